@@ -1,0 +1,38 @@
+/** Product constants of spec section 9, shared by web and functions. */
+export const TOKEN_COOKIE = 'apiloom-token';
+export const TOKEN_HEADER = 'token';
+export const SHARE_TOKEN_HEADER = 'share-token';
+export const PROJECT_VERSION_HEADER = 'X-PROJECT-VERSION';
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export const SESSION_TTL_SECONDS = 604_800; // 7 days, also the cookie lifetime
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const EXPORT_TIMEOUT_MS = 120_000;
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+export const DEFAULT_AFTER_LOGIN = '/dashboard';
+export const APP_VERSION = '3.6.5';
+
+export const VERIFICATION_CODE_TTL_SECONDS = 600; // 10 minutes
+export const VERIFICATION_CODE_RESEND_SECONDS = 60;
+export const VERIFICATION_CODE_MAX_PER_DAY = 10;
+export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+
+/** Failed sign-ins allowed in one window before the account or the address is throttled. */
+export const LOGIN_WINDOW_SECONDS = 900;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+
+export const LIMITS = {
+  folderName: 16,
+  projectName: 64,
+  userGroupName: 12,
+  documentTitle: 30,
+  nickname: 32,
+  passwordMin: 8,
+  passwordMax: 64,
+  imageBytes: 500 * 1024,
+  attachmentBytes: 10 * 1024 * 1024,
+} as const;
+
+export const CODE_PURPOSES = ['REGISTER', 'RESET_PWD', 'EMAIL_UPDATE', 'PHONE_UPDATE'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];

@@ -1,0 +1,41 @@
+/**
+ * The error catalogue: every non-zero `code` the API sends. Spec section 8 fixes 41000 and 41001 and names
+ * 42003, 43001, 43004, 45002 and 45016 as quiet, expected errors; the rest follow the same numbering.
+ * Messages live in `messages.ts` under `error.<key>`, so web and functions localise them from one place.
+ */
+export const ERRORS = {
+  notLoggedIn: { code: 41000, status: 200 },
+  sessionExpired: { code: 41001, status: 200 },
+  badCredentials: { code: 41002, status: 200 },
+  forbidden: { code: 42003, status: 200 },
+  registrationDisabled: { code: 42010, status: 200 },
+  tooManyRequests: { code: 42900, status: 200 },
+  notFound: { code: 43001, status: 200 },
+  routeNotFound: { code: 43001, status: 404 },
+  conflict: { code: 43004, status: 200 },
+  accountExists: { code: 43004, status: 200 },
+  staleRevision: { code: 43009, status: 200 },
+  invalidInput: { code: 45002, status: 200 },
+  malformedBody: { code: 45002, status: 200 },
+  badVerificationCode: { code: 45003, status: 200 },
+  wrongOldPassword: { code: 45004, status: 200 },
+  sharePassword: { code: 45016, status: 200 },
+  system: { code: 50000, status: 500 },
+} as const satisfies Record<string, { code: number; status: number }>;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+export const OK_CODE = 0;
+
+/** Codes the client handles as "go to /login" (spec section 8). */
+export const SESSION_CODES: readonly number[] = [ERRORS.notLoggedIn.code, ERRORS.sessionExpired.code];
+
+/** Codes not sent to error tracking (spec section 8). */
+export const QUIET_CODES: readonly number[] = [41000, 45002, 43001, 42003, 43004, 41001, -3, 45016];
+
+/** The `{code, message, data}` envelope every API response carries. */
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}

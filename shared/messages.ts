@@ -1,0 +1,110 @@
+/**
+ * Messages that both the API and the web app show: error texts and validation texts. i18next syntax
+ * (`{{name}}`), so the web merges these into its resources and the functions interpolate them the same way.
+ */
+import { LIMITS } from './constants';
+import type { ErrorKey } from './errors';
+
+export const LOCALES = ['zh', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh';
+
+type ErrorMessages = Record<ErrorKey, string>;
+
+const zhErrors: ErrorMessages = {
+  notLoggedIn: '未登录，请先登录',
+  sessionExpired: '登录已过期，请重新登录',
+  badCredentials: '账号或密码错误',
+  forbidden: '没有权限执行此操作',
+  registrationDisabled: '离线部署不开放注册',
+  tooManyRequests: '操作过于频繁，请 {{seconds}} 秒后再试',
+  notFound: '内容不存在或已被删除',
+  routeNotFound: '接口不存在：{{method}} {{path}}',
+  conflict: '数据已存在或已被修改',
+  accountExists: '该账号已注册',
+  staleRevision: '内容已被 {{editor}} 修改，请刷新后再保存',
+  invalidInput: '参数错误',
+  malformedBody: '请求体格式错误',
+  badVerificationCode: '验证码错误或已过期',
+  wrongOldPassword: '原密码错误',
+  sharePassword: '请输入正确的访问密码',
+  system: '系统错误',
+};
+
+const enErrors: ErrorMessages = {
+  notLoggedIn: 'You are not signed in',
+  sessionExpired: 'Your session has expired, please sign in again',
+  badCredentials: 'Wrong account or password',
+  forbidden: 'You do not have permission to do this',
+  registrationDisabled: 'Registration is disabled in an offline deployment',
+  tooManyRequests: 'Too many attempts, try again in {{seconds}} seconds',
+  notFound: 'Not found or already deleted',
+  routeNotFound: 'No such API: {{method}} {{path}}',
+  conflict: 'Already exists or was changed meanwhile',
+  accountExists: 'This account is already registered',
+  staleRevision: '{{editor}} saved this in the meantime; reload before saving',
+  invalidInput: 'Invalid input',
+  malformedBody: 'The request body is malformed',
+  badVerificationCode: 'The verification code is wrong or has expired',
+  wrongOldPassword: 'The old password is wrong',
+  sharePassword: 'Enter the correct access password',
+  system: 'System error',
+};
+
+/** Validation texts referenced by the zod schemas as `error: 'v.<key>'`. */
+const zhValidation = {
+  required: '必填',
+  account: '请输入正确的邮箱或手机号',
+  email: '邮箱格式不正确',
+  nickname: `昵称长度 1-${LIMITS.nickname} 个字符`,
+  password: `密码长度 ${LIMITS.passwordMin}-${LIMITS.passwordMax} 个字符，需同时包含字母和数字`,
+  passwordMismatch: '两次输入的密码不一致',
+  code: '验证码为 6 位数字',
+  url: '请输入以 http 或 https 开头的地址',
+  folderName: `文件夹名称最多 ${LIMITS.folderName} 个字符`,
+  projectName: `项目名称 1-${LIMITS.projectName} 个字符`,
+  documentTitle: '文档标题格式错误，长度 1-30',
+};
+type ValidationMessages = Record<keyof typeof zhValidation, string>;
+const enValidation: ValidationMessages = {
+  required: 'Required',
+  account: 'Enter a valid email address or phone number',
+  email: 'Enter a valid email address',
+  nickname: `Nickname must be 1-${LIMITS.nickname} characters`,
+  password: `Password must be ${LIMITS.passwordMin}-${LIMITS.passwordMax} characters with letters and digits`,
+  passwordMismatch: 'The passwords do not match',
+  code: 'The verification code is 6 digits',
+  url: 'Enter an address starting with http or https',
+  folderName: `Folder name is at most ${LIMITS.folderName} characters`,
+  projectName: `Project name must be 1-${LIMITS.projectName} characters`,
+  documentTitle: 'Document title malformed, 1-30 length',
+};
+
+export type ValidationKey = keyof typeof zhValidation;
+
+export const messages = {
+  zh: { error: zhErrors, v: zhValidation },
+  en: { error: enErrors, v: enValidation },
+} as const satisfies Record<Locale, { error: ErrorMessages; v: ValidationMessages }>;
+
+/** `v.password` style keys, used as zod issue messages and resolved per request or per UI language. */
+export const vKey = (key: ValidationKey) => `v.${key}` as const;
+
+export function pickLocale(acceptLanguage: string | undefined): Locale {
+  if (!acceptLanguage) return DEFAULT_LOCALE;
+  for (const part of acceptLanguage.split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    const base = tag.split('-')[0];
+    if (base === 'zh' || base === 'en') return base;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** Looks up `error.x` or `v.x` and fills `{{params}}`; unknown keys come back unchanged (plain zod texts). */
+export function translate(locale: Locale, key: string, params: Record<string, unknown> = {}): string {
+  const [group, name] = key.split('.', 2) as [string, string | undefined];
+  const table = (messages[locale] as Record<string, Record<string, string>>)[group];
+  const template = name !== undefined ? table?.[name] : undefined;
+  if (template === undefined) return key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, p: string) => String(params[p] ?? ''));
+}
