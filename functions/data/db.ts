@@ -1,0 +1,326 @@
+/**
+ * The data layer: a thin, typed skin over the DocumentClient that every repository uses. It owns the rules that
+ * must hold everywhere: conditional writes with a `rev` for optimistic concurrency, reading every page of a query,
+ * batch writes that retry unprocessed items with backoff, and transactions whose cancellations become a
+ * `ConditionFailed` naming the operation that failed.
+ */
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { env } from '../env';
+import { dynamo } from './clients';
+import type { Key } from './keys';
+import type { IndexName } from './table';
+
+export type Item = Record<string, unknown>;
+
+/** A write's condition did not hold: the item exists, is missing, or has another revision. */
+export class ConditionFailed extends Error {
+  constructor(
+    readonly current?: Item,
+    /** For transactions: the index of the operation whose condition failed. */
+    readonly index?: number,
+  ) {
+    super('condition failed');
+    this.name = 'ConditionFailed';
+  }
+}
+
+const table = () => env().TABLE_NAME;
+const nowEpoch = () => Math.floor(Date.now() / 1000);
+
+/** TTL deletion lags by up to days (and DynamoDB Local never runs it): an expired item is treated as absent. */
+export const isLive = (item: Item | undefined, at = nowEpoch()): boolean =>
+  !!item && (typeof item.expiresAt !== 'number' || item.expiresAt > at);
+
+const isConditionalFailure = (err: unknown): err is { name: string; Item?: Item } =>
+  typeof err === 'object' && err !== null && (err as { name?: string }).name === 'ConditionalCheckFailedException';
+
+export async function getItem<T extends Item = Item>(key: Key, opts: { consistent?: boolean } = {}) {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: opts.consistent }));
+  const item = out.Item as T | undefined;
+  return isLive(item) ? item : undefined;
+}
+
+export type WriteCondition =
+  | { ifNotExists: true }
+  | { ifRev: number }
+  | { ifExists: true }
+  | { expression: string; names?: Record<string, string>; values?: Record<string, unknown> }
+  | undefined;
+
+interface ConditionParts {
+  ConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+function conditionParts(cond: WriteCondition): ConditionParts {
+  if (!cond) return {};
+  if ('ifNotExists' in cond) return { ConditionExpression: 'attribute_not_exists(pk)' };
+  if ('ifExists' in cond) return { ConditionExpression: 'attribute_exists(pk)' };
+  if ('ifRev' in cond) {
+    return {
+      ConditionExpression: '#rev = :expectedRev',
+      ExpressionAttributeNames: { '#rev': 'rev' },
+      ExpressionAttributeValues: { ':expectedRev': cond.ifRev },
+    };
+  }
+  return {
+    ConditionExpression: cond.expression,
+    ...(cond.names ? { ExpressionAttributeNames: cond.names } : {}),
+    ...(cond.values ? { ExpressionAttributeValues: cond.values } : {}),
+  };
+}
+
+export async function putItem(item: Item & Key, cond?: WriteCondition): Promise<void> {
+  try {
+    await dynamo().send(
+      new PutCommand({ TableName: table(), Item: item, ...conditionParts(cond), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+    );
+  } catch (err) {
+    if (isConditionalFailure(err)) throw new ConditionFailed(err.Item);
+    throw err;
+  }
+}
+
+export interface UpdateSpec {
+  set?: Item;
+  add?: Record<string, number>;
+  remove?: string[];
+  /** Bump `rev` by one; with `ifRev` in the condition this is the optimistic-concurrency write. */
+  bumpRev?: boolean;
+}
+
+/** Builds an UpdateExpression from plain objects so callers never write expression strings by hand. */
+export async function updateItem<T extends Item = Item>(key: Key, spec: UpdateSpec, cond?: WriteCondition): Promise<T> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  const adds: string[] = [];
+  let n = 0;
+  for (const [field, value] of Object.entries(spec.set ?? {})) {
+    if (value === undefined) continue;
+    names[`#f${n}`] = field;
+    values[`:v${n}`] = value;
+    sets.push(`#f${n} = :v${n}`);
+    n++;
+  }
+  for (const [field, value] of Object.entries(spec.add ?? {})) {
+    names[`#f${n}`] = field;
+    values[`:v${n}`] = value;
+    adds.push(`#f${n} :v${n}`);
+    n++;
+  }
+  if (spec.bumpRev) {
+    names['#rev'] = 'rev';
+    values[':one'] = 1;
+    adds.push('#rev :one');
+  }
+  const removes = (spec.remove ?? []).map((field) => {
+    names[`#f${n}`] = field;
+    return `#f${n++}`;
+  });
+  const expression = [
+    sets.length ? `SET ${sets.join(', ')}` : '',
+    adds.length ? `ADD ${adds.join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const c = conditionParts(cond);
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key,
+        UpdateExpression: expression,
+        ConditionExpression: c.ConditionExpression,
+        ExpressionAttributeNames: { ...names, ...c.ExpressionAttributeNames },
+        ExpressionAttributeValues:
+          Object.keys(values).length || c.ExpressionAttributeValues ? { ...values, ...c.ExpressionAttributeValues } : undefined,
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return out.Attributes as T;
+  } catch (err) {
+    if (isConditionalFailure(err)) throw new ConditionFailed(err.Item);
+    throw err;
+  }
+}
+
+export async function deleteItem(key: Key, cond?: WriteCondition): Promise<void> {
+  try {
+    await dynamo().send(new DeleteCommand({ TableName: table(), Key: key, ...conditionParts(cond) }));
+  } catch (err) {
+    if (isConditionalFailure(err)) throw new ConditionFailed(err.Item);
+    throw err;
+  }
+}
+
+export interface QuerySpec {
+  index?: IndexName;
+  /** Partition key attribute and value, e.g. `{ pk: 'USER#1' }` or `{ gsi1pk: '...' }`. */
+  partition: Record<string, string>;
+  /** Sort key condition on the table's or index's sort key. */
+  sortBeginsWith?: string;
+  sortBetween?: [string, string];
+  descending?: boolean;
+  limit?: number;
+  consistent?: boolean;
+}
+
+function queryInput(spec: QuerySpec): QueryCommandInput {
+  const [pkName, pkValue] = Object.entries(spec.partition)[0] ?? [];
+  if (!pkName || pkValue === undefined) throw new Error('query needs a partition');
+  const skName = spec.index ? `${spec.index}sk` : 'sk';
+  const names: Record<string, string> = { '#pk': pkName };
+  const values: Record<string, unknown> = { ':pk': pkValue };
+  let expression = '#pk = :pk';
+  if (spec.sortBeginsWith !== undefined) {
+    names['#sk'] = skName;
+    values[':prefix'] = spec.sortBeginsWith;
+    expression += ' AND begins_with(#sk, :prefix)';
+  } else if (spec.sortBetween) {
+    names['#sk'] = skName;
+    values[':from'] = spec.sortBetween[0];
+    values[':to'] = spec.sortBetween[1];
+    expression += ' AND #sk BETWEEN :from AND :to';
+  }
+  return {
+    TableName: table(),
+    IndexName: spec.index,
+    KeyConditionExpression: expression,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: !spec.descending,
+    ConsistentRead: spec.index ? undefined : spec.consistent,
+  };
+}
+
+/** One page, for paginated lists. `cursor` is DynamoDB's LastEvaluatedKey, opaque to callers. */
+export async function queryPage<T extends Item = Item>(spec: QuerySpec, cursor?: Record<string, unknown>) {
+  const out = await dynamo().send(new QueryCommand({ ...queryInput(spec), Limit: spec.limit, ExclusiveStartKey: cursor }));
+  const now = nowEpoch();
+  return { items: ((out.Items ?? []) as T[]).filter((i) => isLive(i, now)), cursor: out.LastEvaluatedKey };
+}
+
+/** Every page of a query (up to `limit` items when given), with expired items dropped. */
+export async function queryAll<T extends Item = Item>(spec: QuerySpec): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await queryPage<T>({ ...spec, limit: spec.limit ? spec.limit - all.length : undefined }, cursor);
+    all.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor && (!spec.limit || all.length < spec.limit));
+  return all;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface BatchOptions {
+  maxAttempts?: number;
+  baseDelayMs?: number;
+}
+
+/**
+ * Writes any number of puts and deletes in chunks of 25, retrying what DynamoDB leaves unprocessed with
+ * exponential backoff and jitter. Not atomic: callers that need all-or-nothing use `transact`, callers that can
+ * resume (the purge job) use this.
+ */
+export async function batchWrite(
+  ops: { puts?: (Item & Key)[]; deletes?: Key[] },
+  opts: BatchOptions = {},
+): Promise<void> {
+  const { maxAttempts = 8, baseDelayMs = 50 } = opts;
+  type Req = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
+  const requests: Req[] = [
+    ...(ops.puts ?? []).map((item) => ({ PutRequest: { Item: item } })),
+    ...(ops.deletes ?? []).map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } })),
+  ];
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending: Req[] = requests.slice(i, i + 25);
+    for (let attempt = 1; pending.length; attempt++) {
+      const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+      pending = (out.UnprocessedItems?.[table()] ?? []) as Req[];
+      if (!pending.length) break;
+      if (attempt >= maxAttempts) throw new Error(`batch write left ${pending.length} unprocessed items`);
+      await sleep(Math.random() * baseDelayMs * 2 ** attempt);
+    }
+  }
+}
+
+export type TransactOp =
+  | { put: Item & Key; cond?: WriteCondition }
+  | { update: Key; spec: UpdateSpec; cond?: WriteCondition }
+  | { delete: Key; cond?: WriteCondition }
+  | { check: Key; cond: WriteCondition };
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+function toTransactItem(op: TransactOp): TransactItem {
+  const c = conditionParts(op.cond);
+  if ('put' in op) return { Put: { TableName: table(), Item: op.put, ...c } };
+  if ('delete' in op) return { Delete: { TableName: table(), Key: op.delete, ...c } };
+  if ('check' in op) {
+    return {
+      ConditionCheck: {
+        TableName: table(),
+        Key: op.check,
+        ConditionExpression: c.ConditionExpression ?? 'attribute_exists(pk)',
+        ExpressionAttributeNames: c.ExpressionAttributeNames,
+        ExpressionAttributeValues: c.ExpressionAttributeValues,
+      },
+    };
+  }
+  const names: Record<string, string> = { ...c.ExpressionAttributeNames };
+  const values: Record<string, unknown> = { ...c.ExpressionAttributeValues };
+  const sets = Object.entries(op.spec.set ?? {})
+    .filter(([, v]) => v !== undefined)
+    .map(([field, value], n) => {
+      names[`#t${n}`] = field;
+      values[`:t${n}`] = value;
+      return `#t${n} = :t${n}`;
+    });
+  const adds = op.spec.bumpRev ? ['#rev :one'] : [];
+  if (op.spec.bumpRev) {
+    names['#rev'] = 'rev';
+    values[':one'] = 1;
+  }
+  return {
+    Update: {
+      TableName: table(),
+      Key: op.update,
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '']
+        .filter(Boolean)
+        .join(' '),
+      ConditionExpression: c.ConditionExpression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+    },
+  };
+}
+
+/** All-or-nothing write of up to 100 operations. A failed condition throws `ConditionFailed` with its index. */
+export async function transact(ops: TransactOp[]): Promise<void> {
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: ops.map(toTransactItem) }));
+  } catch (err) {
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if ((err as { name?: string }).name === 'TransactionCanceledException' && reasons) {
+      const index = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (index >= 0) throw new ConditionFailed(undefined, index);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Function configuration, parsed once at cold start and failing loudly. The only difference between a Lambda in
+ * AWS and the local stack is here: endpoints for DynamoDB Local and s3rver, and the verification-code sender.
+ */
+const schema = z.object({
+  TABLE_NAME: z.string().min(3),
+  FILES_BUCKET: z.string().min(3).default('apiloom-files'),
+  STAGE: z.enum(['local', 'test', 'aws']).default('aws'),
+  OFFLINE: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((v) => v === 'true'),
+  CODE_SENDER: z.enum(['outbox', 'log']).default('log'),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  AWS_REGION: z.string().default('us-east-1'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) throw new Error(`Invalid function environment: ${z.prettifyError(parsed.error)}`);
+    cached = parsed.data;
+  }
+  return cached;
+}

@@ -1,0 +1,207 @@
+/**
+ * One middy stack per service, built from the route table: request scope (request id, language, structured
+ * logger, envelope and error mapping), body parsing, then per route the access check and zod validation before the
+ * handler runs. Dispatch is by API Gateway's `routeKey`, so a path can never reach another route's handler.
+ */
+import middy from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import zhLocale from 'zod/v4/locales/zh-CN.js';
+import enLocale from 'zod/v4/locales/en.js';
+import { REQUEST_ID_HEADER } from '../../shared/constants';
+import { ERRORS, OK_CODE, type Envelope } from '../../shared/errors';
+import { pickLocale, translate, type Locale } from '../../shared/messages';
+import {
+  routeEntries,
+  routeKey,
+  type RouteDef,
+  type RouteId,
+  type RouteInput,
+  type RouteResponse,
+  type Routes,
+  type ServiceName,
+} from '../../shared/routes';
+import { AppError } from './app-error';
+import { authenticate, type Caller } from './auth';
+import { createLogger, type Logger } from './logger';
+
+export interface RequestContext {
+  requestId: string;
+  locale: Locale;
+  log: Logger;
+  sourceIp: string;
+  userAgent: string;
+  /** The signed-in caller, when the request carried a valid session (always set on `user` routes). */
+  caller: Caller | undefined;
+  /** Adds a Set-Cookie to the response. */
+  setCookie(cookie: string): void;
+  event: APIGatewayProxyEventV2;
+}
+
+/** A handler for a route whose access rule guarantees a caller receives it non-optional. */
+export type RouteHandler<Id extends RouteId> = (
+  input: RouteInput<Id>,
+  ctx: Routes[Id]['access'] extends { kind: 'public' } ? RequestContext : RequestContext & { caller: Caller },
+) => Promise<RouteResponse<Id>>;
+
+export type ServiceHandlers<S extends ServiceName> = {
+  [Id in RouteId as Routes[Id]['service'] extends S ? Id : never]: RouteHandler<Id>;
+};
+
+type Event = APIGatewayProxyEventV2 & { body?: unknown };
+type Result = APIGatewayProxyStructuredResultV2;
+
+const zodLocales = { zh: zhLocale().localeError, en: enLocale().localeError } as const;
+
+interface Scope {
+  requestId: string;
+  locale: Locale;
+  log: Logger;
+  cookies: string[];
+}
+
+const scopes = new WeakMap<object, Scope>();
+
+function respond(scope: Scope, status: number, envelope: Envelope): Result {
+  return {
+    statusCode: status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      [REQUEST_ID_HEADER]: scope.requestId,
+    },
+    ...(scope.cookies.length ? { cookies: scope.cookies } : {}),
+    body: JSON.stringify(envelope),
+  };
+}
+
+function errorEnvelope(scope: Scope, err: unknown): { status: number; envelope: Envelope } {
+  if (err instanceof AppError) {
+    const entry = ERRORS[err.key];
+    return {
+      status: entry.status,
+      envelope: { code: entry.code, message: translate(scope.locale, `error.${err.key}`, err.params), data: err.data },
+    };
+  }
+  // middy's body parsers throw http errors (415/422) for malformed bodies.
+  const status = (err as { statusCode?: number; expose?: boolean }).statusCode;
+  if (status && status >= 400 && status < 500) {
+    const entry = ERRORS.malformedBody;
+    return { status: entry.status, envelope: { code: entry.code, message: translate(scope.locale, 'error.malformedBody'), data: null } };
+  }
+  scope.log.error('unhandled error', {
+    error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+  });
+  return {
+    status: ERRORS.system.status,
+    envelope: { code: ERRORS.system.code, message: translate(scope.locale, 'error.system'), data: null },
+  };
+}
+
+/** Per-field messages in the caller's language: `{ fields: { password: '...' } }`. */
+function validationError(locale: Locale, error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    fields[field] ??= translate(locale, issue.message);
+  }
+  return new AppError('invalidInput', {}, { fields });
+}
+
+function parseWith(schema: z.ZodType | undefined, value: unknown, locale: Locale) {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value, { error: zodLocales[locale] });
+  if (!parsed.success) throw validationError(locale, parsed.error);
+  return parsed.data;
+}
+
+function decodeParams(raw: Record<string, string | undefined> | undefined) {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw ?? {})) {
+    if (v === undefined) continue;
+    try {
+      out[k] = decodeURIComponent(v);
+    } catch {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+function bodyOf(event: Event, route: RouteDef): unknown {
+  if (!route.body) return undefined;
+  const body = event.body;
+  if (body === undefined || body === null || body === '') return {};
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(event.isBase64Encoded ? Buffer.from(body, 'base64').toString() : body) as unknown;
+  } catch {
+    throw new AppError('malformedBody');
+  }
+}
+
+export function createService<S extends ServiceName>(service: S, handlers: ServiceHandlers<S>) {
+  const table = new Map<string, { id: RouteId; route: RouteDef; handler: RouteHandler<RouteId> }>();
+  for (const [id, route] of routeEntries) {
+    if (route.service !== service) continue;
+    const handler = (handlers as unknown as Record<string, RouteHandler<RouteId>>)[id];
+    if (!handler) throw new Error(`service ${service} has no handler for ${id}`);
+    table.set(routeKey(route), { id, route, handler });
+  }
+
+  const requestScope: middy.MiddlewareObj<Event, Result, Error, Context> = {
+    before: (request) => {
+      const headers = request.event.headers ?? {};
+      const requestId = request.event.requestContext?.requestId || request.context.awsRequestId || crypto.randomUUID();
+      const locale = pickLocale(headers['accept-language']);
+      const log = createLogger({ service, requestId, routeKey: request.event.routeKey });
+      scopes.set(request.event, { requestId, locale, log, cookies: [] });
+    },
+    onError: (request) => {
+      const scope = scopes.get(request.event) ?? {
+        requestId: crypto.randomUUID(),
+        locale: 'zh',
+        log: createLogger({ service }),
+        cookies: [],
+      };
+      const { status, envelope } = errorEnvelope(scope, request.error);
+      if (envelope.code !== ERRORS.system.code) scope.log.info('request refused', { code: envelope.code });
+      request.response = respond(scope, status, envelope);
+    },
+  };
+
+  return middy<Event, Result, Error, Context>()
+    .use(requestScope)
+    .use(httpJsonBodyParser({ disableContentTypeError: true }))
+    .use(httpUrlencodeBodyParser({ disableContentTypeError: true }))
+    .handler(async (event) => {
+      const scope = scopes.get(event)!;
+      const started = Date.now();
+      const entry = table.get(event.routeKey);
+      if (!entry) {
+        throw new AppError('routeNotFound', { method: event.requestContext?.http?.method, path: event.rawPath });
+      }
+      const { route, handler } = entry;
+      const caller = await authenticate(event, route.access);
+      const input = {
+        params: parseWith(route.params, decodeParams(event.pathParameters), scope.locale),
+        query: parseWith(route.query, event.queryStringParameters ?? {}, scope.locale),
+        body: parseWith(route.body, bodyOf(event, route), scope.locale),
+      } as RouteInput<RouteId>;
+      const ctx: RequestContext = {
+        requestId: scope.requestId,
+        locale: scope.locale,
+        log: scope.log,
+        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        userAgent: event.requestContext?.http?.userAgent ?? '',
+        caller,
+        setCookie: (cookie) => scope.cookies.push(cookie),
+        event,
+      };
+      const data = await handler(input, ctx as RequestContext & { caller: Caller });
+      scope.log.info('request done', { ms: Date.now() - started, userId: caller?.userId });
+      return respond(scope, 200, { code: OK_CODE, message: 'ok', data: data ?? null });
+    });
+}

@@ -1,0 +1,44 @@
+/**
+ * Where verification codes go. Locally (`outbox`) they are printed to the console and kept in the table's
+ * OUTBOX partition for a day, so a person (the /__dev/outbox page) and a test can read them. In AWS `log` writes
+ * them to the function's log for an operator of a private deployment; an email or SMS provider is another
+ * implementation of `CodeSender`, selected by CODE_SENDER.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CodePurpose } from '../../../shared/constants';
+import { putItem } from '../../data/db';
+import { ENTITY, keys } from '../../data/keys';
+import { env } from '../../env';
+import type { Logger } from '../../runtime/logger';
+
+export interface CodeMessage {
+  target: string;
+  purpose: CodePurpose;
+  code: string;
+}
+
+export interface CodeSender {
+  send(message: CodeMessage, log: Logger): Promise<void>;
+}
+
+const outboxSender: CodeSender = {
+  async send(message, log) {
+    const sentAt = new Date().toISOString();
+    await putItem({
+      ...keys.outboxEntry(sentAt, randomUUID()),
+      ...ENTITY.outbox,
+      ...message,
+      sentAt,
+      expiresAt: Math.floor(Date.now() / 1000) + 86_400,
+    });
+    log.info('verification code (local outbox)', { ...message });
+  },
+};
+
+const logSender: CodeSender = {
+  async send(message, log) {
+    log.info('verification code issued', { ...message });
+  },
+};
+
+export const codeSender = (): CodeSender => (env().CODE_SENDER === 'outbox' ? outboxSender : logSender);

@@ -1,0 +1,238 @@
+/**
+ * The local gateway: plays API Gateway (HTTP API, payload 2.0) and CloudFront on one port. Requests under
+ * /api are matched against the route table, turned into the same event API Gateway would send (routeKey,
+ * pathParameters, cookies, base64 bodies), and handed to the very handler code that runs in Lambda. Everything
+ * else is the built web app with SPA fallback, like the CloudFront distribution.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { FALLBACK_SERVICE, routeEntries, routeKey, type ServiceName } from '../../shared/routes';
+
+export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface GatewayOptions {
+  loadHandler: (service: ServiceName) => Promise<LambdaHandler>;
+  /** Built web app (dist/web); when absent only the API is served. */
+  webDir?: string;
+  /** Body of /config.js, the window-level config override. */
+  configScript?: string;
+  /** Extra local-only pages (the dev outbox); return true when handled. */
+  devRoutes?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+  apiPrefix?: string;
+}
+
+export const CATCH_ALL_ROUTE_KEY = 'ANY /{proxy+}';
+const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
+
+interface Matcher {
+  key: string;
+  service: ServiceName;
+  regex: RegExp;
+  names: string[];
+  literals: number;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+
+/** API Gateway prefers the route with the most literal segments; static routes sort first. */
+const matchers: Matcher[] = routeEntries
+  .map(([, route]) => {
+    const names: string[] = [];
+    const pattern = route.path
+      .split('/')
+      .map((segment) =>
+        segment.replace(/\{(\w+)\}|[^{}]+/g, (part, name: string | undefined) => {
+          if (name) {
+            names.push(name);
+            return '([^/]+)';
+          }
+          return escape(part);
+        }),
+      )
+      .join('/');
+    return {
+      key: routeKey(route),
+      service: route.service,
+      regex: new RegExp(`^(?:${route.method}) ${pattern}/?$`),
+      names,
+      literals: route.path.split('/').filter((s) => s && !s.includes('{')).length,
+    };
+  })
+  .sort((a, b) => a.names.length - b.names.length || b.literals - a.literals);
+
+export function matchRoute(method: string, path: string) {
+  const probe = `${method} ${path}`;
+  for (const m of matchers) {
+    const found = m.regex.exec(probe);
+    if (found) {
+      const pathParameters = Object.fromEntries(m.names.map((n, i) => [n, found[i + 1] ?? '']));
+      return { routeKey: m.key, service: m.service, pathParameters };
+    }
+  }
+  return { routeKey: CATCH_ALL_ROUTE_KEY, service: FALLBACK_SERVICE, pathParameters: { proxy: path.replace(/^\//, '') } };
+}
+
+const TEXTUAL = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|text\/)/i;
+
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function toEvent(req: IncomingMessage, url: URL, path: string, body: Buffer) {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const match = matchRoute(method, path);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === 'cookie') continue;
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const cookies = req.headers.cookie?.split(';').map((c) => c.trim()).filter(Boolean);
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const contentType = req.headers['content-type'] ?? '';
+  const textual = !contentType || TEXTUAL.test(contentType);
+  const now = new Date();
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey: match.routeKey,
+    rawPath: path,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    ...(cookies?.length ? { cookies } : {}),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    pathParameters: match.pathParameters,
+    ...(body.length ? { body: textual ? body.toString('utf8') : body.toString('base64') } : {}),
+    isBase64Encoded: body.length > 0 && !textual,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: req.headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: {
+        method,
+        path,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        userAgent: req.headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: match.routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+  };
+  return { event, service: match.service };
+}
+
+function lambdaContext(service: string, requestId: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `apiloom-${service}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:apiloom-${service}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/apiloom-${service}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+};
+
+/** The same security headers the CloudFront response-headers policy adds. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data: https: http:; style-src 'self' 'unsafe-inline'; frame-src https: http:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+};
+
+function serveStatic(webDir: string, path: string, res: ServerResponse) {
+  const root = resolve(webDir);
+  const candidate = normalize(join(root, decodeURIComponent(path)));
+  const inside = candidate.startsWith(root);
+  const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : join(root, 'index.html');
+  if (!existsSync(file)) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('web app not built');
+    return;
+  }
+  const immutable = file.includes(`${join(root, 'assets')}`);
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  createReadStream(file).pipe(res);
+}
+
+export function createGateway(opts: GatewayOptions): Server {
+  const prefix = opts.apiPrefix ?? '/api';
+  const handlers = new Map<ServiceName, Promise<LambdaHandler>>();
+  const handlerOf = (service: ServiceName) => {
+    let h = handlers.get(service);
+    if (!h) handlers.set(service, (h = opts.loadHandler(service)));
+    return h;
+  };
+
+  return createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
+        const body = await readBody(req);
+        if (body === null) {
+          res.writeHead(413, { 'content-type': 'application/json' }).end('{"message":"Request Entity Too Large"}');
+          return;
+        }
+        const path = url.pathname.slice(prefix.length) || '/';
+        const { event, service } = toEvent(req, url, path, body);
+        const result = await (await handlerOf(service))(event, lambdaContext(service, event.requestContext.requestId));
+        const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+        if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+        res.writeHead(result.statusCode ?? 200, headers);
+        res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+        return;
+      }
+      if (opts.devRoutes && (await opts.devRoutes(req, res, url))) return;
+      if (url.pathname === '/config.js' && opts.configScript !== undefined) {
+        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }).end(opts.configScript);
+        return;
+      }
+      if (opts.webDir) return serveStatic(opts.webDir, url.pathname, res);
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    })().catch((err: unknown) => {
+      process.stderr.write(`gateway error: ${(err as Error).stack ?? String(err)}\n`);
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+      res.end('{"message":"Internal Server Error"}');
+    });
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * An in-process local gateway over the source handlers, and a small client for tests that speaks to it the
+ * way the browser does (JSON or form bodies, the token header, Accept-Language).
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import type { Envelope } from '../../shared/errors';
+import { SERVICES, type ServiceName } from '../../shared/routes';
+import { createGateway, type LambdaHandler } from '../../scripts/local/gateway';
+import { queryAll } from '../../functions/data/db';
+import { keys } from '../../functions/data/keys';
+
+const sources: Record<ServiceName, () => Promise<{ handler: LambdaHandler }>> = {
+  user: () => import('../../functions/services/user/index'),
+};
+
+export interface CallOptions {
+  body?: unknown;
+  form?: Record<string, string>;
+  token?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+export interface ApiResponse<T = unknown> extends Envelope<T> {
+  status: number;
+  headers: Headers;
+}
+
+export function useLocalApi() {
+  let base = '';
+  const server = createGateway({ loadHandler: async (s) => (await sources[s]()).handler });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  async function call<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    let body: string | undefined;
+    if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.form).toString();
+    } else if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    }
+    if (opts.token) headers.token = opts.token;
+    const qs = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
+    const res = await fetch(`${base}/api${path}${qs}`, { method, headers, body });
+    const text = await res.text();
+    let envelope: Envelope<T>;
+    try {
+      envelope = JSON.parse(text) as Envelope<T>;
+    } catch {
+      envelope = { code: Number.NaN, message: text, data: null as T };
+    }
+    return { ...envelope, status: res.status, headers: res.headers };
+  }
+
+  return { call, url: () => base, services: SERVICES };
+}
+
+/** The newest code the local outbox holds for a target. */
+export async function latestCode(target: string): Promise<string> {
+  const entries = await queryAll<{ target: string; code: string }>({ partition: keys.outbox(), descending: true });
+  const entry = entries.find((e) => e.target === target);
+  if (!entry) throw new Error(`no code in the outbox for ${target}`);
+  return entry.code;
+}
