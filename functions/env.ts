@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Function configuration, parsed once at cold start and failing loudly. The only difference between a Lambda in

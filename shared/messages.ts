@@ -101,7 +101,7 @@ export function pickLocale(acceptLanguage: string | undefined): Locale {
 }
 
 /** Looks up `error.x` or `v.x` and fills `{{params}}`; unknown keys come back unchanged (plain zod texts). */
-export function translate(locale: Locale, key: string, params: Record<string, unknown> = {}): string {
+export function translate(locale: Locale, key: string, params: Record<string, string | number | undefined> = {}): string {
   const [group, name] = key.split('.', 2) as [string, string | undefined];
   const table = (messages[locale] as Record<string, Record<string, string>>)[group];
   const template = name !== undefined ? table?.[name] : undefined;

@@ -3,7 +3,7 @@
  * the handler), the CDK stack (one function per service, one API route per entry), the local gateway, and the web
  * client's typed `call(routeId, input)`. Paths are exactly those of spec/calls.txt, in API Gateway `{param}` form.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   codeSent,
   loginBody,
@@ -123,7 +123,7 @@ export const routeIdsOf = (service: ServiceName) =>
   routeEntries.filter(([, r]) => r.service === service).map(([id]) => id);
 
 /** Fills `{param}` placeholders, encoding each value. */
-export function buildPath(path: string, params: Record<string, unknown> = {}): string {
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
 }
 

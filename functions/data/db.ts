@@ -15,8 +15,9 @@ import {
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { env } from '../env';
-import { dynamo } from './clients';
+import { dynamo } from './dynamo-client';
 import type { Key } from './keys';
 import type { IndexName } from './table';
 
@@ -41,8 +42,12 @@ const nowEpoch = () => Math.floor(Date.now() / 1000);
 export const isLive = (item: Item | undefined, at = nowEpoch()): boolean =>
   !!item && (typeof item.expiresAt !== 'number' || item.expiresAt > at);
 
-const isConditionalFailure = (err: unknown): err is { name: string; Item?: Item } =>
+const isConditionalFailure = (err: unknown): err is { name: string; Item?: Record<string, never> } =>
   typeof err === 'object' && err !== null && (err as { name?: string }).name === 'ConditionalCheckFailedException';
+
+/** The DocumentClient does not unmarshall the item a failed condition returns; we do, once, here. */
+const failedCondition = (err: { Item?: Record<string, never> }) =>
+  new ConditionFailed(err.Item ? (unmarshall(err.Item) as Item) : undefined);
 
 export async function getItem<T extends Item = Item>(key: Key, opts: { consistent?: boolean } = {}) {
   const out = await dynamo().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: opts.consistent }));
@@ -87,7 +92,7 @@ export async function putItem(item: Item & Key, cond?: WriteCondition): Promise<
       new PutCommand({ TableName: table(), Item: item, ...conditionParts(cond), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
     );
   } catch (err) {
-    if (isConditionalFailure(err)) throw new ConditionFailed(err.Item);
+    if (isConditionalFailure(err)) throw failedCondition(err);
     throw err;
   }
 }
@@ -153,7 +158,7 @@ export async function updateItem<T extends Item = Item>(key: Key, spec: UpdateSp
     );
     return out.Attributes as T;
   } catch (err) {
-    if (isConditionalFailure(err)) throw new ConditionFailed(err.Item);
+    if (isConditionalFailure(err)) throw failedCondition(err);
     throw err;
   }
 }
@@ -162,7 +167,7 @@ export async function deleteItem(key: Key, cond?: WriteCondition): Promise<void>
   try {
     await dynamo().send(new DeleteCommand({ TableName: table(), Key: key, ...conditionParts(cond) }));
   } catch (err) {
-    if (isConditionalFailure(err)) throw new ConditionFailed(err.Item);
+    if (isConditionalFailure(err)) throw failedCondition(err);
     throw err;
   }
 }

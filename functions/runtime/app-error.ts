@@ -7,7 +7,7 @@ import type { ErrorKey } from '../../shared/errors';
 export class AppError extends Error {
   constructor(
     readonly key: ErrorKey,
-    readonly params: Record<string, unknown> = {},
+    readonly params: Record<string, string | number | undefined> = {},
     readonly data: unknown = null,
   ) {
     super(key);
@@ -15,6 +15,6 @@ export class AppError extends Error {
   }
 }
 
-export const fail = (key: ErrorKey, params?: Record<string, unknown>, data?: unknown): never => {
+export const fail = (key: ErrorKey, params?: Record<string, string | number | undefined>, data?: unknown): never => {
   throw new AppError(key, params, data);
 };

@@ -7,7 +7,7 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import type * as z from 'zod';
 import zhLocale from 'zod/v4/locales/zh-CN.js';
 import enLocale from 'zod/v4/locales/en.js';
 import { REQUEST_ID_HEADER } from '../../shared/constants';

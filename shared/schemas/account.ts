@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CODE_PURPOSES, LIMITS } from '../constants';
 import { vKey } from '../messages';
 

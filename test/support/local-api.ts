@@ -10,7 +10,8 @@ import { createGateway, type LambdaHandler } from '../../scripts/local/gateway';
 import { queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
 
-const sources: Record<ServiceName, () => Promise<{ handler: LambdaHandler }>> = {
+/** The source of each service's handler; a service missing here is a type error. */
+const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   user: () => import('../../functions/services/user/index'),
 };
 
@@ -29,7 +30,7 @@ export interface ApiResponse<T = unknown> extends Envelope<T> {
 
 export function useLocalApi() {
   let base = '';
-  const server = createGateway({ loadHandler: async (s) => (await sources[s]()).handler });
+  const server = createGateway({ loadHandler: async (s) => (await sources[s]()).handler as LambdaHandler });
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -31,7 +31,9 @@ const outboxSender: CodeSender = {
       sentAt,
       expiresAt: Math.floor(Date.now() / 1000) + 86_400,
     });
-    log.info('verification code (local outbox)', { ...message });
+    // Printed plainly, whatever the log level: the developer at the console is the recipient.
+    process.stdout.write(`[outbox] ${message.purpose} code for ${message.target}: ${message.code}\n`);
+    log.debug('verification code (local outbox)', { target: message.target, purpose: message.purpose });
   },
 };
 
