@@ -25,6 +25,7 @@ export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
 export const LIMITS = {
   folderName: 16,
   projectName: 64,
+  projectDescription: 500,
   userGroupName: 12,
   documentTitle: 30,
   nickname: 32,
@@ -33,6 +34,9 @@ export const LIMITS = {
   imageBytes: 500 * 1024,
   attachmentBytes: 10 * 1024 * 1024,
 } as const;
+
+/** Recycled projects are destroyed this long after they were deleted (spec section 9). */
+export const RECYCLE_RETENTION_DAYS = 30;
 
 export const CODE_PURPOSES = ['REGISTER', 'RESET_PWD', 'EMAIL_UPDATE', 'PHONE_UPDATE'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];

@@ -20,6 +20,10 @@ export const ERRORS = {
   badVerificationCode: { code: 45003, status: 200 },
   wrongOldPassword: { code: 45004, status: 200 },
   sharePassword: { code: 45016, status: 200 },
+  alreadyOwner: { code: 43004, status: 200 },
+  memberRequired: { code: 45006, status: 200 },
+  folderCycle: { code: 45007, status: 200 },
+  wrongState: { code: 43005, status: 200 },
   system: { code: 50000, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

@@ -28,6 +28,10 @@ const zhErrors: ErrorMessages = {
   badVerificationCode: '验证码错误或已过期',
   wrongOldPassword: '原密码错误',
   sharePassword: '请输入正确的访问密码',
+  alreadyOwner: '该成员已是项目所有者',
+  memberRequired: '请选择项目成员',
+  folderCycle: '不能移动到自身或其子文件夹中',
+  wrongState: '项目当前状态不允许此操作',
   system: '系统错误',
 };
 
@@ -48,6 +52,10 @@ const enErrors: ErrorMessages = {
   badVerificationCode: 'The verification code is wrong or has expired',
   wrongOldPassword: 'The old password is wrong',
   sharePassword: 'Enter the correct access password',
+  alreadyOwner: 'That member already owns this project',
+  memberRequired: 'Choose a member of the project',
+  folderCycle: 'A folder cannot move into itself or one of its subfolders',
+  wrongState: 'The project is not in a state that allows this',
   system: 'System error',
 };
 
@@ -64,6 +72,9 @@ const zhValidation = {
   folderName: `文件夹名称最多 ${LIMITS.folderName} 个字符`,
   projectName: `项目名称 1-${LIMITS.projectName} 个字符`,
   documentTitle: '文档标题格式错误，长度 1-30',
+  description: `描述最多 ${LIMITS.projectDescription} 个字符`,
+  keyword: `关键字最多 ${LIMITS.projectName} 个字符`,
+  id: '编号格式不正确',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -78,6 +89,9 @@ const enValidation: ValidationMessages = {
   folderName: `Folder name is at most ${LIMITS.folderName} characters`,
   projectName: `Project name must be 1-${LIMITS.projectName} characters`,
   documentTitle: 'Document title malformed, 1-30 length',
+  description: `Description is at most ${LIMITS.projectDescription} characters`,
+  keyword: `Keyword is at most ${LIMITS.projectName} characters`,
+  id: 'Malformed id',
 };
 
 export type ValidationKey = keyof typeof zhValidation;

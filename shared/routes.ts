@@ -14,21 +14,66 @@ import {
   updateUserBody,
   userDetail,
 } from './schemas/account';
+import {
+  cloneQuery,
+  folderContents,
+  folderListQuery,
+  folderMoveQuery,
+  folderNode,
+  folderSaveBody,
+  folderTreeParams,
+  folderView,
+  idParams,
+  moveParams,
+  projectCreateBody,
+  projectList,
+  projectUpdateBody,
+  projectView,
+  searchQuery,
+  teamIdParams,
+  teamQuery,
+  transferParams,
+  type ProjectRole,
+  type ProjectState,
+} from './schemas/project';
 
-export const SERVICES = ['user'] as const;
+export const SERVICES = ['user', 'project'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * Who may call a route. `public`: anyone (a valid token is still read, so handlers may personalise);
- * `user`: any signed-in user. Project, team and share rules join this union as those features land,
- * and the runtime's access check is the only place that interprets them.
+ * Who may call a route; the runtime's access check is the only place that interprets this.
+ * - `public`: anyone (a valid token is still read, so handlers may personalise);
+ * - `user`: any signed-in user;
+ * - `project`: a member of the project named by `project` (where its id sits in the input) holding at least
+ *   `role`, while the project is in one of `states` (default active or archived). `publicRead` also admits
+ *   anyone, signed in or not, to a public project. Team and share rules join this union with those features.
  */
-export type Access = { kind: 'public' } | { kind: 'user' };
+export interface ProjectAccess {
+  kind: 'project';
+  role: ProjectRole;
+  project: { in: 'params' | 'query' | 'body'; field: string };
+  states?: readonly ProjectState[];
+  publicRead?: boolean;
+}
+export type Access = { kind: 'public' } | { kind: 'user' } | ProjectAccess;
 
-export const PUBLIC: Access = { kind: 'public' };
-export const SIGNED_IN: Access = { kind: 'user' };
+export const PUBLIC = { kind: 'public' } as const;
+export const SIGNED_IN = { kind: 'user' } as const;
+export const DEFAULT_PROJECT_STATES: readonly ProjectState[] = ['active', 'archived'];
+
+const member = <const R extends ProjectRole>(
+  role: R,
+  opts: { field?: string; in?: ProjectAccess['project']['in']; states?: readonly ProjectState[]; publicRead?: boolean } = {},
+) =>
+  ({
+    kind: 'project',
+    role,
+    project: { in: opts.in ?? 'params', field: opts.field ?? 'id' },
+    ...(opts.states ? { states: opts.states } : {}),
+    ...(opts.publicRead ? { publicRead: true } : {}),
+  }) as const;
 
 export interface RouteDef {
   method: HttpMethod;
@@ -90,6 +135,117 @@ export const routes = {
     body: updatePasswordBody,
     response: nothing,
   }),
+
+  // Projects (spec section 7)
+  'project.create': route({ method: 'PUT', path: '/project', service: 'project', access: SIGNED_IN, body: projectCreateBody, response: projectView }),
+  'project.update': route({
+    method: 'POST',
+    path: '/project',
+    service: 'project',
+    access: member('edit', { in: 'body', states: ['active'] }),
+    body: projectUpdateBody,
+    response: projectView,
+  }),
+  'project.created': route({ method: 'GET', path: '/project/created', service: 'project', access: SIGNED_IN, query: teamQuery, response: projectList }),
+  'project.personal': route({ method: 'GET', path: '/project/personal', service: 'project', access: SIGNED_IN, response: projectList }),
+  'project.team': route({ method: 'GET', path: '/project/team/{teamId}', service: 'project', access: SIGNED_IN, params: teamIdParams, response: projectList }),
+  'project.get': route({
+    method: 'GET',
+    path: '/project/{id}',
+    service: 'project',
+    access: member('view', { publicRead: true }),
+    params: idParams,
+    response: projectView,
+  }),
+  'project.search': route({ method: 'GET', path: '/project/search', service: 'project', access: SIGNED_IN, query: searchQuery, response: projectList }),
+  'project.editable': route({ method: 'GET', path: '/project/editable', service: 'project', access: SIGNED_IN, query: teamQuery, response: projectList }),
+  'project.recycle': route({ method: 'DELETE', path: '/project/{id}', service: 'project', access: member('creator'), params: idParams, response: nothing }),
+  'project.recycler': route({ method: 'GET', path: '/project/recycler', service: 'project', access: SIGNED_IN, query: teamQuery, response: projectList }),
+  'project.recyclerRevert': route({
+    method: 'POST',
+    path: '/project/recycler/revert/{id}',
+    service: 'project',
+    access: member('creator', { states: ['recycled'] }),
+    params: idParams,
+    response: projectView,
+  }),
+  'project.destroy': route({
+    method: 'DELETE',
+    path: '/project/destroy/{id}',
+    service: 'project',
+    access: member('creator', { states: ['recycled'] }),
+    params: idParams,
+    response: nothing,
+  }),
+  'project.favorAdd': route({ method: 'PUT', path: '/project/favor/{id}', service: 'project', access: member('view'), params: idParams, response: nothing }),
+  /** Signed-in is enough: anyone may drop a favourite, even of a project they can no longer read. */
+  'project.favorRemove': route({ method: 'DELETE', path: '/project/favor/{id}', service: 'project', access: SIGNED_IN, params: idParams, response: nothing }),
+  'project.favorites': route({ method: 'GET', path: '/project/favor', service: 'project', access: SIGNED_IN, response: projectList }),
+  'project.archive': route({
+    method: 'POST',
+    path: '/project/archive/{id}',
+    service: 'project',
+    access: member('creator', { states: ['active'] }),
+    params: idParams,
+    response: projectView,
+  }),
+  'project.archives': route({ method: 'GET', path: '/project/archive', service: 'project', access: SIGNED_IN, query: teamQuery, response: projectList }),
+  'project.archiveRevert': route({
+    method: 'POST',
+    path: '/project/archive/revert/{id}',
+    service: 'project',
+    access: member('creator', { states: ['archived'] }),
+    params: idParams,
+    response: projectView,
+  }),
+  'project.archiveDelete': route({
+    method: 'DELETE',
+    path: '/project/archive/{id}',
+    service: 'project',
+    access: member('creator', { states: ['archived'] }),
+    params: idParams,
+    response: nothing,
+  }),
+  'project.transfer': route({
+    method: 'POST',
+    path: '/project/transfer/{a}/{b}',
+    service: 'project',
+    access: member('creator', { field: 'a' }),
+    params: transferParams,
+    response: projectView,
+  }),
+  /** Files the project in one of the caller's folders (`b`; `0` is the root). Each member keeps their own filing. */
+  'project.move': route({
+    method: 'POST',
+    path: '/project/move/{a}/{b}',
+    service: 'project',
+    access: member('view', { field: 'a' }),
+    params: moveParams,
+    response: projectView,
+  }),
+  'project.clone': route({
+    method: 'POST',
+    path: '/project/clone/{id}',
+    service: 'project',
+    access: member('edit'),
+    params: idParams,
+    query: cloneQuery,
+    response: projectView,
+  }),
+
+  // Folders of the console
+  'folder.list': route({ method: 'GET', path: '/project/folder', service: 'project', access: SIGNED_IN, query: folderListQuery, response: folderContents }),
+  'folder.save': route({ method: 'POST', path: '/project/folder', service: 'project', access: SIGNED_IN, body: folderSaveBody, response: folderView }),
+  'folder.tree': route({
+    method: 'GET',
+    path: '/project/folder/tree/{id}',
+    service: 'project',
+    access: SIGNED_IN,
+    params: folderTreeParams,
+    response: z.array(folderNode),
+  }),
+  'folder.move': route({ method: 'POST', path: '/project/folder/move', service: 'project', access: SIGNED_IN, query: folderMoveQuery, response: nothing }),
+  'folder.delete': route({ method: 'DELETE', path: '/project/folder/{id}', service: 'project', access: SIGNED_IN, params: idParams, response: nothing }),
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

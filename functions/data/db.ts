@@ -5,6 +5,7 @@
  * `ConditionFailed` naming the operation that failed.
  */
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   GetCommand,
@@ -105,53 +106,63 @@ export interface UpdateSpec {
   bumpRev?: boolean;
 }
 
-/** Builds an UpdateExpression from plain objects so callers never write expression strings by hand. */
-export async function updateItem<T extends Item = Item>(key: Key, spec: UpdateSpec, cond?: WriteCondition): Promise<T> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
+interface BuiltUpdate {
+  UpdateExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+  ConditionExpression?: string;
+}
+
+/** Builds an UpdateExpression (and its condition) from plain objects, so callers never write expression strings. */
+function buildUpdate(spec: UpdateSpec, cond: WriteCondition): BuiltUpdate {
+  const c = conditionParts(cond);
+  const names: Record<string, string> = { ...c.ExpressionAttributeNames };
+  const values: Record<string, unknown> = { ...c.ExpressionAttributeValues };
   const sets: string[] = [];
   const adds: string[] = [];
   let n = 0;
+  const name = (field: string) => {
+    names[`#u${n}`] = field;
+    return `#u${n++}`;
+  };
   for (const [field, value] of Object.entries(spec.set ?? {})) {
     if (value === undefined) continue;
-    names[`#f${n}`] = field;
-    values[`:v${n}`] = value;
-    sets.push(`#f${n} = :v${n}`);
-    n++;
+    values[`:u${n}`] = value;
+    sets.push(`#u${n} = :u${n}`);
+    name(field);
   }
   for (const [field, value] of Object.entries(spec.add ?? {})) {
-    names[`#f${n}`] = field;
-    values[`:v${n}`] = value;
-    adds.push(`#f${n} :v${n}`);
-    n++;
+    values[`:u${n}`] = value;
+    adds.push(`#u${n} :u${n}`);
+    name(field);
   }
   if (spec.bumpRev) {
     names['#rev'] = 'rev';
     values[':one'] = 1;
     adds.push('#rev :one');
   }
-  const removes = (spec.remove ?? []).map((field) => {
-    names[`#f${n}`] = field;
-    return `#f${n++}`;
-  });
-  const expression = [
-    sets.length ? `SET ${sets.join(', ')}` : '',
-    adds.length ? `ADD ${adds.join(', ')}` : '',
-    removes.length ? `REMOVE ${removes.join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const c = conditionParts(cond);
+  const removes = (spec.remove ?? []).map(name);
+  return {
+    UpdateExpression: [
+      sets.length ? `SET ${sets.join(', ')}` : '',
+      adds.length ? `ADD ${adds.join(', ')}` : '',
+      removes.length ? `REMOVE ${removes.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    ExpressionAttributeNames: names,
+    ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+    ...(c.ConditionExpression ? { ConditionExpression: c.ConditionExpression } : {}),
+  };
+}
+
+export async function updateItem<T extends Item = Item>(key: Key, spec: UpdateSpec, cond?: WriteCondition): Promise<T> {
   try {
     const out = await dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: key,
-        UpdateExpression: expression,
-        ConditionExpression: c.ConditionExpression,
-        ExpressionAttributeNames: { ...names, ...c.ExpressionAttributeNames },
-        ExpressionAttributeValues:
-          Object.keys(values).length || c.ExpressionAttributeValues ? { ...values, ...c.ExpressionAttributeValues } : undefined,
+        ...buildUpdate(spec, cond),
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -265,6 +276,30 @@ export async function batchWrite(
   }
 }
 
+/** Reads any number of items by key (100 per request), retrying unprocessed keys; expired items are dropped. */
+export async function batchGet<T extends Item = Item>(keyList: Key[], opts: BatchOptions = {}): Promise<T[]> {
+  const { maxAttempts = 8, baseDelayMs = 50 } = opts;
+  const unique = [...new Map(keyList.map((k) => [`${k.pk}\u0000${k.sk}`, { pk: k.pk, sk: k.sk }])).values()];
+  const found: T[] = [];
+  const chunks: Key[][] = [];
+  for (let i = 0; i < unique.length; i += 100) chunks.push(unique.slice(i, i + 100));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending: Key[] = chunk;
+      for (let attempt = 1; pending.length; attempt++) {
+        const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending } } }));
+        found.push(...((out.Responses?.[table()] ?? []) as T[]));
+        pending = (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Key[];
+        if (!pending.length) break;
+        if (attempt >= maxAttempts) throw new Error(`batch get left ${pending.length} unprocessed keys`);
+        await sleep(Math.random() * baseDelayMs * 2 ** attempt);
+      }
+    }),
+  );
+  const now = nowEpoch();
+  return found.filter((i) => isLive(i, now));
+}
+
 export type TransactOp =
   | { put: Item & Key; cond?: WriteCondition }
   | { update: Key; spec: UpdateSpec; cond?: WriteCondition }
@@ -288,32 +323,7 @@ function toTransactItem(op: TransactOp): TransactItem {
       },
     };
   }
-  const names: Record<string, string> = { ...c.ExpressionAttributeNames };
-  const values: Record<string, unknown> = { ...c.ExpressionAttributeValues };
-  const sets = Object.entries(op.spec.set ?? {})
-    .filter(([, v]) => v !== undefined)
-    .map(([field, value], n) => {
-      names[`#t${n}`] = field;
-      values[`:t${n}`] = value;
-      return `#t${n} = :t${n}`;
-    });
-  const adds = op.spec.bumpRev ? ['#rev :one'] : [];
-  if (op.spec.bumpRev) {
-    names['#rev'] = 'rev';
-    values[':one'] = 1;
-  }
-  return {
-    Update: {
-      TableName: table(),
-      Key: op.update,
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '']
-        .filter(Boolean)
-        .join(' '),
-      ConditionExpression: c.ConditionExpression,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
-    },
-  };
+  return { Update: { TableName: table(), Key: op.update, ...buildUpdate(op.spec, op.cond) } };
 }
 
 /** All-or-nothing write of up to 100 operations. A failed condition throws `ConditionFailed` with its index. */

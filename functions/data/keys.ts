@@ -9,12 +9,32 @@
  *   verification code .............. pk CODE#<purpose>#<target>     sk CODE        (TTL expiresAt)
  *   failed sign-in counter ......... pk THROTTLE#LOGIN#<scope>#<id> sk THROTTLE    (TTL expiresAt)
  *   local outbox (dev only) ........ pk OUTBOX                      sk <sentAt ISO>#<id> (TTL expiresAt)
+ *
+ *   Everything of a project lives in its partition PROJECT#<projectId>, so one paged Query reads, clones or
+ *   purges all of it:
+ *   project ........................ pk PROJECT#<projectId>         sk META
+ *   projects due for purge ......... gsi2 PURGE                     gsi2sk <purgeAt ISO>  (sparse: recycled,
+ *                                                                    purging and abandoned clones only)
+ *   member of a project ............ pk PROJECT#<projectId>         sk MEMBER#<userId>
+ *   projects of a user ............. gsi1 USER#<userId>#PROJECTS    gsi1sk <projectId>
+ *   favourite ...................... pk PROJECT#<projectId>         sk FAVOR#<userId>
+ *   favourites of a user ........... gsi1 USER#<userId>#FAVORITES   gsi1sk <favouredAt ISO>
+ *   document (tree node) ........... pk PROJECT#<projectId>         sk DOC#<docId>
+ *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
+ *
+ * S3: everything a project stores in the files bucket sits under `projects/<projectId>/`.
  */
 import type { CodePurpose } from '../../shared/constants';
 
 export interface Key {
   pk: string;
   sk: string;
+}
+
+/** Folders belong to a user's personal console, or to a team's. */
+export interface FolderScope {
+  userId: string;
+  teamId: string | null;
 }
 
 export const keys = {
@@ -28,6 +48,21 @@ export const keys = {
     sk: 'THROTTLE',
   }),
   outbox: () => ({ pk: 'OUTBOX' }),
+  project: (projectId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: 'META' }),
+  projectPartition: (projectId: string) => ({ pk: `PROJECT#${projectId}` }),
+  purgeQueue: () => ({ gsi2pk: 'PURGE' }),
+  purgeEntry: (purgeAt: Date) => ({ gsi2pk: 'PURGE', gsi2sk: purgeAt.toISOString() }),
+  member: (projectId: string, userId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: `MEMBER#${userId}` }),
+  membersOf: (projectId: string) => ({ partition: { pk: `PROJECT#${projectId}` }, sortBeginsWith: 'MEMBER#' }),
+  projectsOfUser: (userId: string) => ({ gsi1pk: `USER#${userId}#PROJECTS` }),
+  favorite: (projectId: string, userId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: `FAVOR#${userId}` }),
+  favoritesOfUser: (userId: string) => ({ gsi1pk: `USER#${userId}#FAVORITES` }),
+  document: (projectId: string, docId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: `DOC#${docId}` }),
+  folderScope: (scope: FolderScope) => ({
+    pk: scope.teamId ? `FOLDERS#TEAM#${scope.teamId}` : `FOLDERS#USER#${scope.userId}`,
+  }),
+  folder: (scope: FolderScope, folderId: string): Key => ({ ...keys.folderScope(scope), sk: `FOLDER#${folderId}` }),
+  projectFilesPrefix: (projectId: string) => `projects/${projectId}/`,
   outboxEntry: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
 } as const;
 
@@ -39,4 +74,9 @@ export const ENTITY = {
   verificationCode: { entity: 'verificationCode', v: 1 },
   loginThrottle: { entity: 'loginThrottle', v: 1 },
   outbox: { entity: 'outbox', v: 1 },
+  project: { entity: 'project', v: 1 },
+  member: { entity: 'member', v: 1 },
+  favorite: { entity: 'favorite', v: 1 },
+  folder: { entity: 'folder', v: 1 },
+  document: { entity: 'document', v: 1 },
 } as const;

@@ -24,7 +24,7 @@ import {
   type ServiceName,
 } from '../../shared/routes';
 import { AppError } from './app-error';
-import { authenticate, type Caller } from './auth';
+import { authenticate, authorizeProject, type Caller, type ProjectScope } from './auth';
 import { createLogger, type Logger } from './logger';
 
 export interface RequestContext {
@@ -35,15 +35,25 @@ export interface RequestContext {
   userAgent: string;
   /** The signed-in caller, when the request carried a valid session (always set on `user` routes). */
   caller: Caller | undefined;
+  /** The project of a `project` route, resolved by the access check. */
+  project?: ProjectScope;
   /** Adds a Set-Cookie to the response. */
   setCookie(cookie: string): void;
   event: APIGatewayProxyEventV2;
 }
 
-/** A handler for a route whose access rule guarantees a caller receives it non-optional. */
+/** What a handler may rely on, from its route's access rule: a caller, a project and the caller's role. */
+type ContextFor<A> = A extends { kind: 'public' }
+  ? RequestContext
+  : A extends { kind: 'project'; publicRead: true }
+    ? RequestContext & { project: ProjectScope }
+    : A extends { kind: 'project' }
+      ? RequestContext & { caller: Caller; project: ProjectScope }
+      : RequestContext & { caller: Caller };
+
 export type RouteHandler<Id extends RouteId> = (
   input: RouteInput<Id>,
-  ctx: Routes[Id]['access'] extends { kind: 'public' } ? RequestContext : RequestContext & { caller: Caller },
+  ctx: ContextFor<Routes[Id]['access']>,
 ) => Promise<RouteResponse<Id>>;
 
 export type ServiceHandlers<S extends ServiceName> = {
@@ -190,6 +200,10 @@ export function createService<S extends ServiceName>(service: S, handlers: Servi
         query: parseWith(route.query, event.queryStringParameters ?? {}, scope.locale),
         body: parseWith(route.body, bodyOf(event, route), scope.locale),
       } as RouteInput<RouteId>;
+      const project =
+        route.access.kind === 'project'
+          ? await authorizeProject(route.access, input as unknown as Record<string, Record<string, unknown>>, caller)
+          : undefined;
       const ctx: RequestContext = {
         requestId: scope.requestId,
         locale: scope.locale,
@@ -197,10 +211,11 @@ export function createService<S extends ServiceName>(service: S, handlers: Servi
         sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
         userAgent: event.requestContext?.http?.userAgent ?? '',
         caller,
+        project,
         setCookie: (cookie) => scope.cookies.push(cookie),
         event,
       };
-      const data = await handler(input, ctx as RequestContext & { caller: Caller });
+      const data = await handler(input, ctx);
       scope.log.info('request done', { ms: Date.now() - started, userId: caller?.userId });
       return respond(scope, 200, { code: OK_CODE, message: 'ok', data: data ?? null });
     });

@@ -13,6 +13,7 @@ import { keys } from '../../functions/data/keys';
 /** The source of each service's handler; a service missing here is a type error. */
 const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   user: () => import('../../functions/services/user/index'),
+  project: () => import('../../functions/services/project/index'),
 };
 
 export interface CallOptions {
@@ -69,4 +70,18 @@ export async function latestCode(target: string): Promise<string> {
   const entry = entries.find((e) => e.target === target);
   if (!entry) throw new Error(`no code in the outbox for ${target}`);
   return entry.code;
+}
+
+let accounts = 0;
+
+/** Registers a fresh account through the API (code from the outbox) and returns its session. */
+export async function signUp(api: ReturnType<typeof useLocalApi>, nickname = 'Tester') {
+  const account = `u${Date.now().toString(36)}${accounts++}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const sent = await api.call('POST', `/common/code/REGISTER/${account}`);
+  if (sent.code !== 0) throw new Error(`code not sent: ${sent.message}`);
+  const res = await api.call<{ token: string; user: { id: string } }>('POST', '/user/register', {
+    body: { account, nickname, password: 'Secret123', code: await latestCode(account) },
+  });
+  if (res.code !== 0) throw new Error(`registration failed: ${res.message}`);
+  return { account, token: res.data.token, userId: res.data.user.id };
 }

@@ -1,0 +1,129 @@
+import * as z from 'zod';
+import { LIMITS } from '../constants';
+import { vKey } from '../messages';
+
+/** Ids are server-made UUIDs; anything else is refused before it reaches a key. */
+export const idSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: vKey('id') });
+
+export const PROJECT_STATES = ['active', 'archived', 'recycled'] as const;
+export type ProjectState = (typeof PROJECT_STATES)[number];
+export const PROJECT_ROLES = ['view', 'edit', 'creator'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+
+export const projectName = z
+  .string({ error: vKey('projectName') })
+  .trim()
+  .min(1, { error: vKey('projectName') })
+  .max(LIMITS.projectName, { error: vKey('projectName') });
+
+export const folderName = z
+  .string({ error: vKey('folderName') })
+  .trim()
+  .min(1, { error: vKey('folderName') })
+  .max(LIMITS.folderName, { error: vKey('folderName') });
+
+const description = z.string().trim().max(LIMITS.projectDescription, { error: vKey('description') });
+const visibility = z.enum(['private', 'public']);
+/** The root of a folder tree is written as '0' or left out. */
+const folderRef = z
+  .union([idSchema, z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v && v !== '0' ? v : null));
+const teamRef = z
+  .union([idSchema, z.literal(''), z.null()])
+  .optional()
+  .transform((v) => v || null);
+
+export const projectCreateBody = z.object({
+  name: projectName,
+  description: description.optional().default(''),
+  visibility: visibility.optional().default('private'),
+  /** Files the new project in one of the creator's folders. Team projects arrive with the teams feature. */
+  folderId: folderRef,
+});
+
+export const projectUpdateBody = z
+  .object({
+    id: idSchema,
+    name: projectName.optional(),
+    description: description.optional(),
+    visibility: visibility.optional(),
+  })
+  .refine((v) => v.name !== undefined || v.description !== undefined || v.visibility !== undefined, {
+    error: vKey('required'),
+  });
+
+export const projectView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  visibility,
+  ownerId: z.string(),
+  teamId: z.string().nullable(),
+  folderId: z.string().nullable(),
+  state: z.enum(PROJECT_STATES),
+  role: z.enum([...PROJECT_ROLES, 'guest']),
+  favorite: z.boolean(),
+  archivedAt: z.string().nullable(),
+  recycledAt: z.string().nullable(),
+  /** Days until the recycle bin purges it (recycled projects only). */
+  daysLeft: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  rev: z.number(),
+});
+export type ProjectView = z.infer<typeof projectView>;
+
+export const projectList = z.array(projectView);
+
+export const idParams = z.object({ id: idSchema });
+export const teamIdParams = z.object({ teamId: idSchema });
+export const teamQuery = z.object({ teamId: teamRef });
+export const searchQuery = z.object({
+  keyword: z.string().trim().max(LIMITS.projectName, { error: vKey('keyword') }).default(''),
+  teamId: teamRef,
+});
+export const cloneQuery = z.object({ name: projectName });
+export const transferParams = z.object({ a: idSchema, b: idSchema });
+export const moveParams = z.object({ a: idSchema, b: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+
+export const folderView = z.object({
+  id: z.string(),
+  name: z.string(),
+  parentId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FolderView = z.infer<typeof folderView>;
+
+export interface FolderNode extends FolderView {
+  children: FolderNode[];
+}
+export const folderNode: z.ZodType<FolderNode> = folderView.extend({
+  get children() {
+    return z.array(folderNode);
+  },
+});
+
+export const folderSaveBody = z.object({
+  /** Present to rename an existing folder. */
+  id: idSchema.optional(),
+  name: folderName,
+  parentId: folderRef,
+});
+export const folderListQuery = z.object({ parentId: folderRef });
+export const folderContents = z.object({
+  folders: z.array(folderView),
+  projects: projectList,
+  /** From the root to the listed folder, for breadcrumbs. */
+  path: z.array(folderView),
+});
+/** `tree/{id}`: the folder tree of a console: `personal` (team consoles join with the teams feature). */
+export const folderTreeParams = z.object({ id: z.literal('personal', { error: vKey('id') }) });
+export const folderMoveQuery = z.object({
+  folderId: folderRef,
+  sourceId: idSchema,
+  isProject: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+});

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { ERRORS } from '../../shared/errors';
+import type { ProjectView } from '../../shared/schemas/project';
+import { batchWrite, putItem, queryAll } from '../../functions/data/db';
+import { ENTITY, keys } from '../../functions/data/keys';
+import { memberRecord } from '../../functions/data/projects';
+import { signUp, useLocalApi } from '../support/local-api';
+
+const api = useLocalApi();
+
+async function createProject(token: string, body: Record<string, unknown> = {}) {
+  const res = await api.call<ProjectView>('PUT', '/project', { token, body: { name: 'Payments API', ...body } });
+  expect(res.code, res.message).toBe(0);
+  return res.data;
+}
+
+const ids = (list: { id: string }[]) => list.map((p) => p.id);
+async function list(token: string, path: string, query?: Record<string, string>) {
+  const res = await api.call<ProjectView[]>('GET', path, { token, query });
+  expect(res.code, res.message).toBe(0);
+  return ids(res.data);
+}
+
+describe('creating and editing projects', () => {
+  it('creates a private project owned by its creator, and reads it back', async () => {
+    const { token, userId } = await signUp(api);
+    const project = await createProject(token, { description: 'Card payments' });
+    expect(project).toMatchObject({ name: 'Payments API', description: 'Card payments', visibility: 'private', ownerId: userId, role: 'creator', state: 'active', teamId: null, folderId: null, favorite: false });
+    const got = await api.call<ProjectView>('GET', `/project/${project.id}`, { token });
+    expect(got.data).toEqual(project);
+  });
+
+  it('accepts a 64-character name and refuses 65 with the spec message, in both languages', async () => {
+    const { token } = await signUp(api);
+    await createProject(token, { name: 'n'.repeat(64) });
+    const zh = await api.call<{ fields: Record<string, string> }>('PUT', '/project', { token, body: { name: 'n'.repeat(65) } });
+    expect(zh.code).toBe(ERRORS.invalidInput.code);
+    expect(zh.data.fields.name).toBe('项目名称 1-64 个字符');
+    const en = await api.call<{ fields: Record<string, string> }>('PUT', '/project', {
+      token,
+      body: { name: '' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.data.fields.name).toBe('Project name must be 1-64 characters');
+  });
+
+  it('updates name, description and visibility, bumping the revision', async () => {
+    const { token } = await signUp(api);
+    const project = await createProject(token);
+    const res = await api.call<ProjectView>('POST', '/project', {
+      token,
+      body: { id: project.id, name: 'Renamed', description: 'new', visibility: 'public' },
+    });
+    expect(res.data).toMatchObject({ name: 'Renamed', description: 'new', visibility: 'public', rev: project.rev + 1 });
+    const tooLong = await api.call('POST', '/project', { token, body: { id: project.id, name: 'x'.repeat(65) } });
+    expect(tooLong.code).toBe(ERRORS.invalidInput.code);
+  });
+
+  it('lets anyone read a public project, and nobody else a private one', async () => {
+    const owner = await signUp(api);
+    const other = await signUp(api);
+    const project = await createProject(owner.token);
+    expect((await api.call('GET', `/project/${project.id}`)).code).toBe(ERRORS.notLoggedIn.code);
+    expect((await api.call('GET', `/project/${project.id}`, { token: other.token })).code).toBe(ERRORS.forbidden.code);
+    await api.call('POST', '/project', { token: owner.token, body: { id: project.id, visibility: 'public' } });
+    const anonymous = await api.call<ProjectView>('GET', `/project/${project.id}`);
+    expect(anonymous.code).toBe(0);
+    expect(anonymous.data.role).toBe('guest');
+    expect((await api.call<ProjectView>('GET', `/project/${project.id}`, { token: other.token })).data.role).toBe('guest');
+    // Reading is all a guest may do.
+    expect((await api.call('POST', '/project', { token: other.token, body: { id: project.id, name: 'mine' } })).code).toBe(
+      ERRORS.forbidden.code,
+    );
+  });
+});
+
+describe('lists, search and favourites', () => {
+  it('lists created, personal, editable and team projects, and searches names and descriptions', async () => {
+    const { token } = await signUp(api);
+    const a = await createProject(token, { name: 'Orders service' });
+    const b = await createProject(token, { name: 'Billing', description: 'invoices and ORDERS' });
+    const c = await createProject(token, { name: 'Users' });
+    expect((await list(token, '/project/created')).sort()).toEqual([a.id, b.id, c.id].sort());
+    expect((await list(token, '/project/personal')).sort()).toEqual([a.id, b.id, c.id].sort());
+    expect((await list(token, '/project/editable')).sort()).toEqual([a.id, b.id, c.id].sort());
+    expect(await list(token, '/project/team/some-team')).toEqual([]);
+    expect(await list(token, '/project/created', { teamId: 'some-team' })).toEqual([]);
+    expect((await list(token, '/project/search', { keyword: 'orders' })).sort()).toEqual([a.id, b.id].sort());
+    expect(await list(token, '/project/search', { keyword: 'nothing like this' })).toEqual([]);
+  });
+
+  it('adds, lists and removes favourites', async () => {
+    const { token } = await signUp(api);
+    const a = await createProject(token);
+    await createProject(token, { name: 'Other' });
+    expect((await api.call('PUT', `/project/favor/${a.id}`, { token })).code).toBe(0);
+    expect((await api.call('PUT', `/project/favor/${a.id}`, { token })).code).toBe(0); // twice is harmless
+    expect(await list(token, '/project/favor')).toEqual([a.id]);
+    expect((await api.call<ProjectView>('GET', `/project/${a.id}`, { token })).data.favorite).toBe(true);
+    await api.call('DELETE', `/project/favor/${a.id}`, { token });
+    expect(await list(token, '/project/favor')).toEqual([]);
+  });
+});
+
+describe('archive and recycle bin', () => {
+  it('archives out of the lists and back', async () => {
+    const { token } = await signUp(api);
+    const p = await createProject(token);
+    const archived = await api.call<ProjectView>('POST', `/project/archive/${p.id}`, { token });
+    expect(archived.data).toMatchObject({ state: 'archived' });
+    expect(archived.data.archivedAt).toBeTruthy();
+    expect(await list(token, '/project/personal')).toEqual([]);
+    expect(await list(token, '/project/archive')).toEqual([p.id]);
+    expect((await api.call('POST', `/project/archive/${p.id}`, { token })).code).toBe(ERRORS.wrongState.code);
+    expect((await api.call<ProjectView>('POST', `/project/archive/revert/${p.id}`, { token })).data.state).toBe('active');
+    expect(await list(token, '/project/personal')).toEqual([p.id]);
+    expect(await list(token, '/project/archive')).toEqual([]);
+  });
+
+  it('a recycled project disappears from every list, search, favourite and read; restore brings back exactly what was there', async () => {
+    const { token } = await signUp(api);
+    const p = await createProject(token, { name: 'Recyclable', description: 'keep me' });
+    await api.call('PUT', `/project/favor/${p.id}`, { token });
+    await api.call('POST', `/project/archive/${p.id}`, { token });
+    expect((await api.call('DELETE', `/project/archive/${p.id}`, { token })).code).toBe(0);
+
+    for (const path of ['/project/personal', '/project/created', '/project/archive', '/project/favor', '/project/editable']) {
+      expect(await list(token, path), path).toEqual([]);
+    }
+    expect(await list(token, '/project/search', { keyword: 'Recyclable' })).toEqual([]);
+    expect((await api.call('GET', `/project/${p.id}`, { token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('POST', '/project', { token, body: { id: p.id, name: 'x' } })).code).toBe(ERRORS.notFound.code);
+
+    const bin = await api.call<ProjectView[]>('GET', '/project/recycler', { token });
+    expect(bin.data.map((x) => [x.id, x.daysLeft])).toEqual([[p.id, 30]]);
+
+    const restored = await api.call<ProjectView>('POST', `/project/recycler/revert/${p.id}`, { token });
+    expect(restored.data).toMatchObject({ state: 'archived', name: 'Recyclable', description: 'keep me' });
+    expect(await list(token, '/project/archive')).toEqual([p.id]);
+    expect(await list(token, '/project/favor')).toEqual([p.id]);
+    expect(await list(token, '/project/recycler')).toEqual([]);
+    // Restored projects are off the purge queue.
+    const queued = await queryAll({ index: 'gsi2', partition: keys.purgeQueue() });
+    expect(queued.map((i) => i.id)).not.toContain(p.id);
+  });
+
+  it('destroys a recycled project and everything in its partition', async () => {
+    const { token } = await signUp(api);
+    const p = await createProject(token);
+    await putItem({ ...keys.document(p.id, 'd1'), ...ENTITY.document, projectId: p.id, name: 'doc' });
+    expect((await api.call('DELETE', `/project/destroy/${p.id}`, { token })).code).toBe(ERRORS.wrongState.code); // not in the bin
+    await api.call('DELETE', `/project/${p.id}`, { token });
+    expect((await api.call('DELETE', `/project/destroy/${p.id}`, { token })).code).toBe(0);
+    expect(await queryAll({ partition: keys.projectPartition(p.id) })).toEqual([]);
+    expect(await list(token, '/project/recycler')).toEqual([]);
+    expect((await api.call('POST', `/project/recycler/revert/${p.id}`, { token })).code).toBe(ERRORS.notFound.code);
+  });
+});
+
+describe('members, transfer and access', () => {
+  it('transfers only to an existing member who is not already the owner', async () => {
+    const owner = await signUp(api);
+    const member = await signUp(api);
+    const stranger = await signUp(api);
+    const p = await createProject(owner.token);
+    const noMember = await api.call('POST', `/project/transfer/${p.id}/${stranger.userId}`, { token: owner.token });
+    expect(noMember.code).toBe(ERRORS.memberRequired.code);
+    const toSelf = await api.call('POST', `/project/transfer/${p.id}/${owner.userId}`, { token: owner.token });
+    expect(toSelf.code).toBe(ERRORS.alreadyOwner.code);
+
+    await putItem(memberRecord(p.id, member.userId, 'view', null));
+    const moved = await api.call<ProjectView>('POST', `/project/transfer/${p.id}/${member.userId}`, { token: owner.token });
+    expect(moved.code).toBe(0);
+    expect(moved.data).toMatchObject({ ownerId: member.userId, role: 'edit' });
+    expect((await api.call<ProjectView>('GET', `/project/${p.id}`, { token: member.token })).data.role).toBe('creator');
+    const again = await api.call('POST', `/project/transfer/${p.id}/${member.userId}`, { token: owner.token });
+    expect(again.code).toBe(ERRORS.forbidden.code); // no longer the creator
+    expect(await list(member.token, '/project/created')).toEqual([p.id]);
+  });
+});
