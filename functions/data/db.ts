@@ -190,6 +190,7 @@ export interface QuerySpec {
   /** Sort key condition on the table's or index's sort key. */
   sortBeginsWith?: string;
   sortBetween?: [string, string];
+  sortAtMost?: string;
   descending?: boolean;
   limit?: number;
   consistent?: boolean;
@@ -211,6 +212,10 @@ function queryInput(spec: QuerySpec): QueryCommandInput {
     values[':from'] = spec.sortBetween[0];
     values[':to'] = spec.sortBetween[1];
     expression += ' AND #sk BETWEEN :from AND :to';
+  } else if (spec.sortAtMost !== undefined) {
+    names['#sk'] = skName;
+    values[':to'] = spec.sortAtMost;
+    expression += ' AND #sk <= :to';
   }
   return {
     TableName: table(),

@@ -54,7 +54,7 @@ export async function runPurge(opts: PurgeOptions = {}): Promise<PurgeReport> {
   let cursor: Record<string, unknown> | undefined;
   do {
     const due = await queryPage<{ id: string } & Item>(
-      { index: 'gsi2', partition: keys.purgeQueue(), sortBetween: ['', now.toISOString()], limit: 100 },
+      { index: 'gsi2', partition: keys.purgeQueue(), sortAtMost: now.toISOString(), limit: 100 },
       cursor,
     );
     for (const project of due.items) {
