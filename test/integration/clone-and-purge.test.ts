@@ -27,8 +27,8 @@ async function projectWithDocs(token: string, count: number, name = 'Big') {
   return id;
 }
 
-const docsOf = async (projectId: string) =>
-  (await queryAll({ partition: keys.projectPartition(projectId), sortBeginsWith: 'DOC#' })) as { projectId: string; parentId: string; name: string }[];
+const docsOf = (projectId: string) =>
+  queryAll<{ projectId: string; parentId: string; name: string }>({ partition: keys.projectPartition(projectId), sortBeginsWith: 'DOC#' });
 
 const putFile = (projectId: string, name: string, body: string) =>
   s3().send(new PutObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(projectId)}${name}`, Body: body }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../shared/errors';
 import type { ProjectView } from '../../shared/schemas/project';
-import { batchWrite, putItem, queryAll } from '../../functions/data/db';
+import { putItem, queryAll } from '../../functions/data/db';
 import { ENTITY, keys } from '../../functions/data/keys';
 import { memberRecord } from '../../functions/data/projects';
 import { signUp, useLocalApi } from '../support/local-api';
