@@ -8,16 +8,21 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SERVICES } from '../shared/routes';
+import { JOB_NAMES } from '../functions/jobs/jobs';
 import { FUNCTIONS_OUT, functionEntry } from './local/paths';
 
 export async function buildFunctions(opts: { quiet?: boolean } = {}) {
   mkdirSync(FUNCTIONS_OUT, { recursive: true });
   const sizes: Record<string, { bytes: number; gzip: number }> = {};
+  const entries = [
+    ...SERVICES.map((name) => ({ name, entry: functionEntry(name, 'service') })),
+    ...JOB_NAMES.map((name) => ({ name, entry: functionEntry(name, 'job') })),
+  ];
   await Promise.all(
-    SERVICES.map(async (service) => {
+    entries.map(async ({ name: service, entry }) => {
       const outfile = join(FUNCTIONS_OUT, service, 'index.mjs');
       await build({
-        entryPoints: [functionEntry(service)],
+        entryPoints: [entry],
         outfile,
         bundle: true,
         platform: 'node',

@@ -3,7 +3,7 @@
  * buckets, the demo account, and the gateway in front of the handlers. `npm start`, `npm run dev` and the e2e
  * tests all start it through here.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +12,7 @@ import { ensureBuckets, ensureTable } from './bootstrap';
 import { startDynamo, type LocalService } from './dynamo';
 import { freePort } from './free-port';
 import { createGateway, type LambdaHandler } from './gateway';
-import { functionBundle, functionEntry, ROOT } from './paths';
+import { functionBundle, functionEntry, ROOT, type FunctionName } from './paths';
 import { startS3 } from './s3';
 import { outboxRoutes } from './outbox';
 import { seedDemoAccount, DEMO_ACCOUNT } from './seed';
@@ -69,11 +69,11 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     await ensureBuckets(s3.endpoint, [LOCAL_FILES_BUCKET]);
     if (await seedDemoAccount()) opts.log(`Seeded the demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`);
 
-    const loadHandler = async (service: ServiceName) => {
-      const file = opts.handlers === 'bundles' ? functionBundle(service) : functionEntry(service);
-      const mod = (await import(pathToFileURL(file).href)) as { handler: LambdaHandler };
-      return mod.handler;
+    const load = async <H>(name: FunctionName, kind: 'service' | 'job') => {
+      const file = opts.handlers === 'bundles' ? functionBundle(name) : functionEntry(name, kind);
+      return ((await import(pathToFileURL(file).href)) as { handler: H }).handler;
     };
+    const loadHandler = (service: ServiceName) => load<LambdaHandler>(service, 'service');
     const server = createGateway({
       loadHandler,
       webDir: opts.webDir,
@@ -84,11 +84,17 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       server.once('error', fail);
       server.listen(opts.port, opts.host, ok);
     });
+    const stopPurge = schedulePurge(() => load<PurgeHandler>('purge', 'job'), opts.log);
+    // Lets `npm run purge` use these services instead of starting its own on the same data.
+    const stateFile = join(dataDir, 'stack.json');
+    writeFileSync(stateFile, JSON.stringify({ pid: process.pid, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint }));
     const shownHost = opts.host === '127.0.0.1' || opts.host === '0.0.0.0' ? 'localhost' : opts.host;
     return {
       url: `http://${shownHost}:${opts.port}`,
       server,
       stop: async () => {
+        stopPurge();
+        rmSync(stateFile, { force: true });
         await new Promise<void>((ok) => server.close(() => ok()));
         server.closeAllConnections();
         await stopServices();
@@ -101,3 +107,33 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
 }
 
 export const DEFAULT_DATA_DIR = join(ROOT, '.data');
+
+type PurgeHandler = (event: unknown, context: { awsRequestId: string; getRemainingTimeInMillis(): number }) => Promise<{
+  purged: string[];
+  unfinished: string[];
+}>;
+
+const DAY_MS = 86_400_000;
+
+/** The recycle bin's daily purge, as EventBridge runs it in AWS: once shortly after start, then every day. */
+function schedulePurge(load: () => Promise<PurgeHandler>, log: (line: string) => void) {
+  const run = async () => {
+    try {
+      const handler = await load();
+      const report = await handler({}, { awsRequestId: `local-purge-${Date.now()}`, getRemainingTimeInMillis: () => 15 * 60_000 });
+      if (report.purged.length || report.unfinished.length) {
+        log(`Purge: destroyed ${report.purged.length} project(s) from the recycle bin, ${report.unfinished.length} to finish next run`);
+      }
+    } catch (err) {
+      log(`Purge failed: ${(err as Error).message}`);
+    }
+  };
+  const first = setTimeout(() => void run(), 10_000);
+  const daily = setInterval(() => void run(), DAY_MS);
+  first.unref();
+  daily.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
+}

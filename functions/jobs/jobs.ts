@@ -1,0 +1,11 @@
+/**
+ * Scheduled functions, beside the per-service API functions: each has its own bundle (functions/jobs/<name>/)
+ * and schedule. The CDK stack and the local stack both read this list.
+ */
+export const JOBS = {
+  /** Destroys projects whose 30 days in the recycle bin are over (and abandoned clones). */
+  purge: { schedule: 'daily', timeoutSeconds: 900, memoryMb: 512 },
+} as const;
+
+export type JobName = keyof typeof JOBS;
+export const JOB_NAMES = Object.keys(JOBS) as JobName[];
