@@ -1,11 +1,9 @@
 /**
  * One middy stack per service, built from the route table: request scope (request id, language, structured
- * logger, envelope and error mapping), body parsing, then per route the access check and zod validation before the
- * handler runs. Dispatch is by API Gateway's `routeKey`, so a path can never reach another route's handler.
+ * logger, envelope and error mapping), then per route authentication, body parsing, zod validation and the
+ * project access check before the handler runs. Dispatch is by API Gateway's `routeKey`, so a path can never reach another route's handler.
  */
 import middy from '@middy/core';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
-import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import zhLocale from 'zod/v4/locales/zh-CN.js';
@@ -60,7 +58,7 @@ export type ServiceHandlers<S extends ServiceName> = {
   [Id in RouteId as Routes[Id]['service'] extends S ? Id : never]: RouteHandler<Id>;
 };
 
-type Event = APIGatewayProxyEventV2 & { body?: unknown };
+type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 
 const zodLocales = { zh: zhLocale().localeError, en: enLocale().localeError } as const;
@@ -94,12 +92,6 @@ function errorEnvelope(scope: Scope, err: unknown): { status: number; envelope: 
       status: entry.status,
       envelope: { code: entry.code, message: translate(scope.locale, `error.${err.key}`, err.params), data: err.data },
     };
-  }
-  // middy's body parsers throw http errors (415/422) for malformed bodies.
-  const status = (err as { statusCode?: number; expose?: boolean }).statusCode;
-  if (status && status >= 400 && status < 500) {
-    const entry = ERRORS.malformedBody;
-    return { status: entry.status, envelope: { code: entry.code, message: translate(scope.locale, 'error.malformedBody'), data: null } };
   }
   scope.log.error('unhandled error', {
     error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
@@ -140,13 +132,18 @@ function decodeParams(raw: Record<string, string | undefined> | undefined) {
   return out;
 }
 
-function bodyOf(event: Event, route: RouteDef): unknown {
+/**
+ * The body a route declares, parsed by its content type: JSON, or a form (spec section 7: POST /login).
+ * Routes without a body schema never parse one, so a stray Content-Type on a GET is harmless.
+ */
+function bodyOf(event: APIGatewayProxyEventV2, route: RouteDef): unknown {
   if (!route.body) return undefined;
-  const body = event.body;
-  if (body === undefined || body === null || body === '') return {};
-  if (typeof body !== 'string') return body;
+  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  if (!raw.trim()) return {};
+  const contentType = event.headers?.['content-type'] ?? '';
+  if (/^application\/x-www-form-urlencoded/i.test(contentType)) return Object.fromEntries(new URLSearchParams(raw));
   try {
-    return JSON.parse(event.isBase64Encoded ? Buffer.from(body, 'base64').toString() : body) as unknown;
+    return JSON.parse(raw) as unknown;
   } catch {
     throw new AppError('malformedBody');
   }
@@ -184,8 +181,6 @@ export function createService<S extends ServiceName>(service: S, handlers: Servi
 
   return middy<Event, Result, Error, Context>()
     .use(requestScope)
-    .use(httpJsonBodyParser({ disableContentTypeError: true }))
-    .use(httpUrlencodeBodyParser({ disableContentTypeError: true }))
     .handler(async (event) => {
       const scope = scopes.get(event)!;
       const started = Date.now();

@@ -97,6 +97,12 @@ describe('catalogued errors', () => {
     expect(res.message).toBe('The request body is malformed');
   });
 
+  it('a GET that carries a JSON content type but no body is served normally', async () => {
+    const { token } = await newAccount();
+    const res = await api.call('GET', '/user/detail', { token, headers: { 'content-type': 'application/json' } });
+    expect(res.code).toBe(0);
+  });
+
   it('a body that is not an object is invalid input, not a crash', async () => {
     const res = await api.call('POST', '/user/register', { body: '[1,2,3]' });
     expect(res.code).toBe(ERRORS.invalidInput.code);

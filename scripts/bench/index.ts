@@ -1,0 +1,14 @@
+/** `npm run bench`: the figures the issues ask for, measured against the local services. Not a test. */
+import { startBenchStack } from './harness';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+import { benchProjects } from './projects.bench';
+
+const stack = await startBenchStack();
+try {
+  const results = { ...(await benchProjects(stack)) };
+  console.log('\nApiloom benchmarks (DynamoDB Local + s3rver on this machine)');
+  for (const [name, value] of Object.entries(results)) console.log(`  ${name.padEnd(62)} ${value}`);
+} finally {
+  await stack.stop();
+}

@@ -1,0 +1,60 @@
+/** Issue figures for projects: list 500 projects, clone a 2,000-document project, purge one. */
+import { randomUUID } from 'node:crypto';
+import { batchWrite } from '../../functions/data/db';
+import { ENTITY, keys } from '../../functions/data/keys';
+import { memberRecord, projectRecord, type ProjectItem } from '../../functions/data/projects';
+import { createSession } from '../../functions/data/sessions';
+import { createUser } from '../../functions/services/user/accounts';
+import { runPurge } from '../../functions/jobs/purge/purge';
+import { median, time, type startBenchStack } from './harness';
+
+type Stack = Awaited<ReturnType<typeof startBenchStack>>;
+
+async function benchUser() {
+  const user = await createUser({ account: `bench-${randomUUID()}@example.com`, nickname: 'Bench', passwordHash: 'x' });
+  const { token } = await createSession(user.id);
+  return { userId: user.id, token };
+}
+
+function project(ownerId: string, name: string): ProjectItem {
+  const now = new Date().toISOString();
+  return { id: randomUUID(), name, description: '', visibility: 'private', ownerId, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, rev: 1 };
+}
+
+async function seedDocs(projectId: string, count: number) {
+  await batchWrite({
+    puts: Array.from({ length: count }, (_, i) => ({
+      ...keys.document(projectId, `doc-${i}`),
+      ...ENTITY.document,
+      projectId,
+      name: `Document ${i}`,
+      // A realistic tree node: name, path, method, status and a short description.
+      path: `/api/v1/resource/${i}`,
+      method: 'GET',
+      comment: 'x'.repeat(200),
+    })),
+  });
+}
+
+export async function benchProjects(stack: Stack) {
+  const results: Record<string, string> = {};
+
+  const lister = await benchUser();
+  const projects = Array.from({ length: 500 }, (_, i) => project(lister.userId, `Project ${i}`));
+  await batchWrite({ puts: projects.flatMap((p) => [projectRecord(p), memberRecord(p.id, lister.userId, 'creator', null)]) });
+  await stack.call('GET', '/project/personal', { token: lister.token }); // warm the handler
+  const listMs = await median(7, () => stack.call('GET', '/project/personal', { token: lister.token }));
+  results['list 500 projects (GET /project/personal, median of 7)'] = `${listMs.toFixed(0)} ms`;
+
+  const cloner = await benchUser();
+  const source = project(cloner.userId, 'Source');
+  await batchWrite({ puts: [projectRecord(source), memberRecord(source.id, cloner.userId, 'creator', null)] });
+  await seedDocs(source.id, 2000);
+  const clone = await time(() => stack.call<{ id: string }>('POST', `/project/clone/${source.id}`, { token: cloner.token, query: { name: 'Copy' } }));
+  results['clone a 2,000-document project'] = `${clone.ms.toFixed(0)} ms`;
+
+  await stack.call('DELETE', `/project/${clone.value.id}`, { token: cloner.token });
+  const purge = await time(() => runPurge({ now: new Date(Date.now() + 31 * 86_400_000) }));
+  results[`purge one 2,000-document project (${purge.value.itemsDeleted} items)`] = `${purge.ms.toFixed(0)} ms`;
+  return results;
+}
