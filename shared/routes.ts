@@ -285,3 +285,5 @@ export function buildPath(path: string, params: Record<string, string | number> 
 
 /** Catch-all API route: unknown paths still reach a handler so they answer with a catalogued error. */
 export const FALLBACK_SERVICE: ServiceName = 'user';
+export const CATCH_ALL_PATH = '/{proxy+}';
+export const CATCH_ALL_ROUTE_KEY = `ANY ${CATCH_ALL_PATH}`;

@@ -1,10 +1,10 @@
 /**
  * Scheduled functions, beside the per-service API functions: each has its own bundle (functions/jobs/<name>/)
- * and schedule. The CDK stack and the local stack both read this list.
+ * and schedule (a daily cron in AWS, the same period locally). The CDK stack and the local stack read this list.
  */
 export const JOBS = {
   /** Destroys projects whose 30 days in the recycle bin are over (and abandoned clones). */
-  purge: { schedule: 'daily', timeoutSeconds: 900, memoryMb: 512 },
+  purge: { cron: { minute: '17', hour: '3' }, localEveryMs: 86_400_000, timeoutSeconds: 900, memoryMb: 512 },
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -9,7 +9,8 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { FALLBACK_SERVICE, routeEntries, routeKey, type ServiceName } from '../../shared/routes';
+import { SECURITY_HEADERS } from '../../shared/deployment';
+import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, type ServiceName } from '../../shared/routes';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -24,7 +25,6 @@ export interface GatewayOptions {
   apiPrefix?: string;
 }
 
-export const CATCH_ALL_ROUTE_KEY = 'ANY /{proxy+}';
 const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
 
 interface Matcher {
@@ -166,15 +166,6 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
-};
-
-/** The same security headers the CloudFront response-headers policy adds. */
-const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy':
-    "default-src 'self'; img-src 'self' data: https: http:; style-src 'self' 'unsafe-inline'; frame-src https: http:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
 };
 
 function serveStatic(webDir: string, path: string, res: ServerResponse) {

@@ -8,6 +8,8 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServiceName } from '../../shared/routes';
+import { configScript } from '../../shared/deployment';
+import { JOBS } from '../../functions/jobs/jobs';
 import { ensureBuckets, ensureTable } from './bootstrap';
 import { startDynamo, type LocalService } from './dynamo';
 import { freePort } from './free-port';
@@ -37,10 +39,6 @@ export interface RunningStack {
 export const LOCAL_TABLE = 'apiloom-local';
 export const LOCAL_FILES_BUCKET = 'apiloom-files';
 
-export function configScript(offline: boolean) {
-  const config = { environment: 'local', apiBase: '/api', offline, mockBase: '/api/mock' };
-  return `window.APILOOM_CONFIG = ${JSON.stringify(config)};\n`;
-}
 
 export async function startStack(opts: StackOptions): Promise<RunningStack> {
   const dataDir = resolve(opts.dataDir);
@@ -77,7 +75,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const server = createGateway({
       loadHandler,
       webDir: opts.webDir,
-      configScript: configScript(opts.offline),
+      configScript: configScript({ environment: 'local', apiBase: '/api', offline: opts.offline, mockBase: '/api/mock' }),
       devRoutes: outboxRoutes,
     });
     await new Promise<void>((ok, fail) => {
@@ -113,8 +111,6 @@ type PurgeHandler = (event: unknown, context: { awsRequestId: string; getRemaini
   unfinished: string[];
 }>;
 
-const DAY_MS = 86_400_000;
-
 /** The recycle bin's daily purge, as EventBridge runs it in AWS: once shortly after start, then every day. */
 function schedulePurge(load: () => Promise<PurgeHandler>, log: (line: string) => void) {
   const run = async () => {
@@ -129,7 +125,7 @@ function schedulePurge(load: () => Promise<PurgeHandler>, log: (line: string) =>
     }
   };
   const first = setTimeout(() => void run(), 10_000);
-  const daily = setInterval(() => void run(), DAY_MS);
+  const daily = setInterval(() => void run(), JOBS.purge.localEveryMs);
   first.unref();
   daily.unref();
   return () => {

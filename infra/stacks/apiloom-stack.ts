@@ -1,0 +1,62 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import { JOB_NAMES, JOBS } from '../../functions/jobs/jobs';
+import { SERVICES, type ServiceName } from '../../shared/routes';
+import { Api } from './api';
+import { createFilesBucket, createTable } from './data';
+import { ApiloomFunction } from './functions';
+import { Site } from './web';
+
+export interface ApiloomStackProps extends StackProps {
+  /** Where `npm run build:functions` wrote one folder per function. */
+  bundlesDir: string;
+  /** Where `npm run build:web` wrote the web app. */
+  webDir: string;
+  /** An offline deployment: no registration (and later no third-party login or email/phone change). */
+  offline: boolean;
+  /**
+   * The site's origin for the files bucket's CORS (presigned uploads from the browser). It cannot be read off the
+   * distribution, which depends on the API, whose functions depend on the bucket; without a custom domain any
+   * origin may upload, which presigned URLs make safe: the signature, not the origin, authorises an upload.
+   */
+  siteOrigin?: string;
+}
+
+/** The whole of Apiloom in AWS: one table, two buckets, one function per service, the API, CloudFront, the jobs. */
+export class ApiloomStack extends Stack {
+  constructor(scope: Construct, id: string, props: ApiloomStackProps) {
+    super(scope, id, props);
+    const table = createTable(this);
+
+    const files = createFilesBucket(this, props.siteOrigin ?? '*');
+    const functionProps = { bundlesDir: props.bundlesDir, table, offline: props.offline };
+    const services = Object.fromEntries(
+      SERVICES.map((name) => [name, new ApiloomFunction(this, `Service-${name}`, { ...functionProps, files, name }).fn]),
+    ) as Record<ServiceName, lambda.Function>;
+    const api = new Api(this, 'Api', services);
+    const site = new Site(this, 'Site', { webDir: props.webDir, api: api.httpApi, offline: props.offline });
+
+    for (const name of JOB_NAMES) {
+      const job = JOBS[name];
+      const fn = new ApiloomFunction(this, `Job-${name}`, {
+        ...functionProps,
+        files,
+        name,
+        timeout: Duration.seconds(job.timeoutSeconds),
+        memorySize: job.memoryMb,
+      }).fn;
+      new events.Rule(this, `Schedule-${name}`, {
+        schedule: events.Schedule.cron(job.cron),
+        targets: [new targets.LambdaFunction(fn)],
+      });
+    }
+
+    new CfnOutput(this, 'SiteUrl', { value: `https://${site.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint });
+    new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'FilesBucket', { value: files.bucketName });
+  }
+}

@@ -1,0 +1,46 @@
+import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { TABLE } from '../../functions/data/table';
+
+const attr = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
+
+/** The single table, built from the same definition the local bootstrap uses. */
+export function createTable(stack: Stack): dynamodb.Table {
+  const table = new dynamodb.Table(stack, 'Table', {
+    partitionKey: attr(TABLE.partitionKey),
+    sortKey: attr(TABLE.sortKey),
+    billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    timeToLiveAttribute: TABLE.ttlAttribute,
+    encryption: dynamodb.TableEncryption.AWS_MANAGED,
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+  for (const index of TABLE.indexes) {
+    table.addGlobalSecondaryIndex({
+      indexName: index.name,
+      partitionKey: attr(index.partitionKey),
+      sortKey: attr(index.sortKey),
+      projectionType: dynamodb.ProjectionType.ALL,
+    });
+  }
+  return table;
+}
+
+/** Images, attachments, large bodies and snapshots: private, encrypted, uploaded to by presigned requests. */
+export function createFilesBucket(stack: Stack, siteOrigin: string): s3.Bucket {
+  return new s3.Bucket(stack, 'Files', {
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    removalPolicy: RemovalPolicy.RETAIN,
+    cors: [
+      {
+        allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.POST, s3.HttpMethods.GET],
+        allowedOrigins: [siteOrigin],
+        allowedHeaders: ['*'],
+        maxAge: 3000,
+      },
+    ],
+  });
+}

@@ -1,0 +1,35 @@
+import type { FunctionName } from '../../scripts/local/paths';
+
+export type Level = 'none' | 'read' | 'readWrite';
+
+/**
+ * What each function may touch, and nothing more. A new service or job without an entry here is a type error,
+ * and test/infra checks the synthesized policies against this map.
+ */
+export const GRANTS: Record<FunctionName, { table: Level; files: Level }> = {
+  user: { table: 'readWrite', files: 'none' },
+  // Clones copy a project's objects.
+  project: { table: 'readWrite', files: 'readWrite' },
+  // Deletes a project's objects.
+  purge: { table: 'readWrite', files: 'readWrite' },
+};
+
+/** Item-level actions only: no Scan, no table management. */
+export const TABLE_ACTIONS: Record<Exclude<Level, 'none'>, string[]> = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
+  readWrite: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+  ],
+};
+
+export const FILE_OBJECT_ACTIONS: Record<Exclude<Level, 'none'>, string[]> = {
+  read: ['s3:GetObject'],
+  readWrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+};

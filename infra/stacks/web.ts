@@ -1,0 +1,98 @@
+import { Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { configScript, CONTENT_SECURITY_POLICY, HSTS_MAX_AGE_SECONDS } from '../../shared/deployment';
+
+export interface SiteProps {
+  webDir: string;
+  api: apigw.HttpApi;
+  offline: boolean;
+}
+
+/** API Gateway sees exactly the route table's paths: CloudFront drops the /api prefix on the way. */
+const STRIP_API_PREFIX = `function handler(event) {
+  var request = event.request;
+  request.uri = request.uri.replace(/^\\/api(?=\\/|$)/, '') || '/';
+  return request;
+}`;
+
+/** Deep links of the single-page app get index.html; files (anything with an extension) are served as they are. */
+const SPA_FALLBACK = `function handler(event) {
+  var request = event.request;
+  if (!/\\.[A-Za-z0-9]+$/.test(request.uri)) request.uri = '/index.html';
+  return request;
+}`;
+
+/**
+ * CloudFront in front of everything: the web build from a private bucket (origin access control) and `/api/*`
+ * to the HTTP API, on one origin as the local gateway serves them, with the same security headers.
+ */
+export class Site extends Construct {
+  readonly distribution: cloudfront.Distribution;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    const bucket = new s3.Bucket(this, 'WebBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.SAMEORIGIN, override: true },
+      },
+    });
+    const fn = (name: string, code: string) =>
+      new cloudfront.Function(this, name, { code: cloudfront.FunctionCode.fromInline(code), runtime: cloudfront.FunctionRuntime.JS_2_0 });
+    const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        responseHeadersPolicy: headers,
+        functionAssociations: [{ function: fn('SpaFallback', SPA_FALLBACK), eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+          functionAssociations: [{ function: fn('StripApiPrefix', STRIP_API_PREFIX), eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
+      },
+    });
+
+    new s3deploy.BucketDeployment(this, 'Deploy', {
+      destinationBucket: bucket,
+      sources: [
+        s3deploy.Source.asset(props.webDir),
+        s3deploy.Source.data(
+          'config.js',
+          configScript({ environment: 'production', apiBase: '/api', offline: props.offline, mockBase: '/api/mock' }),
+        ),
+      ],
+      distribution: this.distribution,
+      distributionPaths: ['/index.html', '/config.js'],
+    });
+  }
+}

@@ -1,0 +1,184 @@
+/** Assertions on the synthesized CloudFormation template: what the issue asks the stack to hold. */
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_NAMES } from '../../functions/jobs/jobs';
+import { TABLE } from '../../functions/data/table';
+import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, SERVICES } from '../../shared/routes';
+import { GRANTS, TABLE_ACTIONS } from '../../infra/stacks/grants';
+import { API_THROTTLE } from '../../infra/stacks/api';
+import { ApiloomStack } from '../../infra/stacks/apiloom-stack';
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
+let dir = '';
+let template: Template;
+let resources: Record<string, Resource>;
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const json = (value: unknown) => JSON.stringify(value);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'apiloom-infra-'));
+  for (const name of [...SERVICES, ...JOB_NAMES]) {
+    mkdirSync(join(dir, 'functions', name), { recursive: true });
+    writeFileSync(join(dir, 'functions', name, 'index.mjs'), `export const handler = async () => '${name}';\n`);
+  }
+  mkdirSync(join(dir, 'web'));
+  writeFileSync(join(dir, 'web', 'index.html'), '<div id="root"></div>');
+  const app = new App();
+  const stack = new ApiloomStack(app, 'Test', { bundlesDir: join(dir, 'functions'), webDir: join(dir, 'web'), offline: false });
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources as Record<string, Resource>;
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The logical id of the function whose code folder is `name`. */
+function functionId(name: string): string {
+  const found = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith(`Service${name}`) || id.startsWith(`Job${name}`));
+  if (!found) throw new Error(`no function for ${name}`);
+  return found[0];
+}
+
+describe('data', () => {
+  it('has the single table with its keys, indexes, TTL, PITR and on-demand billing', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      SSESpecification: { SSEEnabled: true },
+      GlobalSecondaryIndexes: TABLE.indexes.map((i) => ({
+        IndexName: i.name,
+        KeySchema: [
+          { AttributeName: i.partitionKey, KeyType: 'HASH' },
+          { AttributeName: i.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+  });
+
+  it('keeps every bucket private and encrypted; the files bucket allows presigned uploads', () => {
+    const buckets = ofType('AWS::S3::Bucket');
+    expect(buckets).toHaveLength(2);
+    for (const [, bucket] of buckets) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(json(bucket.Properties.BucketEncryption)).toContain('AES256');
+    }
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['PUT', 'POST']) })] },
+    });
+  });
+});
+
+describe('functions', () => {
+  it('has one Node 22 arm64 function per service and per job, with the code of its own bundle', () => {
+    const names = [...SERVICES, ...JOB_NAMES];
+    for (const name of names) {
+      const fn = resources[functionId(name)]!;
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
+      expect(json(fn.Properties.Environment)).toContain('TABLE_NAME');
+    }
+    // BucketDeployment and autoDeleteObjects add CDK's own helper functions beside ours.
+    const ours = ofType('AWS::Lambda::Function').filter(([id]) => /^(Service|Job)/.test(id));
+    expect(ours).toHaveLength(names.length);
+  });
+
+  it('grants each function only the actions of the grant map, on its own resources', () => {
+    for (const [name, grant] of Object.entries(GRANTS)) {
+      const role = (resources[functionId(name)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+      const policies = ofType('AWS::IAM::Policy').filter(([, p]) => json(p.Properties.Roles).includes(role!));
+      const statements = policies.flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+      const actions = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+      expect(actions.filter((a) => a.startsWith('dynamodb:')).sort(), name).toEqual(grant.table === 'none' ? [] : [...TABLE_ACTIONS[grant.table]].sort());
+      expect(actions.some((a) => a.startsWith('s3:')), name).toBe(grant.files !== 'none');
+      if (name === 'user') expect(actions.some((a) => a.startsWith('s3:'))).toBe(false);
+      expect(actions.filter((a) => a.endsWith(':*') || a === '*'), name).toEqual([]);
+      expect(actions, name).not.toContain('dynamodb:Scan');
+      for (const s of statements) expect(s.Resource, name).not.toBe('*');
+    }
+  });
+
+  it('runs the purge job daily from EventBridge', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(17 3 * * ? *)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId('purge'), 'Arn'] } })],
+    });
+  });
+});
+
+describe('api', () => {
+  it('has one API route per route-table entry, integrated with its service', () => {
+    const routes = ofType('AWS::ApiGatewayV2::Route');
+    const integrations = Object.fromEntries(ofType('AWS::ApiGatewayV2::Integration'));
+    const serviceOfRoute = (r: Resource) => {
+      const integrationId = json(r.Properties.Target).match(/"(\w*Integration\w*)"/)?.[1];
+      const uri = json(integrations[integrationId!]?.Properties.IntegrationUri);
+      return [...SERVICES].find((s) => uri.includes(functionId(s)));
+    };
+    const byKey = new Map(routes.map(([, r]) => [r.Properties.RouteKey as string, r]));
+    expect(routes).toHaveLength(routeEntries.length + 1);
+    for (const [id, route] of routeEntries) {
+      const found = byKey.get(routeKey(route));
+      expect(found, id).toBeDefined();
+      expect(serviceOfRoute(found!), id).toBe(route.service);
+    }
+    expect(serviceOfRoute(byKey.get(CATCH_ALL_ROUTE_KEY)!)).toBe(FALLBACK_SERVICE);
+  });
+
+  it('throttles the default stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+    });
+  });
+});
+
+describe('cloudfront', () => {
+  it('serves the web bucket through origin access control and sends /api/* to the API with the prefix stripped', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
+    const config = dist.Properties.DistributionConfig as {
+      DefaultRootObject: string;
+      CacheBehaviors: { PathPattern: string; FunctionAssociations: { FunctionARN: unknown }[]; AllowedMethods: string[] }[];
+      DefaultCacheBehavior: { ResponseHeadersPolicyId: unknown; ViewerProtocolPolicy: string };
+      Origins: { S3OriginConfig?: unknown; OriginAccessControlId?: unknown; CustomOriginConfig?: { OriginProtocolPolicy: string } }[];
+    };
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.Origins.some((o) => o.OriginAccessControlId)).toBe(true);
+    expect(config.Origins.some((o) => o.CustomOriginConfig?.OriginProtocolPolicy === 'https-only')).toBe(true);
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
+    expect(api?.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));
+    const functions = Object.fromEntries(ofType('AWS::CloudFront::Function'));
+    const strip = json(api?.FunctionAssociations).match(/"(\w+)"/g)?.map((s) => s.slice(1, -1)).find((id) => functions[id]);
+    expect(json(functions[strip!]?.Properties.FunctionCode)).toContain('/api');
+  });
+
+  it('adds the security headers', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: Match.objectLike({
+          ContentSecurityPolicy: { ContentSecurityPolicy: Match.stringLikeRegexp("default-src 'self'"), Override: true },
+          StrictTransportSecurity: Match.objectLike({ IncludeSubdomains: true, Preload: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'SAMEORIGIN', Override: true },
+        }),
+      },
+    });
+  });
+});
