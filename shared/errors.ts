@@ -24,6 +24,7 @@ export const ERRORS = {
   memberRequired: { code: 45006, status: 200 },
   folderCycle: { code: 45007, status: 200 },
   wrongState: { code: 43005, status: 200 },
+  creatorCannotQuit: { code: 42004, status: 200 },
   system: { code: 50000, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

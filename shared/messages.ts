@@ -32,6 +32,7 @@ const zhErrors: ErrorMessages = {
   memberRequired: '请选择项目成员',
   folderCycle: '不能移动到自身或其子文件夹中',
   wrongState: '项目当前状态不允许此操作',
+  creatorCannotQuit: '项目创建者不能退出项目，请先转让项目',
   system: '系统错误',
 };
 
@@ -56,6 +57,7 @@ const enErrors: ErrorMessages = {
   memberRequired: 'Choose a member of the project',
   folderCycle: 'A folder cannot move into itself or one of its subfolders',
   wrongState: 'The project is not in a state that allows this',
+  creatorCannotQuit: 'The creator cannot quit; transfer the project first',
   system: 'System error',
 };
 

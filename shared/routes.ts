@@ -27,6 +27,7 @@ import {
   moveParams,
   projectCreateBody,
   projectList,
+  projectMember,
   projectUpdateBody,
   projectView,
   searchQuery,
@@ -232,6 +233,17 @@ export const routes = {
     query: cloneQuery,
     response: projectView,
   }),
+
+  'project.members': route({
+    method: 'GET',
+    path: '/project/members/{id}',
+    service: 'project',
+    access: member('view'),
+    params: idParams,
+    response: z.array(projectMember),
+  }),
+  /** A member leaves; the creator must transfer the project first. */
+  'project.quit': route({ method: 'POST', path: '/project/member/quit/{id}', service: 'project', access: member('view'), params: idParams, response: nothing }),
 
   // Folders of the console
   'folder.list': route({ method: 'GET', path: '/project/folder', service: 'project', access: SIGNED_IN, query: folderListQuery, response: folderContents }),

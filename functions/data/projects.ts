@@ -10,6 +10,7 @@ import {
 } from '../../shared/schemas/project';
 import { RECYCLE_RETENTION_DAYS } from '../../shared/constants';
 import { batchGet, getItem, queryAll } from './db';
+import type { ProjectMember } from '../../shared/schemas/project';
 import { ENTITY, keys } from './keys';
 
 /** `purging` and `cloning` are internal: such a project is invisible to every route. */
@@ -151,3 +152,19 @@ export const projectRecord = (project: ProjectItem, extra: Record<string, unknow
   ...project,
   ...extra,
 });
+
+/** The members of a project with their names, in two round trips. */
+export async function membersOf(project: ProjectItem): Promise<ProjectMember[]> {
+  const members = await queryAll<MemberItem & Record<string, unknown>>(keys.membersOf(project.id));
+  const users = await batchGet<{ id: string; nickname: string; avatar: string | null } & Record<string, unknown>>(
+    members.map((m) => keys.user(m.userId)),
+  );
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return members.map((m) => ({
+    userId: m.userId,
+    nickname: byId.get(m.userId)?.nickname ?? '',
+    avatar: byId.get(m.userId)?.avatar ?? null,
+    role: m.userId === project.ownerId ? 'creator' : m.role,
+    joinedAt: m.joinedAt,
+  }));
+}

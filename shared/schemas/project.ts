@@ -127,3 +127,12 @@ export const folderMoveQuery = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
 });
+
+export const projectMember = z.object({
+  userId: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(PROJECT_ROLES),
+  joinedAt: z.string(),
+});
+export type ProjectMember = z.infer<typeof projectMember>;

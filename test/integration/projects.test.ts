@@ -177,4 +177,22 @@ describe('members, transfer and access', () => {
     expect(again.code).toBe(ERRORS.forbidden.code); // no longer the creator
     expect(await list(member.token, '/project/created')).toEqual([p.id]);
   });
+
+  it('lists members with names and roles; a member may quit, the creator may not', async () => {
+    const owner = await signUp(api, 'Olivia');
+    const member = await signUp(api, 'Max');
+    const p = await createProject(owner.token);
+    await putItem(memberRecord(p.id, member.userId, 'edit', null));
+    const members = await api.call<{ userId: string; nickname: string; role: string }[]>('GET', `/project/members/${p.id}`, { token: member.token });
+    expect(members.data.map((m) => [m.nickname, m.role]).sort()).toEqual([
+      ['Max', 'edit'],
+      ['Olivia', 'creator'],
+    ]);
+    expect((await api.call('POST', `/project/member/quit/${p.id}`, { token: owner.token })).code).toBe(ERRORS.creatorCannotQuit.code);
+    await api.call('PUT', `/project/favor/${p.id}`, { token: member.token });
+    expect((await api.call('POST', `/project/member/quit/${p.id}`, { token: member.token })).code).toBe(0);
+    expect(await list(member.token, '/project/personal')).toEqual([]);
+    expect(await list(member.token, '/project/favor')).toEqual([]);
+    expect((await api.call('GET', `/project/${p.id}`, { token: member.token })).code).toBe(ERRORS.forbidden.code);
+  });
 });

@@ -8,6 +8,7 @@ import {
   favoritesOfUser,
   getMember,
   memberRecord,
+  membersOf,
   projectRecord,
   projectsOfUser,
   toProjectView,
@@ -208,6 +209,19 @@ export const handler = createService('project', {
     const copy = await cloneProject(ctx.project.item, query.name, ctx.caller.userId);
     ctx.log.info('project cloned', { from: ctx.project.item.id, to: copy.id });
     return toProjectView(copy, { role: 'creator' });
+  },
+
+  'project.members': async (_input, ctx) => membersOf(ctx.project.item),
+
+  'project.quit': async (_input, ctx) => {
+    const { item, member } = ctx.project;
+    if (item.ownerId === ctx.caller.userId) fail('creatorCannotQuit');
+    if (!member) fail('forbidden');
+    await transact([
+      { delete: keys.member(item.id, ctx.caller.userId), cond: { ifExists: true } },
+      { delete: keys.favorite(item.id, ctx.caller.userId) },
+    ]);
+    return null;
   },
 
   'folder.list': async ({ query }, ctx) => {
