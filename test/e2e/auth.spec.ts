@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { codeFor, newAccount, PASSWORD, registerViaApi, signIn } from './support';
+
+test('register with the code from the outbox, land on the dashboard, switch language, sign out', async ({ page, request }) => {
+  const account = newAccount();
+  await page.goto('/register');
+  await page.getByLabel('邮箱或手机号').fill(account);
+  await page.getByRole('button', { name: '发送验证码' }).click();
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
+  await page.getByLabel('验证码').fill(await codeFor(request, account));
+  await page.getByLabel('昵称').fill('Ada');
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('确认密码').fill(PASSWORD);
+  await page.getByRole('button', { name: '注册' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: '我的项目' })).toBeVisible();
+  await expect(page.getByText('Ada')).toBeVisible();
+
+  await page.getByLabel('语言').selectOption('en');
+  await expect(page.getByRole('heading', { name: 'My projects' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?f=%2Fdashboard/);
+});
+
+test('registration errors are shown per field, in the current language', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: '注册' }).click();
+  await expect(page.getByText('请输入正确的邮箱或手机号')).toBeVisible();
+  await expect(page.getByText('验证码为 6 位数字')).toBeVisible();
+});
+
+test('a wrong password is refused without saying whether the account exists', async ({ page, request }) => {
+  const { account } = await registerViaApi(request);
+  await page.goto('/login');
+  await signIn(page, account, 'Wrong1234');
+  await expect(page.getByRole('alert')).toHaveText('账号或密码错误');
+});
+
+test('an unknown page shows the 404 page with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '页面走丢啦' })).toBeVisible();
+  await expect(page).toHaveTitle('页面走丢啦');
+  await page.getByRole('link', { name: '返回首页' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an expired session goes to /login with the timeout flag and f, then back', async ({ page, request, context, baseURL }) => {
+  const { account } = await registerViaApi(request);
+  await page.goto('/login');
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The server no longer knows this token, as after a password change elsewhere or its 7 days.
+  await context.addCookies([{ name: 'apiloom-token', value: 'expired-token-value', url: baseURL! }]);
+  await page.goto('/dashboard/profile/info');
+  await expect(page).toHaveURL(/\/login\?timeout=1&f=%2Fdashboard%2Fprofile%2Finfo$/);
+  await expect(page.getByText('登录已过期，请重新登录')).toBeVisible();
+
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/dashboard\/profile\/info$/);
+  await expect(page.getByLabel('昵称')).toHaveValue('E2E');
+});
+
+test('the home page demo signs in with the seeded account', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: '在线演示' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Demo', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * End-to-end tests drive the real app, started by `npm start` on its own port with its own data folder, in
+ * Debian's Chromium. The port and folder are chosen once in the runner and inherited by its workers.
+ */
+process.env.E2E_PORT ??= String(3900 + Math.floor(Math.random() * 90));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'apiloom-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: resolve(import.meta.dirname, '../../test-results'),
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'zh-CN',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npm start',
+    cwd: resolve(import.meta.dirname, '../..'),
+    url: `${baseURL}/`,
+    env: { PORT: String(port), APILOOM_DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,41 @@
+import { APP_VERSION } from '../../shared/constants';
+import type { DeploymentConfig } from '../../shared/deployment';
+
+/**
+ * The web app's configuration (spec section 3): defaults for a same-origin deployment, overridden by the
+ * deployment's `window.APILOOM_CONFIG` (served as /config.js locally and by CloudFront).
+ */
+export interface AppConfig extends DeploymentConfig {
+  cdnBase: string;
+  version: string;
+  /** Pages a visitor may open without signing in (spec section 2). */
+  publicPages: string[];
+}
+
+declare global {
+  interface Window {
+    APILOOM_CONFIG?: Partial<AppConfig>;
+  }
+}
+
+const defaults: AppConfig = {
+  apiBase: '/api',
+  environment: 'production',
+  cdnBase: '',
+  mockBase: '/api/mock',
+  version: APP_VERSION,
+  offline: false,
+  publicPages: ['/', '/index', '/help', '/login', '/register', '/forget', '/forget-success', '/reset-pass', '/open_external_link', '/project', '/doc', '/invite'],
+};
+
+export const config: AppConfig = { ...defaults, ...(typeof window === 'undefined' ? {} : window.APILOOM_CONFIG) };
+
+/** Image paths get the CDN base unless they are absolute URLs or inline data. */
+export function imageUrl(path: string | null | undefined): string | undefined {
+  if (!path) return undefined;
+  if (/^(https?:)?\/\//i.test(path) || path.startsWith('data:')) return path;
+  return `${config.cdnBase}${path}`;
+}
+
+export const isPublicPage = (pathname: string) =>
+  config.publicPages.some((p) => (p === '/' ? pathname === '/' : pathname === p || pathname.startsWith(`${p}/`)));

@@ -1,0 +1,33 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, messages, type Locale } from '../../../shared/messages';
+import { en } from './en';
+import { zh } from './zh';
+
+const STORAGE_KEY = 'apiloom.lang';
+
+const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
+const initial: Locale = LOCALES.includes(stored as Locale) ? (stored as Locale) : DEFAULT_LOCALE;
+
+/** UI texts per language, plus the shared error and validation texts (`error.*`, `v.*`) the API also uses. */
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  lng: initial,
+  fallbackLng: DEFAULT_LOCALE,
+  interpolation: { escapeValue: false },
+  resources: {
+    zh: { translation: { ...zh, ...messages.zh } },
+    en: { translation: { ...en, ...messages.en } },
+  },
+});
+
+const applyLang = (lng: string) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
+};
+applyLang(initial);
+
+export function setLanguage(lng: Locale) {
+  localStorage.setItem(STORAGE_KEY, lng);
+  applyLang(lng);
+  void i18n.changeLanguage(lng);
+}

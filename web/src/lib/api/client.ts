@@ -1,0 +1,109 @@
+/**
+ * The API client of spec section 8, over ky, typed by the route table. It is built from its side effects
+ * (where the token comes from, how to toast, how to go to /login) so tests can run it in Node against a server.
+ */
+import ky, { type KyInstance } from 'ky';
+import { EXPORT_TIMEOUT_MS, PROJECT_VERSION_HEADER, REQUEST_TIMEOUT_MS, SHARE_TOKEN_HEADER, TOKEN_HEADER } from '../../../../shared/constants';
+import { OK_CODE, SESSION_CODES, type Envelope } from '../../../../shared/errors';
+import { buildPath, routes, type RouteId, type RouteRequest, type RouteResponse } from '../../../../shared/routes';
+
+export interface CallOptions {
+  /** Do not toast a failed code (login, share, export, mock calls). */
+  ignoreMessage?: boolean;
+  /** Reject 41000/41001 instead of going to /login. */
+  ignoreRedirect?: boolean;
+  /** Exports get 120 s instead of 30 s. */
+  export?: boolean;
+  shareToken?: string;
+  signal?: AbortSignal;
+}
+
+/** Every rejection of `call` has this shape (spec section 8). */
+export interface ApiError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export const isApiError = (e: unknown): e is ApiError =>
+  typeof e === 'object' && e !== null && typeof (e as ApiError).code === 'number' && typeof (e as ApiError).message === 'string';
+
+export interface ClientDeps {
+  apiBase: string;
+  token: () => string | undefined;
+  language: () => string;
+  projectVersion: () => string | undefined;
+  /** Navigates to /login with the timeout flag; `from` is the path and query to come back to. */
+  onSessionLost: () => void;
+  toast: (message: string) => void;
+  /** 'system busy' and 'request timed out' in the current language. */
+  text: (key: 'busy' | 'timeout') => string;
+  fetch?: typeof fetch;
+}
+
+export function createApiClient(deps: ClientDeps) {
+  const http: KyInstance = ky.create({
+    throwHttpErrors: false,
+    retry: 0,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+
+  async function call<Id extends RouteId>(id: Id, request: RouteRequest<Id> = {} as RouteRequest<Id>, options: CallOptions = {}): Promise<RouteResponse<Id>> {
+    const route = routes[id];
+    const input = request as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+    const headers: Record<string, string> = { 'Accept-Language': deps.language() };
+    const token = deps.token();
+    if (token) headers[TOKEN_HEADER] = token;
+    const version = deps.projectVersion();
+    if (version) headers[PROJECT_VERSION_HEADER] = version;
+    if (options.shareToken) headers[SHARE_TOKEN_HEADER] = options.shareToken;
+
+    const searchParams = new URLSearchParams();
+    for (const [key, value] of Object.entries(input.query ?? {})) {
+      if (value === undefined || value === null) continue;
+      searchParams.set(key, typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value));
+    }
+    const hasBody = input.body !== undefined && route.method !== 'GET';
+    const form = 'bodyType' in route && route.bodyType === 'form';
+
+    let envelope: Envelope;
+    try {
+      const response = await http(`${deps.apiBase}${buildPath(route.path, input.params)}`, {
+        method: route.method,
+        headers,
+        searchParams,
+        timeout: options.export ? EXPORT_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
+        signal: options.signal,
+        ...(hasBody && form ? { body: new URLSearchParams(input.body as Record<string, string>) } : {}),
+        ...(hasBody && !form ? { json: input.body } : {}),
+      });
+      if (response.status !== 200) throw { code: -1, message: `status code is ${response.status}` } satisfies ApiError;
+      envelope = await response.json<Envelope>();
+    } catch (err) {
+      throw toApiError(err, deps);
+    }
+
+    if (envelope.code === OK_CODE) return envelope.data as RouteResponse<Id>;
+    const failure: ApiError = { code: envelope.code, message: envelope.message, data: envelope.data };
+    if (SESSION_CODES.includes(envelope.code)) {
+      if (!options.ignoreRedirect) deps.onSessionLost();
+      throw failure;
+    }
+    if (!options.ignoreMessage) deps.toast(envelope.message || deps.text('busy'));
+    throw failure;
+  }
+
+  return { call };
+}
+
+function toApiError(err: unknown, deps: ClientDeps): ApiError {
+  if (isApiError(err)) return err;
+  const name = (err as { name?: string } | null)?.name ?? '';
+  const message = (err as { message?: string } | null)?.message ?? '';
+  if (name === 'TimeoutError' || /timeout/i.test(message)) return { code: -3, message: deps.text('timeout') };
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'number') return { code, message, data: (err as { data?: unknown }).data };
+  return { code: -2, message: message || deps.text('busy') };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
