@@ -39,6 +39,8 @@ export interface ClientDeps {
   /** 'system busy' and 'request timed out' in the current language. */
   text: (key: 'busy' | 'timeout') => string;
   fetch?: typeof fetch;
+  /** Spec section 9's 30 s and 120 s unless a test needs shorter. */
+  timeouts?: { normal: number; export: number };
 }
 
 export function createApiClient(deps: ClientDeps) {
@@ -72,7 +74,7 @@ export function createApiClient(deps: ClientDeps) {
         method: route.method,
         headers,
         searchParams,
-        timeout: options.export ? EXPORT_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
+        timeout: options.export ? (deps.timeouts?.export ?? EXPORT_TIMEOUT_MS) : (deps.timeouts?.normal ?? REQUEST_TIMEOUT_MS),
         signal: options.signal,
         ...(hasBody && form ? { body: new URLSearchParams(input.body as Record<string, string>) } : {}),
         ...(hasBody && !form ? { json: input.body } : {}),

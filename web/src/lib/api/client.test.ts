@@ -1,0 +1,138 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient, type ClientDeps } from './client';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** A tiny server whose next answer each test sets. */
+let server: Server;
+let base = '';
+let reply: { status: number; body: unknown; delayMs?: number } = { status: 200, body: { code: 0, message: 'ok', data: null } };
+let seen: Seen[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      setTimeout(() => {
+        res.writeHead(reply.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(reply.body));
+      }, reply.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+
+let effects: { sessionLost: number; toasts: string[] };
+let token: string | undefined;
+let version: string | undefined;
+beforeEach(() => {
+  seen = [];
+  effects = { sessionLost: 0, toasts: [] };
+  token = 'tok-123';
+  version = undefined;
+  reply = { status: 200, body: { code: 0, message: 'ok', data: null } };
+});
+
+function client(overrides: Partial<ClientDeps> = {}) {
+  return createApiClient({
+    apiBase: base,
+    token: () => token,
+    language: () => 'en',
+    projectVersion: () => version,
+    onSessionLost: () => effects.sessionLost++,
+    toast: (m) => effects.toasts.push(m),
+    text: (key) => (key === 'busy' ? 'System busy' : 'Request timed out'),
+    timeouts: { normal: 300, export: 300 },
+    ...overrides,
+  }).call;
+}
+
+describe('requests', () => {
+  it('resolves data on code 0 and sends the token, language and path parameters', async () => {
+    reply = { status: 200, body: { code: 0, message: 'ok', data: { id: 'p1' } } };
+    await expect(client()('project.get', { params: { id: 'p 1' } })).resolves.toEqual({ id: 'p1' });
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/project/p%201' });
+    expect(seen[0]!.headers.token).toBe('tok-123');
+    expect(seen[0]!.headers['accept-language']).toBe('en');
+    expect(seen[0]!.headers['x-project-version']).toBeUndefined();
+  });
+
+  it('sends the login body as a form, and others as JSON', async () => {
+    await client()('login.create', { body: { username: 'a@b.co', password: 'p w' } });
+    expect(seen[0]!.headers['content-type']).toContain('application/x-www-form-urlencoded');
+    expect(seen[0]!.body).toBe('username=a%40b.co&password=p+w');
+    await client()('project.create', { body: { name: 'P' } });
+    expect(seen[1]!.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(seen[1]!.body)).toEqual({ name: 'P' });
+  });
+
+  it('sends query parameters, the project version and a share token when set', async () => {
+    version = 'v1.2';
+    await client()('project.search', { query: { keyword: 'a b', teamId: undefined } }, { shareToken: 'share-1' });
+    expect(seen[0]!.url).toBe('/api/project/search?keyword=a+b');
+    expect(seen[0]!.headers['x-project-version']).toBe('v1.2');
+    expect(seen[0]!.headers['share-token']).toBe('share-1');
+  });
+
+  it('sends no token header when signed out', async () => {
+    token = undefined;
+    await client()('user.detail');
+    expect(seen[0]!.headers.token).toBeUndefined();
+  });
+});
+
+describe('failures (spec section 8)', () => {
+  it('a status other than 200 rejects with code -1', async () => {
+    reply = { status: 404, body: { code: 43001, message: 'nope', data: null } };
+    await expect(client()('user.detail')).rejects.toEqual({ code: -1, message: 'status code is 404' });
+    expect(effects.toasts).toEqual([]);
+  });
+
+  it.each([41000, 41001])('code %i goes to /login, or rejects with the body when redirects are ignored', async (code) => {
+    reply = { status: 200, body: { code, message: 'signed out', data: null } };
+    await expect(client()('user.detail')).rejects.toEqual({ code, message: 'signed out', data: null });
+    expect(effects.sessionLost).toBe(1);
+    await expect(client()('user.detail', undefined, { ignoreRedirect: true })).rejects.toMatchObject({ code });
+    expect(effects.sessionLost).toBe(1);
+    expect(effects.toasts).toEqual([]);
+  });
+
+  it('another code toasts the server message, or "system busy" without one, unless ignored', async () => {
+    reply = { status: 200, body: { code: 45002, message: 'Invalid input', data: { fields: { name: 'x' } } } };
+    await expect(client()('project.create', { body: { name: '' } })).rejects.toEqual({ code: 45002, message: 'Invalid input', data: { fields: { name: 'x' } } });
+    expect(effects.toasts).toEqual(['Invalid input']);
+    reply = { status: 200, body: { code: 50000, message: '', data: null } };
+    await expect(client()('user.detail')).rejects.toMatchObject({ code: 50000 });
+    expect(effects.toasts).toEqual(['Invalid input', 'System busy']);
+    await expect(client()('user.detail', undefined, { ignoreMessage: true })).rejects.toMatchObject({ code: 50000 });
+    expect(effects.toasts).toHaveLength(2);
+  });
+
+  it('a time-out rejects with code -3', async () => {
+    reply = { status: 200, body: { code: 0, message: 'ok', data: null }, delayMs: 1000 };
+    await expect(client()('user.detail')).rejects.toEqual({ code: -3, message: 'Request timed out' });
+  });
+
+  it('exports wait longer than other calls', async () => {
+    reply = { status: 200, body: { code: 0, message: 'ok', data: 1 }, delayMs: 150 };
+    const call = client({ timeouts: { normal: 50, export: 1000 } });
+    await expect(call('user.detail')).rejects.toMatchObject({ code: -3 });
+    await expect(call('user.detail', undefined, { export: true })).resolves.toBe(1);
+  });
+
+  it('an error without a code rejects with code -2', async () => {
+    const failing: typeof fetch = () => Promise.reject(new TypeError('network down'));
+    await expect(client({ fetch: failing })('user.detail')).rejects.toEqual({ code: -2, message: 'network down' });
+  });
+});
