@@ -63,6 +63,41 @@ export function Dialog(props: { title: string; open: boolean; onClose: () => voi
   );
 }
 
+/** A dialog around a form, with Cancel and a submit button; the submit handler receives no event. */
+export function FormDialog(props: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  onSubmit: () => Promise<void> | void;
+  submitLabel: string;
+  busy?: boolean;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog title={props.title} open={props.open} onClose={props.onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void props.onSubmit();
+        }}
+        noValidate
+      >
+        {props.children}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={props.onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className={`button ${props.danger ? 'button-danger' : 'button-primary'}`} disabled={props.busy}>
+            {props.submitLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   return (

@@ -24,7 +24,12 @@ export function useAfterLogin() {
   };
 }
 
-export async function signOut() {
+/**
+ * Leaves the signed-in pages first (`leave`), so nothing on them refetches with the session being revoked and
+ * mistakes the sign-out for an expired session; then revokes the session and drops every cached state.
+ */
+export async function signOut(leave: () => void) {
+  leave();
   try {
     await api.call('login.delete', {}, { ignoreMessage: true, ignoreRedirect: true });
   } finally {

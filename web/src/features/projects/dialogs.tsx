@@ -1,9 +1,9 @@
 /** The console's dialogs: new project, new folder, clone, move to a folder, and a confirmation. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FolderNode, ProjectView } from '../../../../shared/schemas/project';
 import { folderSaveBody, projectCreateBody, cloneQuery } from '../../../../shared/schemas/project';
-import { Dialog, Field } from '../../components/ui';
+import { Field, FormDialog } from '../../components/ui';
 import { toast } from '../../components/toast';
 import { useApiMutation, useApiQuery } from '../../lib/api';
 import { useFieldErrors } from '../../lib/form';
@@ -28,8 +28,7 @@ export function NewProjectDialog(props: { open: boolean; onClose: () => void; fo
   const { errors, validate, fromServer } = useFieldErrors();
   const [values, setValues] = useState({ name: '', description: '', visibility: 'private' as 'private' | 'public' });
   const create = useApiMutation('project.create', { invalidates: PROJECT_LISTS });
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     const body = validate(projectCreateBody, { ...values, folderId: props.folderId }, t);
     if (!body) return;
     try {
@@ -42,8 +41,7 @@ export function NewProjectDialog(props: { open: boolean; onClose: () => void; fo
     }
   }
   return (
-    <Dialog title={t('projects.newProject')} open={props.open} onClose={props.onClose}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+    <FormDialog title={t('projects.newProject')} open={props.open} onClose={props.onClose} onSubmit={submit} submitLabel={t('common.create')} busy={create.isPending}>
         <Field label={t('projects.name')} error={errors.name}>
           {(id, d) => <input id={id} aria-describedby={d} value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} autoFocus />}
         </Field>
@@ -51,16 +49,7 @@ export function NewProjectDialog(props: { open: boolean; onClose: () => void; fo
           {(id, d) => <textarea id={id} aria-describedby={d} rows={3} value={values.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />}
         </Field>
         <VisibilityChoice value={values.visibility} onChange={(visibility) => setValues({ ...values, visibility })} />
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button button-primary" disabled={create.isPending}>
-            {t('common.create')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -86,8 +75,7 @@ export function FolderDialog(props: { open: boolean; onClose: () => void; parent
   const { errors, validate, fromServer } = useFieldErrors();
   const [name, setName] = useState(props.folder?.name ?? '');
   const save = useApiMutation('folder.save', { invalidates: PROJECT_LISTS });
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     const body = validate(folderSaveBody, { id: props.folder?.id, name, parentId: props.parentId }, t);
     if (!body) return;
     try {
@@ -99,21 +87,18 @@ export function FolderDialog(props: { open: boolean; onClose: () => void; parent
     }
   }
   return (
-    <Dialog title={props.folder ? t('projects.renameFolder') : t('projects.newFolder')} open={props.open} onClose={props.onClose}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Field label={t('projects.folderName')} error={errors.name}>
-          {(id, d) => <input id={id} aria-describedby={d} value={name} onChange={(e) => setName(e.target.value)} autoFocus />}
-        </Field>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button button-primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={props.folder ? t('projects.renameFolder') : t('projects.newFolder')}
+      open={props.open}
+      onClose={props.onClose}
+      onSubmit={submit}
+      submitLabel={t('common.save')}
+      busy={save.isPending}
+    >
+      <Field label={t('projects.folderName')} error={errors.name}>
+        {(id, d) => <input id={id} aria-describedby={d} value={name} onChange={(e) => setName(e.target.value)} autoFocus />}
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -122,8 +107,7 @@ export function CloneDialog(props: { project: ProjectView; onClose: () => void }
   const { errors, validate, fromServer } = useFieldErrors();
   const [name, setName] = useState(t('projects.copyName', { name: props.project.name }).slice(0, 64));
   const clone = useApiMutation('project.clone', { invalidates: PROJECT_LISTS });
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     const query = validate(cloneQuery, { name }, t);
     if (!query) return;
     try {
@@ -135,21 +119,11 @@ export function CloneDialog(props: { project: ProjectView; onClose: () => void }
     }
   }
   return (
-    <Dialog title={t('projects.clone')} open onClose={props.onClose}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Field label={t('projects.newName')} error={errors.name}>
-          {(id, d) => <input id={id} aria-describedby={d} value={name} onChange={(e) => setName(e.target.value)} autoFocus />}
-        </Field>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button button-primary" disabled={clone.isPending}>
-            {t('projects.clone')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={t('projects.clone')} open onClose={props.onClose} onSubmit={submit} submitLabel={t('projects.clone')} busy={clone.isPending}>
+      <Field label={t('projects.newName')} error={errors.name}>
+        {(id, d) => <input id={id} aria-describedby={d} value={name} onChange={(e) => setName(e.target.value)} autoFocus />}
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -172,60 +146,35 @@ export function MoveDialog(props: { project: ProjectView; onClose: () => void })
   const tree = useApiQuery('folder.tree', { params: { id: 'personal' } });
   const [target, setTarget] = useState(props.project.folderId ?? '0');
   const move = useApiMutation('project.move', { invalidates: PROJECT_LISTS });
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    await move.mutateAsync({ params: { a: props.project.id, b: target } });
-    props.onClose();
-  }
+  const submit = () =>
+    move.mutateAsync({ params: { a: props.project.id, b: target } }).then(props.onClose, () => undefined);
   return (
-    <Dialog title={t('projects.moveTo')} open onClose={props.onClose}>
-      <form onSubmit={(e) => void submit(e).catch(() => undefined)}>
-        <Field label={t('projects.folder')}>
-          {(id) => (
-            <select id={id} value={target} onChange={(e) => setTarget(e.target.value)}>
-              <option value="0">{t('projects.root')}</option>
-              <FolderOptions nodes={tree.data ?? []} depth={1} />
-            </select>
-          )}
-        </Field>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button button-primary" disabled={move.isPending}>
-            {t('projects.move')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={t('projects.moveTo')} open onClose={props.onClose} onSubmit={submit} submitLabel={t('projects.move')} busy={move.isPending}>
+      <Field label={t('projects.folder')}>
+        {(id) => (
+          <select id={id} value={target} onChange={(e) => setTarget(e.target.value)}>
+            <option value="0">{t('projects.root')}</option>
+            <FolderOptions nodes={tree.data ?? []} depth={1} />
+          </select>
+        )}
+      </Field>
+    </FormDialog>
   );
 }
 
+/** Asks before an action; stays open (and the client shows why) when the action fails. */
 export function ConfirmDialog(props: { title: string; message: string; confirmLabel: string; danger?: boolean; onConfirm: () => Promise<unknown>; onClose: () => void }) {
-  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const submit = () => {
+    setBusy(true);
+    return props
+      .onConfirm()
+      .then(props.onClose, () => undefined)
+      .finally(() => setBusy(false));
+  };
   return (
-    <Dialog title={props.title} open onClose={props.onClose}>
+    <FormDialog title={props.title} open onClose={props.onClose} onSubmit={submit} submitLabel={props.confirmLabel} busy={busy} danger={props.danger}>
       <p>{props.message}</p>
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={props.onClose}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className={`button ${props.danger ? 'button-danger' : 'button-primary'}`}
-          disabled={busy}
-          onClick={() => {
-            setBusy(true);
-            void props
-              .onConfirm()
-              .then(props.onClose, () => undefined)
-              .finally(() => setBusy(false));
-          }}
-        >
-          {props.confirmLabel}
-        </button>
-      </div>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -52,9 +52,7 @@ function UserMenu() {
       <button
         type="button"
         className="button button-ghost"
-        onClick={() => {
-          void signOut().then(() => navigate('/login', { replace: true }));
-        }}
+        onClick={() => void signOut(() => void navigate('/login', { replace: true }))}
       >
         {t('dashboard.logout')}
       </button>

@@ -22,7 +22,7 @@ export function QuitPage() {
     <div className="panel">
       <h2>{t('quit.title')}</h2>
       <p className="muted">{t('quit.text')}</p>
-      <button type="button" className="button button-danger" onClick={() => void signOut().then(() => navigate('/login', { replace: true }))}>
+      <button type="button" className="button button-danger" onClick={() => void signOut(() => void navigate('/login', { replace: true }))}>
         {t('dashboard.logout')}
       </button>
     </div>
