@@ -4,10 +4,11 @@ import { startBenchStack } from './harness';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { benchProjects } from './projects.bench';
 import { benchStartup } from './startup.bench';
+import { benchColdStart } from './coldstart.bench';
 
 const stack = await startBenchStack();
 try {
-  const results = { ...(await benchProjects(stack)), ...(await benchStartup()) };
+  const results = { ...(await benchProjects(stack)), ...(await benchStartup()), ...benchColdStart() };
   console.log('\nApiloom benchmarks (DynamoDB Local + s3rver on this machine)');
   for (const [name, value] of Object.entries(results)) console.log(`  ${name.padEnd(62)} ${value}`);
 } finally {
