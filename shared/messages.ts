@@ -77,6 +77,8 @@ const zhValidation = {
   description: `描述最多 ${LIMITS.projectDescription} 个字符`,
   keyword: `关键字最多 ${LIMITS.projectName} 个字符`,
   id: '编号格式不正确',
+  apiPath: '请填写接口路径',
+  apiDescription: '请填写接口描述',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -94,14 +96,20 @@ const enValidation: ValidationMessages = {
   description: `Description is at most ${LIMITS.projectDescription} characters`,
   keyword: `Keyword is at most ${LIMITS.projectName} characters`,
   id: 'Malformed id',
+  apiPath: 'Enter the API path',
+  apiDescription: 'Enter a description of the API',
 };
 
 export type ValidationKey = keyof typeof zhValidation;
 
+/** Texts the API writes into data (history comments). */
+const zhText = { restoredComment: '恢复到版本 {{rev}}', copySuffix: ' 副本' };
+const enText: typeof zhText = { restoredComment: 'Restored version {{rev}}', copySuffix: ' copy' };
+
 export const messages = {
-  zh: { error: zhErrors, v: zhValidation },
-  en: { error: enErrors, v: enValidation },
-} as const satisfies Record<Locale, { error: ErrorMessages; v: ValidationMessages }>;
+  zh: { error: zhErrors, v: zhValidation, text: zhText },
+  en: { error: enErrors, v: enValidation, text: enText },
+} as const satisfies Record<Locale, { error: ErrorMessages; v: ValidationMessages; text: typeof zhText }>;
 
 /** `v.password` style keys, used as zod issue messages and resolved per request or per UI language. */
 export const vKey = (key: ValidationKey) => `v.${key}` as const;

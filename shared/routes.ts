@@ -37,8 +37,26 @@ import {
   type ProjectRole,
   type ProjectState,
 } from './schemas/project';
+import {
+  copyBody,
+  documentCreateBody,
+  documentIdParams,
+  documentNode,
+  documentTreeNode,
+  documentUpdateBody,
+  documentView,
+  historyEntry,
+  historyEntryView,
+  historyIdParams,
+  historyParams,
+  keywordQuery,
+  nodeIdParams,
+  projectIdParams,
+  resortParams,
+  searchHit,
+} from './schemas/document';
 
-export const SERVICES = ['user', 'project'] as const;
+export const SERVICES = ['user', 'project', 'document'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -54,7 +72,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface ProjectAccess {
   kind: 'project';
   role: ProjectRole;
-  project: { in: 'params' | 'query' | 'body'; field: string };
+  /** Where the project id sits; `document`: the field holds a document (or history) id that names its project. */
+  project: { in: 'params' | 'query' | 'body'; field: string; document?: true };
   states?: readonly ProjectState[];
   publicRead?: boolean;
 }
@@ -66,12 +85,12 @@ export const DEFAULT_PROJECT_STATES: readonly ProjectState[] = ['active', 'archi
 
 const member = <const R extends ProjectRole>(
   role: R,
-  opts: { field?: string; in?: ProjectAccess['project']['in']; states?: readonly ProjectState[]; publicRead?: boolean } = {},
+  opts: { field?: string; in?: ProjectAccess['project']['in']; document?: true; states?: readonly ProjectState[]; publicRead?: boolean } = {},
 ) =>
   ({
     kind: 'project',
     role,
-    project: { in: opts.in ?? 'params', field: opts.field ?? 'id' },
+    project: { in: opts.in ?? 'params', field: opts.field ?? 'id', ...(opts.document ? { document: true as const } : {}) },
     ...(opts.states ? { states: opts.states } : {}),
     ...(opts.publicRead ? { publicRead: true } : {}),
   }) as const;
@@ -244,6 +263,116 @@ export const routes = {
   }),
   /** A member leaves; the creator must transfer the project first. */
   'project.quit': route({ method: 'POST', path: '/project/member/quit/{id}', service: 'project', access: member('view'), params: idParams, response: nothing }),
+
+  // Documents (spec section 7). Reads of a public project are open to anyone; edits need the edit role.
+  'document.tree': route({
+    method: 'GET',
+    path: '/project/document/children/all/{projectId}',
+    service: 'document',
+    access: member('view', { field: 'projectId', publicRead: true }),
+    params: projectIdParams,
+    response: z.array(documentTreeNode),
+  }),
+  'document.children': route({
+    method: 'GET',
+    path: '/project/document/children/{id}',
+    service: 'document',
+    access: member('view', { document: true, publicRead: true }),
+    params: nodeIdParams,
+    response: z.array(documentNode),
+  }),
+  'document.child0': route({
+    method: 'GET',
+    path: '/project/document/{id}/child0',
+    service: 'document',
+    access: member('view', { document: true, publicRead: true }),
+    params: nodeIdParams,
+    response: documentNode.nullable(),
+  }),
+  'document.get': route({
+    method: 'GET',
+    path: '/project/document/{id}',
+    service: 'document',
+    access: member('view', { document: true, publicRead: true }),
+    params: documentIdParams,
+    response: documentView,
+  }),
+  'document.create': route({
+    method: 'PUT',
+    path: '/project/document',
+    service: 'document',
+    access: member('edit', { in: 'body', field: 'projectId', states: ['active'] }),
+    body: documentCreateBody,
+    response: documentView,
+  }),
+  'document.update': route({
+    method: 'POST',
+    path: '/project/document',
+    service: 'document',
+    access: member('edit', { in: 'body', document: true, states: ['active'] }),
+    body: documentUpdateBody,
+    response: documentView,
+  }),
+  /** A folder takes its whole subtree with it. */
+  'document.delete': route({
+    method: 'DELETE',
+    path: '/project/document/{id}',
+    service: 'document',
+    access: member('edit', { document: true, states: ['active'] }),
+    params: documentIdParams,
+    response: nothing,
+  }),
+  /** Moves `a` under `b` (a folder, or the project for the top level), right after `c` ('0': first). */
+  'document.resort': route({
+    method: 'POST',
+    path: '/project/document/re-sort/{a}/{b}/{c}',
+    service: 'document',
+    access: member('edit', { field: 'a', document: true, states: ['active'] }),
+    params: resortParams,
+    response: documentNode,
+  }),
+  'document.copy': route({
+    method: 'POST',
+    path: '/project/document/copy',
+    service: 'document',
+    access: member('edit', { in: 'body', document: true, states: ['active'] }),
+    body: copyBody,
+    response: documentNode,
+  }),
+  'document.search': route({
+    method: 'GET',
+    path: '/project/document/search/{projectId}',
+    service: 'document',
+    access: member('view', { field: 'projectId', publicRead: true }),
+    params: projectIdParams,
+    query: keywordQuery,
+    response: z.array(searchHit),
+  }),
+  'document.history': route({
+    method: 'GET',
+    path: '/project/document/history/{id}',
+    service: 'document',
+    access: member('view', { document: true }),
+    params: documentIdParams,
+    response: z.array(historyEntry),
+  }),
+  'document.historyGet': route({
+    method: 'GET',
+    path: '/project/document/history/{id}/{historyId}',
+    service: 'document',
+    access: member('view', { document: true }),
+    params: historyParams,
+    response: historyEntryView,
+  }),
+  /** Restores the version an entry preserves; the restore is itself a new save with its own entry. */
+  'document.historyRevert': route({
+    method: 'POST',
+    path: '/project/document/history/reversion/{id}',
+    service: 'document',
+    access: member('edit', { document: true, states: ['active'] }),
+    params: historyIdParams,
+    response: documentView,
+  }),
 
   // Folders of the console
   'folder.list': route({ method: 'GET', path: '/project/folder', service: 'project', access: SIGNED_IN, query: folderListQuery, response: folderContents }),

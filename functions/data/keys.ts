@@ -19,7 +19,9 @@
  *   projects of a user ............. gsi1 USER#<userId>#PROJECTS    gsi1sk <projectId>
  *   favourite ...................... pk PROJECT#<projectId>         sk FAVOR#<userId>
  *   favourites of a user ........... gsi1 USER#<userId>#FAVORITES   gsi1sk <favouredAt ISO>
- *   document (tree node) ........... pk PROJECT#<projectId>         sk DOC#<docId>
+ *   document (tree node) ........... pk PROJECT#<projectId>         sk DOC#<docId>   (docId = <projectId>_<suffix>)
+ *   document body .................. pk PROJECT#<projectId>         sk BODY#<docId>  (or an S3 key when large)
+ *   history of a document .......... pk PROJECT#<projectId>         sk HIST#<docId>#<rev, 9 digits>
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
  *
  * S3: everything a project stores in the files bucket sits under `projects/<projectId>/`.
@@ -58,6 +60,12 @@ export const keys = {
   favorite: (projectId: string, userId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: `FAVOR#${userId}` }),
   favoritesOfUser: (userId: string) => ({ gsi1pk: `USER#${userId}#FAVORITES` }),
   document: (projectId: string, docId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: `DOC#${docId}` }),
+  documentBody: (projectId: string, docId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: `BODY#${docId}` }),
+  history: (projectId: string, docId: string, rev: number): Key => ({
+    pk: `PROJECT#${projectId}`,
+    sk: `HIST#${docId}#${String(rev).padStart(9, '0')}`,
+  }),
+  historyOf: (projectId: string, docId: string) => ({ partition: { pk: `PROJECT#${projectId}` }, sortBeginsWith: `HIST#${docId}#` }),
   folderScope: (scope: FolderScope) => ({
     pk: scope.teamId ? `FOLDERS#TEAM#${scope.teamId}` : `FOLDERS#USER#${scope.userId}`,
   }),
@@ -79,4 +87,6 @@ export const ENTITY = {
   favorite: { entity: 'favorite', v: 1 },
   folder: { entity: 'folder', v: 1 },
   document: { entity: 'document', v: 1 },
+  documentBody: { entity: 'documentBody', v: 1 },
+  history: { entity: 'history', v: 1 },
 } as const;

@@ -147,10 +147,10 @@ export function memberRecord(projectId: string, userId: string, role: ProjectRol
 }
 
 export const projectRecord = (project: ProjectItem, extra: Record<string, unknown> = {}) => ({
-  ...keys.project(project.id),
   ...ENTITY.project,
   ...project,
   ...extra,
+  ...keys.project(project.id),
 });
 
 /** The members of a project with their names, in two round trips. */

@@ -11,6 +11,7 @@ import {
   type Role,
 } from '../data/projects';
 import { findSession, type Session } from '../data/sessions';
+import { projectIdOfDocument } from '../../shared/schemas/document';
 import { AppError } from './app-error';
 
 export interface Caller {
@@ -61,8 +62,9 @@ export async function authorizeProject(
   input: Record<string, Record<string, unknown> | undefined>,
   caller: Caller | undefined,
 ): Promise<ProjectScope> {
-  const projectId = input[access.project.in]?.[access.project.field];
-  if (typeof projectId !== 'string') throw new Error(`route access names a missing project id: ${access.project.field}`);
+  const named = input[access.project.in]?.[access.project.field];
+  if (typeof named !== 'string') throw new Error(`route access names a missing project id: ${access.project.field}`);
+  const projectId = access.project.document ? projectIdOfDocument(named) : named;
   const [item, member] = await Promise.all([getProject(projectId), caller ? getMember(projectId, caller.userId) : undefined]);
   const states = access.states ?? DEFAULT_PROJECT_STATES;
   const visible = item && (item.state === 'active' || item.state === 'archived' || item.state === 'recycled');

@@ -1,13 +1,11 @@
 /**
  * One middy stack per service, built from the route table: request scope (request id, language, structured
  * logger, envelope and error mapping), then per route authentication, body parsing, zod validation and the
- * project access check before the handler runs. Dispatch is by API Gateway's `routeKey`, so a path can never reach another route's handler.
+ * project access check before the handler runs. Dispatch is by API Gateway's `routeKey`, so a path can never
+ * reach another route's handler.
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from 'zod';
-import zhLocale from 'zod/v4/locales/zh-CN.js';
-import enLocale from 'zod/v4/locales/en.js';
 import { REQUEST_ID_HEADER } from '../../shared/constants';
 import { ERRORS, OK_CODE, type Envelope } from '../../shared/errors';
 import { pickLocale, translate, type Locale } from '../../shared/messages';
@@ -24,6 +22,7 @@ import {
 import { AppError } from './app-error';
 import { authenticate, authorizeProject, type Caller, type ProjectScope } from './auth';
 import { createLogger, type Logger } from './logger';
+import { parseWith } from './validation';
 
 export interface RequestContext {
   requestId: string;
@@ -60,8 +59,6 @@ export type ServiceHandlers<S extends ServiceName> = {
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
-
-const zodLocales = { zh: zhLocale().localeError, en: enLocale().localeError } as const;
 
 interface Scope {
   requestId: string;
@@ -100,23 +97,6 @@ function errorEnvelope(scope: Scope, err: unknown): { status: number; envelope: 
     status: ERRORS.system.status,
     envelope: { code: ERRORS.system.code, message: translate(scope.locale, 'error.system'), data: null },
   };
-}
-
-/** Per-field messages in the caller's language: `{ fields: { password: '...' } }`. */
-function validationError(locale: Locale, error: z.ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.map(String).join('.') || '_';
-    fields[field] ??= translate(locale, issue.message);
-  }
-  return new AppError('invalidInput', {}, { fields });
-}
-
-function parseWith(schema: z.ZodType | undefined, value: unknown, locale: Locale) {
-  if (!schema) return undefined;
-  const parsed = schema.safeParse(value, { error: zodLocales[locale] });
-  if (!parsed.success) throw validationError(locale, parsed.error);
-  return parsed.data;
 }
 
 function decodeParams(raw: Record<string, string | undefined> | undefined) {

@@ -10,6 +10,8 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level }> = {
   user: { table: 'readWrite', files: 'none' },
   // Clones copy a project's objects.
   project: { table: 'readWrite', files: 'readWrite' },
+  // Bodies over DynamoDB's item size live in S3.
+  document: { table: 'readWrite', files: 'readWrite' },
   // Deletes a project's objects.
   purge: { table: 'readWrite', files: 'readWrite' },
 };

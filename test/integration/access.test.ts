@@ -3,8 +3,9 @@
  * a forged token (41001), before any validation or handler code runs.
  */
 import { describe, expect, it } from 'vitest';
-import { buildPath, routeEntries } from '../../shared/routes';
+import { routeEntries } from '../../shared/routes';
 import { useLocalApi } from '../support/local-api';
+import { sampleRequest } from '../support/sample-request';
 
 const api = useLocalApi();
 const guarded = routeEntries.filter(([, r]) => r.access.kind !== 'public');
@@ -15,11 +16,12 @@ describe('access rules of the route table', () => {
   });
 
   it.each(guarded)('%s refuses a stranger and a forged token', async (_id, route) => {
-    const path = buildPath(route.path, new Proxy({}, { get: () => 'x1' }));
-    const body = route.method === 'GET' ? undefined : {};
-    const anonymous = await api.call(route.method, path, { body });
+    // A project and document that do not exist: nobody may learn more than "sign in" about them.
+    const projectId = '00000000-0000-4000-8000-000000000000';
+    const { path, query, body } = sampleRequest(route, { projectId, documentId: `${projectId}_abcdefgh` });
+    const anonymous = await api.call(route.method, path, { body, query });
     expect(anonymous.code).toBe(41000);
-    const forged = await api.call(route.method, path, { body, token: 'forged-token-value-that-matches-nothing' });
+    const forged = await api.call(route.method, path, { body, query, token: 'forged-token-value-that-matches-nothing' });
     expect(forged.code).toBe(41001);
   });
 });

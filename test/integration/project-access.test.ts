@@ -8,11 +8,13 @@ import { routeEntries, type ProjectAccess, type RouteDef } from '../../shared/ro
 import { putItem } from '../../functions/data/db';
 import { memberRecord } from '../../functions/data/projects';
 import { signUp, useLocalApi } from '../support/local-api';
+import { sampleRequest } from '../support/sample-request';
 
 const api = useLocalApi();
 const projectRoutes = routeEntries.filter((e): e is [(typeof e)[0], RouteDef & { access: ProjectAccess }] => e[1].access.kind === 'project');
 
 let projectId = '';
+let documentId = '';
 let stranger = '';
 let viewer = '';
 
@@ -22,17 +24,12 @@ beforeAll(async () => {
   viewer = v.token;
   const created = await api.call<{ id: string }>('PUT', '/project', { token: owner.token, body: { name: 'Guarded' } });
   projectId = created.data.id;
+  const doc = await api.call<{ id: string }>('PUT', '/project/document', { token: owner.token, body: { projectId, name: 'Guarded doc' } });
+  documentId = doc.data.id;
   await putItem(memberRecord(projectId, v.userId, 'view', null));
 });
 
-/** A request that passes validation, with the project id where the route's access rule looks for it. */
-function requestFor(route: RouteDef & { access: ProjectAccess }) {
-  const values: Record<string, string> = { a: projectId, b: 'someone', c: 'x', id: projectId, name: 'copy' };
-  const path = route.path.replace(/\{(\w+)\}/g, (_, n: string) => values[n] ?? 'x');
-  const query = route.query ? { name: 'copy' } : undefined;
-  const body = route.method === 'GET' ? undefined : route.access.project.in === 'body' ? { [route.access.project.field]: projectId, name: 'n' } : {};
-  return { path, query, body };
-}
+const requestFor = (route: RouteDef) => sampleRequest(route, { projectId, documentId });
 
 describe('project routes refuse strangers and under-privileged members', () => {
   it('has project routes to walk', () => expect(projectRoutes.length).toBeGreaterThanOrEqual(12));

@@ -14,6 +14,7 @@ import { keys } from '../../functions/data/keys';
 const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   user: () => import('../../functions/services/user/index'),
   project: () => import('../../functions/services/project/index'),
+  document: () => import('../../functions/services/document/index'),
 };
 
 export interface CallOptions {

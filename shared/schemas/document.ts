@@ -1,0 +1,194 @@
+/**
+ * Documents of a project (spec sections 1 and 3): the tree node every kind shares, and each kind's content.
+ * A document id carries its project id (`<projectId>_<suffix>`), so a call that names only a document still
+ * finds its project, and its access rule, without another read.
+ */
+import * as z from 'zod';
+import { LIMITS } from '../constants';
+import { vKey } from '../messages';
+import { idSchema } from './project';
+
+export const DOCUMENT_TYPES = ['api', 'doc', 'richtext', 'embed', 'errorcode', 'folder', 'link', 'softlink'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const PARAM_TYPES = [
+  'string',
+  'integer',
+  'int32',
+  'int64',
+  'number',
+  'boolean',
+  'object',
+  'array',
+  'array[array]',
+  'array[object]',
+  'array[string]',
+  'array[number]',
+  'array[boolean]',
+  'file',
+] as const;
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
+/** In development, development completed, deprecated, build failed (spec section 4). */
+export const API_STATUSES = ['developing', 'completed', 'deprecated', 'failed'] as const;
+export const REQUEST_TYPES = ['json', 'form', 'form-data', 'xml', 'raw', 'none'] as const;
+export const RESPONSE_FORMATS = ['json', 'xml', 'text', 'html'] as const;
+
+/** `<projectId>_<suffix>`: the project id is a UUID; the suffix is random. */
+export const documentIdSchema = z.string().trim().regex(/^[0-9a-f-]{36}_[A-Za-z0-9]{6,16}$/, { error: vKey('id') });
+/** The project of a document, history entry or tree node id (a bare project id is its own project). */
+export const projectIdOfDocument = (id: string) => (id.includes('_') ? id.slice(0, id.indexOf('_')) : id);
+
+export interface ParamItem {
+  id: string;
+  name: string;
+  type: (typeof PARAM_TYPES)[number];
+  required: boolean;
+  value: string;
+  description: string;
+  expand?: boolean;
+  children: ParamItem[];
+}
+
+export const paramItem: z.ZodType<ParamItem> = z.object({
+  id: z.string().max(64),
+  name: z.string().max(200),
+  type: z.enum(PARAM_TYPES),
+  required: z.boolean().default(false),
+  value: z.string().max(10_000).default(''),
+  description: z.string().max(2_000).default(''),
+  expand: z.boolean().optional(),
+  get children() {
+    return z.array(paramItem).max(500).default([]);
+  },
+});
+
+const params = z.array(paramItem).max(500).default([]);
+const httpUrl = z.string().trim().max(2_000).regex(/^https?:\/\/\S+$/i, { error: vKey('url') });
+const size = z.union([z.number().int().min(50).max(10_000), z.string().regex(/^\d{1,3}%$/)]);
+
+export const apiContent = z.object({
+  method: z.enum(HTTP_METHODS).default('GET'),
+  path: z.string({ error: vKey('apiPath') }).trim().min(1, { error: vKey('apiPath') }).max(1_000),
+  status: z.enum(API_STATUSES).default('developing'),
+  valid: z.boolean().default(true),
+  description: z.string({ error: vKey('apiDescription') }).trim().min(1, { error: vKey('apiDescription') }).max(20_000),
+  requestType: z.enum(REQUEST_TYPES).default('json'),
+  reqHeaders: params,
+  reqQuery: params,
+  reqPath: params,
+  reqBody: params,
+  respFormat: z.enum(RESPONSE_FORMATS).default('json'),
+  respBody: params,
+  respHeaders: params,
+});
+
+/** Each kind's content; the document's `type` picks the schema. */
+export const contentSchemas = {
+  api: apiContent,
+  doc: z.object({ markdown: z.string().default('') }),
+  richtext: z.object({ html: z.string().default('') }),
+  embed: z.object({ url: httpUrl, width: size.default('100%'), height: size.default(600) }),
+  errorcode: z.object({
+    rows: z
+      .array(z.object({ code: z.string().max(100), message: z.string().max(1_000), description: z.string().max(2_000).default('') }))
+      .max(2_000)
+      .default([]),
+  }),
+  folder: z.object({}),
+  link: z.object({ url: httpUrl }),
+  softlink: z.object({ targetId: documentIdSchema }),
+} satisfies Record<DocumentType, z.ZodType>;
+
+export type DocumentContent = { [T in DocumentType]: z.output<(typeof contentSchemas)[T]> }[DocumentType];
+
+export const documentTitle = z
+  .string({ error: vKey('documentTitle') })
+  .trim()
+  .min(1, { error: vKey('documentTitle') })
+  .max(LIMITS.documentTitle, { error: vKey('documentTitle') });
+
+/** Spec section 3's new-document defaults: '未命名文档', comment '新增文档', type doc, preId 0. */
+export const DOCUMENT_DEFAULTS = { name: '未命名文档', comment: '新增文档', type: 'doc' as DocumentType, preId: '0' };
+
+export const documentCreateBody = z.object({
+  projectId: idSchema,
+  parentId: z.string().trim().max(64).optional(),
+  preId: z.string().trim().max(64).optional(),
+  name: documentTitle.default(DOCUMENT_DEFAULTS.name),
+  type: z.enum(DOCUMENT_TYPES).default(DOCUMENT_DEFAULTS.type),
+  comment: z.string().trim().max(200).default(DOCUMENT_DEFAULTS.comment),
+  content: z.unknown().optional(),
+});
+
+export const documentUpdateBody = z.object({
+  id: documentIdSchema,
+  /** The revision the editor started from; a save against an older one is refused, never merged silently. */
+  rev: z.number().int().min(1),
+  name: documentTitle.optional(),
+  comment: z.string().trim().max(200).default(''),
+  content: z.unknown().optional(),
+});
+
+/** A node of the tree: what the tree needs, without the body. `preId` is the sibling before it ('0': first). */
+export const documentNode = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  parentId: z.string(),
+  preId: z.string(),
+  name: z.string(),
+  type: z.enum(DOCUMENT_TYPES),
+  comment: z.string(),
+  method: z.string().nullable(),
+  path: z.string().nullable(),
+  status: z.string().nullable(),
+  updatedAt: z.string(),
+  updatedBy: z.string(),
+  rev: z.number(),
+});
+export type DocumentNode = z.infer<typeof documentNode>;
+
+export interface DocumentTreeNode extends DocumentNode {
+  children: DocumentTreeNode[];
+}
+export const documentTreeNode: z.ZodType<DocumentTreeNode> = documentNode.extend({
+  get children() {
+    return z.array(documentTreeNode);
+  },
+});
+
+export const documentView = documentNode.extend({ content: z.unknown(), updatedByName: z.string() });
+export type DocumentView = z.infer<typeof documentView>;
+
+export const documentIdParams = z.object({ id: documentIdSchema });
+/** Children of a node: a document id, or the project id for the top level. */
+export const nodeIdParams = z.object({ id: z.string().trim().regex(/^[0-9a-f-]{36}(_[A-Za-z0-9]{6,16})?$/, { error: vKey('id') }) });
+export const projectIdParams = z.object({ projectId: idSchema });
+export const resortParams = z.object({
+  a: documentIdSchema,
+  /** The new parent: a folder's id, or the project id for the top level. */
+  b: z.string().trim().max(64),
+  /** The sibling it goes after; '0' puts it first. */
+  c: z.string().trim().max(64),
+});
+export const keywordQuery = z.object({ keyword: z.string().trim().min(1, { error: vKey('keyword') }).max(100, { error: vKey('keyword') }) });
+export const copyBody = z.object({ id: documentIdSchema, name: documentTitle.optional() });
+
+export const historyEntry = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  rev: z.number(),
+  name: z.string(),
+  comment: z.string(),
+  editorId: z.string(),
+  editorName: z.string(),
+  savedAt: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+export const historyEntryView = historyEntry.extend({ type: z.enum(DOCUMENT_TYPES), content: z.unknown() });
+/** History entry ids are `<documentId>_r<rev>`: the revision the entry preserves. */
+export const historyIdSchema = z.string().trim().regex(/^[0-9a-f-]{36}_[A-Za-z0-9]{6,16}_r\d{1,9}$/, { error: vKey('id') });
+export const historyParams = z.object({ id: documentIdSchema, historyId: historyIdSchema });
+export const historyIdParams = z.object({ id: historyIdSchema });
+export const documentOfHistory = (historyId: string) => historyId.slice(0, historyId.lastIndexOf('_r'));
+export const searchHit = documentNode.extend({ matchedIn: z.enum(['name', 'content']) });

@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import { ERRORS } from '../../shared/errors';
+import type { DocumentNode, DocumentTreeNode, DocumentView, HistoryEntry } from '../../shared/schemas/document';
+import type { ProjectView } from '../../shared/schemas/project';
+import { putItem } from '../../functions/data/db';
+import { memberRecord } from '../../functions/data/projects';
+import { signUp, useLocalApi } from '../support/local-api';
+
+const api = useLocalApi();
+
+async function setup() {
+  const user = await signUp(api, 'Writer');
+  const project = (await api.call<ProjectView>('PUT', '/project', { token: user.token, body: { name: 'Docs' } })).data;
+  const create = async (body: Record<string, unknown>) => {
+    const res = await api.call<DocumentView>('PUT', '/project/document', { token: user.token, body: { projectId: project.id, ...body } });
+    expect(res.code, `${res.message} ${JSON.stringify(res.data)}`).toBe(0);
+    return res.data;
+  };
+  const tree = async () => (await api.call<DocumentTreeNode[]>('GET', `/project/document/children/all/${project.id}`, { token: user.token })).data;
+  return { ...user, project, create, tree };
+}
+
+const API_CONTENT = {
+  method: 'POST',
+  path: '/orders',
+  description: 'Creates an order',
+  reqBody: [
+    {
+      id: 'p1',
+      name: 'items',
+      type: 'array[object]',
+      required: true,
+      children: [{ id: 'p2', name: 'sku', type: 'string', required: true, children: [] }],
+    },
+  ],
+};
+
+describe('creating and reading every kind', () => {
+  it('applies the spec defaults to a new document', async () => {
+    const { create, project } = await setup();
+    const doc = await create({});
+    expect(doc).toMatchObject({ name: '未命名文档', comment: '新增文档', type: 'doc', parentId: project.id, projectId: project.id, preId: '0', rev: 1 });
+    expect(doc.id.startsWith(`${project.id}_`)).toBe(true);
+  });
+
+  it.each([
+    ['api', API_CONTENT],
+    ['doc', { markdown: '# Title\n\nText' }],
+    ['richtext', { html: '<p><b>Bold</b></p>' }],
+    ['embed', { url: 'https://example.com', width: 800, height: 600 }],
+    ['errorcode', { rows: [{ code: '40001', message: 'bad thing', description: '' }] }],
+    ['folder', {}],
+    ['link', { url: 'https://example.com/docs' }],
+  ])('creates and reads back a %s document', async (type, content) => {
+    const { create, token } = await setup();
+    const doc = await create({ type, name: `A ${type}`, content });
+    const read = await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token });
+    expect(read.code).toBe(0);
+    expect(read.data).toMatchObject({ type, name: `A ${type}` });
+    expect(read.data.content).toMatchObject(content);
+  });
+
+  it('keeps nested parameter children and summarises an API in the tree', async () => {
+    const { create, tree } = await setup();
+    const doc = await create({ type: 'api', name: 'Create order', content: API_CONTENT });
+    const content = doc.content as typeof API_CONTENT;
+    expect(content.reqBody[0]!.children[0]!.name).toBe('sku');
+    expect((await tree())[0]).toMatchObject({ method: 'POST', path: '/orders', status: 'developing' });
+  });
+
+  it('requires name, path and description for an HTTP API, with per-field messages', async () => {
+    const { project, token } = await setup();
+    const res = await api.call<{ fields: Record<string, string> }>('PUT', '/project/document', {
+      token,
+      body: { projectId: project.id, type: 'api', content: { method: 'GET' } },
+    });
+    expect(res.code).toBe(ERRORS.invalidInput.code);
+    expect(res.data.fields).toMatchObject({ 'content.path': '请填写接口路径', 'content.description': '请填写接口描述' });
+  });
+
+  it('refuses a title over 30 characters with the spec message, and unsafe URLs', async () => {
+    const { project, token } = await setup();
+    const long = await api.call<{ fields: Record<string, string> }>('PUT', '/project/document', {
+      token,
+      body: { projectId: project.id, name: 'x'.repeat(31) },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(long.data.fields.name).toBe('Document title malformed, 1-30 length');
+    for (const url of ['javascript:alert(1)', 'data:text/html,<script>', 'file:///etc/passwd']) {
+      const res = await api.call('PUT', '/project/document', { token, body: { projectId: project.id, type: 'embed', content: { url } } });
+      expect(res.code, url).toBe(ERRORS.invalidInput.code);
+    }
+  });
+
+  it('soft links point at a document of the same project', async () => {
+    const { create, project, token } = await setup();
+    const target = await create({ name: 'Target' });
+    const link = await create({ type: 'softlink', name: 'Link', content: { targetId: target.id } });
+    expect(link.content).toEqual({ targetId: target.id });
+    const missing = await api.call('PUT', '/project/document', {
+      token,
+      body: { projectId: project.id, type: 'softlink', content: { targetId: `${project.id}_missing1234` } },
+    });
+    expect(missing.code).toBe(ERRORS.invalidInput.code);
+  });
+
+  it('stores a 1 MB markdown body (in S3) and reads it back intact', async () => {
+    const { create, token } = await setup();
+    const markdown = `# Big\n\n${'Lorem ipsum dolor sit amet, 中文内容。\n'.repeat(28_000)}`.slice(0, 1024 * 1024);
+    const doc = await create({ name: 'Big', content: { markdown } });
+    const read = await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token });
+    expect((read.data.content as { markdown: string }).markdown).toBe(markdown);
+    const saved = await api.call<DocumentView>('POST', '/project/document', { token, body: { id: doc.id, rev: 1, content: { markdown: `${markdown}!` } } });
+    expect(saved.code).toBe(0);
+    const history = await api.call<HistoryEntry[]>('GET', `/project/document/history/${doc.id}`, { token });
+    const old = await api.call<{ content: { markdown: string } }>('GET', `/project/document/history/${doc.id}/${history.data[0]!.id}`, { token });
+    expect(old.data.content.markdown).toBe(markdown);
+  });
+
+  it('stores XSS payloads as text; the API never executes or alters them', async () => {
+    const { create, token } = await setup();
+    const html = '<img src=x onerror="alert(1)"><a href="javascript:alert(2)">x</a><script>alert(3)</script>';
+    const doc = await create({ type: 'richtext', name: '<script>alert(4)</script>', content: { html } });
+    const read = await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token });
+    expect(read.headers.get('content-type')).toContain('application/json');
+    expect((read.data.content as { html: string }).html).toBe(html);
+  });
+});
+
+describe('the tree', () => {
+  it('orders siblings by preId, lists children and the first child', async () => {
+    const { create, tree, token, project } = await setup();
+    const folder = await create({ type: 'folder', name: 'Folder' });
+    const a = await create({ name: 'A', parentId: folder.id });
+    const b = await create({ name: 'B', parentId: folder.id, preId: a.id });
+    const first = await create({ name: 'First', parentId: folder.id });
+    const [top] = await tree();
+    expect(top!.children.map((c) => [c.name, c.preId])).toEqual([
+      ['First', '0'],
+      ['A', first.id],
+      ['B', a.id],
+    ]);
+    const children = await api.call<DocumentNode[]>('GET', `/project/document/children/${folder.id}`, { token });
+    expect(children.data.map((c) => c.name)).toEqual(['First', 'A', 'B']);
+    const child0 = await api.call<DocumentNode>('GET', `/project/document/${folder.id}/child0`, { token });
+    expect(child0.data.id).toBe(first.id);
+    const roots = await api.call<DocumentNode[]>('GET', `/project/document/children/${project.id}`, { token });
+    expect(roots.data.map((c) => c.id)).toEqual([folder.id]);
+    expect(b.parentId).toBe(folder.id);
+  });
+
+  it('moves a node before, after and inside others, and refuses a folder into its own subtree', async () => {
+    const { create, tree, token, project } = await setup();
+    const f1 = await create({ type: 'folder', name: 'F1' });
+    const f2 = await create({ type: 'folder', name: 'F2', preId: f1.id });
+    const inner = await create({ type: 'folder', name: 'Inner', parentId: f1.id });
+    const doc = await create({ name: 'Doc', preId: f2.id });
+    const move = (a: string, b: string, c: string) => api.call<DocumentNode>('POST', `/project/document/re-sort/${a}/${b}/${c}`, { token });
+    expect((await move(doc.id, f2.id, '0')).data).toMatchObject({ parentId: f2.id, preId: '0' });
+    expect((await move(f2.id, project.id, '0')).data.preId).toBe('0');
+    expect((await tree()).map((n) => n.name)).toEqual(['F2', 'F1']);
+    expect((await move(f1.id, inner.id, '0')).code).toBe(ERRORS.folderCycle.code);
+    expect((await move(f1.id, f1.id, '0')).code).toBe(ERRORS.folderCycle.code);
+    expect((await move(f1.id, doc.id, '0')).code).toBe(ERRORS.invalidInput.code); // a document is no folder
+  });
+
+  it('deletes a folder with its whole subtree and touches nothing else', async () => {
+    const { create, tree, token } = await setup();
+    const keep = await create({ name: 'Keep' });
+    const folder = await create({ type: 'folder', name: 'Doomed', preId: keep.id });
+    const child = await create({ name: 'Child', parentId: folder.id });
+    await api.call('POST', '/project/document', { token, body: { id: child.id, rev: 1, content: { markdown: 'v2' } } });
+    const sub = await create({ type: 'folder', name: 'Sub', parentId: folder.id });
+    await create({ name: 'Grandchild', parentId: sub.id });
+    expect((await api.call('DELETE', `/project/document/${folder.id}`, { token })).code).toBe(0);
+    expect((await tree()).map((n) => n.name)).toEqual(['Keep']);
+    expect((await api.call('GET', `/project/document/${child.id}`, { token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('GET', `/project/document/${keep.id}`, { token })).code).toBe(0);
+  });
+
+  it('copies a document (and a folder with its subtree) right after the original', async () => {
+    const { create, tree, token } = await setup();
+    const folder = await create({ type: 'folder', name: 'Folder' });
+    await create({ name: 'Inside', parentId: folder.id, content: { markdown: 'inside' } });
+    const copy = await api.call<DocumentNode>('POST', '/project/document/copy', { token, body: { id: folder.id } });
+    expect(copy.code).toBe(0);
+    const top = await tree();
+    expect(top.map((n) => n.name)).toEqual(['Folder', 'Folder 副本']);
+    expect(top[1]!.children.map((c) => c.name)).toEqual(['Inside']);
+    const inner = await api.call<DocumentView>('GET', `/project/document/${top[1]!.children[0]!.id}`, { token });
+    expect(inner.data.content).toEqual({ markdown: 'inside' });
+  });
+
+  it('searches names, paths and content', async () => {
+    const { create, token, project } = await setup();
+    await create({ name: 'Orders', content: { markdown: 'nothing' } });
+    await create({ name: 'Other', content: { markdown: 'mentions ORDERS in text' } });
+    await create({ type: 'api', name: 'Create', content: { ...API_CONTENT, path: '/v1/orders' } });
+    await create({ name: 'Unrelated' });
+    const res = await api.call<{ name: string; matchedIn: string }[]>('GET', `/project/document/search/${project.id}`, { token, query: { keyword: 'orders' } });
+    expect(res.data.map((h) => [h.name, h.matchedIn]).sort()).toEqual([
+      ['Create', 'name'],
+      ['Orders', 'name'],
+      ['Other', 'content'],
+    ]);
+  });
+});
+
+describe('saving and history', () => {
+  it('every save writes the replaced version to history; restoring is itself a new entry', async () => {
+    const { create, token } = await setup();
+    const doc = await create({ name: 'Spec', content: { markdown: 'v1' } });
+    const v2 = await api.call<DocumentView>('POST', '/project/document', { token, body: { id: doc.id, rev: 1, comment: 'second', content: { markdown: 'v2' } } });
+    expect(v2.data).toMatchObject({ rev: 2, comment: 'second', content: { markdown: 'v2' }, updatedByName: 'Writer' });
+    await api.call('POST', '/project/document', { token, body: { id: doc.id, rev: 2, name: 'Spec v3', content: { markdown: 'v3' } } });
+    const history = (await api.call<HistoryEntry[]>('GET', `/project/document/history/${doc.id}`, { token })).data;
+    expect(history.map((h) => [h.rev, h.comment, h.editorName])).toEqual([
+      [2, 'second', 'Writer'],
+      [1, '新增文档', 'Writer'],
+    ]);
+    const first = await api.call<{ content: unknown; name: string }>('GET', `/project/document/history/${doc.id}/${history[1]!.id}`, { token });
+    expect(first.data).toMatchObject({ name: 'Spec', content: { markdown: 'v1' } });
+
+    const restored = await api.call<DocumentView>('POST', `/project/document/history/reversion/${history[1]!.id}`, { token });
+    expect(restored.data).toMatchObject({ rev: 4, name: 'Spec', content: { markdown: 'v1' }, comment: '恢复到版本 1' });
+    const after = (await api.call<HistoryEntry[]>('GET', `/project/document/history/${doc.id}`, { token })).data;
+    expect(after[0]).toMatchObject({ rev: 3, name: 'Spec v3' });
+  });
+
+  it('refuses a save against a stale revision and names who saved last', async () => {
+    const { create, token, project, userId: _owner } = await setup();
+    const other = await signUp(api, 'Grace');
+    await putItem(memberRecord(project.id, other.userId, 'edit', null));
+    const doc = await create({ name: 'Shared' });
+    expect((await api.call('POST', '/project/document', { token: other.token, body: { id: doc.id, rev: 1, content: { markdown: 'Grace was here' } } })).code).toBe(0);
+    const stale = await api.call<{ rev: number }>('POST', '/project/document', { token, body: { id: doc.id, rev: 1, content: { markdown: 'mine' } } });
+    expect(stale.code).toBe(ERRORS.staleRevision.code);
+    expect(stale.message).toBe('内容已被 Grace 修改，请刷新后再保存');
+    expect(stale.data.rev).toBe(2);
+    const read = await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token });
+    expect(read.data.content).toEqual({ markdown: 'Grace was here' });
+  });
+
+  it('20 clients saving the same revision at once: exactly one wins, the rest get the conflict', async () => {
+    const { create, token } = await setup();
+    const doc = await create({ name: 'Race' });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api.call('POST', '/project/document', { token, body: { id: doc.id, rev: 1, content: { markdown: `client ${i}` } } }),
+      ),
+    );
+    expect(results.filter((r) => r.code === 0)).toHaveLength(1);
+    expect(results.filter((r) => r.code === ERRORS.staleRevision.code)).toHaveLength(19);
+    const history = (await api.call<HistoryEntry[]>('GET', `/project/document/history/${doc.id}`, { token })).data;
+    expect(history).toHaveLength(1);
+  });
+});
+
+describe('access', () => {
+  it('a stranger can neither read nor write; a viewer can read but not write; anyone reads a public project', async () => {
+    const { create, token, project } = await setup();
+    const doc = await create({ name: 'Private' });
+    const stranger = await signUp(api, 'Stranger');
+    const viewer = await signUp(api, 'Viewer');
+    await putItem(memberRecord(project.id, viewer.userId, 'view', null));
+    expect((await api.call('GET', `/project/document/${doc.id}`, { token: stranger.token })).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call('GET', `/project/document/${doc.id}`)).code).toBe(ERRORS.notLoggedIn.code);
+    expect((await api.call('GET', `/project/document/${doc.id}`, { token: viewer.token })).code).toBe(0);
+    expect((await api.call('POST', '/project/document', { token: viewer.token, body: { id: doc.id, rev: 1, name: 'x' } })).code).toBe(ERRORS.forbidden.code);
+    await api.call('POST', '/project', { token, body: { id: project.id, visibility: 'public' } });
+    expect((await api.call('GET', `/project/document/${doc.id}`)).code).toBe(0);
+    expect((await api.call('GET', `/project/document/children/all/${project.id}`)).code).toBe(0);
+    expect((await api.call('GET', `/project/document/history/${doc.id}`)).code).toBe(ERRORS.notLoggedIn.code);
+  });
+
+  it('a recycled project hides its documents', async () => {
+    const { create, token, project } = await setup();
+    const doc = await create({ name: 'Gone' });
+    await api.call('DELETE', `/project/${project.id}`, { token });
+    expect((await api.call('GET', `/project/document/${doc.id}`, { token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('GET', `/project/document/children/all/${project.id}`, { token })).code).toBe(ERRORS.notFound.code);
+  });
+});
