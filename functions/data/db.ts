@@ -191,6 +191,7 @@ export interface QuerySpec {
   sortBeginsWith?: string;
   sortBetween?: [string, string];
   sortAtMost?: string;
+  sortBelow?: string;
   descending?: boolean;
   limit?: number;
   consistent?: boolean;
@@ -212,6 +213,10 @@ function queryInput(spec: QuerySpec): QueryCommandInput {
     values[':from'] = spec.sortBetween[0];
     values[':to'] = spec.sortBetween[1];
     expression += ' AND #sk BETWEEN :from AND :to';
+  } else if (spec.sortBelow !== undefined) {
+    names['#sk'] = skName;
+    values[':to'] = spec.sortBelow;
+    expression += ' AND #sk < :to';
   } else if (spec.sortAtMost !== undefined) {
     names['#sk'] = skName;
     values[':to'] = spec.sortAtMost;

@@ -8,7 +8,7 @@ import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-s
 import { randomBytes } from 'node:crypto';
 import type { DocumentNode, DocumentTreeNode, DocumentType } from '../../shared/schemas/document';
 import { env } from '../env';
-import { getItem, queryAll, type Item } from './db';
+import { getItem, queryAll, queryPage, type Item } from './db';
 import { ENTITY, keys } from './keys';
 import { s3 } from './s3-client';
 
@@ -49,7 +49,18 @@ export function newDocumentId(projectId: string): string {
 }
 
 /** Keys go last: a node read from the table carries its own pk/sk, which must never decide where a copy lands. */
-export const nodeRecord = (node: StoredNode) => ({ ...ENTITY.document, ...node, ...keys.document(node.projectId, node.id) });
+export const nodeRecord = (node: StoredNode) => ({
+  ...ENTITY.document,
+  ...node,
+  ...keys.document(node.projectId, node.id),
+  ...placement(node),
+});
+
+/** The index entry that lists a node among its parent's children, in order. */
+export const placement = (node: Pick<StoredNode, 'projectId' | 'parentId' | 'rank'>) => ({
+  ...keys.childrenOf(node.projectId, node.parentId),
+  gsi1sk: node.rank,
+});
 export const bodyRecord = (projectId: string, documentId: string, rev: number, body: StoredBody) => ({
   ...ENTITY.documentBody,
   documentId,
@@ -67,7 +78,25 @@ export async function loadNodes(projectId: string): Promise<StoredNode[]> {
 export const getNode = (projectId: string, documentId: string) =>
   getItem<StoredNode & Item>(keys.document(projectId, documentId), { consistent: true });
 
-const byRank = (a: StoredNode, b: StoredNode) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.id < b.id ? -1 : 1);
+/** A parent's children in order: one query of the children index, whatever the size of the project. */
+export async function loadChildren(projectId: string, parentId: string): Promise<StoredNode[]> {
+  const children = await queryAll<StoredNode & Item>({ index: 'gsi1', partition: keys.childrenOf(projectId, parentId) });
+  return children.sort(byRank);
+}
+
+/** The sibling right before a node ('0' when it is first): one single-item query. */
+export async function previousSiblingId(node: StoredNode): Promise<string> {
+  const page = await queryPage<StoredNode & Item>({
+    index: 'gsi1',
+    partition: keys.childrenOf(node.projectId, node.parentId),
+    sortBelow: node.rank,
+    descending: true,
+    limit: 1,
+  });
+  return page.items[0]?.id ?? '0';
+}
+
+export const byRank = (a: StoredNode, b: StoredNode) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.id < b.id ? -1 : 1);
 
 /** Children of every parent, in order. */
 export function childrenByParent(nodes: StoredNode[]): Map<string, StoredNode[]> {

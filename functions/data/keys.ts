@@ -20,6 +20,7 @@
  *   favourite ...................... pk PROJECT#<projectId>         sk FAVOR#<userId>
  *   favourites of a user ........... gsi1 USER#<userId>#FAVORITES   gsi1sk <favouredAt ISO>
  *   document (tree node) ........... pk PROJECT#<projectId>         sk DOC#<docId>   (docId = <projectId>_<suffix>)
+ *   children of a tree node ........ gsi1 CHILDREN#<projectId>#<parentId>   gsi1sk <rank>
  *   document body .................. pk PROJECT#<projectId>         sk BODY#<docId>  (or an S3 key when large)
  *   history of a document .......... pk PROJECT#<projectId>         sk HIST#<docId>#<rev, 9 digits>
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
@@ -61,6 +62,7 @@ export const keys = {
   favoritesOfUser: (userId: string) => ({ gsi1pk: `USER#${userId}#FAVORITES` }),
   document: (projectId: string, docId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: `DOC#${docId}` }),
   documentBody: (projectId: string, docId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: `BODY#${docId}` }),
+  childrenOf: (projectId: string, parentId: string) => ({ gsi1pk: `CHILDREN#${projectId}#${parentId}` }),
   history: (projectId: string, docId: string, rev: number): Key => ({
     pk: `PROJECT#${projectId}`,
     sk: `HIST#${docId}#${String(rev).padStart(9, '0')}`,

@@ -11,7 +11,10 @@ import {
   deleteBodyObjects,
   getBody,
   getNode,
+  loadChildren,
   loadNodes,
+  placement,
+  previousSiblingId,
   newDocumentId,
   nodeRecord,
   readBody,
@@ -38,11 +41,8 @@ async function requireNode(projectId: string, documentId: string): Promise<Store
   return node;
 }
 
-async function viewOf(node: StoredNode, content: unknown, nodes?: StoredNode[]): Promise<DocumentView> {
-  const siblings = childrenByParent(nodes ?? (await loadNodes(node.projectId))).get(node.parentId) ?? [];
-  const index = siblings.findIndex((n) => n.id === node.id);
-  const preId = index > 0 ? siblings[index - 1]!.id : '0';
-  return { ...toNodeView(node, preId), content, updatedByName: node.updatedByName };
+async function viewOf(node: StoredNode, content: unknown): Promise<DocumentView> {
+  return { ...toNodeView(node, await previousSiblingId(node)), content, updatedByName: node.updatedByName };
 }
 
 /** A parent is the project itself (top level) or a folder of the project. */
@@ -63,15 +63,9 @@ function rankAfter(preId: string, siblings: StoredNode[]): string {
 export const handler = createService('document', {
   'document.tree': async ({ params }) => buildDocumentTree(params.projectId, await loadNodes(params.projectId)),
 
-  'document.children': async ({ params }, ctx) => {
-    const nodes = await loadNodes(ctx.project.item.id);
-    return childViews(childrenByParent(nodes).get(params.id));
-  },
+  'document.children': async ({ params }, ctx) => childViews(await loadChildren(ctx.project.item.id, params.id)),
 
-  'document.child0': async ({ params }, ctx) => {
-    const nodes = await loadNodes(ctx.project.item.id);
-    return childViews(childrenByParent(nodes).get(params.id))[0] ?? null;
-  },
+  'document.child0': async ({ params }, ctx) => childViews(await loadChildren(ctx.project.item.id, params.id))[0] ?? null,
 
   'document.get': async ({ params }, ctx) => {
     const projectId = ctx.project.item.id;
@@ -113,7 +107,7 @@ export const handler = createService('document', {
       { put: nodeRecord(node), cond: { ifNotExists: true } },
       { put: bodyRecord(projectId, id, 1, stored), cond: { ifNotExists: true } },
     ]);
-    return viewOf(node, content, [...nodes, node]);
+    return viewOf(node, content);
   },
 
   'document.update': async ({ body }, ctx) => {
@@ -159,7 +153,7 @@ export const handler = createService('document', {
     if (subtreeOf(node.id, nodes).includes(parentId)) fail('folderCycle');
     const siblings = (childrenByParent(nodes).get(parentId) ?? []).filter((n) => n.id !== node.id);
     const moved: StoredNode = { ...node, parentId, rank: rankAfter(params.c, siblings) };
-    await updateItem(keys.document(projectId, node.id), { set: { parentId: moved.parentId, rank: moved.rank } }, { ifExists: true });
+    await updateItem(keys.document(projectId, node.id), { set: { parentId: moved.parentId, rank: moved.rank, ...placement(moved) } }, { ifExists: true });
     const after = nodes.map((n) => (n.id === node.id ? moved : n));
     const list = childrenByParent(after).get(parentId)!;
     const index = list.findIndex((n) => n.id === node.id);

@@ -1,0 +1,73 @@
+/** Issue figures for documents: tree load of a 5,000-document project (time and DynamoDB round trips), save latency. */
+import { randomUUID } from 'node:crypto';
+import { generateNKeysBetween } from 'fractional-indexing';
+import { batchWrite } from '../../functions/data/db';
+import { dynamo } from '../../functions/data/dynamo-client';
+import { bodyRecord, newDocumentId, nodeRecord, type StoredNode } from '../../functions/data/documents';
+import { memberRecord, projectRecord } from '../../functions/data/projects';
+import { createSession } from '../../functions/data/sessions';
+import { createUser } from '../../functions/services/user/accounts';
+import { median, type startBenchStack } from './harness';
+
+type Stack = Awaited<ReturnType<typeof startBenchStack>>;
+
+/** Counts the DynamoDB requests a function makes (the bench runs the handlers in this process). */
+async function countRoundTrips(fn: () => Promise<unknown>): Promise<number> {
+  const client = dynamo();
+  const send = client.send.bind(client);
+  let count = 0;
+  client.send = ((command: never) => {
+    count++;
+    return send(command);
+  }) as typeof client.send;
+  try {
+    await fn();
+  } finally {
+    client.send = send;
+  }
+  return count;
+}
+
+export async function benchDocuments(stack: Stack) {
+  const user = await createUser({ account: `bench-docs-${randomUUID()}@example.com`, nickname: 'Bench', passwordHash: 'x' });
+  const { token } = await createSession(user.id);
+  const now = new Date().toISOString();
+  const projectId = randomUUID();
+  await batchWrite({
+    puts: [
+      projectRecord({ id: projectId, name: 'Docs bench', description: '', visibility: 'private', ownerId: user.id, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, rev: 1 }),
+      memberRecord(projectId, user.id, 'creator', null),
+    ],
+  });
+  // 50 folders of 99 API documents each: 5,000 nodes.
+  const folders = generateNKeysBetween(null, null, 50);
+  const ranks = generateNKeysBetween(null, null, 99);
+  const nodes: StoredNode[] = [];
+  const base = { projectId, comment: '', createdAt: now, createdBy: user.id, updatedAt: now, updatedBy: user.id, updatedByName: 'Bench', rev: 1 };
+  folders.forEach((rank, f) => {
+    const folder: StoredNode = { ...base, id: newDocumentId(projectId), parentId: projectId, rank, name: `Folder ${f}`, type: 'folder', method: null, path: null, status: null };
+    nodes.push(folder);
+    ranks.forEach((r, i) =>
+      nodes.push({ ...base, id: newDocumentId(projectId), parentId: folder.id, rank: r, name: `API ${f}-${i}`, type: 'api', method: 'GET', path: `/v1/resource/${f}/${i}`, status: 'completed' }),
+    );
+  });
+  await batchWrite({ puts: nodes.map(nodeRecord) });
+  const doc = nodes[1]!;
+  await batchWrite({ puts: [bodyRecord(projectId, doc.id, 1, { json: JSON.stringify({ markdown: 'x'.repeat(2000) }) })] });
+
+  const tree = () => stack.call('GET', `/project/document/children/all/${projectId}`, { token });
+  await tree();
+  const treeMs = await median(5, tree);
+  const trips = await countRoundTrips(tree);
+
+  let rev = 1;
+  await stack.call('GET', `/project/document/${doc.id}`, { token });
+  const saveMs = await median(15, async () => {
+    await stack.call('POST', '/project/document', { token, body: { id: doc.id, rev, content: { path: '/x', description: 'd' }, comment: `save ${rev}` } });
+    rev++;
+  });
+  return {
+    [`tree of ${nodes.length} documents (GET children/all, median of 5)`]: `${treeMs.toFixed(0)} ms, ${trips} DynamoDB round trips`,
+    'save a document (POST /project/document, median of 15)': `${saveMs.toFixed(0)} ms`,
+  };
+}
