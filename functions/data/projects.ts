@@ -99,13 +99,17 @@ export interface MyProject {
   favorite: boolean;
 }
 
+/** The user's member items (one index query), where each membership also says where the user filed it. */
+export const membershipsOf = (userId: string) =>
+  queryAll<MemberItem & Record<string, unknown>>({ index: 'gsi1', partition: keys.projectsOfUser(userId) });
+
 /**
  * Every project the user belongs to, in three round trips whatever the count: the user's memberships and
  * favourites (two index queries, in parallel), then the projects themselves (batched gets).
  */
 export async function projectsOfUser(userId: string): Promise<MyProject[]> {
   const [members, favorites] = await Promise.all([
-    queryAll<MemberItem & Record<string, unknown>>({ index: 'gsi1', partition: keys.projectsOfUser(userId) }),
+    membershipsOf(userId),
     queryAll<{ projectId: string } & Record<string, unknown>>({ index: 'gsi1', partition: keys.favoritesOfUser(userId) }),
   ]);
   const projects = await batchGet<ProjectItem & Record<string, unknown>>(members.map((m) => keys.project(m.projectId)));

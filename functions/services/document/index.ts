@@ -2,7 +2,7 @@
 import { generateKeyBetween } from 'fractional-indexing';
 import { translate } from '../../../shared/messages';
 import { documentOfHistory, type DocumentView } from '../../../shared/schemas/document';
-import { batchWrite, getItem, queryAll, transact, updateItem, type Item } from '../../data/db';
+import { batchGet, batchWrite, getItem, queryAll, transact, updateItem, type Item } from '../../data/db';
 import {
   bodyRecord,
   buildDocumentTree,
@@ -25,7 +25,7 @@ import {
   type StoredNode,
 } from '../../data/documents';
 import { keys } from '../../data/keys';
-import { getUser } from '../user/accounts';
+import { getUser } from '../../data/users';
 import { AppError, fail } from '../../runtime/app-error';
 import { createService } from '../../runtime/service';
 import { apiSummary, parseContent, saveDocument } from './saving';
@@ -131,7 +131,7 @@ export const handler = createService('document', {
     // Deepest first and the named document last: an interrupted delete leaves a smaller subtree to delete again.
     const ids = subtreeOf(params.id, nodes).reverse();
     const histories = (await Promise.all(ids.map((id) => queryAll<Item & { pk: string; sk: string; s3Key?: string }>(keys.historyOf(projectId, id))))).flat();
-    const bodies = await Promise.all(ids.map((id) => getBody(projectId, id)));
+    const bodies = await batchGet<StoredBody & Item>(ids.map((id) => keys.documentBody(projectId, id)));
     const objects = [...histories, ...bodies].flatMap((b) => (b?.s3Key ? [b.s3Key] : []));
     await batchWrite({
       deletes: [

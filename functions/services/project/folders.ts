@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FolderNode, FolderView } from '../../../shared/schemas/project';
 import { ConditionFailed, deleteItem, getItem, putItem, queryAll, updateItem } from '../../data/db';
 import { ENTITY, keys, type FolderScope } from '../../data/keys';
-import { projectsOfUser } from '../../data/projects';
+import { membershipsOf } from '../../data/projects';
 import { AppError } from '../../runtime/app-error';
 
 export interface FolderItem extends FolderView {
@@ -101,9 +101,9 @@ export async function moveFolder(userId: string, folderId: string, targetId: str
  */
 export async function deleteFolder(userId: string, folderId: string) {
   const folder = await getFolder(userId, folderId);
-  const [folders, mine] = await Promise.all([foldersOf(userId), projectsOfUser(userId)]);
+  const [folders, memberships] = await Promise.all([foldersOf(userId), membershipsOf(userId)]);
   const childFolders = folders.filter((f) => f.parentId === folderId);
-  const filedHere = mine.flatMap((p) => (p.member?.folderId === folderId ? [p.member] : []));
+  const filedHere = memberships.filter((m) => m.folderId === folderId);
   // Conditional per item: whatever was moved elsewhere meanwhile stays where it went.
   const stillHere = (field: string) => ({ expression: '#f = :here', names: { '#f': field }, values: { ':here': folderId } });
   const ignoreMoved = (err: unknown) => {

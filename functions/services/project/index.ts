@@ -1,7 +1,7 @@
 /** The project service: projects, their lifecycle, favourites, cloning, transfer, and console folders. */
 import { randomUUID } from 'node:crypto';
 import type { ProjectView } from '../../../shared/schemas/project';
-import { ConditionFailed, deleteItem, putItem, transact, updateItem } from '../../data/db';
+import { ConditionFailed, deleteItem, getItem, putItem, transact, updateItem } from '../../data/db';
 import { ENTITY, keys } from '../../data/keys';
 import {
   atLeast,
@@ -46,9 +46,9 @@ const inTeam = (teamId: string | null) => (p: MyProject) => p.project.teamId ===
 const viewOf = (project: ProjectItem, ctx: { project: { role: MyProject['role']; member?: MyProject['member'] } }, favorite = false) =>
   toProjectView(project, { role: ctx.project.role, member: ctx.project.member, favorite });
 
+/** One item read: is this project among the caller's favourites? */
 async function isFavorite(projectId: string, userId: string | undefined) {
-  if (!userId) return false;
-  return (await favoritesOfUser(userId)).some((f) => f.project.id === projectId);
+  return userId ? (await getItem(keys.favorite(projectId, userId))) !== undefined : false;
 }
 
 export const handler = createService('project', {

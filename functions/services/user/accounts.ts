@@ -1,29 +1,9 @@
 /** Users and the guard items that keep each email and phone number unique. */
 import { randomUUID } from 'node:crypto';
-import type { UserDetail } from '../../../shared/schemas/account';
 import { isEmail } from '../../../shared/schemas/account';
 import { getItem, transact, updateItem, type TransactOp } from '../../data/db';
 import { ENTITY, keys } from '../../data/keys';
-
-export interface UserItem {
-  id: string;
-  nickname: string;
-  avatar: string | null;
-  email: string | null;
-  phone: string | null;
-  passwordHash: string;
-  registeredAt: string;
-  rev: number;
-}
-
-export const toUserDetail = (u: UserItem): UserDetail => ({
-  id: u.id,
-  nickname: u.nickname,
-  avatar: u.avatar,
-  email: u.email,
-  phone: u.phone,
-  registeredAt: u.registeredAt,
-});
+import type { UserItem } from '../../data/users';
 
 /**
  * The writes that create a user: the user item and its account guard, both conditional, for one transaction.
@@ -57,10 +37,6 @@ export async function createUser(input: { account: string; nickname: string; pas
 export async function findUserIdByAccount(account: string): Promise<string | undefined> {
   const guard = await getItem<{ userId: string }>(keys.accountGuard(account), { consistent: true });
   return guard?.userId;
-}
-
-export async function getUser(userId: string): Promise<UserItem | undefined> {
-  return getItem<UserItem & Record<string, unknown>>(keys.user(userId), { consistent: true });
 }
 
 export async function updateUser(

@@ -4,7 +4,8 @@ import { createSession, revokeSession, revokeSessionsOf } from '../../data/sessi
 import { env } from '../../env';
 import { AppError, fail } from '../../runtime/app-error';
 import { createService } from '../../runtime/service';
-import { findUserIdByAccount, getUser, newUserOps, toUserDetail, updateUser } from './accounts';
+import { getUser, toUserDetail } from '../../data/users';
+import { findUserIdByAccount, newUserOps, updateUser } from './accounts';
 import { codeSender } from './code-sender';
 import { checkCode, issueCode } from './codes';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
