@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerViaApi, signIn } from './support';
+
+async function openNewProject(page: Page, request: Parameters<typeof registerViaApi>[0]) {
+  const { account, token } = await registerViaApi(request);
+  const res = await request.put('/api/project', { data: { name: 'Docs e2e' }, headers: { token } });
+  const { data } = (await res.json()) as { data: { id: string } };
+  await page.goto(`/login?f=${encodeURIComponent(`/project/${data.id}`)}`);
+  await signIn(page, account);
+  await expect(page.getByText('这个项目还没有文档')).toBeVisible();
+  return data.id;
+}
+
+async function newDocument(page: Page, name: string, kind: string, folder?: string) {
+  await page.getByRole('button', { name: '新建文档' }).click();
+  const dialog = page.getByRole('dialog', { name: '新建文档' });
+  await dialog.getByLabel('文档标题').fill(name);
+  await dialog.getByLabel('文档类型').selectOption({ label: kind });
+  if (folder) await dialog.getByLabel('所在目录').selectOption({ label: `▸ ${folder}` });
+  await dialog.getByRole('button', { name: '创建' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('markdown: create, edit with live preview, save with Ctrl+S, history and restore; scripts stay inert', async ({ page, request }) => {
+  await openNewProject(page, request);
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs++;
+    void d.dismiss();
+  });
+  await newDocument(page, 'Guide', 'Markdown 文档');
+  const source = page.getByLabel('Markdown');
+  await source.fill('# Hello\n\n**bold** <img src=x onerror="alert(1)"> [bad](javascript:alert(2))');
+  await expect(page.getByLabel('预览').getByRole('heading', { name: 'Hello' })).toBeVisible();
+  await page.getByLabel('修改说明').fill('first words');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByRole('article', { name: 'Guide' }).getByRole('heading', { name: 'Hello' })).toBeVisible();
+  await expect(page.locator('.markdown strong', { hasText: 'bold' })).toBeVisible();
+  expect(await page.locator('.markdown img').getAttribute('onerror')).toBeNull();
+  expect(await page.locator('.markdown a', { hasText: 'bad' }).getAttribute('href')).toBeNull();
+
+  await page.getByRole('button', { name: '编辑' }).click();
+  await page.getByLabel('Markdown').fill('# Second');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByRole('article', { name: 'Guide' }).getByRole('heading', { name: 'Second' })).toBeVisible();
+
+  await page.getByRole('button', { name: '历史记录' }).click();
+  const history = page.getByRole('complementary', { name: '历史记录' });
+  await expect(history.getByText('first words')).toBeVisible();
+  await history.getByRole('listitem').filter({ hasText: 'first words' }).getByRole('button', { name: '查看' }).click();
+  await expect(history.getByRole('heading', { name: 'Hello' })).toBeVisible();
+  await history.getByRole('listitem').filter({ hasText: 'first words' }).getByRole('button', { name: '恢复此版本' }).click();
+  await expect(page.getByRole('article', { name: 'Guide' }).locator('.markdown').first().getByRole('heading', { name: 'Hello' })).toBeVisible();
+  expect(dialogs).toBe(0);
+});
+
+test('HTTP API with a nested parameter table; the tree re-sorts by dragging', async ({ page, request }) => {
+  await openNewProject(page, request);
+  await newDocument(page, 'Orders', '文件夹');
+  await newDocument(page, 'Create order', 'HTTP 接口');
+  await page.getByLabel('接口路径').fill('/orders');
+  await page.getByLabel('请求方法').selectOption('POST');
+  await page.getByLabel('接口描述').fill('Creates an order');
+  const body = page.getByRole('table', { name: '请求体' });
+  await page.getByRole('button', { name: '添加参数 · 请求体' }).click();
+  await body.getByLabel('请求体 参数名 0.0').fill('items');
+  await body.getByLabel('请求体 类型 0.0').selectOption('array[object]');
+  await body.getByRole('button', { name: '添加子参数 items' }).click();
+  await body.getByLabel('请求体 参数名 1.0').fill('sku');
+  await page.getByRole('button', { name: /保存/ }).click();
+
+  const doc = page.getByRole('article', { name: 'Create order' });
+  await expect(doc.getByText('/orders')).toBeVisible();
+  const rendered = doc.getByRole('table', { name: '请求体' });
+  await expect(rendered.getByRole('row')).toHaveCount(3);
+  await expect(rendered.getByRole('cell', { name: 'sku' })).toBeVisible();
+
+  const tree = page.getByRole('navigation', { name: '文档目录' });
+  await expect(tree.getByRole('treeitem', { name: 'Create order' })).toBeVisible();
+  await tree.getByRole('link', { name: 'Create order' }).dragTo(tree.getByRole('link', { name: 'Orders' }));
+  await expect(tree.getByRole('treeitem', { name: 'Orders' }).getByRole('treeitem', { name: 'Create order' })).toBeVisible();
+});

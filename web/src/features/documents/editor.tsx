@@ -1,0 +1,113 @@
+/** The edit form of every kind: the title, then the kind's own editor. Saving belongs to the page (Ctrl+S). */
+import { str } from './str';
+import { useTranslation } from 'react-i18next';
+import { API_STATUSES, HTTP_METHODS, type DocumentType, type ParamItem } from '../../../../shared/schemas/document';
+import { Field } from '../../components/ui';
+import { ParamEditor } from './param-editor';
+import { markdownToSafeHtml } from './safe-html';
+
+export type Content = Record<string, unknown>;
+
+const PARAM_LISTS = ['reqHeaders', 'reqPath', 'reqQuery', 'reqBody', 'respHeaders', 'respBody'] as const;
+
+export function ContentEditor(props: { type: DocumentType; content: Content; onChange: (c: Content) => void; errors: Record<string, string> }) {
+  const { t } = useTranslation();
+  const { content: c, onChange, errors } = props;
+  const set = (key: string, value: unknown) => onChange({ ...c, [key]: value });
+  const text = (key: string, label: string, opts: { multiline?: boolean } = {}) => (
+    <Field label={label} error={errors[`content.${key}`]}>
+      {(id, d) =>
+        opts.multiline ? (
+          <textarea id={id} aria-describedby={d} rows={4} value={str(c[key], '')} onChange={(e) => set(key, e.target.value)} />
+        ) : (
+          <input id={id} aria-describedby={d} value={str(c[key], '')} onChange={(e) => set(key, e.target.value)} />
+        )
+      }
+    </Field>
+  );
+
+  switch (props.type) {
+    case 'doc':
+      return (
+        <div className="split">
+          <Field label={t('docs.markdown')}>
+            {(id) => <textarea id={id} className="code-input" rows={22} value={str(c.markdown, '')} onChange={(e) => set('markdown', e.target.value)} />}
+          </Field>
+          <div className="markdown preview" aria-label={t('docs.preview')} dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(str(c.markdown, '')) }} />
+        </div>
+      );
+    case 'api':
+      return (
+        <>
+          <div className="api-edit-line">
+            <Field label={t('docs.api.method')}>
+              {(id) => (
+                <select id={id} value={str(c.method, 'GET')} onChange={(e) => set('method', e.target.value)}>
+                  {HTTP_METHODS.map((m) => (
+                    <option key={m}>{m}</option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {text('path', t('docs.api.path'))}
+            <Field label={t('docs.api.status')}>
+              {(id) => (
+                <select id={id} value={str(c.status, 'developing')} onChange={(e) => set('status', e.target.value)}>
+                  {API_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`docs.status.${s}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          {text('description', t('docs.api.description'), { multiline: true })}
+          {PARAM_LISTS.map((key) => (
+            <ParamEditor key={key} title={t(`docs.api.${key}`)} items={(c[key] as ParamItem[] | undefined) ?? []} onChange={(items) => set(key, items)} />
+          ))}
+        </>
+      );
+    case 'embed':
+      return (
+        <>
+          {text('url', t('docs.url'))}
+          {text('width', t('docs.width'))}
+          {text('height', t('docs.height'))}
+        </>
+      );
+    case 'link':
+      return text('url', t('docs.url'));
+    case 'errorcode': {
+      const rows = (c.rows as { code: string; message: string; description: string }[] | undefined) ?? [];
+      const setRow = (i: number, key: string, value: string) => set('rows', rows.map((r, j) => (j === i ? { ...r, [key]: value } : r)));
+      return (
+        <section className="doc-section">
+          {rows.map((r, i) => (
+            <div className="errorcode-row" key={i}>
+              <input aria-label={`${t('docs.errorcode.code')} ${i + 1}`} value={r.code} onChange={(e) => setRow(i, 'code', e.target.value)} />
+              <input aria-label={`${t('docs.errorcode.message')} ${i + 1}`} value={r.message} onChange={(e) => setRow(i, 'message', e.target.value)} />
+              <input aria-label={`${t('docs.param.description')} ${i + 1}`} value={r.description} onChange={(e) => setRow(i, 'description', e.target.value)} />
+              <button type="button" className="text-button danger" onClick={() => set('rows', rows.filter((_, j) => j !== i))}>
+                ×
+              </button>
+            </div>
+          ))}
+          <button type="button" className="button" onClick={() => set('rows', [...rows, { code: '', message: '', description: '' }])}>
+            {t('docs.errorcode.add')}
+          </button>
+        </section>
+      );
+    }
+    case 'richtext':
+      return (
+        <Field label={t('docs.html')}>
+          {(id) => <textarea id={id} className="code-input" rows={16} value={str(c.html, '')} onChange={(e) => set('html', e.target.value)} />}
+        </Field>
+      );
+    case 'softlink':
+      return text('targetId', t('docs.target'));
+    case 'folder':
+      return null;
+  }
+}
