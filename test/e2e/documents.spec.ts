@@ -80,3 +80,30 @@ test('HTTP API with a nested parameter table; the tree re-sorts by dragging', as
   await tree.getByRole('link', { name: 'Create order' }).dragTo(tree.getByRole('link', { name: 'Orders' }));
   await expect(tree.getByRole('treeitem', { name: 'Orders' }).getByRole('treeitem', { name: 'Create order' })).toBeVisible();
 });
+
+test('the tree context menu renames, copies and deletes', async ({ page, request }) => {
+  await openNewProject(page, request);
+  await newDocument(page, 'Note', 'Markdown 文档');
+  await page.getByRole('button', { name: /保存/ }).click();
+  await expect(page.getByRole('button', { name: '编辑' })).toBeVisible();
+  const tree = page.getByRole('navigation', { name: '文档目录' });
+
+  await tree.getByRole('link', { name: 'Note' }).click({ button: 'right' });
+  await page.getByRole('menu', { name: 'Note 的操作' }).getByRole('menuitem', { name: '重命名' }).click();
+  await page.getByRole('dialog', { name: '重命名' }).getByLabel('文档标题').fill('x'.repeat(31));
+  await page.getByRole('dialog', { name: '重命名' }).getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('文档标题格式错误，长度 1-30')).toBeVisible();
+  await page.getByRole('dialog', { name: '重命名' }).getByLabel('文档标题').fill('Renamed note');
+  await page.getByRole('dialog', { name: '重命名' }).getByRole('button', { name: '保存' }).click();
+  await expect(tree.getByRole('link', { name: 'Renamed note' })).toBeVisible();
+
+  await tree.getByRole('link', { name: 'Renamed note' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '复制' }).click();
+  await expect(tree.getByRole('link', { name: 'Renamed note 副本' })).toBeVisible();
+
+  await tree.getByRole('button', { name: 'Renamed note 副本 的操作' }).click();
+  await page.getByRole('menuitem', { name: '删除' }).click();
+  await page.getByRole('dialog', { name: '删除' }).getByRole('button', { name: '删除' }).click();
+  await expect(tree.getByRole('link', { name: 'Renamed note 副本' })).toBeHidden();
+  await expect(tree.getByRole('link', { name: 'Renamed note' })).toBeVisible();
+});

@@ -210,6 +210,9 @@ export const en: Texts<typeof zh> = {
     invalid: 'This link is not valid: only http and https addresses are allowed.',
   },
   docs: {
+    menuFor: 'Actions for {{name}}',
+    newInside: 'New document here',
+    copy: 'Copy',
     tree: 'Documents',
     searchTree: 'Search documents',
     expand: 'Expand',

@@ -206,6 +206,9 @@ export const zh = {
     invalid: '这个链接无效，只支持 http 和 https 地址。',
   },
   docs: {
+    menuFor: '{{name}} 的操作',
+    newInside: '在此新建文档',
+    copy: '复制',
     tree: '文档目录',
     searchTree: '搜索文档',
     expand: '展开',

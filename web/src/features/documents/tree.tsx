@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { DocumentTreeNode, DocumentType } from '../../../../shared/schemas/document';
 import { toast } from '../../components/toast';
 import { api, isApiError, queryClient } from '../../lib/api';
+import { NodeMenu, type MenuTarget } from './node-menu';
 
 export const KIND_ICON: Record<DocumentType, string> = {
   api: 'API',
@@ -27,6 +28,7 @@ export function DocumentTree(props: { projectId: string; nodes: DocumentTreeNode
   const { t } = useTranslation();
   const [needle, setNeedle] = useState('');
   const [closed, setClosed] = useState<Set<string>>(new Set());
+  const [menu, setMenu] = useState<MenuTarget | null>(null);
 
   async function drop(dragged: string, target: DocumentTreeNode) {
     if (dragged === target.id) return;
@@ -51,6 +53,11 @@ export function DocumentTree(props: { projectId: string; nodes: DocumentTreeNode
               <div
                 className={`tree-row${node.id === props.selected ? ' selected' : ''}`}
                 draggable={props.canEdit}
+                onContextMenu={(e) => {
+                  if (!props.canEdit) return;
+                  e.preventDefault();
+                  setMenu({ node, x: e.clientX, y: e.clientY });
+                }}
                 onDragStart={(e) => e.dataTransfer.setData(DRAG, node.id)}
                 onDragOver={(e: DragEvent) => e.dataTransfer.types.includes(DRAG) && e.preventDefault()}
                 onDrop={(e) => {
@@ -72,6 +79,20 @@ export function DocumentTree(props: { projectId: string; nodes: DocumentTreeNode
                   <span className={`kind kind-${node.type}`}>{node.type === 'api' ? node.method : KIND_ICON[node.type]}</span>
                 )}
                 <Link to={`/project/${props.projectId}/${node.id}`}>{node.name}</Link>
+                {props.canEdit && (
+                  <button
+                    type="button"
+                    className="tree-more"
+                    aria-label={t('docs.menuFor', { name: node.name })}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      const box = e.currentTarget.getBoundingClientRect();
+                      setMenu({ node, x: box.left, y: box.bottom });
+                    }}
+                  >
+                    ⋯
+                  </button>
+                )}
               </div>
               {node.type === 'folder' && open && node.children.length ? render(node.children) : null}
             </li>
@@ -84,6 +105,7 @@ export function DocumentTree(props: { projectId: string; nodes: DocumentTreeNode
     <nav className="doc-tree" aria-label={t('docs.tree')}>
       <input type="search" placeholder={t('docs.searchTree')} aria-label={t('docs.searchTree')} value={needle} onChange={(e) => setNeedle(e.target.value.toLowerCase())} />
       <div role="tree">{render(props.nodes)}</div>
+      {menu && <NodeMenu projectId={props.projectId} tree={props.nodes} target={menu} onClose={() => setMenu(null)} />}
     </nav>
   );
 }
