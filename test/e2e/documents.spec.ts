@@ -107,3 +107,41 @@ test('the tree context menu renames, copies and deletes', async ({ page, request
   await expect(tree.getByRole('link', { name: 'Renamed note 副本' })).toBeHidden();
   await expect(tree.getByRole('link', { name: 'Renamed note' })).toBeVisible();
 });
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+test('rich text with a table and an image; an image over 500 KB is refused', async ({ page, request }) => {
+  await openNewProject(page, request);
+  await newDocument(page, 'Release notes', '富文本文档');
+  const editor = page.locator('.ql-editor');
+  await editor.click();
+  await page.keyboard.type('Highlights');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: '插入表格' }).click();
+  await page.keyboard.type('cell one');
+  await page.getByRole('button', { name: '下方插入行' }).click();
+  await expect(editor.locator('table tr')).toHaveCount(4);
+  await editor.locator('table tr').first().locator('td').nth(2).click();
+  await page.getByRole('button', { name: '删除列' }).click();
+  await expect(editor.locator('table tr').first().locator('td')).toHaveCount(2);
+
+  const big = Buffer.concat([PNG, Buffer.alloc(600 * 1024)]);
+  let chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '图片' }).click();
+  await (await chooser).setFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+  await expect(page.getByText('图片大小超过500KB')).toBeVisible();
+
+  await editor.click();
+  chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '图片' }).click();
+  await (await chooser).setFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+  await expect(editor.locator('img')).toHaveCount(1);
+  await expect(editor).toContainText('Highlights');
+  await expect(editor).toContainText('cell one');
+
+  await page.keyboard.press('Control+s');
+  const view = page.getByRole('article', { name: 'Release notes' }).locator('.markdown');
+  await expect(view.getByRole('cell', { name: 'cell one' })).toBeVisible();
+  await expect(view.locator('img[src^="data:image/png"]')).toHaveCount(1);
+  await expect(view).toContainText('Highlights');
+});

@@ -2,8 +2,11 @@
 import { str } from './str';
 import { useTranslation } from 'react-i18next';
 import { API_STATUSES, HTTP_METHODS, type DocumentType, type ParamItem } from '../../../../shared/schemas/document';
-import { Field } from '../../components/ui';
+import { lazy, Suspense } from 'react';
+import { Field, Spinner } from '../../components/ui';
 import { ParamEditor } from './param-editor';
+// Quill is large and only editors need it: load it with the first rich text edit.
+const RichTextEditor = lazy(() => import('./rich-text-editor').then((m) => ({ default: m.RichTextEditor })));
 import { markdownToSafeHtml } from './safe-html';
 
 export type Content = Record<string, unknown>;
@@ -101,9 +104,9 @@ export function ContentEditor(props: { type: DocumentType; content: Content; onC
     }
     case 'richtext':
       return (
-        <Field label={t('docs.html')}>
-          {(id) => <textarea id={id} className="code-input" rows={16} value={str(c.html, '')} onChange={(e) => set('html', e.target.value)} />}
-        </Field>
+        <Suspense fallback={<Spinner />}>
+          <RichTextEditor value={str(c.html)} onChange={(html) => set('html', html)} />
+        </Suspense>
       );
     case 'softlink':
       return text('targetId', t('docs.target'));
