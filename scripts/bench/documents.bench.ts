@@ -7,6 +7,7 @@ import { bodyRecord, newDocumentId, nodeRecord, type StoredNode } from '../../fu
 import { memberRecord, projectRecord } from '../../functions/data/projects';
 import { createSession } from '../../functions/data/sessions';
 import { createUser } from '../../functions/services/user/accounts';
+import { chromium } from '@playwright/test';
 import { median, type startBenchStack } from './harness';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;
@@ -66,8 +67,34 @@ export async function benchDocuments(stack: Stack) {
     await stack.call('POST', '/project/document', { token, body: { id: doc.id, rev, content: { path: '/x', description: 'd' }, comment: `save ${rev}` } });
     rev++;
   });
+  const firstRender = await renderProjectPage(stack.origin, projectId, token);
   return {
+    [`project page of ${nodes.length} documents in Chromium: navigation to tree shown (median of 3)`]: `${firstRender.toFixed(0)} ms`,
     [`tree of ${nodes.length} documents (GET children/all, median of 5)`]: `${treeMs.toFixed(0)} ms, ${trips} DynamoDB round trips`,
     'save a document (POST /project/document, median of 15)': `${saveMs.toFixed(0)} ms`,
   };
+}
+
+/** Time from navigation to the whole tree on screen (its last folder visible), in headless Chromium. */
+async function renderProjectPage(origin: string, projectId: string, token: string): Promise<number> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  try {
+    const samples: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: 'apiloom-token', value: token, url: origin }]);
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${origin}/project/${projectId}`);
+      await page.getByRole('treeitem', { name: 'Folder 49' }).waitFor({ timeout: 60_000 });
+      if (i > 0) samples.push(performance.now() - started); // the first run warms the handlers
+      await context.close();
+    }
+    return samples.sort((a, b) => a - b)[1]!;
+  } finally {
+    await browser.close();
+  }
 }

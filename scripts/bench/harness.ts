@@ -13,7 +13,8 @@ import { ensureBuckets, ensureTable } from '../local/bootstrap';
 import { startDynamo } from '../local/dynamo';
 import { freePort } from '../local/free-port';
 import { createGateway, type LambdaHandler } from '../local/gateway';
-import { functionEntry } from '../local/paths';
+import { functionEntry, WEB_OUT } from '../local/paths';
+import { configScript } from '../../shared/deployment';
 import { startS3 } from '../local/s3';
 
 export async function startBenchStack() {
@@ -35,11 +36,14 @@ export async function startBenchStack() {
   await ensureTable(dynamo.endpoint, 'apiloom-bench');
   await ensureBuckets(s3.endpoint, ['apiloom-bench-files']);
   const server = createGateway({
+    webDir: WEB_OUT,
+    configScript: configScript({ environment: 'bench', apiBase: '/api', offline: false, mockBase: '/api/mock' }),
     loadHandler: async (service) =>
       ((await import(pathToFileURL(functionEntry(service)).href)) as { handler: LambdaHandler }).handler,
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = `${origin}/api`;
 
   async function call<T>(method: string, path: string, opts: { token?: string; body?: unknown; query?: Record<string, string> } = {}) {
     const qs = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
@@ -54,6 +58,7 @@ export async function startBenchStack() {
   }
 
   return {
+    origin,
     call,
     stop: async () => {
       server.close();

@@ -1,5 +1,6 @@
 /** `npm run bench`: the figures the issues ask for, measured against the local services. Not a test. */
 import { startBenchStack } from './harness';
+import { ensureBuilt } from '../local/builds';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { benchProjects } from './projects.bench';
@@ -7,6 +8,7 @@ import { benchStartup } from './startup.bench';
 import { benchColdStart } from './coldstart.bench';
 import { benchDocuments } from './documents.bench';
 
+await ensureBuilt(() => undefined);
 const stack = await startBenchStack();
 try {
   const results = { ...(await benchProjects(stack)), ...(await benchDocuments(stack)), ...(await benchStartup()), ...benchColdStart() };

@@ -1,5 +1,5 @@
 /** The project's document tree: kind icons, search, expand, drag to re-sort (onto a folder: inside; else after). */
-import { useState, type DragEvent } from 'react';
+import { useMemo, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DocumentTreeNode, DocumentType } from '../../../../shared/schemas/document';
@@ -24,16 +24,33 @@ function matches(node: DocumentTreeNode, needle: string): boolean {
   return node.name.toLowerCase().includes(needle) || (node.path ?? '').toLowerCase().includes(needle) || node.children.some((c) => matches(c, needle));
 }
 
+/** The folders above a node. */
+function ancestorsOf(nodes: DocumentTreeNode[], id: string | undefined): Set<string> {
+  const path: string[] = [];
+  const walk = (list: DocumentTreeNode[]): boolean =>
+    list.some((n) => {
+      if (n.id === id) return true;
+      path.push(n.id);
+      if (walk(n.children)) return true;
+      path.pop();
+      return false;
+    });
+  return id && walk(nodes) ? new Set(path) : new Set();
+}
+
 export function DocumentTree(props: { projectId: string; nodes: DocumentTreeNode[]; selected?: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const [needle, setNeedle] = useState('');
-  const [closed, setClosed] = useState<Set<string>>(new Set());
+  // Folders start closed (a large project renders only its top level), except the path to the open document.
+  const [opened, setOpened] = useState<Set<string>>(new Set());
+  const pathToSelected = useMemo(() => ancestorsOf(props.nodes, props.selected), [props.nodes, props.selected]);
   const [menu, setMenu] = useState<MenuTarget | null>(null);
 
   async function drop(dragged: string, target: DocumentTreeNode) {
     if (dragged === target.id) return;
     const lastChild = target.children.filter((c) => c.id !== dragged).at(-1)?.id ?? '0';
     const [b, c] = target.type === 'folder' ? [target.id, lastChild] : [target.parentId, target.id];
+    if (target.type === 'folder') setOpened((s) => new Set([...s, target.id]));
     try {
       await api.call('document.resort', { params: { a: dragged, b, c } }, { ignoreMessage: true });
       await queryClient.invalidateQueries({ queryKey: ['document.tree'] });
@@ -47,7 +64,7 @@ export function DocumentTree(props: { projectId: string; nodes: DocumentTreeNode
       {nodes
         .filter((n) => !needle || matches(n, needle))
         .map((node) => {
-          const open = !closed.has(node.id) || !!needle;
+          const open = opened.has(node.id) || pathToSelected.has(node.id) || !!needle;
           return (
             <li key={node.id} role="treeitem" aria-label={node.name} aria-expanded={node.type === 'folder' ? open : undefined} aria-selected={node.id === props.selected}>
               <div
@@ -71,7 +88,7 @@ export function DocumentTree(props: { projectId: string; nodes: DocumentTreeNode
                     type="button"
                     className="tree-toggle"
                     aria-label={open ? t('docs.collapse') : t('docs.expand')}
-                    onClick={() => setClosed((s) => (s.has(node.id) ? new Set([...s].filter((x) => x !== node.id)) : new Set([...s, node.id])))}
+                    onClick={() => setOpened((s) => (open ? new Set([...s].filter((x) => x !== node.id)) : new Set([...s, node.id])))}
                   >
                     {open ? '▾' : '▸'}
                   </button>
