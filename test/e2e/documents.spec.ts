@@ -145,3 +145,37 @@ test('rich text with a table and an image; an image over 500 KB is refused', asy
   await expect(view.locator('img[src^="data:image/png"]')).toHaveCount(1);
   await expect(view).toContainText('Highlights');
 });
+
+test('embedded page, error codes, external link and soft link each show as they should', async ({ page, request, baseURL }) => {
+  const { account, token } = await registerViaApi(request);
+  const project = ((await (await request.put('/api/project', { data: { name: 'Kinds' }, headers: { token } })).json()) as { data: { id: string } }).data;
+  const create = async (data: Record<string, unknown>) =>
+    ((await (await request.put('/api/project/document', { data: { projectId: project.id, ...data }, headers: { token } })).json()) as { data: { id: string } }).data.id;
+  const target = await create({ name: 'Target doc', content: { markdown: '# Landed' } });
+  // The embedded page is one of ours on loopback: tests never reach out to other hosts.
+  const embedded = `${baseURL}/help`;
+  const embed = await create({ type: 'embed', name: 'Embedded', content: { url: embedded, width: 640, height: 480 } });
+  const codes = await create({ type: 'errorcode', name: 'Codes', content: { rows: [{ code: '40001', message: 'Bad token', description: 'Sign in again' }] } });
+  const link = await create({ type: 'link', name: 'Outside', content: { url: 'https://example.com/docs' } });
+  const soft = await create({ type: 'softlink', name: 'Shortcut', content: { targetId: target } });
+
+  await page.goto(`/login?f=${encodeURIComponent(`/project/${project.id}/${embed}`)}`);
+  await signIn(page, account);
+  const frame = page.locator('iframe.embed');
+  await expect(frame).toHaveAttribute('src', embedded);
+  await expect(frame).toHaveAttribute('width', '640');
+  await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
+
+  await page.goto(`/project/${project.id}/${codes}`);
+  await expect(page.getByRole('table', { name: '错误码' }).getByRole('cell', { name: 'Bad token' })).toBeVisible();
+
+  await page.goto(`/project/${project.id}/${link}`);
+  await page.getByRole('link', { name: 'https://example.com/docs' }).click();
+  await expect(page).toHaveURL(/\/open_external_link\?url=/);
+  await expect(page.getByRole('heading', { name: '即将离开 Apiloom' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '继续访问' })).toHaveAttribute('href', 'https://example.com/docs');
+
+  await page.goto(`/project/${project.id}/${soft}`);
+  await page.getByRole('link', { name: '打开链接的文档' }).click();
+  await expect(page.getByRole('article', { name: 'Target doc' }).getByRole('heading', { name: 'Landed' })).toBeVisible();
+});
