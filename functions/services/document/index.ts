@@ -35,6 +35,12 @@ async function editorOf(userId: string) {
   return { id: userId, name: user?.nickname ?? '' };
 }
 
+/** Who made a new document (or copy), and when: its first revision. */
+function firstRevision(editor: { id: string; name: string }) {
+  const now = new Date().toISOString();
+  return { createdAt: now, createdBy: editor.id, updatedAt: now, updatedBy: editor.id, updatedByName: editor.name, rev: 1 };
+}
+
 async function requireNode(projectId: string, documentId: string): Promise<StoredNode> {
   const node = await getNode(projectId, documentId);
   if (!node) throw new AppError('notFound');
@@ -85,7 +91,6 @@ export const handler = createService('document', {
     const siblings = childrenByParent(nodes).get(parentId) ?? [];
     const id = newDocumentId(projectId);
     const editor = await editorOf(ctx.caller.userId);
-    const now = new Date().toISOString();
     const node: StoredNode = {
       id,
       projectId,
@@ -95,12 +100,7 @@ export const handler = createService('document', {
       type: body.type,
       comment: body.comment,
       ...apiSummary(body.type, content),
-      createdAt: now,
-      createdBy: editor.id,
-      updatedAt: now,
-      updatedBy: editor.id,
-      updatedByName: editor.name,
-      rev: 1,
+      ...firstRevision(editor),
     };
     const stored = await storeBody(projectId, id, 1, content);
     await transact([
@@ -166,7 +166,6 @@ export const handler = createService('document', {
     const original = nodes.find((n) => n.id === body.id);
     if (!original) return fail('notFound');
     const editor = await editorOf(ctx.caller.userId);
-    const now = new Date().toISOString();
     const siblings = childrenByParent(nodes).get(original.parentId) ?? [];
     const subtree = subtreeOf(original.id, nodes);
     const newIds = new Map(subtree.map((id) => [id, newDocumentId(projectId)]));
@@ -181,12 +180,7 @@ export const handler = createService('document', {
         parentId: isTop ? source.parentId : newIds.get(source.parentId)!,
         rank: isTop ? rankAfter(original.id, siblings) : source.rank,
         name: isTop ? (body.name ?? `${source.name.slice(0, 30 - suffix.length)}${suffix}`) : source.name,
-        createdAt: now,
-        createdBy: editor.id,
-        updatedAt: now,
-        updatedBy: editor.id,
-        updatedByName: editor.name,
-        rev: 1,
+        ...firstRevision(editor),
       };
       const content = await readBody(await getBody(projectId, id));
       copies.push({ node: copy, body: await storeBody(projectId, copy.id, 1, content) });

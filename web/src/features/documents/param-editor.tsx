@@ -1,6 +1,7 @@
 /** The parameter table of the HTTP API editor: nested rows for object and array types, add, remove, reorder. */
 import { useTranslation } from 'react-i18next';
 import { PARAM_TYPES, type ParamItem } from '../../../../shared/schemas/document';
+import { ParamHeader } from './viewer';
 
 const newParam = (): ParamItem => ({ id: crypto.randomUUID().slice(0, 8), name: '', type: 'string', required: false, value: '', description: '', children: [] });
 const nests = (type: ParamItem['type']) => type === 'object' || type === 'array[object]' || type === 'array' || type === 'array[array]';
@@ -66,16 +67,7 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
     <section className="doc-section">
       <h3>{title}</h3>
       <table className="table param-editor" aria-label={title}>
-        <thead>
-          <tr>
-            <th>{t('docs.param.name')}</th>
-            <th>{t('docs.param.type')}</th>
-            <th>{t('docs.param.required')}</th>
-            <th>{t('docs.param.value')}</th>
-            <th>{t('docs.param.description')}</th>
-            <th />
-          </tr>
-        </thead>
+        <ParamHeader actions />
         <tbody>
           <Rows items={items} depth={0} onChange={onChange} label={title} />
         </tbody>

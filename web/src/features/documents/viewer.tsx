@@ -31,6 +31,23 @@ function ParamRow({ item, depth }: { item: ParamItem; depth: number }) {
   );
 }
 
+/** The column heads of a parameter table; the editor adds a column for its row actions. */
+export function ParamHeader({ actions }: { actions?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <thead>
+      <tr>
+        <th>{t('docs.param.name')}</th>
+        <th>{t('docs.param.type')}</th>
+        <th>{t('docs.param.required')}</th>
+        <th>{t('docs.param.value')}</th>
+        <th>{t('docs.param.description')}</th>
+        {actions ? <th /> : null}
+      </tr>
+    </thead>
+  );
+}
+
 export function ParamTable({ title, items }: { title: string; items: ParamItem[] }) {
   const { t } = useTranslation();
   if (!items.length) return null;
@@ -38,15 +55,7 @@ export function ParamTable({ title, items }: { title: string; items: ParamItem[]
     <section className="doc-section">
       <h3>{title}</h3>
       <table className="table" aria-label={title}>
-        <thead>
-          <tr>
-            <th>{t('docs.param.name')}</th>
-            <th>{t('docs.param.type')}</th>
-            <th>{t('docs.param.required')}</th>
-            <th>{t('docs.param.value')}</th>
-            <th>{t('docs.param.description')}</th>
-          </tr>
-        </thead>
+        <ParamHeader />
         <tbody>
           <ParamRows items={items} depth={0} />
         </tbody>
