@@ -49,7 +49,6 @@ export function ParamHeader({ actions }: { actions?: boolean }) {
 }
 
 export function ParamTable({ title, items }: { title: string; items: ParamItem[] }) {
-  const { t } = useTranslation();
   if (!items.length) return null;
   return (
     <section className="doc-section">
