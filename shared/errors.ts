@@ -25,6 +25,10 @@ export const ERRORS = {
   folderCycle: { code: 45007, status: 200 },
   wrongState: { code: 43005, status: 200 },
   creatorCannotQuit: { code: 42004, status: 200 },
+  imageTooLarge: { code: 45008, status: 200 },
+  attachmentTooLarge: { code: 45009, status: 200 },
+  fileTypeRefused: { code: 45010, status: 200 },
+  uploadMissing: { code: 45011, status: 200 },
   system: { code: 50000, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

@@ -33,6 +33,10 @@ const zhErrors: ErrorMessages = {
   folderCycle: '不能移动到自身或其子文件夹中',
   wrongState: '项目当前状态不允许此操作',
   creatorCannotQuit: '项目创建者不能退出项目，请先转让项目',
+  imageTooLarge: '图片大小超过500KB',
+  attachmentTooLarge: '附件大小不能超过10M',
+  fileTypeRefused: '图片只能是 PNG、JPEG、GIF 或 WebP 格式',
+  uploadMissing: '文件未上传完整，请重新上传',
   system: '系统错误',
 };
 
@@ -58,6 +62,10 @@ const enErrors: ErrorMessages = {
   folderCycle: 'A folder cannot move into itself or one of its subfolders',
   wrongState: 'The project is not in a state that allows this',
   creatorCannotQuit: 'The creator cannot quit; transfer the project first',
+  imageTooLarge: 'image size exceeds 500KB',
+  attachmentTooLarge: 'Attachments are at most 10M',
+  fileTypeRefused: 'Images must be PNG, JPEG, GIF or WebP',
+  uploadMissing: 'The file did not finish uploading; upload it again',
   system: 'System error',
 };
 
@@ -79,6 +87,8 @@ const zhValidation = {
   id: '编号格式不正确',
   apiPath: '请填写接口路径',
   apiDescription: '请填写接口描述',
+  fileName: '文件名长度 1-255 个字符',
+  fileEmpty: '请选择文件',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -98,6 +108,8 @@ const enValidation: ValidationMessages = {
   id: 'Malformed id',
   apiPath: 'Enter the API path',
   apiDescription: 'Enter a description of the API',
+  fileName: 'File names are 1-255 characters',
+  fileEmpty: 'Choose a file',
 };
 
 export type ValidationKey = keyof typeof zhValidation;

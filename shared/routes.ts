@@ -37,6 +37,7 @@ import {
   type ProjectRole,
   type ProjectState,
 } from './schemas/project';
+import { storedFile, uploadFinishBody, uploadFinishParams, uploadRequestBody, uploadTicket } from './schemas/file';
 import {
   copyBody,
   documentCreateBody,
@@ -251,6 +252,28 @@ export const routes = {
     params: idParams,
     query: cloneQuery,
     response: projectView,
+  }),
+  /**
+   * Images and attachments of documents. The first call answers with a presigned PUT (S3 enforces the announced
+   * size); the second checks the bytes that arrived (size, magic bytes) and publishes the file under /files/.
+   */
+  'project.attachment': route({
+    method: 'POST',
+    path: '/project/attachment/{id}',
+    service: 'project',
+    access: member('edit', { states: ['active'] }),
+    params: idParams,
+    body: uploadRequestBody,
+    response: uploadTicket,
+  }),
+  'project.attachmentFinish': route({
+    method: 'POST',
+    path: '/project/attachment/{id}/{fileId}',
+    service: 'project',
+    access: member('edit', { states: ['active'] }),
+    params: uploadFinishParams,
+    body: uploadFinishBody,
+    response: storedFile,
   }),
 
   'project.members': route({

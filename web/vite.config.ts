@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The web app builds to dist/web; in dev, /api and /__dev go to the local gateway started by `npm run dev`. */
+/** The web app builds to dist/web; in dev, /api, /files and /__dev go to the local gateway started by `npm run dev`. */
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
@@ -12,6 +12,7 @@ export default defineConfig({
       '/api': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
       '/__dev': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
       '/config.js': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
+      '/files': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
     },
   },
 });

@@ -25,9 +25,15 @@
  *   history of a document .......... pk PROJECT#<projectId>         sk HIST#<docId>#<rev, 9 digits>
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
  *
- * S3: everything a project stores in the files bucket sits under `projects/<projectId>/`.
+ * S3: everything a project stores in the files bucket sits under `projects/<projectId>/` (bodies under
+ * `documents/`, uploaded files under `files/`), so a clone copies and a purge deletes it with one prefix. An upload
+ * lands in `uploads/<projectId>/<fileId>` first (expired by a lifecycle rule) and only reaches `files/` once its
+ * bytes have been checked.
  */
 import type { CodePurpose } from '../../shared/constants';
+
+/** Unchecked uploads; the bucket expires anything left here after a day. */
+export const PENDING_UPLOADS_PREFIX = 'uploads/';
 
 export interface Key {
   pk: string;
@@ -73,6 +79,8 @@ export const keys = {
   }),
   folder: (scope: FolderScope, folderId: string): Key => ({ ...keys.folderScope(scope), sk: `FOLDER#${folderId}` }),
   projectFilesPrefix: (projectId: string) => `projects/${projectId}/`,
+  fileObject: (projectId: string, fileId: string) => `projects/${projectId}/files/${fileId}`,
+  pendingUpload: (projectId: string, fileId: string) => `${PENDING_UPLOADS_PREFIX}${projectId}/${fileId}`,
   outboxEntry: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
 } as const;
 

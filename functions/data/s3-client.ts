@@ -1,25 +1,35 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { env } from '../env';
 import { localCredentials } from './dynamo-client';
 
 /** Locally s3rver needs path-style addressing and checksums only when required, or streamed uploads corrupt. */
+function config(): S3ClientConfig {
+  const { S3_ENDPOINT, AWS_REGION } = env();
+  return {
+    region: AWS_REGION,
+    ...(S3_ENDPOINT
+      ? {
+          endpoint: S3_ENDPOINT,
+          forcePathStyle: true,
+          credentials: localCredentials,
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }
+      : {}),
+  };
+}
+
 let s3Client: S3Client | undefined;
+let presignClient: S3Client | undefined;
 
 export function s3(): S3Client {
-  if (!s3Client) {
-    const { S3_ENDPOINT, AWS_REGION } = env();
-    s3Client = new S3Client({
-      region: AWS_REGION,
-      ...(S3_ENDPOINT
-        ? {
-            endpoint: S3_ENDPOINT,
-            forcePathStyle: true,
-            credentials: localCredentials,
-            requestChecksumCalculation: 'WHEN_REQUIRED',
-            responseChecksumValidation: 'WHEN_REQUIRED',
-          }
-        : {}),
-    });
-  }
-  return s3Client;
+  return (s3Client ??= new S3Client(config()));
+}
+
+/**
+ * The client that signs browser uploads. A presigned PUT has no body when it is signed, so with the SDK's default
+ * checksums it would carry the CRC32 of an empty body and S3 would refuse every real upload; checksums are off.
+ */
+export function presigningS3(): S3Client {
+  return (presignClient ??= new S3Client({ ...config(), requestChecksumCalculation: 'WHEN_REQUIRED' }));
 }

@@ -37,7 +37,7 @@ export class ApiloomStack extends Stack {
       SERVICES.map((name) => [name, new ApiloomFunction(this, `Service-${name}`, { ...functionProps, files, name }).fn]),
     ) as Record<ServiceName, lambda.Function>;
     const api = new Api(this, 'Api', services);
-    const site = new Site(this, 'Site', { webDir: props.webDir, api: api.httpApi, offline: props.offline });
+    const site = new Site(this, 'Site', { webDir: props.webDir, api: api.httpApi, files, offline: props.offline });
 
     for (const name of JOB_NAMES) {
       const job = JOBS[name];

@@ -1,6 +1,8 @@
-import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import { UPLOAD_CORS_RULE } from '../../shared/files';
+import { PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
 import { TABLE } from '../../functions/data/table';
 
 const attr = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
@@ -36,11 +38,13 @@ export function createFilesBucket(stack: Stack, siteOrigin: string): s3.Bucket {
     removalPolicy: RemovalPolicy.RETAIN,
     cors: [
       {
-        allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.POST, s3.HttpMethods.GET],
+        allowedMethods: UPLOAD_CORS_RULE.allowedMethods.map((m) => s3.HttpMethods[m]),
         allowedOrigins: [siteOrigin],
-        allowedHeaders: ['*'],
-        maxAge: 3000,
+        allowedHeaders: [...UPLOAD_CORS_RULE.allowedHeaders],
+        maxAge: UPLOAD_CORS_RULE.maxAgeSeconds,
       },
     ],
+    // Uploads that were never finished (or were refused and not cleaned up) go after a day.
+    lifecycleRules: [{ id: 'pending-uploads', prefix: PENDING_UPLOADS_PREFIX, expiration: Duration.days(1) }],
   });
 }

@@ -1,15 +1,20 @@
-import { Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { configScript, CONTENT_SECURITY_POLICY, HSTS_MAX_AGE_SECONDS } from '../../shared/deployment';
+import { configScript, contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../../shared/deployment';
+import { FILE_RESPONSE_HEADERS, FILES_PATH } from '../../shared/files';
+import { keys } from '../../functions/data/keys';
 
 export interface SiteProps {
   webDir: string;
   api: apigw.HttpApi;
+  /** Uploaded files are served from here under /files/ (only their published prefix). */
+  files: s3.IBucket;
   offline: boolean;
 }
 
@@ -17,6 +22,17 @@ export interface SiteProps {
 const STRIP_API_PREFIX = `function handler(event) {
   var request = event.request;
   request.uri = request.uri.replace(/^\\/api(?=\\/|$)/, '') || '/';
+  return request;
+}`;
+
+/**
+ * `/files/<projectId>/<fileId>` is the object `projects/<projectId>/files/<fileId>` (keys.fileObject); any other
+ * shape goes to a key that cannot exist, so nothing outside published files is reachable.
+ */
+export const FILE_PATH_TO_KEY = `function handler(event) {
+  var request = event.request;
+  var m = /^\\${FILES_PATH}\\/([A-Za-z0-9_-]{1,64})\\/([A-Za-z0-9_-]{22})$/.exec(request.uri);
+  request.uri = m ? '/projects/' + m[1] + '/files/' + m[2] : '/-/missing';
   return request;
 }`;
 
@@ -28,8 +44,9 @@ const SPA_FALLBACK = `function handler(event) {
 }`;
 
 /**
- * CloudFront in front of everything: the web build from a private bucket (origin access control) and `/api/*`
- * to the HTTP API, on one origin as the local gateway serves them, with the same security headers.
+ * CloudFront in front of everything: the web build from a private bucket (origin access control), `/api/*` to the
+ * HTTP API and `/files/*` to published uploads, on one origin as the local gateway serves them, with the same
+ * security headers.
  */
 export class Site extends Construct {
   readonly distribution: cloudfront.Distribution;
@@ -45,7 +62,7 @@ export class Site extends Construct {
     });
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(`https://${props.files.bucketRegionalDomainName}`), override: true },
         strictTransportSecurity: {
           accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
           includeSubdomains: true,
@@ -61,6 +78,33 @@ export class Site extends Construct {
       new cloudfront.Function(this, name, { code: cloudfront.FunctionCode.fromInline(code), runtime: cloudfront.FunctionRuntime.JS_2_0 });
     const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
 
+    // Files: a file never runs as a page (sandbox CSP, nosniff, the stored disposition), whatever it contains.
+    const fileHeaders = new cloudfront.ResponseHeadersPolicy(this, 'FileHeaders', {
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: FILE_RESPONSE_HEADERS['content-security-policy'], override: true },
+        contentTypeOptions: { override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Cross-Origin-Resource-Policy', value: FILE_RESPONSE_HEADERS['cross-origin-resource-policy'], override: true },
+          { header: 'Cache-Control', value: FILE_RESPONSE_HEADERS['cache-control'], override: true },
+        ],
+      },
+    });
+    // The origin is a reference to the bucket so CDK does not grant the whole bucket; the policy below grants
+    // the published files prefix only (bodies and pending uploads stay private).
+    const filesOrigin = origins.S3BucketOrigin.withOriginAccessControl(
+      s3.Bucket.fromBucketAttributes(this, 'FilesRef', {
+        bucketName: props.files.bucketName,
+        bucketRegionalDomainName: props.files.bucketRegionalDomainName,
+      }),
+    );
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'The files bucket policy is written below, limited to published files.',
+    );
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       defaultRootObject: 'index.html',
       defaultBehavior: {
@@ -70,6 +114,13 @@ export class Site extends Construct {
         functionAssociations: [{ function: fn('SpaFallback', SPA_FALLBACK), eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        [`${FILES_PATH}/*`]: {
+          origin: filesOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: fileHeaders,
+          functionAssociations: [{ function: fn('FilePathToKey', FILE_PATH_TO_KEY), eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
         '/api/*': {
           origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -81,6 +132,15 @@ export class Site extends Construct {
         },
       },
     });
+
+    props.files.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [props.files.arnForObjects(keys.fileObject('*', '*'))],
+        conditions: { StringEquals: { 'AWS:SourceArn': this.distribution.distributionArn } },
+      }),
+    );
 
     new s3deploy.BucketDeployment(this, 'Deploy', {
       destinationBucket: bucket,

@@ -14,7 +14,8 @@ import { startDynamo } from '../local/dynamo';
 import { freePort } from '../local/free-port';
 import { createGateway, type LambdaHandler } from '../local/gateway';
 import { functionEntry, WEB_OUT } from '../local/paths';
-import { configScript } from '../../shared/deployment';
+import { configScript, securityHeaders } from '../../shared/deployment';
+import { fileServer } from '../local/files';
 import { startS3 } from '../local/s3';
 
 export async function startBenchStack() {
@@ -38,6 +39,8 @@ export async function startBenchStack() {
   const server = createGateway({
     webDir: WEB_OUT,
     configScript: configScript({ environment: 'bench', apiBase: '/api', offline: false, mockBase: '/api/mock' }),
+    securityHeaders: securityHeaders(s3.endpoint),
+    files: fileServer(s3.endpoint, 'apiloom-bench-files'),
     loadHandler: async (service) =>
       ((await import(pathToFileURL(functionEntry(service)).href)) as { handler: LambdaHandler }).handler,
   });

@@ -1,6 +1,7 @@
-/** Creates the table and the buckets when they are missing, from the same definitions the CDK stack uses. */
+/** Creates the table and the buckets (with their CORS rule) when they are missing, from the same definitions the CDK stack uses. */
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { UPLOAD_CORS_RULE } from '../../shared/files';
 import { createTableInput, TABLE } from '../../functions/data/table';
 
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -42,6 +43,22 @@ export async function ensureBuckets(endpoint: string, buckets: string[]): Promis
       } catch {
         await client.send(new CreateBucketCommand({ Bucket: bucket }));
       }
+      // Browsers upload straight to the bucket with presigned PUTs, from the gateway's origin.
+      await client.send(
+        new PutBucketCorsCommand({
+          Bucket: bucket,
+          CORSConfiguration: {
+            CORSRules: [
+              {
+                AllowedOrigins: ['*'],
+                AllowedMethods: [...UPLOAD_CORS_RULE.allowedMethods],
+                AllowedHeaders: [...UPLOAD_CORS_RULE.allowedHeaders],
+                MaxAgeSeconds: UPLOAD_CORS_RULE.maxAgeSeconds,
+              },
+            ],
+          },
+        }),
+      );
     }
   } finally {
     client.destroy();

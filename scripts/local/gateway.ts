@@ -1,15 +1,15 @@
 /**
  * The local gateway: plays API Gateway (HTTP API, payload 2.0) and CloudFront on one port. Requests under
  * /api are matched against the route table, turned into the same event API Gateway would send (routeKey,
- * pathParameters, cookies, base64 bodies), and handed to the very handler code that runs in Lambda. Everything
- * else is the built web app with SPA fallback, like the CloudFront distribution.
+ * pathParameters, cookies, base64 bodies), and handed to the very handler code that runs in Lambda. /files/ are
+ * uploaded files; everything else is the built web app with SPA fallback, like the CloudFront distribution.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { SECURITY_HEADERS } from '../../shared/deployment';
+import type { FileServer } from './files';
 import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, type ServiceName } from '../../shared/routes';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -23,6 +23,10 @@ export interface GatewayOptions {
   /** Extra local-only pages (the dev outbox); return true when handled. */
   devRoutes?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
   apiPrefix?: string;
+  /** Headers of every page (the CSP names the upload origin, which differs per stack). */
+  securityHeaders: Record<string, string>;
+  /** Uploaded files under /files/, as CloudFront serves them from the files bucket. */
+  files?: FileServer;
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
@@ -168,7 +172,7 @@ const MIME: Record<string, string> = {
   '.map': 'application/json',
 };
 
-function serveStatic(webDir: string, path: string, res: ServerResponse) {
+function serveStatic(webDir: string, path: string, res: ServerResponse, securityHeaders: Record<string, string>) {
   const root = resolve(webDir);
   const candidate = normalize(join(root, decodeURIComponent(path)));
   const inside = candidate.startsWith(root);
@@ -179,7 +183,7 @@ function serveStatic(webDir: string, path: string, res: ServerResponse) {
   }
   const immutable = file.includes(`${join(root, 'assets')}`);
   res.writeHead(200, {
-    ...SECURITY_HEADERS,
+    ...securityHeaders,
     'content-type': MIME[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
   });
@@ -218,7 +222,8 @@ export function createGateway(opts: GatewayOptions): Server {
         res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }).end(opts.configScript);
         return;
       }
-      if (opts.webDir) return serveStatic(opts.webDir, url.pathname, res);
+      if (opts.files && (await opts.files((req.method ?? 'GET').toUpperCase(), url.pathname, res))) return;
+      if (opts.webDir) return serveStatic(opts.webDir, url.pathname, res, opts.securityHeaders);
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     })().catch((err: unknown) => {
       process.stderr.write(`gateway error: ${(err as Error).stack ?? String(err)}\n`);

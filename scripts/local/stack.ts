@@ -8,10 +8,11 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServiceName } from '../../shared/routes';
-import { configScript } from '../../shared/deployment';
+import { configScript, securityHeaders } from '../../shared/deployment';
 import { JOBS } from '../../functions/jobs/jobs';
 import { ensureBuckets, ensureTable } from './bootstrap';
 import { startDynamo, type LocalService } from './dynamo';
+import { fileServer } from './files';
 import { freePort } from './free-port';
 import { createGateway, type LambdaHandler } from './gateway';
 import { functionBundle, functionEntry, ROOT, type FunctionName } from './paths';
@@ -77,6 +78,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       webDir: opts.webDir,
       configScript: configScript({ environment: 'local', apiBase: '/api', offline: opts.offline, mockBase: '/api/mock' }),
       devRoutes: outboxRoutes,
+      securityHeaders: securityHeaders(s3.endpoint),
+      files: fileServer(s3.endpoint, LOCAL_FILES_BUCKET),
     });
     await new Promise<void>((ok, fail) => {
       server.once('error', fail);

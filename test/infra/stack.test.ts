@@ -4,6 +4,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_NAMES } from '../../functions/jobs/jobs';
 import { TABLE } from '../../functions/data/table';
@@ -11,6 +12,9 @@ import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, SERVICES
 import { GRANTS, TABLE_ACTIONS } from '../../infra/stacks/grants';
 import { API_THROTTLE } from '../../infra/stacks/api';
 import { ApiloomStack } from '../../infra/stacks/apiloom-stack';
+import { FILE_PATH_TO_KEY } from '../../infra/stacks/web';
+import { keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
+import { FILE_RESPONSE_HEADERS, FILES_PATH, fileUrl } from '../../shared/files';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
 let dir = '';
@@ -79,8 +83,21 @@ describe('data', () => {
       expect(json(bucket.Properties.BucketEncryption)).toContain('AES256');
     }
     template.hasResourceProperties('AWS::S3::Bucket', {
-      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['PUT', 'POST']) })] },
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['PUT'], AllowedHeaders: ['content-type'] })] },
+      LifecycleConfiguration: {
+        Rules: [Match.objectLike({ Prefix: PENDING_UPLOADS_PREFIX, ExpirationInDays: 1, Status: 'Enabled' })],
+      },
     });
+  });
+
+  it('lets CloudFront read published files only: never bodies or pending uploads', () => {
+    const statements = ofType('AWS::S3::BucketPolicy')
+      .filter(([, p]) => json(p.Properties.Bucket).includes('Files'))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Effect: string; Principal: unknown; Action: unknown; Resource: unknown }[] }).Statement)
+      .filter((s) => s.Effect === 'Allow');
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatchObject({ Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' });
+    expect(json(statements[0]!.Resource)).toContain(`/${keys.fileObject('*', '*')}"`);
   });
 });
 
@@ -150,7 +167,7 @@ describe('api', () => {
 
 describe('cloudfront', () => {
   it('serves the web bucket through origin access control and sends /api/* to the API with the prefix stripped', () => {
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
     const config = dist.Properties.DistributionConfig as {
       DefaultRootObject: string;
@@ -173,12 +190,41 @@ describe('cloudfront', () => {
     template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: Match.objectLike({
-          ContentSecurityPolicy: { ContentSecurityPolicy: Match.stringLikeRegexp("default-src 'self'"), Override: true },
+          // The page CSP names the files bucket's origin for presigned uploads.
+          ContentSecurityPolicy: {
+            ContentSecurityPolicy: { 'Fn::Join': ['', [Match.stringLikeRegexp("default-src 'self'.*connect-src 'self' https://$"), Match.anyValue(), Match.anyValue()]] },
+            Override: true,
+          },
           StrictTransportSecurity: Match.objectLike({ IncludeSubdomains: true, Preload: true }),
           ContentTypeOptions: { Override: true },
           FrameOptions: { FrameOption: 'SAMEORIGIN', Override: true },
         }),
       },
     });
+  });
+
+  it('serves /files/* from the files bucket, mapped to published keys, with headers that keep files inert', () => {
+    const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
+    const behaviors = (dist.Properties.DistributionConfig as { CacheBehaviors: { PathPattern: string; FunctionAssociations: unknown; ResponseHeadersPolicyId: unknown }[] })
+      .CacheBehaviors;
+    const files = behaviors.find((b) => b.PathPattern === `${FILES_PATH}/*`);
+    expect(files).toBeDefined();
+    const policyId = json(files!.ResponseHeadersPolicyId).match(/"(\w+)"/g)?.map((s) => s.slice(1, -1)).find((id) => resources[id]);
+    const policy = resources[policyId!]!.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: unknown };
+    expect(json(policy)).toContain(FILE_RESPONSE_HEADERS['content-security-policy']);
+    expect(json(policy)).toContain('"ContentTypeOptions":{"Override":true}');
+
+    const functions = Object.fromEntries(ofType('AWS::CloudFront::Function'));
+    const fnId = json(files!.FunctionAssociations).match(/"(\w+)"/g)?.map((s) => s.slice(1, -1)).find((id) => functions[id]);
+    expect(functions[fnId!]?.Properties.FunctionCode).toBe(FILE_PATH_TO_KEY);
+    // Run the viewer-request function on its own, as CloudFront would.
+    const handler = runInNewContext(`${FILE_PATH_TO_KEY}; handler`) as (e: { request: { uri: string } }) => { uri: string };
+    const uri = (path: string) => handler({ request: { uri: path } }).uri;
+    const projectId = '0b8f7c52-4c1e-4a57-9d8e-1d2a3b4c5d6e';
+    const fileId = 'AbCdEfGhIjKlMnOpQrStUv';
+    expect(uri(fileUrl(projectId, fileId))).toBe(`/${keys.fileObject(projectId, fileId)}`);
+    for (const other of [`${FILES_PATH}/${projectId}/documents`, `${FILES_PATH}/${projectId}/../documents/x`, `${FILES_PATH}/x`, `${FILES_PATH}/${projectId}/${fileId}/more`]) {
+      expect(uri(other), other).toBe('/-/missing');
+    }
   });
 });

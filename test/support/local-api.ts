@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '../../shared/errors';
 import { SERVICES, type ServiceName } from '../../shared/routes';
+import { securityHeaders } from '../../shared/deployment';
+import { fileServer } from '../../scripts/local/files';
 import { createGateway, type LambdaHandler } from '../../scripts/local/gateway';
 import { queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
@@ -32,7 +34,12 @@ export interface ApiResponse<T = unknown> extends Envelope<T> {
 
 export function useLocalApi() {
   let base = '';
-  const server = createGateway({ loadHandler: async (s) => (await sources[s]()).handler as LambdaHandler });
+  const s3Endpoint = process.env.S3_ENDPOINT ?? '';
+  const server = createGateway({
+    loadHandler: async (s) => (await sources[s]()).handler as LambdaHandler,
+    securityHeaders: securityHeaders(s3Endpoint),
+    files: fileServer(s3Endpoint, process.env.FILES_BUCKET ?? ''),
+  });
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -19,6 +19,7 @@ export function sampleRequest(route: RouteDef, ids: SampleIds) {
     if (name === names?.field && names.document) return historyRoute && route.method === 'POST' ? `${ids.documentId}_r1` : ids.documentId;
     if (name === 'id' || name === 'a' || name === 'sourceId') return ids.projectId;
     if (name === 'target') return 'someone@example.com';
+    if (name === 'fileId') return 'AbCdEfGhIjKlMnOpQrStUv';
     return name === 'b' ? ids.projectId : '0';
   };
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(value(name)));
@@ -28,6 +29,8 @@ export function sampleRequest(route: RouteDef, ids: SampleIds) {
       ? undefined
       : names?.in === 'body'
         ? { [names.field]: names.document ? ids.documentId : ids.projectId, rev: 1, name: 'n' }
-        : {};
+        : route.path.startsWith('/project/attachment/')
+          ? { kind: 'image', name: 'a.png', size: 1, contentType: 'image/png' }
+          : {};
   return { path, query, body };
 }

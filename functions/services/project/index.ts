@@ -17,6 +17,7 @@ import {
 } from '../../data/projects';
 import { AppError, fail } from '../../runtime/app-error';
 import { createService } from '../../runtime/service';
+import { finishUpload, startUpload } from './attachments';
 import { cloneProject } from './clone';
 import {
   assertFolder,
@@ -209,6 +210,14 @@ export const handler = createService('project', {
     const copy = await cloneProject(ctx.project.item, query.name, ctx.caller.userId);
     ctx.log.info('project cloned', { from: ctx.project.item.id, to: copy.id });
     return toProjectView(copy, { role: 'creator' });
+  },
+
+  'project.attachment': async ({ body }, ctx) => startUpload(ctx.project.item.id, body),
+
+  'project.attachmentFinish': async ({ params, body }, ctx) => {
+    const file = await finishUpload(ctx.project.item.id, params.fileId, body);
+    ctx.log.info('file uploaded', { project: ctx.project.item.id, file: file.fileId, kind: file.kind, size: file.size });
+    return file;
   },
 
   'project.members': async (_input, ctx) => membersOf(ctx.project.item),

@@ -1,0 +1,51 @@
+/**
+ * `/files/<projectId>/<fileId>` as CloudFront serves it in AWS: the published object from the files bucket with
+ * its stored type and disposition, plus the headers that keep a file from ever running as a page.
+ */
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { FILE_ID_PATTERN, FILE_RESPONSE_HEADERS, FILES_PATH } from '../../shared/files';
+import { keys } from '../../functions/data/keys';
+import { localCredentials } from '../../functions/data/dynamo-client';
+
+const FILE_PATH = new RegExp(`^${FILES_PATH}/([A-Za-z0-9_-]{1,64})/([^/]+)$`);
+
+export function fileServer(endpoint: string, bucket: string) {
+  const client = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: localCredentials,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  /** Serves the file at `path`; false when the path is not a file path at all. */
+  return async (method: string, path: string, res: ServerResponse): Promise<boolean> => {
+    if (path !== FILES_PATH && !path.startsWith(`${FILES_PATH}/`)) return false;
+    const match = FILE_PATH.exec(path);
+    const notFound = () => res.writeHead(404, { ...FILE_RESPONSE_HEADERS, 'cache-control': 'no-store', 'content-type': 'text/plain' }).end('not found');
+    if (!match || !FILE_ID_PATTERN.test(match[2] ?? '') || (method !== 'GET' && method !== 'HEAD')) {
+      notFound();
+      return true;
+    }
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: keys.fileObject(match[1] ?? '', match[2] ?? '') }));
+      res.writeHead(200, {
+        ...FILE_RESPONSE_HEADERS,
+        'content-type': object.ContentType ?? 'application/octet-stream',
+        ...(object.ContentDisposition ? { 'content-disposition': object.ContentDisposition } : {}),
+        ...(object.ContentLength !== undefined ? { 'content-length': String(object.ContentLength) } : {}),
+        ...(object.ETag ? { etag: object.ETag } : {}),
+      });
+      if (method === 'HEAD') res.end();
+      else (object.Body as Readable).pipe(res);
+    } catch (err) {
+      if ((err as { name?: string }).name !== 'NoSuchKey') throw err;
+      notFound();
+    }
+    return true;
+  };
+}
+
+export type FileServer = ReturnType<typeof fileServer>;

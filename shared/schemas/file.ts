@@ -1,0 +1,41 @@
+/** Uploads of images and attachments (POST /project/attachment/{id}) and the file a finished upload becomes. */
+import * as z from 'zod';
+import { FILE_ID_PATTERN, FILE_KINDS, FILE_LIMITS } from '../files';
+import { vKey } from '../messages';
+import { idSchema } from './project';
+
+const fileName = z.string({ error: vKey('fileName') }).trim().min(1, { error: vKey('fileName') }).max(255, { error: vKey('fileName') });
+export const fileIdSchema = z.string().regex(FILE_ID_PATTERN, { error: vKey('id') });
+
+/** Asks for a presigned upload. Kind-specific size limits are checked by the handler, with their own messages. */
+export const uploadRequestBody = z.object({
+  kind: z.enum(FILE_KINDS),
+  name: fileName,
+  size: z.number().int().min(1, { error: vKey('fileEmpty') }).max(FILE_LIMITS.attachment * 4),
+  /** What the browser believes the file is; signed into the upload, then replaced by what the bytes say. */
+  contentType: z.string().trim().max(200).regex(/^[\w.+-]+\/[\w.+-]+$/).optional().default('application/octet-stream'),
+});
+
+/** A presigned PUT: send exactly these headers, with a body of exactly the announced size, before it expires. */
+export const uploadTicket = z.object({
+  fileId: z.string(),
+  url: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+});
+export type UploadTicket = z.infer<typeof uploadTicket>;
+
+export const uploadFinishParams = z.object({ id: idSchema, fileId: fileIdSchema });
+export const uploadFinishBody = z.object({ kind: z.enum(FILE_KINDS), name: fileName });
+
+export const storedFile = z.object({
+  fileId: z.string(),
+  kind: z.enum(FILE_KINDS),
+  name: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  /** Same-origin address the file is served from. */
+  url: z.string(),
+});
+export type StoredFile = z.infer<typeof storedFile>;

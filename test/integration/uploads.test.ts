@@ -1,0 +1,191 @@
+/**
+ * Images and attachments end to end on s3rver: ticket, PUT to the presigned URL (as the browser does), finish,
+ * and reading the file back through /files/ with the headers CloudFront adds. s3rver does not check V4
+ * signatures, so what S3 would refuse at PUT time (functions/data/uploads.test.ts) is refused here at finish.
+ */
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import { ERRORS } from '../../shared/errors';
+import { FILE_RESPONSE_HEADERS } from '../../shared/files';
+import type { StoredFile, UploadTicket } from '../../shared/schemas/file';
+import type { ProjectView } from '../../shared/schemas/project';
+import { keys } from '../../functions/data/keys';
+import { signUp, useLocalApi } from '../support/local-api';
+
+const api = useLocalApi();
+
+const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const png = (size: number) => {
+  const b = new Uint8Array(size);
+  b.set(PNG_HEAD);
+  return b;
+};
+const text = (s: string) => new TextEncoder().encode(s);
+
+async function setup() {
+  const user = await signUp(api, 'Uploader');
+  const project = (await api.call<ProjectView>('PUT', '/project', { token: user.token, body: { name: 'Files' } })).data;
+  const ticket = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    api.call<UploadTicket>('POST', `/project/attachment/${project.id}`, { token: user.token, body, headers });
+  const finish = (fileId: string, body: Record<string, unknown>) =>
+    api.call<StoredFile>('POST', `/project/attachment/${project.id}/${fileId}`, { token: user.token, body });
+  /** The browser's three steps; `bytes` may differ from what was announced. */
+  async function upload(kind: 'image' | 'attachment', name: string, bytes: Uint8Array<ArrayBuffer>, opts: { contentType?: string; announce?: number } = {}) {
+    const t = await ticket({ kind, name, size: opts.announce ?? bytes.length, contentType: opts.contentType ?? 'image/png' });
+    expect(t.code, t.message).toBe(0);
+    const put = await fetch(t.data.url, { method: 'PUT', headers: t.data.headers, body: bytes });
+    expect(put.status).toBe(200);
+    return { fileId: t.data.fileId, finished: await finish(t.data.fileId, { kind, name }) };
+  }
+  const fetchFile = (url: string) => fetch(`${api.url()}${url}`);
+  return { ...user, project, ticket, finish, upload, fetchFile };
+}
+
+const s3 = () =>
+  new S3Client({
+    endpoint: process.env.S3_ENDPOINT,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+async function objectExists(key: string) {
+  try {
+    await s3().send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: key }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('images', () => {
+  it('upload through a presigned PUT, are checked, and are served inline, inert and immutable', async () => {
+    const { upload, fetchFile, project } = await setup();
+    const bytes = png(2_000);
+    const { fileId, finished } = await upload('image', 'diagram.png', bytes);
+    expect(finished.code, finished.message).toBe(0);
+    expect(finished.data).toEqual({
+      fileId,
+      kind: 'image',
+      name: 'diagram.png',
+      size: 2_000,
+      contentType: 'image/png',
+      url: `/files/${project.id}/${fileId}`,
+    });
+    const res = await fetchFile(finished.data.url);
+    expect(res.status).toBe(200);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="diagram.png"/);
+    for (const [name, value] of Object.entries(FILE_RESPONSE_HEADERS)) expect(res.headers.get(name), name).toBe(value);
+    // The unchecked upload is gone; only the published copy remains.
+    expect(await objectExists(keys.pendingUpload(project.id, fileId))).toBe(false);
+    expect(await objectExists(keys.fileObject(project.id, fileId))).toBe(true);
+  });
+
+  it('may be 500 KB; 500 KB + 1 byte is refused before any upload, with the spec message', async () => {
+    const { ticket } = await setup();
+    expect((await ticket({ kind: 'image', name: 'a.png', size: 500 * 1024, contentType: 'image/png' })).code).toBe(0);
+    const zh = await ticket({ kind: 'image', name: 'a.png', size: 500 * 1024 + 1, contentType: 'image/png' });
+    expect(zh).toMatchObject({ code: ERRORS.imageTooLarge.code, message: '图片大小超过500KB' });
+    const en = await ticket({ kind: 'image', name: 'a.png', size: 500 * 1024 + 1, contentType: 'image/png' }, { 'accept-language': 'en' });
+    expect(en.message).toBe('image size exceeds 500KB');
+  });
+
+  it('that grew past the announced size (S3 would refuse the PUT) are refused at finish and deleted', async () => {
+    const { upload, fetchFile, project } = await setup();
+    const { fileId, finished } = await upload('image', 'big.png', png(500 * 1024 + 1), { announce: 500 * 1024 });
+    expect(finished.code).toBe(ERRORS.imageTooLarge.code);
+    expect(await objectExists(keys.pendingUpload(project.id, fileId))).toBe(false);
+    expect((await fetchFile(`/files/${project.id}/${fileId}`)).status).toBe(404);
+  });
+
+  it('are recognised by their bytes: markup named .png is refused and never served', async () => {
+    const { upload, fetchFile, project } = await setup();
+    const { fileId, finished } = await upload('image', 'cat.png', text('<html><script>alert(1)</script></html>'));
+    expect(finished.code).toBe(ERRORS.fileTypeRefused.code);
+    expect((await fetchFile(`/files/${project.id}/${fileId}`)).status).toBe(404);
+    expect(await objectExists(keys.pendingUpload(project.id, fileId))).toBe(false);
+  });
+
+  it('never include SVG, which can carry script', async () => {
+    const { ticket } = await setup();
+    expect((await ticket({ kind: 'image', name: 'x.svg', size: 100, contentType: 'image/svg+xml' })).code).toBe(ERRORS.fileTypeRefused.code);
+  });
+});
+
+describe('attachments', () => {
+  it('of any type download under their name and can never run as a page', async () => {
+    const { upload, fetchFile } = await setup();
+    const { finished } = await upload('attachment', '说明 <b>.html', text('<html><script>document.title="pwned"</script></html>'), {
+      contentType: 'text/html',
+    });
+    expect(finished.code, finished.message).toBe(0);
+    expect(finished.data).toMatchObject({ kind: 'attachment', name: '说明 <b>.html', contentType: 'application/octet-stream' });
+    const res = await fetchFile(finished.data.url);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="__ <b>.html"; filename*=UTF-8''${encodeURIComponent('说明 <b>.html')}`);
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('keep a recognised type', async () => {
+    const { upload } = await setup();
+    const { finished } = await upload('attachment', 'spec.pdf', text('%PDF-1.7\n...'), { contentType: 'application/pdf' });
+    expect(finished.data.contentType).toBe('application/pdf');
+  });
+
+  it('may be 10 MB; one byte more is refused', async () => {
+    const { ticket } = await setup();
+    expect((await ticket({ kind: 'attachment', name: 'a.zip', size: 10 * 1024 * 1024 })).code).toBe(0);
+    expect(await ticket({ kind: 'attachment', name: 'a.zip', size: 10 * 1024 * 1024 + 1 })).toMatchObject({
+      code: ERRORS.attachmentTooLarge.code,
+      message: '附件大小不能超过10M',
+    });
+  });
+});
+
+describe('finishing', () => {
+  it('without an upload says so; repeating a finished one answers with the same file', async () => {
+    const { ticket, finish, upload } = await setup();
+    const t = await ticket({ kind: 'image', name: 'a.png', size: 100, contentType: 'image/png' });
+    expect((await finish(t.data.fileId, { kind: 'image', name: 'a.png' })).code).toBe(ERRORS.uploadMissing.code);
+    const { fileId, finished } = await upload('image', 'b.png', png(100));
+    const again = await finish(fileId, { kind: 'image', name: 'b.png' });
+    expect(again.code).toBe(0);
+    expect(again.data).toEqual(finished.data);
+  });
+
+  it('validates the request at the edge', async () => {
+    const { ticket, finish } = await setup();
+    expect((await ticket({ kind: 'video', name: 'a', size: 1 })).code).toBe(ERRORS.invalidInput.code);
+    expect((await ticket({ kind: 'image', name: '', size: 1, contentType: 'image/png' })).code).toBe(ERRORS.invalidInput.code);
+    expect((await ticket({ kind: 'image', name: 'a', size: 0, contentType: 'image/png' })).code).toBe(ERRORS.invalidInput.code);
+    expect((await finish('not-a-file-id', { kind: 'image', name: 'a' })).code).toBe(ERRORS.invalidInput.code);
+  });
+});
+
+describe('files of a project', () => {
+  it('go with a clone, whose documents point at its own copies', async () => {
+    const { upload, token, project, fetchFile } = await setup();
+    const { finished } = await upload('image', 'c.png', png(300));
+    const doc = await api.call<{ id: string }>('PUT', '/project/document', {
+      token,
+      body: { projectId: project.id, type: 'richtext', name: 'With image', content: { html: `<p><img src="${finished.data.url}"></p>` } },
+    });
+    expect(doc.code).toBe(0);
+    const clone = await api.call<ProjectView>('POST', `/project/clone/${project.id}`, { token, query: { name: 'Copy' } });
+    expect(clone.code, clone.message).toBe(0);
+    const tree = await api.call<{ id: string }[]>('GET', `/project/document/children/all/${clone.data.id}`, { token });
+    const copied = await api.call<{ content: { html: string } }>('GET', `/project/document/${tree.data[0]!.id}`, { token });
+    const src = /src="([^"]+)"/.exec(copied.data.content.html)?.[1] ?? '';
+    expect(src).toBe(finished.data.url.replace(project.id, clone.data.id));
+    expect((await fetchFile(src)).status).toBe(200);
+  });
+
+  it('are not served for other paths of the bucket', async () => {
+    const { fetchFile, project } = await setup();
+    for (const path of [`/files/${project.id}`, `/files/${project.id}/documents`, `/files/${project.id}/../../uploads/x`]) {
+      expect((await fetchFile(path)).status, path).toBe(404);
+    }
+  });
+});
