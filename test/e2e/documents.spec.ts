@@ -110,7 +110,7 @@ test('the tree context menu renames, copies and deletes', async ({ page, request
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-test('rich text with a table and an image; an image over 500 KB is refused', async ({ page, request }) => {
+test('rich text with a table, an uploaded image and an attachment; an image over 500 KB is refused', async ({ page, request }) => {
   await openNewProject(page, request);
   await newDocument(page, 'Release notes', '富文本文档');
   const editor = page.locator('.ql-editor');
@@ -135,15 +135,45 @@ test('rich text with a table and an image; an image over 500 KB is refused', asy
   chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: '图片' }).click();
   await (await chooser).setFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
-  await expect(editor.locator('img')).toHaveCount(1);
+  // Uploaded to S3 through a presigned PUT, then shown from /files/.
+  await expect(editor.locator('img[src^="/files/"]')).toHaveCount(1);
   await expect(editor).toContainText('Highlights');
   await expect(editor).toContainText('cell one');
+
+  // A page full of script as an attachment: it uploads, but only ever downloads.
+  await editor.locator('p', { hasText: 'Highlights' }).click();
+  await page.keyboard.press('End');
+  chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '附件' }).click();
+  await (await chooser).setFiles({ name: 'notes.html', mimeType: 'text/html', buffer: Buffer.from('<script>document.title="pwned"</script>') });
+  const attachment = editor.locator('a', { hasText: 'notes.html' });
+  await expect(attachment).toHaveAttribute('href', /^\/files\//);
 
   await page.keyboard.press('Control+s');
   const view = page.getByRole('article', { name: 'Release notes' }).locator('.markdown');
   await expect(view.getByRole('cell', { name: 'cell one' })).toBeVisible();
-  await expect(view.locator('img[src^="data:image/png"]')).toHaveCount(1);
+  const image = view.locator('img[src^="/files/"]');
+  await expect(image).toHaveCount(1);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await expect(view).toContainText('Highlights');
+  const href = await view.locator('a', { hasText: 'notes.html' }).getAttribute('href');
+  const file = await page.request.get(href!);
+  expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="notes.html"/);
+  expect(file.headers()['content-type']).toBe('application/octet-stream');
+  expect(file.headers()['content-security-policy']).toContain('sandbox');
+});
+
+test('markdown: an uploaded image lands at the cursor and shows in the preview', async ({ page, request }) => {
+  await openNewProject(page, request);
+  await newDocument(page, 'Screens', 'Markdown 文档');
+  const source = page.getByLabel('Markdown');
+  await source.fill('Before\n');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '图片' }).click();
+  await (await chooser).setFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+  await expect(source).toHaveValue(/^Before\n!\[dot\.png\]\(\/files\/[^)]+\)$/);
+  const preview = page.getByLabel('预览').locator('img[src^="/files/"]');
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 });
 
 test('embedded page, error codes, external link and soft link each show as they should', async ({ page, request, baseURL }) => {

@@ -280,11 +280,10 @@ export const en: Texts<typeof zh> = {
     align: 'Alignment',
     link: 'Link',
     image: 'Image',
-    chooseImage: 'Choose an image',
-    imageTooLarge: 'Image size exceeds 500KB',
-    notAnImage: 'Only PNG, JPEG, GIF and WebP images are supported',
+    attachment: 'Attachment',
     table: { insert: 'Insert table', insertRowAbove: 'Row above', insertRowBelow: 'Row below', insertColumnLeft: 'Column left', insertColumnRight: 'Column right', deleteRow: 'Delete row', deleteColumn: 'Delete column', deleteTable: 'Delete table' },
   },
+  upload: { uploading: 'Uploading {{name}}…', failed: 'The upload failed, try again' },
   help: {
     title: 'User manual',
     start: { title: 'Getting started', text: 'Sign up and sign in to reach the console: the main menu on the left, your projects on the right.' },

@@ -276,11 +276,10 @@ export const zh = {
     align: '对齐',
     link: '链接',
     image: '图片',
-    chooseImage: '请选择图片',
-    imageTooLarge: '图片大小超过500KB',
-    notAnImage: '只支持 PNG、JPEG、GIF 和 WebP 图片',
+    attachment: '附件',
     table: { insert: '插入表格', insertRowAbove: '上方插入行', insertRowBelow: '下方插入行', insertColumnLeft: '左侧插入列', insertColumnRight: '右侧插入列', deleteRow: '删除行', deleteColumn: '删除列', deleteTable: '删除表格' },
   },
+  upload: { uploading: '正在上传 {{name}}…', failed: '上传失败，请重试' },
   help: {
     title: '使用手册',
     start: { title: '开始', text: '注册并登录后进入控制台。控制台左侧是主菜单，右侧是您的项目。' },

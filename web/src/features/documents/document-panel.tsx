@@ -120,7 +120,7 @@ function Editor({ doc, onDone }: { doc: DocumentView; onDone: () => void }) {
           {(id) => <input id={id} value={comment} placeholder={t('docs.commentHint')} onChange={(e) => setComment(e.target.value)} />}
         </Field>
       </div>
-      <ContentEditor type={doc.type} content={content} onChange={setContent} errors={errors} />
+      <ContentEditor projectId={doc.projectId} type={doc.type} content={content} onChange={setContent} errors={errors} />
       <div className="editor-actions">
         <button type="button" className="button" onClick={onDone}>
           {t('common.cancel')}

@@ -2,18 +2,25 @@
 import { str } from './str';
 import { useTranslation } from 'react-i18next';
 import { API_STATUSES, HTTP_METHODS, type DocumentType, type ParamItem } from '../../../../shared/schemas/document';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Field, Spinner } from '../../components/ui';
 import { ParamEditor } from './param-editor';
 // Quill is large and only editors need it: load it with the first rich text edit.
 const RichTextEditor = lazy(() => import('./rich-text-editor').then((m) => ({ default: m.RichTextEditor })));
 import { markdownToSafeHtml } from './safe-html';
+import { chooseAndUpload } from './uploads';
 
 export type Content = Record<string, unknown>;
 
 const PARAM_LISTS = ['reqHeaders', 'reqPath', 'reqQuery', 'reqBody', 'respHeaders', 'respBody'] as const;
 
-export function ContentEditor(props: { type: DocumentType; content: Content; onChange: (c: Content) => void; errors: Record<string, string> }) {
+export function ContentEditor(props: {
+  projectId: string;
+  type: DocumentType;
+  content: Content;
+  onChange: (c: Content) => void;
+  errors: Record<string, string>;
+}) {
   const { t } = useTranslation();
   const { content: c, onChange, errors } = props;
   const set = (key: string, value: unknown) => onChange({ ...c, [key]: value });
@@ -31,14 +38,7 @@ export function ContentEditor(props: { type: DocumentType; content: Content; onC
 
   switch (props.type) {
     case 'doc':
-      return (
-        <div className="split">
-          <Field label={t('docs.markdown')}>
-            {(id) => <textarea id={id} className="code-input" rows={22} value={str(c.markdown, '')} onChange={(e) => set('markdown', e.target.value)} />}
-          </Field>
-          <div className="markdown preview" aria-label={t('docs.preview')} dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(str(c.markdown, '')) }} />
-        </div>
-      );
+      return <MarkdownEditor projectId={props.projectId} value={str(c.markdown, '')} onChange={(markdown) => set('markdown', markdown)} />;
     case 'api':
       return (
         <>
@@ -105,7 +105,7 @@ export function ContentEditor(props: { type: DocumentType; content: Content; onC
     case 'richtext':
       return (
         <Suspense fallback={<Spinner />}>
-          <RichTextEditor value={str(c.html)} onChange={(html) => set('html', html)} />
+          <RichTextEditor projectId={props.projectId} value={str(c.html)} onChange={(html) => set('html', html)} />
         </Suspense>
       );
     case 'softlink':
@@ -113,4 +113,37 @@ export function ContentEditor(props: { type: DocumentType; content: Content; onC
     case 'folder':
       return null;
   }
+}
+
+/** Markdown with live preview; images and attachments upload and land at the cursor as markdown. */
+function MarkdownEditor({ projectId, value, onChange }: { projectId: string; value: string; onChange: (markdown: string) => void }) {
+  const { t } = useTranslation();
+  const area = useRef<HTMLTextAreaElement>(null);
+  const insert = async (kind: 'image' | 'attachment') => {
+    const at = area.current?.selectionStart ?? value.length;
+    const file = await chooseAndUpload(projectId, kind);
+    if (!file) return;
+    // Brackets in a name would end the link text early.
+    const label = file.name.replace(/[[\]]/g, '');
+    const current = area.current?.value ?? value;
+    onChange(`${current.slice(0, at)}${kind === 'image' ? '!' : ''}[${label}](${file.url})${current.slice(at)}`);
+  };
+  return (
+    <div className="split">
+      <div>
+        <div className="markdown-tools">
+          <button type="button" className="text-button" onClick={() => void insert('image')}>
+            {t('richtext.image')}
+          </button>
+          <button type="button" className="text-button" onClick={() => void insert('attachment')}>
+            {t('richtext.attachment')}
+          </button>
+        </div>
+        <Field label={t('docs.markdown')}>
+          {(id) => <textarea id={id} ref={area} className="code-input" rows={22} value={value} onChange={(e) => onChange(e.target.value)} />}
+        </Field>
+      </div>
+      <div className="markdown preview" aria-label={t('docs.preview')} dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(value) }} />
+    </div>
+  );
 }

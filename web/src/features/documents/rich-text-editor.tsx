@@ -1,15 +1,15 @@
 /**
  * Rich text with Quill 2 (react-quill-new: react-quill itself does not run on React 19) and the toolbar of
- * spec section 2: headings 1-4, colours, lists and task lists, quotes, code blocks, alignment, links, images
- * and tables with row and column operations. What it produces is sanitised again wherever it is shown.
+ * spec section 2: headings 1-4, colours, lists and task lists, quotes, code blocks, alignment, links, images and
+ * attachments (uploaded to S3, see uploads.ts) and tables with row and column operations. What it produces is
+ * sanitised again wherever it is shown.
  */
 import type Quill from 'quill';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
-import { LIMITS } from '../../../../shared/constants';
-import { toast } from '../../components/toast';
+import { chooseAndUpload } from './uploads';
 
 interface TableModule {
   insertTable(rows: number, columns: number): void;
@@ -22,21 +22,9 @@ interface TableModule {
   deleteTable(): void;
 }
 
-const IMAGE_SIGNATURES: [string, number[]][] = [
-  ['image/png', [0x89, 0x50, 0x4e, 0x47]],
-  ['image/jpeg', [0xff, 0xd8, 0xff]],
-  ['image/gif', [0x47, 0x49, 0x46, 0x38]],
-  ['image/webp', [0x52, 0x49, 0x46, 0x46]],
-];
-
-/** The image type by its first bytes, never by its name or the browser's guess. */
-export function imageTypeOf(bytes: Uint8Array): string | undefined {
-  return IMAGE_SIGNATURES.find(([, sig]) => sig.every((b, i) => bytes[i] === b))?.[0];
-}
-
 const TABLE_ACTIONS = ['insertRowAbove', 'insertRowBelow', 'insertColumnLeft', 'insertColumnRight', 'deleteRow', 'deleteColumn', 'deleteTable'] as const;
 
-export function RichTextEditor({ value, onChange }: { value: string; onChange: (html: string) => void }) {
+export function RichTextEditor({ projectId, value, onChange }: { projectId: string; value: string; onChange: (html: string) => void }) {
   const { t } = useTranslation();
   const toolbarId = `toolbar-${useId().replace(/:/g, '')}`;
 
@@ -48,24 +36,20 @@ export function RichTextEditor({ value, onChange }: { value: string; onChange: (
       },
       image() {
         const quill = this.quill;
-        const input = document.createElement('input');
-        input.type = 'file';
-        input.accept = 'image/png,image/jpeg,image/gif,image/webp';
-        input.onchange = async () => {
-          const file = input.files?.[0];
-          if (!file) return toast.error(t('richtext.chooseImage'));
-          if (file.size > LIMITS.imageBytes) return toast.error(t('richtext.imageTooLarge'));
-          const bytes = new Uint8Array(await file.arrayBuffer());
-          const type = imageTypeOf(bytes);
-          if (!type) return toast.error(t('richtext.notAnImage'));
-          const reader = new FileReader();
-          reader.onload = () => {
-            const range = quill.getSelection(true);
-            quill.insertEmbed(range.index, 'image', (reader.result as string).replace(/^data:[^;]*/, `data:${type}`), 'user');
-          };
-          reader.readAsDataURL(file);
-        };
-        input.click();
+        const at = quill.getSelection(true).index;
+        void chooseAndUpload(projectId, 'image').then((file) => {
+          if (file) quill.insertEmbed(at, 'image', file.url, 'user');
+        });
+      },
+      attachment() {
+        const quill = this.quill;
+        const at = quill.getSelection(true).index;
+        void chooseAndUpload(projectId, 'attachment').then((file) => {
+          if (!file) return;
+          const label = `📎 ${file.name}`;
+          quill.insertText(at, label, { link: file.url }, 'user');
+          quill.insertText(at + label.length, ' ', { link: false }, 'user');
+        });
       },
     };
     for (const action of TABLE_ACTIONS) {
@@ -74,7 +58,7 @@ export function RichTextEditor({ value, onChange }: { value: string; onChange: (
       };
     }
     return { toolbar: { container: `#${toolbarId}`, handlers }, table: true };
-  }, [toolbarId, t]);
+  }, [toolbarId, projectId]);
 
   return (
     <div className="rich-text">
@@ -101,6 +85,9 @@ export function RichTextEditor({ value, onChange }: { value: string; onChange: (
         <span className="ql-formats">
           <button type="button" className="ql-link" aria-label={t('richtext.link')} />
           <button type="button" className="ql-image" aria-label={t('richtext.image')} />
+          <button type="button" className="ql-attachment text-tool" aria-label={t('richtext.attachment')}>
+            📎
+          </button>
         </span>
         <span className="ql-formats table-tools">
           <button type="button" className="ql-table-insert text-tool">{t('richtext.table.insert')}</button>
