@@ -9,6 +9,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
+import { Icon } from '../../components/icons';
 import { chooseAndUpload } from './uploads';
 
 interface TableModule {
@@ -46,9 +47,9 @@ export function RichTextEditor({ projectId, value, onChange }: { projectId: stri
         const at = quill.getSelection(true).index;
         void chooseAndUpload(projectId, 'attachment').then((file) => {
           if (!file) return;
-          const label = `📎 ${file.name}`;
-          quill.insertText(at, label, { link: file.url }, 'user');
-          quill.insertText(at + label.length, ' ', { link: false }, 'user');
+          // A link to /files/ is shown with a paperclip (styles.css), so the content stays just a link.
+          quill.insertText(at, file.name, { link: file.url }, 'user');
+          quill.insertText(at + file.name.length, ' ', { link: false }, 'user');
         });
       },
     };
@@ -85,8 +86,8 @@ export function RichTextEditor({ projectId, value, onChange }: { projectId: stri
         <span className="ql-formats">
           <button type="button" className="ql-link" aria-label={t('richtext.link')} />
           <button type="button" className="ql-image" aria-label={t('richtext.image')} />
-          <button type="button" className="ql-attachment text-tool" aria-label={t('richtext.attachment')}>
-            📎
+          <button type="button" className="ql-attachment" aria-label={t('richtext.attachment')}>
+            <Icon name="paperclip" size={18} />
           </button>
         </span>
         <span className="ql-formats table-tools">

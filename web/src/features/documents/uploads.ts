@@ -47,11 +47,13 @@ export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 export async function chooseAndUpload(projectId: string, kind: FileKind): Promise<StoredFile | undefined> {
   const file = await chooseFile(kind === 'image' ? IMAGE_ACCEPT : undefined);
   if (!file) return undefined;
-  toast.info(i18n.t('upload.uploading', { name: file.name }));
+  const busy = toast.progress(i18n.t('upload.uploading', { name: file.name }));
   try {
     return await uploadFile(projectId, kind, file);
   } catch (err) {
     if (!isApiError(err)) toast.error(err instanceof UploadRefused ? err.message : i18n.t('upload.failed'));
     return undefined;
+  } finally {
+    toast.dismiss(busy);
   }
 }
