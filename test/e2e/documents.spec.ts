@@ -61,6 +61,8 @@ test('HTTP API with a nested parameter table; the tree re-sorts by dragging', as
   await page.getByLabel('接口路径').fill('/orders');
   await page.getByLabel('请求方法').selectOption('POST');
   await page.getByLabel('接口描述').fill('Creates an order');
+  await page.getByLabel('请求数据类型').selectOption('form-data');
+  await page.getByLabel('有效').uncheck();
   const body = page.getByRole('table', { name: '请求体' });
   await page.getByRole('button', { name: '添加参数 · 请求体' }).click();
   await body.getByLabel('请求体 参数名 0.0').fill('items');
@@ -71,7 +73,8 @@ test('HTTP API with a nested parameter table; the tree re-sorts by dragging', as
 
   const doc = page.getByRole('article', { name: 'Create order' });
   await expect(doc.getByText('/orders')).toBeVisible();
-  const rendered = doc.getByRole('table', { name: '请求体' });
+  await expect(doc.getByText('无效', { exact: true })).toBeVisible();
+  const rendered = doc.getByRole('table', { name: '请求体 · form-data' });
   await expect(rendered.getByRole('row')).toHaveCount(3);
   await expect(rendered.getByRole('cell', { name: 'sku' })).toBeVisible();
 

@@ -1,7 +1,7 @@
 /** The edit form of every kind: the title, then the kind's own editor. Saving belongs to the page (Ctrl+S). */
 import { str } from './str';
 import { useTranslation } from 'react-i18next';
-import { API_STATUSES, HTTP_METHODS, type DocumentType, type ParamItem } from '../../../../shared/schemas/document';
+import { API_STATUSES, HTTP_METHODS, REQUEST_TYPES, RESPONSE_FORMATS, type DocumentType, type ParamItem } from '../../../../shared/schemas/document';
 import { lazy, Suspense, useRef } from 'react';
 import { Field, Spinner } from '../../components/ui';
 import { ParamEditor } from './param-editor';
@@ -64,6 +64,27 @@ export function ContentEditor(props: {
                 </select>
               )}
             </Field>
+            <Field label={t('docs.api.requestType')}>
+              {(id) => (
+                <select id={id} value={str(c.requestType, 'json')} onChange={(e) => set('requestType', e.target.value)}>
+                  {REQUEST_TYPES.map((r) => (
+                    <option key={r}>{r}</option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={t('docs.api.respFormat')}>
+              {(id) => (
+                <select id={id} value={str(c.respFormat, 'json')} onChange={(e) => set('respFormat', e.target.value)}>
+                  {RESPONSE_FORMATS.map((r) => (
+                    <option key={r}>{r}</option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <label className="check-field">
+              <input type="checkbox" checked={c.valid !== false} onChange={(e) => set('valid', e.target.checked)} /> {t('docs.api.valid')}
+            </label>
           </div>
           {text('description', t('docs.api.description'), { multiline: true })}
           {PARAM_LISTS.map((key) => (

@@ -71,14 +71,15 @@ function ApiView({ c }: { c: Content }) {
       <p className="api-line">
         <span className={`method method-${str(c.method)}`}>{str(c.method)}</span> <code>{str(c.path)}</code>{' '}
         <span className="badge">{t(`docs.status.${str(c.status)}`)}</span>
+        {c.valid === false ? <span className="badge badge-muted">{t('docs.api.invalid')}</span> : null}
       </p>
       <div className="markdown" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(str(c.description, '')) }} />
       <ParamTable title={t('docs.api.reqHeaders')} items={list('reqHeaders')} />
       <ParamTable title={t('docs.api.reqPath')} items={list('reqPath')} />
       <ParamTable title={t('docs.api.reqQuery')} items={list('reqQuery')} />
-      <ParamTable title={t('docs.api.reqBody')} items={list('reqBody')} />
+      <ParamTable title={`${t('docs.api.reqBody')} · ${str(c.requestType, 'json')}`} items={list('reqBody')} />
       <ParamTable title={t('docs.api.respHeaders')} items={list('respHeaders')} />
-      <ParamTable title={t('docs.api.respBody')} items={list('respBody')} />
+      <ParamTable title={`${t('docs.api.respBody')} · ${str(c.respFormat, 'json')}`} items={list('respBody')} />
       {list('respBody').length ? (
         <section className="doc-section">
           <h3>{t('docs.api.example')}</h3>
