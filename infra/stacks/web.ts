@@ -1,4 +1,4 @@
-import { Annotations, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, Aws, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -60,9 +60,11 @@ export class Site extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
+    // Exactly the host the SDK presigns uploads for (virtual-hosted, regional; also in us-east-1 and China).
+    const uploadOrigin = `https://${props.files.bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(`https://${props.files.bucketRegionalDomainName}`), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(uploadOrigin), override: true },
         strictTransportSecurity: {
           accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
           includeSubdomains: true,
