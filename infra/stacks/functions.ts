@@ -7,7 +7,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { FunctionName } from '../../scripts/local/paths';
-import { FILE_OBJECT_ACTIONS, GRANTS, TABLE_ACTIONS } from './grants';
+import { FILE_OBJECT_ACTIONS, filePrefixes, GRANTS, TABLE_ACTIONS } from './grants';
 
 export interface ApiloomFunctionProps {
   name: FunctionName;
@@ -57,15 +57,14 @@ export class ApiloomFunction extends Construct {
     }
     if (grant.files !== 'none') {
       this.fn.addToRolePolicy(
-        new iam.PolicyStatement({ actions: FILE_OBJECT_ACTIONS[grant.files], resources: [props.files.arnForObjects('projects/*')] }),
-      );
-      this.fn.addToRolePolicy(
         new iam.PolicyStatement({
-          actions: ['s3:ListBucket'],
-          resources: [props.files.bucketArn],
-          conditions: { StringLike: { 's3:prefix': ['projects/*'] } },
+          actions: FILE_OBJECT_ACTIONS[grant.files],
+          resources: filePrefixes(grant).map((prefix) => props.files.arnForObjects(prefix)),
         }),
       );
+      // Unconditional on purpose: without ListBucket S3 answers a read of a missing key with 403, not 404, and
+      // the code tells "not uploaded (yet)" from "not allowed" by that answer. The keys hold no content.
+      this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.files.bucketArn] }));
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { FunctionName } from '../../scripts/local/paths';
+import { keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
 
 export type Level = 'none' | 'read' | 'readWrite';
 
@@ -6,10 +7,10 @@ export type Level = 'none' | 'read' | 'readWrite';
  * What each function may touch, and nothing more. A new service or job without an entry here is a type error,
  * and test/infra checks the synthesized policies against this map.
  */
-export const GRANTS: Record<FunctionName, { table: Level; files: Level }> = {
+export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?: true }> = {
   user: { table: 'readWrite', files: 'none' },
-  // Clones copy a project's objects.
-  project: { table: 'readWrite', files: 'readWrite' },
+  // Clones copy a project's objects; uploads are presigned, checked and published here (`uploads: true`).
+  project: { table: 'readWrite', files: 'readWrite', uploads: true },
   // Bodies over DynamoDB's item size live in S3.
   document: { table: 'readWrite', files: 'readWrite' },
   // Deletes a project's objects.
@@ -30,6 +31,9 @@ export const TABLE_ACTIONS: Record<Exclude<Level, 'none'>, string[]> = {
     'dynamodb:BatchWriteItem',
   ],
 };
+
+/** Where in the files bucket a function's object actions apply: project objects, and pending uploads if granted. */
+export const filePrefixes = (grant: { uploads?: true }) => [`${keys.projectFilesPrefix('*')}*`, ...(grant.uploads ? [`${PENDING_UPLOADS_PREFIX}*`] : [])];
 
 export const FILE_OBJECT_ACTIONS: Record<Exclude<Level, 'none'>, string[]> = {
   read: ['s3:GetObject'],

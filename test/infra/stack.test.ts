@@ -123,6 +123,10 @@ describe('functions', () => {
       expect(actions.filter((a) => a.startsWith('dynamodb:')).sort(), name).toEqual(grant.table === 'none' ? [] : [...TABLE_ACTIONS[grant.table]].sort());
       expect(actions.some((a) => a.startsWith('s3:')), name).toBe(grant.files !== 'none');
       if (name === 'user') expect(actions.some((a) => a.startsWith('s3:'))).toBe(false);
+      // Object actions reach project objects, and pending uploads only for the function that handles them.
+      const objectResources = json(statements.filter((st) => json(st.Action).includes('s3:GetObject')).map((st) => st.Resource));
+      if (grant.files !== 'none') expect(objectResources, name).toContain('/projects/*/*"');
+      expect(objectResources.includes(`/${PENDING_UPLOADS_PREFIX}*"`), name).toBe(Boolean(grant.uploads));
       expect(actions.filter((a) => a.endsWith(':*') || a === '*'), name).toEqual([]);
       expect(actions, name).not.toContain('dynamodb:Scan');
       for (const s of statements) expect(s.Resource, name).not.toBe('*');
