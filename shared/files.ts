@@ -15,6 +15,9 @@ export const FILE_LIMITS: Record<FileKind, number> = { image: LIMITS.imageBytes,
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
+/** A bare media type (`image/png`), as the browser reports a file's and as an upload signs it. */
+export const MEDIA_TYPE_PATTERN = /^[\w.+-]+\/[\w.+-]+$/;
+
 /** Bytes the type sniffer needs to see. */
 export const SNIFF_BYTES = 16;
 

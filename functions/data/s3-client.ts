@@ -3,20 +3,17 @@ import { env } from '../env';
 import { localCredentials } from './dynamo-client';
 
 /** Locally s3rver needs path-style addressing and checksums only when required, or streamed uploads corrupt. */
+export const s3rverConfig = (endpoint: string): S3ClientConfig => ({
+  endpoint,
+  forcePathStyle: true,
+  credentials: localCredentials,
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+  responseChecksumValidation: 'WHEN_REQUIRED',
+});
+
 function config(): S3ClientConfig {
   const { S3_ENDPOINT, AWS_REGION } = env();
-  return {
-    region: AWS_REGION,
-    ...(S3_ENDPOINT
-      ? {
-          endpoint: S3_ENDPOINT,
-          forcePathStyle: true,
-          credentials: localCredentials,
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
-        }
-      : {}),
-  };
+  return { region: AWS_REGION, ...(S3_ENDPOINT ? s3rverConfig(S3_ENDPOINT) : {}) };
 }
 
 let s3Client: S3Client | undefined;

@@ -3,6 +3,7 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToL
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { UPLOAD_CORS_RULE } from '../../shared/files';
 import { createTableInput, TABLE } from '../../functions/data/table';
+import { s3rverConfig } from '../../functions/data/s3-client';
 
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
@@ -28,14 +29,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
 }
 
 export async function ensureBuckets(endpoint: string, buckets: string[]): Promise<void> {
-  const client = new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = new S3Client({ region: 'us-east-1', ...s3rverConfig(endpoint) });
   try {
     for (const bucket of buckets) {
       try {

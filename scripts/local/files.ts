@@ -7,19 +7,12 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { FILE_ID_PATTERN, FILE_RESPONSE_HEADERS, FILES_PATH } from '../../shared/files';
 import { keys } from '../../functions/data/keys';
-import { localCredentials } from '../../functions/data/dynamo-client';
+import { s3rverConfig } from '../../functions/data/s3-client';
 
 const FILE_PATH = new RegExp(`^${FILES_PATH}/([A-Za-z0-9_-]{1,64})/([^/]+)$`);
 
 export function fileServer(endpoint: string, bucket: string) {
-  const client = new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: localCredentials,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = new S3Client({ region: 'us-east-1', ...s3rverConfig(endpoint) });
   /** Serves the file at `path`; false when the path is not a file path at all. */
   return async (method: string, path: string, res: ServerResponse): Promise<boolean> => {
     if (path !== FILES_PATH && !path.startsWith(`${FILES_PATH}/`)) return false;

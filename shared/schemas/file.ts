@@ -1,6 +1,6 @@
 /** Uploads of images and attachments (POST /project/attachment/{id}) and the file a finished upload becomes. */
 import * as z from 'zod';
-import { FILE_ID_PATTERN, FILE_KINDS, FILE_LIMITS } from '../files';
+import { FILE_ID_PATTERN, FILE_KINDS, FILE_LIMITS, MEDIA_TYPE_PATTERN } from '../files';
 import { vKey } from '../messages';
 import { idSchema } from './project';
 
@@ -13,7 +13,7 @@ export const uploadRequestBody = z.object({
   name: fileName,
   size: z.number().int().min(1, { error: vKey('fileEmpty') }).max(FILE_LIMITS.attachment * 4),
   /** What the browser believes the file is; signed into the upload, then replaced by what the bytes say. */
-  contentType: z.string().trim().max(200).regex(/^[\w.+-]+\/[\w.+-]+$/).optional().default('application/octet-stream'),
+  contentType: z.string().trim().max(200).regex(MEDIA_TYPE_PATTERN).optional().default('application/octet-stream'),
 });
 
 /** A presigned PUT: send exactly these headers, with a body of exactly the announced size, before it expires. */

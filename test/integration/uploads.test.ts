@@ -3,13 +3,14 @@
  * and reading the file back through /files/ with the headers CloudFront adds. s3rver does not check V4
  * signatures, so what S3 would refuse at PUT time (functions/data/uploads.test.ts) is refused here at finish.
  */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../shared/errors';
 import { FILE_RESPONSE_HEADERS } from '../../shared/files';
 import type { StoredFile, UploadTicket } from '../../shared/schemas/file';
 import type { ProjectView } from '../../shared/schemas/project';
 import { keys } from '../../functions/data/keys';
+import { s3 } from '../../functions/data/s3-client';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -41,13 +42,6 @@ async function setup() {
   return { ...user, project, ticket, finish, upload, fetchFile };
 }
 
-const s3 = () =>
-  new S3Client({
-    endpoint: process.env.S3_ENDPOINT,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
 async function objectExists(key: string) {
   try {
     await s3().send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: key }));

@@ -36,6 +36,21 @@ export function ContentEditor(props: {
     </Field>
   );
 
+  /** A select over a fixed list; the first option is the schema's default. */
+  const choice = (key: string, label: string, options: readonly string[], show: (o: string) => string = (o) => o) => (
+    <Field label={label}>
+      {(id) => (
+        <select id={id} value={str(c[key], options[0])} onChange={(e) => set(key, e.target.value)}>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {show(o)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+
   switch (props.type) {
     case 'doc':
       return <MarkdownEditor projectId={props.projectId} value={str(c.markdown, '')} onChange={(markdown) => set('markdown', markdown)} />;
@@ -43,45 +58,11 @@ export function ContentEditor(props: {
       return (
         <>
           <div className="api-edit-line">
-            <Field label={t('docs.api.method')}>
-              {(id) => (
-                <select id={id} value={str(c.method, 'GET')} onChange={(e) => set('method', e.target.value)}>
-                  {HTTP_METHODS.map((m) => (
-                    <option key={m}>{m}</option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            {choice('method', t('docs.api.method'), HTTP_METHODS)}
             {text('path', t('docs.api.path'))}
-            <Field label={t('docs.api.status')}>
-              {(id) => (
-                <select id={id} value={str(c.status, 'developing')} onChange={(e) => set('status', e.target.value)}>
-                  {API_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`docs.status.${s}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label={t('docs.api.requestType')}>
-              {(id) => (
-                <select id={id} value={str(c.requestType, 'json')} onChange={(e) => set('requestType', e.target.value)}>
-                  {REQUEST_TYPES.map((r) => (
-                    <option key={r}>{r}</option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label={t('docs.api.respFormat')}>
-              {(id) => (
-                <select id={id} value={str(c.respFormat, 'json')} onChange={(e) => set('respFormat', e.target.value)}>
-                  {RESPONSE_FORMATS.map((r) => (
-                    <option key={r}>{r}</option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            {choice('status', t('docs.api.status'), API_STATUSES, (s) => t(`docs.status.${s}`))}
+            {choice('requestType', t('docs.api.requestType'), REQUEST_TYPES)}
+            {choice('respFormat', t('docs.api.respFormat'), RESPONSE_FORMATS)}
             <label className="check-field">
               <input type="checkbox" checked={c.valid !== false} onChange={(e) => set('valid', e.target.checked)} /> {t('docs.api.valid')}
             </label>

@@ -2,13 +2,11 @@
  * Uploading an image or attachment of a document: checked here first (size, and an image's type by its bytes)
  * so a user hears at once, then a presigned PUT straight to S3 and the service's own check of what arrived.
  */
-import { FILE_LIMITS, isImageType, SNIFF_BYTES, sniffFileType, type FileKind } from '../../../../shared/files';
+import { FILE_LIMITS, isImageType, MEDIA_TYPE_PATTERN, SNIFF_BYTES, sniffFileType, type FileKind } from '../../../../shared/files';
 import type { StoredFile } from '../../../../shared/schemas/file';
 import { toast } from '../../components/toast';
 import { i18n } from '../../i18n';
 import { api, isApiError } from '../../lib/api';
-
-const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 
 /** Why an upload was refused before it reached the API, already in the user's language. */
 export class UploadRefused extends Error {}
@@ -16,7 +14,7 @@ export class UploadRefused extends Error {}
 export async function uploadFile(projectId: string, kind: FileKind, file: File): Promise<StoredFile> {
   if (file.size === 0) throw new UploadRefused(i18n.t('v.fileEmpty'));
   if (file.size > FILE_LIMITS[kind]) throw new UploadRefused(i18n.t(kind === 'image' ? 'error.imageTooLarge' : 'error.attachmentTooLarge'));
-  let contentType = MEDIA_TYPE.test(file.type) ? file.type : 'application/octet-stream';
+  let contentType = MEDIA_TYPE_PATTERN.test(file.type) ? file.type : 'application/octet-stream';
   if (kind === 'image') {
     const sniffed = sniffFileType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
     if (!isImageType(sniffed)) throw new UploadRefused(i18n.t('error.fileTypeRefused'));
