@@ -12,6 +12,7 @@ import { RECYCLE_RETENTION_DAYS } from '../../shared/constants';
 import { batchGet, getItem, queryAll } from './db';
 import type { ProjectMember } from '../../shared/schemas/project';
 import { ENTITY, keys } from './keys';
+import { resolveRole, type Role } from '../../shared/access';
 
 /** `purging` and `cloning` are internal: such a project is invisible to every route. */
 export type StoredProjectState = ProjectState | 'purging' | 'cloning';
@@ -42,22 +43,17 @@ export interface MemberItem {
   joinedAt: string;
 }
 
-export type Role = ProjectRole | 'guest';
+export { atLeast, type Role } from '../../shared/access';
 
-const RANK: Record<Role, number> = { guest: 0, view: 1, edit: 2, creator: 3 };
-export const atLeast = (role: Role | undefined, needed: ProjectRole) => role !== undefined && RANK[role] >= RANK[needed];
 export const isProjectRole = (v: unknown): v is ProjectRole => PROJECT_ROLES.includes(v as ProjectRole);
 
 export const getProject = (projectId: string) => getItem<ProjectItem & Record<string, unknown>>(keys.project(projectId), { consistent: true });
 export const getMember = (projectId: string, userId: string) =>
   getItem<MemberItem & Record<string, unknown>>(keys.member(projectId, userId), { consistent: true });
 
-/** The caller's role in a project: their membership (team roles will add to this). */
-export function effectiveRole(project: ProjectItem, member: MemberItem | undefined): Role | undefined {
-  if (project.ownerId === member?.userId) return 'creator';
-  if (member) return member.role;
-  return project.visibility === 'public' ? 'guest' : undefined;
-}
+/** The caller's role in a project from their membership (teams and groups add their facts with that feature). */
+export const effectiveRole = (project: ProjectItem, member: MemberItem | undefined): Role | undefined =>
+  resolveRole({ userId: member?.userId, project, memberRole: member?.role });
 
 export const DAY_MS = 86_400_000;
 export const purgeDate = (recycledAt: Date) => new Date(recycledAt.getTime() + RECYCLE_RETENTION_DAYS * DAY_MS);

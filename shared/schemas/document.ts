@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { LIMITS } from '../constants';
 import { vKey } from '../messages';
+import { versioned } from '../versioned';
 import { idSchema } from './project';
 
 export const DOCUMENT_TYPES = ['api', 'doc', 'richtext', 'embed', 'errorcode', 'folder', 'link', 'softlink'] as const;
@@ -83,24 +84,37 @@ export const apiContent = z.object({
   respHeaders: params,
 });
 
-/** Each kind's content; the document's `type` picks the schema. */
-export const contentSchemas = {
-  api: apiContent,
-  doc: z.object({ markdown: z.string().default('') }),
-  richtext: z.object({ html: z.string().default('') }),
-  embed: z.object({ url: httpUrl, width: size.default('100%'), height: size.default(600) }),
-  errorcode: z.object({
-    rows: z
-      .array(z.object({ code: z.string().max(100), message: z.string().max(1_000), description: z.string().max(2_000).default('') }))
-      .max(2_000)
-      .default([]),
-  }),
-  folder: z.object({}),
-  link: z.object({ url: httpUrl }),
-  softlink: z.object({ targetId: documentIdSchema }),
-} satisfies Record<DocumentType, z.ZodType>;
+/**
+ * Each kind's content, as versioned entities: stored bodies carry `v`, reads migrate them to the newest shape.
+ * Every kind is at version 1 so far; a change of shape adds a version with its `up` (see shared/versioned.ts).
+ */
+export const contentEntities = {
+  api: versioned([{ schema: apiContent }]),
+  doc: versioned([{ schema: z.object({ markdown: z.string().default('') }) }]),
+  richtext: versioned([{ schema: z.object({ html: z.string().default('') }) }]),
+  embed: versioned([{ schema: z.object({ url: httpUrl, width: size.default('100%'), height: size.default(600) }) }]),
+  errorcode: versioned([
+    {
+      schema: z.object({
+        rows: z
+          .array(z.object({ code: z.string().max(100), message: z.string().max(1_000), description: z.string().max(2_000).default('') }))
+          .max(2_000)
+          .default([]),
+      }),
+    },
+  ]),
+  folder: versioned([{ schema: z.object({}) }]),
+  link: versioned([{ schema: z.object({ url: httpUrl }) }]),
+  softlink: versioned([{ schema: z.object({ targetId: documentIdSchema }) }]),
+} as const;
 
-export type DocumentContent = { [T in DocumentType]: z.output<(typeof contentSchemas)[T]> }[DocumentType];
+/** The newest content schema of each kind: what an editor sends and a view returns. */
+export const contentSchemas = Object.fromEntries(Object.entries(contentEntities).map(([k, e]) => [k, e.schema])) as {
+  [T in DocumentType]: (typeof contentEntities)[T]['schema'];
+};
+
+export type ContentOf<T extends DocumentType> = z.output<(typeof contentSchemas)[T]>;
+export type DocumentContent = { [T in DocumentType]: ContentOf<T> }[DocumentType];
 
 export const documentTitle = z
   .string({ error: vKey('documentTitle') })
@@ -157,8 +171,21 @@ export const documentTreeNode: z.ZodType<DocumentTreeNode> = documentNode.extend
   },
 });
 
-export const documentView = documentNode.extend({ content: z.unknown(), updatedByName: z.string() });
+/** A document with its content, one member per kind, so `doc.type` tells what `doc.content` is. */
+const viewOf = <T extends DocumentType>(type: T) =>
+  documentNode.extend({ type: z.literal(type), content: contentSchemas[type], updatedByName: z.string() });
+export const documentView = z.discriminatedUnion('type', [
+  viewOf('api'),
+  viewOf('doc'),
+  viewOf('richtext'),
+  viewOf('embed'),
+  viewOf('errorcode'),
+  viewOf('folder'),
+  viewOf('link'),
+  viewOf('softlink'),
+]);
 export type DocumentView = z.infer<typeof documentView>;
+export type DocumentViewOf<T extends DocumentType> = Extract<DocumentView, { type: T }>;
 
 export const documentIdParams = z.object({ id: documentIdSchema });
 /** Children of a node: a document id, or the project id for the top level. */
@@ -185,10 +212,32 @@ export const historyEntry = z.object({
   savedAt: z.string(),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
-export const historyEntryView = historyEntry.extend({ type: z.enum(DOCUMENT_TYPES), content: z.unknown() });
+/** A preserved version with its content, discriminated on the kind like a document view. */
+const historyViewOf = <T extends DocumentType>(type: T) => historyEntry.extend({ type: z.literal(type), content: contentSchemas[type] });
+export const historyEntryView = z.discriminatedUnion('type', [
+  historyViewOf('api'),
+  historyViewOf('doc'),
+  historyViewOf('richtext'),
+  historyViewOf('embed'),
+  historyViewOf('errorcode'),
+  historyViewOf('folder'),
+  historyViewOf('link'),
+  historyViewOf('softlink'),
+]);
+export type HistoryEntryView = z.infer<typeof historyEntryView>;
 /** History entry ids are `<documentId>_r<rev>`: the revision the entry preserves. */
 export const historyIdSchema = z.string().trim().regex(/^[0-9a-f-]{36}_[A-Za-z0-9]{6,16}_r\d{1,9}$/, { error: vKey('id') });
 export const historyParams = z.object({ id: documentIdSchema, historyId: historyIdSchema });
 export const historyIdParams = z.object({ id: historyIdSchema });
 export const documentOfHistory = (historyId: string) => historyId.slice(0, historyId.lastIndexOf('_r'));
 export const searchHit = documentNode.extend({ matchedIn: z.enum(['name', 'content']) });
+
+/** A kind together with its content, as the views carry them. */
+export type TypedContent = { [T in DocumentType]: { type: T; content: ContentOf<T> } }[DocumentType];
+
+/** Stored content of any version, read as the newest shape of its kind. */
+export const readContent = (type: DocumentType, stored: unknown): TypedContent =>
+  ({ type, content: contentEntities[type].read(stored) }) as TypedContent;
+
+/** The stored form of newest-shape content: with its version marker. */
+export const writeContent = (typed: TypedContent) => contentEntities[typed.type].write(typed.content as never) as Record<string, unknown>;

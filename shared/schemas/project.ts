@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LIMITS } from '../constants';
+import { ROLES } from '../access';
 import { vKey } from '../messages';
 
 /** Ids are server-made UUIDs; anything else is refused before it reaches a key. */
@@ -62,7 +63,7 @@ export const projectView = z.object({
   teamId: z.string().nullable(),
   folderId: z.string().nullable(),
   state: z.enum(PROJECT_STATES),
-  role: z.enum([...PROJECT_ROLES, 'guest']),
+  role: z.enum(ROLES),
   favorite: z.boolean(),
   archivedAt: z.string().nullable(),
   recycledAt: z.string().nullable(),

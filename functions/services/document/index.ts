@@ -1,7 +1,7 @@
 /** The document service: the tree, every kind of document, ordering, copies, search and history. */
 import { generateKeyBetween } from 'fractional-indexing';
 import { translate } from '../../../shared/messages';
-import { documentOfHistory, type DocumentView } from '../../../shared/schemas/document';
+import { documentOfHistory, readContent, writeContent, type DocumentView, type HistoryEntryView, type TypedContent } from '../../../shared/schemas/document';
 import { batchGet, batchWrite, getItem, queryAll, transact, updateItem, type Item } from '../../data/db';
 import {
   bodyRecord,
@@ -47,8 +47,8 @@ async function requireNode(projectId: string, documentId: string): Promise<Store
   return node;
 }
 
-async function viewOf(node: StoredNode, content: unknown): Promise<DocumentView> {
-  return { ...toNodeView(node, await previousSiblingId(node)), content, updatedByName: node.updatedByName };
+async function viewOf(node: StoredNode, typed: TypedContent): Promise<DocumentView> {
+  return { ...toNodeView(node, await previousSiblingId(node)), ...typed, updatedByName: node.updatedByName };
 }
 
 /** A parent is the project itself (top level) or a folder of the project. */
@@ -76,7 +76,7 @@ export const handler = createService('document', {
   'document.get': async ({ params }, ctx) => {
     const projectId = ctx.project.item.id;
     const [node, body] = await Promise.all([requireNode(projectId, params.id), getBody(projectId, params.id)]);
-    return viewOf(node, await readBody(body));
+    return viewOf(node, readContent(node.type, await readBody(body)));
   },
 
   'document.create': async ({ body }, ctx) => {
@@ -84,8 +84,8 @@ export const handler = createService('document', {
     const parentId = body.parentId && body.parentId !== '0' ? body.parentId : projectId;
     const nodes = await loadNodes(projectId);
     assertParent(projectId, parentId, nodes);
-    const content = parseContent(body.type, body.content, ctx.locale);
-    if (body.type === 'softlink' && !nodes.some((n) => n.id === content.targetId)) {
+    const typed = parseContent(body.type, body.content, ctx.locale);
+    if (typed.type === 'softlink' && !nodes.some((n) => n.id === typed.content.targetId)) {
       throw new AppError('invalidInput', {}, { fields: { 'content.targetId': translate(ctx.locale, 'error.notFound') } });
     }
     const siblings = childrenByParent(nodes).get(parentId) ?? [];
@@ -99,15 +99,15 @@ export const handler = createService('document', {
       name: body.name,
       type: body.type,
       comment: body.comment,
-      ...apiSummary(body.type, content),
+      ...apiSummary(typed),
       ...firstRevision(editor),
     };
-    const stored = await storeBody(projectId, id, 1, content);
+    const stored = await storeBody(projectId, id, 1, writeContent(typed));
     await transact([
       { put: nodeRecord(node), cond: { ifNotExists: true } },
       { put: bodyRecord(projectId, id, 1, stored), cond: { ifNotExists: true } },
     ]);
-    return viewOf(node, content);
+    return viewOf(node, typed);
   },
 
   'document.update': async ({ body }, ctx) => {
@@ -238,14 +238,14 @@ export const handler = createService('document', {
       expectedRev: node.rev,
       name: entry.name,
       comment: translate(ctx.locale, 'text.restoredComment', { rev: entry.rev }),
-      content: entry.content as Record<string, unknown>,
+      content: { type: entry.type, content: entry.content } as TypedContent,
       editor: await editorOf(ctx.caller.userId),
     });
     return viewOf(saved.node, saved.content);
   },
 });
 
-async function historyEntry(projectId: string, id: string) {
+async function historyEntry(projectId: string, id: string): Promise<HistoryEntryView> {
   const documentId = documentOfHistory(id);
   const rev = Number(id.slice(id.lastIndexOf('_r') + 2));
   const item = await getItem<Item & StoredBody>(keys.history(projectId, documentId, rev));
@@ -255,11 +255,10 @@ async function historyEntry(projectId: string, id: string) {
     documentId,
     rev,
     name: String(item.name),
-    type: item.type as StoredNode['type'],
     comment: String(item.comment),
     editorId: String(item.editorId),
     editorName: String(item.editorName),
     savedAt: String(item.savedAt),
-    content: await readBody(item),
+    ...readContent(item.type as StoredNode['type'], await readBody(item)),
   };
 }

@@ -3,7 +3,7 @@
  * version it replaces, in one transaction. A save against a stale revision is refused with the name of whoever
  * saved last; nothing is ever overwritten silently.
  */
-import { contentSchemas, type DocumentType } from '../../../shared/schemas/document';
+import { contentSchemas, readContent, writeContent, type DocumentType, type TypedContent } from '../../../shared/schemas/document';
 import type { Locale } from '../../../shared/messages';
 import { parseWith } from '../../runtime/validation';
 import { ConditionFailed, transact } from '../../data/db';
@@ -13,12 +13,12 @@ import { AppError } from '../../runtime/app-error';
 
 /** Validates content for a kind, with per-field messages like any other input (fields under `content.`). */
 export const parseContent = (type: DocumentType, content: unknown, locale: Locale) =>
-  parseWith(contentSchemas[type], content ?? {}, locale, ['content']) as Record<string, unknown>;
+  ({ type, content: parseWith(contentSchemas[type], content ?? {}, locale, ['content']) }) as TypedContent;
 
 /** What the tree shows of an HTTP API without reading its body. */
-export function apiSummary(type: DocumentType, content: Record<string, unknown>) {
-  if (type !== 'api') return { method: null, path: null, status: null };
-  return { method: String(content.method), path: String(content.path), status: String(content.status) };
+export function apiSummary(typed: TypedContent) {
+  if (typed.type !== 'api') return { method: null, path: null, status: null };
+  return { method: typed.content.method, path: typed.content.path, status: typed.content.status };
 }
 
 export interface SaveInput {
@@ -26,20 +26,20 @@ export interface SaveInput {
   expectedRev: number;
   name?: string;
   comment: string;
-  content?: Record<string, unknown>;
+  content?: TypedContent;
   editor: { id: string; name: string };
 }
 
-export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode; content: unknown }> {
+export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode; content: TypedContent }> {
   const { node, editor } = input;
   const previousBody = await getBody(node.projectId, node.id);
   const rev = input.expectedRev + 1;
   const now = new Date().toISOString();
-  const body: StoredBody | undefined = input.content ? await storeBody(node.projectId, node.id, rev, input.content) : undefined;
+  const body: StoredBody | undefined = input.content ? await storeBody(node.projectId, node.id, rev, writeContent(input.content)) : undefined;
   const next: StoredNode = {
     ...node,
     ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.content ? apiSummary(node.type, input.content) : {}),
+    ...(input.content ? apiSummary(input.content) : {}),
     comment: input.comment || node.comment,
     updatedAt: now,
     updatedBy: editor.id,
@@ -78,5 +78,5 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
     }
     throw err;
   }
-  return { node: next, content: input.content ?? (await readBody(preserved)) };
+  return { node: next, content: input.content ?? readContent(node.type, await readBody(preserved)) };
 }

@@ -1,3 +1,4 @@
+import { atLeast } from '../../../shared/access';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -16,7 +17,7 @@ export function Component() {
   const project = useApiQuery('project.get', { params: { id } }, { ignoreMessage: true, ignoreRedirect: !signedIn });
   const tree = useApiQuery('document.tree', { params: { projectId: id } }, { enabled: !!project.data, ignoreMessage: true });
   const [creating, setCreating] = useState(false);
-  const canEdit = project.data?.role === 'creator' || project.data?.role === 'edit';
+  const canEdit = atLeast(project.data?.role, 'edit');
   const editing = mode === 'edit';
 
   return (

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { DocumentTreeNode, DocumentView, HistoryEntry } from '../../../../shared/schemas/document';
+import type { DocumentTreeNode, DocumentView, HistoryEntry, TypedContent } from '../../../../shared/schemas/document';
 import { Field, Spinner } from '../../components/ui';
 import { toast } from '../../components/toast';
 import { ConfirmDialog } from '../projects/dialogs';
@@ -55,7 +55,7 @@ function History({ doc, canEdit }: { doc: DocumentView; canEdit: boolean }) {
         <div className="compare">
           <div>
             <h4>{t('docs.thatVersion', { name: entry.data.name })}</h4>
-            <DocumentBody doc={{ ...doc, name: entry.data.name, type: entry.data.type, content: entry.data.content }} />
+            <DocumentBody doc={{ ...doc, name: entry.data.name, ...({ type: entry.data.type, content: entry.data.content } as TypedContent) }} />
           </div>
           <div>
             <h4>{t('docs.current')}</h4>

@@ -1,3 +1,4 @@
+import { atLeast } from '../../../../shared/access';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -44,7 +45,7 @@ export function ProjectCard({ project, mode = 'active' }: { project: ProjectView
   const restore = useApiMutation('project.recyclerRevert', { invalidates: PROJECT_LISTS });
   const destroy = useApiMutation('project.destroy', { invalidates: PROJECT_LISTS });
   const params = { params: { id: project.id } };
-  const isCreator = project.role === 'creator';
+  const canManage = atLeast(project.role, 'admin');
 
   const onDragStart = (e: DragEvent) => {
     e.dataTransfer.setData(DRAG_TYPE, JSON.stringify({ id: project.id, isProject: true } satisfies DragItem));
@@ -79,12 +80,12 @@ export function ProjectCard({ project, mode = 'active' }: { project: ProjectView
             <button type="button" className="text-button" onClick={() => setDialog('move')}>
               {t('projects.moveTo')}
             </button>
-            {project.role !== 'view' && project.role !== 'guest' ? (
+            {atLeast(project.role, 'edit') ? (
               <button type="button" className="text-button" onClick={() => setDialog('clone')}>
                 {t('projects.clone')}
               </button>
             ) : null}
-            {isCreator && (
+            {canManage && (
               <>
                 <button type="button" className="text-button" onClick={() => setDialog('archive')}>
                   {t('projects.archive')}
@@ -96,7 +97,7 @@ export function ProjectCard({ project, mode = 'active' }: { project: ProjectView
             )}
           </>
         )}
-        {mode === 'archived' && isCreator && (
+        {mode === 'archived' && canManage && (
           <>
             <button type="button" className="text-button" onClick={() => void unarchive.mutateAsync(params).then(() => toast.success(t('projects.restored')))}>
               {t('projects.unarchive')}

@@ -1,3 +1,4 @@
+import { atLeast } from '../../../../shared/access';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
@@ -19,7 +20,7 @@ export function Component() {
   const update = useApiMutation('project.update', { invalidates: PROJECT_LISTS });
   const archive = useApiMutation('project.archive', { invalidates: PROJECT_LISTS });
   const recycle = useApiMutation('project.recycle', { invalidates: PROJECT_LISTS });
-  const canEdit = project.role === 'creator' || project.role === 'edit';
+  const canEdit = atLeast(project.role, 'edit');
   const params = { params: { id: project.id } };
 
   async function submit(e: FormEvent) {
@@ -52,7 +53,7 @@ export function Component() {
           <p className="muted">{project.state === 'archived' ? t('projectSettings.archivedReadOnly') : t('projectSettings.readOnly')}</p>
         )}
       </form>
-      {project.role === 'creator' && (
+      {atLeast(project.role, 'admin') && (
         <section className="panel danger-zone" aria-labelledby="danger-zone">
           <h2 id="danger-zone">{t('projectSettings.dangerZone')}</h2>
           {project.state === 'active' && (
