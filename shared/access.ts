@@ -29,7 +29,8 @@ export const atLeast = (role: Role | null | undefined, needed: Role): boolean =>
 export const stronger = <R extends Role | MemberRole>(a: R | undefined, b: R | undefined): R | undefined => {
   if (!a || a === 'none') return b ?? a;
   if (!b || b === 'none') return a;
-  return RANK[a] >= RANK[b] ? a : b;
+  const rank: Record<string, number> = RANK;
+  return rank[a]! >= rank[b]! ? a : b;
 };
 
 export interface AccessFacts {

@@ -33,6 +33,10 @@ export const LIMITS = {
   passwordMax: 64,
   imageBytes: 500 * 1024,
   attachmentBytes: 10 * 1024 * 1024,
+  /** A document's content as JSON. A synchronous Lambda answer stops at 6 MB, so larger could be saved but never read. */
+  documentContentBytes: 2 * 1024 * 1024,
+  /** Nesting of request and response parameters; deeper trees are refused before validation recurses. */
+  paramDepth: 32,
 } as const;
 
 /** Recycled projects are destroyed this long after they were deleted (spec section 9). */

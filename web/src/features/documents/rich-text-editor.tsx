@@ -5,11 +5,12 @@
  * sanitised again wherever it is shown.
  */
 import type Quill from 'quill';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import { Icon } from '../../components/icons';
+import { sanitizeHtml } from './safe-html';
 import { chooseAndUpload } from './uploads';
 
 interface TableModule {
@@ -22,6 +23,12 @@ interface TableModule {
   deleteColumn(): void;
   deleteTable(): void;
 }
+
+/**
+ * The formats the toolbar offers, and nothing else: in particular not Quill's `video`, which turns stored
+ * `<iframe class="ql-video">` markup into a live, unsandboxed frame inside the editor.
+ */
+const FORMATS = ['header', 'color', 'background', 'bold', 'italic', 'underline', 'strike', 'list', 'blockquote', 'code-block', 'code', 'align', 'indent', 'link', 'image', 'table'];
 
 const TABLE_ACTIONS = ['insertRowAbove', 'insertRowBelow', 'insertColumnLeft', 'insertColumnRight', 'deleteRow', 'deleteColumn', 'deleteTable'] as const;
 
@@ -61,6 +68,10 @@ export function RichTextEditor({ projectId, value, onChange }: { projectId: stri
     return { toolbar: { container: `#${toolbarId}`, handlers }, table: true };
   }, [toolbarId, projectId]);
 
+  // Stored HTML is sanitised once, before Quill first parses it, as it is before it is shown. The editor is then
+  // uncontrolled: feeding its own output back through the sanitiser would reset the caret on every keystroke.
+  const [initialValue] = useState(() => sanitizeHtml(value));
+
   return (
     <div className="rich-text">
       <div id={toolbarId}>
@@ -99,7 +110,7 @@ export function RichTextEditor({ projectId, value, onChange }: { projectId: stri
           ))}
         </span>
       </div>
-      <ReactQuill theme="snow" value={value} onChange={onChange} modules={modules} aria-label={t('richtext.editor')} />
+      <ReactQuill theme="snow" defaultValue={initialValue} onChange={onChange} modules={modules} formats={FORMATS} aria-label={t('richtext.editor')} />
     </div>
   );
 }

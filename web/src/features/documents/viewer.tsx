@@ -73,7 +73,7 @@ function ApiView({ c }: { c: Content }) {
         <span className="badge">{t(`docs.status.${str(c.status)}`)}</span>
         {c.valid === false ? <span className="badge badge-muted">{t('docs.api.invalid')}</span> : null}
       </p>
-      <div className="markdown" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(str(c.description, '')) }} />
+      <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(str(c.description, '')) }} />
       <ParamTable title={t('docs.api.reqHeaders')} items={list('reqHeaders')} />
       <ParamTable title={t('docs.api.reqPath')} items={list('reqPath')} />
       <ParamTable title={t('docs.api.reqQuery')} items={list('reqQuery')} />
@@ -97,9 +97,9 @@ export function DocumentBody({ doc }: { doc: DocumentView }) {
     case 'api':
       return <ApiView c={c} />;
     case 'doc':
-      return <div className="markdown" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(str(c.markdown, '')) }} />;
+      return <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(str(c.markdown, '')) }} />;
     case 'richtext':
-      return <div className="markdown" dangerouslySetInnerHTML={{ __html: sanitizeHtml(str(c.html, '')) }} />;
+      return <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(str(c.html, '')) }} />;
     case 'embed':
       return (
         <iframe
