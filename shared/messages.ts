@@ -37,6 +37,7 @@ const zhErrors: ErrorMessages = {
   attachmentTooLarge: '附件大小不能超过10M',
   fileTypeRefused: '图片只能是 PNG、JPEG、GIF 或 WebP 格式',
   uploadMissing: '文件未上传完整，请重新上传',
+  retentionExpired: '项目已在回收站中超过 30 天，无法再恢复',
   system: '系统错误',
 };
 
@@ -66,6 +67,7 @@ const enErrors: ErrorMessages = {
   attachmentTooLarge: 'Attachments are at most 10M',
   fileTypeRefused: 'Images must be PNG, JPEG, GIF or WebP',
   uploadMissing: 'The file did not finish uploading; upload it again',
+  retentionExpired: 'The project has been in the recycle bin for over 30 days and can no longer be restored',
   system: 'System error',
 };
 

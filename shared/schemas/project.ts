@@ -46,6 +46,8 @@ export const projectCreateBody = z.object({
 export const projectUpdateBody = z
   .object({
     id: idSchema,
+    /** The revision the editor started from; an edit against an older one is refused, never applied silently. */
+    rev: z.number().int().min(1),
     name: projectName.optional(),
     description: description.optional(),
     visibility: visibility.optional(),

@@ -268,7 +268,7 @@ describe('access', () => {
     expect((await api.call('GET', `/project/document/${doc.id}`)).code).toBe(ERRORS.notLoggedIn.code);
     expect((await api.call('GET', `/project/document/${doc.id}`, { token: viewer.token })).code).toBe(0);
     expect((await api.call('POST', '/project/document', { token: viewer.token, body: { id: doc.id, rev: 1, name: 'x' } })).code).toBe(ERRORS.forbidden.code);
-    await api.call('POST', '/project', { token, body: { id: project.id, visibility: 'public' } });
+    await api.call('POST', '/project', { token, body: { id: project.id, rev: project.rev, visibility: 'public' } });
     expect((await api.call('GET', `/project/document/${doc.id}`)).code).toBe(0);
     expect((await api.call('GET', `/project/document/children/all/${project.id}`)).code).toBe(0);
     expect((await api.call('GET', `/project/document/history/${doc.id}`)).code).toBe(ERRORS.notLoggedIn.code);

@@ -25,7 +25,7 @@ export function Component() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const body = validate(projectUpdateBody, { id: project.id, ...values }, t);
+    const body = validate(projectUpdateBody, { id: project.id, rev: project.rev, ...values }, t);
     if (!body) return;
     try {
       await update.mutateAsync({ body });
