@@ -38,6 +38,8 @@ const zhErrors: ErrorMessages = {
   fileTypeRefused: '图片只能是 PNG、JPEG、GIF 或 WebP 格式',
   uploadMissing: '文件未上传完整，请重新上传',
   retentionExpired: '项目已在回收站中超过 30 天，无法再恢复',
+  crossSiteRequest: '拒绝来自其他站点的请求',
+  unsupportedContentType: '请求内容类型不受支持',
   system: '系统错误',
 };
 
@@ -68,6 +70,8 @@ const enErrors: ErrorMessages = {
   fileTypeRefused: 'Images must be PNG, JPEG, GIF or WebP',
   uploadMissing: 'The file did not finish uploading; upload it again',
   retentionExpired: 'The project has been in the recycle bin for over 30 days and can no longer be restored',
+  crossSiteRequest: 'Requests from other sites are refused',
+  unsupportedContentType: 'Unsupported content type',
   system: 'System error',
 };
 
