@@ -31,6 +31,7 @@ export const ERRORS = {
   uploadMissing: { code: 45011, status: 200 },
   retentionExpired: { code: 43006, status: 200 },
   crossSiteRequest: { code: 42005, status: 403 },
+  contentTooLarge: { code: 45013, status: 200 },
   unsupportedContentType: { code: 45012, status: 415 },
   system: { code: 50000, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
