@@ -7,7 +7,8 @@
  *   session by token hash .......... pk SESSION#<sha256(token)>     sk SESSION     (TTL expiresAt)
  *   sessions of a user ............. gsi1 USER#<userId>#SESSIONS    gsi1sk <createdAt ISO>
  *   verification code .............. pk CODE#<purpose>#<target>     sk CODE        (TTL expiresAt)
- *   failed sign-in counter ......... pk THROTTLE#LOGIN#<scope>#<id> sk THROTTLE    (TTL expiresAt)
+ *   rate counter ................... pk THROTTLE#<counter>#<id>     sk THROTTLE    (TTL expiresAt; sign-in
+ *                                    failures, code sends)
  *   local outbox (dev only) ........ pk OUTBOX                      sk <sentAt ISO>#<id> (TTL expiresAt)
  *
  *   Everything of a project lives in its partition PROJECT#<projectId>, so one paged Query reads, clones or
@@ -55,10 +56,7 @@ export const keys = {
   session: (tokenHash: string): Key => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
   sessionsOfUser: (userId: string) => ({ gsi1pk: `USER#${userId}#SESSIONS` }),
   verificationCode: (purpose: CodePurpose, target: string): Key => ({ pk: `CODE#${purpose}#${target}`, sk: 'CODE' }),
-  loginThrottle: (scope: 'ACCOUNT' | 'ADDRESS', id: string): Key => ({
-    pk: `THROTTLE#LOGIN#${scope}#${id}`,
-    sk: 'THROTTLE',
-  }),
+  throttle: (counter: string, id: string): Key => ({ pk: `THROTTLE#${counter}#${id}`, sk: 'THROTTLE' }),
   outbox: () => ({ pk: 'OUTBOX' }),
   project: (projectId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: 'META' }),
   projectPartition: (projectId: string) => ({ pk: `PROJECT#${projectId}` }),
@@ -93,7 +91,7 @@ export const ENTITY = {
   accountGuard: { entity: 'accountGuard', v: 1 },
   session: { entity: 'session', v: 1 },
   verificationCode: { entity: 'verificationCode', v: 1 },
-  loginThrottle: { entity: 'loginThrottle', v: 1 },
+  throttle: { entity: 'throttle', v: 1 },
   outbox: { entity: 'outbox', v: 1 },
   project: { entity: 'project', v: 1 },
   member: { entity: 'member', v: 1 },

@@ -10,7 +10,7 @@ import { codeSender } from './code-sender';
 import { checkCode, issueCode } from './codes';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { clearedSessionCookie, sessionCookie } from './session-cookie';
-import { assertNotThrottled, clearFailures, recordFailure } from './throttle';
+import { assertUnderLimits, clearCounter, consume, countEvent, type Subject } from './throttle';
 import { VERIFICATION_CODE_RESEND_SECONDS, VERIFICATION_CODE_TTL_SECONDS } from '../../../shared/constants';
 
 const refuseWhenOffline = () => {
@@ -18,11 +18,18 @@ const refuseWhenOffline = () => {
 };
 
 export const handler = createService('user', {
+  /**
+   * Answers the same whether or not the account exists, so nobody can test who has one: an existing account's
+   * owner gets a notice instead of a code. Both count against the same limits (per target and per address).
+   */
   'code.register': async ({ params }, ctx) => {
     refuseWhenOffline();
-    if (await findUserIdByAccount(params.target)) fail('accountExists');
-    const code = await issueCode('REGISTER', params.target);
-    await codeSender().send({ target: params.target, purpose: 'REGISTER', code }, ctx.log);
+    await consume(['codeAddress', ctx.sourceIp]);
+    const [existing, code] = await Promise.all([findUserIdByAccount(params.target), issueCode('REGISTER', params.target)]);
+    await codeSender().send(
+      existing ? { target: params.target, purpose: 'REGISTER', notice: 'accountExists', locale: ctx.locale } : { target: params.target, purpose: 'REGISTER', code },
+      ctx.log,
+    );
     return { expiresInSeconds: VERIFICATION_CODE_TTL_SECONDS, resendInSeconds: VERIFICATION_CODE_RESEND_SECONDS };
   },
 
@@ -48,20 +55,19 @@ export const handler = createService('user', {
 
   'login.create': async ({ body }, ctx) => {
     const account = body.username.includes('@') ? body.username.toLowerCase() : body.username;
-    const subjects: Parameters<typeof recordFailure>[0] = [
-      ['ACCOUNT', account],
-      ['ADDRESS', ctx.sourceIp],
-    ];
-    await assertNotThrottled(subjects);
+    const pair: Subject = ['loginPair', `${account}|${ctx.sourceIp}`];
+    const subjects: Subject[] = [pair, ['loginAccount', account], ['loginAddress', ctx.sourceIp]];
+    await assertUnderLimits(subjects);
     const userId = await findUserIdByAccount(account);
     const user = userId ? await getUser(userId) : undefined;
     // Unknown account and wrong password take the same time and give the same answer.
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !ok) {
-      await recordFailure(subjects);
+      await countEvent(subjects);
       throw new AppError('badCredentials');
     }
-    await clearFailures('ACCOUNT', account);
+    // The account-wide count stays: it caps guessing per hour whoever signs in meanwhile.
+    await clearCounter(pair);
     const { token } = await createSession(user.id);
     ctx.setCookie(sessionCookie(token));
     return { token, user: toUserDetail(user) };

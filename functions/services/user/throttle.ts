@@ -1,56 +1,103 @@
 /**
- * Failed sign-ins are counted per account and per client address in fixed windows. Past the limit, sign-in is
- * refused before the password is checked, which also keeps an attacker from using our scrypt cost against us.
+ * Fixed-window counters that slow down guessing and spraying. Sign-in failures are counted three ways:
+ * - per account *and* address, for the short lock: a stranger failing from their address cannot lock the owner out;
+ * - per account over an hour, as a cap on distributed guessing (OWASP ASVS 2.2.1: at most 100 an hour);
+ * - per address, across accounts, against one machine spraying many accounts.
+ * Verification codes are limited per address too (per target, codes.ts limits them), so nobody can mail-bomb or
+ * probe the user base from one machine. Past a limit the request is refused before any password is checked,
+ * which also keeps an attacker from using our scrypt cost against us.
  */
 import {
-  LOGIN_MAX_FAILURES_PER_ACCOUNT,
-  LOGIN_MAX_FAILURES_PER_ADDRESS,
-  LOGIN_WINDOW_SECONDS,
+  CODE_SENDS_PER_ADDRESS,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_PAIR,
 } from '../../../shared/constants';
 import { ConditionFailed, deleteItem, getItem, updateItem } from '../../data/db';
 import { ENTITY, keys } from '../../data/keys';
+import { env } from '../../env';
 import { AppError } from '../../runtime/app-error';
 
-type Scope = 'ACCOUNT' | 'ADDRESS';
-const LIMIT: Record<Scope, number> = { ACCOUNT: LOGIN_MAX_FAILURES_PER_ACCOUNT, ADDRESS: LOGIN_MAX_FAILURES_PER_ADDRESS };
+interface Window {
+  limit: number;
+  seconds: number;
+}
+
+const WINDOWS = {
+  loginPair: LOGIN_FAILURES_PER_PAIR,
+  loginAccount: LOGIN_FAILURES_PER_ACCOUNT,
+  loginAddress: LOGIN_FAILURES_PER_ADDRESS,
+  codeAddress: CODE_SENDS_PER_ADDRESS,
+} satisfies Record<string, Window>;
+
+export type CounterName = keyof typeof WINDOWS;
+export type Subject = [CounterName, string];
+
+/** A deployment may set the per-address code limit (a shared office address, or a test run of many sign-ups). */
+const windowOf = (name: CounterName): Window =>
+  name === 'codeAddress' && env().CODE_SENDS_PER_ADDRESS !== undefined ? { ...WINDOWS[name], limit: env().CODE_SENDS_PER_ADDRESS! } : WINDOWS[name];
 
 interface Counter {
-  failures: number;
+  count: number;
   expiresAt: number;
 }
 
-export async function assertNotThrottled(subjects: [Scope, string][], nowMs = Date.now()) {
-  const now = Math.floor(nowMs / 1000);
-  const counters = await Promise.all(subjects.map(([scope, id]) => getItem<Counter & Record<string, unknown>>(keys.loginThrottle(scope, id))));
+const nowSeconds = (nowMs: number) => Math.floor(nowMs / 1000);
+
+/** Refuses when any subject has reached its limit in its open window. */
+export async function assertUnderLimits(subjects: Subject[], nowMs = Date.now()) {
+  const now = nowSeconds(nowMs);
+  const counters = await Promise.all(subjects.map(([name, id]) => getItem<Counter & Record<string, unknown>>(keys.throttle(name, id))));
   counters.forEach((counter, i) => {
-    const scope = subjects[i]![0];
-    if (counter && counter.failures >= LIMIT[scope]) {
+    if (counter && counter.count >= windowOf(subjects[i]![0]).limit) {
       throw new AppError('tooManyRequests', { seconds: Math.max(1, counter.expiresAt - now) });
     }
   });
 }
 
-export async function recordFailure(subjects: [Scope, string][], nowMs = Date.now()) {
-  const now = Math.floor(nowMs / 1000);
+/** Counts one more event for each subject: a new window when none is open, else one more in the open one. */
+export async function countEvent(subjects: Subject[], nowMs = Date.now()) {
+  const now = nowSeconds(nowMs);
   await Promise.all(
-    subjects.map(async ([scope, id]) => {
-      const key = keys.loginThrottle(scope, id);
+    subjects.map(async ([name, id]) => {
+      const key = keys.throttle(name, id);
       try {
-        // A new window when none is open…
         await updateItem(
           key,
-          { set: { ...ENTITY.loginThrottle, failures: 1, expiresAt: now + LOGIN_WINDOW_SECONDS } },
+          { set: { ...ENTITY.throttle, count: 1, expiresAt: now + windowOf(name).seconds } },
           { expression: 'attribute_not_exists(pk) OR expiresAt <= :now', values: { ':now': now } },
         );
       } catch (err) {
         if (!(err instanceof ConditionFailed)) throw err;
-        // …otherwise one more failure in the open one.
-        await updateItem(key, { add: { failures: 1 } });
+        await updateItem(key, { add: { count: 1 } });
       }
     }),
   );
 }
 
-export async function clearFailures(scope: Scope, id: string) {
-  await deleteItem(keys.loginThrottle(scope, id));
+/** Counts an event only while under the limit, atomically; past it, refuses with the seconds to wait. */
+export async function consume([name, id]: Subject, nowMs = Date.now()) {
+  const now = nowSeconds(nowMs);
+  const { limit, seconds } = windowOf(name);
+  const key = keys.throttle(name, id);
+  try {
+    await updateItem(
+      key,
+      { set: { ...ENTITY.throttle, count: 1, expiresAt: now + seconds } },
+      { expression: 'attribute_not_exists(pk) OR expiresAt <= :now', values: { ':now': now } },
+    );
+  } catch (err) {
+    if (!(err instanceof ConditionFailed)) throw err;
+    try {
+      await updateItem(key, { add: { count: 1 } }, { expression: '#count < :limit', names: { '#count': 'count' }, values: { ':limit': limit } });
+    } catch (again) {
+      if (!(again instanceof ConditionFailed)) throw again;
+      const expiresAt = Number((again.current ?? err.current)?.expiresAt ?? now + seconds);
+      throw new AppError('tooManyRequests', { seconds: Math.max(1, expiresAt - now) });
+    }
+  }
+}
+
+export async function clearCounter([name, id]: Subject) {
+  await deleteItem(keys.throttle(name, id));
 }
