@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SERVICES } from '../shared/routes';
-import { JOB_NAMES } from '../functions/jobs/jobs';
+import { JOB_NAMES } from '../shared/jobs';
 import { FUNCTIONS_OUT, functionEntry } from './local/paths';
 
 export async function buildFunctions(opts: { quiet?: boolean } = {}) {

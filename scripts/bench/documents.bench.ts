@@ -3,10 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { batchWrite } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
-import { bodyRecord, newDocumentId, nodeRecord, type StoredNode } from '../../functions/data/documents';
-import { memberRecord, projectRecord } from '../../functions/data/projects';
-import { createSession } from '../../functions/data/sessions';
-import { createUser } from '../../functions/services/user/accounts';
+import { bodyItem } from '../../functions/domain/bodies';
+import { newDocumentId, nodeItem, type StoredNode } from '../../functions/domain/documents';
+import { memberItem } from '../../functions/domain/members';
+import { projectItem } from '../../functions/domain/projects';
+import { createSession } from '../../functions/domain/sessions';
+import { createUser } from '../../functions/domain/users';
 import { chromium } from '@playwright/test';
 import { median, type startBenchStack } from './harness';
 
@@ -36,8 +38,8 @@ export async function benchDocuments(stack: Stack) {
   const projectId = randomUUID();
   await batchWrite({
     puts: [
-      projectRecord({ id: projectId, name: 'Docs bench', description: '', visibility: 'private', ownerId: user.id, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, rev: 1 }),
-      memberRecord(projectId, user.id, 'creator', null),
+      projectItem({ id: projectId, name: 'Docs bench', description: '', visibility: 'private', ownerId: user.id, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, rev: 1 }),
+      memberItem(projectId, user.id, 'creator', null),
     ],
   });
   // 50 folders of 99 API documents each: 5,000 nodes.
@@ -52,9 +54,9 @@ export async function benchDocuments(stack: Stack) {
       nodes.push({ ...base, id: newDocumentId(projectId), parentId: folder.id, rank: r, name: `API ${f}-${i}`, type: 'api', method: 'GET', path: `/v1/resource/${f}/${i}`, status: 'completed' }),
     );
   });
-  await batchWrite({ puts: nodes.map(nodeRecord) });
+  await batchWrite({ puts: nodes.map(nodeItem) });
   const doc = nodes[1]!;
-  await batchWrite({ puts: [bodyRecord(projectId, doc.id, 1, { json: JSON.stringify({ markdown: 'x'.repeat(2000) }) })] });
+  await batchWrite({ puts: [bodyItem(projectId, doc.id, 1, { json: JSON.stringify({ markdown: 'x'.repeat(2000) }) })] });
 
   const tree = () => stack.call('GET', `/project/document/children/all/${projectId}`, { token });
   await tree();

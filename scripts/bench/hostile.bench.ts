@@ -10,10 +10,10 @@ import { ERRORS, type Envelope } from '../../shared/errors';
 import { routeEntries } from '../../shared/routes';
 import { queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
-import { memberRecord } from '../../functions/data/projects';
+import { memberItem } from '../../functions/domain/members';
 import { putItem } from '../../functions/data/db';
-import { createSession } from '../../functions/data/sessions';
-import { createUser } from '../../functions/services/user/accounts';
+import { createSession } from '../../functions/domain/sessions';
+import { createUser } from '../../functions/domain/users';
 import { admitted, CALLERS, hostileRequests, type CallerName } from '../../test/support/hostile-requests';
 import type { startBenchStack } from './harness';
 
@@ -32,9 +32,9 @@ export async function benchHostile(stack: Stack) {
     token: owner.token,
     body: { projectId: project.id, type: 'doc', name: 'Target doc', content: { markdown: '# keep me' } },
   });
-  await putItem(memberRecord(project.id, viewer.id, 'view', null));
-  const ids = { projectId: project.id, documentId: doc.id };
-  const snapshot = async () => JSON.stringify(await queryAll({ partition: keys.projectPartition(project.id) }));
+  await putItem(memberItem(project.id, viewer.id, 'view', null));
+  const ids = { projectId: project.id, documentId: doc.id, memberId: viewer.id };
+  const snapshot = async () => JSON.stringify(await queryAll(keys.projectItems(project.id)));
   const before = await snapshot();
 
   const tokens: Partial<Record<CallerName, string>> = { forged: 'forged-token-value-that-matches-nothing', viewer: viewer.token, stranger: stranger.token };

@@ -20,7 +20,7 @@ const escapeHtml = (s: string) =>
 
 export async function outboxRoutes(_req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
   if (url.pathname !== '/__dev/outbox' && url.pathname !== '/__dev/outbox.json') return false;
-  const items = await queryAll<OutboxEntry & Record<string, unknown>>({ partition: keys.outbox(), descending: true, limit: 50 });
+  const items = await queryAll<OutboxEntry & Record<string, unknown>>({ ...keys.outbox(), limit: 50 });
   const entries = items.map(({ target, purpose, code, notice, sentAt }) => ({ target, purpose, code, notice, sentAt }));
   if (url.pathname.endsWith('.json')) {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });

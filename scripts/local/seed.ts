@@ -1,5 +1,5 @@
 /** First start seeds a demo account, so the home page's online demo signs straight in. */
-import { findUserIdByAccount, createUser } from '../../functions/services/user/accounts';
+import { findUserIdByAccount, createUser } from '../../functions/domain/users';
 import { hashPassword } from '../../functions/services/user/passwords';
 import { ConditionFailed } from '../../functions/data/db';
 

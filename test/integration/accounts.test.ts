@@ -48,7 +48,7 @@ describe('registration', () => {
     ]);
     expect({ code: taken.code, message: taken.message, data: taken.data }).toEqual({ code: free.code, message: free.message, data: free.data });
     expect(taken.code).toBe(0);
-    const outbox = await queryAll<{ target: string; code?: string; notice?: string }>({ partition: keys.outbox(), descending: true });
+    const outbox = await queryAll<{ target: string; code?: string; notice?: string }>(keys.outbox());
     const toOwner = outbox.find((e) => e.target === account);
     expect(toOwner?.code).toBeUndefined();
     expect(toOwner?.notice).toMatch(/已有账号/);

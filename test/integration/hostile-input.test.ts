@@ -8,21 +8,21 @@ import { TOKEN_COOKIE } from '../../shared/constants';
 import { ERRORS } from '../../shared/errors';
 import { routeEntries } from '../../shared/routes';
 import { putItem } from '../../functions/data/db';
-import { memberRecord } from '../../functions/data/projects';
+import { memberItem } from '../../functions/domain/members';
 import { signUp, useLocalApi } from '../support/local-api';
 import { admitted, hostileRequests, type CallerName } from '../support/hostile-requests';
 
 const api = useLocalApi();
 const tokens: Partial<Record<CallerName, string>> = { forged: 'forged-token-value-that-matches-nothing' };
-let ids = { projectId: '', documentId: '' };
+let ids = { projectId: '', documentId: '', memberId: '' };
 
 beforeAll(async () => {
   const [owner, viewer, stranger] = await Promise.all([signUp(api, 'Owner'), signUp(api, 'Viewer'), signUp(api, 'Stranger')]);
   Object.assign(tokens, { owner: owner.token, viewer: viewer.token, stranger: stranger.token });
   const project = await api.call<{ id: string }>('PUT', '/project', { token: owner.token, body: { name: 'Target' } });
   const doc = await api.call<{ id: string }>('PUT', '/project/document', { token: owner.token, body: { projectId: project.data.id, name: 'Target doc' } });
-  ids = { projectId: project.data.id, documentId: doc.data.id };
-  await putItem(memberRecord(ids.projectId, viewer.userId, 'view', null));
+  ids = { projectId: project.data.id, documentId: doc.data.id, memberId: viewer.userId };
+  await putItem(memberItem(ids.projectId, viewer.userId, 'view', null));
 });
 
 const ALLOWED_STATUS = new Set([200, 403, 404, 413, 415]);

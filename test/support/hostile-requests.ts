@@ -6,9 +6,10 @@
  * success for a caller the route's rule does not admit.
  */
 import fc from 'fast-check';
-import { atLeast } from '../../shared/access';
+import type { Role } from '../../shared/access';
+import { expectedAccess } from './access-oracle';
 import type { RouteDef } from '../../shared/routes';
-import type { SampleIds } from './sample-request';
+import type { SampleIds } from './samples';
 
 /** `badCookie` is anonymous with a planted, malformed session cookie. */
 export type CallerName = 'anonymous' | 'badCookie' | 'forged' | 'stranger' | 'viewer' | 'owner';
@@ -37,7 +38,7 @@ const deepParams = (levels: number) =>
 
 const paramValue = (ids: SampleIds) =>
   fc.oneof(
-    fc.constantFrom(ids.projectId, ids.documentId, `${ids.documentId}_r1`, '0', 'personal'),
+    fc.constantFrom(ids.projectId, ids.documentId, `${ids.documentId}_r1`, ids.memberId, '0', 'personal'),
     fc.string({ maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
     fc.constantFrom('%', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a'.repeat(3000), '\u202eexe.png', '{id}', '__proto__', 'constructor'),
@@ -77,13 +78,10 @@ export function hostileRequests(route: RouteDef, ids: SampleIds, count: number, 
   });
 }
 
-/** Whether a caller's success would break the route's rule (viewers are admitted where the rule is view). */
+const ROLE_OF: Partial<Record<CallerName, Role>> = { viewer: 'view', owner: 'creator' };
+
+/** Whether the route's rule admits a caller (on the sweep's private project). */
 export function admitted(route: RouteDef, caller: CallerName): boolean {
-  const access = route.access;
-  if (access.kind === 'public') return true;
-  if (caller === 'anonymous' || caller === 'badCookie' || caller === 'forged') return access.kind === 'project' && access.publicRead === true;
-  if (access.kind === 'user') return true;
-  if (caller === 'owner') return true;
-  if (caller === 'viewer') return atLeast('view', access.role);
-  return false;
+  const signedIn = caller === 'stranger' || caller === 'viewer' || caller === 'owner';
+  return expectedAccess(route.access, { signedIn, role: ROLE_OF[caller] }) === 'admitted';
 }

@@ -106,7 +106,7 @@ export function useLocalApi() {
 
 /** The newest code the local outbox holds for a target. */
 export async function latestCode(target: string): Promise<string> {
-  const entries = await queryAll<{ target: string; code?: string }>({ partition: keys.outbox(), descending: true });
+  const entries = await queryAll<{ target: string; code?: string }>(keys.outbox());
   const entry = entries.find((e) => e.target === target && e.code);
   if (!entry) throw new Error(`no code in the outbox for ${target}`);
   return entry.code!;

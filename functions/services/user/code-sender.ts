@@ -4,10 +4,8 @@
  * them to the function's log for an operator of a private deployment; an email or SMS provider is another
  * implementation of `CodeSender`, selected by CODE_SENDER.
  */
-import { randomUUID } from 'node:crypto';
 import type { CodePurpose } from '../../../shared/constants';
-import { putItem } from '../../data/db';
-import { ENTITY, keys } from '../../data/keys';
+import { putOutboxEntry } from '../../domain/outbox';
 import { env } from '../../env';
 import type { Logger } from '../../runtime/logger';
 import { translate, type Locale } from '../../../shared/messages';
@@ -26,14 +24,7 @@ export interface CodeSender {
 
 const outboxSender: CodeSender = {
   async send(message, log) {
-    const sentAt = new Date().toISOString();
-    await putItem({
-      ...keys.outboxEntry(sentAt, randomUUID()),
-      ...ENTITY.outbox,
-      ...('code' in message ? message : { target: message.target, purpose: message.purpose, notice: noticeText(message.locale) }),
-      sentAt,
-      expiresAt: Math.floor(Date.now() / 1000) + 86_400,
-    });
+    await putOutboxEntry('code' in message ? message : { target: message.target, purpose: message.purpose, notice: noticeText(message.locale) });
     // Printed plainly, whatever the log level: the developer at the console is the recipient.
     const what = 'code' in message ? `code for ${message.target}: ${message.code}` : `notice for ${message.target}: ${noticeText(message.locale)}`;
     process.stdout.write(`[outbox] ${message.purpose} ${what}\n`);

@@ -3,16 +3,13 @@
  * holds no usable tokens. Items expire after SESSION_TTL_SECONDS (TTL plus a read-side check).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import * as z from 'zod';
 import { SESSION_TTL_SECONDS } from '../../shared/constants';
-import { batchWrite, getItem, putItem, queryAll, deleteItem } from './db';
-import { ENTITY, keys } from './keys';
+import { asRecord, asRecords, batchWrite, deleteItem, getItem, putItem, queryAll } from '../data/db';
+import { ENTITY, keys } from '../data/keys';
 
-export interface Session {
-  userId: string;
-  tokenHash: string;
-  createdAt: string;
-  expiresAt: number;
-}
+export const sessionRecord = z.object({ userId: z.string(), tokenHash: z.string(), createdAt: z.string(), expiresAt: z.number() });
+export type Session = z.infer<typeof sessionRecord>;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -28,8 +25,7 @@ export async function createSession(userId: string, now = new Date()): Promise<{
     {
       ...keys.session(session.tokenHash),
       ...ENTITY.session,
-      ...keys.sessionsOfUser(userId),
-      gsi1sk: session.createdAt,
+      ...keys.sessionOfUser(userId, session.createdAt),
       ...session,
     },
     { ifNotExists: true },
@@ -39,7 +35,7 @@ export async function createSession(userId: string, now = new Date()): Promise<{
 
 export async function findSession(token: string): Promise<Session | undefined> {
   if (!token || token.length > 200) return undefined;
-  return getItem<Session & Record<string, unknown>>(keys.session(hashToken(token)));
+  return asRecord(sessionRecord, await getItem(keys.session(hashToken(token))));
 }
 
 export async function revokeSession(tokenHash: string): Promise<void> {
@@ -48,7 +44,7 @@ export async function revokeSession(tokenHash: string): Promise<void> {
 
 /** Signs a user out everywhere, except the session that asked for it. */
 export async function revokeSessionsOf(userId: string, exceptTokenHash?: string): Promise<number> {
-  const sessions = await queryAll<Session & Record<string, unknown>>({ index: 'gsi1', partition: keys.sessionsOfUser(userId) });
+  const sessions = asRecords(sessionRecord, await queryAll(keys.sessionsOfUser(userId)));
   const doomed = sessions.filter((s) => s.tokenHash !== exceptTokenHash).map((s) => keys.session(s.tokenHash));
   await batchWrite({ deletes: doomed });
   return doomed.length;

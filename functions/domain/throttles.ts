@@ -12,11 +12,12 @@ import {
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
   LOGIN_FAILURES_PER_PAIR,
-} from '../../../shared/constants';
-import { ConditionFailed, deleteItem, getItem, updateItem } from '../../data/db';
-import { ENTITY, keys } from '../../data/keys';
-import { env } from '../../env';
-import { AppError } from '../../runtime/app-error';
+} from '../../shared/constants';
+import * as z from 'zod';
+import { asRecord, ConditionFailed, deleteItem, getItem, updateItem } from '../data/db';
+import { ENTITY, keys } from '../data/keys';
+import { env } from '../env';
+import { AppError } from '../runtime/app-error';
 
 interface Window {
   limit: number;
@@ -37,17 +38,14 @@ export type Subject = [CounterName, string];
 const windowOf = (name: CounterName): Window =>
   name === 'codeAddress' && env().CODE_SENDS_PER_ADDRESS !== undefined ? { ...WINDOWS[name], limit: env().CODE_SENDS_PER_ADDRESS! } : WINDOWS[name];
 
-interface Counter {
-  count: number;
-  expiresAt: number;
-}
+const counterRecord = z.object({ count: z.number(), expiresAt: z.number() });
 
 const nowSeconds = (nowMs: number) => Math.floor(nowMs / 1000);
 
 /** Refuses when any subject has reached its limit in its open window. */
 export async function assertUnderLimits(subjects: Subject[], nowMs = Date.now()) {
   const now = nowSeconds(nowMs);
-  const counters = await Promise.all(subjects.map(([name, id]) => getItem<Counter & Record<string, unknown>>(keys.throttle(name, id))));
+  const counters = await Promise.all(subjects.map(async ([name, id]) => asRecord(counterRecord, await getItem(keys.throttle(name, id)))));
   counters.forEach((counter, i) => {
     if (counter && counter.count >= windowOf(subjects[i]![0]).limit) {
       throw new AppError('tooManyRequests', { seconds: Math.max(1, counter.expiresAt - now) });

@@ -9,10 +9,21 @@ import {
   VERIFICATION_CODE_RESEND_SECONDS,
   VERIFICATION_CODE_TTL_SECONDS,
   type CodePurpose,
-} from '../../../shared/constants';
-import { ConditionFailed, getItem, putItem, updateItem, type TransactOp } from '../../data/db';
-import { ENTITY, keys } from '../../data/keys';
-import { AppError } from '../../runtime/app-error';
+} from '../../shared/constants';
+import * as z from 'zod';
+import { asRecord, ConditionFailed, getItem, putItem, updateItem, type TransactOp } from '../data/db';
+import { ENTITY, keys } from '../data/keys';
+import { AppError } from '../runtime/app-error';
+
+const codeRecord = z.object({
+  codeHash: z.string(),
+  sentAt: z.number(),
+  codeExpiresAt: z.number(),
+  attempts: z.number(),
+  dayStart: z.number(),
+  sentToday: z.number(),
+  expiresAt: z.number(),
+});
 
 interface CodeItem {
   codeHash: string;
@@ -33,7 +44,7 @@ const hashCode = (purpose: CodePurpose, target: string, code: string) =>
 export async function issueCode(purpose: CodePurpose, target: string, nowMs = Date.now()): Promise<string> {
   const now = Math.floor(nowMs / 1000);
   const key = keys.verificationCode(purpose, target);
-  const previous = await getItem<CodeItem & Record<string, unknown>>(key, { consistent: true });
+  const previous = asRecord(codeRecord, await getItem(key, { consistent: true }));
   const sameDay = previous && previous.dayStart + DAY > now;
   if (previous && previous.sentAt + VERIFICATION_CODE_RESEND_SECONDS > now) {
     throw new AppError('tooManyRequests', { seconds: previous.sentAt + VERIFICATION_CODE_RESEND_SECONDS - now });
@@ -74,7 +85,7 @@ export async function issueCode(purpose: CodePurpose, target: string, nowMs = Da
 export async function checkCode(purpose: CodePurpose, target: string, code: string, nowMs = Date.now()): Promise<TransactOp> {
   const now = Math.floor(nowMs / 1000);
   const key = keys.verificationCode(purpose, target);
-  const item = await getItem<CodeItem & Record<string, unknown>>(key, { consistent: true });
+  const item = asRecord(codeRecord, await getItem(key, { consistent: true }));
   if (!item || item.codeExpiresAt <= now || item.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) {
     throw new AppError('badVerificationCode');
   }
