@@ -3,12 +3,10 @@
  * query. A body is stored inline in its item, or in S3 (one immutable object per revision) when it would not fit
  * a DynamoDB item.
  */
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import { asRecord, asRecords, batchGet, getItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
-import { s3 } from '../data/s3-client';
-import { env } from '../env';
+import { deleteObjects, getObjectText, putObject } from '../data/s3';
 
 /** A body as stored: the JSON text inline, or the S3 key of an object holding it. */
 export const storedBody = z.object({ json: z.string().optional(), s3Key: z.string().optional() });
@@ -31,7 +29,7 @@ export async function storeBody(projectId: string, documentId: string, rev: numb
   const json = JSON.stringify(stored ?? {});
   if (Buffer.byteLength(json) <= INLINE_BODY_LIMIT) return { json };
   const s3Key = keys.documentBodyObject(projectId, documentId, rev);
-  await s3().send(new PutObjectCommand({ Bucket: env().FILES_BUCKET, Key: s3Key, Body: json, ContentType: 'application/json' }));
+  await putObject(s3Key, json, 'application/json');
   return { s3Key };
 }
 
@@ -40,8 +38,7 @@ export async function readBody(body: StoredBody | undefined): Promise<unknown> {
   if (!body) return {};
   if (body.json !== undefined) return JSON.parse(body.json) as unknown;
   if (!body.s3Key) return {};
-  const object = await s3().send(new GetObjectCommand({ Bucket: env().FILES_BUCKET, Key: body.s3Key }));
-  return JSON.parse(await object.Body!.transformToString()) as unknown;
+  return JSON.parse(await getObjectText(body.s3Key)) as unknown;
 }
 
 export const getBody = async (projectId: string, documentId: string) =>
@@ -51,9 +48,4 @@ export const bodiesOf = async (projectId: string, documentIds: string[]) =>
   asRecords(bodyRecord, await batchGet(documentIds.map((id) => keys.documentBody(projectId, id))));
 
 /** Removes S3 bodies (all their revisions). */
-export async function deleteBodyObjects(objectKeys: string[]) {
-  for (let i = 0; i < objectKeys.length; i += 1000) {
-    const chunk = objectKeys.slice(i, i + 1000);
-    await s3().send(new DeleteObjectsCommand({ Bucket: env().FILES_BUCKET, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }));
-  }
-}
+export const deleteBodyObjects = (objectKeys: string[]) => deleteObjects(objectKeys);

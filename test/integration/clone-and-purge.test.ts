@@ -6,7 +6,7 @@ import { ERRORS } from '../../shared/errors';
 import { batchWrite, getItem, queryAll, updateItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { ENTITY, keys, PURGE_AT_ATTRIBUTE } from '../../functions/data/keys';
-import { s3 } from '../../functions/data/s3-client';
+import { s3 } from '../../functions/data/s3';
 import { DAY_MS } from '../../functions/domain/projects';
 import { runPurge } from '../../functions/domain/project-purge';
 import { signUp, useLocalApi } from '../support/local-api';
@@ -30,8 +30,8 @@ async function projectWithDocs(token: string, count: number, name = 'Big') {
 const docsOf = (projectId: string) =>
   queryAll<{ projectId: string; parentId: string; name: string }>(keys.documentsOf(projectId));
 
-const putFile = (projectId: string, name: string, body: string) =>
-  s3().send(new PutObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(projectId)}${name}`, Body: body }));
+const putFile = async (projectId: string, name: string, body: string) =>
+  (await s3()).send(new PutObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(projectId)}${name}`, Body: body }));
 
 describe('clone', () => {
   it('copies the project, every document and its files under the new name, owned by the cloner', async () => {
@@ -47,7 +47,7 @@ describe('clone', () => {
     expect(copy.every((d) => d.projectId === res.data.id)).toBe(true);
     expect(copy.find((d) => d.name === 'Document 0')?.parentId).toBe(res.data.id);
     expect(await docsOf(source)).toHaveLength(120);
-    const file = await s3().send(
+    const file = await (await s3()).send(
       new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(res.data.id)}images/logo.png` }),
     );
     expect(await file.Body!.transformToString()).toBe('PNGDATA');
@@ -122,7 +122,7 @@ describe('purge job', () => {
     expect(due.purged).toContain(id);
     expect(await queryAll(keys.projectItems(id))).toEqual([]);
     await expect(
-      s3().send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(id)}attachments/a.txt` })),
+      (await s3()).send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(id)}attachments/a.txt` })),
     ).rejects.toThrow();
     expect((await api.call<ProjectView[]>('GET', '/project/recycler', { token })).data).toEqual([]);
 

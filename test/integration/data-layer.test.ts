@@ -3,7 +3,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { dynamo } from '../../functions/data/dynamo-client';
-import { s3 } from '../../functions/data/s3-client';
+import { s3 } from '../../functions/data/s3';
 import {
   batchWrite,
   ConditionFailed,
@@ -141,7 +141,7 @@ describe('files on S3 (s3rver)', () => {
     const bytes = Buffer.alloc(300 * 1024, 7);
     bytes.write('apiloom', 0);
     const Key = `test/${Math.random().toString(36).slice(2)}.bin`;
-    await s3().send(
+    await (await s3()).send(
       new PutObjectCommand({
         Bucket: process.env.FILES_BUCKET,
         Key,
@@ -149,7 +149,7 @@ describe('files on S3 (s3rver)', () => {
         ContentLength: bytes.length,
       }),
     );
-    const out = await s3().send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key }));
+    const out = await (await s3()).send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key }));
     const back = Buffer.from(await out.Body!.transformToByteArray());
     expect(back.equals(bytes)).toBe(true);
   });
