@@ -197,7 +197,7 @@ export function FolderCard({ folder, onOpen, onDropItem }: { folder: FolderView;
           message={t('projects.deleteFolderConfirm', { name: folder.name })}
           confirmLabel={t('projects.delete')}
           danger
-          onConfirm={() => remove.mutateAsync({ params: { id: folder.id } })}
+          onConfirm={() => remove.mutateAsync({ params: { id: folder.id }, query: {} })}
           onClose={() => setDialog(null)}
         />
       )}
