@@ -33,6 +33,7 @@ export const LIMITS = {
   projectDescription: 500,
   userGroupName: 12,
   teamName: 32,
+  shareName: 64,
   documentTitle: 30,
   nickname: 32,
   passwordMin: 8,
@@ -44,6 +45,10 @@ export const LIMITS = {
   /** Nesting of request and response parameters; deeper trees are refused before validation recurses. */
   paramDepth: 32,
 } as const;
+
+/** Wrong share passwords allowed per share, and per client address across shares, before every answer is 429. */
+export const SHARE_GUESSES_PER_SHARE = { limit: 10, seconds: 900 };
+export const SHARE_GUESSES_PER_ADDRESS = { limit: 30, seconds: 900 };
 
 /** Team and project invitation codes stay valid this long (spec section 9). */
 export const INVITATION_TTL_SECONDS = 3_600;

@@ -40,6 +40,11 @@ export const ERRORS = {
   notTeamProject: { code: 45015, status: 200 },
   invitationInvalid: { code: 43007, status: 200 },
   notDirectMember: { code: 45017, status: 200 },
+  shareExpired: { code: 43008, status: 200 },
+  releaseNotFound: { code: 43010, status: 200 },
+  versionExists: { code: 43004, status: 200 },
+  releaseReadOnly: { code: 42011, status: 200 },
+  tooManyGuesses: { code: 42900, status: 429 },
   unsupportedContentType: { code: 45012, status: 415 },
   system: { code: 50000, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;

@@ -48,6 +48,11 @@ const zhErrors: ErrorMessages = {
   notTeamProject: '只有团队项目才能绑定用户组',
   invitationInvalid: '邀请链接无效或已过期',
   notDirectMember: '你是通过团队或用户组访问此项目的，不能单独退出',
+  shareExpired: '分享链接已过期',
+  releaseNotFound: '该版本不存在',
+  versionExists: '版本号已存在',
+  releaseReadOnly: '历史版本只读，不能修改',
+  tooManyGuesses: '尝试次数过多，请 {{seconds}} 秒后再试',
   unsupportedContentType: '请求内容类型不受支持',
   system: '系统错误',
 };
@@ -89,6 +94,11 @@ const enErrors: ErrorMessages = {
   notTeamProject: 'Only team projects can have user groups',
   invitationInvalid: 'The invitation is invalid or has expired',
   notDirectMember: 'You reach this project through your team or group, so you cannot leave it on your own',
+  shareExpired: 'This share link has expired',
+  releaseNotFound: 'There is no such version',
+  versionExists: 'That version number is taken',
+  releaseReadOnly: 'A released version is read only',
+  tooManyGuesses: 'Too many attempts, try again in {{seconds}} seconds',
   unsupportedContentType: 'Unsupported content type',
   system: 'System error',
 };
@@ -117,6 +127,9 @@ const zhValidation = {
   teamName: `团队名称 1-${LIMITS.teamName} 个字符`,
   groupName: `用户组名称必填，最多 ${LIMITS.userGroupName} 个字符`,
   inviteCode: '邀请码格式不正确',
+  releaseVersion: '版本号为 1-32 个字母、数字、点、横线或下划线',
+  shareName: `分享名称必填，最多 ${LIMITS.shareName} 个字符`,
+  shareExpiry: '请选择一个未来的过期时间',
   paramDepth: `参数最多嵌套 ${LIMITS.paramDepth} 层`,
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
@@ -143,6 +156,9 @@ const enValidation: ValidationMessages = {
   teamName: `Team name must be 1-${LIMITS.teamName} characters`,
   groupName: `A group name is required, at most ${LIMITS.userGroupName} characters`,
   inviteCode: 'Malformed invitation code',
+  releaseVersion: 'A version is 1-32 letters, digits, dots, dashes or underscores',
+  shareName: `A share name is required, at most ${LIMITS.shareName} characters`,
+  shareExpiry: 'Choose an expiry time in the future',
   paramDepth: `Parameters nest at most ${LIMITS.paramDepth} levels`,
 };
 

@@ -27,6 +27,10 @@
  *   document body .................. pk PROJECT#<projectId>         sk BODY#<docId>  (or an S3 key when large)
  *   search text of a document ...... pk PROJECT#<projectId>         sk FIND#<docId>
  *   history of a document .......... pk PROJECT#<projectId>         sk HIST#<docId>#<rev, 9 digits>
+ *   share link ..................... pk PROJECT#<projectId>         sk SHARE#<shareId> (shareId = <projectId>_<suffix>)
+ *   share token .................... pk PROJECT#<projectId>         sk SHARETOKEN#<shareId>#<sha256(secret)> (TTL:
+ *                                                                    the share's expiry)
+ *   release ........................ pk PROJECT#<projectId>         sk RELEASE#<version>  (its snapshot in S3)
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
  *   projects of a team ............. gsi1 TEAM#<teamId>#PROJECTS    gsi1sk <projectId>    (on the project's META)
  *
@@ -40,7 +44,8 @@
  *   invitation ..................... pk INVITE#<code>                sk INVITE   (TTL expiresAt: one hour)
  *
  * S3: everything a project stores in the files bucket sits under `projects/<projectId>/` (bodies under
- * `documents/`, uploaded files under `files/`), so a clone copies and a purge deletes it with one prefix. An upload
+ * `documents/`, uploaded files under `files/`, release snapshots under `releases/`), so a purge deletes it with one
+ * prefix and a clone copies the prefixes of its content. An upload
  * lands in `uploads/<projectId>/<fileId>` first (expired by a lifecycle rule) and only reaches `files/` once its
  * bytes have been checked.
  */
@@ -156,6 +161,13 @@ export const keys = {
   bindingsOfGroup: (teamId: string, groupId: string): QuerySpec => ({ partition: { pk: `TEAM#${teamId}` }, sortBeginsWith: `BIND#${groupId}#`, consistent: true }),
   invitation: (code: string): Key => ({ pk: `INVITE#${code}`, sk: 'INVITE' }),
 
+  // Shares and releases
+  share: (projectId: string, shareId: string): Key => ({ pk: projectPk(projectId), sk: `SHARE#${shareId}` }),
+  sharesOf: (projectId: string): QuerySpec => inProject(projectId, 'SHARE#'),
+  shareToken: (projectId: string, shareId: string, tokenHash: string): Key => ({ pk: projectPk(projectId), sk: `SHARETOKEN#${shareId}#${tokenHash}` }),
+  release: (projectId: string, version: string): Key => ({ pk: projectPk(projectId), sk: `RELEASE#${version}` }),
+  releasesOf: (projectId: string): QuerySpec => inProject(projectId, 'RELEASE#'),
+
   // Folders of a console
   folder: (scope: FolderScope, folderId: string): Key => ({ pk: folderPk(scope), sk: `FOLDER#${folderId}` }),
   foldersOf: (scope: FolderScope): QuerySpec => ({ partition: { pk: folderPk(scope) }, sortBeginsWith: 'FOLDER#', consistent: true }),
@@ -163,6 +175,9 @@ export const keys = {
   // S3
   projectFilesPrefix: (projectId: string) => `projects/${projectId}/`,
   fileObject: (projectId: string, fileId: string) => `projects/${projectId}/files/${fileId}`,
+  /** What a clone copies of a project's objects: its content, not its releases. */
+  clonedPrefixes: (projectId: string) => [`projects/${projectId}/documents/`, `projects/${projectId}/files/`],
+  releaseObject: (projectId: string, version: string, publishId: string) => `projects/${projectId}/releases/${encodeURIComponent(version)}-${publishId}.json`,
   documentBodyObject: (projectId: string, docId: string, rev: number) => `projects/${projectId}/documents/${docId}/r${rev}.json`,
   pendingUpload: (projectId: string, fileId: string) => `${PENDING_UPLOADS_PREFIX}${projectId}/${fileId}`,
 } as const;
@@ -192,6 +207,9 @@ export const ENTITY = {
   group: { entity: 'group', v: 1 },
   groupBinding: { entity: 'groupBinding', v: 1 },
   invitation: { entity: 'invitation', v: 1 },
+  share: { entity: 'share', v: 1 },
+  shareToken: { entity: 'shareToken', v: 1 },
+  release: { entity: 'release', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;

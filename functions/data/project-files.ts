@@ -2,14 +2,16 @@
 import { keys } from './keys';
 import { copyObject, deleteObjects, listKeys } from './s3';
 
-/** Copies every object of one project to another (a clone). */
+/** Copies the content objects of one project to another (a clone): document bodies and uploaded files. */
 export async function copyProjectFiles(fromProjectId: string, toProjectId: string): Promise<number> {
   const from = keys.projectFilesPrefix(fromProjectId);
   const to = keys.projectFilesPrefix(toProjectId);
   let copied = 0;
-  for await (const page of listKeys(from)) {
-    await Promise.all(page.map((key) => copyObject(key, to + key.slice(from.length))));
-    copied += page.length;
+  for (const prefix of keys.clonedPrefixes(fromProjectId)) {
+    for await (const page of listKeys(prefix)) {
+      await Promise.all(page.map((key) => copyObject(key, to + key.slice(from.length))));
+      copied += page.length;
+    }
   }
   return copied;
 }

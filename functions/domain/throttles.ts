@@ -4,7 +4,7 @@
  * - per account over an hour, as a cap on distributed guessing (OWASP ASVS 2.2.1: at most 100 an hour);
  * - per address, across accounts, against one machine spraying many accounts.
  * Verification codes are limited per address too (per target, codes.ts limits them), so nobody can mail-bomb or
- * probe the user base from one machine. Past a limit the request is refused before any password is checked,
+ * probe the user base from one machine. Share password guesses are limited per share and per address. Past a limit the request is refused before any password is checked,
  * which also keeps an attacker from using our scrypt cost against us.
  */
 import {
@@ -12,7 +12,10 @@ import {
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
   LOGIN_FAILURES_PER_PAIR,
+  SHARE_GUESSES_PER_ADDRESS,
+  SHARE_GUESSES_PER_SHARE,
 } from '../../shared/constants';
+import type { ErrorKey } from '../../shared/errors';
 import * as z from 'zod';
 import { asRecord, ConditionFailed, deleteItem, getItem, updateItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
@@ -29,6 +32,8 @@ const WINDOWS = {
   loginAccount: LOGIN_FAILURES_PER_ACCOUNT,
   loginAddress: LOGIN_FAILURES_PER_ADDRESS,
   codeAddress: CODE_SENDS_PER_ADDRESS,
+  shareGuess: SHARE_GUESSES_PER_SHARE,
+  shareGuessAddress: SHARE_GUESSES_PER_ADDRESS,
 } satisfies Record<string, Window>;
 
 export type CounterName = keyof typeof WINDOWS;
@@ -73,8 +78,8 @@ export async function countEvent(subjects: Subject[], nowMs = Date.now()) {
   );
 }
 
-/** Counts an event only while under the limit, atomically; past it, refuses with the seconds to wait. */
-export async function consume([name, id]: Subject, nowMs = Date.now()) {
+/** Counts an event only while under the limit, atomically; past it, refuses (`refusal`) with the seconds to wait. */
+export async function consume([name, id]: Subject, refusal: ErrorKey = 'tooManyRequests', nowMs = Date.now()) {
   const now = nowSeconds(nowMs);
   const { limit, seconds } = windowOf(name);
   const key = keys.throttle(name, id);
@@ -91,7 +96,7 @@ export async function consume([name, id]: Subject, nowMs = Date.now()) {
     } catch (again) {
       if (!(again instanceof ConditionFailed)) throw again;
       const expiresAt = Number((again.current ?? err.current)?.expiresAt ?? now + seconds);
-      throw new AppError('tooManyRequests', { seconds: Math.max(1, expiresAt - now) });
+      throw new AppError(refusal, { seconds: Math.max(1, expiresAt - now) });
     }
   }
 }

@@ -1,31 +1,34 @@
 /**
- * Who is calling, and may they: the only place that reads the access grants of the route table. The caller comes
- * from the session token; the project of a project route from the validated input; the effective role from the
- * shared resolver over facts read in one batch (functions/domain/access-facts.ts).
+ * May the caller do this: the only place that reads the project and team grants of the route table. The project
+ * of a project route comes from the validated input; the effective role from the shared resolver over facts read
+ * in one batch (functions/domain/access-facts.ts). Services with such routes pass these checks to createService.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { atLeast, atLeastTeamRole, type Role } from '../../shared/access';
-import { TOKEN_COOKIE, TOKEN_HEADER } from '../../shared/constants';
+import { SHARE_TOKEN_HEADER } from '../../shared/constants';
 import { projectIdOfDocument } from '../../shared/schemas/document';
-import { admitsAnonymous, DEFAULT_PROJECT_STATES, type Access, type Grant, type Locator } from '../../shared/routes/define';
+import { DEFAULT_PROJECT_STATES, type Access, type Grant, type Locator } from '../../shared/routes/define';
 import { projectAccess } from '../domain/access-facts';
 import type { MemberRecord } from '../domain/members';
 import { isVisible, type ProjectRecord } from '../domain/projects';
-import { findSession, type Session } from '../domain/sessions';
+import type { ReleaseRecord } from '../domain/releases';
+import { shareHolds, type ShareRecord } from '../domain/shares';
 import { teamAccess, type TeamMemberRecord, type TeamRecord } from '../domain/teams';
 import { AppError } from './app-error';
-
-export interface Caller {
-  userId: string;
-  session: Session;
-}
+import { versionOf, type Caller } from './identity';
 
 /** The project a project route acts on, and what the caller may do there. */
 export interface ProjectScope {
   item: ProjectRecord;
   role: Role;
   member: MemberRecord | undefined;
+  /** The share a reader came in by (when no role admitted them): its scope limits what they see. */
+  share?: ShareRecord;
+  /** The release being read (the `X-PROJECT-VERSION` header, or the share's); reads serve its snapshot. */
+  release?: ReleaseRecord;
 }
+
+const shareTokenOf = (event: APIGatewayProxyEventV2) => event.headers?.[SHARE_TOKEN_HEADER] || undefined;
 
 /** The team a team route acts on, and the caller's membership of it. */
 export interface TeamScope {
@@ -33,83 +36,63 @@ export interface TeamScope {
   member: TeamMemberRecord;
 }
 
-/**
- * The session token: the `token` header (what the web client sends), or the cookie where `allowCookie` (safe
- * GETs only: a form or a `no-cors` fetch from another site carries the cookie but can never set the header).
- * A cookie that is not valid percent-encoding is ignored, never fatal.
- */
-export function tokenOf(event: APIGatewayProxyEventV2, allowCookie: boolean): string | undefined {
-  const header = event.headers?.[TOKEN_HEADER];
-  if (header) return header;
-  if (!allowCookie) return undefined;
-  const cookies = event.cookies ?? event.headers?.cookie?.split(';') ?? [];
-  for (const cookie of cookies) {
-    const [name, ...rest] = cookie.trim().split('=');
-    if (name !== TOKEN_COOKIE) continue;
-    try {
-      return decodeURIComponent(rest.join('='));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-/**
- * Resolves the caller before anything else runs. No token: 41000, unless the route may admit anonymous callers;
- * a token that matches no live session: 41001 (even there, so a client learns its session is gone).
- */
-export async function identify(event: APIGatewayProxyEventV2, access: Access, allowCookie: boolean): Promise<Caller | undefined> {
-  const token = tokenOf(event, allowCookie);
-  const session = token ? await findSession(token) : undefined;
-  const caller = session ? { userId: session.userId, session } : undefined;
-  if (access.grants.some((g) => g.kind === 'anyone')) return caller;
-  if (token && !caller) throw new AppError('sessionExpired');
-  if (!caller && !admitsAnonymous(access)) throw new AppError('notLoggedIn');
-  return caller;
-}
-
-function locate(locator: Locator, input: Record<string, Record<string, unknown> | undefined>): string {
+function locate(locator: Locator, input: Record<string, Record<string, unknown> | undefined>): { projectId: string; targetId: string } {
   const named = input[locator.in]?.[locator.field];
   if (typeof named !== 'string') throw new Error(`route access names a missing id: ${locator.field}`);
-  return locator.document ? projectIdOfDocument(named) : named;
+  return { projectId: locator.document ? projectIdOfDocument(named) : named, targetId: named };
 }
 
-const admits = (grant: Grant, role: Role | undefined, caller: Caller | undefined) => {
-  switch (grant.kind) {
-    case 'anyone':
-      return true;
-    case 'signedIn':
-      return !!caller;
-    case 'projectRole':
-      return atLeast(role, grant.role);
-    case 'publicRead':
-      return role !== undefined;
-    case 'teamRole':
-      return false;
-  }
-};
+const admitsByRole = (grant: Grant, role: Role | undefined) =>
+  (grant.kind === 'projectRole' && atLeast(role, grant.role)) || (grant.kind === 'publicRead' && role !== undefined);
 
 /**
  * The project check of a project route, after validation (the project id comes from the input). A project that
  * does not exist, is being purged or cloned, or sits in the recycle bin where the route does not expect it, is
  * "not found"; a caller no grant admits is refused; a project in another visible state than the route needs is
- * "wrong state".
+ * "wrong state". A share token admits its reader to what its share holds, and nothing else; a release asked for
+ * must exist.
  */
 export async function authorizeProject(
   access: Access & { project: Locator },
   input: Record<string, Record<string, unknown> | undefined>,
   caller: Caller | undefined,
+  event: APIGatewayProxyEventV2,
 ): Promise<ProjectScope> {
-  const facts = await projectAccess(locate(access.project, input), caller?.userId);
-  const admitted = access.grants.some((grant) => admits(grant, facts.role, caller));
-  if (!caller && !admitted) throw new AppError('notLoggedIn');
+  const { projectId, targetId } = locate(access.project, input);
+  const asked = versionOf(event);
+  const shareToken = access.grants.some((g) => g.kind === 'shareToken') ? shareTokenOf(event) : undefined;
+  const facts = await projectAccess(projectId, caller?.userId, { shareToken, version: asked });
+  let admitted = access.grants.some((grant) => admitsByRole(grant, facts.role));
+  let share: ShareRecord | undefined;
+  if (!admitted && facts.share) {
+    const shared = facts.share;
+    // A share of a release is read as that release, and only as it.
+    const release = shared.version && (!asked || asked === shared.version) ? await releaseOf(projectId, shared.version, facts.release) : facts.release;
+    if ((!asked || asked === (shared.version ?? asked)) && (await shareHolds(shared, projectId, targetId, shared.version ? release : facts.release))) {
+      admitted = true;
+      share = shared;
+      if (release) facts.release = release;
+    }
+  }
+  if (!caller && !admitted) {
+    if (facts.shareState === 'expired') throw new AppError('shareExpired');
+    if (facts.shareState === 'revoked') throw new AppError('sharePassword');
+    throw new AppError('notLoggedIn');
+  }
   const { project } = facts;
   if (!project || !isVisible(project)) throw new AppError('notFound');
   if (!admitted) throw new AppError('forbidden');
   const states = access.states ?? DEFAULT_PROJECT_STATES;
   if (!states.includes(project.state)) throw new AppError(project.state === 'recycled' ? 'notFound' : 'wrongState');
-  return { item: project, role: facts.role!, member: facts.member };
+  const version = asked ?? share?.version ?? undefined;
+  if (version && !facts.release) throw new AppError('releaseNotFound');
+  return { item: project, role: facts.role ?? 'guest', member: facts.member, ...(share ? { share } : {}), ...(facts.release ? { release: facts.release } : {}) };
+}
+
+/** The release a share of a release reads, when the request did not ask for it (so it was not in the first read). */
+async function releaseOf(projectId: string, version: string, read: ReleaseRecord | undefined): Promise<ReleaseRecord | undefined> {
+  if (read?.version === version) return read;
+  return (await projectAccess(projectId, undefined, { version })).release;
 }
 
 /**
@@ -117,9 +100,12 @@ export async function authorizeProject(
  * in it, or below the route's role, is refused.
  */
 export async function authorizeTeam(access: Access & { team: Locator }, input: Record<string, Record<string, unknown> | undefined>, caller: Caller): Promise<TeamScope> {
-  const { team, member } = await teamAccess(locate(access.team, input), caller.userId);
+  const { team, member } = await teamAccess(locate(access.team, input).projectId, caller.userId);
   if (!team || team.state !== 'active') throw new AppError('notFound');
   const admitted = access.grants.some((grant) => grant.kind === 'teamRole' && atLeastTeamRole(member?.role, grant.role));
   if (!admitted || !member) throw new AppError('forbidden');
   return { team, member };
 }
+
+/** The checks a service with project or team routes hands to createService. */
+export const projectAndTeamChecks = { project: authorizeProject, team: authorizeTeam };

@@ -9,19 +9,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { REQUEST_ID_HEADER } from '../../shared/constants';
 import { ERRORS, OK_CODE, type Envelope } from '../../shared/errors';
 import { pickLocale, translate, type Locale } from '../../shared/messages';
-import type { Locator } from '../../shared/routes/define';
-import {
-  routeKey,
-  type GrantKinds,
-  type RouteDef,
-  type RouteId,
-  type RouteInput,
-  type RouteResponse,
-  type Routes,
-  type ServiceName,
-} from '../../shared/routes';
+import { routeKey, type GrantKinds, type Locator, type RouteDef, type ServiceName } from '../../shared/routes/define';
+import type { RouteId, RouteInput, RouteResponse, Routes } from '../../shared/routes';
 import { AppError } from './app-error';
-import { authorizeProject, authorizeTeam, identify, type Caller, type ProjectScope, type TeamScope } from './access';
+import type { authorizeProject, authorizeTeam, ProjectScope, TeamScope } from './access';
+import { identify, versionOf, type Caller } from './identity';
 import { env } from '../env';
 import { createLogger, type Logger } from './logger';
 import { assertContentType, assertOwnOrigin, changesState } from './request-origin';
@@ -45,7 +37,7 @@ export interface RequestContext {
 }
 
 /** Grants that admit callers who are not signed in. */
-type OpenGrant = 'anyone' | 'publicRead';
+type OpenGrant = 'anyone' | 'publicRead' | 'shareToken';
 
 /** What a handler may rely on, from its route's access: a caller unless an open grant is listed, and its project. */
 type ContextFor<A> = (A extends { project: Locator } ? { project: ProjectScope } : unknown) &
@@ -69,16 +61,36 @@ interface Scope {
   locale: Locale;
   log: Logger;
   cookies: string[];
+  /** How long CloudFront may keep this answer (share and release reads); default: not at all. */
+  cacheControl?: string;
+  /** For a 429: when to try again. */
+  retryAfter?: number;
 }
 
 const scopes = new WeakMap<object, Scope>();
+
+/**
+ * What CloudFront may cache (its key holds the session and share tokens, the version header and the language):
+ * a share reader's reads for a minute, never past the share's expiry; a release read by the public or by a share
+ * reader for longer, since it never changes. Everything a member reads is answered fresh.
+ */
+function cacheControlFor(project: ProjectScope): string | undefined {
+  if (project.share) {
+    const left = Math.floor((Date.parse(project.share.expireAt) - Date.now()) / 1000);
+    const most = project.release ? 3_600 : 60;
+    return left > 0 ? `public, max-age=${Math.min(most, left)}` : undefined;
+  }
+  if (project.release && project.role === 'guest') return 'public, max-age=3600';
+  return undefined;
+}
 
 function respond(scope: Scope, status: number, envelope: Envelope): Result {
   return {
     statusCode: status,
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
+      'cache-control': scope.cacheControl ?? 'no-store',
+      ...(scope.retryAfter !== undefined ? { 'retry-after': String(scope.retryAfter) } : {}),
       [REQUEST_ID_HEADER]: scope.requestId,
     },
     ...(scope.cookies.length ? { cookies: scope.cookies } : {}),
@@ -89,6 +101,7 @@ function respond(scope: Scope, status: number, envelope: Envelope): Result {
 function errorEnvelope(scope: Scope, err: unknown): { status: number; envelope: Envelope } {
   if (err instanceof AppError) {
     const entry = ERRORS[err.key];
+    if (entry.status === 429) scope.retryAfter = Number(err.params.seconds ?? 60);
     return {
       status: entry.status,
       envelope: { code: entry.code, message: translate(scope.locale, `error.${err.key}`, err.params), data: err.data },
@@ -136,12 +149,19 @@ function bodyOf(event: APIGatewayProxyEventV2, route: RouteDef): unknown {
  * One service's Lambda handler from its routes (only those: other services' schemas stay out of its bundle) and a
  * handler for every one of them, checked by the compiler and again here.
  */
-export function createService<const M extends Partial<Routes>>(service: ServiceName, serviceRoutes: M, handlers: Handlers<keyof M & RouteId>) {
+export function createService<const M extends Partial<Routes>>(
+  service: ServiceName,
+  serviceRoutes: M,
+  handlers: Handlers<keyof M & RouteId>,
+  /** For services with project or team routes: the access checks (runtime/access.ts). */
+  checks: { project?: typeof authorizeProject; team?: typeof authorizeTeam } = {},
+) {
   const table = new Map<string, { id: RouteId; route: RouteDef; handler: RouteHandler<RouteId> }>();
   for (const [id, route] of Object.entries(serviceRoutes) as [RouteId, RouteDef][]) {
     if (route.service !== service) throw new Error(`route ${id} belongs to ${route.service}, not ${service}`);
     const handler = (handlers as unknown as Record<string, RouteHandler<RouteId>>)[id];
     if (!handler) throw new Error(`service ${service} has no handler for ${id}`);
+    if ((route.access.project && !checks.project) || (route.access.team && !checks.team)) throw new Error(`service ${service} has no access check for ${id}`);
     table.set(routeKey(route), { id, route, handler });
   }
 
@@ -160,6 +180,8 @@ export function createService<const M extends Partial<Routes>>(service: ServiceN
         log: createLogger({ service }),
         cookies: [],
       };
+      // A refusal is never cached, whatever the route would have allowed.
+      scope.cacheControl = undefined;
       const { status, envelope } = errorEnvelope(scope, request.error);
       if (envelope.code !== ERRORS.system.code) scope.log.info('request refused', { code: envelope.code });
       request.response = respond(scope, status, envelope);
@@ -180,6 +202,8 @@ export function createService<const M extends Partial<Routes>>(service: ServiceN
       if (stateChanging) {
         assertOwnOrigin(event, env().SITE_ORIGIN);
         assertContentType(event, route);
+        // A release is a tag: nothing is written to it.
+        if (versionOf(event)) throw new AppError('releaseReadOnly');
       }
       const caller = await identify(event, route.access, !stateChanging);
       const input = {
@@ -189,8 +213,9 @@ export function createService<const M extends Partial<Routes>>(service: ServiceN
       } as RouteInput<RouteId>;
       const { access } = route;
       const located = input as unknown as Record<string, Record<string, unknown>>;
-      const project = access.project ? await authorizeProject({ ...access, project: access.project }, located, caller) : undefined;
-      const team = access.team && caller ? await authorizeTeam({ ...access, team: access.team }, located, caller) : undefined;
+      const project = access.project ? await checks.project!({ ...access, project: access.project }, located, caller, event) : undefined;
+      if (project) scope.cacheControl = cacheControlFor(project);
+      const team = access.team && caller ? await checks.team!({ ...access, team: access.team }, located, caller) : undefined;
       const ctx: RequestContext = {
         requestId: scope.requestId,
         locale: scope.locale,

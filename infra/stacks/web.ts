@@ -6,6 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { PROJECT_VERSION_HEADER, SHARE_TOKEN_HEADER, TOKEN_COOKIE, TOKEN_HEADER } from '../../shared/constants';
 import { configScript, contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../../shared/deployment';
 import { FILE_RESPONSE_HEADERS, FILES_PATH } from '../../shared/files';
 import { keys } from '../../functions/data/keys';
@@ -17,6 +18,9 @@ export interface SiteProps {
   files: s3.IBucket;
   offline: boolean;
 }
+
+/** What an API answer depends on besides its path and query: who asks (session or share token), which release, which language. */
+export const API_CACHE_KEY_HEADERS = [TOKEN_HEADER, SHARE_TOKEN_HEADER, PROJECT_VERSION_HEADER.toLowerCase(), 'accept-language'];
 
 /**
  * API Gateway sees exactly the route table's paths: CloudFront drops the /api prefix on the way. The viewer's
@@ -112,6 +116,20 @@ export class Site extends Construct {
       'The files bucket policy is written below, limited to published files.',
     );
 
+    // API answers are cached only when they say so (share and release reads: `public, max-age=…`, never past a
+    // share's expiry); the key holds everything that decides who is reading what, so one reader's answer is never
+    // another's. Everything else says `no-store`.
+    const apiCache = new cloudfront.CachePolicy(this, 'ApiCache', {
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList(...API_CACHE_KEY_HEADERS),
+      cookieBehavior: cloudfront.CacheCookieBehavior.allowList(TOKEN_COOKIE),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       defaultRootObject: 'index.html',
       defaultBehavior: {
@@ -132,7 +150,7 @@ export class Site extends Construct {
           origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          cachePolicy: apiCache,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,
           functionAssociations: [{ function: fn('StripApiPrefix', STRIP_API_PREFIX), eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],

@@ -1,6 +1,6 @@
 /** First start seeds a demo account, so the home page's online demo signs straight in. */
 import { findUserIdByAccount, createUser } from '../../functions/domain/users';
-import { hashPassword } from '../../functions/services/user/passwords';
+import { hashPassword } from '../../functions/domain/passwords';
 import { ConditionFailed } from '../../functions/data/db';
 
 export const DEMO_ACCOUNT = { username: 'demo@apiloom.local', password: 'Demo12345', nickname: 'Demo' } as const;

@@ -33,7 +33,9 @@ export type Grant =
   /** Anyone, signed in or not, reads a public project. */
   | { kind: 'publicRead' }
   /** At least this role in the route's team (developer < admin < owner). */
-  | { kind: 'teamRole'; role: TeamRole };
+  | { kind: 'teamRole'; role: TeamRole }
+  /** A reader with a share token (the `share-token` header) whose share holds the route's project or document. */
+  | { kind: 'shareToken' };
 
 export interface Access {
   grants: readonly Grant[];
@@ -62,6 +64,9 @@ export interface RouteDef {
 
 export const route = <const R extends RouteDef>(def: R) => def;
 
+/** `METHOD /path` exactly as API Gateway names a route (its `routeKey`). */
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
 export const ANYONE = { grants: [{ kind: 'anyone' }] } as const satisfies Access;
 export const SIGNED_IN = { grants: [{ kind: 'signedIn' }] } as const satisfies Access;
 
@@ -76,14 +81,22 @@ export const documentBody = (field: string) => ({ in: 'body', field, document: t
  * A route about one project: callers with at least `role` on it, plus anyone reading it when it is public
  * (`publicRead`), while it is in one of `states`.
  */
-export function onProject<const L extends Locator, const R extends RequiredRole, const O extends { publicRead?: true; states?: readonly ProjectState[] }>(
-  at: L,
-  role: R,
-  opts: O = {} as O,
-) {
-  const grants = [{ kind: 'projectRole', role } as const, ...(opts.publicRead ? ([{ kind: 'publicRead' }] as const) : [])];
+export function onProject<
+  const L extends Locator,
+  const R extends RequiredRole,
+  const O extends { publicRead?: true; shareToken?: true; states?: readonly ProjectState[] },
+>(at: L, role: R, opts: O = {} as O) {
+  const grants = [
+    { kind: 'projectRole', role } as const,
+    ...(opts.publicRead ? ([{ kind: 'publicRead' }] as const) : []),
+    ...(opts.shareToken ? ([{ kind: 'shareToken' }] as const) : []),
+  ];
   return { grants, project: at, ...(opts.states ? { states: opts.states } : {}) } as unknown as {
-    grants: O extends { publicRead: true } ? readonly [{ kind: 'projectRole'; role: R }, { kind: 'publicRead' }] : readonly [{ kind: 'projectRole'; role: R }];
+    grants: readonly (
+      | { kind: 'projectRole'; role: R }
+      | (O extends { publicRead: true } ? { kind: 'publicRead' } : never)
+      | (O extends { shareToken: true } ? { kind: 'shareToken' } : never)
+    )[];
     project: L;
     states?: readonly ProjectState[];
   };
@@ -97,7 +110,7 @@ export const onTeam = <const L extends Locator, const R extends TeamRole>(at: L,
 export type GrantKinds<A> = A extends { grants: readonly (infer G)[] } ? (G extends { kind: infer K } ? K : never) : never;
 
 /** Whether an access rule may admit a caller who is not signed in. */
-export const admitsAnonymous = (access: Access) => access.grants.some((g) => g.kind === 'anyone' || g.kind === 'publicRead');
+export const admitsAnonymous = (access: Access) => access.grants.some((g) => g.kind === 'anyone' || g.kind === 'publicRead' || g.kind === 'shareToken');
 
 /** The weakest project role a route's grants accept from a member, if any. */
 export const requiredRole = (access: Access): RequiredRole | undefined =>

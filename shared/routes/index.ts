@@ -11,6 +11,7 @@ import { documentRoutes } from './documents';
 import { folderRoutes } from './folders';
 import { memberRoutes } from './members';
 import { projectRoutes } from './projects';
+import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
 
 export * from './define';
@@ -21,6 +22,7 @@ export const routes = {
   ...folderRoutes,
   ...memberRoutes,
   ...documentRoutes,
+  ...shareRoutes,
   ...teamRoutes,
 } as const satisfies Record<string, RouteDef>;
 
@@ -46,8 +48,6 @@ export type RouteRequest<Id extends RouteId> = {
 
 export type RouteResponse<Id extends RouteId> = z.output<Routes[Id]['response']>;
 
-/** `METHOD /path` exactly as API Gateway names a route (its `routeKey`). */
-export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
 export const routeEntries = Object.entries(routes) as [RouteId, RouteDef][];
 

@@ -1,7 +1,8 @@
 /**
  * Project members, user groups bound to projects, project invitations, and the people a caller may add
  * (spec section 7, "Members and invitations"). Managing members is for the creator and the team's owner and
- * administrators (`admin`); the creator's own role never changes.
+ * administrators (`admin`); the creator's own role never changes. Served by the team service, with the rest of
+ * who may do what.
  */
 import * as z from 'zod';
 import { projectView } from '../schemas/project';
@@ -28,17 +29,17 @@ export const memberRoutes = {
   'member.assign': route({
     method: 'PUT',
     path: '/project/member/{a}/{b}/{c}',
-    service: 'project',
+    service: 'team',
     access: onProject(param('a'), 'admin'),
     params: memberAssignParams,
     response: projectMember,
   }),
-  'member.remove': route({ method: 'DELETE', path: '/project/member/{a}/{b}', service: 'project', access: onProject(param('a'), 'admin'), params: memberRemoveParams, response: z.null() }),
+  'member.remove': route({ method: 'DELETE', path: '/project/member/{a}/{b}', service: 'team', access: onProject(param('a'), 'admin'), params: memberRemoveParams, response: z.null() }),
   /** Copies members and their roles from `from` to `to`; the caller manages both (checked for `from` too). */
   'member.clone': route({
     method: 'POST',
     path: '/project/member/clone',
-    service: 'project',
+    service: 'team',
     access: onProject(query('to'), 'admin'),
     query: memberCloneQuery,
     response: z.array(projectMember),
@@ -47,17 +48,17 @@ export const memberRoutes = {
   'member.projects': route({
     method: 'GET',
     path: '/project/member',
-    service: 'project',
+    service: 'team',
     access: onTeam(query('teamId'), 'admin'),
     query: memberProjectsQuery,
     response: z.array(memberProject),
   }),
-  'group.bind': route({ method: 'POST', path: '/project/group/bind/{a}/{b}/{c}', service: 'project', access: onProject(param('a'), 'admin'), params: groupBindParams, response: projectView }),
-  'group.unbind': route({ method: 'POST', path: '/project/group/unbind/{a}/{b}', service: 'project', access: onProject(param('a'), 'admin'), params: groupUnbindParams, response: projectView }),
-  'project.invite': route({ method: 'PUT', path: '/project/invitation/{a}/{b}', service: 'project', access: onProject(param('a'), 'admin'), params: projectInviteParams, response: invitation }),
+  'group.bind': route({ method: 'POST', path: '/project/group/bind/{a}/{b}/{c}', service: 'team', access: onProject(param('a'), 'admin'), params: groupBindParams, response: projectView }),
+  'group.unbind': route({ method: 'POST', path: '/project/group/unbind/{a}/{b}', service: 'team', access: onProject(param('a'), 'admin'), params: groupUnbindParams, response: projectView }),
+  'project.invite': route({ method: 'PUT', path: '/project/invitation/{a}/{b}', service: 'team', access: onProject(param('a'), 'admin'), params: projectInviteParams, response: invitation }),
   /** Shows what a code leads to before joining (for the invitation page). */
-  'project.invitation': route({ method: 'GET', path: '/project/invitation/join/{code}', service: 'project', access: SIGNED_IN, params: inviteCodeParams, response: invitationPreview }),
-  'project.join': route({ method: 'POST', path: '/project/invitation/join/{code}', service: 'project', access: SIGNED_IN, params: inviteCodeParams, response: projectView }),
+  'project.invitation': route({ method: 'GET', path: '/project/invitation/join/{code}', service: 'team', access: SIGNED_IN, params: inviteCodeParams, response: invitationPreview }),
+  'project.join': route({ method: 'POST', path: '/project/invitation/join/{code}', service: 'team', access: SIGNED_IN, params: inviteCodeParams, response: projectView }),
   /** People the caller may add: members of the caller's teams, never the whole user base. */
-  'project.visibleUsers': route({ method: 'GET', path: '/project/visible-users', service: 'project', access: SIGNED_IN, query: visibleUsersQuery, response: z.array(visibleUser) }),
+  'project.visibleUsers': route({ method: 'GET', path: '/project/visible-users', service: 'team', access: SIGNED_IN, query: visibleUsersQuery, response: z.array(visibleUser) }),
 } as const;

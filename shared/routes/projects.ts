@@ -40,7 +40,7 @@ export const projectRoutes = {
     method: 'GET',
     path: '/project/{id}',
     service: 'project',
-    access: onProject(param('id'), 'view', { publicRead: true }),
+    access: onProject(param('id'), 'view', { publicRead: true, shareToken: true }),
     params: idParams,
     response: projectView,
   }),

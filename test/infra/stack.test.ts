@@ -12,7 +12,7 @@ import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, SERVICES
 import { GRANTS, TABLE_ACTIONS } from '../../infra/stacks/grants';
 import { API_THROTTLE } from '../../infra/stacks/api';
 import { ApiloomStack } from '../../infra/stacks/apiloom-stack';
-import { FILE_PATH_TO_KEY, STRIP_API_PREFIX } from '../../infra/stacks/web';
+import { API_CACHE_KEY_HEADERS, FILE_PATH_TO_KEY, STRIP_API_PREFIX } from '../../infra/stacks/web';
 import { keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
 import { FILE_RESPONSE_HEADERS, FILES_PATH, fileUrl } from '../../shared/files';
 
@@ -245,5 +245,19 @@ describe('cloudfront', () => {
     const out = handler({ request: { uri: '/api/project/folder', headers: { host: { value: 'docs.example.com' } } } });
     expect(out.uri).toBe('/project/folder');
     expect(out.headers['x-forwarded-host']).toEqual({ value: 'docs.example.com' });
+  });
+
+  it('caches API answers only when they say so, keyed by the session, share token, release and language', () => {
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        DefaultTTL: 0,
+        MinTTL: 0,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: Match.arrayWith(API_CACHE_KEY_HEADERS) },
+          CookiesConfig: { CookieBehavior: 'whitelist', Cookies: ['apiloom-token'] },
+        }),
+      }),
+    });
+    expect(API_CACHE_KEY_HEADERS).toEqual(expect.arrayContaining(['token', 'share-token', 'x-project-version']));
   });
 });

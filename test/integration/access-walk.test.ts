@@ -4,7 +4,7 @@
  * Callers (test/support/access-fixture.ts): anonymous, a forged token, a signed-in stranger, the project's
  * creator, editor and viewer, a member with `none`, a team developer without membership, a team developer
  * reaching the project through a group, the team's administrator and owner, and a member removed from the team
- * whose session lives on. The project is a team project or a personal one, private or (where a route reads
+ * whose session lives on, and a reader with a share token for the whole project. The project is a team project or a personal one, private or (where a route reads
  * public projects) public, in the state the route acts on.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,8 +31,9 @@ async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visib
   const outcomes = await Promise.all(
     CALLER_KINDS.map(async (kind: CallerKind) => {
       const facts = {
-        signedIn: kind !== 'anonymous' && kind !== 'forged',
+        signedIn: kind !== 'anonymous' && kind !== 'forged' && kind !== 'shareReader',
         forged: kind === 'forged',
+        shareHolds: kind === 'shareReader',
         role: route.access.project ? base.roles[kind] : undefined,
         teamRole: route.access.team ? base.teamRoles[kind] : undefined,
       };
@@ -41,9 +42,10 @@ async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visib
       // an account call (signing out, say) gets people of its own too.
       const changes = expected === 'admitted' && route.method !== 'GET';
       const fixture = changes ? await accessFixture(opts, !route.access.project && !route.access.team) : base;
-      const { path, query, body } = sampleCall(id, route.path, fixture.ids);
+      const { path, query, body, form } = sampleCall(id, fixture.ids);
       const token = fixture.tokens[kind];
-      const res = await api.call(route.method, path, { ...(token ? { token } : {}), ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}) });
+      const headers: Record<string, string> = kind === 'shareReader' ? { 'share-token': fixture.shareToken } : {};
+      const res = await api.call(route.method, path, { headers, ...(token ? { token } : {}), ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}), ...(form ? { form } : {}) });
       return { kind, expected, code: res.code, message: res.message };
     }),
   );

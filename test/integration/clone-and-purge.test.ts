@@ -38,7 +38,7 @@ describe('clone', () => {
     const { token, userId } = await signUp(api);
     const source = await projectWithDocs(token, 120);
     await api.call('PUT', `/project/favor/${source}`, { token });
-    await putFile(source, 'images/logo.png', 'PNGDATA');
+    await putFile(source, 'files/AbCdEfGhIjKlMnOpQrStUv', 'PNGDATA');
     const res = await api.call<ProjectView>('POST', `/project/clone/${source}`, { token, query: { name: 'Big (copy)' } });
     expect(res.code, res.message).toBe(0);
     expect(res.data).toMatchObject({ name: 'Big (copy)', ownerId: userId, role: 'creator', state: 'active', favorite: false });
@@ -48,7 +48,7 @@ describe('clone', () => {
     expect(copy.find((d) => d.name === 'Document 0')?.parentId).toBe(res.data.id);
     expect(await docsOf(source)).toHaveLength(120);
     const file = await (await s3()).send(
-      new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(res.data.id)}images/logo.png` }),
+      new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: keys.fileObject(res.data.id, 'AbCdEfGhIjKlMnOpQrStUv') }),
     );
     expect(await file.Body!.transformToString()).toBe('PNGDATA');
     const mine = await api.call<ProjectView[]>('GET', '/project/personal', { token });

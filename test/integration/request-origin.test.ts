@@ -73,9 +73,20 @@ describe('state-changing calls prove the app sent them', () => {
   const stateChanging = routeEntries.filter(([, r]) => r.method !== 'GET');
   it.each(stateChanging)('%s refuses a cross-site browser request before anything else', async (_id, route) => {
     const projectId = '00000000-0000-4000-8000-000000000000';
-    const ids = { projectId, documentId: `${projectId}_abcdefgh`, memberId: projectId, teamId: projectId, groupId: projectId, teamMemberId: projectId, teamCode: 'A'.repeat(22), projectCode: 'B'.repeat(22) };
-    const { path, query, body } = sampleCall(_id, route.path, ids);
-    const res = await api.call(route.method, path, { query, body, headers: { 'sec-fetch-site': 'cross-site' } });
+    const ids = {
+      projectId,
+      documentId: `${projectId}_abcdefgh`,
+      memberId: projectId,
+      teamId: projectId,
+      groupId: projectId,
+      teamMemberId: projectId,
+      teamCode: 'A'.repeat(22),
+      projectCode: 'B'.repeat(22),
+      shareId: `${projectId}_${'C'.repeat(22)}`,
+      releaseVersion: '1.0.0',
+    };
+    const { path, query, body, form } = sampleCall(_id, ids);
+    const res = await api.call(route.method, path, { query, body, ...(form ? { form } : {}), headers: { 'sec-fetch-site': 'cross-site' } });
     expect(res.code).toBe(ERRORS.crossSiteRequest.code);
   });
 });

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role, TeamRole } from '../../shared/access';
 import type { ProjectState } from '../../shared/schemas/project';
 import { batchWrite } from '../../functions/data/db';
+import { putObject } from '../../functions/data/s3';
 import { keys } from '../../functions/data/keys';
 import { bodyItem } from '../../functions/domain/bodies';
 import { firstRevision, newDocumentId, nodeItem } from '../../functions/domain/documents';
@@ -20,7 +21,9 @@ import { historyItem } from '../../functions/domain/histories';
 import { invitationItem, newInvitation } from '../../functions/domain/invitations';
 import { memberItem } from '../../functions/domain/members';
 import { projectItem, purgeDate, type ProjectRecord } from '../../functions/domain/projects';
+import { releaseItem, type ReleaseRecord } from '../../functions/domain/releases';
 import { searchTextItem } from '../../functions/domain/search';
+import { issueShareToken, newShareId, shareItem, type ShareRecord } from '../../functions/domain/shares';
 import { createSession } from '../../functions/domain/sessions';
 import { bindingItem, groupItem, teamItem, teamMemberItem } from '../../functions/domain/teams';
 import { createUser } from '../../functions/domain/users';
@@ -39,9 +42,10 @@ export const CALLER_KINDS = [
   'teamAdmin',
   'teamOwner',
   'removedMember',
+  'shareReader',
 ] as const;
 export type CallerKind = (typeof CALLER_KINDS)[number];
-type Person = Exclude<CallerKind, 'anonymous' | 'forged'>;
+type Person = Exclude<CallerKind, 'anonymous' | 'forged' | 'shareReader'>;
 
 export interface FixtureOptions {
   inTeam: boolean;
@@ -52,6 +56,8 @@ export interface FixtureOptions {
 export interface AccessFixture {
   ids: SampleIds;
   tokens: Partial<Record<CallerKind, string>>;
+  /** The share reader's token (the `share-token` header): the fixture's share holds the whole project. */
+  shareToken: string;
   /** Each caller's effective role on the project, by spec section 6 (not computed by the code under test). */
   roles: Record<CallerKind, Role | undefined>;
   /** Each caller's role in the team. */
@@ -110,6 +116,32 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
   const teamCode = newInvitation({ kind: 'team', teamId: team.id, groupId: null, projectId: null, role: 'developer', createdBy: p.teamOwner.id }, now);
   const projectCode = newInvitation({ kind: 'project', teamId: project.teamId, groupId: null, projectId, role: 'view', createdBy: p.creator.id }, now);
   const preserved = { json: JSON.stringify({ v: 1, markdown: 'sample' }) };
+  const share: ShareRecord = {
+    id: newShareId(projectId),
+    projectId,
+    name: 'Walk share',
+    docIds: [],
+    expireAt: new Date(now.getTime() + 86_400_000).toISOString(),
+    passwordHash: null,
+    version: null,
+    tokenEpoch: 1,
+    createdBy: p.creator.id,
+    createdByName: 'creator',
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  const release: ReleaseRecord = {
+    projectId,
+    version: '1.0.0',
+    desc: 'walk',
+    createdBy: p.creator.id,
+    createdByName: 'creator',
+    createdAt: stamp,
+    documentCount: 1,
+    s3Key: keys.releaseObject(projectId, '1.0.0', 'walk'),
+  };
+  const snapshot = { v: 1, project: { id: projectId, name: 'Walked', description: '' }, nodes: [node], bodies: { [node.id]: { v: 1, markdown: 'sample' } } };
+  await putObject(release.s3Key, JSON.stringify(snapshot), 'application/json');
   await batchWrite({
     puts: [
       teamItem(team),
@@ -132,6 +164,8 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       historyItem(projectId, { ...node, rev: 1, comment: '' }, preserved),
       invitationItem(teamCode),
       invitationItem(projectCode),
+      shareItem(share),
+      releaseItem(release),
     ],
   });
 
@@ -150,12 +184,14 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     teamAdmin: t ? 'admin' : guest,
     teamOwner: t ? 'admin' : guest,
     removedMember: guest,
+    shareReader: guest,
   };
   const teamRoles: Record<CallerKind, TeamRole | undefined> = {
     anonymous: undefined,
     forged: undefined,
     stranger: undefined,
     removedMember: undefined,
+    shareReader: undefined,
     teamOwner: 'owner',
     teamAdmin: 'admin',
     creator: 'developer',
@@ -165,6 +201,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     teamDeveloper: 'developer',
     groupDeveloper: 'developer',
   };
+  const shareToken = await issueShareToken(share);
   const tokens: Partial<Record<CallerKind, string>> = { forged: 'forged-token-value-that-matches-nothing' };
   for (const [kind, person] of Object.entries(p)) tokens[kind as Person] = person.token;
   return {
@@ -177,8 +214,11 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       teamMemberId: p.teamDeveloper.id,
       teamCode: teamCode.code,
       projectCode: projectCode.code,
+      shareId: share.id,
+      releaseVersion: release.version,
     },
     tokens,
+    shareToken,
     roles,
     teamRoles,
   };

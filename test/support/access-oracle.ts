@@ -14,6 +14,8 @@ export interface CallerFacts {
   role?: Role;
   /** Role in the route's team, if it has one. */
   teamRole?: TeamRole;
+  /** Came with a share token whose share holds the route's target. */
+  shareHolds?: boolean;
 }
 
 export function expectedAccess(access: Access, caller: CallerFacts): 'admitted' | number {
@@ -32,11 +34,13 @@ export function expectedAccess(access: Access, caller: CallerFacts): 'admitted' 
         return caller.role !== undefined;
       case 'teamRole':
         return atLeastTeamRole(caller.teamRole, g.role);
+      case 'shareToken':
+        return !!caller.shareHolds;
     }
   });
   if (admitted) return 'admitted';
   return caller.signedIn ? ERRORS.forbidden.code : ERRORS.notLoggedIn.code;
 }
 
-/** Codes that mean the access check refused, or that the sample never got past validation. */
-export const ACCESS_CODES = [ERRORS.notLoggedIn.code, ERRORS.sessionExpired.code, ERRORS.forbidden.code, ERRORS.invalidInput.code];
+/** Codes that mean the access check refused, or that the sample never got past validation or its media type. */
+export const ACCESS_CODES = [ERRORS.notLoggedIn.code, ERRORS.sessionExpired.code, ERRORS.forbidden.code, ERRORS.invalidInput.code, ERRORS.unsupportedContentType.code];

@@ -3,7 +3,7 @@
  * id: a route added to the table without a sample here does not compile. Valid means it passes validation, so a
  * walk that gets past the access check reaches the handler (and a 45002 there is a broken sample, not access).
  */
-import type { RouteId, RouteRequest } from '../../shared/routes';
+import { routes, type RouteDef, type RouteId, type RouteRequest } from '../../shared/routes';
 
 export interface SampleIds {
   projectId: string;
@@ -17,8 +17,12 @@ export interface SampleIds {
   /** Live invitation codes to the team and to the project. */
   teamCode: string;
   projectCode: string;
+  /** A live share of the whole project, without a password, and a release of it. */
+  shareId: string;
+  releaseVersion: string;
 }
 
+const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
 const email = () => `sample-${Math.random().toString(36).slice(2, 10)}@example.com`;
 const FILE_ID = 'AbCdEfGhIjKlMnOpQrStUv';
 
@@ -89,6 +93,17 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'project.join': ({ projectCode }) => ({ params: { code: projectCode } }),
   'project.visibleUsers': () => ({ query: { keyword: '' } }),
 
+  'share.create': ({ projectId }) => ({ body: { projectId, name: 'For QA', expireAt: inADay() } }),
+  'share.update': ({ projectId, shareId }) => ({ body: { id: shareId, projectId, name: 'For QA, renamed', expireAt: inADay() } }),
+  'share.list': ({ projectId }) => ({ params: { id: projectId } }),
+  'share.delete': ({ shareId }) => ({ params: { id: shareId } }),
+  'share.content': ({ shareId }) => ({ params: { id: shareId } }),
+  'share.assert': ({ shareId }) => ({ params: { id: shareId }, body: { password: '' } }),
+  'release.nextVersion': ({ projectId }) => ({ params: { id: projectId } }),
+  'release.publish': ({ projectId }) => ({ body: { projectId, version: `9.${Math.floor(Math.random() * 1e6)}.0`, desc: 'walk' } }),
+  'release.list': ({ projectId }) => ({ params: { id: projectId } }),
+  'release.delete': ({ projectId, releaseVersion }) => ({ params: { a: projectId, b: releaseVersion } }),
+
   'team.create': () => ({ body: { name: 'Sample team' } }),
   'team.update': ({ teamId }) => ({ body: { id: teamId, rev: 1, name: 'Renamed team' } }),
   'team.disband': ({ teamId }) => ({ params: { id: teamId } }),
@@ -112,9 +127,14 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'team.moveMember': ({ teamId, teamMemberId, groupId }) => ({ params: { a: teamId, b: teamMemberId, c: groupId } }),
 };
 
-/** A sample as the pieces an HTTP call needs: the path with its parameters filled in, the query and the body. */
-export function sampleCall(id: RouteId, path: string, ids: SampleIds) {
+/**
+ * A sample as the pieces an HTTP call needs: the path with its parameters filled in, the query, and the body (as
+ * a form for the routes that take one).
+ */
+export function sampleCall(id: RouteId, ids: SampleIds): { path: string; query?: Record<string, string>; body?: unknown; form?: Record<string, string> } {
+  const route = routes[id] as RouteDef;
   const request = samples[id](ids) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
-  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));
-  return { path: filled, query: request.query, body: request.body };
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));
+  const form = route.bodyType === 'form' ? (request.body as Record<string, string>) : undefined;
+  return { path, ...(request.query ? { query: request.query } : {}), ...(form ? { form } : { body: request.body }) };
 }

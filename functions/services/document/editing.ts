@@ -20,12 +20,19 @@ import {
   viewAmong,
   type StoredNode,
 } from '../../domain/documents';
+import { readSnapshot, snapshotDocument } from '../../domain/releases';
 import { AppError, fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { documentView, editorOf, parseContent } from './shared';
 
 export const editingHandlers = defineHandlers({
+  /** Live, or from the release being read (its snapshot, one object kept in memory). */
   'document.get': async ({ params }, ctx) => {
+    if (ctx.project.release) {
+      const snapshot = await readSnapshot(ctx.project.release);
+      const { node, content } = snapshotDocument(snapshot, params.id);
+      return { ...viewAmong(node, snapshot.nodes), ...content, updatedByName: node.updatedByName };
+    }
     const node = await requireNode(ctx.project.item.id, params.id);
     return documentView(node, await readDocumentContent(node));
   },

@@ -4,6 +4,9 @@ import type { Locale } from '../../../shared/messages';
 import { contentSchemas, type DocumentType, type DocumentView, type TypedContent } from '../../../shared/schemas/document';
 import { previousSiblingId, toNodeView, type Editor, type StoredNode } from '../../domain/documents';
 import { getUser } from '../../domain/users';
+import { readSnapshot } from '../../domain/releases';
+import { scopedNodes, shareNodes } from '../../domain/shares';
+import type { ProjectScope } from '../../runtime/access';
 import { AppError } from '../../runtime/app-error';
 import { parseWith } from '../../runtime/validation';
 
@@ -24,4 +27,14 @@ export function parseContent(type: DocumentType, content: unknown, locale: Local
 
 export async function documentView(node: StoredNode, typed: TypedContent): Promise<DocumentView> {
   return { ...toNodeView(node, await previousSiblingId(node)), ...typed, updatedByName: node.updatedByName };
+}
+
+/**
+ * The nodes a read works on when it is not the live project as a member sees it: a release's, and for a share
+ * reader only what the share holds. Undefined for a live read by a member (read the live index instead).
+ */
+export async function frozenOrScopedNodes(scope: ProjectScope): Promise<StoredNode[] | undefined> {
+  if (scope.share) return scopedNodes(scope.share, await shareNodes(scope.item.id, scope.release));
+  if (scope.release) return (await readSnapshot(scope.release)).nodes;
+  return undefined;
 }

@@ -1,9 +1,16 @@
-/** The document tree and its branches. */
-import { buildDocumentTree, childViews, loadChildren, loadNodes } from '../../domain/documents';
+/** The document tree and its branches: live, of a release, or as much as a share holds. */
+import { buildDocumentTree, childrenByParent, childViews, loadChildren, loadNodes } from '../../domain/documents';
+import type { ProjectScope } from '../../runtime/access';
 import { defineHandlers } from '../../runtime/service';
+import { frozenOrScopedNodes } from './shared';
+
+async function childrenOf(scope: ProjectScope, parentId: string) {
+  const nodes = await frozenOrScopedNodes(scope);
+  return childViews(nodes ? childrenByParent(nodes).get(parentId) : await loadChildren(scope.item.id, parentId));
+}
 
 export const treeHandlers = defineHandlers({
-  'document.tree': async ({ params }) => buildDocumentTree(params.projectId, await loadNodes(params.projectId)),
-  'document.children': async ({ params }, ctx) => childViews(await loadChildren(ctx.project.item.id, params.id)),
-  'document.child0': async ({ params }, ctx) => childViews(await loadChildren(ctx.project.item.id, params.id))[0] ?? null,
+  'document.tree': async ({ params }, ctx) => buildDocumentTree(params.projectId, (await frozenOrScopedNodes(ctx.project)) ?? (await loadNodes(params.projectId))),
+  'document.children': async ({ params }, ctx) => childrenOf(ctx.project, params.id),
+  'document.child0': async ({ params }, ctx) => (await childrenOf(ctx.project, params.id))[0] ?? null,
 });

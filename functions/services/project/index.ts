@@ -1,7 +1,7 @@
 /** The project service: projects, their lifecycle, favourites, members, files, and console folders. */
 import { folderRoutes } from '../../../shared/routes/folders';
-import { memberRoutes } from '../../../shared/routes/members';
 import { projectRoutes } from '../../../shared/routes/projects';
+import { projectAndTeamChecks } from '../../runtime/access';
 import { createService } from '../../runtime/service';
 import { favoriteHandlers } from './favorites';
 import { fileHandlers } from './files';
@@ -12,6 +12,7 @@ import { projectHandlers } from './projects';
 
 export const handler = createService(
   'project',
-  { ...projectRoutes, ...folderRoutes, ...memberRoutes },
+  { ...projectRoutes, ...folderRoutes },
   { ...projectHandlers, ...lifecycleHandlers, ...favoriteHandlers, ...memberHandlers, ...fileHandlers, ...folderHandlers },
+  projectAndTeamChecks,
 );

@@ -8,6 +8,7 @@ import { teamProjectsOfUser } from '../../domain/project-lists';
 import { createProject, moveProjectToTeam, toProjectView, updateProjectInfo, type ProjectRecord } from '../../domain/projects';
 import { teamAccess } from '../../domain/teams';
 import { AppError, fail } from '../../runtime/app-error';
+import { readSnapshot } from '../../domain/releases';
 import { getUser } from '../../domain/users';
 import { defineHandlers } from '../../runtime/service';
 import { inTeam, listMine, myProjectViews, scopedView } from './views';
@@ -55,7 +56,12 @@ export const projectHandlers = defineHandlers({
     return scopedView(updated, ctx.project, await isFavorite(item.id, ctx.caller.userId));
   },
 
-  'project.get': async (_input, ctx) => scopedView(ctx.project.item, ctx.project, await isFavorite(ctx.project.item.id, ctx.caller?.userId)),
+  /** As the release being read froze it (its name and description), when one is. */
+  'project.get': async (_input, ctx) => {
+    const frozen = ctx.project.release ? (await readSnapshot(ctx.project.release)).project : undefined;
+    const item = frozen ? { ...ctx.project.item, name: frozen.name, description: frozen.description } : ctx.project.item;
+    return scopedView(item, ctx.project, await isFavorite(item.id, ctx.caller?.userId));
+  },
 
   'project.created': async ({ query }, ctx) =>
     listMine(ctx.caller.userId, (p) => p.project.state === 'active' && p.project.ownerId === ctx.caller.userId && inTeam(query.teamId)(p)),

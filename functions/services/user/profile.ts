@@ -3,7 +3,7 @@ import { revokeSessionsOf } from '../../domain/sessions';
 import { changePasswordHash, getUser, toUserDetail, updateProfile } from '../../domain/users';
 import { AppError, fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../domain/passwords';
 
 export const profileHandlers = defineHandlers({
   'user.detail': async (_input, ctx) => {

@@ -8,7 +8,7 @@ import { env } from '../../env';
 import { fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { codeSender } from './code-sender';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../domain/passwords';
 import { sessionCookie } from './session-cookie';
 
 const refuseWhenOffline = () => {

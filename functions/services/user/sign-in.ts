@@ -4,7 +4,7 @@ import { assertUnderLimits, clearCounter, countEvent, type Subject } from '../..
 import { findUserIdByAccount, getUser, toUserDetail } from '../../domain/users';
 import { AppError } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { decoyHash, verifyPassword } from './passwords';
+import { decoyHash, verifyPassword } from '../../domain/passwords';
 import { clearedSessionCookie, sessionCookie } from './session-cookie';
 
 export const signInHandlers = defineHandlers({

@@ -1,0 +1,160 @@
+/**
+ * Share links: chosen documents (a folder brings its subtree; none: the whole project) or a release, until an
+ * expiry, optionally behind a read password. A reader gets a share token, `<shareId>.<secret>`, for the follow-up
+ * reads; only the secret's SHA-256 is stored, and a token counts only while its share lives and has the token
+ * epoch it was issued under (a new password or a shorter expiry starts a new epoch: earlier tokens stop working).
+ * Expiry holds at read time to the second, whatever the TTL sweeper has done.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import * as z from 'zod';
+import type { ShareView } from '../../shared/schemas/share';
+import { asRecord, asRecords, ConditionFailed, deleteItem, getItem, putItem, queryAll } from '../data/db';
+import { ENTITY, keys } from '../data/keys';
+import { AppError } from '../runtime/app-error';
+import { childrenByParent, loadNodes, type StoredNode } from './documents';
+import { memo } from './memo';
+import { readSnapshot, type ReleaseRecord } from './releases';
+
+export const shareRecord = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  name: z.string(),
+  docIds: z.array(z.string()),
+  expireAt: z.string(),
+  passwordHash: z.string().nullable(),
+  version: z.string().nullable(),
+  /** Tokens issued under an earlier epoch no longer count. */
+  tokenEpoch: z.number(),
+  createdBy: z.string(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ShareRecord = z.infer<typeof shareRecord>;
+
+const tokenRecord = z.object({ shareId: z.string(), epoch: z.number(), expiresAt: z.number() });
+
+export const newShareId = (projectId: string) => `${projectId}_${randomBytes(16).toString('base64url')}`;
+
+export const toShareView = (s: ShareRecord): ShareView => ({
+  id: s.id,
+  projectId: s.projectId,
+  name: s.name,
+  docIds: s.docIds,
+  expireAt: s.expireAt,
+  hasPassword: !!s.passwordHash,
+  version: s.version,
+  createdBy: s.createdBy,
+  createdByName: s.createdByName,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+});
+
+const expirySeconds = (share: ShareRecord) => Math.ceil(Date.parse(share.expireAt) / 1000);
+export const isExpired = (share: ShareRecord, now = Date.now()) => Date.parse(share.expireAt) <= now;
+
+/** DynamoDB sweeps a share a month after it expires: until then a reader is told it expired, not that it never was. */
+const KEEP_EXPIRED_SECONDS = 30 * 86_400;
+export const shareItem = (share: ShareRecord) => ({ ...keys.share(share.projectId, share.id), ...ENTITY.share, ...share, expiresAt: expirySeconds(share) + KEEP_EXPIRED_SECONDS });
+
+export async function createShare(share: ShareRecord) {
+  await putItem(shareItem(share), { ifNotExists: true });
+}
+
+/** Saves a changed share; a changed password or a shorter expiry revokes every token issued before. */
+export async function updateShare(current: ShareRecord, next: Omit<ShareRecord, 'tokenEpoch'>): Promise<ShareRecord> {
+  const revokes = next.passwordHash !== current.passwordHash || Date.parse(next.expireAt) < Date.parse(current.expireAt);
+  const saved: ShareRecord = { ...next, tokenEpoch: current.tokenEpoch + (revokes ? 1 : 0) };
+  try {
+    await putItem(shareItem(saved), { expression: '#epoch = :epoch', names: { '#epoch': 'tokenEpoch' }, values: { ':epoch': current.tokenEpoch } });
+  } catch (err) {
+    if (err instanceof ConditionFailed) throw new AppError('conflict');
+    throw err;
+  }
+  return saved;
+}
+
+export async function getShare(projectId: string, shareId: string) {
+  return asRecord(shareRecord, await getItem(keys.share(projectId, shareId), { consistent: true }));
+}
+
+export const sharesOf = async (projectId: string) =>
+  asRecords(shareRecord, await queryAll(keys.sharesOf(projectId))).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+/** Deletes a share; its tokens stop counting at once (they need the share) and expire with it. */
+export const deleteShare = (projectId: string, shareId: string) => deleteItem(keys.share(projectId, shareId));
+
+const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** A new token for a share, living no longer than the share. */
+export async function issueShareToken(share: ShareRecord): Promise<string> {
+  const secret = randomBytes(24).toString('base64url');
+  await putItem({
+    ...keys.shareToken(share.projectId, share.id, hash(secret)),
+    ...ENTITY.shareToken,
+    shareId: share.id,
+    epoch: share.tokenEpoch,
+    expiresAt: expirySeconds(share),
+  });
+  return `${share.id}.${secret}`;
+}
+
+/** The share a token names and the key of its token item, when the token is well formed. */
+export function parseShareToken(token: string): { shareId: string; projectId: string; tokenKey: ReturnType<typeof keys.shareToken> } | undefined {
+  const match = /^([0-9a-f-]{36})_([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{32})$/.exec(token);
+  if (!match) return undefined;
+  const shareId = `${match[1]}_${match[2]}`;
+  return { shareId, projectId: match[1]!, tokenKey: keys.shareToken(match[1]!, shareId, hash(match[3]!)) };
+}
+
+/** Whether a token item (read beside its share) still counts for that share. */
+export function tokenCounts(share: ShareRecord | undefined, tokenItem: Record<string, unknown> | undefined, now = Date.now()): share is ShareRecord {
+  const token = asRecord(tokenRecord, tokenItem);
+  return !!share && !!token && token.shareId === share.id && token.epoch === share.tokenEpoch && !isExpired(share, now);
+}
+
+/** The token a reader sent, if it still counts for this share (a password need not be asked again). */
+export async function tokenStillCounts(share: ShareRecord, sent: string | undefined): Promise<string | undefined> {
+  const parsed = sent ? parseShareToken(sent) : undefined;
+  if (!parsed || parsed.shareId !== share.id) return undefined;
+  return tokenCounts(share, await getItem(parsed.tokenKey, { consistent: true })) ? sent : undefined;
+}
+
+/** The documents a share holds: its chosen documents and everything below them; undefined for the whole project. */
+export function shareScope(share: ShareRecord, nodes: StoredNode[]): Set<string> | undefined {
+  if (!share.docIds.length) return undefined;
+  const children = childrenByParent(nodes);
+  const scope = new Set<string>();
+  const add = (id: string) => {
+    if (scope.has(id)) return;
+    scope.add(id);
+    for (const child of children.get(id) ?? []) add(child.id);
+  };
+  for (const id of share.docIds) if (nodes.some((n) => n.id === id)) add(id);
+  return scope;
+}
+
+/**
+ * The nodes a share shows, as a tree can be built from them: documents in scope, and a chosen document whose
+ * parent is out of scope moves up to the top level (its folder is not shared).
+ */
+export function scopedNodes(share: ShareRecord, nodes: StoredNode[]): StoredNode[] {
+  const scope = shareScope(share, nodes);
+  if (!scope) return nodes;
+  return nodes.filter((n) => scope.has(n.id)).map((n) => (scope.has(n.parentId) ? n : { ...n, parentId: share.projectId }));
+}
+
+/**
+ * The nodes a share is checked against: the release's, or the live tree, kept two seconds per project so a burst
+ * of readers of one link costs one tree read (a document added meanwhile shows a moment later).
+ */
+const liveTrees = memo<StoredNode[]>({ ttlMs: 2_000, max: 50 });
+export const shareNodes = async (projectId: string, release: ReleaseRecord | undefined) =>
+  release ? (await readSnapshot(release)).nodes : liveTrees.get(projectId, () => loadNodes(projectId));
+
+/** Whether a share holds a document (or the project itself, whose top level it lists). */
+export async function shareHolds(share: ShareRecord, projectId: string, targetId: string, release: ReleaseRecord | undefined): Promise<boolean> {
+  if (share.projectId !== projectId) return false;
+  if (targetId === projectId || !share.docIds.length) return true;
+  return shareScope(share, await shareNodes(projectId, release))?.has(targetId) ?? true;
+}

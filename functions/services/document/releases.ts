@@ -1,0 +1,21 @@
+/** Releases: the next version offered, publishing (a frozen snapshot), the list, and deleting one. */
+import { deleteRelease, listReleases, nextVersionAfter, publishRelease, toReleaseView } from '../../domain/releases';
+import { defineHandlers } from '../../runtime/service';
+import { editorOf } from './shared';
+
+export const releaseHandlers = defineHandlers({
+  'release.nextVersion': async ({ params }) => ({ version: nextVersionAfter((await listReleases(params.id))[0]?.version) }),
+
+  'release.publish': async ({ body }, ctx) => {
+    const release = await publishRelease(ctx.project.item, body.version, body.desc, await editorOf(ctx.caller.userId));
+    ctx.log.info('release published', { projectId: release.projectId, version: release.version, documents: release.documentCount });
+    return toReleaseView(release);
+  },
+
+  'release.list': async ({ params }) => (await listReleases(params.id)).map(toReleaseView),
+
+  'release.delete': async ({ params }) => {
+    await deleteRelease(params.a, params.b);
+    return null;
+  },
+});
