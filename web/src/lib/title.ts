@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+
+const APP = 'Apiloom';
+
+/** The tab names the page, most specific first: "Document - Project - Apiloom". Empty parts are left out. */
+export function useTitle(...parts: (string | null | undefined)[]) {
+  const title = [...parts.filter((p): p is string => !!p), APP].join(' - ');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}

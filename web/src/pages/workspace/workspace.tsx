@@ -1,0 +1,188 @@
+/**
+ * The project workspace (spec section 2's project view and editor): a top bar with the project and its switcher,
+ * breadcrumbs, language and the user menu; the document tree on the left; the open document, its editor or a
+ * history entry on the right. `/project/{id}/edit` and `/doc/{id}/edit` open it in edit mode.
+ */
+import { EditOutlined, EyeOutlined, LockOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Empty, Layout, Result, Segmented, Tooltip, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { atLeast } from '../../../../shared/access';
+import type { ProjectView } from '../../../../shared/schemas/project';
+import { AppHeader } from '../../components/app-header';
+import { LanguageSwitch } from '../../components/language-switch';
+import { LinkButton } from '../../components/link-button';
+import { PageLoading } from '../../components/page-loading';
+import { hasSession } from '../../features/auth/api/session';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { useDocumentTree } from '../../features/documents/api';
+import { DocumentPanel } from '../../features/documents/components/document-panel';
+import { ancestorsOf, DocumentTree, findNode } from '../../features/documents/components/document-tree';
+import { NewDocumentDialog } from '../../features/documents/components/new-document-dialog';
+import { displayName } from '../../features/documents/lib/kinds';
+import { useProject } from '../../features/projects/api';
+import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
+import { errorMessage } from '../../lib/form';
+import { useTitle } from '../../lib/title';
+import { paths } from '../../paths';
+
+export interface WorkspaceProps {
+  projectId: string;
+  docId?: string;
+  editing: boolean;
+  /** Replaces the document panel (the history entry page). */
+  children?: ReactNode;
+}
+
+function Overview({ project, empty, canEdit, onNew }: { project: ProjectView; empty: boolean; canEdit: boolean; onNew: () => void }) {
+  const { t } = useTranslation();
+  useTitle(project.name);
+  return (
+    <section className="overview" aria-label={project.name}>
+      <Typography.Title level={1}>{project.name}</Typography.Title>
+      <Typography.Paragraph type="secondary">{project.description || t('projects.noDescription')}</Typography.Paragraph>
+      {empty ? (
+        <Empty description={<><strong>{t('projectView.noDocuments')}</strong><br />{canEdit ? t('docs.startHint') : t('projectView.noDocumentsText')}</>}>
+          {canEdit ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={onNew}>
+              {t('docs.new')}
+            </Button>
+          ) : null}
+        </Empty>
+      ) : (
+        <Typography.Paragraph>{t('docs.pick')}</Typography.Paragraph>
+      )}
+    </section>
+  );
+}
+
+export function Workspace(props: WorkspaceProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signedIn = hasSession();
+  const project = useProject(props.projectId, { ignoreMessage: true, ignoreRedirect: !signedIn });
+  const tree = useDocumentTree(props.projectId, !!project.data);
+  const [creating, setCreating] = useState(false);
+  const role = project.data?.role;
+  const canEdit = atLeast(role, 'edit') && project.data?.state === 'active';
+  const editing = props.editing && canEdit;
+  const nodes = tree.data ?? [];
+  const open = findNode(nodes, props.docId ?? '');
+  const crumbs = ancestorsOf(nodes, props.docId);
+  useTitle(project.error ? t('workspace.title') : undefined);
+
+  const header = (
+    <AppHeader
+      home={signedIn ? paths.dashboard.href() : paths.home.href()}
+      right={
+        <>
+          {canEdit && props.docId ? (
+            <Segmented
+              aria-label={t('workspace.mode')}
+              value={editing ? 'edit' : 'view'}
+              onChange={(v) => void navigate(paths.document.href(props.projectId, props.docId!, v === 'edit' ? 'edit' : undefined))}
+              options={[
+                { value: 'view', icon: <EyeOutlined />, label: t('workspace.preview') },
+                { value: 'edit', icon: <EditOutlined />, label: t('docs.edit') },
+              ]}
+            />
+          ) : null}
+          {canEdit ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('docs.new')}
+            </Button>
+          ) : null}
+          {signedIn && project.data && atLeast(role, 'view') ? (
+            <Tooltip title={t('projects.settings')}>
+              <LinkButton to={paths.projectSettings.href(props.projectId)} icon={<SettingOutlined />} aria-label={t('projects.settings')} />
+            </Tooltip>
+          ) : null}
+          <LanguageSwitch />
+          <UserMenu />
+        </>
+      }
+    >
+      {project.data ? (
+        <>
+          <ProjectSwitcher projectId={props.projectId} name={project.data.name} signedIn={signedIn} />
+          <nav aria-label={t('projects.breadcrumbs')} className="workspace-crumbs">
+            <Breadcrumb
+              items={[
+                { title: <Link to={paths.project.href(props.projectId, { edit: editing })}>{project.data.name}</Link> },
+                ...crumbs.map((f) => ({ title: displayName(f.name, t) })),
+                ...(open ? [{ title: displayName(open.name, t) }] : []),
+              ]}
+            />
+          </nav>
+        </>
+      ) : null}
+    </AppHeader>
+  );
+
+  if (project.isPending) {
+    return (
+      <Layout className="workspace">
+        {header}
+        <PageLoading />
+      </Layout>
+    );
+  }
+  if (project.error) {
+    const from = location.pathname + location.search;
+    return (
+      <Layout className="workspace">
+        {header}
+        <main className="workspace-message">
+          <Result
+            icon={<LockOutlined />}
+            title={project.error.code === 41000 ? t('projectView.signIn') : errorMessage(project.error)}
+            extra={<LinkButton to={paths.login.href({ from })}>{t('home.login')}</LinkButton>}
+          />
+        </main>
+      </Layout>
+    );
+  }
+  const data = project.data;
+  return (
+    <Layout className="workspace">
+      {header}
+      <Layout hasSider>
+        <Layout.Sider width={300} theme="light" className="workspace-side">
+          {tree.data ? (
+            <DocumentTree
+              projectId={props.projectId}
+              nodes={nodes}
+              selectedId={props.docId}
+              canEdit={canEdit}
+              onOpen={(id) => void navigate(paths.document.href(props.projectId, id, editing ? 'edit' : undefined))}
+              linkOf={(id) => paths.document.href(props.projectId, id)}
+            />
+          ) : (
+            <PageLoading />
+          )}
+        </Layout.Sider>
+        <Layout.Content className="workspace-main">
+          <main>
+            {props.children ??
+              (props.docId ? (
+                <DocumentPanel
+                  key={props.docId}
+                  projectId={props.projectId}
+                  projectName={data.name}
+                  docId={props.docId}
+                  editing={editing}
+                  canEdit={canEdit}
+                  canReadHistory={signedIn && atLeast(role, 'view')}
+                  tree={nodes}
+                />
+              ) : (
+                <Overview project={data} empty={!!tree.data && !nodes.length} canEdit={canEdit} onNew={() => setCreating(true)} />
+              ))}
+          </main>
+        </Layout.Content>
+      </Layout>
+      {creating && tree.data ? <NewDocumentDialog projectId={props.projectId} tree={nodes} parentId={open?.type === 'folder' ? open.id : undefined} onClose={() => setCreating(false)} /> : null}
+    </Layout>
+  );
+}
