@@ -48,7 +48,7 @@ export function Component() {
       {params.get('timeout') ? <Alert className="auth-alert" type="warning" showIcon title={t('login.expired')} /> : null}
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
         <Form.Item name="username" label={t('login.username')} rules={[zodRule(loginBody.shape.username)]}>
-          <Input autoComplete="username" autoFocus />
+          <Input autoComplete="username" />
         </Form.Item>
         <Form.Item name="password" label={t('login.password')} rules={[zodRule(loginBody.shape.password)]}>
           <Input.Password autoComplete="current-password" />

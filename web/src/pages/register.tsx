@@ -77,7 +77,7 @@ export function Component() {
       </Typography.Title>
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
         <Form.Item name="account" label={t('register.account')} extra={t('register.accountHint')} rules={[zodRule(accountSchema)]}>
-          <Input autoComplete="email" autoFocus />
+          <Input autoComplete="email" />
         </Form.Item>
         <Form.Item label={t('register.code')} required>
           <Space.Compact block>

@@ -114,7 +114,9 @@ function ProjectSearch() {
   const first = useRef(true);
   // The setter changes with every navigation; only a new draft should start the timer.
   const update = useRef(setParams);
-  update.current = setParams;
+  useEffect(() => {
+    update.current = setParams;
+  });
   useEffect(() => {
     if (first.current) {
       first.current = false;

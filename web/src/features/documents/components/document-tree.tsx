@@ -78,10 +78,12 @@ export function DocumentTree(props: DocumentTreeProps) {
   const [box, height] = useHeight<HTMLDivElement>();
 
   // Opening a document elsewhere (a link, the address bar) reveals it in the tree.
-  useEffect(() => {
+  const [revealed, setRevealed] = useState(props.selectedId);
+  if (revealed !== props.selectedId) {
+    setRevealed(props.selectedId);
     const above = ancestorsOf(props.nodes, props.selectedId).map((n) => n.id);
     if (above.length) setExpanded((keys) => [...new Set([...keys, ...above])]);
-  }, [props.nodes, props.selectedId]);
+  }
 
   const { rows, folders } = useMemo(() => {
     const q = needle.trim().toLowerCase();

@@ -4,6 +4,7 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, ImportOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Input, Modal, Select, Space, Table, Tooltip } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../../shared/constants';
@@ -40,6 +41,7 @@ function ImportJson({ title, onImport, onClose }: { title: string; onImport: (it
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
+  const field = useRef<TextAreaRef>(null);
   const submit = () => {
     try {
       onImport(paramsFromJson(text));
@@ -49,10 +51,20 @@ function ImportJson({ title, onImport, onClose }: { title: string; onImport: (it
     }
   };
   return (
-    <Modal open title={`${t('docs.param.import')} · ${title}`} okText={t('docs.param.importOk')} cancelText={t('common.cancel')} onOk={submit} onCancel={onClose} destroyOnHidden width={640}>
+    <Modal
+      open
+      title={`${t('docs.param.import')} · ${title}`}
+      okText={t('docs.param.importOk')}
+      cancelText={t('common.cancel')}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+      width={640}
+      afterOpenChange={(open) => open && field.current?.focus()}
+    >
       <p className="muted">{t('docs.param.importHint')}</p>
       <Input.TextArea
-        autoFocus
+        ref={field}
         rows={12}
         className="code-input"
         aria-label={t('docs.param.importLabel')}

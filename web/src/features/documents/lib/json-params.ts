@@ -39,7 +39,7 @@ function toParams(value: Record<string, unknown>, depth: number): ParamItem[] {
     // Parameters nest at most LIMITS.paramDepth deep; deeper example data is kept as its JSON text.
     const children = nested && depth < LIMITS.paramDepth - 1 ? toParams(nested, depth + 1) : [];
     const scalar = typeof v !== 'object' || v === null;
-    return newParam({ name, type, value: scalar ? (v === null ? '' : String(v)) : children.length || !nested ? '' : JSON.stringify(v) });
+    return newParam({ name, type, children, value: scalar ? (v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v)) : children.length || !nested ? '' : JSON.stringify(v) });
   });
 }
 
