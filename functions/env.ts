@@ -17,6 +17,8 @@ const schema = z.object({
   S3_ENDPOINT: z.url().optional(),
   AWS_REGION: z.string().default('us-east-1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** The site's own origin, when known (a custom domain); otherwise the host the request was made to is ours. */
+  SITE_ORIGIN: z.url().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

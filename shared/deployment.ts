@@ -16,6 +16,7 @@ export const contentSecurityPolicy = (uploadOrigin: string) =>
     `connect-src 'self' ${uploadOrigin}`,
     "object-src 'none'",
     "base-uri 'self'",
+    "form-action 'self'",
     "frame-ancestors 'self'",
   ].join('; ');
 

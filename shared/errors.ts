@@ -29,6 +29,10 @@ export const ERRORS = {
   attachmentTooLarge: { code: 45009, status: 200 },
   fileTypeRefused: { code: 45010, status: 200 },
   uploadMissing: { code: 45011, status: 200 },
+  retentionExpired: { code: 43006, status: 200 },
+  crossSiteRequest: { code: 42005, status: 403 },
+  contentTooLarge: { code: 45013, status: 200 },
+  unsupportedContentType: { code: 45012, status: 415 },
   system: { code: 50000, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

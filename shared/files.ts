@@ -4,6 +4,7 @@
  * that reached S3, and CloudFront and the local gateway serve files with the same headers.
  */
 import { LIMITS } from './constants';
+import { stripBidiControls } from './text';
 
 export const FILE_KINDS = ['image', 'attachment'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -58,8 +59,9 @@ export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 /** A file name as stored: no path, no control characters, at most 120 characters. */
 export function cleanFileName(name: string): string {
+  // Bidi overrides go too: a file name must read as what it is.
   // eslint-disable-next-line no-control-regex
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const base = stripBidiControls(name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f-\u009f"]/g, '').trim();
   return (base || 'file').slice(0, 120);
 }
 

@@ -37,6 +37,10 @@ const zhErrors: ErrorMessages = {
   attachmentTooLarge: '附件大小不能超过10M',
   fileTypeRefused: '图片只能是 PNG、JPEG、GIF 或 WebP 格式',
   uploadMissing: '文件未上传完整，请重新上传',
+  retentionExpired: '项目已在回收站中超过 30 天，无法再恢复',
+  crossSiteRequest: '拒绝来自其他站点的请求',
+  contentTooLarge: '文档内容不能超过 2MB',
+  unsupportedContentType: '请求内容类型不受支持',
   system: '系统错误',
 };
 
@@ -66,6 +70,10 @@ const enErrors: ErrorMessages = {
   attachmentTooLarge: 'Attachments are at most 10M',
   fileTypeRefused: 'Images must be PNG, JPEG, GIF or WebP',
   uploadMissing: 'The file did not finish uploading; upload it again',
+  retentionExpired: 'The project has been in the recycle bin for over 30 days and can no longer be restored',
+  crossSiteRequest: 'Requests from other sites are refused',
+  contentTooLarge: 'A document’s content is at most 2MB',
+  unsupportedContentType: 'Unsupported content type',
   system: 'System error',
 };
 
@@ -89,6 +97,8 @@ const zhValidation = {
   apiDescription: '请填写接口描述',
   fileName: '文件名长度 1-255 个字符',
   fileEmpty: '请选择文件',
+  plainText: '不能包含控制字符或无效字符',
+  paramDepth: `参数最多嵌套 ${LIMITS.paramDepth} 层`,
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -110,6 +120,8 @@ const enValidation: ValidationMessages = {
   apiDescription: 'Enter a description of the API',
   fileName: 'File names are 1-255 characters',
   fileEmpty: 'Choose a file',
+  plainText: 'Must not contain control characters or invalid characters',
+  paramDepth: `Parameters nest at most ${LIMITS.paramDepth} levels`,
 };
 
 export type ValidationKey = keyof typeof zhValidation;

@@ -35,6 +35,9 @@ import type { CodePurpose } from '../../shared/constants';
 /** Unchecked uploads; the bucket expires anything left here after a day. */
 export const PENDING_UPLOADS_PREFIX = 'uploads/';
 
+/** The attribute that holds when a queued project falls due: the PURGE index's sort key. */
+export const PURGE_AT_ATTRIBUTE = 'gsi2sk';
+
 export interface Key {
   pk: string;
   sk: string;

@@ -31,6 +31,9 @@ export interface ProjectItem {
   recycledAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Who saved the project's info last, named in a conflict. */
+  updatedBy?: string;
+  updatedByName?: string;
   rev: number;
 }
 

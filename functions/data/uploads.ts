@@ -33,16 +33,19 @@ export async function presignUpload(projectId: string, fileId: string, size: num
 
 const missing = (err: unknown) => ['NoSuchKey', 'NotFound', 'InvalidRange'].includes((err as { name?: string }).name ?? '');
 
-/** The size and first bytes of a finished upload, in one ranged read; undefined when nothing (or nothing but an empty body) arrived. */
+/**
+ * The size and first bytes of a finished upload; undefined when nothing, or nothing but an empty body, arrived.
+ * The size comes from a HEAD: a ranged read of an empty object is an error (416 in S3; s3rver drops the
+ * connection), and an upload is rare enough that the extra request costs nothing that matters.
+ */
 export async function inspectUpload(projectId: string, fileId: string): Promise<{ size: number; head: Uint8Array } | undefined> {
+  const Key = keys.pendingUpload(projectId, fileId);
   try {
-    const object = await s3().send(
-      new GetObjectCommand({ Bucket: env().FILES_BUCKET, Key: keys.pendingUpload(projectId, fileId), Range: `bytes=0-${SNIFF_BYTES - 1}` }),
-    );
-    const head = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
-    const total = /\/(\d+)$/.exec(object.ContentRange ?? '')?.[1];
-    const size = total ? Number(total) : (object.ContentLength ?? head.length);
-    return size > 0 ? { size, head } : undefined;
+    const meta = await s3().send(new HeadObjectCommand({ Bucket: env().FILES_BUCKET, Key }));
+    const size = meta.ContentLength ?? 0;
+    if (size === 0) return undefined;
+    const object = await s3().send(new GetObjectCommand({ Bucket: env().FILES_BUCKET, Key, Range: `bytes=0-${SNIFF_BYTES - 1}` }));
+    return { size, head: object.Body ? await object.Body.transformToByteArray() : new Uint8Array() };
   } catch (err) {
     if (missing(err)) return undefined;
     throw err;

@@ -26,14 +26,24 @@ export interface ProjectScope {
   member: MemberItem | undefined;
 }
 
-/** The session token: the `token` header first (what the web client sends), then the cookie. */
-export function tokenOf(event: APIGatewayProxyEventV2): string | undefined {
+/**
+ * The session token: the `token` header (what the web client sends), or the cookie where `allowCookie` (safe
+ * GETs only: a form or a `no-cors` fetch from another site carries the cookie but can never set the header).
+ * A cookie that is not valid percent-encoding is ignored, never fatal.
+ */
+export function tokenOf(event: APIGatewayProxyEventV2, allowCookie: boolean): string | undefined {
   const header = event.headers?.[TOKEN_HEADER];
   if (header) return header;
+  if (!allowCookie) return undefined;
   const cookies = event.cookies ?? event.headers?.cookie?.split(';') ?? [];
   for (const cookie of cookies) {
     const [name, ...rest] = cookie.trim().split('=');
-    if (name === TOKEN_COOKIE) return decodeURIComponent(rest.join('='));
+    if (name !== TOKEN_COOKIE) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -42,8 +52,8 @@ export function tokenOf(event: APIGatewayProxyEventV2): string | undefined {
  * Resolves the caller before anything else runs. No token: 41000; a token that matches no live session: 41001.
  * Public routes, and public-readable project routes, let an anonymous caller through to the next check.
  */
-export async function authenticate(event: APIGatewayProxyEventV2, access: Access): Promise<Caller | undefined> {
-  const token = tokenOf(event);
+export async function authenticate(event: APIGatewayProxyEventV2, access: Access, allowCookie: boolean): Promise<Caller | undefined> {
+  const token = tokenOf(event, allowCookie);
   const session = token ? await findSession(token) : undefined;
   const caller = session ? { userId: session.userId, session } : undefined;
   if (access.kind === 'public') return caller;

@@ -21,7 +21,9 @@ import {
 } from '../../shared/routes';
 import { AppError } from './app-error';
 import { authenticate, authorizeProject, type Caller, type ProjectScope } from './auth';
+import { env } from '../env';
 import { createLogger, type Logger } from './logger';
+import { assertContentType, assertOwnOrigin, changesState } from './request-origin';
 import { parseWith } from './validation';
 
 export interface RequestContext {
@@ -113,15 +115,14 @@ function decodeParams(raw: Record<string, string | undefined> | undefined) {
 }
 
 /**
- * The body a route declares, parsed by its content type: JSON, or a form (spec section 7: POST /login).
- * Routes without a body schema never parse one, so a stray Content-Type on a GET is harmless.
+ * The body a route declares, parsed as the route's own media type (JSON, or a form for spec section 7's
+ * POST /login); `assertContentType` has already refused any other. Routes without a body schema never parse one.
  */
 function bodyOf(event: APIGatewayProxyEventV2, route: RouteDef): unknown {
   if (!route.body) return undefined;
   const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   if (!raw.trim()) return {};
-  const contentType = event.headers?.['content-type'] ?? '';
-  if (/^application\/x-www-form-urlencoded/i.test(contentType)) return Object.fromEntries(new URLSearchParams(raw));
+  if (route.bodyType === 'form') return Object.fromEntries(new URLSearchParams(raw));
   try {
     return JSON.parse(raw) as unknown;
   } catch {
@@ -169,7 +170,12 @@ export function createService<S extends ServiceName>(service: S, handlers: Servi
         throw new AppError('routeNotFound', { method: event.requestContext?.http?.method, path: event.rawPath });
       }
       const { route, handler } = entry;
-      const caller = await authenticate(event, route.access);
+      const stateChanging = changesState(route);
+      if (stateChanging) {
+        assertOwnOrigin(event, env().SITE_ORIGIN);
+        assertContentType(event, route);
+      }
+      const caller = await authenticate(event, route.access, !stateChanging);
       const input = {
         params: parseWith(route.params, decodeParams(event.pathParameters), scope.locale),
         query: parseWith(route.query, event.queryStringParameters ?? {}, scope.locale),

@@ -18,10 +18,15 @@ export interface SiteProps {
   offline: boolean;
 }
 
-/** API Gateway sees exactly the route table's paths: CloudFront drops the /api prefix on the way. */
-const STRIP_API_PREFIX = `function handler(event) {
+/**
+ * API Gateway sees exactly the route table's paths: CloudFront drops the /api prefix on the way. The viewer's
+ * host goes on as `x-forwarded-host` (the origin request policy replaces Host with the API's), so the functions
+ * can tell a request from our own pages from one made by another site (functions/runtime/request-origin.ts).
+ */
+export const STRIP_API_PREFIX = `function handler(event) {
   var request = event.request;
   request.uri = request.uri.replace(/^\\/api(?=\\/|$)/, '') || '/';
+  request.headers['x-forwarded-host'] = { value: request.headers.host ? request.headers.host.value : '' };
   return request;
 }`;
 

@@ -1,6 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATCH_ALL_ROUTE_KEY, routeEntries, routeKey } from '../../shared/routes';
-import { matchRoute } from './gateway';
+import { createGateway, matchRoute } from './gateway';
 
 describe('local gateway routing (as API Gateway matches routes)', () => {
   it('prefers a static route to a parameter at the same place', () => {
@@ -22,6 +26,25 @@ describe('local gateway routing (as API Gateway matches routes)', () => {
     for (const [id, route] of routeEntries) {
       const path = route.path.replace(/\{\w+\}/g, 'x1');
       expect(matchRoute(route.method, path).routeKey, id).toBe(routeKey(route));
+    }
+  });
+});
+
+describe('local gateway pages', () => {
+  it('answers a path with bad percent-encoding with the app, not a 502', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'apiloom-web-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+    const server = createGateway({ loadHandler: () => Promise.reject(new Error('no API here')), webDir, securityHeaders: {} });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      for (const path of ['/%E0%A4%A', '/%', '/project/%zz/x', '/..%2f..%2fetc%2fpasswd']) {
+        const res = await fetch(`${base}${path}`);
+        expect(res.status, path).toBe(200);
+        expect(await res.text(), path).toContain('<title>app</title>');
+      }
+    } finally {
+      await new Promise<void>((ok) => server.close(() => ok()));
     }
   });
 });

@@ -172,11 +172,21 @@ const MIME: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/** A path's decoded form, or undefined when it is not valid percent-encoding (then it names no file). */
+function decodedPath(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
+
 function serveStatic(webDir: string, path: string, res: ServerResponse, securityHeaders: Record<string, string>) {
   const root = resolve(webDir);
-  const candidate = normalize(join(root, decodeURIComponent(path)));
-  const inside = candidate.startsWith(root);
-  const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : join(root, 'index.html');
+  const decoded = decodedPath(path);
+  const candidate = decoded === undefined ? undefined : normalize(join(root, decoded));
+  // Anything that is not a file of the build (including a malformed path) gets the app, which shows its 404 page.
+  const file = candidate?.startsWith(root) && existsSync(candidate) && statSync(candidate).isFile() ? candidate : join(root, 'index.html');
   if (!existsSync(file)) {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('web app not built');
     return;

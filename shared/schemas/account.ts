@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CODE_PURPOSES, LIMITS } from '../constants';
 import { vKey } from '../messages';
+import { plainName } from '../text';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9]{6,15}$/;
@@ -15,11 +16,13 @@ export const accountSchema = z
   .refine((v) => EMAIL.test(v) || PHONE.test(v), { error: vKey('account') })
   .transform((v) => (EMAIL.test(v) ? v.toLowerCase() : v));
 
-export const nicknameSchema = z
-  .string({ error: vKey('nickname') })
-  .trim()
-  .min(1, { error: vKey('nickname') })
-  .max(LIMITS.nickname, { error: vKey('nickname') });
+export const nicknameSchema = plainName(
+  z
+    .string({ error: vKey('nickname') })
+    .trim()
+    .min(1, { error: vKey('nickname') })
+    .max(LIMITS.nickname, { error: vKey('nickname') }),
+);
 
 export const passwordSchema = z
   .string({ error: vKey('password') })

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { LIMITS } from '../constants';
 import { vKey } from '../messages';
+import { plainName } from '../text';
 import { versioned } from '../versioned';
 import { idSchema } from './project';
 
@@ -64,7 +65,32 @@ export const paramItem: z.ZodType<ParamItem> = z.object({
   },
 });
 
-const params = z.array(paramItem).max(500).default([]);
+/** How deep a parameter tree goes, counted without recursion (a hostile tree may be thousands of levels deep). */
+export function paramDepth(items: unknown): number {
+  let depth = 0;
+  let level: unknown[] = Array.isArray(items) ? items : [];
+  while (level.length) {
+    depth++;
+    if (depth > LIMITS.paramDepth) return depth;
+    level = level.flatMap((item) => {
+      const children = item && typeof item === 'object' ? (item as { children?: unknown }).children : undefined;
+      return Array.isArray(children) ? (children as unknown[]) : [];
+    });
+  }
+  return depth;
+}
+
+/**
+ * A parameter list. The depth is checked before the recursive schema runs: validating a tree nested hundreds of
+ * levels deep would exhaust the stack (and nobody writes more than a few levels).
+ */
+const params = z
+  .preprocess((value, ctx) => {
+    if (paramDepth(value) <= LIMITS.paramDepth) return value;
+    ctx.addIssue({ code: 'custom', message: vKey('paramDepth') });
+    return z.NEVER;
+  }, z.array(paramItem).max(500))
+  .default([]);
 const httpUrl = z.string().trim().max(2_000).regex(/^https?:\/\/\S+$/i, { error: vKey('url') });
 const size = z.union([z.number().int().min(50).max(10_000), z.string().regex(/^\d{1,3}%$/)]);
 
@@ -116,11 +142,13 @@ export const contentSchemas = Object.fromEntries(Object.entries(contentEntities)
 export type ContentOf<T extends DocumentType> = z.output<(typeof contentSchemas)[T]>;
 export type DocumentContent = { [T in DocumentType]: ContentOf<T> }[DocumentType];
 
-export const documentTitle = z
-  .string({ error: vKey('documentTitle') })
-  .trim()
-  .min(1, { error: vKey('documentTitle') })
-  .max(LIMITS.documentTitle, { error: vKey('documentTitle') });
+export const documentTitle = plainName(
+  z
+    .string({ error: vKey('documentTitle') })
+    .trim()
+    .min(1, { error: vKey('documentTitle') })
+    .max(LIMITS.documentTitle, { error: vKey('documentTitle') }),
+);
 
 /** Spec section 3's new-document defaults: '未命名文档', comment '新增文档', type doc, preId 0. */
 export const DOCUMENT_DEFAULTS = { name: '未命名文档', comment: '新增文档', type: 'doc' as DocumentType, preId: '0' };
@@ -131,7 +159,7 @@ export const documentCreateBody = z.object({
   preId: z.string().trim().max(64).optional(),
   name: documentTitle.default(DOCUMENT_DEFAULTS.name),
   type: z.enum(DOCUMENT_TYPES).default(DOCUMENT_DEFAULTS.type),
-  comment: z.string().trim().max(200).default(DOCUMENT_DEFAULTS.comment),
+  comment: plainName(z.string().trim().max(200)).default(DOCUMENT_DEFAULTS.comment),
   content: z.unknown().optional(),
 });
 
@@ -140,7 +168,7 @@ export const documentUpdateBody = z.object({
   /** The revision the editor started from; a save against an older one is refused, never merged silently. */
   rev: z.number().int().min(1),
   name: documentTitle.optional(),
-  comment: z.string().trim().max(200).default(''),
+  comment: plainName(z.string().trim().max(200)).default(''),
   content: z.unknown().optional(),
 });
 

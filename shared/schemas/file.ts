@@ -2,9 +2,13 @@
 import * as z from 'zod';
 import { FILE_ID_PATTERN, FILE_KINDS, FILE_LIMITS, MEDIA_TYPE_PATTERN } from '../files';
 import { vKey } from '../messages';
+import { plainName, stripBidiControls } from '../text';
 import { idSchema } from './project';
 
-const fileName = z.string({ error: vKey('fileName') }).trim().min(1, { error: vKey('fileName') }).max(255, { error: vKey('fileName') });
+/** A file's name: no control characters, and bidi overrides removed so it reads as what it is. */
+const fileName = plainName(z.string({ error: vKey('fileName') }).trim().min(1, { error: vKey('fileName') }).max(255, { error: vKey('fileName') })).transform(
+  stripBidiControls,
+);
 export const fileIdSchema = z.string().regex(FILE_ID_PATTERN, { error: vKey('id') });
 
 /** Asks for a presigned upload. Kind-specific size limits are checked by the handler, with their own messages. */

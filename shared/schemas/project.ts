@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { LIMITS } from '../constants';
 import { ROLES } from '../access';
 import { vKey } from '../messages';
+import { plainName } from '../text';
 
 /** Ids are server-made UUIDs; anything else is refused before it reaches a key. */
 export const idSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: vKey('id') });
@@ -11,17 +12,21 @@ export type ProjectState = (typeof PROJECT_STATES)[number];
 export const PROJECT_ROLES = ['view', 'edit', 'creator'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
 
-export const projectName = z
-  .string({ error: vKey('projectName') })
-  .trim()
-  .min(1, { error: vKey('projectName') })
-  .max(LIMITS.projectName, { error: vKey('projectName') });
+export const projectName = plainName(
+  z
+    .string({ error: vKey('projectName') })
+    .trim()
+    .min(1, { error: vKey('projectName') })
+    .max(LIMITS.projectName, { error: vKey('projectName') }),
+);
 
-export const folderName = z
-  .string({ error: vKey('folderName') })
-  .trim()
-  .min(1, { error: vKey('folderName') })
-  .max(LIMITS.folderName, { error: vKey('folderName') });
+export const folderName = plainName(
+  z
+    .string({ error: vKey('folderName') })
+    .trim()
+    .min(1, { error: vKey('folderName') })
+    .max(LIMITS.folderName, { error: vKey('folderName') }),
+);
 
 const description = z.string().trim().max(LIMITS.projectDescription, { error: vKey('description') });
 const visibility = z.enum(['private', 'public']);
@@ -46,6 +51,8 @@ export const projectCreateBody = z.object({
 export const projectUpdateBody = z
   .object({
     id: idSchema,
+    /** The revision the editor started from; an edit against an older one is refused, never applied silently. */
+    rev: z.number().int().min(1),
     name: projectName.optional(),
     description: description.optional(),
     visibility: visibility.optional(),

@@ -12,7 +12,7 @@ import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, SERVICES
 import { GRANTS, TABLE_ACTIONS } from '../../infra/stacks/grants';
 import { API_THROTTLE } from '../../infra/stacks/api';
 import { ApiloomStack } from '../../infra/stacks/apiloom-stack';
-import { FILE_PATH_TO_KEY } from '../../infra/stacks/web';
+import { FILE_PATH_TO_KEY, STRIP_API_PREFIX } from '../../infra/stacks/web';
 import { keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
 import { FILE_RESPONSE_HEADERS, FILES_PATH, fileUrl } from '../../shared/files';
 
@@ -195,6 +195,7 @@ describe('cloudfront', () => {
     const csp = json((page[1].Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: unknown } }).SecurityHeadersConfig.ContentSecurityPolicy);
     const filesBucket = ofType('AWS::S3::Bucket').find(([id]) => id.startsWith('Files'))![0];
     expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("form-action 'self'");
     expect(csp).toContain(`connect-src 'self' https://",{"Ref":"${filesBucket}"},".s3.",{"Ref":"AWS::Region"},".",{"Ref":"AWS::URLSuffix"},";`);
   });
 
@@ -234,5 +235,15 @@ describe('cloudfront', () => {
     for (const other of [`${FILES_PATH}/${projectId}/documents`, `${FILES_PATH}/${projectId}/../documents/x`, `${FILES_PATH}/x`, `${FILES_PATH}/${projectId}/${fileId}/more`]) {
       expect(uri(other), other).toBe('/-/missing');
     }
+  });
+
+  it('strips /api and passes the viewer host on, so the functions can recognise their own origin', () => {
+    const functions = ofType('AWS::CloudFront::Function').map(([, f]) => f.Properties.FunctionCode);
+    expect(functions).toContain(STRIP_API_PREFIX);
+    type Request = { uri: string; headers: Record<string, { value: string }> };
+    const handler = runInNewContext(`${STRIP_API_PREFIX}; handler`) as (e: { request: Request }) => Request;
+    const out = handler({ request: { uri: '/api/project/folder', headers: { host: { value: 'docs.example.com' } } } });
+    expect(out.uri).toBe('/project/folder');
+    expect(out.headers['x-forwarded-host']).toEqual({ value: 'docs.example.com' });
   });
 });

@@ -1,11 +1,11 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProjectView } from '../../shared/schemas/project';
 import { ERRORS } from '../../shared/errors';
-import { batchWrite, getItem, queryAll } from '../../functions/data/db';
+import { batchWrite, getItem, queryAll, updateItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
-import { ENTITY, keys } from '../../functions/data/keys';
+import { ENTITY, keys, PURGE_AT_ATTRIBUTE } from '../../functions/data/keys';
 import { s3 } from '../../functions/data/s3-client';
 import { DAY_MS } from '../../functions/data/projects';
 import { runPurge } from '../../functions/jobs/purge/purge';
@@ -144,5 +144,81 @@ describe('purge job', () => {
     expect(finished.purged).toContain(id);
     expect(finished.itemsDeleted).toBeGreaterThanOrEqual(5001);
     expect(await queryAll({ partition: keys.projectPartition(id) })).toEqual([]);
+  });
+
+  it('a recycled project can no longer be restored once its 30 days are over, even before the purge runs', async () => {
+    const { token } = await signUp(api);
+    const id = await projectWithDocs(token, 3);
+    await api.call('DELETE', `/project/${id}`, { token });
+    const dueIn = async (ms: number) =>
+      updateItem(keys.project(id), { set: { [PURGE_AT_ATTRIBUTE]: new Date(Date.now() + ms).toISOString() } });
+
+    await dueIn(-1000);
+    for (const lang of ['zh', 'en']) {
+      const late = await api.call('POST', `/project/recycler/revert/${id}`, { token, headers: { 'accept-language': lang } });
+      expect(late.code).toBe(ERRORS.retentionExpired.code);
+      expect(late.message).toMatch(lang === 'zh' ? /30 天/ : /30 days/);
+    }
+    expect((await getItem<{ state: string }>(keys.project(id)))?.state).toBe('recycled');
+
+    await dueIn(60_000);
+    expect((await api.call('POST', `/project/recycler/revert/${id}`, { token })).code).toBe(0);
+    expect(await docsOf(id)).toHaveLength(3);
+  });
+
+  /**
+   * A restore fired while the purge job works on the same project, at several points of the run: before the
+   * purge claims the project, right after, half way through its pages and just before the last item goes. The
+   * restore either wins completely (the project comes back whole and the purge leaves it) or is refused with a
+   * clear code (and the project is gone completely). Never both, never half.
+   */
+  const RACE_POINTS: [string, (c: unknown, counts: { updates: number; batches: number }) => boolean, 'restored' | 'purged'][] = [
+    ['before the purge claims it', (c, n) => c instanceof UpdateCommand && n.updates === 1, 'restored'],
+    ['right after the claim', (c, n) => c instanceof BatchWriteCommand && n.batches === 1, 'purged'],
+    ['half way through its pages', (c, n) => c instanceof BatchWriteCommand && n.batches === 60, 'purged'],
+    ['just before the last item', (c) => c instanceof DeleteCommand, 'purged'],
+  ];
+
+  it.each(RACE_POINTS)('a restore racing the purge (%s) wins completely or is refused; nothing is half lost', async (_point, isPoint, outcome) => {
+    const { token } = await signUp(api);
+    const id = await projectWithDocs(token, 3000);
+    await api.call('DELETE', `/project/${id}`, { token });
+    // Due in two seconds by the clock of the restore; already due by the clock of the purge run below.
+    await updateItem(keys.project(id), { set: { [PURGE_AT_ATTRIBUTE]: new Date(Date.now() + 2000).toISOString() } });
+
+    const client = dynamo();
+    const send = client.send.bind(client);
+    const counts = { updates: 0, batches: 0 };
+    let restore: Promise<{ code: number }> | undefined;
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      if (!restore) {
+        if (command instanceof UpdateCommand) counts.updates++;
+        if (command instanceof BatchWriteCommand) counts.batches++;
+        if (isPoint(command, counts)) {
+          restore = api.call('POST', `/project/recycler/revert/${id}`, { token });
+          await restore;
+        }
+      }
+      return send(command as never);
+    }) as never);
+    try {
+      await runPurge({ now: new Date(Date.now() + 10_000), pageSize: 25 });
+    } finally {
+      spy.mockRestore();
+    }
+
+    expect(restore, 'the restore was fired').toBeDefined();
+    const answer = await restore!;
+    const meta = await getItem<{ state: string }>(keys.project(id));
+    expect(answer.code === 0 ? 'restored' : 'purged').toBe(outcome);
+    if (answer.code === 0) {
+      expect(meta?.state).toBe('active');
+      expect(await docsOf(id)).toHaveLength(3000);
+      expect((await api.call<ProjectView>('GET', `/project/${id}`, { token })).data.state).toBe('active');
+    } else {
+      expect([ERRORS.notFound.code, ERRORS.retentionExpired.code, ERRORS.wrongState.code]).toContain(answer.code);
+      expect(meta).toBeUndefined();
+      expect(await queryAll({ partition: keys.projectPartition(id) })).toEqual([]);
+    }
   });
 });

@@ -268,7 +268,7 @@ describe('access', () => {
     expect((await api.call('GET', `/project/document/${doc.id}`)).code).toBe(ERRORS.notLoggedIn.code);
     expect((await api.call('GET', `/project/document/${doc.id}`, { token: viewer.token })).code).toBe(0);
     expect((await api.call('POST', '/project/document', { token: viewer.token, body: { id: doc.id, rev: 1, name: 'x' } })).code).toBe(ERRORS.forbidden.code);
-    await api.call('POST', '/project', { token, body: { id: project.id, visibility: 'public' } });
+    await api.call('POST', '/project', { token, body: { id: project.id, rev: project.rev, visibility: 'public' } });
     expect((await api.call('GET', `/project/document/${doc.id}`)).code).toBe(0);
     expect((await api.call('GET', `/project/document/children/all/${project.id}`)).code).toBe(0);
     expect((await api.call('GET', `/project/document/history/${doc.id}`)).code).toBe(ERRORS.notLoggedIn.code);
@@ -280,5 +280,74 @@ describe('access', () => {
     await api.call('DELETE', `/project/${project.id}`, { token });
     expect((await api.call('GET', `/project/document/${doc.id}`, { token })).code).toBe(ERRORS.notFound.code);
     expect((await api.call('GET', `/project/document/children/all/${project.id}`, { token })).code).toBe(ERRORS.notFound.code);
+  });
+});
+
+describe('hostile input gets a clear error, never a system error', () => {
+  const nested = (levels: number) => {
+    let node = { id: `p${levels}`, name: `f${levels}`, type: 'object', required: false, children: [] as unknown[] };
+    for (let i = levels - 1; i > 0; i--) node = { id: `p${i}`, name: `f${i}`, type: 'object', required: false, children: [node] };
+    return [node];
+  };
+
+  it('caps parameter nesting at 32 levels: 32 save and read back, 33 and 900 are refused with a message', async () => {
+    const { create, token, project } = await setup();
+    const doc = await create({ type: 'api', name: 'Deep', content: { ...API_CONTENT, respBody: nested(32) } });
+    const read = await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token });
+    expect(read.code).toBe(0);
+    expect(JSON.stringify(read.data.content)).toContain('"f32"');
+    for (const levels of [33, 900, 2000]) {
+      for (const lang of ['zh', 'en']) {
+        const res = await api.call<{ fields: Record<string, string> }>('PUT', '/project/document', {
+          token,
+          headers: { 'accept-language': lang },
+          body: { projectId: project.id, type: 'api', name: 'Too deep', content: { ...API_CONTENT, reqBody: nested(levels) } },
+        });
+        expect(res.code, `${levels} levels`).toBe(ERRORS.invalidInput.code);
+        expect(res.data.fields['content.reqBody']).toBe(lang === 'zh' ? '参数最多嵌套 32 层' : 'Parameters nest at most 32 levels');
+      }
+    }
+  });
+
+  it('caps a document at 2 MB of content, on create and on save, in both languages', async () => {
+    const { create, token, project } = await setup();
+    const justUnder = 'x'.repeat(2 * 1024 * 1024 - 64);
+    const doc = await create({ type: 'doc', name: 'Big', content: { markdown: justUnder } });
+    expect((await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token })).code).toBe(0);
+    const tooBig = { markdown: 'x'.repeat(2 * 1024 * 1024 + 1) };
+    const created = await api.call('PUT', '/project/document', { token, body: { projectId: project.id, type: 'doc', name: 'Bigger', content: tooBig } });
+    expect(created.code).toBe(ERRORS.contentTooLarge.code);
+    expect(created.message).toBe('文档内容不能超过 2MB');
+    const saved = await api.call('POST', '/project/document', { token, headers: { 'accept-language': 'en' }, body: { id: doc.id, rev: doc.rev, content: tooBig } });
+    expect(saved.code).toBe(ERRORS.contentTooLarge.code);
+    expect(saved.message).toMatch(/2MB/);
+    expect((await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token })).data.rev).toBe(doc.rev);
+  });
+
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['a line break', 'two\nlines'],
+    ['an escape sequence', 'red\u001b[31m'],
+    ['a C1 control', 'x\u0085y'],
+    ['a lone surrogate', 'broken\ud800'],
+  ])('refuses %s in every name field with a clear message', async (_what, name) => {
+    const { token, project } = await setup();
+    // A query string cannot carry a lone surrogate (URL encoding turns it into U+FFFD), so clone is asked with
+    // the characters that do survive the trip.
+    const viaQuery = name.includes('\ud800') ? [] : [api.call('POST', `/project/clone/${project.id}`, { token, query: { name } })];
+    const refusals = await Promise.all([
+      api.call('PUT', '/project', { token, body: { name } }),
+      api.call('POST', '/project', { token, body: { id: project.id, rev: project.rev, name } }),
+      ...viaQuery,
+      api.call('POST', '/project/folder', { token, body: { name } }),
+      api.call('PUT', '/project/document', { token, body: { projectId: project.id, name } }),
+      api.call('POST', '/user', { token, body: { nickname: name } }),
+    ]);
+    for (const res of refusals) {
+      expect(res.code, res.message).toBe(ERRORS.invalidInput.code);
+      expect(JSON.stringify(res.data)).toContain('不能包含控制字符');
+    }
+    // A name with characters from every script is still fine.
+    expect((await api.call('PUT', '/project', { token, body: { name: '接口 API ✓ 🚀' } })).code).toBe(0);
   });
 });

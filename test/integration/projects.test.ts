@@ -49,11 +49,29 @@ describe('creating and editing projects', () => {
     const project = await createProject(token);
     const res = await api.call<ProjectView>('POST', '/project', {
       token,
-      body: { id: project.id, name: 'Renamed', description: 'new', visibility: 'public' },
+      body: { id: project.id, rev: project.rev, name: 'Renamed', description: 'new', visibility: 'public' },
     });
     expect(res.data).toMatchObject({ name: 'Renamed', description: 'new', visibility: 'public', rev: project.rev + 1 });
-    const tooLong = await api.call('POST', '/project', { token, body: { id: project.id, name: 'x'.repeat(65) } });
+    const tooLong = await api.call('POST', '/project', { token, body: { id: project.id, rev: res.data.rev, name: 'x'.repeat(65) } });
     expect(tooLong.code).toBe(ERRORS.invalidInput.code);
+  });
+
+  it('20 concurrent renames: one wins, 19 are refused naming who saved, and nothing is overwritten', async () => {
+    const { token } = await signUp(api, 'Ada');
+    const project = await createProject(token);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api.call<ProjectView>('POST', '/project', { token, body: { id: project.id, rev: project.rev, name: `Name ${i}` } })),
+    );
+    const winners = answers.filter((a) => a.code === 0);
+    const conflicts = answers.filter((a) => a.code === ERRORS.staleRevision.code);
+    expect(winners).toHaveLength(1);
+    expect(conflicts).toHaveLength(19);
+    expect(conflicts[0]!.message).toContain('Ada');
+    const stored = await api.call<ProjectView>('GET', `/project/${project.id}`, { token });
+    expect(stored.data).toMatchObject({ name: winners[0]!.data.name, rev: project.rev + 1 });
+    // An edit from the new revision goes through.
+    const next = await api.call<ProjectView>('POST', '/project', { token, body: { id: project.id, rev: stored.data.rev, description: 'after' } });
+    expect(next.data).toMatchObject({ description: 'after', rev: project.rev + 2 });
   });
 
   it('lets anyone read a public project, and nobody else a private one', async () => {
@@ -62,13 +80,13 @@ describe('creating and editing projects', () => {
     const project = await createProject(owner.token);
     expect((await api.call('GET', `/project/${project.id}`)).code).toBe(ERRORS.notLoggedIn.code);
     expect((await api.call('GET', `/project/${project.id}`, { token: other.token })).code).toBe(ERRORS.forbidden.code);
-    await api.call('POST', '/project', { token: owner.token, body: { id: project.id, visibility: 'public' } });
+    await api.call('POST', '/project', { token: owner.token, body: { id: project.id, rev: project.rev, visibility: 'public' } });
     const anonymous = await api.call<ProjectView>('GET', `/project/${project.id}`);
     expect(anonymous.code).toBe(0);
     expect(anonymous.data.role).toBe('guest');
     expect((await api.call<ProjectView>('GET', `/project/${project.id}`, { token: other.token })).data.role).toBe('guest');
     // Reading is all a guest may do.
-    expect((await api.call('POST', '/project', { token: other.token, body: { id: project.id, name: 'mine' } })).code).toBe(
+    expect((await api.call('POST', '/project', { token: other.token, body: { id: project.id, rev: project.rev, name: 'mine' } })).code).toBe(
       ERRORS.forbidden.code,
     );
   });
@@ -129,7 +147,7 @@ describe('archive and recycle bin', () => {
     }
     expect(await list(token, '/project/search', { keyword: 'Recyclable' })).toEqual([]);
     expect((await api.call('GET', `/project/${p.id}`, { token })).code).toBe(ERRORS.notFound.code);
-    expect((await api.call('POST', '/project', { token, body: { id: p.id, name: 'x' } })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('POST', '/project', { token, body: { id: p.id, rev: p.rev, name: 'x' } })).code).toBe(ERRORS.notFound.code);
 
     const bin = await api.call<ProjectView[]>('GET', '/project/recycler', { token });
     expect(bin.data.map((x) => [x.id, x.daysLeft])).toEqual([[p.id, 30]]);

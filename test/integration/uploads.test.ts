@@ -183,3 +183,23 @@ describe('files of a project', () => {
     }
   });
 });
+
+describe('hostile uploads', () => {
+  it('a zero-byte body is refused with a clear error, not a system error, and nothing is published', async () => {
+    const { upload, project } = await setup();
+    const { fileId, finished } = await upload('attachment', 'empty.txt', new Uint8Array(0), { announce: 1, contentType: 'text/plain' });
+    expect(finished.code, finished.message).toBe(ERRORS.uploadMissing.code);
+    expect(await objectExists(keys.fileObject(project.id, fileId))).toBe(false);
+  });
+
+  it('file names lose bidi overrides, and names with control characters are refused', async () => {
+    const { upload, ticket } = await setup();
+    const { finished } = await upload('attachment', 'invoice\u202egnp.exe', text('MZ binary'), { contentType: 'application/octet-stream' });
+    expect(finished.code, finished.message).toBe(0);
+    expect(finished.data.name).toBe('invoicegnp.exe');
+    for (const name of ['a\u0000b.png', 'line\nbreak.png', 'lone\ud800.png']) {
+      const res = await ticket({ kind: 'image', name, size: 10, contentType: 'image/png' });
+      expect(res.code, name).toBe(ERRORS.invalidInput.code);
+    }
+  });
+});

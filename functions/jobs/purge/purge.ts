@@ -3,8 +3,8 @@
  * Candidates come from the sparse PURGE index (never a scan). A project is deleted page by page, its META item
  * last, so a run that runs out of time simply resumes on the next run, and running twice is harmless.
  */
-import { batchWrite, deleteItem, queryPage, type Item } from '../../data/db';
-import { keys } from '../../data/keys';
+import { batchWrite, ConditionFailed, deleteItem, queryPage, updateItem, type Item } from '../../data/db';
+import { keys, PURGE_AT_ATTRIBUTE } from '../../data/keys';
 import { deleteProjectFiles } from '../../data/project-files';
 import type { Logger } from '../../runtime/logger';
 
@@ -24,6 +24,30 @@ export interface PurgeReport {
 }
 
 const timeLeft = (deadline: number | undefined) => deadline === undefined || Date.now() < deadline;
+
+/**
+ * Takes a due project out of reach before anything of it is deleted: one conditional write that moves a recycled
+ * project whose time has come (or an abandoned clone, or a purge already under way) to `purging`. No route sees a
+ * `purging` project and a restore is conditional on `recycled`, so from here on a restore cannot win, and a restore
+ * that won just before makes this write fail and the project is left alone. False: not ours to purge.
+ */
+export async function claimForPurge(projectId: string, now: Date): Promise<boolean> {
+  try {
+    await updateItem(
+      keys.project(projectId),
+      { set: { state: 'purging' } },
+      {
+        expression: '(#state = :recycled AND #purgeAt <= :now) OR #state IN (:purging, :cloning)',
+        names: { '#state': 'state', '#purgeAt': PURGE_AT_ATTRIBUTE },
+        values: { ':recycled': 'recycled', ':purging': 'purging', ':cloning': 'cloning', ':now': now.toISOString() },
+      },
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionFailed) return false;
+    throw err;
+  }
+}
 
 /** Deletes every item and object of one project. Returns whether it finished before the deadline. */
 export async function purgeProject(projectId: string, opts: PurgeOptions = {}): Promise<{ done: boolean; items: number }> {
@@ -60,6 +84,10 @@ export async function runPurge(opts: PurgeOptions = {}): Promise<PurgeReport> {
     for (const project of due.items) {
       if (!timeLeft(opts.deadline)) {
         report.unfinished.push(project.id);
+        continue;
+      }
+      if (!(await claimForPurge(project.id, now))) {
+        opts.log?.info('project no longer due, left alone', { projectId: project.id });
         continue;
       }
       const { done, items } = await purgeProject(project.id, opts);

@@ -5,15 +5,22 @@
  */
 import { contentSchemas, readContent, writeContent, type DocumentType, type TypedContent } from '../../../shared/schemas/document';
 import type { Locale } from '../../../shared/messages';
+import { LIMITS } from '../../../shared/constants';
 import { parseWith } from '../../runtime/validation';
 import { ConditionFailed, transact } from '../../data/db';
 import { ENTITY, keys } from '../../data/keys';
 import { bodyRecord, getBody, getNode, historyId, nodeRecord, readBody, storeBody, type StoredBody, type StoredNode } from '../../data/documents';
 import { AppError } from '../../runtime/app-error';
 
-/** Validates content for a kind, with per-field messages like any other input (fields under `content.`). */
-export const parseContent = (type: DocumentType, content: unknown, locale: Locale) =>
-  ({ type, content: parseWith(contentSchemas[type], content ?? {}, locale, ['content']) }) as TypedContent;
+/**
+ * Validates content for a kind, with per-field messages like any other input (fields under `content.`), and caps
+ * its size: a synchronous Lambda answers at most 6 MB, so a larger document could be saved but never read again.
+ */
+export function parseContent(type: DocumentType, content: unknown, locale: Locale): TypedContent {
+  const parsed = parseWith(contentSchemas[type], content ?? {}, locale, ['content']);
+  if (Buffer.byteLength(JSON.stringify(parsed)) > LIMITS.documentContentBytes) throw new AppError('contentTooLarge');
+  return { type, content: parsed } as TypedContent;
+}
 
 /** What the tree shows of an HTTP API without reading its body. */
 export function apiSummary(typed: TypedContent) {

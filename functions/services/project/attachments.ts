@@ -33,6 +33,8 @@ export async function finishUpload(projectId: string, fileId: string, request: {
   if (!upload) {
     const published = await publishedFile(projectId, fileId);
     if (published) return stored(published);
+    // An empty body counts as nothing uploaded; it goes now rather than with the day-old pending uploads.
+    await discardUpload(projectId, fileId);
     throw new AppError('uploadMissing');
   }
   const refuse = async (key: ErrorKey): Promise<never> => {

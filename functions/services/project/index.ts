@@ -15,6 +15,7 @@ import {
   type MyProject,
   type ProjectItem,
 } from '../../data/projects';
+import { getUser } from '../../data/users';
 import { AppError, fail } from '../../runtime/app-error';
 import { createService } from '../../runtime/service';
 import { finishUpload, startUpload } from './attachments';
@@ -54,7 +55,7 @@ async function isFavorite(projectId: string, userId: string | undefined) {
 
 export const handler = createService('project', {
   'project.create': async ({ body }, ctx) => {
-    await assertFolder(ctx.caller.userId, body.folderId);
+    const [, creator] = await Promise.all([assertFolder(ctx.caller.userId, body.folderId), getUser(ctx.caller.userId)]);
     const now = new Date();
     const project: ProjectItem = {
       id: randomUUID(),
@@ -68,6 +69,8 @@ export const handler = createService('project', {
       recycledAt: null,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
+      updatedBy: ctx.caller.userId,
+      updatedByName: creator?.nickname ?? '',
       rev: 1,
     };
     const member = memberRecord(project.id, ctx.caller.userId, 'creator', body.folderId, now);
@@ -78,21 +81,32 @@ export const handler = createService('project', {
     return toProjectView(project, { role: 'creator', member });
   },
 
+  /** Conditional on the revision the editor read, like a document save: concurrent edits never overwrite silently. */
   'project.update': async ({ body }, ctx) => {
     const { item } = ctx.project;
+    const editor = await getUser(ctx.caller.userId);
     try {
       const updated = await updateItem<ProjectItem & Record<string, unknown>>(
         keys.project(item.id),
         {
-          set: { name: body.name, description: body.description, visibility: body.visibility, updatedAt: new Date().toISOString() },
+          set: {
+            name: body.name,
+            description: body.description,
+            visibility: body.visibility,
+            updatedAt: new Date().toISOString(),
+            updatedBy: ctx.caller.userId,
+            updatedByName: editor?.nickname ?? '',
+          },
           bumpRev: true,
         },
-        { expression: '#s = :active', names: { '#s': 'state' }, values: { ':active': 'active' } },
+        { expression: '#s = :active AND #rev = :rev', names: { '#s': 'state', '#rev': 'rev' }, values: { ':active': 'active', ':rev': body.rev } },
       );
       return viewOf(updated, ctx, await isFavorite(item.id, ctx.caller.userId));
     } catch (err) {
-      if (err instanceof ConditionFailed) fail('wrongState');
-      throw err;
+      if (!(err instanceof ConditionFailed)) throw err;
+      const current = err.current as (ProjectItem & Record<string, unknown>) | undefined;
+      if (!current || current.state !== 'active') return fail('wrongState');
+      return fail('staleRevision', { editor: current.updatedByName ?? '' }, { rev: current.rev, updatedBy: current.updatedBy ?? null, updatedAt: current.updatedAt });
     }
   },
 

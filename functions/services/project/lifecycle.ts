@@ -4,21 +4,31 @@
  * the same project cannot both win.
  */
 import { ConditionFailed, updateItem, type UpdateSpec } from '../../data/db';
-import { keys } from '../../data/keys';
+import type { ErrorKey } from '../../../shared/errors';
+import { keys, PURGE_AT_ATTRIBUTE } from '../../data/keys';
 import { purgeDate, type ProjectItem, type StoredProjectState } from '../../data/projects';
 import { purgeProject } from '../../jobs/purge/purge';
 import { AppError } from '../../runtime/app-error';
 
-async function transition(project: ProjectItem, spec: UpdateSpec): Promise<ProjectItem> {
+/** A state change conditional on the state the access check saw (and on `also`, when given). */
+async function transition(
+  project: ProjectItem,
+  spec: UpdateSpec,
+  also?: { expression: string; names: Record<string, string>; values: Record<string, unknown>; failure: ErrorKey },
+): Promise<ProjectItem> {
   try {
     return await updateItem<ProjectItem & Record<string, unknown>>(
       keys.project(project.id),
       { ...spec, set: { ...spec.set, updatedAt: new Date().toISOString() }, bumpRev: true },
-      { expression: '#s = :seen', names: { '#s': 'state' }, values: { ':seen': project.state } },
+      {
+        expression: `#s = :seen${also ? ` AND ${also.expression}` : ''}`,
+        names: { '#s': 'state', ...also?.names },
+        values: { ':seen': project.state, ...also?.values },
+      },
     );
   } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('wrongState');
-    throw err;
+    if (!(err instanceof ConditionFailed)) throw err;
+    throw new AppError(err.current?.state === project.state && also ? also.failure : 'wrongState');
   }
 }
 
@@ -39,12 +49,17 @@ export const recycle = (project: ProjectItem, now = new Date()) =>
     },
   });
 
-/** Back to exactly the state it was deleted from, and off the purge index. */
-export const restore = (project: ProjectItem) =>
-  transition(project, {
-    set: { state: project.stateBeforeRecycle ?? 'active', recycledAt: null },
-    remove: ['gsi2pk', 'gsi2sk', 'stateBeforeRecycle'],
-  });
+/**
+ * Back to exactly the state it was deleted from, and off the purge index, while its 30 days last. The condition
+ * holds the retention to the second, whether or not the purge has run, and it loses to a purge that has already
+ * claimed the project (state `purging`): a restore wins completely or not at all.
+ */
+export const restore = (project: ProjectItem, now = new Date()) =>
+  transition(
+    project,
+    { set: { state: project.stateBeforeRecycle ?? 'active', recycledAt: null }, remove: ['gsi2pk', 'gsi2sk', 'stateBeforeRecycle'] },
+    { expression: '#purgeAt > :now', names: { '#purgeAt': PURGE_AT_ATTRIBUTE }, values: { ':now': now.toISOString() }, failure: 'retentionExpired' },
+  );
 
 /**
  * Destroys a recycled project now. It is first marked `purging` and queued for immediate purge, so it vanishes

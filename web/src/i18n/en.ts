@@ -285,7 +285,6 @@ export const en: Texts<typeof zh> = {
     unsavedText: 'If you leave now, your changes are lost. Leave anyway?',
     leave: 'Leave',
     stay: 'Keep editing',
-    tooLarge: 'The content is larger than {{mb}} MB and cannot be saved; split it into several documents',
     yes: 'Yes',
     no: 'No',
     status: { developing: 'In development', completed: 'Completed', deprecated: 'Deprecated', failed: 'Build failed' },

@@ -281,7 +281,6 @@ export const zh = {
     unsavedText: '离开后，这次的修改将会丢失。确定离开吗？',
     leave: '离开',
     stay: '继续编辑',
-    tooLarge: '文档内容超过 {{mb}} MB，无法保存，请拆分成多篇文档',
     yes: '是',
     no: '否',
     status: { developing: '开发中', completed: '开发完成', deprecated: '已废弃', failed: '构建失败' },

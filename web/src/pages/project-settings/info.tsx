@@ -33,7 +33,7 @@ export function Component() {
 
   async function submit(values: Values) {
     try {
-      await update.mutateAsync({ body: { id: project.id, ...values, name: values.name.trim() } });
+      await update.mutateAsync({ body: { id: project.id, rev: project.rev, ...values, name: values.name.trim() } });
       notify.success(t('common.saved'));
     } catch (err) {
       showServerError(form, err);

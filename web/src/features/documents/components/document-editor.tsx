@@ -113,7 +113,7 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
     if (busy) return;
     if (contentTooLarge(draft.content)) {
       setErrors({ _: 'tooLarge' });
-      notify.error(t('docs.tooLarge', { mb: LIMITS.documentContentBytes / 1024 / 1024 }));
+      notify.error(t('error.contentTooLarge'));
       return;
     }
     setBusy(true);
@@ -160,7 +160,7 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
           <Input value={comment} placeholder={t('docs.commentHint')} maxLength={200} onChange={(e) => setComment(e.target.value)} />
         </Form.Item>
       </Flex>
-      {tooLarge ? <Alert className="form-alert" type="error" showIcon title={t('docs.tooLarge', { mb: LIMITS.documentContentBytes / 1024 / 1024 })} /> : null}
+      {tooLarge ? <Alert className="form-alert" type="error" showIcon title={t('error.contentTooLarge')} /> : null}
       <KindEditor
         doc={doc}
         tree={props.tree}
