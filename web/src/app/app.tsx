@@ -12,11 +12,14 @@ import { theme } from './theme';
 
 const router = createRouter();
 
-/** The kit's texts (pagination, empty states, confirm buttons) follow the app's language switch. */
+/**
+ * The kit's texts (pagination, empty states, confirm buttons) follow the app's language switch. Buttons keep their
+ * text as written: antd would put a space between two Chinese characters, which also changes their accessible name.
+ */
 function Kit({ children }: { children: React.ReactNode }) {
   const { i18n: current } = useTranslation();
   return (
-    <ConfigProvider theme={theme} locale={current.language === 'en' ? enUS : zhCN}>
+    <ConfigProvider theme={theme} locale={current.language === 'en' ? enUS : zhCN} button={{ autoInsertSpace: false }}>
       <KitApp>
         <NotifyHolder />
         {children}

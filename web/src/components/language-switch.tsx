@@ -16,7 +16,7 @@ export function LanguageSwitch() {
         onClick: ({ key }) => setLanguage(key as Locale),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('common.language')}>
+      <Button type="text" icon={<GlobalOutlined aria-hidden />} aria-label={t('common.language')}>
         {t(`common.languages.${i18n.language as Locale}`)}
       </Button>
     </Dropdown>

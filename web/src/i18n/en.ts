@@ -245,6 +245,7 @@ export const en: Texts<typeof zh> = {
     tree: 'Documents',
     searchTree: 'Search documents',
     noMatch: 'No matching documents',
+    treeEmpty: 'Nothing here yet',
     expand: 'Expand',
     collapse: 'Collapse',
     new: 'New document',

@@ -241,6 +241,7 @@ export const zh = {
     tree: '文档目录',
     searchTree: '搜索文档',
     noMatch: '没有匹配的文档',
+    treeEmpty: '暂无文档',
     expand: '展开',
     collapse: '收起',
     new: '新建文档',

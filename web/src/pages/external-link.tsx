@@ -26,7 +26,7 @@ export function Component() {
             <Typography.Paragraph code className="external-url">
               {target}
             </Typography.Paragraph>
-            <Button type="primary" block icon={<ExportOutlined />} href={target} rel="noopener noreferrer nofollow">
+            <Button type="primary" block icon={<ExportOutlined aria-hidden />} href={target} rel="noopener noreferrer nofollow">
               {t('external.continue')}
             </Button>
           </>

@@ -15,10 +15,10 @@ import { useTitle } from '../lib/title';
 import { paths } from '../paths';
 
 const FEATURES = [
-  { key: 'docs', icon: <ApiOutlined /> },
-  { key: 'share', icon: <ShareAltOutlined /> },
-  { key: 'mock', icon: <ThunderboltOutlined /> },
-  { key: 'import', icon: <CloudUploadOutlined /> },
+  { key: 'docs', icon: <ApiOutlined aria-hidden /> },
+  { key: 'share', icon: <ShareAltOutlined aria-hidden /> },
+  { key: 'mock', icon: <ThunderboltOutlined aria-hidden /> },
+  { key: 'import', icon: <CloudUploadOutlined aria-hidden /> },
 ] as const;
 
 export function Component() {

@@ -171,16 +171,16 @@ export function Component() {
             value={tiled ? 'tiles' : 'list'}
             onChange={(v) => setLayout(v === 'tiles')}
             options={[
-              { value: 'list', icon: <BarsOutlined />, label: t('projects.listView') },
-              { value: 'tiles', icon: <AppstoreOutlined />, label: t('projects.tileView') },
+              { value: 'list', icon: <BarsOutlined aria-hidden />, label: t('projects.listView') },
+              { value: 'tiles', icon: <AppstoreOutlined aria-hidden />, label: t('projects.tileView') },
             ]}
           />
           {view === 'projects' && !keyword && (
-            <Button icon={<FolderAddOutlined />} onClick={() => setDialog('folder')}>
+            <Button icon={<FolderAddOutlined aria-hidden />} onClick={() => setDialog('folder')}>
               {t('projects.newFolder')}
             </Button>
           )}
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('project')}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog('project')}>
             {t('projects.newProject')}
           </Button>
         </Flex>

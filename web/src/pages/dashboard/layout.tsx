@@ -22,13 +22,13 @@ function SideMenu() {
         mode="inline"
         selectedKeys={[selected]}
         items={[
-          { key: 'projects', icon: <AppstoreOutlined />, label: <Link to={paths.dashboard.href()}>{t('dashboard.myProjects')}</Link> },
-          { key: 'favorites', icon: <StarOutlined />, label: <Link to={paths.dashboard.href({ view: 'favorites' })}>{t('dashboard.favorites')}</Link> },
-          { key: 'all', icon: <UnorderedListOutlined />, label: <Link to={paths.dashboard.href({ view: 'all' })}>{t('dashboard.projectList')}</Link> },
-          { key: 'team', icon: <TeamOutlined />, disabled: true, title: t('dashboard.teamsLater'), label: t('dashboard.createTeam') },
+          { key: 'projects', icon: <AppstoreOutlined aria-hidden />, label: <Link to={paths.dashboard.href()}>{t('dashboard.myProjects')}</Link> },
+          { key: 'favorites', icon: <StarOutlined aria-hidden />, label: <Link to={paths.dashboard.href({ view: 'favorites' })}>{t('dashboard.favorites')}</Link> },
+          { key: 'all', icon: <UnorderedListOutlined aria-hidden />, label: <Link to={paths.dashboard.href({ view: 'all' })}>{t('dashboard.projectList')}</Link> },
+          { key: 'team', icon: <TeamOutlined aria-hidden />, disabled: true, title: t('dashboard.teamsLater'), label: t('dashboard.createTeam') },
           { type: 'divider' },
-          { key: 'help', icon: <QuestionCircleOutlined />, label: <Link to={paths.help.href()}>{t('dashboard.manual')}</Link> },
-          { key: 'account', icon: <SettingOutlined />, label: <Link to={paths.profile.href()}>{t('dashboard.account')}</Link> },
+          { key: 'help', icon: <QuestionCircleOutlined aria-hidden />, label: <Link to={paths.help.href()}>{t('dashboard.manual')}</Link> },
+          { key: 'account', icon: <SettingOutlined aria-hidden />, label: <Link to={paths.profile.href()}>{t('dashboard.account')}</Link> },
         ]}
       />
     </nav>

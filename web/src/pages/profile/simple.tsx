@@ -24,7 +24,7 @@ export function QuitPage() {
     <Card>
       <Typography.Title level={2}>{t('quit.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('quit.text')}</Typography.Paragraph>
-      <Button danger type="primary" icon={<LogoutOutlined />} onClick={() => void signOut(() => void navigate(paths.login.href(), { replace: true }))}>
+      <Button danger type="primary" icon={<LogoutOutlined aria-hidden />} onClick={() => void signOut(() => void navigate(paths.login.href(), { replace: true }))}>
         {t('dashboard.logout')}
       </Button>
     </Card>

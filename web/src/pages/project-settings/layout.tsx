@@ -30,7 +30,7 @@ export function Component() {
             <Typography.Title level={1}>
               {t('projectSettings.title')} · {project.data.name}
             </Typography.Title>
-            <LinkButton to={paths.project.href(id)} icon={<ArrowLeftOutlined />}>
+            <LinkButton to={paths.project.href(id)} icon={<ArrowLeftOutlined aria-hidden />}>
               {t('projectSettings.backToProject')}
             </LinkButton>
           </Flex>

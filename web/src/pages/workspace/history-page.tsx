@@ -33,7 +33,7 @@ function Entry({ projectId, docId, historyId }: { projectId: string; docId: stri
         <Typography.Title level={1} className="doc-title">
           {t('history.pageTitle', { name, rev: entry.data.rev })}
         </Typography.Title>
-        <LinkButton to={paths.document.href(projectId, docId)} icon={<ArrowLeftOutlined />}>
+        <LinkButton to={paths.document.href(projectId, docId)} icon={<ArrowLeftOutlined aria-hidden />}>
           {t('history.back')}
         </LinkButton>
       </Flex>

@@ -23,7 +23,7 @@ export function PureDocument({ docId, printable }: { docId: string; printable: b
         <header className="puredoc-header">
           <Typography.Title level={1}>{name}</Typography.Title>
           <p className="muted">{t('docs.lastSaved', { name: doc.data.updatedByName, date: formatDate(doc.data.updatedAt), rev: doc.data.rev })}</p>
-          <Button className="no-print" icon={<PrinterOutlined />} onClick={() => window.print()}>
+          <Button className="no-print" icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()}>
             {t('workspace.print')}
           </Button>
         </header>

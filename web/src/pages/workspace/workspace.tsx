@@ -45,7 +45,7 @@ function Overview({ project, empty, canEdit, onNew }: { project: ProjectView; em
       {empty ? (
         <Empty description={<><strong>{t('projectView.noDocuments')}</strong><br />{canEdit ? t('docs.startHint') : t('projectView.noDocumentsText')}</>}>
           {canEdit ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={onNew}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onNew}>
               {t('docs.new')}
             </Button>
           ) : null}
@@ -83,23 +83,23 @@ export function Workspace(props: WorkspaceProps) {
               value={editing ? 'edit' : 'view'}
               onChange={(v) => void navigate(paths.document.href(props.projectId, props.docId!, v === 'edit' ? 'edit' : undefined))}
               options={[
-                { value: 'view', icon: <EyeOutlined />, label: t('workspace.preview') },
-                { value: 'edit', icon: <EditOutlined />, label: t('docs.edit') },
+                { value: 'view', icon: <EyeOutlined aria-hidden />, label: t('workspace.preview') },
+                { value: 'edit', icon: <EditOutlined aria-hidden />, label: t('docs.edit') },
               ]}
             />
           ) : null}
           {canEdit ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
               {t('docs.new')}
             </Button>
           ) : null}
           {signedIn && project.data && atLeast(role, 'view') ? (
             <Tooltip title={t('projects.settings')}>
-              <LinkButton to={paths.projectSettings.href(props.projectId)} icon={<SettingOutlined />} aria-label={t('projects.settings')} />
+              <LinkButton to={paths.projectSettings.href(props.projectId)} icon={<SettingOutlined aria-hidden />} aria-label={t('projects.settings')} />
             </Tooltip>
           ) : null}
           <LanguageSwitch />
-          <UserMenu />
+          <UserMenu optional />
         </>
       }
     >
@@ -135,7 +135,7 @@ export function Workspace(props: WorkspaceProps) {
         {header}
         <main className="workspace-message">
           <Result
-            icon={<LockOutlined />}
+            icon={<LockOutlined aria-hidden />}
             title={project.error.code === 41000 ? t('projectView.signIn') : errorMessage(project.error)}
             extra={<LinkButton to={paths.login.href({ from })}>{t('home.login')}</LinkButton>}
           />
@@ -182,7 +182,7 @@ export function Workspace(props: WorkspaceProps) {
           </main>
         </Layout.Content>
       </Layout>
-      {creating && tree.data ? <NewDocumentDialog projectId={props.projectId} tree={nodes} parentId={open?.type === 'folder' ? open.id : undefined} onClose={() => setCreating(false)} /> : null}
+      {creating && tree.data ? <NewDocumentDialog projectId={props.projectId} tree={nodes} onClose={() => setCreating(false)} /> : null}
     </Layout>
   );
 }

@@ -7,11 +7,12 @@ import { paths } from '../../../paths';
 import { hasSession, signOut, useCurrentUser } from '../api/session';
 
 /** The signed-in user's menu (console, account settings, manual, sign out), or a sign-in button for visitors. */
-export function UserMenu() {
+/** `optional`: on public pages a lost session shows the sign-in button instead of going to /login. */
+export function UserMenu({ optional = false }: { optional?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const user = useCurrentUser({ ignoreRedirect: true });
+  const user = useCurrentUser({ ignoreRedirect: optional });
   if (!hasSession() || user.isError) {
     return (
       <Link to={paths.login.href({ from: location.pathname + location.search })}>
@@ -25,11 +26,11 @@ export function UserMenu() {
       trigger={['click']}
       menu={{
         items: [
-          { key: 'console', icon: <AppstoreOutlined />, label: <Link to={paths.dashboard.href()}>{t('dashboard.console')}</Link> },
-          { key: 'account', icon: <SettingOutlined />, label: <Link to={paths.profile.href()}>{t('dashboard.account')}</Link> },
-          { key: 'help', icon: <QuestionCircleOutlined />, label: <Link to={paths.help.href()}>{t('dashboard.manual')}</Link> },
+          { key: 'console', icon: <AppstoreOutlined aria-hidden />, label: <Link to={paths.dashboard.href()}>{t('dashboard.console')}</Link> },
+          { key: 'account', icon: <SettingOutlined aria-hidden />, label: <Link to={paths.profile.href()}>{t('dashboard.account')}</Link> },
+          { key: 'help', icon: <QuestionCircleOutlined aria-hidden />, label: <Link to={paths.help.href()}>{t('dashboard.manual')}</Link> },
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, danger: true, label: t('dashboard.logout') },
+          { key: 'logout', icon: <LogoutOutlined aria-hidden />, danger: true, label: t('dashboard.logout') },
         ],
         onClick: ({ key }) => {
           if (key === 'logout') void signOut(() => void navigate(paths.login.href(), { replace: true }));

@@ -4,7 +4,7 @@
  */
 import { SaveOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Space, TreeSelect } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../../shared/constants';
 import type { DocumentTreeNode, DocumentView, TypedContent } from '../../../../../shared/schemas/document';
@@ -34,7 +34,8 @@ function targetOptions(nodes: DocumentTreeNode[], self: string, t: Parameters<ty
 function KindEditor(props: { doc: DocumentView; tree: DocumentTreeNode[]; draft: TypedContent; onChange: (next: TypedContent, byUser?: boolean) => void; errors: Errors }) {
   const { t } = useTranslation();
   const { draft, errors } = props;
-  const field = (key: string) => ({ validateStatus: errors[`content.${key}`] ? ('error' as const) : undefined, help: errors[`content.${key}`] });
+  const id = useId();
+  const field = (key: string) => ({ htmlFor: `${id}-${key}`, validateStatus: errors[`content.${key}`] ? ('error' as const) : undefined, help: errors[`content.${key}`] });
   switch (draft.type) {
     case 'api':
       return <ApiEditor value={draft.content} errors={errors} onChange={(content) => props.onChange({ type: 'api', content })} />;
@@ -55,14 +56,14 @@ function KindEditor(props: { doc: DocumentView; tree: DocumentTreeNode[]; draft:
       return (
         <>
           <Form.Item label={t('docs.url')} {...field('url')}>
-            <Input value={c.url} placeholder="https://example.com" onChange={(e) => set({ url: e.target.value })} />
+            <Input id={`${id}-url`} value={c.url} placeholder="https://example.com" onChange={(e) => set({ url: e.target.value })} />
           </Form.Item>
           <Space wrap>
             <Form.Item label={t('docs.width')} {...field('width')} extra={t('docs.sizeHint')}>
-              <Input value={String(c.width)} placeholder="100%" onChange={(e) => set({ width: size(e.target.value) })} />
+              <Input id={`${id}-width`} value={String(c.width)} placeholder="100%" onChange={(e) => set({ width: size(e.target.value) })} />
             </Form.Item>
             <Form.Item label={t('docs.height')} {...field('height')}>
-              <Input value={String(c.height)} placeholder="600" onChange={(e) => set({ height: size(e.target.value) })} />
+              <Input id={`${id}-height`} value={String(c.height)} placeholder="600" onChange={(e) => set({ height: size(e.target.value) })} />
             </Form.Item>
           </Space>
         </>
@@ -71,13 +72,14 @@ function KindEditor(props: { doc: DocumentView; tree: DocumentTreeNode[]; draft:
     case 'link':
       return (
         <Form.Item label={t('docs.url')} {...field('url')}>
-          <Input value={draft.content.url} placeholder="https://example.com" onChange={(e) => props.onChange({ type: 'link', content: { url: e.target.value } })} />
+          <Input id={`${id}-url`} value={draft.content.url} placeholder="https://example.com" onChange={(e) => props.onChange({ type: 'link', content: { url: e.target.value } })} />
         </Form.Item>
       );
     case 'softlink':
       return (
         <Form.Item label={t('docs.target')} {...field('targetId')}>
           <TreeSelect
+            id={`${id}-targetId`}
             showSearch
             treeNodeFilterProp="title"
             treeDefaultExpandAll
@@ -102,6 +104,7 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
   const [baseline, setBaseline] = useState(() => JSON.stringify(draft.content));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const id = useId();
   const dirty = useMemo(
     () => name !== displayName(doc.name, t) || comment !== '' || JSON.stringify(draft.content) !== baseline,
     [name, comment, draft, baseline, doc.name, t],
@@ -151,13 +154,13 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
   }, []);
 
   return (
-    <Form layout="vertical" className="doc-editor" onFinish={() => void save()} component="div">
+    <Form layout="vertical" className="doc-editor" component="div">
       <Flex gap={12} wrap className="editor-head">
-        <Form.Item label={t('docs.title')} validateStatus={errors.name ? 'error' : undefined} help={errors.name} className="editor-title">
-          <Input value={name} maxLength={LIMITS.documentTitle + 10} onChange={(e) => setName(e.target.value)} />
+        <Form.Item label={t('docs.title')} htmlFor={`${id}-name`} validateStatus={errors.name ? 'error' : undefined} help={errors.name} className="editor-title">
+          <Input id={`${id}-name`} value={name} maxLength={LIMITS.documentTitle + 10} onChange={(e) => setName(e.target.value)} />
         </Form.Item>
-        <Form.Item label={t('docs.comment')} className="editor-comment">
-          <Input value={comment} placeholder={t('docs.commentHint')} maxLength={200} onChange={(e) => setComment(e.target.value)} />
+        <Form.Item label={t('docs.comment')} htmlFor={`${id}-comment`} className="editor-comment">
+          <Input id={`${id}-comment`} value={comment} placeholder={t('docs.commentHint')} maxLength={200} onChange={(e) => setComment(e.target.value)} />
         </Form.Item>
       </Flex>
       {tooLarge ? <Alert className="form-alert" type="error" showIcon title={t('error.contentTooLarge')} /> : null}
@@ -173,7 +176,7 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
       />
       <Flex justify="flex-end" gap={8} className="editor-actions">
         <Button onClick={props.onDone}>{t('common.cancel')}</Button>
-        <Button type="primary" icon={<SaveOutlined />} loading={busy} onClick={() => void save()} title="Ctrl+S">
+        <Button type="primary" icon={<SaveOutlined aria-hidden />} loading={busy} onClick={() => void save()} title="Ctrl+S">
           {t('common.save')} (Ctrl+S)
         </Button>
       </Flex>

@@ -52,17 +52,17 @@ export function DocumentPanel(props: { projectId: string; projectName: string; d
         </div>
         <Flex gap={8} wrap className="doc-actions">
           {props.canReadHistory ? (
-            <Button icon={<HistoryOutlined />} onClick={() => setPanel('history')}>
+            <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setPanel('history')}>
               {t('docs.history')}
             </Button>
           ) : null}
           {props.canEdit && !editing ? (
-            <Button type="primary" icon={<EditOutlined />} onClick={() => void navigate(paths.document.href(props.projectId, data.id, 'edit'))}>
+            <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={() => void navigate(paths.document.href(props.projectId, data.id, 'edit'))}>
               {t('docs.edit')}
             </Button>
           ) : null}
           {editing ? (
-            <Button icon={<EyeOutlined />} onClick={() => void navigate(view)}>
+            <Button icon={<EyeOutlined aria-hidden />} onClick={() => void navigate(view)}>
               {t('workspace.preview')}
             </Button>
           ) : null}
@@ -70,10 +70,10 @@ export function DocumentPanel(props: { projectId: string; projectName: string; d
             trigger={['click']}
             menu={{
               items: [
-                { key: 'link', icon: <LinkOutlined />, label: t('docs.copyLink') },
-                { key: 'pure', icon: <ExpandOutlined />, label: t('workspace.pureView') },
-                { key: 'puredoc', icon: <PrinterOutlined />, label: t('workspace.printView') },
-                ...(props.canEdit ? [{ type: 'divider' as const }, { key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('projects.delete') }] : []),
+                { key: 'link', icon: <LinkOutlined aria-hidden />, label: t('docs.copyLink') },
+                { key: 'pure', icon: <ExpandOutlined aria-hidden />, label: t('workspace.pureView') },
+                { key: 'puredoc', icon: <PrinterOutlined aria-hidden />, label: t('workspace.printView') },
+                ...(props.canEdit ? [{ type: 'divider' as const }, { key: 'delete', icon: <DeleteOutlined aria-hidden />, danger: true, label: t('projects.delete') }] : []),
               ],
               onClick: ({ key }) => {
                 if (key === 'link') void copyLink();
@@ -82,7 +82,7 @@ export function DocumentPanel(props: { projectId: string; projectName: string; d
               },
             }}
           >
-            <Button icon={<MoreOutlined />} aria-label={t('workspace.moreActions')} />
+            <Button icon={<MoreOutlined aria-hidden />} aria-label={t('workspace.moreActions')} />
           </Dropdown>
         </Flex>
       </header>

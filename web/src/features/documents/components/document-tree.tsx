@@ -232,7 +232,7 @@ export function DocumentTree(props: DocumentTreeProps) {
                       size="small"
                       className="tree-more"
                       tabIndex={-1}
-                      icon={<EllipsisOutlined />}
+                      icon={<EllipsisOutlined aria-hidden />}
                       aria-label={t('docs.menuFor', { name: row.title as string })}
                       onClick={(e) => {
                         e.stopPropagation();
@@ -245,7 +245,7 @@ export function DocumentTree(props: DocumentTreeProps) {
             }}
           />
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={needle ? t('docs.noMatch') : t('projectView.noDocuments')} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={needle ? t('docs.noMatch') : t('docs.treeEmpty')} />
         )}
       </div>
       {action ? <NodeDialogs projectId={props.projectId} tree={props.nodes} action={action.kind} node={action.node} onClose={() => setAction(null)} /> : null}

@@ -35,12 +35,12 @@ export function ErrorCodeEditor({ rows, onChange }: { rows: Rows; onChange: (row
             title: <span className="sr-only">{t('docs.param.actions')}</span>,
             width: 48,
             render: (_: unknown, row: Row) => (
-              <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`${t('docs.errorcode.remove')} ${row.key + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== row.key))} />
+              <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('docs.errorcode.remove')} ${row.key + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== row.key))} />
             ),
           },
         ]}
       />
-      <Button className="param-actions" size="small" icon={<PlusOutlined />} onClick={() => onChange([...rows, { code: '', message: '', description: '' }])}>
+      <Button className="param-actions" size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onChange([...rows, { code: '', message: '', description: '' }])}>
         {t('docs.errorcode.add')}
       </Button>
     </div>

@@ -1,6 +1,6 @@
 /** A document's history in a drawer: every saved version, each to view, compare and restore. */
 import { ExportOutlined } from '@ant-design/icons';
-import { Drawer, Empty, List, Tag, Typography } from 'antd';
+import { Button, Drawer, Empty, List, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,14 +29,14 @@ export function HistoryDrawer(props: { doc: DocumentView; canEdit: boolean; onCl
             <List.Item
               className={chosen?.id === h.id ? 'history-chosen' : undefined}
               actions={[
-                <Typography.Link key="view" onClick={() => setChosen({ id: h.id, mode: 'view' })}>
+                <Button key="view" type="link" size="small" onClick={() => setChosen({ id: h.id, mode: 'view' })}>
                   {t('docs.viewVersion')}
-                </Typography.Link>,
-                <Typography.Link key="compare" onClick={() => setChosen({ id: h.id, mode: 'compare' })}>
+                </Button>,
+                <Button key="compare" type="link" size="small" onClick={() => setChosen({ id: h.id, mode: 'compare' })}>
                   {t('history.compare')}
-                </Typography.Link>,
+                </Button>,
                 <Link key="page" to={paths.history.href(props.doc.projectId, props.doc.id, h.id)} aria-label={t('history.openPage', { rev: h.rev })}>
-                  <ExportOutlined />
+                  <ExportOutlined aria-hidden />
                 </Link>,
               ]}
             >

@@ -49,7 +49,7 @@ export function HistoryEntry(props: { current: DocumentView; entry: HistoryEntry
         />
         {props.canEdit ? (
           <Popconfirm title={t('history.restoreConfirm', { rev: entry.rev })} okText={t('docs.restore')} cancelText={t('common.cancel')} onConfirm={() => void restore()}>
-            <Button icon={<RollbackOutlined />}>{t('docs.restore')}</Button>
+            <Button icon={<RollbackOutlined aria-hidden />}>{t('docs.restore')}</Button>
           </Popconfirm>
         ) : null}
       </div>

@@ -34,10 +34,10 @@ export function MarkdownEditor({ projectId, value, onChange }: { projectId: stri
     <div className="split">
       <div className="split-pane">
         <Space className="markdown-tools" size={4}>
-          <Button size="small" icon={<FileImageOutlined />} onClick={() => void insert('image')}>
+          <Button size="small" icon={<FileImageOutlined aria-hidden />} onClick={() => void insert('image')}>
             {t('richtext.image')}
           </Button>
-          <Button size="small" icon={<PaperClipOutlined />} onClick={() => void insert('attachment')}>
+          <Button size="small" icon={<PaperClipOutlined aria-hidden />} onClick={() => void insert('attachment')}>
             {t('richtext.attachment')}
           </Button>
         </Space>

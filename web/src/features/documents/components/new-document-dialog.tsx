@@ -85,6 +85,8 @@ export function NewDocumentDialog(props: { projectId: string; tree: DocumentTree
       content: startingContent(values.type, values.content ?? {}, name),
     });
     await refreshDocuments();
+    // A folder shows in the tree and nothing opens; documents open, the ones that need writing in the editor.
+    if (values.type === 'folder') return;
     const editNext = ['api', 'doc', 'richtext', 'errorcode'].includes(values.type);
     void navigate(paths.document.href(props.projectId, created.id, editNext ? 'edit' : undefined));
   }

@@ -139,7 +139,7 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
                     e.dataTransfer.setData('text/plain', row.id);
                   }}
                 >
-                  <HolderOutlined />
+                  <HolderOutlined aria-hidden />
                 </span>
                 <Input size="small" aria-label={label(row, t('docs.param.name'))} placeholder={t('docs.param.namePlaceholder')} value={row.name} onChange={(e) => set(row, { name: e.target.value })} />
               </span>
@@ -195,7 +195,7 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
                       <Button
                         type="text"
                         size="small"
-                        icon={<SubnodeOutlined />}
+                        icon={<SubnodeOutlined aria-hidden />}
                         aria-label={`${t('docs.param.addChild')} ${row.name}`}
                         onClick={() => {
                           onChange(editSiblings(items, row.id, (list, i) => list.map((p, j) => (j === i ? { ...p, children: [...p.children, newParam()] } : p))));
@@ -204,16 +204,16 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
                       />
                     </Tooltip>
                   ) : null}
-                  <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={`${t('docs.param.up')} ${row.name}`} disabled={row.index === 0} onClick={() => onChange(moveItem(items, row.id, row.index - 1))} />
+                  <Button type="text" size="small" icon={<ArrowUpOutlined aria-hidden />} aria-label={`${t('docs.param.up')} ${row.name}`} disabled={row.index === 0} onClick={() => onChange(moveItem(items, row.id, row.index - 1))} />
                   <Button
                     type="text"
                     size="small"
-                    icon={<ArrowDownOutlined />}
+                    icon={<ArrowDownOutlined aria-hidden />}
                     aria-label={`${t('docs.param.down')} ${row.name}`}
                     disabled={row.index >= siblings - 1}
                     onClick={() => onChange(moveItem(items, row.id, row.index + 1))}
                   />
-                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`${t('docs.param.remove')} ${row.name}`} onClick={() => onChange(removeItem(items, row.id))} />
+                  <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('docs.param.remove')} ${row.name}`} onClick={() => onChange(removeItem(items, row.id))} />
                 </Space>
               );
             },
@@ -221,10 +221,10 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
         ]}
       />
       <Space className="param-actions">
-        <Button size="small" icon={<PlusOutlined />} onClick={() => onChange([...items, newParam()])} aria-label={`${t('docs.param.add')} · ${title}`}>
+        <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onChange([...items, newParam()])} aria-label={`${t('docs.param.add')} · ${title}`}>
           {t('docs.param.add')}
         </Button>
-        <Button size="small" icon={<ImportOutlined />} onClick={() => setImporting(true)} aria-label={`${t('docs.param.import')} · ${title}`}>
+        <Button size="small" icon={<ImportOutlined aria-hidden />} onClick={() => setImporting(true)} aria-label={`${t('docs.param.import')} · ${title}`}>
           {t('docs.param.import')}
         </Button>
       </Space>

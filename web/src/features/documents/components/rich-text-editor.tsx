@@ -101,7 +101,7 @@ export function RichTextEditor({ projectId, value, onChange }: { projectId: stri
           <button type="button" className="ql-link" aria-label={t('richtext.link')} />
           <button type="button" className="ql-image" aria-label={t('richtext.image')} />
           <button type="button" className="ql-attachment" aria-label={t('richtext.attachment')}>
-            <PaperClipOutlined />
+            <PaperClipOutlined aria-hidden />
           </button>
         </span>
         <span className="ql-formats table-tools">

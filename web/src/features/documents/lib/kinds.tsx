@@ -14,14 +14,14 @@ import type { ReactNode } from 'react';
 import { DOCUMENT_DEFAULTS, DOCUMENT_TYPES, type DocumentType } from '../../../../../shared/schemas/document';
 
 export const KIND_ICON: Record<DocumentType, ReactNode> = {
-  api: <ApiOutlined />,
-  doc: <FileMarkdownOutlined />,
-  richtext: <FileTextOutlined />,
-  embed: <GlobalOutlined />,
-  errorcode: <CodeOutlined />,
-  folder: <FolderOutlined />,
-  link: <LinkOutlined />,
-  softlink: <NodeIndexOutlined />,
+  api: <ApiOutlined aria-hidden />,
+  doc: <FileMarkdownOutlined aria-hidden />,
+  richtext: <FileTextOutlined aria-hidden />,
+  embed: <GlobalOutlined aria-hidden />,
+  errorcode: <CodeOutlined aria-hidden />,
+  folder: <FolderOutlined aria-hidden />,
+  link: <LinkOutlined aria-hidden />,
+  softlink: <NodeIndexOutlined aria-hidden />,
 };
 
 /** Kinds in the order the new-document dialog offers them. */

@@ -35,7 +35,7 @@ export function FavoriteToggle({ project }: { project: ProjectView }) {
         className={project.favorite ? 'star-on' : undefined}
         aria-pressed={project.favorite}
         aria-label={`${label}: ${project.name}`}
-        icon={project.favorite ? <StarFilled /> : <StarOutlined />}
+        icon={project.favorite ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
         onClick={() => void shown((project.favorite ? remove : add).mutateAsync({ params: { id: project.id } }))}
       />
     </Tooltip>
@@ -57,14 +57,14 @@ export function ProjectActions({ project, mode }: { project: ProjectView; mode: 
   const close = () => setDialog(null);
 
   const items: MenuProps['items'] = [
-    { key: 'settings', icon: <SettingOutlined />, label: t('projects.settings') },
-    { key: 'move', icon: <FolderOpenOutlined />, label: t('projects.moveTo') },
-    ...(atLeast(project.role, 'edit') ? [{ key: 'clone', icon: <CopyOutlined />, label: t('projects.clone') }] : []),
+    { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t('projects.settings') },
+    { key: 'move', icon: <FolderOpenOutlined aria-hidden />, label: t('projects.moveTo') },
+    ...(atLeast(project.role, 'edit') ? [{ key: 'clone', icon: <CopyOutlined aria-hidden />, label: t('projects.clone') }] : []),
     ...(canManage
       ? [
           { type: 'divider' as const },
-          { key: 'archive', icon: <InboxOutlined />, label: t('projects.archive') },
-          { key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('projects.delete') },
+          { key: 'archive', icon: <InboxOutlined aria-hidden />, label: t('projects.archive') },
+          { key: 'delete', icon: <DeleteOutlined aria-hidden />, danger: true, label: t('projects.delete') },
         ]
       : []),
   ];
@@ -83,12 +83,12 @@ export function ProjectActions({ project, mode }: { project: ProjectView; mode: 
             },
           }}
         >
-          <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={t('projects.moreFor', { name: project.name })} />
+          <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label={t('projects.moreFor', { name: project.name })} />
         </Dropdown>
       )}
       {mode === 'archived' && canManage && (
         <Space size={4}>
-          <Button size="small" icon={<UndoOutlined />} onClick={() => void shown(unarchive.mutateAsync(params), t('projects.restored'))}>
+          <Button size="small" icon={<UndoOutlined aria-hidden />} onClick={() => void shown(unarchive.mutateAsync(params), t('projects.restored'))}>
             {t('projects.unarchive')}
           </Button>
           <Button size="small" danger onClick={() => setDialog('delete')}>
@@ -98,7 +98,7 @@ export function ProjectActions({ project, mode }: { project: ProjectView; mode: 
       )}
       {mode === 'recycled' && (
         <Space size={4}>
-          <Button size="small" icon={<UndoOutlined />} onClick={() => void shown(restore.mutateAsync(params), t('projects.restored'))}>
+          <Button size="small" icon={<UndoOutlined aria-hidden />} onClick={() => void shown(restore.mutateAsync(params), t('projects.restored'))}>
             {t('projects.restore')}
           </Button>
           <Button size="small" danger onClick={() => setDialog('destroy')}>

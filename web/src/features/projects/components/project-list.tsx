@@ -149,7 +149,7 @@ export function FolderCard({ folder, onOpen, onDropItem }: { folder: FolderView;
     >
       <Card size="small">
         <div className="folder-row">
-          <Button type="text" className="folder-open" icon={over ? <FolderOutlined /> : <FolderFilled />} onClick={onOpen}>
+          <Button type="text" className="folder-open" icon={over ? <FolderOutlined aria-hidden /> : <FolderFilled aria-hidden />} onClick={onOpen}>
             {folder.name}
           </Button>
           <Dropdown
@@ -162,7 +162,7 @@ export function FolderCard({ folder, onOpen, onDropItem }: { folder: FolderView;
               onClick: ({ key }) => setDialog(key as 'rename' | 'delete'),
             }}
           >
-            <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={t('projects.moreFor', { name: folder.name })} />
+            <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label={t('projects.moreFor', { name: folder.name })} />
           </Dropdown>
         </div>
       </Card>

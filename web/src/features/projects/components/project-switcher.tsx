@@ -21,7 +21,7 @@ export function ProjectSwitcher({ projectId, name, signedIn }: { projectId: stri
         items: [
           ...others.map((p) => ({ key: p.id, label: p.name })),
           { type: 'divider' as const },
-          { key: '__all', icon: <AppstoreOutlined />, label: t('workspace.allProjects') },
+          { key: '__all', icon: <AppstoreOutlined aria-hidden />, label: t('workspace.allProjects') },
         ],
         onClick: ({ key }) => void navigate(key === '__all' ? paths.dashboard.href() : paths.project.href(key)),
       }}
