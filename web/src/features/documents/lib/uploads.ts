@@ -22,7 +22,10 @@ export async function uploadFile(projectId: string, kind: FileKind, file: File):
   }
   const ticket = await api.call('project.attachment', { params: { id: projectId }, body: { kind, name: file.name, size: file.size, contentType } });
   // The signature covers these headers and the body's length: S3 takes exactly this file or nothing.
-  const put = await fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: file }).catch(() => undefined);
+  // The answer is read to its end: a response left unread is cancelled, and shows as an aborted request.
+  const put = await fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: file })
+    .then(async (res) => ({ ok: res.ok, body: await res.arrayBuffer() }))
+    .catch(() => undefined);
   if (!put?.ok) throw new UploadRefused(i18n.t('upload.failed'));
   return api.call('project.attachmentFinish', { params: { id: projectId, fileId: ticket.fileId }, body: { kind, name: file.name } });
 }
