@@ -24,7 +24,7 @@ import { displayName } from '../../features/documents/lib/kinds';
 import { useProject } from '../../features/projects/api';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
 import { errorMessage } from '../../lib/form';
-import { useTitle } from '../../lib/title';
+import { Title, useTitle } from '../../lib/title';
 import { paths } from '../../paths';
 
 export interface WorkspaceProps {
@@ -70,7 +70,6 @@ export function Workspace(props: WorkspaceProps) {
   const nodes = tree.data ?? [];
   const open = findNode(nodes, props.docId ?? '');
   const crumbs = ancestorsOf(nodes, props.docId);
-  useTitle(project.error ? t('workspace.title') : undefined);
 
   const header = (
     <AppHeader
@@ -134,6 +133,7 @@ export function Workspace(props: WorkspaceProps) {
       <Layout className="workspace">
         {header}
         <main className="workspace-message">
+          <Title parts={[t('workspace.title')]} />
           <Result
             icon={<LockOutlined aria-hidden />}
             title={project.error.code === 41000 ? t('projectView.signIn') : errorMessage(project.error)}

@@ -84,16 +84,15 @@ function ImportJson({ title, onImport, onClose }: { title: string; onImport: (it
 export function ParamEditor({ title, items, onChange }: { title: string; items: ParamItem[]; onChange: (items: ParamItem[]) => void }) {
   const { t } = useTranslation();
   const dragged = useRef<Row | null>(null);
-  const [over, setOver] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const [expanded, setExpanded] = useState<readonly React.Key[] | null>(null);
   const expandedKeys = expanded ?? allIds(items);
   const label = (row: Row, what: string) => `${title} ${what} ${row.depth}.${row.index}`;
   const set = (row: Row, patch: Partial<ParamItem>) => onChange(updateItem(items, row.id, patch));
 
-  const dropOn = (target: Row) => (e: DragEvent) => {
+  const dropOn = (target: Row) => (e: DragEvent<HTMLElement>) => {
     const source = dragged.current;
-    setOver(null);
+    e.currentTarget.classList.remove('drop-over');
     if (!source || source.parentId !== target.parentId || source.id === target.id) return;
     e.preventDefault();
     onChange(moveItem(items, source.id, target.index));
@@ -111,15 +110,15 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
         components={{ table: (props: object) => <table {...props} aria-label={title} /> }}
         expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setExpanded(keys), indentSize: 16 }}
         locale={{ emptyText: t('docs.param.none') }}
-        rowClassName={(row) => (row.id === over ? 'drop-over' : '')}
         onRow={(row) => ({
-          onDragOver: (e: DragEvent) => {
+          // The drop mark is set on the row itself: re-rendering the table in the middle of a drag loses the drop.
+          onDragOver: (e: DragEvent<HTMLElement>) => {
             if (dragged.current && dragged.current.parentId === row.parentId) {
               e.preventDefault();
-              setOver(row.id);
+              e.currentTarget.classList.add('drop-over');
             }
           },
-          onDragLeave: () => setOver(null),
+          onDragLeave: (e: DragEvent<HTMLElement>) => e.currentTarget.classList.remove('drop-over'),
           onDrop: dropOn(row),
         })}
         columns={[
