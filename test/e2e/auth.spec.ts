@@ -22,7 +22,7 @@ test('register with the code from the outbox, land on the dashboard, switch lang
   await expect(page.getByRole('heading', { name: 'My projects' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-  await page.getByRole('button', { name: 'User menu: Ada' }).click();
+  await page.getByRole('button', { name: /Ada.*User menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

@@ -90,7 +90,7 @@ test('HTTP API with a nested parameter table; the tree re-sorts by dragging', as
   });
   await expect(tree.getByRole('treeitem', { name: 'Orders' })).toHaveAttribute('aria-expanded', 'true');
   await expect(tree.getByRole('treeitem', { name: 'Create order' })).toHaveAttribute('aria-level', '2');
-  await expect(tree.getByRole('treeitem')).toHaveText(['Orders', 'POSTCreate order']);
+  await expect(tree.getByRole('treeitem')).toHaveText(['Orders', 'POST Create order']);
 });
 
 test('the tree context menu renames, copies and deletes', async ({ page, request }) => {

@@ -282,7 +282,7 @@ test('the tree: folders toggle on click, search filters as you type, keyboard op
   expect(page.url()).toBe(url);
 
   await tree(page).getByRole('searchbox', { name: '搜索文档' }).pressSequentially('refu');
-  await expect(tree(page).getByRole('treeitem')).toHaveText(['Payments', 'POSTRefunds']);
+  await expect(tree(page).getByRole('treeitem')).toHaveText(['Payments', 'POST Refunds']);
   await tree(page).getByRole('searchbox', { name: '搜索文档' }).fill('');
   await expect(tree(page).getByRole('treeitem')).toHaveCount(2);
 

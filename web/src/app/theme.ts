@@ -10,6 +10,8 @@ export const theme: ThemeConfig = {
   token: {
     colorPrimary: '#5b5bd6',
     colorLink: '#4646b8',
+    colorError: '#cf1322',
+    colorSuccess: '#237804',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.5)',

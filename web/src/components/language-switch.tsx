@@ -16,8 +16,9 @@ export function LanguageSwitch() {
         onClick: ({ key }) => setLanguage(key as Locale),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined aria-hidden />} aria-label={t('common.language')}>
+      <Button type="text" icon={<GlobalOutlined aria-hidden />}>
         {t(`common.languages.${i18n.language as Locale}`)}
+        <span className="sr-only"> · {t('common.language')}</span>
       </Button>
     </Dropdown>
   );

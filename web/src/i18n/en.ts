@@ -73,7 +73,7 @@ export const en: Texts<typeof zh> = {
   dashboard: {
     console: 'Console',
     menu: 'Main menu',
-    userMenu: 'User menu: {{name}}',
+    userMenu: 'User menu',
     myProjects: 'My projects',
     favorites: 'My collection',
     projectList: 'Project list',
@@ -221,7 +221,7 @@ export const en: Texts<typeof zh> = {
   workspace: {
     title: 'Project',
     allProjects: 'All projects',
-    switchProject: 'Switch project (now: {{name}})',
+    switchProject: 'Switch project',
     mode: 'Mode',
     preview: 'Preview',
     pureView: 'Plain view (for embedding)',

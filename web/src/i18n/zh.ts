@@ -69,7 +69,7 @@ export const zh = {
   dashboard: {
     console: '控制台',
     menu: '主菜单',
-    userMenu: '用户菜单：{{name}}',
+    userMenu: '用户菜单',
     myProjects: '我的项目',
     favorites: '我的收藏',
     projectList: '项目列表',
@@ -217,7 +217,7 @@ export const zh = {
   workspace: {
     title: '项目',
     allProjects: '全部项目',
-    switchProject: '切换项目（当前：{{name}}）',
+    switchProject: '切换项目',
     mode: '模式',
     preview: '预览',
     pureView: '纯净视图（用于嵌入）',

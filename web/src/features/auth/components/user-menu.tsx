@@ -37,11 +37,12 @@ export function UserMenu({ optional = false }: { optional?: boolean }) {
         },
       }}
     >
-      <Button type="text" className="user-chip" aria-label={t('dashboard.userMenu', { name })}>
-        <Avatar size={26} src={imageUrl(user.data?.avatar)} alt="">
+      <Button type="text" className="user-chip">
+        <Avatar size={26} src={imageUrl(user.data?.avatar)} alt="" aria-hidden>
           {name.slice(0, 1)}
         </Avatar>
         <span>{name}</span>
+        <span className="sr-only"> · {t('dashboard.userMenu')}</span>
       </Button>
     </Dropdown>
   );

@@ -101,7 +101,8 @@ export function DocumentTree(props: DocumentTreeProps) {
             title: name,
             isLeaf: node.type !== 'folder',
             icon: KIND_ICON[node.type],
-            'aria-label': name,
+            // The name a reader hears is what the row shows: the method of an API, then its name.
+            'aria-label': node.type === 'api' && node.method ? `${node.method} ${name}` : name,
             'aria-level': level,
             ...(node.type === 'folder' ? { children } : {}),
           } as Row,
@@ -186,6 +187,8 @@ export function DocumentTree(props: DocumentTreeProps) {
           <Tree<Row>
             showIcon
             blockNode
+            // No expand animation: rows appear at once, and rows mid-animation lose their labels and levels.
+            motion={false as unknown as TreeProps['motion']}
             height={height}
             treeData={rows}
             aria-label={t('docs.tree')}
@@ -213,7 +216,7 @@ export function DocumentTree(props: DocumentTreeProps) {
               const node = row.node;
               const title = (
                 <span className="tree-title">
-                  {node.type === 'api' && node.method ? <span className={`method-tag method-${node.method}`}>{node.method}</span> : null}
+                  {node.type === 'api' && node.method ? <span className={`method-tag method-${node.method}`}>{node.method}</span> : null}{' '}
                   <span className="tree-name">{row.title as string}</span>
                 </span>
               );

@@ -25,7 +25,7 @@ export function ErrorCodeEditor({ rows, onChange }: { rows: Rows; onChange: (row
         pagination={false}
         dataSource={rows.map((r, key) => ({ ...r, key }))}
         components={{ table: (props: object) => <table {...props} aria-label={t('docs.kinds.errorcode')} /> }}
-        locale={{ emptyText: t('docs.errorcode.none') }}
+        locale={{ emptyText: <span className="muted">{t('docs.errorcode.none')}</span> }}
         columns={[
           { ...cell('code', t('docs.errorcode.code'), t('docs.errorcode.codePlaceholder')), width: 160 },
           cell('message', t('docs.errorcode.message'), t('docs.errorcode.messagePlaceholder')),

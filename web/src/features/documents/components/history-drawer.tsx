@@ -22,6 +22,7 @@ export function HistoryDrawer(props: { doc: DocumentView; canEdit: boolean; onCl
       <section aria-label={t('docs.history')}>
         {entries.isPending ? <PageLoading /> : null}
         {entries.data && !entries.data.length ? <Empty description={t('docs.noHistory')} /> : null}
+        {entries.data?.length ? (
         <List
           size="small"
           dataSource={entries.data ?? []}
@@ -52,6 +53,7 @@ export function HistoryDrawer(props: { doc: DocumentView; canEdit: boolean; onCl
             </List.Item>
           )}
         />
+        ) : null}
         {chosen && entry.data ? (
           <HistoryEntry key={`${chosen.id}-${chosen.mode}`} current={props.doc} entry={entry.data} canEdit={props.canEdit} initialMode={chosen.mode} onRestored={() => setChosen(null)} />
         ) : chosen ? (

@@ -109,7 +109,7 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
         dataSource={rowsOf(items)}
         components={{ table: (props: object) => <table {...props} aria-label={title} /> }}
         expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setExpanded(keys), indentSize: 16 }}
-        locale={{ emptyText: t('docs.param.none') }}
+        locale={{ emptyText: <span className="muted">{t('docs.param.none')}</span> }}
         onRow={(row) => ({
           // The drop mark is set on the row itself: re-rendering the table in the middle of a drag loses the drop.
           onDragOver: (e: DragEvent<HTMLElement>) => {

@@ -18,7 +18,7 @@ export function ParamView({ title, items }: { title: string; items: ParamItem[] 
       components={{ table: (props: object) => <table {...props} aria-label={title} /> }}
       dataSource={rowsOf(items)}
       expandable={{ defaultExpandedRowKeys: allKeys(items), indentSize: 18 }}
-      locale={{ emptyText: t('docs.param.none') }}
+      locale={{ emptyText: <span className="muted">{t('docs.param.none')}</span> }}
       columns={[
         { key: 'name', title: t('docs.param.name'), dataIndex: 'name', render: (name: string) => <span className="param-name">{name}</span> },
         { key: 'type', title: t('docs.param.type'), dataIndex: 'type', width: 130, render: (type: string) => <code>{type}</code> },

@@ -26,8 +26,10 @@ export function ProjectSwitcher({ projectId, name, signedIn }: { projectId: stri
         onClick: ({ key }) => void navigate(key === '__all' ? paths.dashboard.href() : paths.project.href(key)),
       }}
     >
-      <Button type="text" className="project-name" aria-label={t('workspace.switchProject', { name })}>
-        <strong>{name}</strong> <DownOutlined aria-hidden />
+      <Button type="text" className="project-name">
+        <strong>{name}</strong>
+        <span className="sr-only"> · {t('workspace.switchProject')}</span>
+        <DownOutlined aria-hidden />
       </Button>
     </Dropdown>
   );
