@@ -188,7 +188,7 @@ export function DocumentTree(props: DocumentTreeProps) {
             showIcon
             blockNode
             // No expand animation: rows appear at once, and rows mid-animation lose their labels and levels.
-            motion={false as unknown as TreeProps['motion']}
+            motion={false}
             height={height}
             treeData={rows}
             aria-label={t('docs.tree')}
