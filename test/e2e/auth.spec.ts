@@ -17,8 +17,7 @@ test('register with the code from the outbox, land on the dashboard, switch lang
   await expect(page.getByRole('heading', { name: '我的项目' })).toBeVisible();
   await expect(page.getByText('Ada')).toBeVisible();
 
-  await page.getByRole('button', { name: '语言' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.getByLabel('语言').getByText('English').click();
   await expect(page.getByRole('heading', { name: 'My projects' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 

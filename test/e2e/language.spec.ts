@@ -13,8 +13,7 @@ test('the rich-text heading picker speaks the interface language', async ({ page
   await expect(picker.locator('.ql-picker-item[data-value="1"]')).toHaveAttribute('data-label', '标题 1');
 
   await page.getByRole('button', { name: '取消' }).click();
-  await page.getByRole('button', { name: '语言' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.getByLabel('语言').getByText('English').click();
   await page.goto(`/project/${projectId}/${doc}/edit`);
   await expect(picker.locator('.ql-picker-label')).toHaveAttribute('data-label', 'Normal');
   await expect(picker.locator('.ql-picker-item[data-value="1"]')).toHaveAttribute('data-label', 'Heading 1');
@@ -22,8 +21,7 @@ test('the rich-text heading picker speaks the interface language', async ({ page
 
 test('in English: the 404 page and its title, default document names and history notes, the manual, dates', async ({ page, request }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: '语言' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.getByLabel('语言').getByText('English').click();
   await expect(page.getByRole('button', { name: 'Online demo' })).toBeVisible();
 
   await page.goto('/no/such/page');
@@ -63,5 +61,6 @@ test('in English: the 404 page and its title, default document names and history
   await page.getByRole('banner').getByRole('button', { name: 'New document' }).click();
   await expect(page.getByRole('dialog', { name: 'New document' }).getByLabel('Document title')).toHaveValue('Untitled document');
   await page.keyboard.press('Escape');
-  await expect(page.locator('body')).not.toContainText(/[\u4e00-\u9fff“”]/);
+  // The language switch names Chinese in Chinese, as language switches do; nothing else may.
+  expect((await page.locator('body').innerText()).replace('中文', '')).not.toMatch(/[\u4e00-\u9fff“”]/);
 });

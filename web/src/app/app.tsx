@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as KitApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -20,10 +20,8 @@ function Kit({ children }: { children: React.ReactNode }) {
   const { i18n: current } = useTranslation();
   return (
     <ConfigProvider theme={theme} locale={current.language === 'en' ? enUS : zhCN} button={{ autoInsertSpace: false }}>
-      <KitApp>
-        <NotifyHolder />
-        {children}
-      </KitApp>
+      <NotifyHolder />
+      {children}
     </ConfigProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Result, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
@@ -41,35 +41,30 @@ export function ErrorPage({ status: forced }: { status?: number }) {
   if (chunkFailed) {
     return (
       <main className="error-page">
-        <Result status="500" title="500" subTitle={t('errorPage.chunkReload')} />
+        <span className="error-status">500</span>
+        <p>{t('errorPage.chunkReload')}</p>
       </main>
     );
   }
   const message = notFound ? t('errorPage.notFound') : (error instanceof Error && error.message) || t('errorPage.default');
+  // Plain markup, no illustrations: this page is in the first chunk every page loads.
   return (
     <main className="error-page">
-      <Result
-        status={notFound ? '404' : '500'}
-        title={
+      <span className="error-status">{status}</span>
+      <h1>{title}</h1>
+      <p className="muted">{message}</p>
+      <Space wrap>
+        <LinkButton to={paths.home.href()} type="primary">
+          {t('errorPage.home')}
+        </LinkButton>
+        {!notFound && (
           <>
-            <span className="error-status">{status}</span>
-            <h1>{title}</h1>
+            <Button href={paths.login.href({ from: currentLocation() })}>{t('errorPage.relogin')}</Button>
+            <Button onClick={() => void navigate(-1)}>{t('errorPage.back')}</Button>
+            <Button onClick={() => location.reload()}>{t('errorPage.refresh')}</Button>
           </>
-        }
-        subTitle={message}
-        extra={
-          <Space wrap>
-            <LinkButton to={paths.home.href()} type="primary">{t('errorPage.home')}</LinkButton>
-            {!notFound && (
-              <>
-                <Button href={paths.login.href({ from: currentLocation() })}>{t('errorPage.relogin')}</Button>
-                <Button onClick={() => void navigate(-1)}>{t('errorPage.back')}</Button>
-                <Button onClick={() => location.reload()}>{t('errorPage.refresh')}</Button>
-              </>
-            )}
-          </Space>
-        }
-      />
+        )}
+      </Space>
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../components/logo';
@@ -15,7 +15,7 @@ export function Component() {
   const safe = /^https?:\/\//i.test(target);
   return (
     <main className="auth-page auth-main">
-      <Card className="auth-card">
+      <div className="auth-card">
         <Logo />
         <Typography.Title level={1} className="auth-title">
           {t('external.title')}
@@ -36,7 +36,7 @@ export function Component() {
         <p className="auth-links">
           <Link to={paths.home.href()}>{t('common.home')}</Link>
         </p>
-      </Card>
+      </div>
     </main>
   );
 }

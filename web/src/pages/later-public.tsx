@@ -1,4 +1,3 @@
-import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ComingLater } from '../components/coming-later';
 import { LinkButton } from '../components/link-button';
@@ -12,10 +11,10 @@ export function Component() {
   useTitle(t('common.notYet'));
   return (
     <main className="auth-page auth-main">
-      <Card className="auth-card">
+      <div className="auth-card">
         <Logo />
         <ComingLater action={<LinkButton to={paths.home.href()}>{t('common.home')}</LinkButton>} />
-      </Card>
+      </div>
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -71,10 +71,8 @@ export function Component() {
   }
 
   return (
-    <Card className="auth-card">
-      <Typography.Title level={1} className="auth-title">
-        {t('register.title')}
-      </Typography.Title>
+    <div className="auth-card">
+      <h1 className="auth-title">{t('register.title')}</h1>
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
         <Form.Item name="account" label={t('register.account')} extra={t('register.accountHint')} rules={[zodRule(accountSchema)]}>
           <Input autoComplete="email" />
@@ -117,6 +115,6 @@ export function Component() {
       <p className="auth-links">
         <Link to={paths.login.href()}>{t('register.toLogin')}</Link>
       </p>
-    </Card>
+    </div>
   );
 }

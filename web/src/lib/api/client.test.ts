@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { routes } from '../../../../shared/routes';
 import { createApiClient, type ClientDeps } from './client';
 
 interface Seen {
@@ -47,6 +48,7 @@ beforeEach(() => {
 function client(overrides: Partial<ClientDeps> = {}) {
   return createApiClient({
     apiBase: base,
+    routes,
     token: () => token,
     language: () => 'en',
     projectVersion: () => version,

@@ -5,7 +5,7 @@
 import ky, { type KyInstance } from 'ky';
 import { EXPORT_TIMEOUT_MS, PROJECT_VERSION_HEADER, REQUEST_TIMEOUT_MS, SHARE_TOKEN_HEADER, TOKEN_HEADER } from '../../../../shared/constants';
 import { OK_CODE, SESSION_CODES, type Envelope } from '../../../../shared/errors';
-import { buildPath, routes, type RouteId, type RouteRequest, type RouteResponse } from '../../../../shared/routes';
+import type { RouteId, RouteRequest, RouteResponse } from '../../../../shared/routes';
 
 export interface CallOptions {
   /** Do not toast a failed code (login, share, export, mock calls). */
@@ -28,8 +28,16 @@ export interface ApiError {
 export const isApiError = (e: unknown): e is ApiError =>
   typeof e === 'object' && e !== null && typeof (e as ApiError).code === 'number' && typeof (e as ApiError).message === 'string';
 
+/** What the client needs of each route: the route table without its schemas. */
+export type RouteTable = Record<RouteId, { method: string; path: string; bodyType?: 'json' | 'form' }>;
+
+/** Fills `{param}` placeholders, encoding each value (as shared/routes.ts's buildPath). */
+const fillPath = (path: string, params: Record<string, string | number> = {}) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+
 export interface ClientDeps {
   apiBase: string;
+  routes: RouteTable;
   token: () => string | undefined;
   language: () => string;
   projectVersion: () => string | undefined;
@@ -51,7 +59,7 @@ export function createApiClient(deps: ClientDeps) {
   });
 
   async function call<Id extends RouteId>(id: Id, request: RouteRequest<Id> = {} as RouteRequest<Id>, options: CallOptions = {}): Promise<RouteResponse<Id>> {
-    const route = routes[id];
+    const route = deps.routes[id];
     const input = request as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
     const headers: Record<string, string> = { 'Accept-Language': deps.language() };
     const token = deps.token();
@@ -66,11 +74,11 @@ export function createApiClient(deps: ClientDeps) {
       searchParams.set(key, typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value));
     }
     const hasBody = input.body !== undefined && route.method !== 'GET';
-    const form = 'bodyType' in route && route.bodyType === 'form';
+    const form = route.bodyType === 'form';
 
     let envelope: Envelope;
     try {
-      const response = await http(`${deps.apiBase}${buildPath(route.path, input.params)}`, {
+      const response = await http(`${deps.apiBase}${fillPath(route.path, input.params)}`, {
         method: route.method,
         headers,
         searchParams,

@@ -5,7 +5,8 @@ import { i18n } from '../../i18n';
 import { currentLocation, paths } from '../../paths';
 import { notify } from '../notify';
 import { sessionToken } from '../cookies';
-import { createApiClient, isApiError, type ApiError, type CallOptions } from './client';
+import { createApiClient, isApiError, type ApiError, type CallOptions, type RouteTable } from './client';
+import routeTable from 'virtual:apiloom-route-table';
 
 export { isApiError, type ApiError, type CallOptions };
 
@@ -17,6 +18,7 @@ export const setProjectVersion = (version: string | undefined) => {
 
 export const api = createApiClient({
   apiBase: config.apiBase,
+  routes: routeTable as RouteTable,
   token: sessionToken,
   language: () => i18n.language,
   projectVersion: () => projectVersion,
