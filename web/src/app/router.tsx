@@ -2,14 +2,30 @@
  * Every page of spec section 2. Pages load lazily so the entry chunk stays small; the error page catches
  * unknown routes, failed pages and failed chunk loads. Route patterns come from `paths`.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { documentTreeQuery } from '../features/documents/api';
+import { projectQuery } from '../features/projects/api';
+import { queryClient } from '../lib/api';
 import { PageLoading } from '../components/page-loading';
 import { ErrorPage, NotFound } from '../pages/error-page';
 import { paths } from '../paths';
 
 const later = { lazy: () => import('../pages/later-public') };
 const settingsLater = { lazy: () => import('../pages/project-settings/later') };
-const workspace = { lazy: () => import('../pages/workspace/project-page') };
+/**
+ * The workspace's two reads start as soon as the route matches, while its page code still loads: the tree of a
+ * large project is the slowest request of the app, and the page shows it as soon as both have arrived.
+ */
+const workspace = {
+  lazy: () => import('../pages/workspace/project-page'),
+  loader: ({ params }: LoaderFunctionArgs) => {
+    if (params.id) {
+      void queryClient.prefetchQuery(projectQuery(params.id, { ignoreMessage: true, ignoreRedirect: true }));
+      void queryClient.prefetchQuery(documentTreeQuery(params.id));
+    }
+    return null;
+  },
+};
 const byId = { lazy: () => import('../pages/workspace/document-by-id') };
 
 export const routeObjects: RouteObject[] = [

@@ -138,3 +138,23 @@ describe('failures (spec section 8)', () => {
     await expect(client({ fetch: failing })('user.detail')).rejects.toEqual({ code: -2, message: 'network down' });
   });
 });
+
+describe('an answer the page asked for early', () => {
+  it('answers the same plain read once, then goes to the network', async () => {
+    let early: Promise<{ code: number; message: string; data: unknown }> | undefined = Promise.resolve({ code: 0, message: 'ok', data: ['early'] });
+    const call = client({
+      early: (path, tok) => {
+        if (path !== '/project/document/children/all/p1' || tok !== 'tok-123') return undefined;
+        const answer = early;
+        early = undefined;
+        return answer;
+      },
+    });
+    reply = { status: 200, body: { code: 0, message: 'ok', data: ['network'] } };
+    expect(await call('document.tree', { params: { projectId: 'p1' } })).toEqual(['early']);
+    expect(seen).toHaveLength(0);
+    expect(await call('document.tree', { params: { projectId: 'p1' } })).toEqual(['network']);
+    expect(seen).toHaveLength(1);
+  });
+});
+

@@ -7,6 +7,7 @@ import { notify } from '../notify';
 import { sessionToken } from '../cookies';
 import { createApiClient, isApiError, type ApiError, type CallOptions, type RouteTable } from './client';
 import routeTable from 'virtual:apiloom-route-table';
+import { takeEarlyAnswer } from './early';
 
 export { isApiError, type ApiError, type CallOptions };
 
@@ -19,6 +20,7 @@ export const setProjectVersion = (version: string | undefined) => {
 export const api = createApiClient({
   apiBase: config.apiBase,
   routes: routeTable as RouteTable,
+  early: takeEarlyAnswer,
   token: sessionToken,
   language: () => i18n.language,
   projectVersion: () => projectVersion,

@@ -5,7 +5,7 @@
  */
 import { EditOutlined, EyeOutlined, LockOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Empty, Layout, Result, Segmented, Tooltip, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { atLeast } from '../../../../shared/access';
@@ -17,15 +17,18 @@ import { PageLoading } from '../../components/page-loading';
 import { hasSession } from '../../features/auth/api/session';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { useDocumentTree } from '../../features/documents/api';
-import { DocumentPanel } from '../../features/documents/components/document-panel';
 import { ancestorsOf, DocumentTree, findNode } from '../../features/documents/components/document-tree';
-import { NewDocumentDialog } from '../../features/documents/components/new-document-dialog';
+
 import { displayName } from '../../features/documents/lib/kinds';
 import { useProject } from '../../features/projects/api';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
 import { errorMessage } from '../../lib/form';
 import { Title, useTitle } from '../../lib/title';
 import { paths } from '../../paths';
+
+// The open document (its views use tables and tabs) loads apart from the shell and the tree, which show first.
+const DocumentPanel = lazy(() => import('../../features/documents/components/document-panel').then((m) => ({ default: m.DocumentPanel })));
+const NewDocumentDialog = lazy(() => import('../../features/documents/components/new-document-dialog').then((m) => ({ default: m.NewDocumentDialog })));
 
 export interface WorkspaceProps {
   projectId: string;
@@ -62,7 +65,8 @@ export function Workspace(props: WorkspaceProps) {
   const navigate = useNavigate();
   const signedIn = hasSession();
   const project = useProject(props.projectId, { ignoreMessage: true, ignoreRedirect: !signedIn });
-  const tree = useDocumentTree(props.projectId, !!project.data);
+  // Asked for at once, not after the project: the route has usually started both requests already.
+  const tree = useDocumentTree(props.projectId);
   const [creating, setCreating] = useState(false);
   const role = project.data?.role;
   const canEdit = atLeast(role, 'edit') && project.data?.state === 'active';
@@ -119,14 +123,6 @@ export function Workspace(props: WorkspaceProps) {
     </AppHeader>
   );
 
-  if (project.isPending) {
-    return (
-      <Layout className="workspace">
-        {header}
-        <PageLoading />
-      </Layout>
-    );
-  }
   if (project.error) {
     const from = location.pathname + location.search;
     return (
@@ -143,6 +139,7 @@ export function Workspace(props: WorkspaceProps) {
       </Layout>
     );
   }
+  // The tree shows as soon as it arrives; what depends on the project (its name, the reader's role) follows.
   const data = project.data;
   return (
     <Layout className="workspace">
@@ -165,7 +162,10 @@ export function Workspace(props: WorkspaceProps) {
         <Layout.Content className="workspace-main">
           <main>
             {props.children ??
-              (props.docId ? (
+              (!data ? (
+                <PageLoading />
+              ) : props.docId ? (
+                <Suspense fallback={<PageLoading />}>
                 <DocumentPanel
                   key={props.docId}
                   projectId={props.projectId}
@@ -176,13 +176,18 @@ export function Workspace(props: WorkspaceProps) {
                   canReadHistory={signedIn && atLeast(role, 'view')}
                   tree={nodes}
                 />
+                </Suspense>
               ) : (
                 <Overview project={data} empty={!!tree.data && !nodes.length} canEdit={canEdit} onNew={() => setCreating(true)} />
               ))}
           </main>
         </Layout.Content>
       </Layout>
-      {creating && tree.data ? <NewDocumentDialog projectId={props.projectId} tree={nodes} onClose={() => setCreating(false)} /> : null}
+      {creating && tree.data ? (
+        <Suspense fallback={null}>
+          <NewDocumentDialog projectId={props.projectId} tree={nodes} onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
     </Layout>
   );
 }

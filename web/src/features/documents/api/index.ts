@@ -1,8 +1,15 @@
 /** What the workspace reads and changes about documents. Shared reads pass their token, so they cache apart. */
+import { useQuery } from '@tanstack/react-query';
 import type { RouteId, RouteRequest } from '../../../../../shared/routes';
-import { api, invalidate, useApiQuery } from '../../../lib/api';
+import { api, apiQuery, invalidate, useApiQuery } from '../../../lib/api';
 
-export const useDocumentTree = (projectId: string, enabled = true) => useApiQuery('document.tree', { params: { projectId } }, { enabled, ignoreMessage: true });
+/** The whole tree of a project; the workspace route starts this request before its page code has loaded. */
+export const documentTreeQuery = (projectId: string) => ({
+  ...apiQuery('document.tree', { params: { projectId } }, { ignoreMessage: true }),
+  // A refetched tree replaces the old one: comparing 5,000 nodes to reuse unchanged ones costs more than it saves.
+  structuralSharing: false,
+});
+export const useDocumentTree = (projectId: string) => useQuery(documentTreeQuery(projectId));
 export const useDocument = (id: string, enabled = true) => useApiQuery('document.get', { params: { id } }, { enabled, ignoreMessage: true });
 export const useHistory = (id: string) => useApiQuery('document.history', { params: { id } });
 export const useHistoryEntry = (id: string, historyId: string | null) =>

@@ -1,7 +1,7 @@
 /** One document in the workspace: its header (title, who saved it, actions), then its view or its editor. */
 import { DeleteOutlined, EditOutlined, EyeOutlined, HistoryOutlined, LinkOutlined, MoreOutlined, PrinterOutlined, ExpandOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Flex, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
@@ -15,8 +15,9 @@ import { paths } from '../../../paths';
 import { documentCalls, refreshDocuments, useDocument } from '../api';
 import { displayName, KIND_ICON } from '../lib/kinds';
 import { DocumentBody } from './document-body';
-import { DocumentEditor } from './document-editor';
-import { HistoryDrawer } from './history-drawer';
+// The editors and the history (with its diff library) load when first used: reading needs neither.
+const DocumentEditor = lazy(() => import('./document-editor').then((m) => ({ default: m.DocumentEditor })));
+const HistoryDrawer = lazy(() => import('./history-drawer').then((m) => ({ default: m.HistoryDrawer })));
 
 export function DocumentPanel(props: { projectId: string; projectName: string; docId: string; editing: boolean; canEdit: boolean; canReadHistory: boolean; tree: DocumentTreeNode[] }) {
   const { t } = useTranslation();
@@ -87,13 +88,19 @@ export function DocumentPanel(props: { projectId: string; projectName: string; d
         </Flex>
       </header>
       {editing ? (
-        <DocumentEditor key={`${data.id}-${data.rev}`} doc={data} tree={props.tree} onDone={() => void navigate(view)} />
+        <Suspense fallback={<PageLoading />}>
+          <DocumentEditor key={`${data.id}-${data.rev}`} doc={data} tree={props.tree} onDone={() => void navigate(view)} />
+        </Suspense>
       ) : (
         <div className="doc-body">
           <DocumentBody doc={data} />
         </div>
       )}
-      {panel === 'history' && <HistoryDrawer doc={data} canEdit={props.canEdit} onClose={() => setPanel(null)} />}
+      {panel === 'history' && (
+        <Suspense fallback={null}>
+          <HistoryDrawer doc={data} canEdit={props.canEdit} onClose={() => setPanel(null)} />
+        </Suspense>
+      )}
       {panel === 'delete' && (
         <ConfirmModal
           title={t('projects.delete')}

@@ -5,14 +5,16 @@
  */
 import { EllipsisOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Empty, Input, Tree, type MenuProps, type TreeDataNode, type TreeProps } from 'antd';
-import { useEffect, useMemo, useRef, useState, type Key } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { documentCalls, refreshDocuments } from '../api';
 import { displayName, KIND_ICON } from '../lib/kinds';
-import { NodeDialogs, type NodeAction } from './node-dialogs';
+import type { NodeAction } from './node-dialogs';
+
+const NodeDialogs = lazy(() => import('./node-dialogs').then((m) => ({ default: m.NodeDialogs })));
 
 type Row = TreeDataNode & { node: DocumentTreeNode; children?: Row[] };
 
@@ -85,13 +87,16 @@ export function DocumentTree(props: DocumentTreeProps) {
     if (above.length) setExpanded((keys) => [...new Set([...keys, ...above])]);
   }
 
+  const open = needle.trim() ? null : new Set(expanded.map(String));
   const { rows, folders } = useMemo(() => {
     const q = needle.trim().toLowerCase();
     const allFolders: string[] = [];
+    // A closed folder hands the tree no rows: a project of 5,000 documents starts as its top level only.
     const build = (list: DocumentTreeNode[], level: number): Row[] =>
       list.flatMap((node) => {
         const name = displayName(node.name, t);
-        const children = node.type === 'folder' ? build(node.children, level + 1) : [];
+        const shown = node.type === 'folder' && (!open || open.has(node.id));
+        const children = shown ? build(node.children, level + 1) : [];
         if (q && !matches(node, q, name) && !children.length) return [];
         if (node.type === 'folder') allFolders.push(node.id);
         return [
@@ -109,7 +114,9 @@ export function DocumentTree(props: DocumentTreeProps) {
         ];
       });
     return { rows: build(props.nodes, 1), folders: allFolders };
-  }, [props.nodes, needle, t]);
+    // `open` is derived from `expanded`, which is the dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.nodes, needle, t, expanded]);
 
   const run = async (work: () => Promise<unknown>) => {
     try {
@@ -251,7 +258,11 @@ export function DocumentTree(props: DocumentTreeProps) {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={needle ? t('docs.noMatch') : t('docs.treeEmpty')} />
         )}
       </div>
-      {action ? <NodeDialogs projectId={props.projectId} tree={props.nodes} action={action.kind} node={action.node} onClose={() => setAction(null)} /> : null}
+      {action ? (
+        <Suspense fallback={null}>
+          <NodeDialogs projectId={props.projectId} tree={props.nodes} action={action.kind} node={action.node} onClose={() => setAction(null)} />
+        </Suspense>
+      ) : null}
     </nav>
   );
 }

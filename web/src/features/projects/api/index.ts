@@ -1,6 +1,6 @@
 /** What the console reads and changes about projects and folders. */
 import type { RouteId } from '../../../../../shared/routes';
-import { useApiMutation, useApiQuery, type CallOptions } from '../../../lib/api';
+import { apiQuery, useApiMutation, useApiQuery, type CallOptions } from '../../../lib/api';
 
 /** Every list a project change can affect. */
 export const PROJECT_LISTS: RouteId[] = [
@@ -22,6 +22,7 @@ export const useFavorites = (enabled: boolean) => useApiQuery('project.favorites
 export const useArchived = (enabled: boolean) => useApiQuery('project.archives', { query: {} }, { enabled });
 export const useRecycled = (enabled: boolean) => useApiQuery('project.recycler', { query: {} }, { enabled });
 export const useProjectSearch = (keyword: string, enabled = true) => useApiQuery('project.search', { query: { keyword } }, { enabled });
+export const projectQuery = (id: string, options: CallOptions = {}) => apiQuery('project.get', { params: { id } }, options);
 export const useProject = (id: string, options: CallOptions & { enabled?: boolean } = {}) => useApiQuery('project.get', { params: { id } }, options);
 export const useProjectMembers = (id: string) => useApiQuery('project.members', { params: { id } });
 
