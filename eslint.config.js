@@ -6,18 +6,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { walls } from './eslint-walls.js';
 
 const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Backend code never reaches the browser bundle. */
-const noBackend = { regex: '(^|/)(functions|infra)(/|$)', message: 'The web app never imports backend code (functions/, infra/).' };
+/** Backend code never reaches the browser bundle (the same wall as eslint-walls.js, kept in the rules below that replace its). */
+const noBackend = { regex: '(^|/)(functions|infra|scripts)(/|$)', message: 'The web app imports shared/ only, never function, infra or script code.' };
+/** eslint-walls.js's key-shaped literal rule, repeated where the page-URL rule replaces its `no-restricted-syntax`. */
+const KEY_LITERAL = 'Key-shaped strings are built in functions/data/keys.ts only: call a function of `keys`.';
 /** Page URLs come from web/src/paths.ts only. */
 const pageUrl = '\\/(dashboard|project|doc|login|register|help|open_external_link)(\\/|\\?|$)';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'cdk.out/**', '.data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'cdk.out/**', '.data/**', '.scratch/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -38,6 +41,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...walls,
   {
     files: ['web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
@@ -49,6 +53,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noBackend] }],
       'no-restricted-syntax': [
         'error',
+        { selector: 'Literal[value=/^[A-Z]+#/]', message: KEY_LITERAL },
+        { selector: 'TemplateElement[value.raw=/^[A-Z]+#/]', message: KEY_LITERAL },
         { selector: `Literal[value=/^${pageUrl}/]`, message: 'Build page URLs with `paths` (web/src/paths.ts).' },
         { selector: `TemplateLiteral > TemplateElement:first-child[value.raw=/^${pageUrl}/]`, message: 'Build page URLs with `paths` (web/src/paths.ts).' },
       ],

@@ -19,6 +19,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** The site's own origin, when known (a custom domain); otherwise the host the request was made to is ours. */
   SITE_ORIGIN: z.url().optional(),
+  /** Overrides how many codes one address may request in an hour (shared/constants.ts has the default). */
+  CODE_SENDS_PER_ADDRESS: z.coerce.number().int().positive().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

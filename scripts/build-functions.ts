@@ -1,15 +1,41 @@
 /**
- * One esbuild bundle per Lambda service: dist/functions/<service>/index.mjs, ESM for Node 22 on arm64.
- * The AWS SDK is bundled (pinned, tree-shaken, minified) rather than taken from the runtime, so what we test is
- * what runs, and cold starts read one file.
+ * One esbuild bundle per Lambda function: dist/functions/<name>/index.mjs, ESM for Node 22 on arm64, kept small
+ * so cold starts are short:
+ * - the DynamoDB client, which every request uses, is bundled from the SDK's ES module builds (tree-shaken, one
+ *   file to read at init) with the default credential chain replaced by the environment provider Lambda uses
+ *   (functions/data/env-credentials.ts);
+ * - the S3 client and presigner, which a few routes use, are left to the AWS SDK v3 that the Node 22 Lambda
+ *   runtime provides and load on first use (functions/data/s3.ts); scripts/build-functions.test.ts keeps them
+ *   on the same major version and checks the bundles.
  */
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SERVICES } from '../shared/routes';
-import { JOB_NAMES } from '../functions/jobs/jobs';
-import { FUNCTIONS_OUT, functionEntry } from './local/paths';
+import { JOB_NAMES } from '../shared/jobs';
+import { FUNCTIONS_OUT, functionEntry, ROOT } from './local/paths';
+
+/** Provided by the Node 22 Lambda runtime (AWS SDK for JavaScript v3) and loaded lazily. */
+export const RUNTIME_PROVIDED = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner'];
+
+export const bundleOptions = (entry: string, outfile: string): BuildOptions => ({
+  entryPoints: [entry],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'esm',
+  minify: true,
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+  mainFields: ['module', 'main'],
+  external: RUNTIME_PROVIDED,
+  alias: { '@aws-sdk/credential-provider-node': join(ROOT, 'functions/data/env-credentials.ts') },
+  // Some CommonJS dependencies call require() for Node built-ins; give the ESM bundle one.
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
 
 export async function buildFunctions(opts: { quiet?: boolean } = {}) {
   mkdirSync(FUNCTIONS_OUT, { recursive: true });
@@ -21,20 +47,7 @@ export async function buildFunctions(opts: { quiet?: boolean } = {}) {
   await Promise.all(
     entries.map(async ({ name: service, entry }) => {
       const outfile = join(FUNCTIONS_OUT, service, 'index.mjs');
-      await build({
-        entryPoints: [entry],
-        outfile,
-        bundle: true,
-        platform: 'node',
-        target: 'node22',
-        format: 'esm',
-        minify: true,
-        sourcemap: 'linked',
-        legalComments: 'none',
-        logLevel: 'warning',
-        // Some CommonJS dependencies call require() for Node built-ins; give the ESM bundle one.
-        banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-      });
+      await build(bundleOptions(entry, outfile));
       const code = readFileSync(outfile);
       sizes[service] = { bytes: code.length, gzip: gzipSync(code).length };
     }),

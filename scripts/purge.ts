@@ -49,7 +49,7 @@ Object.assign(process.env, {
   S3_ENDPOINT: endpoints.s3Endpoint,
 });
 try {
-  const { runPurge } = await import('../functions/jobs/purge/purge');
+  const { runPurge } = await import('../functions/domain/project-purge');
   const report = await runPurge();
   console.log(`Purged ${report.purged.length} project(s), ${report.itemsDeleted} item(s); unfinished: ${report.unfinished.length}`);
 } finally {

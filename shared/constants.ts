@@ -17,10 +17,15 @@ export const VERIFICATION_CODE_RESEND_SECONDS = 60;
 export const VERIFICATION_CODE_MAX_PER_DAY = 10;
 export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
 
-/** Failed sign-ins allowed in one window before the account or the address is throttled. */
-export const LOGIN_WINDOW_SECONDS = 900;
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+/**
+ * Failed sign-ins allowed in a window: per account and address (the short lock a stranger cannot impose on the
+ * owner), per account (a cap on distributed guessing: OWASP ASVS 2.2.1, at most 100 an hour), per address.
+ */
+export const LOGIN_FAILURES_PER_PAIR = { limit: 5, seconds: 900 };
+export const LOGIN_FAILURES_PER_ACCOUNT = { limit: 100, seconds: 3600 };
+export const LOGIN_FAILURES_PER_ADDRESS = { limit: 20, seconds: 900 };
+/** Verification codes (and "already registered" notices) one client address may request in an hour. */
+export const CODE_SENDS_PER_ADDRESS = { limit: 20, seconds: 3600 };
 
 export const LIMITS = {
   folderName: 16,

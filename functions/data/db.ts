@@ -17,12 +17,21 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type * as z from 'zod';
 import { env } from '../env';
 import { dynamo } from './dynamo-client';
 import type { Key } from './keys';
 import type { IndexName } from './table';
 
 export type Item = Record<string, unknown>;
+
+/**
+ * Reads a stored item as a domain record: the entity's schema drops the key attributes and checks the shape, so
+ * a record that does not match its entity fails loudly where it is read, not somewhere downstream.
+ */
+export const asRecord = <S extends z.ZodType>(schema: S, item: Item | undefined): z.output<S> | undefined =>
+  item === undefined ? undefined : schema.parse(item);
+export const asRecords = <S extends z.ZodType>(schema: S, items: Item[]): z.output<S>[] => items.map((i) => schema.parse(i));
 
 /** A write's condition did not hold: the item exists, is missing, or has another revision. */
 export class ConditionFailed extends Error {
@@ -257,6 +266,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export interface BatchOptions {
   maxAttempts?: number;
   baseDelayMs?: number;
+  /** Strongly consistent reads (batchGet only). */
+  consistent?: boolean;
 }
 
 /**
@@ -288,7 +299,7 @@ export async function batchWrite(
 
 /** Reads any number of items by key (100 per request), retrying unprocessed keys; expired items are dropped. */
 export async function batchGet<T extends Item = Item>(keyList: Key[], opts: BatchOptions = {}): Promise<T[]> {
-  const { maxAttempts = 8, baseDelayMs = 50 } = opts;
+  const { maxAttempts = 8, baseDelayMs = 50, consistent } = opts;
   const unique = [...new Map(keyList.map((k) => [`${k.pk}\u0000${k.sk}`, { pk: k.pk, sk: k.sk }])).values()];
   const found: T[] = [];
   const chunks: Key[][] = [];
@@ -297,7 +308,7 @@ export async function batchGet<T extends Item = Item>(keyList: Key[], opts: Batc
     chunks.map(async (chunk) => {
       let pending: Key[] = chunk;
       for (let attempt = 1; pending.length; attempt++) {
-        const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending } } }));
+        const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ConsistentRead: consistent } } }));
         found.push(...((out.Responses?.[table()] ?? []) as T[]));
         pending = (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Key[];
         if (!pending.length) break;

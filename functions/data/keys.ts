@@ -1,5 +1,7 @@
 /**
- * Every key of the single table is built here; handlers never assemble key strings.
+ * Every key of the single table is built here, and nothing else names a key prefix or an index attribute: the
+ * domain modules call these functions. Each access pattern is one function returning an item's key, the index
+ * entry an item carries (to spread into the item), or the query that reads a collection.
  *
  * Access patterns (table: pk/sk; gsi1: gsi1pk/gsi1sk; gsi2: gsi2pk/gsi2sk):
  *   user by id ..................... pk USER#<userId>                sk PROFILE
@@ -7,7 +9,8 @@
  *   session by token hash .......... pk SESSION#<sha256(token)>     sk SESSION     (TTL expiresAt)
  *   sessions of a user ............. gsi1 USER#<userId>#SESSIONS    gsi1sk <createdAt ISO>
  *   verification code .............. pk CODE#<purpose>#<target>     sk CODE        (TTL expiresAt)
- *   failed sign-in counter ......... pk THROTTLE#LOGIN#<scope>#<id> sk THROTTLE    (TTL expiresAt)
+ *   rate counter ................... pk THROTTLE#<counter>#<id>     sk THROTTLE    (TTL expiresAt; sign-in
+ *                                                                    failures, code sends)
  *   local outbox (dev only) ........ pk OUTBOX                      sk <sentAt ISO>#<id> (TTL expiresAt)
  *
  *   Everything of a project lives in its partition PROJECT#<projectId>, so one paged Query reads, clones or
@@ -22,6 +25,7 @@
  *   document (tree node) ........... pk PROJECT#<projectId>         sk DOC#<docId>   (docId = <projectId>_<suffix>)
  *   children of a tree node ........ gsi1 CHILDREN#<projectId>#<parentId>   gsi1sk <rank>
  *   document body .................. pk PROJECT#<projectId>         sk BODY#<docId>  (or an S3 key when large)
+ *   search text of a document ...... pk PROJECT#<projectId>         sk FIND#<docId>
  *   history of a document .......... pk PROJECT#<projectId>         sk HIST#<docId>#<rev, 9 digits>
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
  *
@@ -31,6 +35,7 @@
  * bytes have been checked.
  */
 import type { CodePurpose } from '../../shared/constants';
+import type { QuerySpec } from './db';
 
 /** Unchecked uploads; the bucket expires anything left here after a day. */
 export const PENDING_UPLOADS_PREFIX = 'uploads/';
@@ -49,43 +54,93 @@ export interface FolderScope {
   teamId: string | null;
 }
 
+const projectPk = (projectId: string) => `PROJECT#${projectId}`;
+const inProject = (projectId: string, sortBeginsWith: string): QuerySpec => ({ partition: { pk: projectPk(projectId) }, sortBeginsWith, consistent: true });
+const DOC = 'DOC#';
+const FIND = 'FIND#';
+
+/**
+ * The items of a project under `prefix` as `ways` disjoint ranges of their sort keys, to read in parallel: a
+ * large tree is several 1 MB pages, and one query fetches them one after another. Document ids are
+ * `<projectId>_<random suffix>`, so the ranges split on the first character of the suffix (in byte order, as
+ * DynamoDB compares); an id of any other shape still falls in some range. Neighbouring ranges share their
+ * boundary (BETWEEN is inclusive): callers dedupe.
+ */
+function inRanges(projectId: string, prefix: string, ways: number): QuerySpec[] {
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  const cuts = Array.from({ length: ways - 1 }, (_, i) => `${prefix}${projectId}_${alphabet[Math.round(((i + 1) * alphabet.length) / ways)]}`);
+  const bounds = [prefix, ...cuts, `${prefix}\uffff`];
+  return bounds.slice(1).map((to, i) => ({ partition: { pk: projectPk(projectId) }, sortBetween: [bounds[i]!, to], consistent: true }));
+}
+
 export const keys = {
+  // Accounts
   user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   accountGuard: (account: string): Key => ({ pk: `ACCOUNT#${account}`, sk: 'GUARD' }),
   session: (tokenHash: string): Key => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
-  sessionsOfUser: (userId: string) => ({ gsi1pk: `USER#${userId}#SESSIONS` }),
+  sessionOfUser: (userId: string, createdAt: string) => ({ gsi1pk: `USER#${userId}#SESSIONS`, gsi1sk: createdAt }),
+  sessionsOfUser: (userId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `USER#${userId}#SESSIONS` } }),
   verificationCode: (purpose: CodePurpose, target: string): Key => ({ pk: `CODE#${purpose}#${target}`, sk: 'CODE' }),
-  loginThrottle: (scope: 'ACCOUNT' | 'ADDRESS', id: string): Key => ({
-    pk: `THROTTLE#LOGIN#${scope}#${id}`,
-    sk: 'THROTTLE',
+  throttle: (counter: string, id: string): Key => ({ pk: `THROTTLE#${counter}#${id}`, sk: 'THROTTLE' }),
+  outboxEntry: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
+  outbox: (): QuerySpec => ({ partition: { pk: 'OUTBOX' }, descending: true }),
+
+  // Projects
+  project: (projectId: string): Key => ({ pk: projectPk(projectId), sk: 'META' }),
+  /** Every item of a project, for clone and purge. */
+  projectItems: (projectId: string): QuerySpec => ({ partition: { pk: projectPk(projectId) }, consistent: true }),
+  purgeEntry: (purgeAt: Date) => ({ gsi2pk: 'PURGE', [PURGE_AT_ATTRIBUTE]: purgeAt.toISOString() }),
+  /** The index attributes a project leaves the purge queue by. */
+  purgeEntryAttributes: ['gsi2pk', PURGE_AT_ATTRIBUTE] as const,
+  /** Every queued project, due or not. */
+  purgeQueue: (): QuerySpec => ({ index: 'gsi2', partition: { gsi2pk: 'PURGE' } }),
+  purgeDue: (now: Date): QuerySpec => ({ index: 'gsi2', partition: { gsi2pk: 'PURGE' }, sortAtMost: now.toISOString() }),
+  member: (projectId: string, userId: string): Key => ({ pk: projectPk(projectId), sk: `MEMBER#${userId}` }),
+  membersOf: (projectId: string): QuerySpec => inProject(projectId, 'MEMBER#'),
+  projectOfUser: (userId: string, projectId: string) => ({ gsi1pk: `USER#${userId}#PROJECTS`, gsi1sk: projectId }),
+  projectsOfUser: (userId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `USER#${userId}#PROJECTS` } }),
+  favorite: (projectId: string, userId: string): Key => ({ pk: projectPk(projectId), sk: `FAVOR#${userId}` }),
+  favoriteOfUser: (userId: string, favoredAt: string) => ({ gsi1pk: `USER#${userId}#FAVORITES`, gsi1sk: favoredAt }),
+  favoritesOfUser: (userId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `USER#${userId}#FAVORITES` }, descending: true }),
+
+  // Documents
+  document: (projectId: string, docId: string): Key => ({ pk: projectPk(projectId), sk: `${DOC}${docId}` }),
+  documentsOf: (projectId: string): QuerySpec => inProject(projectId, DOC),
+  /** The documents of a project as `ways` sort-key ranges to read in parallel (see `inRanges`). */
+  documentsOfInRanges: (projectId: string, ways: number): QuerySpec[] => inRanges(projectId, DOC, ways),
+  childOf: (projectId: string, parentId: string, rank: string) => ({ gsi1pk: `CHILDREN#${projectId}#${parentId}`, gsi1sk: rank }),
+  childrenOf: (projectId: string, parentId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `CHILDREN#${projectId}#${parentId}` } }),
+  /** The child right before `rank` among a parent's children. */
+  childBefore: (projectId: string, parentId: string, rank: string): QuerySpec => ({
+    index: 'gsi1',
+    partition: { gsi1pk: `CHILDREN#${projectId}#${parentId}` },
+    sortBelow: rank,
+    descending: true,
+    limit: 1,
   }),
-  outbox: () => ({ pk: 'OUTBOX' }),
-  project: (projectId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: 'META' }),
-  projectPartition: (projectId: string) => ({ pk: `PROJECT#${projectId}` }),
-  purgeQueue: () => ({ gsi2pk: 'PURGE' }),
-  purgeEntry: (purgeAt: Date) => ({ gsi2pk: 'PURGE', gsi2sk: purgeAt.toISOString() }),
-  member: (projectId: string, userId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: `MEMBER#${userId}` }),
-  membersOf: (projectId: string) => ({ partition: { pk: `PROJECT#${projectId}` }, sortBeginsWith: 'MEMBER#' }),
-  projectsOfUser: (userId: string) => ({ gsi1pk: `USER#${userId}#PROJECTS` }),
-  favorite: (projectId: string, userId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: `FAVOR#${userId}` }),
-  favoritesOfUser: (userId: string) => ({ gsi1pk: `USER#${userId}#FAVORITES` }),
-  document: (projectId: string, docId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: `DOC#${docId}` }),
-  documentBody: (projectId: string, docId: string): Key => ({ pk: `PROJECT#${projectId}`, sk: `BODY#${docId}` }),
-  childrenOf: (projectId: string, parentId: string) => ({ gsi1pk: `CHILDREN#${projectId}#${parentId}` }),
+  documentBody: (projectId: string, docId: string): Key => ({ pk: projectPk(projectId), sk: `BODY#${docId}` }),
+  searchText: (projectId: string, docId: string): Key => ({ pk: projectPk(projectId), sk: `${FIND}${docId}` }),
+  searchTextsOfInRanges: (projectId: string, ways: number): QuerySpec[] => inRanges(projectId, FIND, ways),
   history: (projectId: string, docId: string, rev: number): Key => ({
-    pk: `PROJECT#${projectId}`,
+    pk: projectPk(projectId),
     sk: `HIST#${docId}#${String(rev).padStart(9, '0')}`,
   }),
-  historyOf: (projectId: string, docId: string) => ({ partition: { pk: `PROJECT#${projectId}` }, sortBeginsWith: `HIST#${docId}#` }),
-  folderScope: (scope: FolderScope) => ({
-    pk: scope.teamId ? `FOLDERS#TEAM#${scope.teamId}` : `FOLDERS#USER#${scope.userId}`,
-  }),
-  folder: (scope: FolderScope, folderId: string): Key => ({ ...keys.folderScope(scope), sk: `FOLDER#${folderId}` }),
+  historyOf: (projectId: string, docId: string): QuerySpec => ({ ...inProject(projectId, `HIST#${docId}#`), descending: true }),
+
+  // Folders of a console
+  folder: (scope: FolderScope, folderId: string): Key => ({ pk: folderPk(scope), sk: `FOLDER#${folderId}` }),
+  foldersOf: (scope: FolderScope): QuerySpec => ({ partition: { pk: folderPk(scope) }, sortBeginsWith: 'FOLDER#', consistent: true }),
+
+  // S3
   projectFilesPrefix: (projectId: string) => `projects/${projectId}/`,
   fileObject: (projectId: string, fileId: string) => `projects/${projectId}/files/${fileId}`,
+  documentBodyObject: (projectId: string, docId: string, rev: number) => `projects/${projectId}/documents/${docId}/r${rev}.json`,
   pendingUpload: (projectId: string, fileId: string) => `${PENDING_UPLOADS_PREFIX}${projectId}/${fileId}`,
-  outboxEntry: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
 } as const;
+
+function folderPk(scope: FolderScope) {
+  return scope.teamId ? `FOLDERS#TEAM#${scope.teamId}` : `FOLDERS#USER#${scope.userId}`;
+}
 
 /** Entity names stored on every item, with the schema version of that entity's shape. */
 export const ENTITY = {
@@ -93,7 +148,7 @@ export const ENTITY = {
   accountGuard: { entity: 'accountGuard', v: 1 },
   session: { entity: 'session', v: 1 },
   verificationCode: { entity: 'verificationCode', v: 1 },
-  loginThrottle: { entity: 'loginThrottle', v: 1 },
+  throttle: { entity: 'throttle', v: 1 },
   outbox: { entity: 'outbox', v: 1 },
   project: { entity: 'project', v: 1 },
   member: { entity: 'member', v: 1 },
@@ -101,5 +156,8 @@ export const ENTITY = {
   folder: { entity: 'folder', v: 1 },
   document: { entity: 'document', v: 1 },
   documentBody: { entity: 'documentBody', v: 1 },
+  searchText: { entity: 'searchText', v: 1 },
   history: { entity: 'history', v: 1 },
 } as const;
+
+export type EntityName = keyof typeof ENTITY;

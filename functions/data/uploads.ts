@@ -4,12 +4,9 @@
  * `uploads/` and is only copied to the project's `files/` (the one prefix CloudFront serves) after the service
  * has read its first bytes. Nothing that was not checked is ever served.
  */
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SNIFF_BYTES, UPLOAD_URL_SECONDS, type FileKind } from '../../shared/files';
-import { env } from '../env';
 import { keys } from './keys';
-import { presigningS3, s3 } from './s3-client';
+import { copyObject, deleteObject, getObjectStart, headObject, isMissing, presignPut } from './s3';
 
 export interface PresignedUpload {
   url: string;
@@ -18,20 +15,9 @@ export interface PresignedUpload {
 }
 
 export async function presignUpload(projectId: string, fileId: string, size: number, contentType: string, now = new Date()): Promise<PresignedUpload> {
-  const command = new PutObjectCommand({
-    Bucket: env().FILES_BUCKET,
-    Key: keys.pendingUpload(projectId, fileId),
-    ContentLength: size,
-    ContentType: contentType,
-  });
-  const url = await getSignedUrl(presigningS3(), command, {
-    expiresIn: UPLOAD_URL_SECONDS,
-    signableHeaders: new Set(['content-length', 'content-type']),
-  });
+  const url = await presignPut(keys.pendingUpload(projectId, fileId), size, contentType, UPLOAD_URL_SECONDS);
   return { url, headers: { 'content-type': contentType }, expiresAt: new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000).toISOString() };
 }
-
-const missing = (err: unknown) => ['NoSuchKey', 'NotFound', 'InvalidRange'].includes((err as { name?: string }).name ?? '');
 
 /**
  * The size and first bytes of a finished upload; undefined when nothing, or nothing but an empty body, arrived.
@@ -39,15 +25,13 @@ const missing = (err: unknown) => ['NoSuchKey', 'NotFound', 'InvalidRange'].incl
  * connection), and an upload is rare enough that the extra request costs nothing that matters.
  */
 export async function inspectUpload(projectId: string, fileId: string): Promise<{ size: number; head: Uint8Array } | undefined> {
-  const Key = keys.pendingUpload(projectId, fileId);
+  const key = keys.pendingUpload(projectId, fileId);
+  const meta = await headObject(key);
+  if (!meta || meta.size === 0) return undefined;
   try {
-    const meta = await s3().send(new HeadObjectCommand({ Bucket: env().FILES_BUCKET, Key }));
-    const size = meta.ContentLength ?? 0;
-    if (size === 0) return undefined;
-    const object = await s3().send(new GetObjectCommand({ Bucket: env().FILES_BUCKET, Key, Range: `bytes=0-${SNIFF_BYTES - 1}` }));
-    return { size, head: object.Body ? await object.Body.transformToByteArray() : new Uint8Array() };
+    return { size: meta.size, head: await getObjectStart(key, SNIFF_BYTES) };
   } catch (err) {
-    if (missing(err)) return undefined;
+    if (isMissing(err)) return undefined;
     throw err;
   }
 }
@@ -61,39 +45,25 @@ export interface PublishedFile {
 
 /** Copies a checked upload to where it is served from, with the type and disposition it is served with. */
 export async function publishUpload(projectId: string, fileId: string, file: PublishedFile & { disposition: string }): Promise<void> {
-  const bucket = env().FILES_BUCKET;
-  await s3().send(
-    new CopyObjectCommand({
-      Bucket: bucket,
-      CopySource: `${bucket}/${keys.pendingUpload(projectId, fileId)}`,
-      Key: keys.fileObject(projectId, fileId),
-      MetadataDirective: 'REPLACE',
-      ContentType: file.contentType,
-      ContentDisposition: file.disposition,
-      // Object metadata is ASCII only.
-      Metadata: { kind: file.kind, name: encodeURIComponent(file.name) },
-    }),
-  );
+  await copyObject(keys.pendingUpload(projectId, fileId), keys.fileObject(projectId, fileId), {
+    contentType: file.contentType,
+    disposition: file.disposition,
+    // Object metadata is ASCII only.
+    metadata: { kind: file.kind, name: encodeURIComponent(file.name) },
+  });
   await discardUpload(projectId, fileId);
 }
 
-export async function discardUpload(projectId: string, fileId: string): Promise<void> {
-  await s3().send(new DeleteObjectCommand({ Bucket: env().FILES_BUCKET, Key: keys.pendingUpload(projectId, fileId) }));
-}
+export const discardUpload = (projectId: string, fileId: string) => deleteObject(keys.pendingUpload(projectId, fileId));
 
 /** A file already published (a repeated finish call answers with it); undefined when there is none. */
 export async function publishedFile(projectId: string, fileId: string): Promise<PublishedFile | undefined> {
-  try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: env().FILES_BUCKET, Key: keys.fileObject(projectId, fileId) }));
-    const kind = head.Metadata?.kind === 'image' ? 'image' : 'attachment';
-    return {
-      kind,
-      name: decodeURIComponent(head.Metadata?.name ?? 'file'),
-      size: head.ContentLength ?? 0,
-      contentType: head.ContentType ?? 'application/octet-stream',
-    };
-  } catch (err) {
-    if (missing(err)) return undefined;
-    throw err;
-  }
+  const head = await headObject(keys.fileObject(projectId, fileId));
+  if (!head) return undefined;
+  return {
+    kind: head.metadata.kind === 'image' ? 'image' : 'attachment',
+    name: decodeURIComponent(head.metadata.name ?? 'file'),
+    size: head.size,
+    contentType: head.contentType ?? 'application/octet-stream',
+  };
 }

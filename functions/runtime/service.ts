@@ -9,9 +9,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { REQUEST_ID_HEADER } from '../../shared/constants';
 import { ERRORS, OK_CODE, type Envelope } from '../../shared/errors';
 import { pickLocale, translate, type Locale } from '../../shared/messages';
+import type { Locator } from '../../shared/routes/define';
 import {
-  routeEntries,
   routeKey,
+  type GrantKinds,
   type RouteDef,
   type RouteId,
   type RouteInput,
@@ -20,7 +21,7 @@ import {
   type ServiceName,
 } from '../../shared/routes';
 import { AppError } from './app-error';
-import { authenticate, authorizeProject, type Caller, type ProjectScope } from './auth';
+import { authorizeProject, identify, type Caller, type ProjectScope } from './access';
 import { env } from '../env';
 import { createLogger, type Logger } from './logger';
 import { assertContentType, assertOwnOrigin, changesState } from './request-origin';
@@ -41,23 +42,21 @@ export interface RequestContext {
   event: APIGatewayProxyEventV2;
 }
 
-/** What a handler may rely on, from its route's access rule: a caller, a project and the caller's role. */
-type ContextFor<A> = A extends { kind: 'public' }
-  ? RequestContext
-  : A extends { kind: 'project'; publicRead: true }
-    ? RequestContext & { project: ProjectScope }
-    : A extends { kind: 'project' }
-      ? RequestContext & { caller: Caller; project: ProjectScope }
-      : RequestContext & { caller: Caller };
+/** Grants that admit callers who are not signed in. */
+type OpenGrant = 'anyone' | 'publicRead';
 
-export type RouteHandler<Id extends RouteId> = (
-  input: RouteInput<Id>,
-  ctx: ContextFor<Routes[Id]['access']>,
-) => Promise<RouteResponse<Id>>;
+/** What a handler may rely on, from its route's access: a caller unless an open grant is listed, and its project. */
+type ContextFor<A> = (A extends { project: Locator } ? { project: ProjectScope } : unknown) &
+  ([Extract<GrantKinds<A>, OpenGrant>] extends [never] ? { caller: Caller } : unknown) &
+  RequestContext;
 
-export type ServiceHandlers<S extends ServiceName> = {
-  [Id in RouteId as Routes[Id]['service'] extends S ? Id : never]: RouteHandler<Id>;
-};
+export type RouteHandler<Id extends RouteId> = (input: RouteInput<Id>, ctx: ContextFor<Routes[Id]['access']>) => Promise<RouteResponse<Id>>;
+
+/** Handlers for some routes: a service composes the handler files of its areas into one map. */
+export type Handlers<Ids extends RouteId> = { [Id in Ids]: RouteHandler<Id> };
+
+/** Types the handlers of one area of a service, each from its own route. */
+export const defineHandlers = <H extends Partial<Handlers<RouteId>>>(handlers: H) => handlers;
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -130,10 +129,14 @@ function bodyOf(event: APIGatewayProxyEventV2, route: RouteDef): unknown {
   }
 }
 
-export function createService<S extends ServiceName>(service: S, handlers: ServiceHandlers<S>) {
+/**
+ * One service's Lambda handler from its routes (only those: other services' schemas stay out of its bundle) and a
+ * handler for every one of them, checked by the compiler and again here.
+ */
+export function createService<const M extends Partial<Routes>>(service: ServiceName, serviceRoutes: M, handlers: Handlers<keyof M & RouteId>) {
   const table = new Map<string, { id: RouteId; route: RouteDef; handler: RouteHandler<RouteId> }>();
-  for (const [id, route] of routeEntries) {
-    if (route.service !== service) continue;
+  for (const [id, route] of Object.entries(serviceRoutes) as [RouteId, RouteDef][]) {
+    if (route.service !== service) throw new Error(`route ${id} belongs to ${route.service}, not ${service}`);
     const handler = (handlers as unknown as Record<string, RouteHandler<RouteId>>)[id];
     if (!handler) throw new Error(`service ${service} has no handler for ${id}`);
     table.set(routeKey(route), { id, route, handler });
@@ -175,16 +178,16 @@ export function createService<S extends ServiceName>(service: S, handlers: Servi
         assertOwnOrigin(event, env().SITE_ORIGIN);
         assertContentType(event, route);
       }
-      const caller = await authenticate(event, route.access, !stateChanging);
+      const caller = await identify(event, route.access, !stateChanging);
       const input = {
         params: parseWith(route.params, decodeParams(event.pathParameters), scope.locale),
         query: parseWith(route.query, event.queryStringParameters ?? {}, scope.locale),
         body: parseWith(route.body, bodyOf(event, route), scope.locale),
       } as RouteInput<RouteId>;
-      const project =
-        route.access.kind === 'project'
-          ? await authorizeProject(route.access, input as unknown as Record<string, Record<string, unknown>>, caller)
-          : undefined;
+      const { access } = route;
+      const project = access.project
+        ? await authorizeProject({ ...access, project: access.project }, input as unknown as Record<string, Record<string, unknown>>, caller)
+        : undefined;
       const ctx: RequestContext = {
         requestId: scope.requestId,
         locale: scope.locale,

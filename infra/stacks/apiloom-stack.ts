@@ -3,7 +3,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { JOB_NAMES, JOBS } from '../../functions/jobs/jobs';
+import { JOB_NAMES, JOBS } from '../../shared/jobs';
 import { SERVICES, type ServiceName } from '../../shared/routes';
 import { Api } from './api';
 import { createFilesBucket, createTable } from './data';

@@ -1,4 +1,4 @@
-import type { FunctionName } from '../../scripts/local/paths';
+import type { FunctionName } from '../../shared/jobs';
 import { keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
 
 export type Level = 'none' | 'read' | 'readWrite';

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { JOB_NAMES } from '../../functions/jobs/jobs';
+import { JOB_NAMES } from '../../shared/jobs';
 import { SERVICES } from '../../shared/routes';
 import { functionBundle, FUNCTIONS_OUT } from '../local/paths';
 

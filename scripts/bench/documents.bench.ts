@@ -3,30 +3,47 @@ import { randomUUID } from 'node:crypto';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { batchWrite } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
-import { bodyRecord, newDocumentId, nodeRecord, type StoredNode } from '../../functions/data/documents';
-import { memberRecord, projectRecord } from '../../functions/data/projects';
-import { createSession } from '../../functions/data/sessions';
-import { createUser } from '../../functions/services/user/accounts';
+import { bodyItem } from '../../functions/domain/bodies';
+import { searchTextItem } from '../../functions/domain/search';
+import { newDocumentId, nodeItem, type StoredNode } from '../../functions/domain/documents';
+import { memberItem } from '../../functions/domain/members';
+import { projectItem } from '../../functions/domain/projects';
+import { createSession } from '../../functions/domain/sessions';
+import { createUser } from '../../functions/domain/users';
 import { chromium } from '@playwright/test';
 import { median, type startBenchStack } from './harness';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;
 
-/** Counts the DynamoDB requests a function makes (the bench runs the handlers in this process). */
-async function countRoundTrips(fn: () => Promise<unknown>): Promise<number> {
+const LOREM = 'Returns the resources of the account, newest first, a page at a time. ';
+
+/**
+ * Counts the DynamoDB requests a function makes and its round trips: requests in flight together count as one
+ * round trip (a wave), so parallel reads cost what they cost in latency. The bench runs the handlers in this process.
+ */
+async function countRoundTrips(fn: () => Promise<unknown>): Promise<{ requests: number; roundTrips: number }> {
   const client = dynamo();
   const send = client.send.bind(client);
-  let count = 0;
-  client.send = ((command: never) => {
-    count++;
-    return send(command);
+  let requests = 0;
+  let roundTrips = 0;
+  let inFlight = 0;
+  client.send = (async (command: never) => {
+    requests++;
+    if (inFlight++ === 0) roundTrips++;
+    try {
+      return await send(command);
+    } finally {
+      // A request that starts right after another ends (in the same tick) is still the next wave.
+      await Promise.resolve();
+      inFlight--;
+    }
   }) as typeof client.send;
   try {
     await fn();
   } finally {
     client.send = send;
   }
-  return count;
+  return { requests, roundTrips };
 }
 
 export async function benchDocuments(stack: Stack) {
@@ -36,8 +53,8 @@ export async function benchDocuments(stack: Stack) {
   const projectId = randomUUID();
   await batchWrite({
     puts: [
-      projectRecord({ id: projectId, name: 'Docs bench', description: '', visibility: 'private', ownerId: user.id, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, rev: 1 }),
-      memberRecord(projectId, user.id, 'creator', null),
+      projectItem({ id: projectId, name: 'Docs bench', description: '', visibility: 'private', ownerId: user.id, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, rev: 1 }),
+      memberItem(projectId, user.id, 'creator', null),
     ],
   });
   // 50 folders of 99 API documents each: 5,000 nodes.
@@ -52,15 +69,22 @@ export async function benchDocuments(stack: Stack) {
       nodes.push({ ...base, id: newDocumentId(projectId), parentId: folder.id, rank: r, name: `API ${f}-${i}`, type: 'api', method: 'GET', path: `/v1/resource/${f}/${i}`, status: 'completed' }),
     );
   });
-  await batchWrite({ puts: nodes.map(nodeRecord) });
+  await batchWrite({ puts: nodes.map(nodeItem) });
+  // Every document has words to search: a description of about 600 characters and its parameter names.
+  await batchWrite({
+    puts: nodes.map((n, i) => searchTextItem(projectId, n.id, `${n.name} ${n.path ?? ''} ${LOREM.repeat(6)} userId pageSize item${i} createdAt`)),
+  });
   const doc = nodes[1]!;
-  // The saved document is an HTTP API: its body is API content, with a long description.
-  await batchWrite({ puts: [bodyRecord(projectId, doc.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: '/v1/x', description: 'x'.repeat(2000) }) })] });
+  await batchWrite({ puts: [bodyItem(projectId, doc.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: doc.path, description: LOREM.repeat(30) }) })] });
 
   const tree = () => stack.call('GET', `/project/document/children/all/${projectId}`, { token });
   await tree();
   const treeMs = await median(5, tree);
   const trips = await countRoundTrips(tree);
+  const search = () => stack.call('GET', `/project/document/search/${projectId}`, { token, query: { keyword: 'item4999' } });
+  await search();
+  const searchMs = await median(5, search);
+  const searchTrips = await countRoundTrips(search);
 
   let rev = 1;
   await stack.call('GET', `/project/document/${doc.id}`, { token });
@@ -71,7 +95,8 @@ export async function benchDocuments(stack: Stack) {
   const firstRender = await renderProjectPage(stack.origin, projectId, token);
   return {
     [`project page of ${nodes.length} documents in Chromium: navigation to tree shown (median of 3)`]: `${firstRender.ms.toFixed(0)} ms, ${firstRender.rows} tree rows in the DOM`,
-    [`tree of ${nodes.length} documents (GET children/all, median of 5)`]: `${treeMs.toFixed(0)} ms, ${trips} DynamoDB round trips`,
+    [`tree of ${nodes.length} documents (GET children/all, median of 5)`]: `${treeMs.toFixed(0)} ms, ${trips.roundTrips} DynamoDB round trips (${trips.requests} requests)`,
+    [`search in ${nodes.length} documents, a word at the end of the content (median of 5)`]: `${searchMs.toFixed(0)} ms, ${searchTrips.roundTrips} round trips (${searchTrips.requests} requests)`,
     'save a document (POST /project/document, median of 15)': `${saveMs.toFixed(0)} ms`,
   };
 }

@@ -2,10 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { batchWrite } from '../../functions/data/db';
 import { ENTITY, keys } from '../../functions/data/keys';
-import { memberRecord, projectRecord, type ProjectItem } from '../../functions/data/projects';
-import { createSession } from '../../functions/data/sessions';
-import { createUser } from '../../functions/services/user/accounts';
-import { runPurge } from '../../functions/jobs/purge/purge';
+import { memberItem } from '../../functions/domain/members';
+import { projectItem, type ProjectRecord } from '../../functions/domain/projects';
+import { createSession } from '../../functions/domain/sessions';
+import { createUser } from '../../functions/domain/users';
+import { runPurge } from '../../functions/domain/project-purge';
 import { median, time, type startBenchStack } from './harness';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;
@@ -16,7 +17,7 @@ async function benchUser() {
   return { userId: user.id, token };
 }
 
-function project(ownerId: string, name: string): ProjectItem {
+function project(ownerId: string, name: string): ProjectRecord {
   const now = new Date().toISOString();
   return { id: randomUUID(), name, description: '', visibility: 'private', ownerId, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, rev: 1 };
 }
@@ -41,14 +42,14 @@ export async function benchProjects(stack: Stack) {
 
   const lister = await benchUser();
   const projects = Array.from({ length: 500 }, (_, i) => project(lister.userId, `Project ${i}`));
-  await batchWrite({ puts: projects.flatMap((p) => [projectRecord(p), memberRecord(p.id, lister.userId, 'creator', null)]) });
+  await batchWrite({ puts: projects.flatMap((p) => [projectItem(p), memberItem(p.id, lister.userId, 'creator', null)]) });
   await stack.call('GET', '/project/personal', { token: lister.token }); // warm the handler
   const listMs = await median(7, () => stack.call('GET', '/project/personal', { token: lister.token }));
   results['list 500 projects (GET /project/personal, median of 7)'] = `${listMs.toFixed(0)} ms`;
 
   const cloner = await benchUser();
   const source = project(cloner.userId, 'Source');
-  await batchWrite({ puts: [projectRecord(source), memberRecord(source.id, cloner.userId, 'creator', null)] });
+  await batchWrite({ puts: [projectItem(source), memberItem(source.id, cloner.userId, 'creator', null)] });
   await seedDocs(source.id, 2000);
   const clone = await time(() => stack.call<{ id: string }>('POST', `/project/clone/${source.id}`, { token: cloner.token, query: { name: 'Copy' } }));
   results['clone a 2,000-document project'] = `${clone.ms.toFixed(0)} ms`;

@@ -5,8 +5,8 @@
 import { chromium } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { createSession } from '../../functions/data/sessions';
-import { createUser } from '../../functions/services/user/accounts';
+import { createSession } from '../../functions/domain/sessions';
+import { createUser } from '../../functions/domain/users';
 import type { startBenchStack } from './harness';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;

@@ -3,7 +3,7 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToL
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { UPLOAD_CORS_RULE } from '../../shared/files';
 import { createTableInput, TABLE } from '../../functions/data/table';
-import { s3rverConfig } from '../../functions/data/s3-client';
+import { s3rverConfig } from '../../functions/data/s3';
 
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { SERVICES } from '../../shared/routes';
-import { JOB_NAMES } from '../../functions/jobs/jobs';
+import { JOB_NAMES } from '../../shared/jobs';
 import { buildFunctions } from '../build-functions';
 import { isStale } from './freshness';
 import { functionBundle, ROOT, WEB_OUT } from './paths';

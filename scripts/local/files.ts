@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { FILE_ID_PATTERN, FILE_RESPONSE_HEADERS, FILES_PATH } from '../../shared/files';
 import { keys } from '../../functions/data/keys';
-import { s3rverConfig } from '../../functions/data/s3-client';
+import { s3rverConfig } from '../../functions/data/s3';
 
 const FILE_PATH = new RegExp(`^${FILES_PATH}/([A-Za-z0-9_-]{1,64})/([^/]+)$`);
 

@@ -4,7 +4,7 @@
  * over the same handlers, signed in as the demo user), so every rule the API keeps holds for it too.
  */
 import type { AddressInfo } from 'node:net';
-import { findUserIdByAccount, createUser } from '../../functions/services/user/accounts';
+import { findUserIdByAccount, createUser } from '../../functions/domain/users';
 import { hashPassword } from '../../functions/services/user/passwords';
 import { ConditionFailed } from '../../functions/data/db';
 import type { ServiceName } from '../../shared/routes';

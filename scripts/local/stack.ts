@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServiceName } from '../../shared/routes';
 import { configScript, securityHeaders } from '../../shared/deployment';
-import { JOBS } from '../../functions/jobs/jobs';
+import { JOBS } from '../../shared/jobs';
 import { ensureBuckets, ensureTable } from './bootstrap';
 import { startDynamo, type LocalService } from './dynamo';
 import { fileServer } from './files';

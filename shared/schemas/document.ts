@@ -258,7 +258,9 @@ export const historyIdSchema = z.string().trim().regex(/^[0-9a-f-]{36}_[A-Za-z0-
 export const historyParams = z.object({ id: documentIdSchema, historyId: historyIdSchema });
 export const historyIdParams = z.object({ id: historyIdSchema });
 export const documentOfHistory = (historyId: string) => historyId.slice(0, historyId.lastIndexOf('_r'));
-export const searchHit = documentNode.extend({ matchedIn: z.enum(['name', 'content']) });
+/** A search result: the document, where the keyword matched (its title, its path or its content), and around what. */
+export const searchHit = documentNode.extend({ matchedIn: z.enum(['title', 'path', 'content']), snippet: z.string() });
+export type SearchHit = z.infer<typeof searchHit>;
 
 /** A kind together with its content, as the views carry them. */
 export type TypedContent = { [T in DocumentType]: { type: T; content: ContentOf<T> } }[DocumentType];

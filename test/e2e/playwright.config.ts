@@ -37,7 +37,9 @@ export default defineConfig({
     command: 'npm start',
     cwd: resolve(import.meta.dirname, '../..'),
     url: `${baseURL}/`,
-    env: { PORT: String(port), APILOOM_DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    // Every test signs people up from this one machine: lift the per-address code limit (its own tests run in
+    // test/integration/accounts.test.ts, from many addresses).
+    env: { PORT: String(port), APILOOM_DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn', CODE_SENDS_PER_ADDRESS: '10000' },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',

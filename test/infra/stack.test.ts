@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_NAMES } from '../../functions/jobs/jobs';
+import { JOB_NAMES } from '../../shared/jobs';
 import { TABLE } from '../../functions/data/table';
 import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, SERVICES } from '../../shared/routes';
 import { GRANTS, TABLE_ACTIONS } from '../../infra/stacks/grants';

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../shared/errors';
-import { latestCode, useLocalApi } from '../support/local-api';
+import { putItem, queryAll } from '../../functions/data/db';
+import { keys } from '../../functions/data/keys';
+import { latestCode, newClientAddress, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
 let n = 0;
 const uniqueEmail = () => `user${Date.now().toString(36)}${n++}@example.com`;
 
 async function register(account = uniqueEmail(), password = 'Secret123', nickname = 'Ada') {
-  const sent = await api.call('POST', `/common/code/REGISTER/${encodeURIComponent(account)}`);
+  const sent = await api.call('POST', `/common/code/REGISTER/${encodeURIComponent(account)}`, { from: newClientAddress() });
   expect(sent.code).toBe(0);
   const code = await latestCode(account);
   const res = await api.call<{ token: string; user: { id: string } }>('POST', '/user/register', {
@@ -17,8 +19,8 @@ async function register(account = uniqueEmail(), password = 'Secret123', nicknam
   return { account, password, token: res.data.token, userId: res.data.user.id, res };
 }
 
-const login = (username: string, password: string, headers?: Record<string, string>) =>
-  api.call<{ token: string }>('POST', '/login', { form: { username, password }, headers });
+const login = (username: string, password: string, opts: { headers?: Record<string, string>; from?: string } = {}) =>
+  api.call<{ token: string }>('POST', '/login', { form: { username, password }, ...opts });
 
 describe('registration', () => {
   it('registers with an emailed code, returns a session and sets the 7-day cookie', async () => {
@@ -37,10 +39,38 @@ describe('registration', () => {
     expect(res.data.user).toMatchObject({ phone, email: null });
   });
 
-  it('refuses a duplicate account, whatever the case of the email', async () => {
+  it('answers a code request for an existing account exactly like a new one, and tells the owner instead', async () => {
     const { account } = await register();
-    const again = await api.call('POST', `/common/code/REGISTER/${encodeURIComponent(account.toUpperCase())}`);
-    expect(again.code).toBe(ERRORS.accountExists.code);
+    const fresh = uniqueEmail();
+    const [taken, free] = await Promise.all([
+      api.call('POST', `/common/code/REGISTER/${encodeURIComponent(account.toUpperCase())}`, { from: newClientAddress() }),
+      api.call('POST', `/common/code/REGISTER/${encodeURIComponent(fresh)}`, { from: newClientAddress() }),
+    ]);
+    expect({ code: taken.code, message: taken.message, data: taken.data }).toEqual({ code: free.code, message: free.message, data: free.data });
+    expect(taken.code).toBe(0);
+    const outbox = await queryAll<{ target: string; code?: string; notice?: string }>(keys.outbox());
+    const toOwner = outbox.find((e) => e.target === account);
+    expect(toOwner?.code).toBeUndefined();
+    expect(toOwner?.notice).toMatch(/已有账号/);
+    expect(outbox.find((e) => e.target === fresh)?.code).toMatch(/^\d{6}$/);
+    // Whatever code is tried, the existing account is never registered again.
+    const retry = await api.call('POST', '/user/register', { body: { account, nickname: 'Mallory', password: 'Secret123', code: '123456' } });
+    expect(retry.code).toBe(ERRORS.badVerificationCode.code);
+  });
+
+  it('limits code requests per client address, for new and existing accounts alike', async () => {
+    const { account } = await register();
+    const from = newClientAddress();
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      answers.push((await api.call('POST', `/common/code/REGISTER/${i % 2 ? account : uniqueEmail()}`, { from })).code);
+    }
+    // One a minute per target: the existing account answers "too many" on its second request, like any target.
+    expect(answers.filter((c) => c === 0).length).toBeGreaterThanOrEqual(11);
+    const past = await api.call('POST', `/common/code/REGISTER/${uniqueEmail()}`, { from, headers: { 'accept-language': 'en' } });
+    expect(past.code).toBe(ERRORS.tooManyRequests.code);
+    expect(past.message).toMatch(/try again in \d+ seconds/);
+    expect((await api.call('POST', `/common/code/REGISTER/${uniqueEmail()}`, { from: newClientAddress() })).code).toBe(0);
   });
 
   it('refuses a wrong code, and a code used twice', async () => {
@@ -60,8 +90,8 @@ describe('registration', () => {
 
   it('limits code sending to one a minute per target', async () => {
     const account = uniqueEmail();
-    expect((await api.call('POST', `/common/code/REGISTER/${account}`)).code).toBe(0);
-    const second = await api.call('POST', `/common/code/REGISTER/${account}`, { headers: { 'accept-language': 'en' } });
+    expect((await api.call('POST', `/common/code/REGISTER/${account}`, { from: newClientAddress() })).code).toBe(0);
+    const second = await api.call('POST', `/common/code/REGISTER/${account}`, { from: newClientAddress(), headers: { 'accept-language': 'en' } });
     expect(second.code).toBe(ERRORS.tooManyRequests.code);
     expect(second.message).toMatch(/try again in \d+ seconds/);
   });
@@ -118,19 +148,29 @@ describe('sign-in and sessions', () => {
     expect(unknown.data).toEqual(wrongPassword.data);
   });
 
-  it('throttles an account after five failures, even with the right password', async () => {
+  it('locks an account for the address that failed five times, even with the right password, but not its owner elsewhere', async () => {
     const { account, password } = await register();
-    for (let i = 0; i < 5; i++) expect((await login(account, 'Wrong1234')).code).toBe(ERRORS.badCredentials.code);
-    const blocked = await login(account, password);
-    expect(blocked.code).toBe(ERRORS.tooManyRequests.code);
+    const attacker = newClientAddress();
+    for (let i = 0; i < 5; i++) expect((await login(account, 'Wrong1234', { from: attacker })).code).toBe(ERRORS.badCredentials.code);
+    expect((await login(account, password, { from: attacker })).code).toBe(ERRORS.tooManyRequests.code);
+    expect((await login(account, password, { from: newClientAddress() })).code, 'the owner from another address').toBe(0);
   });
 
-  it('throttles a client address after twenty failures across accounts', async () => {
-    const address = { 'x-forwarded-for': 'ignored' };
-    // The gateway takes the socket address, like API Gateway's sourceIp; all test calls share 127.0.0.1, so
-    // this test runs in its own file's table and counts from zero.
+  it('caps failures per account at 100 an hour from any number of addresses', async () => {
+    const { account, password } = await register();
+    // 96 failures from 24 addresses happened this hour (a hundred real scrypt checks would take half a minute).
+    await putItem({ ...keys.throttle('loginAccount', account), count: 96, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    for (let i = 0; i < 3; i++) expect((await login(account, 'Wrong1234', { from: newClientAddress() })).code).toBe(ERRORS.badCredentials.code);
+    expect((await login(account, password, { from: newClientAddress() })).code, 'below the cap the owner signs in').toBe(0);
+    expect((await login(account, 'Wrong1234', { from: newClientAddress() })).code).toBe(ERRORS.badCredentials.code);
+    const capped = await login(account, password, { from: newClientAddress() });
+    expect(capped.code, 'at 100 nobody signs in to it this hour').toBe(ERRORS.tooManyRequests.code);
+  });
+
+  it('throttles a client address after twenty failures across accounts', { timeout: 90_000 }, async () => {
+    const from = newClientAddress();
     let last = 0;
-    for (let i = 0; i < 21; i++) last = (await login(uniqueEmail(), 'Wrong1234', address)).code;
+    for (let i = 0; i < 21; i++) last = (await login(uniqueEmail(), 'Wrong1234', { from })).code;
     expect(last).toBe(ERRORS.tooManyRequests.code);
   });
 });

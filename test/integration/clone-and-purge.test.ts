@@ -6,9 +6,9 @@ import { ERRORS } from '../../shared/errors';
 import { batchWrite, getItem, queryAll, updateItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { ENTITY, keys, PURGE_AT_ATTRIBUTE } from '../../functions/data/keys';
-import { s3 } from '../../functions/data/s3-client';
-import { DAY_MS } from '../../functions/data/projects';
-import { runPurge } from '../../functions/jobs/purge/purge';
+import { s3 } from '../../functions/data/s3';
+import { DAY_MS } from '../../functions/domain/projects';
+import { runPurge } from '../../functions/domain/project-purge';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -28,10 +28,10 @@ async function projectWithDocs(token: string, count: number, name = 'Big') {
 }
 
 const docsOf = (projectId: string) =>
-  queryAll<{ projectId: string; parentId: string; name: string }>({ partition: keys.projectPartition(projectId), sortBeginsWith: 'DOC#' });
+  queryAll<{ projectId: string; parentId: string; name: string }>(keys.documentsOf(projectId));
 
-const putFile = (projectId: string, name: string, body: string) =>
-  s3().send(new PutObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(projectId)}${name}`, Body: body }));
+const putFile = async (projectId: string, name: string, body: string) =>
+  (await s3()).send(new PutObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(projectId)}${name}`, Body: body }));
 
 describe('clone', () => {
   it('copies the project, every document and its files under the new name, owned by the cloner', async () => {
@@ -47,7 +47,7 @@ describe('clone', () => {
     expect(copy.every((d) => d.projectId === res.data.id)).toBe(true);
     expect(copy.find((d) => d.name === 'Document 0')?.parentId).toBe(res.data.id);
     expect(await docsOf(source)).toHaveLength(120);
-    const file = await s3().send(
+    const file = await (await s3()).send(
       new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(res.data.id)}images/logo.png` }),
     );
     expect(await file.Body!.transformToString()).toBe('PNGDATA');
@@ -89,7 +89,7 @@ describe('clone', () => {
     const search = await api.call<ProjectView[]>('GET', '/project/search', { token, query: { keyword: 'Half' } });
     expect(search.data).toEqual([]);
 
-    const leftovers = (await queryAll<{ id: string; state: string; clonedFrom?: string }>({ index: 'gsi2', partition: keys.purgeQueue() })).filter(
+    const leftovers = (await queryAll<{ id: string; state: string; clonedFrom?: string }>(keys.purgeQueue())).filter(
       (p) => p.clonedFrom === source,
     );
     expect(leftovers).toHaveLength(1);
@@ -99,7 +99,7 @@ describe('clone', () => {
 
     expect((await runPurge({ now: new Date(Date.now() + DAY_MS - 60_000) })).purged).not.toContain(orphan.id);
     expect((await runPurge({ now: new Date(Date.now() + DAY_MS + 60_000) })).purged).toContain(orphan.id);
-    expect(await queryAll({ partition: keys.projectPartition(orphan.id) })).toEqual([]);
+    expect(await queryAll(keys.projectItems(orphan.id))).toEqual([]);
     expect(await docsOf(source)).toHaveLength(2500);
   });
 });
@@ -120,9 +120,9 @@ describe('purge job', () => {
 
     const due = await runPurge({ now: new Date(recycledAt + thirtyDays + 1000) });
     expect(due.purged).toContain(id);
-    expect(await queryAll({ partition: keys.projectPartition(id) })).toEqual([]);
+    expect(await queryAll(keys.projectItems(id))).toEqual([]);
     await expect(
-      s3().send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(id)}attachments/a.txt` })),
+      (await s3()).send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(id)}attachments/a.txt` })),
     ).rejects.toThrow();
     expect((await api.call<ProjectView[]>('GET', '/project/recycler', { token })).data).toEqual([]);
 
@@ -143,7 +143,7 @@ describe('purge job', () => {
     const finished = await runPurge({ now: later });
     expect(finished.purged).toContain(id);
     expect(finished.itemsDeleted).toBeGreaterThanOrEqual(5001);
-    expect(await queryAll({ partition: keys.projectPartition(id) })).toEqual([]);
+    expect(await queryAll(keys.projectItems(id))).toEqual([]);
   });
 
   it('a recycled project can no longer be restored once its 30 days are over, even before the purge runs', async () => {
@@ -218,7 +218,7 @@ describe('purge job', () => {
     } else {
       expect([ERRORS.notFound.code, ERRORS.retentionExpired.code, ERRORS.wrongState.code]).toContain(answer.code);
       expect(meta).toBeUndefined();
-      expect(await queryAll({ partition: keys.projectPartition(id) })).toEqual([]);
+      expect(await queryAll(keys.projectItems(id))).toEqual([]);
     }
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../shared/errors';
-import type { DocumentNode, DocumentTreeNode, DocumentView, HistoryEntry } from '../../shared/schemas/document';
+import type { DocumentNode, DocumentTreeNode, DocumentView, HistoryEntry, SearchHit } from '../../shared/schemas/document';
 import type { ProjectView } from '../../shared/schemas/project';
 import { putItem } from '../../functions/data/db';
-import { memberRecord } from '../../functions/data/projects';
+import { memberItem } from '../../functions/domain/members';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -192,18 +192,44 @@ describe('the tree', () => {
     expect(inner.data.content).toEqual({ markdown: 'inside' });
   });
 
-  it('searches names, paths and content', async () => {
+  it('searches titles, paths and content, saying where each match is', async () => {
     const { create, token, project } = await setup();
     await create({ name: 'Orders', content: { markdown: 'nothing' } });
     await create({ name: 'Other', content: { markdown: 'mentions ORDERS in text' } });
     await create({ type: 'api', name: 'Create', content: { ...API_CONTENT, path: '/v1/orders' } });
     await create({ name: 'Unrelated' });
-    const res = await api.call<{ name: string; matchedIn: string }[]>('GET', `/project/document/search/${project.id}`, { token, query: { keyword: 'orders' } });
-    expect(res.data.map((h) => [h.name, h.matchedIn]).sort()).toEqual([
-      ['Create', 'name'],
-      ['Orders', 'name'],
+    const res = await api.call<SearchHit[]>('GET', `/project/document/search/${project.id}`, { token, query: { keyword: 'orders' } });
+    expect(res.data.map((h) => [h.name, h.matchedIn])).toEqual([
+      ['Orders', 'title'],
+      ['Create', 'path'],
       ['Other', 'content'],
     ]);
+    expect(res.data[2]!.snippet).toBe('mentions ORDERS in text');
+  });
+
+  it('searches what people wrote, not the stored JSON: field names and markup do not match', async () => {
+    const { create, token, project } = await setup();
+    await create({ type: 'api', name: 'List users', content: { ...API_CONTENT, path: '/users', description: 'Lists **every** user' } });
+    await create({ name: 'Guide', content: { markdown: '# Heading\n\nSee [the manual](https://example.com/markdown-guide) and `code`' } });
+    await create({ type: 'richtext', name: 'Page', content: { html: '<p class="ql-align-center"><strong>Bold</strong> words</p>' } });
+    await create({ type: 'errorcode', name: 'Codes', content: { rows: [{ code: 'E4041', message: 'Order missing', description: 'no such order' }] } });
+    const search = async (keyword: string) =>
+      (await api.call<SearchHit[]>('GET', `/project/document/search/${project.id}`, { token, query: { keyword } })).data.map((h) => h.name);
+    for (const jsonKey of ['path', 'markdown', 'reqBody', 'html', 'rows', 'strong', 'class']) expect(await search(jsonKey), jsonKey).toEqual([]);
+    expect(await search('every user')).toEqual(['List users']);
+    expect(await search('items')).toEqual(['List users']); // a parameter name
+    expect(await search('the manual')).toEqual(['Guide']);
+    expect(await search('bold words')).toEqual(['Page']);
+    expect(await search('E4041')).toEqual(['Codes']);
+    expect(await search('such order')).toEqual(['Codes']);
+  });
+
+  it('searches large bodies kept in S3, to their end', async () => {
+    const { create, token, project } = await setup();
+    await create({ name: 'Huge', content: { markdown: `${'lorem ipsum '.repeat(26_000)}needle-at-the-end` } });
+    const res = await api.call<SearchHit[]>('GET', `/project/document/search/${project.id}`, { token, query: { keyword: 'needle-at-the-end' } });
+    expect(res.data.map((h) => [h.name, h.matchedIn])).toEqual([['Huge', 'content']]);
+    expect(res.data[0]!.snippet).toMatch(/^….*ipsum needle-at-the-end$/);
   });
 });
 
@@ -231,7 +257,7 @@ describe('saving and history', () => {
   it('refuses a save against a stale revision and names who saved last', async () => {
     const { create, token, project, userId: _owner } = await setup();
     const other = await signUp(api, 'Grace');
-    await putItem(memberRecord(project.id, other.userId, 'edit', null));
+    await putItem(memberItem(project.id, other.userId, 'edit', null));
     const doc = await create({ name: 'Shared' });
     expect((await api.call('POST', '/project/document', { token: other.token, body: { id: doc.id, rev: 1, content: { markdown: 'Grace was here' } } })).code).toBe(0);
     const stale = await api.call<{ rev: number }>('POST', '/project/document', { token, body: { id: doc.id, rev: 1, content: { markdown: 'mine' } } });
@@ -263,7 +289,7 @@ describe('access', () => {
     const doc = await create({ name: 'Private' });
     const stranger = await signUp(api, 'Stranger');
     const viewer = await signUp(api, 'Viewer');
-    await putItem(memberRecord(project.id, viewer.userId, 'view', null));
+    await putItem(memberItem(project.id, viewer.userId, 'view', null));
     expect((await api.call('GET', `/project/document/${doc.id}`, { token: stranger.token })).code).toBe(ERRORS.forbidden.code);
     expect((await api.call('GET', `/project/document/${doc.id}`)).code).toBe(ERRORS.notLoggedIn.code);
     expect((await api.call('GET', `/project/document/${doc.id}`, { token: viewer.token })).code).toBe(0);

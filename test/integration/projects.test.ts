@@ -3,7 +3,7 @@ import { ERRORS } from '../../shared/errors';
 import type { ProjectView } from '../../shared/schemas/project';
 import { putItem, queryAll } from '../../functions/data/db';
 import { ENTITY, keys } from '../../functions/data/keys';
-import { memberRecord } from '../../functions/data/projects';
+import { memberItem } from '../../functions/domain/members';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -158,7 +158,7 @@ describe('archive and recycle bin', () => {
     expect(await list(token, '/project/favor')).toEqual([p.id]);
     expect(await list(token, '/project/recycler')).toEqual([]);
     // Restored projects are off the purge queue.
-    const queued = await queryAll({ index: 'gsi2', partition: keys.purgeQueue() });
+    const queued = await queryAll(keys.purgeQueue());
     expect(queued.map((i) => i.id)).not.toContain(p.id);
   });
 
@@ -169,7 +169,7 @@ describe('archive and recycle bin', () => {
     expect((await api.call('DELETE', `/project/destroy/${p.id}`, { token })).code).toBe(ERRORS.wrongState.code); // not in the bin
     await api.call('DELETE', `/project/${p.id}`, { token });
     expect((await api.call('DELETE', `/project/destroy/${p.id}`, { token })).code).toBe(0);
-    expect(await queryAll({ partition: keys.projectPartition(p.id) })).toEqual([]);
+    expect(await queryAll(keys.projectItems(p.id))).toEqual([]);
     expect(await list(token, '/project/recycler')).toEqual([]);
     expect((await api.call('POST', `/project/recycler/revert/${p.id}`, { token })).code).toBe(ERRORS.notFound.code);
   });
@@ -186,7 +186,7 @@ describe('members, transfer and access', () => {
     const toSelf = await api.call('POST', `/project/transfer/${p.id}/${owner.userId}`, { token: owner.token });
     expect(toSelf.code).toBe(ERRORS.alreadyOwner.code);
 
-    await putItem(memberRecord(p.id, member.userId, 'view', null));
+    await putItem(memberItem(p.id, member.userId, 'view', null));
     const moved = await api.call<ProjectView>('POST', `/project/transfer/${p.id}/${member.userId}`, { token: owner.token });
     expect(moved.code).toBe(0);
     expect(moved.data).toMatchObject({ ownerId: member.userId, role: 'edit' });
@@ -200,7 +200,7 @@ describe('members, transfer and access', () => {
     const owner = await signUp(api, 'Olivia');
     const member = await signUp(api, 'Max');
     const p = await createProject(owner.token);
-    await putItem(memberRecord(p.id, member.userId, 'edit', null));
+    await putItem(memberItem(p.id, member.userId, 'edit', null));
     const members = await api.call<{ userId: string; nickname: string; role: string }[]>('GET', `/project/members/${p.id}`, { token: member.token });
     expect(members.data.map((m) => [m.nickname, m.role]).sort()).toEqual([
       ['Max', 'edit'],

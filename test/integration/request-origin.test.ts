@@ -8,7 +8,7 @@ import { TOKEN_COOKIE } from '../../shared/constants';
 import { ERRORS } from '../../shared/errors';
 import { routeEntries } from '../../shared/routes';
 import { signUp, useLocalApi } from '../support/local-api';
-import { sampleRequest } from '../support/sample-request';
+import { sampleCall } from '../support/samples';
 
 const api = useLocalApi();
 const folders = async (token: string) =>
@@ -72,7 +72,8 @@ describe('state-changing calls prove the app sent them', () => {
 
   const stateChanging = routeEntries.filter(([, r]) => r.method !== 'GET');
   it.each(stateChanging)('%s refuses a cross-site browser request before anything else', async (_id, route) => {
-    const { path, query, body } = sampleRequest(route, { projectId: '00000000-0000-4000-8000-000000000000', documentId: '00000000-0000-4000-8000-000000000000_abcdefgh' });
+    const projectId = '00000000-0000-4000-8000-000000000000';
+    const { path, query, body } = sampleCall(_id, route.path, { projectId, documentId: `${projectId}_abcdefgh`, memberId: projectId });
     const res = await api.call(route.method, path, { query, body, headers: { 'sec-fetch-site': 'cross-site' } });
     expect(res.code).toBe(ERRORS.crossSiteRequest.code);
   });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../shared/errors';
-import { latestCode, useLocalApi } from '../support/local-api';
+import { latestCode, newClientAddress, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
 let n = 0;
 
 async function newAccount() {
   const account = `s${Date.now().toString(36)}${n++}@example.com`;
-  await api.call('POST', `/common/code/REGISTER/${account}`);
+  await api.call('POST', `/common/code/REGISTER/${account}`, { from: newClientAddress() });
   const res = await api.call<{ token: string }>('POST', '/user/register', {
     body: { account, nickname: 'Grace', password: 'Secret123', code: await latestCode(account) },
   });

@@ -10,7 +10,7 @@ import { FILE_RESPONSE_HEADERS } from '../../shared/files';
 import type { StoredFile, UploadTicket } from '../../shared/schemas/file';
 import type { ProjectView } from '../../shared/schemas/project';
 import { keys } from '../../functions/data/keys';
-import { s3 } from '../../functions/data/s3-client';
+import { s3 } from '../../functions/data/s3';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -44,7 +44,7 @@ async function setup() {
 
 async function objectExists(key: string) {
   try {
-    await s3().send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: key }));
+    await (await s3()).send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: key }));
     return true;
   } catch {
     return false;

@@ -1,7 +1,7 @@
 /** The scheduled purge Lambda (EventBridge, daily). */
 import type { Context } from 'aws-lambda';
 import { createLogger } from '../../runtime/logger';
-import { runPurge } from './purge';
+import { runPurge } from '../../domain/project-purge';
 
 /** Leave this much of the invocation's time for the page in flight to finish. */
 const SAFETY_MARGIN_MS = 30_000;

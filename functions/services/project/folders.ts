@@ -1,132 +1,43 @@
-/**
- * Folders of the personal console. Folder items live in the owner's folder partition; where a project is filed
- * is each member's own choice, kept on their member item, so filing never touches the project itself.
- */
-import { randomUUID } from 'node:crypto';
-import type { FolderNode, FolderView } from '../../../shared/schemas/project';
-import { ConditionFailed, deleteItem, getItem, putItem, queryAll, updateItem } from '../../data/db';
-import { ENTITY, keys, type FolderScope } from '../../data/keys';
-import { membershipsOf } from '../../data/projects';
-import { AppError } from '../../runtime/app-error';
+/** The folders of the personal console, and where each project is filed in them. */
+import { buildTree, deleteFolder, fileProject, foldersOf, moveFolder, pathTo, saveFolder, toFolderView } from '../../domain/folders';
+import { projectsOfUser } from '../../domain/project-lists';
+import { AppError, fail } from '../../runtime/app-error';
+import { defineHandlers } from '../../runtime/service';
+import { myProjectViews, scopedView } from './views';
 
-export interface FolderItem extends FolderView {
-  ownerId: string;
-  rev: number;
-}
+export const folderHandlers = defineHandlers({
+  'folder.list': async ({ query }, ctx) => {
+    const [folders, mine] = await Promise.all([foldersOf(ctx.caller.userId), projectsOfUser(ctx.caller.userId)]);
+    const views = folders.map(toFolderView);
+    if (query.parentId !== null && !views.some((f) => f.id === query.parentId)) throw new AppError('notFound');
+    return {
+      folders: buildTree(views.filter((f) => f.parentId === query.parentId)).map(({ children: _c, ...f }) => f),
+      projects: myProjectViews(mine.filter((p) => p.project.state === 'active' && p.project.teamId === null && (p.member?.folderId ?? null) === query.parentId)),
+      path: pathTo(views, query.parentId),
+    };
+  },
 
-const personal = (userId: string): FolderScope => ({ userId, teamId: null });
+  'folder.save': async ({ body }, ctx) => saveFolder(ctx.caller.userId, body),
 
-export const toFolderView = ({ id, name, parentId, createdAt }: FolderItem): FolderView => ({ id, name, parentId, createdAt });
+  'folder.tree': async (_input, ctx) => buildTree((await foldersOf(ctx.caller.userId)).map(toFolderView)),
 
-export const foldersOf = (userId: string) =>
-  queryAll<FolderItem & Record<string, unknown>>({ partition: keys.folderScope(personal(userId)), sortBeginsWith: 'FOLDER#' });
+  'folder.move': async ({ query }, ctx) => {
+    if (query.isProject) await fileProject(ctx.caller.userId, query.sourceId, query.folderId);
+    else await moveFolder(ctx.caller.userId, query.sourceId, query.folderId);
+    return null;
+  },
 
-export async function getFolder(userId: string, folderId: string): Promise<FolderItem> {
-  const folder = await getItem<FolderItem & Record<string, unknown>>(keys.folder(personal(userId), folderId), { consistent: true });
-  if (!folder) throw new AppError('notFound');
-  return folder;
-}
+  'folder.delete': async ({ params }, ctx) => {
+    await deleteFolder(ctx.caller.userId, params.id);
+    return null;
+  },
 
-/** Null (the root) or a folder of the user's; anything else is "not found". */
-export async function assertFolder(userId: string, folderId: string | null) {
-  if (folderId !== null) await getFolder(userId, folderId);
-}
-
-export async function saveFolder(userId: string, input: { id?: string; name: string; parentId: string | null }) {
-  if (input.id) {
-    try {
-      const updated = await updateItem<FolderItem & Record<string, unknown>>(
-        keys.folder(personal(userId), input.id),
-        { set: { name: input.name }, bumpRev: true },
-        { ifExists: true },
-      );
-      return toFolderView(updated);
-    } catch (err) {
-      if (err instanceof ConditionFailed) throw new AppError('notFound');
-      throw err;
-    }
-  }
-  await assertFolder(userId, input.parentId);
-  const folder: FolderItem = {
-    id: randomUUID(),
-    name: input.name,
-    parentId: input.parentId,
-    ownerId: userId,
-    createdAt: new Date().toISOString(),
-    rev: 1,
-  };
-  await putItem({ ...keys.folder(personal(userId), folder.id), ...ENTITY.folder, ...folder }, { ifNotExists: true });
-  return toFolderView(folder);
-}
-
-export function buildTree(folders: FolderView[]): FolderNode[] {
-  const nodes = new Map(folders.map((f) => [f.id, { ...f, children: [] as FolderNode[] }]));
-  const roots: FolderNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parentId ? nodes.get(node.parentId) : undefined;
-    (parent ? parent.children : roots).push(node);
-  }
-  const sort = (list: FolderNode[]) => {
-    list.sort((a, b) => a.name.localeCompare(b.name) || a.createdAt.localeCompare(b.createdAt));
-    list.forEach((n) => sort(n.children));
-    return list;
-  };
-  return sort(roots);
-}
-
-/** From the root down to `folderId`, for breadcrumbs. */
-export function pathTo(folders: FolderView[], folderId: string | null): FolderView[] {
-  const byId = new Map(folders.map((f) => [f.id, f]));
-  const path: FolderView[] = [];
-  for (let id = folderId; id; id = byId.get(id)?.parentId ?? null) {
-    const folder = byId.get(id);
-    if (!folder || path.includes(folder)) break;
-    path.unshift(folder);
-  }
-  return path;
-}
-
-/** Moves a folder under another (or to the root), refusing a move into itself or its own subtree. */
-export async function moveFolder(userId: string, folderId: string, targetId: string | null) {
-  const folders = (await foldersOf(userId)).map(toFolderView);
-  if (!folders.some((f) => f.id === folderId)) throw new AppError('notFound');
-  if (targetId !== null && !folders.some((f) => f.id === targetId)) throw new AppError('notFound');
-  if (pathTo(folders, targetId).some((f) => f.id === folderId)) throw new AppError('folderCycle');
-  await updateItem(keys.folder(personal(userId), folderId), { set: { parentId: targetId }, bumpRev: true }, { ifExists: true });
-}
-
-/**
- * Deletes a folder; its subfolders and the projects filed in it move up to its parent, so nothing is lost. The
- * folder item goes last: an interrupted delete leaves the folder in place and a repeat finishes the job.
- */
-export async function deleteFolder(userId: string, folderId: string) {
-  const folder = await getFolder(userId, folderId);
-  const [folders, memberships] = await Promise.all([foldersOf(userId), membershipsOf(userId)]);
-  const childFolders = folders.filter((f) => f.parentId === folderId);
-  const filedHere = memberships.filter((m) => m.folderId === folderId);
-  // Conditional per item: whatever was moved elsewhere meanwhile stays where it went.
-  const stillHere = (field: string) => ({ expression: '#f = :here', names: { '#f': field }, values: { ':here': folderId } });
-  const ignoreMoved = (err: unknown) => {
-    if (!(err instanceof ConditionFailed)) throw err;
-  };
-  await Promise.all([
-    ...childFolders.map((f) =>
-      updateItem(keys.folder(personal(userId), f.id), { set: { parentId: folder.parentId }, bumpRev: true }, stillHere('parentId')).catch(ignoreMoved),
-    ),
-    ...filedHere.map((m) =>
-      updateItem(keys.member(m.projectId, userId), { set: { folderId: folder.parentId } }, stillHere('folderId')).catch(ignoreMoved),
-    ),
-  ]);
-  await deleteItem(keys.folder(personal(userId), folderId));
-}
-
-/** Files one of the user's projects in one of their folders (null: the root). */
-export async function fileProject(userId: string, projectId: string, folderId: string | null) {
-  await assertFolder(userId, folderId);
-  try {
-    await updateItem(keys.member(projectId, userId), { set: { folderId } }, { ifExists: true });
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('notFound');
-    throw err;
-  }
-}
+  /** Files the project in one of the caller's folders (`b`; `0` is the root). */
+  'project.move': async ({ params }, ctx) => {
+    const folderId = params.b === '0' ? null : params.b;
+    const { member } = ctx.project;
+    if (!member) return fail('forbidden');
+    await fileProject(ctx.caller.userId, ctx.project.item.id, folderId);
+    return scopedView(ctx.project.item, { ...ctx.project, member: { ...member, folderId } });
+  },
+});

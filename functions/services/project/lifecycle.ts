@@ -1,71 +1,61 @@
-/**
- * The state changes of a project (spec section 4): archive and back, recycle and restore, destroy. Each is one
- * conditional write on the META item, conditional on the state the access check saw, so two people racing on
- * the same project cannot both win.
- */
-import { ConditionFailed, updateItem, type UpdateSpec } from '../../data/db';
-import type { ErrorKey } from '../../../shared/errors';
-import { keys, PURGE_AT_ATTRIBUTE } from '../../data/keys';
-import { purgeDate, type ProjectItem, type StoredProjectState } from '../../data/projects';
-import { purgeProject } from '../../jobs/purge/purge';
-import { AppError } from '../../runtime/app-error';
+/** The state changes of a project (spec section 4): archive and back, recycle bin and back, destroy, clone, transfer. */
+import { atLeast } from '../../../shared/access';
+import { getMember } from '../../domain/members';
+import { cloneProject } from '../../domain/project-clone';
+import { purgeProject } from '../../domain/project-purge';
+import {
+  archiveProject,
+  markForDestruction,
+  recycleProject,
+  restoreProject,
+  toProjectView,
+  transferProject,
+  unarchiveProject,
+} from '../../domain/projects';
+import { fail } from '../../runtime/app-error';
+import { defineHandlers } from '../../runtime/service';
+import { inTeam, listMine, scopedView } from './views';
 
-/** A state change conditional on the state the access check saw (and on `also`, when given). */
-async function transition(
-  project: ProjectItem,
-  spec: UpdateSpec,
-  also?: { expression: string; names: Record<string, string>; values: Record<string, unknown>; failure: ErrorKey },
-): Promise<ProjectItem> {
-  try {
-    return await updateItem<ProjectItem & Record<string, unknown>>(
-      keys.project(project.id),
-      { ...spec, set: { ...spec.set, updatedAt: new Date().toISOString() }, bumpRev: true },
-      {
-        expression: `#s = :seen${also ? ` AND ${also.expression}` : ''}`,
-        names: { '#s': 'state', ...also?.names },
-        values: { ':seen': project.state, ...also?.values },
-      },
-    );
-  } catch (err) {
-    if (!(err instanceof ConditionFailed)) throw err;
-    throw new AppError(err.current?.state === project.state && also ? also.failure : 'wrongState');
-  }
-}
+export const lifecycleHandlers = defineHandlers({
+  'project.archive': async (_input, ctx) => scopedView(await archiveProject(ctx.project.item), ctx.project),
+  'project.archiveRevert': async (_input, ctx) => scopedView(await unarchiveProject(ctx.project.item), ctx.project),
+  'project.archives': async ({ query }, ctx) => listMine(ctx.caller.userId, (p) => p.project.state === 'archived' && inTeam(query.teamId)(p)),
 
-export const archive = (project: ProjectItem, now = new Date()) =>
-  transition(project, { set: { state: 'archived' satisfies StoredProjectState, archivedAt: now.toISOString() } });
+  'project.archiveDelete': async (_input, ctx) => {
+    await recycleProject(ctx.project.item);
+    return null;
+  },
+  'project.recycle': async (_input, ctx) => {
+    await recycleProject(ctx.project.item);
+    return null;
+  },
+  'project.recyclerRevert': async (_input, ctx) => scopedView(await restoreProject(ctx.project.item), ctx.project),
+  /** Only those who may restore see the bin: other members of a deleted project simply no longer have it. */
+  'project.recycler': async ({ query }, ctx) =>
+    listMine(ctx.caller.userId, (p) => p.project.state === 'recycled' && atLeast(p.role, 'admin') && inTeam(query.teamId)(p)),
 
-export const unarchive = (project: ProjectItem) =>
-  transition(project, { set: { state: 'active' satisfies StoredProjectState, archivedAt: null } });
+  /**
+   * Destroys a recycled project now: out of reach at once, then as much as fits in this request is deleted and
+   * the purge job finishes a very large project.
+   */
+  'project.destroy': async (_input, ctx) => {
+    await markForDestruction(ctx.project.item);
+    await purgeProject(ctx.project.item.id, { deadline: Date.now() + 5_000 });
+    return null;
+  },
 
-/** Into the recycle bin, queued on the purge index for 30 days from now. */
-export const recycle = (project: ProjectItem, now = new Date()) =>
-  transition(project, {
-    set: {
-      state: 'recycled' satisfies StoredProjectState,
-      stateBeforeRecycle: project.state,
-      recycledAt: now.toISOString(),
-      ...keys.purgeEntry(purgeDate(now)),
-    },
-  });
+  'project.clone': async ({ query }, ctx) => {
+    const copy = await cloneProject(ctx.project.item, query.name, ctx.caller.userId);
+    ctx.log.info('project cloned', { from: ctx.project.item.id, to: copy.id });
+    return toProjectView(copy, { role: 'creator' });
+  },
 
-/**
- * Back to exactly the state it was deleted from, and off the purge index, while its 30 days last. The condition
- * holds the retention to the second, whether or not the purge has run, and it loses to a purge that has already
- * claimed the project (state `purging`): a restore wins completely or not at all.
- */
-export const restore = (project: ProjectItem, now = new Date()) =>
-  transition(
-    project,
-    { set: { state: project.stateBeforeRecycle ?? 'active', recycledAt: null }, remove: ['gsi2pk', 'gsi2sk', 'stateBeforeRecycle'] },
-    { expression: '#purgeAt > :now', names: { '#purgeAt': PURGE_AT_ATTRIBUTE }, values: { ':now': now.toISOString() }, failure: 'retentionExpired' },
-  );
-
-/**
- * Destroys a recycled project now. It is first marked `purging` and queued for immediate purge, so it vanishes
- * at once; then as much as fits in this request is deleted, and the purge job finishes a very large project.
- */
-export async function destroy(project: ProjectItem, now = new Date()) {
-  await transition(project, { set: { state: 'purging' satisfies StoredProjectState, ...keys.purgeEntry(now) } });
-  await purgeProject(project.id, { deadline: Date.now() + 5_000 });
-}
+  /** To an existing member who is not already the owner; the former owner stays as an editor. */
+  'project.transfer': async ({ params }, ctx) => {
+    const { item, member } = ctx.project;
+    if (params.b === item.ownerId) fail('alreadyOwner');
+    if (!(await getMember(item.id, params.b))) fail('memberRequired');
+    const transferred = await transferProject(item, ctx.caller.userId, params.b);
+    return toProjectView(transferred, { role: 'edit', member: member ? { ...member, role: 'edit' } : undefined });
+  },
+});

@@ -4,18 +4,19 @@
  * them to the function's log for an operator of a private deployment; an email or SMS provider is another
  * implementation of `CodeSender`, selected by CODE_SENDER.
  */
-import { randomUUID } from 'node:crypto';
 import type { CodePurpose } from '../../../shared/constants';
-import { putItem } from '../../data/db';
-import { ENTITY, keys } from '../../data/keys';
+import { putOutboxEntry } from '../../domain/outbox';
 import { env } from '../../env';
 import type { Logger } from '../../runtime/logger';
+import { translate, type Locale } from '../../../shared/messages';
 
-export interface CodeMessage {
-  target: string;
-  purpose: CodePurpose;
-  code: string;
-}
+/** A code to send, or a notice to the owner of an account when someone asks to register it again. */
+export type CodeMessage =
+  | { target: string; purpose: CodePurpose; code: string }
+  | { target: string; purpose: CodePurpose; notice: 'accountExists'; locale: Locale };
+
+/** What the notice says: nothing that tells the asker anything, everything the owner needs. */
+const noticeText = (locale: Locale) => translate(locale, 'text.accountExistsNotice');
 
 export interface CodeSender {
   send(message: CodeMessage, log: Logger): Promise<void>;
@@ -23,23 +24,17 @@ export interface CodeSender {
 
 const outboxSender: CodeSender = {
   async send(message, log) {
-    const sentAt = new Date().toISOString();
-    await putItem({
-      ...keys.outboxEntry(sentAt, randomUUID()),
-      ...ENTITY.outbox,
-      ...message,
-      sentAt,
-      expiresAt: Math.floor(Date.now() / 1000) + 86_400,
-    });
+    await putOutboxEntry('code' in message ? message : { target: message.target, purpose: message.purpose, notice: noticeText(message.locale) });
     // Printed plainly, whatever the log level: the developer at the console is the recipient.
-    process.stdout.write(`[outbox] ${message.purpose} code for ${message.target}: ${message.code}\n`);
+    const what = 'code' in message ? `code for ${message.target}: ${message.code}` : `notice for ${message.target}: ${noticeText(message.locale)}`;
+    process.stdout.write(`[outbox] ${message.purpose} ${what}\n`);
     log.debug('verification code (local outbox)', { target: message.target, purpose: message.purpose });
   },
 };
 
 const logSender: CodeSender = {
   async send(message, log) {
-    log.info('verification code issued', { ...message });
+    log.info('code message', 'code' in message ? { ...message } : { target: message.target, purpose: message.purpose, notice: message.notice });
   },
 };
 

@@ -1,0 +1,117 @@
+/**
+ * The files bucket, and the only module that talks to S3. The SDK is loaded on first use: most requests never
+ * touch S3 (uploads, large bodies, clones and purges do), so a cold start does not pay for it. In Lambda the
+ * S3 client and presigner come from the Node 22 runtime's own AWS SDK v3 (the bundles keep them external; see
+ * scripts/build-functions.ts), locally from node_modules.
+ */
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { env } from '../env';
+import { localCredentials } from './dynamo-client';
+
+let sdk: Promise<typeof S3Sdk> | undefined;
+const loadSdk = () => (sdk ??= import('@aws-sdk/client-s3'));
+
+/** Locally s3rver needs path-style addressing and checksums only when required, or streamed uploads corrupt. */
+export const s3rverConfig = (endpoint: string): S3ClientConfig => ({
+  endpoint,
+  forcePathStyle: true,
+  credentials: localCredentials,
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+  responseChecksumValidation: 'WHEN_REQUIRED',
+});
+
+function config(): S3ClientConfig {
+  const { S3_ENDPOINT, AWS_REGION } = env();
+  return { region: AWS_REGION, ...(S3_ENDPOINT ? s3rverConfig(S3_ENDPOINT) : {}) };
+}
+
+let client: Promise<S3Client> | undefined;
+let presignClient: Promise<S3Client> | undefined;
+
+export const s3 = () => (client ??= loadSdk().then(({ S3Client }) => new S3Client(config())));
+
+/**
+ * The client that signs browser uploads. A presigned PUT has no body when it is signed, so with the SDK's default
+ * checksums it would carry the CRC32 of an empty body and S3 would refuse every real upload; checksums are off.
+ */
+const presigningS3 = () => (presignClient ??= loadSdk().then(({ S3Client }) => new S3Client({ ...config(), requestChecksumCalculation: 'WHEN_REQUIRED' })));
+
+const bucket = () => env().FILES_BUCKET;
+
+/** S3's answer for a key (or range) that is not there. */
+export const isMissing = (err: unknown) => ['NoSuchKey', 'NotFound', 'InvalidRange'].includes((err as { name?: string }).name ?? '');
+
+export async function putObject(key: string, body: string, contentType: string) {
+  const { PutObjectCommand } = await loadSdk();
+  await (await s3()).send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
+}
+
+export async function getObjectText(key: string): Promise<string> {
+  const { GetObjectCommand } = await loadSdk();
+  const object = await (await s3()).send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  return object.Body!.transformToString();
+}
+
+/** The first `bytes` bytes of an object. */
+export async function getObjectStart(key: string, bytes: number): Promise<Uint8Array> {
+  const { GetObjectCommand } = await loadSdk();
+  const object = await (await s3()).send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }));
+  return object.Body ? object.Body.transformToByteArray() : new Uint8Array();
+}
+
+/** Size, type and metadata of an object; undefined when there is none. */
+export async function headObject(key: string) {
+  const { HeadObjectCommand } = await loadSdk();
+  try {
+    const head = await (await s3()).send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType, metadata: head.Metadata ?? {} };
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw err;
+  }
+}
+
+export async function copyObject(from: string, to: string, replace?: { contentType: string; disposition: string; metadata: Record<string, string> }) {
+  const { CopyObjectCommand } = await loadSdk();
+  await (await s3()).send(
+    new CopyObjectCommand({
+      Bucket: bucket(),
+      CopySource: `${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      Key: to,
+      ...(replace ? { MetadataDirective: 'REPLACE', ContentType: replace.contentType, ContentDisposition: replace.disposition, Metadata: replace.metadata } : {}),
+    }),
+  );
+}
+
+export async function deleteObject(key: string) {
+  const { DeleteObjectCommand } = await loadSdk();
+  await (await s3()).send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+}
+
+/** Deletes any number of objects, 1,000 per request. */
+export async function deleteObjects(keys: string[]) {
+  const { DeleteObjectsCommand } = await loadSdk();
+  for (let i = 0; i < keys.length; i += 1000) {
+    const chunk = keys.slice(i, i + 1000);
+    await (await s3()).send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }));
+  }
+}
+
+/** Every key under a prefix, a page at a time. */
+export async function* listKeys(prefix: string): AsyncGenerator<string[]> {
+  const { ListObjectsV2Command } = await loadSdk();
+  let token: string | undefined;
+  do {
+    const page = await (await s3()).send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
+    yield (page.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}
+
+/** A presigned PUT whose signature covers the exact Content-Length and Content-Type: S3 refuses any other body. */
+export async function presignPut(key: string, size: number, contentType: string, expiresIn: number): Promise<string> {
+  const [{ PutObjectCommand }, { getSignedUrl }] = await Promise.all([loadSdk(), import('@aws-sdk/s3-request-presigner')]);
+  const command = new PutObjectCommand({ Bucket: bucket(), Key: key, ContentLength: size, ContentType: contentType });
+  return getSignedUrl(await presigningS3(), command, { expiresIn, signableHeaders: new Set(['content-length', 'content-type']) });
+}

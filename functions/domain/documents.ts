@@ -1,0 +1,316 @@
+/**
+ * Documents in the project partition: a small node item per document (the tree is a query of these), a body
+ * item with the content, a search text, and one immutable history item per replaced version. Sibling order is a
+ * fractional-index `rank`; the API's `preId` is derived from it on read, so a move rewrites one item and
+ * concurrent moves can never break a linked list.
+ */
+import { randomBytes } from 'node:crypto';
+import { generateKeyBetween } from 'fractional-indexing';
+import * as z from 'zod';
+import {
+  DOCUMENT_TYPES,
+  readContent,
+  writeContent,
+  type DocumentNode,
+  type DocumentTreeNode,
+  type TypedContent,
+} from '../../shared/schemas/document';
+import { asRecord, asRecords, batchWrite, ConditionFailed, getItem, queryAll, queryPage, transact, updateItem } from '../data/db';
+import { ENTITY, keys } from '../data/keys';
+import { AppError } from '../runtime/app-error';
+import { bodiesOf, bodyItem, deleteBodyObjects, getBody, readBody, storeBody, type StoredBody } from './bodies';
+import { appendHistoryOp, historyOf } from './histories';
+import { contentText, searchTextItem } from './search';
+
+export const nodeRecord = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  parentId: z.string(),
+  rank: z.string(),
+  name: z.string(),
+  type: z.enum(DOCUMENT_TYPES),
+  comment: z.string(),
+  method: z.string().nullable(),
+  path: z.string().nullable(),
+  status: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.string(),
+  updatedByName: z.string(),
+  rev: z.number(),
+});
+export type StoredNode = z.infer<typeof nodeRecord>;
+
+export interface Editor {
+  id: string;
+  name: string;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export function newDocumentId(projectId: string): string {
+  let suffix = '';
+  for (const b of randomBytes(12)) suffix += ALPHABET[b % ALPHABET.length];
+  return `${projectId}_${suffix}`;
+}
+
+/** Who made a new document (or copy), and when: its first revision. */
+export function firstRevision(editor: Editor, now = new Date().toISOString()) {
+  return { createdAt: now, createdBy: editor.id, updatedAt: now, updatedBy: editor.id, updatedByName: editor.name, rev: 1 };
+}
+
+/** What the tree shows of an HTTP API without reading its body. */
+export function apiSummary(typed: TypedContent) {
+  if (typed.type !== 'api') return { method: null, path: null, status: null };
+  return { method: typed.content.method, path: typed.content.path, status: typed.content.status };
+}
+
+/** Keys go last: a node read from the table carries its own keys, which must never decide where a copy lands. */
+export const nodeItem = (node: StoredNode) => ({
+  ...ENTITY.document,
+  ...node,
+  ...keys.document(node.projectId, node.id),
+  ...keys.childOf(node.projectId, node.parentId, node.rank),
+});
+
+/** Every node of a project, read as parallel ranges (one round trip for a large tree, not one per 1 MB page). */
+export async function loadNodes(projectId: string): Promise<StoredNode[]> {
+  const pages = await Promise.all(keys.documentsOfInRanges(projectId, 4).map((spec) => queryAll(spec)));
+  const unique = new Map(pages.flat().map((item) => [String(item.sk), item]));
+  return asRecords(nodeRecord, [...unique.values()]);
+}
+
+export const getNode = async (projectId: string, documentId: string) =>
+  asRecord(nodeRecord, await getItem(keys.document(projectId, documentId), { consistent: true }));
+
+export async function requireNode(projectId: string, documentId: string): Promise<StoredNode> {
+  const node = await getNode(projectId, documentId);
+  if (!node) throw new AppError('notFound');
+  return node;
+}
+
+export const byRank = (a: StoredNode, b: StoredNode) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.id < b.id ? -1 : 1);
+
+/** A parent's children in order: one query of the children index, whatever the size of the project. */
+export async function loadChildren(projectId: string, parentId: string): Promise<StoredNode[]> {
+  return asRecords(nodeRecord, await queryAll(keys.childrenOf(projectId, parentId))).sort(byRank);
+}
+
+/** The sibling right before a node ('0' when it is first): one single-item query. */
+export async function previousSiblingId(node: StoredNode): Promise<string> {
+  const page = await queryPage(keys.childBefore(node.projectId, node.parentId, node.rank));
+  return asRecords(nodeRecord, page.items)[0]?.id ?? '0';
+}
+
+/** Children of every parent, in order. */
+export function childrenByParent(nodes: StoredNode[]): Map<string, StoredNode[]> {
+  const map = new Map<string, StoredNode[]>();
+  for (const node of nodes) {
+    const list = map.get(node.parentId) ?? [];
+    list.push(node);
+    map.set(node.parentId, list);
+  }
+  for (const list of map.values()) list.sort(byRank);
+  return map;
+}
+
+export function toNodeView(node: StoredNode, preId: string): DocumentNode {
+  return {
+    id: node.id,
+    projectId: node.projectId,
+    parentId: node.parentId,
+    preId,
+    name: node.name,
+    type: node.type,
+    comment: node.comment,
+    method: node.method,
+    path: node.path,
+    status: node.status,
+    updatedAt: node.updatedAt,
+    updatedBy: node.updatedBy,
+    rev: node.rev,
+  };
+}
+
+/** Ordered views of a parent's children, each knowing the sibling before it. */
+export function childViews(children: StoredNode[] | undefined): DocumentNode[] {
+  return (children ?? []).map((node, i) => toNodeView(node, i === 0 ? '0' : children![i - 1]!.id));
+}
+
+/** The view of a node among `nodes` (its siblings decide its preId). */
+export function viewAmong(node: StoredNode, nodes: StoredNode[]): DocumentNode {
+  const siblings = childrenByParent(nodes).get(node.parentId) ?? [];
+  const index = siblings.findIndex((n) => n.id === node.id);
+  return toNodeView(node, index > 0 ? siblings[index - 1]!.id : '0');
+}
+
+/** The nested tree below the project root. Orphans (a parent deleted meanwhile) are not shown. */
+export function buildDocumentTree(projectId: string, nodes: StoredNode[]): DocumentTreeNode[] {
+  const children = childrenByParent(nodes);
+  const seen = new Set<string>();
+  const build = (parentId: string): DocumentTreeNode[] =>
+    childViews(children.get(parentId)).flatMap((view) => {
+      if (seen.has(view.id)) return [];
+      seen.add(view.id);
+      return [{ ...view, children: build(view.id) }];
+    });
+  return build(projectId);
+}
+
+/** Ids of a node and everything below it, parents before children. */
+export function subtreeOf(rootId: string, nodes: StoredNode[]): string[] {
+  const children = childrenByParent(nodes);
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const walk = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    out.push(id);
+    for (const child of children.get(id) ?? []) walk(child.id);
+  };
+  walk(rootId);
+  return out;
+}
+
+/** A parent is the project itself (top level) or a folder of the project. */
+export function assertParent(projectId: string, parentId: string, nodes: StoredNode[]) {
+  if (parentId === projectId) return;
+  const parent = nodes.find((n) => n.id === parentId);
+  if (!parent || parent.type !== 'folder') throw new AppError('invalidInput', {}, { fields: { parentId: 'parentId' } });
+}
+
+/** The rank that places a node right after `preId` ('0': first) among `siblings` (already without the node). */
+export function rankAfter(preId: string, siblings: StoredNode[]): string {
+  if (preId === '0') return generateKeyBetween(null, siblings[0]?.rank ?? null);
+  const index = siblings.findIndex((n) => n.id === preId);
+  if (index < 0) throw new AppError('invalidInput', {}, { fields: { preId: 'preId' } });
+  return generateKeyBetween(siblings[index]!.rank, siblings[index + 1]?.rank ?? null);
+}
+
+/** The content of a document, read as the newest shape of its kind. */
+export async function readDocumentContent(node: StoredNode): Promise<TypedContent> {
+  return readContent(node.type, await readBody(await getBody(node.projectId, node.id)));
+}
+
+/** A new document: its node, body and search text in one transaction. */
+export async function createDocument(node: StoredNode, typed: TypedContent): Promise<void> {
+  const stored = await storeBody(node.projectId, node.id, node.rev, writeContent(typed));
+  await transact([
+    { put: nodeItem(node), cond: { ifNotExists: true } },
+    { put: bodyItem(node.projectId, node.id, node.rev, stored), cond: { ifNotExists: true } },
+    { put: searchTextItem(node.projectId, node.id, contentText(typed)) },
+  ]);
+}
+
+export interface SaveInput {
+  node: StoredNode;
+  expectedRev: number;
+  name?: string;
+  comment: string;
+  content?: TypedContent;
+  editor: Editor;
+}
+
+/**
+ * Saves a document: a conditional write on the node's revision, the new body, its search text and a history item
+ * holding the version it replaces, in one transaction. A save against a stale revision is refused with the name
+ * of whoever saved last; nothing is ever overwritten silently.
+ */
+export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode; content: TypedContent }> {
+  const { node, editor } = input;
+  const previousBody = await getBody(node.projectId, node.id);
+  const rev = input.expectedRev + 1;
+  const body: StoredBody | undefined = input.content ? await storeBody(node.projectId, node.id, rev, writeContent(input.content)) : undefined;
+  const next: StoredNode = {
+    ...node,
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.content ? apiSummary(input.content) : {}),
+    comment: input.comment || node.comment,
+    updatedAt: new Date().toISOString(),
+    updatedBy: editor.id,
+    updatedByName: editor.name,
+    rev,
+  };
+  const preserved: StoredBody = previousBody?.s3Key ? { s3Key: previousBody.s3Key } : { json: previousBody?.json ?? '{}' };
+  try {
+    await transact([
+      { put: nodeItem(next), cond: { ifRev: input.expectedRev } },
+      // The body keeps its own revision; an unchanged body is carried forward as it is.
+      { put: bodyItem(node.projectId, node.id, rev, body ?? preserved) },
+      appendHistoryOp(node.projectId, { ...node, rev: input.expectedRev }, preserved),
+      ...(input.content ? [{ put: searchTextItem(node.projectId, node.id, contentText(input.content)) }] : []),
+    ]);
+  } catch (err) {
+    if (!(err instanceof ConditionFailed)) throw err;
+    const latest = await getNode(node.projectId, node.id);
+    if (!latest) throw new AppError('notFound');
+    throw new AppError('staleRevision', { editor: latest.updatedByName }, { rev: latest.rev, updatedBy: latest.updatedBy, updatedAt: latest.updatedAt });
+  }
+  return { node: next, content: input.content ?? readContent(node.type, await readBody(preserved)) };
+}
+
+/** Moves a node under `parentId` at `rank`: one conditional write (the node must still exist). */
+export async function moveDocument(node: StoredNode, parentId: string, rank: string): Promise<StoredNode> {
+  const moved: StoredNode = { ...node, parentId, rank };
+  try {
+    await updateItem(keys.document(node.projectId, node.id), { set: { parentId, rank, ...keys.childOf(node.projectId, parentId, rank) } }, { ifExists: true });
+  } catch (err) {
+    if (err instanceof ConditionFailed) throw new AppError('notFound');
+    throw err;
+  }
+  return moved;
+}
+
+/**
+ * Copies a document with its subtree; the copy of the root goes right after the original. Bodies and search texts
+ * are written before the nodes that point at them, so a copy interrupted half way leaves no node without a body.
+ */
+export async function copyDocuments(
+  nodes: StoredNode[],
+  original: StoredNode,
+  topName: string,
+  editor: Editor,
+): Promise<StoredNode> {
+  const projectId = original.projectId;
+  const subtree = subtreeOf(original.id, nodes);
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const newIds = new Map(subtree.map((id) => [id, newDocumentId(projectId)]));
+  const siblings = childrenByParent(nodes).get(original.parentId) ?? [];
+  const bodies = new Map((await bodiesOf(projectId, subtree)).map((b) => [b.documentId, b]));
+  const revision = firstRevision(editor);
+  const copies = await Promise.all(
+    subtree.map(async (id) => {
+      const source = byId.get(id)!;
+      const isTop = id === original.id;
+      const node: StoredNode = {
+        ...source,
+        id: newIds.get(id)!,
+        parentId: isTop ? source.parentId : newIds.get(source.parentId)!,
+        rank: isTop ? rankAfter(original.id, siblings) : source.rank,
+        name: isTop ? topName : source.name,
+        ...revision,
+      };
+      const content = readContent(source.type, await readBody(bodies.get(id)));
+      return { node, body: await storeBody(projectId, node.id, 1, writeContent(content)), text: contentText(content) };
+    }),
+  );
+  await batchWrite({ puts: copies.flatMap((c) => [bodyItem(projectId, c.node.id, 1, c.body), searchTextItem(projectId, c.node.id, c.text)]) });
+  await batchWrite({ puts: copies.map((c) => nodeItem(c.node)).reverse() });
+  return copies[0]!.node;
+}
+
+/**
+ * Deletes documents with their bodies, search texts, history and S3 objects. Give ids deepest first and the
+ * named document last: an interrupted delete leaves a smaller subtree to delete again.
+ */
+export async function deleteDocuments(projectId: string, ids: string[]): Promise<void> {
+  const [histories, bodies] = await Promise.all([Promise.all(ids.map((id) => historyOf(projectId, id))).then((h) => h.flat()), bodiesOf(projectId, ids)]);
+  const objects = [...histories, ...bodies].flatMap((b) => (b.s3Key ? [b.s3Key] : []));
+  await batchWrite({
+    deletes: [
+      ...histories.map((h) => keys.history(projectId, h.documentId, h.rev)),
+      ...ids.flatMap((id) => [keys.searchText(projectId, id), keys.documentBody(projectId, id), keys.document(projectId, id)]),
+    ],
+  });
+  await deleteBodyObjects([...new Set(objects)]);
+}

@@ -1,0 +1,70 @@
+/**
+ * History: one immutable item per replaced version of a document, written in the same transaction as the save
+ * that replaced it. Its id `<documentId>_r<rev>` names the revision it preserves.
+ */
+import * as z from 'zod';
+import { DOCUMENT_TYPES, readContent, type HistoryEntry, type HistoryEntryView } from '../../shared/schemas/document';
+import { asRecord, asRecords, getItem, queryAll, type TransactOp } from '../data/db';
+import { ENTITY, keys } from '../data/keys';
+import { AppError } from '../runtime/app-error';
+import { readBody, storedBody, type StoredBody } from './bodies';
+
+const historyRecord = storedBody.extend({
+  id: z.string(),
+  documentId: z.string(),
+  rev: z.number(),
+  name: z.string(),
+  type: z.enum(DOCUMENT_TYPES),
+  comment: z.string(),
+  editorId: z.string(),
+  editorName: z.string(),
+  savedAt: z.string(),
+});
+type HistoryRecord = z.infer<typeof historyRecord>;
+
+export const historyId = (documentId: string, rev: number) => `${documentId}_r${rev}`;
+
+/** The write that preserves a version (its node's fields at that revision, and its body) as it is replaced. */
+export function appendHistoryOp(
+  projectId: string,
+  version: { id: string; rev: number; name: string; type: HistoryRecord['type']; comment: string; updatedBy: string; updatedByName: string; updatedAt: string },
+  body: StoredBody,
+): TransactOp {
+  const entry: HistoryRecord = {
+    id: historyId(version.id, version.rev),
+    documentId: version.id,
+    rev: version.rev,
+    name: version.name,
+    type: version.type,
+    comment: version.comment,
+    editorId: version.updatedBy,
+    editorName: version.updatedByName,
+    savedAt: version.updatedAt,
+    ...body,
+  };
+  return { put: { ...keys.history(projectId, version.id, version.rev), ...ENTITY.history, ...entry }, cond: { ifNotExists: true } };
+}
+
+const toEntry = ({ id, documentId, rev, name, comment, editorId, editorName, savedAt }: HistoryRecord): HistoryEntry => ({
+  id,
+  documentId,
+  rev,
+  name,
+  comment,
+  editorId,
+  editorName,
+  savedAt,
+});
+
+/** Newest first. */
+export const historyOf = async (projectId: string, documentId: string) => asRecords(historyRecord, await queryAll(keys.historyOf(projectId, documentId)));
+
+export const listHistory = async (projectId: string, documentId: string) => (await historyOf(projectId, documentId)).map(toEntry);
+
+/** One preserved version with its content, read as the newest shape of its kind. */
+export async function getHistoryEntry(projectId: string, id: string): Promise<HistoryEntryView> {
+  const cut = id.lastIndexOf('_r');
+  const item = asRecord(historyRecord, await getItem(keys.history(projectId, id.slice(0, cut), Number(id.slice(cut + 2)))));
+  if (!item) throw new AppError('notFound');
+  return { ...toEntry(item), ...readContent(item.type, await readBody(item)) };
+}

@@ -1,0 +1,66 @@
+/**
+ * Cloning a project with its content. The copy is written under a META item in the internal `cloning` state,
+ * which no route can see and which is queued for purge a day out; only the final transaction makes it active and
+ * gives the cloner their membership. A clone that fails half way is therefore never visible, and the purge job
+ * removes what it left.
+ */
+import { randomUUID } from 'node:crypto';
+import { batchWrite, putItem, queryPage, transact, type Item } from '../data/db';
+import { ENTITY, keys, type EntityName } from '../data/keys';
+import { copyProjectFiles } from '../data/project-files';
+import { addMemberOp, memberItem } from './members';
+import { DAY_MS, projectItem, type ProjectRecord } from './projects';
+
+/**
+ * What a clone copies: the project's content, by entity kind. Everything else stays behind: people (members,
+ * favourites) and whatever later features keep in the partition (shares, releases) unless listed here.
+ */
+export const CLONED_ENTITIES: readonly EntityName[] = ['document', 'documentBody', 'searchText', 'history'];
+const cloned = new Set<string>(CLONED_ENTITIES.map((name) => ENTITY[name].entity));
+
+/** Moves an item into the new partition: the old project id is replaced wherever it appears in a top-level string. */
+export function rehome(item: Item, fromId: string, toId: string): Item & { pk: string; sk: string } {
+  const out: Item = {};
+  for (const [field, value] of Object.entries(item)) {
+    out[field] = typeof value === 'string' && value.includes(fromId) ? value.split(fromId).join(toId) : value;
+  }
+  return out as Item & { pk: string; sk: string };
+}
+
+export async function cloneProject(source: ProjectRecord, name: string, userId: string, now = new Date()): Promise<ProjectRecord> {
+  const stamp = now.toISOString();
+  const copy: ProjectRecord = {
+    id: randomUUID(),
+    name,
+    description: source.description,
+    visibility: source.visibility,
+    ownerId: userId,
+    teamId: source.teamId,
+    state: 'cloning',
+    archivedAt: null,
+    recycledAt: null,
+    createdAt: stamp,
+    updatedAt: stamp,
+    clonedFrom: source.id,
+    rev: 1,
+  };
+  await putItem(projectItem(copy, keys.purgeEntry(new Date(now.getTime() + DAY_MS))), { ifNotExists: true });
+
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await queryPage({ ...keys.projectItems(source.id), limit: 1000 }, cursor);
+    await batchWrite({ puts: page.items.filter((item) => cloned.has(String(item.entity))).map((item) => rehome(item, source.id, copy.id)) });
+    cursor = page.cursor;
+  } while (cursor);
+  await copyProjectFiles(source.id, copy.id);
+
+  await transact([
+    {
+      update: keys.project(copy.id),
+      spec: { set: { state: 'active' }, remove: [...keys.purgeEntryAttributes] },
+      cond: { expression: '#state = :cloning', names: { '#state': 'state' }, values: { ':cloning': 'cloning' } },
+    },
+    addMemberOp(memberItem(copy.id, userId, 'creator', null, now)),
+  ]);
+  return { ...copy, state: 'active' };
+}

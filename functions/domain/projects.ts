@@ -1,0 +1,216 @@
+/**
+ * Projects: the META item of a project partition, its lifecycle (spec section 4) and its views. Every state
+ * change is one conditional write on META, conditional on the state (and revision) the caller saw, so two people
+ * racing on the same project cannot both win.
+ */
+import * as z from 'zod';
+import { RECYCLE_RETENTION_DAYS } from '../../shared/constants';
+import type { ErrorKey } from '../../shared/errors';
+import { PROJECT_STATES, type ProjectState, type ProjectView } from '../../shared/schemas/project';
+import type { Role } from '../../shared/access';
+import { asRecord, asRecords, batchGet, ConditionFailed, getItem, transact, updateItem, type TransactOp, type UpdateSpec } from '../data/db';
+import { ENTITY, keys, PURGE_AT_ATTRIBUTE } from '../data/keys';
+import { AppError } from '../runtime/app-error';
+import type { MemberRecord } from './members';
+
+/** `purging` and `cloning` are internal: such a project is invisible to every route. */
+export const STORED_PROJECT_STATES = [...PROJECT_STATES, 'purging', 'cloning'] as const;
+export type StoredProjectState = (typeof STORED_PROJECT_STATES)[number];
+
+export const projectRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  visibility: z.enum(['private', 'public']),
+  ownerId: z.string(),
+  teamId: z.string().nullable(),
+  state: z.enum(STORED_PROJECT_STATES),
+  /** What a restore from the recycle bin returns to. */
+  stateBeforeRecycle: z.enum(PROJECT_STATES).optional(),
+  archivedAt: z.string().nullable(),
+  recycledAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Who saved the project's info last, named in a conflict. */
+  updatedBy: z.string().optional(),
+  updatedByName: z.string().optional(),
+  clonedFrom: z.string().optional(),
+  rev: z.number(),
+});
+export type ProjectRecord = z.infer<typeof projectRecord>;
+
+export const DAY_MS = 86_400_000;
+export const purgeDate = (recycledAt: Date) => new Date(recycledAt.getTime() + RECYCLE_RETENTION_DAYS * DAY_MS);
+
+/** States a route can ever see; the others are internal. */
+export const isVisible = (p: ProjectRecord): p is ProjectRecord & { state: ProjectState } =>
+  p.state === 'active' || p.state === 'archived' || p.state === 'recycled';
+
+export const getProject = async (projectId: string) => asRecord(projectRecord, await getItem(keys.project(projectId), { consistent: true }));
+
+export const projectsByIds = async (ids: string[]) => asRecords(projectRecord, await batchGet(ids.map((id) => keys.project(id))));
+
+/** The META item as stored, with an optional index entry (the purge queue). */
+export const projectItem = (project: ProjectRecord, index: Record<string, string> = {}) => ({
+  ...ENTITY.project,
+  ...project,
+  ...index,
+  ...keys.project(project.id),
+});
+
+/** The write that creates a project, for a transaction with its creator's membership. */
+export const createProjectOp = (project: ProjectRecord): TransactOp => ({ put: projectItem(project), cond: { ifNotExists: true } });
+
+export async function createProject(project: ProjectRecord, alongside: TransactOp[]): Promise<void> {
+  await transact([createProjectOp(project), ...alongside]);
+}
+
+/** Conditional on the revision the editor read, like a document save: concurrent edits never overwrite silently. */
+export async function updateProjectInfo(
+  project: ProjectRecord,
+  changes: Partial<Pick<ProjectRecord, 'name' | 'description' | 'visibility'>>,
+  expectedRev: number,
+  editor: { id: string; name: string },
+): Promise<ProjectRecord> {
+  try {
+    const updated = await updateItem(
+      keys.project(project.id),
+      { set: { ...changes, updatedAt: new Date().toISOString(), updatedBy: editor.id, updatedByName: editor.name }, bumpRev: true },
+      { expression: '#state = :active AND #rev = :rev', names: { '#state': 'state', '#rev': 'rev' }, values: { ':active': 'active', ':rev': expectedRev } },
+    );
+    return projectRecord.parse(updated);
+  } catch (err) {
+    if (!(err instanceof ConditionFailed)) throw err;
+    const current = asRecord(projectRecord, err.current);
+    if (!current || current.state !== 'active') throw new AppError('wrongState');
+    throw new AppError('staleRevision', { editor: current.updatedByName ?? '' }, { rev: current.rev, updatedBy: current.updatedBy ?? null, updatedAt: current.updatedAt });
+  }
+}
+
+interface ExtraCondition {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+  /** The error when the state held but this did not. */
+  failure: ErrorKey;
+}
+
+/** A state change conditional on the state the access check saw (and on `also`, when given). */
+async function transition(project: ProjectRecord, spec: UpdateSpec, also?: ExtraCondition): Promise<ProjectRecord> {
+  try {
+    const updated = await updateItem(
+      keys.project(project.id),
+      { ...spec, set: { ...spec.set, updatedAt: new Date().toISOString() }, bumpRev: true },
+      {
+        expression: `#state = :seen${also ? ` AND ${also.expression}` : ''}`,
+        names: { '#state': 'state', ...also?.names },
+        values: { ':seen': project.state, ...also?.values },
+      },
+    );
+    return projectRecord.parse(updated);
+  } catch (err) {
+    if (!(err instanceof ConditionFailed)) throw err;
+    throw new AppError(err.current?.state === project.state && also ? also.failure : 'wrongState');
+  }
+}
+
+export const archiveProject = (project: ProjectRecord, now = new Date()) =>
+  transition(project, { set: { state: 'archived' satisfies StoredProjectState, archivedAt: now.toISOString() } });
+
+export const unarchiveProject = (project: ProjectRecord) => transition(project, { set: { state: 'active' satisfies StoredProjectState, archivedAt: null } });
+
+/** Into the recycle bin, queued on the purge index for 30 days from now. */
+export const recycleProject = (project: ProjectRecord, now = new Date()) =>
+  transition(project, {
+    set: {
+      state: 'recycled' satisfies StoredProjectState,
+      stateBeforeRecycle: project.state,
+      recycledAt: now.toISOString(),
+      ...keys.purgeEntry(purgeDate(now)),
+    },
+  });
+
+/**
+ * Back to exactly the state it was deleted from, and off the purge index, while its 30 days last. The condition
+ * holds the retention to the second, whether or not the purge has run, and it loses to a purge that has already
+ * claimed the project (state `purging`): a restore wins completely or not at all.
+ */
+export const restoreProject = (project: ProjectRecord, now = new Date()) =>
+  transition(
+    project,
+    { set: { state: project.stateBeforeRecycle ?? 'active', recycledAt: null }, remove: [...keys.purgeEntryAttributes, 'stateBeforeRecycle'] },
+    { expression: '#purgeAt > :now', names: { '#purgeAt': PURGE_AT_ATTRIBUTE }, values: { ':now': now.toISOString() }, failure: 'retentionExpired' },
+  );
+
+/** A recycled project destroyed now: out of reach at once, and first in the purge queue. */
+export const markForDestruction = (project: ProjectRecord, now = new Date()) =>
+  transition(project, { set: { state: 'purging' satisfies StoredProjectState, ...keys.purgeEntry(now) } });
+
+/**
+ * Takes a due project out of reach before anything of it is deleted: one conditional write that moves a recycled
+ * project whose time has come (or an abandoned clone, or a purge already under way) to `purging`. No route sees a
+ * `purging` project and a restore is conditional on `recycled`, so from here on a restore cannot win, and a restore
+ * that won just before makes this write fail and the project is left alone. False: not ours to purge.
+ */
+export async function claimForPurge(projectId: string, now: Date): Promise<boolean> {
+  try {
+    await updateItem(
+      keys.project(projectId),
+      { set: { state: 'purging' satisfies StoredProjectState } },
+      {
+        expression: '(#state = :recycled AND #purgeAt <= :now) OR #state IN (:purging, :cloning)',
+        names: { '#state': 'state', '#purgeAt': PURGE_AT_ATTRIBUTE },
+        values: { ':recycled': 'recycled', ':purging': 'purging', ':cloning': 'cloning', ':now': now.toISOString() },
+      },
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionFailed) return false;
+    throw err;
+  }
+}
+
+/**
+ * Hands the project to member `to`; the former owner stays as an editor. Conditional on the revision read, so
+ * a concurrent change (another transfer) makes it a conflict instead of a second owner.
+ */
+export async function transferProject(project: ProjectRecord, from: string, to: string): Promise<ProjectRecord> {
+  const updatedAt = new Date().toISOString();
+  try {
+    await transact([
+      { update: keys.project(project.id), spec: { set: { ownerId: to, updatedAt }, bumpRev: true }, cond: { ifRev: project.rev } },
+      { update: keys.member(project.id, to), spec: { set: { role: 'creator' } }, cond: { ifExists: true } },
+      { update: keys.member(project.id, from), spec: { set: { role: 'edit' } }, cond: { ifExists: true } },
+    ]);
+  } catch (err) {
+    if (err instanceof ConditionFailed) throw new AppError('conflict');
+    throw err;
+  }
+  return { ...project, ownerId: to, updatedAt, rev: project.rev + 1 };
+}
+
+export function toProjectView(project: ProjectRecord, opts: { role: Role; member?: MemberRecord; favorite?: boolean; now?: Date }): ProjectView {
+  const now = opts.now ?? new Date();
+  const daysLeft =
+    project.state === 'recycled' && project.recycledAt
+      ? Math.max(0, Math.ceil((purgeDate(new Date(project.recycledAt)).getTime() - now.getTime()) / DAY_MS))
+      : null;
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    visibility: project.visibility,
+    ownerId: project.ownerId,
+    teamId: project.teamId,
+    folderId: opts.member?.folderId ?? null,
+    state: project.state as ProjectState,
+    role: opts.role,
+    favorite: opts.favorite ?? false,
+    archivedAt: project.archivedAt,
+    recycledAt: project.recycledAt,
+    daysLeft,
+    createdAt: project.createdAt,
+    updatedAt: project.updatedAt,
+    rev: project.rev,
+  };
+}

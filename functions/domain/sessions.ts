@@ -1,0 +1,51 @@
+/**
+ * Sessions: a random 256-bit token goes to the client once; only its SHA-256 is stored, so a leaked table
+ * holds no usable tokens. Items expire after SESSION_TTL_SECONDS (TTL plus a read-side check).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import * as z from 'zod';
+import { SESSION_TTL_SECONDS } from '../../shared/constants';
+import { asRecord, asRecords, batchWrite, deleteItem, getItem, putItem, queryAll } from '../data/db';
+import { ENTITY, keys } from '../data/keys';
+
+export const sessionRecord = z.object({ userId: z.string(), tokenHash: z.string(), createdAt: z.string(), expiresAt: z.number() });
+export type Session = z.infer<typeof sessionRecord>;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(userId: string, now = new Date()): Promise<{ token: string; session: Session }> {
+  const token = randomBytes(32).toString('base64url');
+  const session: Session = {
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + SESSION_TTL_SECONDS,
+  };
+  await putItem(
+    {
+      ...keys.session(session.tokenHash),
+      ...ENTITY.session,
+      ...keys.sessionOfUser(userId, session.createdAt),
+      ...session,
+    },
+    { ifNotExists: true },
+  );
+  return { token, session };
+}
+
+export async function findSession(token: string): Promise<Session | undefined> {
+  if (!token || token.length > 200) return undefined;
+  return asRecord(sessionRecord, await getItem(keys.session(hashToken(token))));
+}
+
+export async function revokeSession(tokenHash: string): Promise<void> {
+  await deleteItem(keys.session(tokenHash));
+}
+
+/** Signs a user out everywhere, except the session that asked for it. */
+export async function revokeSessionsOf(userId: string, exceptTokenHash?: string): Promise<number> {
+  const sessions = asRecords(sessionRecord, await queryAll(keys.sessionsOfUser(userId)));
+  const doomed = sessions.filter((s) => s.tokenHash !== exceptTokenHash).map((s) => keys.session(s.tokenHash));
+  await batchWrite({ deletes: doomed });
+  return doomed.length;
+}

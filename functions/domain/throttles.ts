@@ -1,0 +1,101 @@
+/**
+ * Fixed-window counters that slow down guessing and spraying. Sign-in failures are counted three ways:
+ * - per account *and* address, for the short lock: a stranger failing from their address cannot lock the owner out;
+ * - per account over an hour, as a cap on distributed guessing (OWASP ASVS 2.2.1: at most 100 an hour);
+ * - per address, across accounts, against one machine spraying many accounts.
+ * Verification codes are limited per address too (per target, codes.ts limits them), so nobody can mail-bomb or
+ * probe the user base from one machine. Past a limit the request is refused before any password is checked,
+ * which also keeps an attacker from using our scrypt cost against us.
+ */
+import {
+  CODE_SENDS_PER_ADDRESS,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_PAIR,
+} from '../../shared/constants';
+import * as z from 'zod';
+import { asRecord, ConditionFailed, deleteItem, getItem, updateItem } from '../data/db';
+import { ENTITY, keys } from '../data/keys';
+import { env } from '../env';
+import { AppError } from '../runtime/app-error';
+
+interface Window {
+  limit: number;
+  seconds: number;
+}
+
+const WINDOWS = {
+  loginPair: LOGIN_FAILURES_PER_PAIR,
+  loginAccount: LOGIN_FAILURES_PER_ACCOUNT,
+  loginAddress: LOGIN_FAILURES_PER_ADDRESS,
+  codeAddress: CODE_SENDS_PER_ADDRESS,
+} satisfies Record<string, Window>;
+
+export type CounterName = keyof typeof WINDOWS;
+export type Subject = [CounterName, string];
+
+/** A deployment may set the per-address code limit (a shared office address, or a test run of many sign-ups). */
+const windowOf = (name: CounterName): Window =>
+  name === 'codeAddress' && env().CODE_SENDS_PER_ADDRESS !== undefined ? { ...WINDOWS[name], limit: env().CODE_SENDS_PER_ADDRESS! } : WINDOWS[name];
+
+const counterRecord = z.object({ count: z.number(), expiresAt: z.number() });
+
+const nowSeconds = (nowMs: number) => Math.floor(nowMs / 1000);
+
+/** Refuses when any subject has reached its limit in its open window. */
+export async function assertUnderLimits(subjects: Subject[], nowMs = Date.now()) {
+  const now = nowSeconds(nowMs);
+  const counters = await Promise.all(subjects.map(async ([name, id]) => asRecord(counterRecord, await getItem(keys.throttle(name, id)))));
+  counters.forEach((counter, i) => {
+    if (counter && counter.count >= windowOf(subjects[i]![0]).limit) {
+      throw new AppError('tooManyRequests', { seconds: Math.max(1, counter.expiresAt - now) });
+    }
+  });
+}
+
+/** Counts one more event for each subject: a new window when none is open, else one more in the open one. */
+export async function countEvent(subjects: Subject[], nowMs = Date.now()) {
+  const now = nowSeconds(nowMs);
+  await Promise.all(
+    subjects.map(async ([name, id]) => {
+      const key = keys.throttle(name, id);
+      try {
+        await updateItem(
+          key,
+          { set: { ...ENTITY.throttle, count: 1, expiresAt: now + windowOf(name).seconds } },
+          { expression: 'attribute_not_exists(pk) OR expiresAt <= :now', values: { ':now': now } },
+        );
+      } catch (err) {
+        if (!(err instanceof ConditionFailed)) throw err;
+        await updateItem(key, { add: { count: 1 } });
+      }
+    }),
+  );
+}
+
+/** Counts an event only while under the limit, atomically; past it, refuses with the seconds to wait. */
+export async function consume([name, id]: Subject, nowMs = Date.now()) {
+  const now = nowSeconds(nowMs);
+  const { limit, seconds } = windowOf(name);
+  const key = keys.throttle(name, id);
+  try {
+    await updateItem(
+      key,
+      { set: { ...ENTITY.throttle, count: 1, expiresAt: now + seconds } },
+      { expression: 'attribute_not_exists(pk) OR expiresAt <= :now', values: { ':now': now } },
+    );
+  } catch (err) {
+    if (!(err instanceof ConditionFailed)) throw err;
+    try {
+      await updateItem(key, { add: { count: 1 } }, { expression: '#count < :limit', names: { '#count': 'count' }, values: { ':limit': limit } });
+    } catch (again) {
+      if (!(again instanceof ConditionFailed)) throw again;
+      const expiresAt = Number((again.current ?? err.current)?.expiresAt ?? now + seconds);
+      throw new AppError('tooManyRequests', { seconds: Math.max(1, expiresAt - now) });
+    }
+  }
+}
+
+export async function clearCounter([name, id]: Subject) {
+  await deleteItem(keys.throttle(name, id));
+}

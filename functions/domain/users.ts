@@ -1,0 +1,101 @@
+/**
+ * Users and the guard items that keep each email and phone number unique: the guard is written in the same
+ * transaction as the user, so two registrations of one address can never both succeed.
+ */
+import { randomUUID } from 'node:crypto';
+import * as z from 'zod';
+import { isEmail, type UserDetail } from '../../shared/schemas/account';
+import { asRecord, asRecords, batchGet, ConditionFailed, getItem, transact, updateItem, type TransactOp } from '../data/db';
+import { ENTITY, keys } from '../data/keys';
+import { AppError } from '../runtime/app-error';
+
+export const userRecord = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  passwordHash: z.string(),
+  registeredAt: z.string(),
+  rev: z.number(),
+});
+export type UserRecord = z.infer<typeof userRecord>;
+
+const guardRecord = z.object({ userId: z.string() });
+
+export const toUserDetail = (u: UserRecord): UserDetail => ({
+  id: u.id,
+  nickname: u.nickname,
+  avatar: u.avatar,
+  email: u.email,
+  phone: u.phone,
+  registeredAt: u.registeredAt,
+});
+
+export const getUser = async (userId: string) => asRecord(userRecord, await getItem(keys.user(userId), { consistent: true }));
+
+/** Nicknames and avatars of several users, in one batched read. */
+export async function usersByIds(userIds: string[]): Promise<Map<string, UserRecord>> {
+  const users = asRecords(userRecord, await batchGet([...new Set(userIds)].map((id) => keys.user(id))));
+  return new Map(users.map((u) => [u.id, u]));
+}
+
+export const findUserIdByAccount = async (account: string) =>
+  asRecord(guardRecord, await getItem(keys.accountGuard(account), { consistent: true }))?.userId;
+
+/**
+ * Creates a user with its account guard, together with `alongside` (consuming the verification code) in one
+ * transaction: an address already taken is `accountExists`, any other failed condition `alongsideFailed`.
+ */
+export async function registerUser(
+  input: { account: string; nickname: string; passwordHash: string },
+  alongside: TransactOp[],
+  alongsideFailed: ConstructorParameters<typeof AppError>[0],
+  now = new Date(),
+): Promise<UserRecord> {
+  const user: UserRecord = {
+    id: randomUUID(),
+    nickname: input.nickname,
+    avatar: null,
+    email: isEmail(input.account) ? input.account : null,
+    phone: isEmail(input.account) ? null : input.account,
+    passwordHash: input.passwordHash,
+    registeredAt: now.toISOString(),
+    rev: 1,
+  };
+  try {
+    await transact([
+      { put: { ...keys.user(user.id), ...ENTITY.user, ...user }, cond: { ifNotExists: true } },
+      { put: { ...keys.accountGuard(input.account), ...ENTITY.accountGuard, userId: user.id }, cond: { ifNotExists: true } },
+      ...alongside,
+    ]);
+  } catch (err) {
+    if (err instanceof ConditionFailed) throw new AppError(err.index === 1 ? 'accountExists' : alongsideFailed);
+    throw err;
+  }
+  return user;
+}
+
+export async function updateProfile(userId: string, changes: Partial<Pick<UserRecord, 'nickname' | 'avatar'>>): Promise<UserRecord> {
+  try {
+    return userRecord.parse(
+      await updateItem(keys.user(userId), { set: { ...changes, updatedAt: new Date().toISOString() }, bumpRev: true }, { ifExists: true }),
+    );
+  } catch (err) {
+    if (err instanceof ConditionFailed) throw new AppError('notFound');
+    throw err;
+  }
+}
+
+/** Conditional on the revision the old password was checked against, so a concurrent change cannot be lost. */
+export async function changePasswordHash(user: UserRecord, passwordHash: string): Promise<void> {
+  try {
+    await updateItem(keys.user(user.id), { set: { passwordHash, updatedAt: new Date().toISOString() }, bumpRev: true }, { ifRev: user.rev });
+  } catch (err) {
+    if (err instanceof ConditionFailed) throw new AppError('conflict');
+    throw err;
+  }
+}
+
+/** A user without a verification code: the local demo account and benchmark fixtures. */
+export const createUser = (input: { account: string; nickname: string; passwordHash: string }) => registerUser(input, [], 'conflict');

@@ -1,0 +1,101 @@
+/**
+ * Six-digit verification codes: valid 10 minutes, one send per target per minute and ten a day, five wrong
+ * tries before the code is void. Only a hash of the code is stored.
+ */
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  VERIFICATION_CODE_MAX_ATTEMPTS,
+  VERIFICATION_CODE_MAX_PER_DAY,
+  VERIFICATION_CODE_RESEND_SECONDS,
+  VERIFICATION_CODE_TTL_SECONDS,
+  type CodePurpose,
+} from '../../shared/constants';
+import * as z from 'zod';
+import { asRecord, ConditionFailed, getItem, putItem, updateItem, type TransactOp } from '../data/db';
+import { ENTITY, keys } from '../data/keys';
+import { AppError } from '../runtime/app-error';
+
+const codeRecord = z.object({
+  codeHash: z.string(),
+  sentAt: z.number(),
+  codeExpiresAt: z.number(),
+  attempts: z.number(),
+  dayStart: z.number(),
+  sentToday: z.number(),
+  expiresAt: z.number(),
+});
+
+interface CodeItem {
+  codeHash: string;
+  sentAt: number;
+  codeExpiresAt: number;
+  attempts: number;
+  dayStart: number;
+  sentToday: number;
+  /** TTL: the item (and its daily count) lives for a day after the first send of the day. */
+  expiresAt: number;
+}
+
+const DAY = 86_400;
+const hashCode = (purpose: CodePurpose, target: string, code: string) =>
+  createHash('sha256').update(`${purpose}:${target}:${code}`).digest('hex');
+
+/** Issues a code, or refuses with the seconds to wait. Returns the code for the sender. */
+export async function issueCode(purpose: CodePurpose, target: string, nowMs = Date.now()): Promise<string> {
+  const now = Math.floor(nowMs / 1000);
+  const key = keys.verificationCode(purpose, target);
+  const previous = asRecord(codeRecord, await getItem(key, { consistent: true }));
+  const sameDay = previous && previous.dayStart + DAY > now;
+  if (previous && previous.sentAt + VERIFICATION_CODE_RESEND_SECONDS > now) {
+    throw new AppError('tooManyRequests', { seconds: previous.sentAt + VERIFICATION_CODE_RESEND_SECONDS - now });
+  }
+  if (sameDay && previous.sentToday >= VERIFICATION_CODE_MAX_PER_DAY) {
+    throw new AppError('tooManyRequests', { seconds: previous.dayStart + DAY - now });
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const dayStart = sameDay ? previous.dayStart : now;
+  const item: CodeItem = {
+    codeHash: hashCode(purpose, target, code),
+    sentAt: now,
+    codeExpiresAt: now + VERIFICATION_CODE_TTL_SECONDS,
+    attempts: 0,
+    dayStart,
+    sentToday: (sameDay ? previous.sentToday : 0) + 1,
+    expiresAt: dayStart + DAY,
+  };
+  try {
+    // Conditional on what was read, so two simultaneous sends cannot both pass the limits.
+    await putItem(
+      { ...key, ...ENTITY.verificationCode, ...item },
+      previous
+        ? { expression: 'sentAt = :seen', values: { ':seen': previous.sentAt } }
+        : { expression: 'attribute_not_exists(pk) OR expiresAt <= :now', values: { ':now': now } },
+    );
+  } catch (err) {
+    if (err instanceof ConditionFailed) throw new AppError('tooManyRequests', { seconds: VERIFICATION_CODE_RESEND_SECONDS });
+    throw err;
+  }
+  return code;
+}
+
+/**
+ * Checks a code and returns the transaction operation that consumes it; the caller commits that together with
+ * its own writes so a code is used at most once. A wrong code counts an attempt.
+ */
+export async function checkCode(purpose: CodePurpose, target: string, code: string, nowMs = Date.now()): Promise<TransactOp> {
+  const now = Math.floor(nowMs / 1000);
+  const key = keys.verificationCode(purpose, target);
+  const item = asRecord(codeRecord, await getItem(key, { consistent: true }));
+  if (!item || item.codeExpiresAt <= now || item.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) {
+    throw new AppError('badVerificationCode');
+  }
+  const given = Buffer.from(hashCode(purpose, target, code));
+  if (!timingSafeEqual(given, Buffer.from(item.codeHash))) {
+    await updateItem(key, { add: { attempts: 1 } }, { ifExists: true }).catch(() => undefined);
+    throw new AppError('badVerificationCode');
+  }
+  return {
+    delete: key,
+    cond: { expression: 'codeHash = :hash', values: { ':hash': item.codeHash } },
+  };
+}

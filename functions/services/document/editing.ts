@@ -1,0 +1,95 @@
+/** Reading and writing documents: every kind, ordering, copies and deletes. */
+import { translate } from '../../../shared/messages';
+import {
+  apiSummary,
+  assertParent,
+  childrenByParent,
+  copyDocuments,
+  createDocument,
+  deleteDocuments,
+  firstRevision,
+  loadNodes,
+  moveDocument,
+  newDocumentId,
+  rankAfter,
+  readDocumentContent,
+  requireNode,
+  saveDocument,
+  subtreeOf,
+  toNodeView,
+  viewAmong,
+  type StoredNode,
+} from '../../domain/documents';
+import { AppError, fail } from '../../runtime/app-error';
+import { defineHandlers } from '../../runtime/service';
+import { documentView, editorOf, parseContent } from './shared';
+
+export const editingHandlers = defineHandlers({
+  'document.get': async ({ params }, ctx) => {
+    const node = await requireNode(ctx.project.item.id, params.id);
+    return documentView(node, await readDocumentContent(node));
+  },
+
+  'document.create': async ({ body }, ctx) => {
+    const projectId = ctx.project.item.id;
+    const parentId = body.parentId && body.parentId !== '0' ? body.parentId : projectId;
+    const [nodes, editor] = await Promise.all([loadNodes(projectId), editorOf(ctx.caller.userId)]);
+    assertParent(projectId, parentId, nodes);
+    const typed = parseContent(body.type, body.content, ctx.locale);
+    if (typed.type === 'softlink' && !nodes.some((n) => n.id === typed.content.targetId)) {
+      throw new AppError('invalidInput', {}, { fields: { 'content.targetId': translate(ctx.locale, 'error.notFound') } });
+    }
+    const node: StoredNode = {
+      id: newDocumentId(projectId),
+      projectId,
+      parentId,
+      rank: rankAfter(body.preId ?? '0', childrenByParent(nodes).get(parentId) ?? []),
+      name: body.name,
+      type: body.type,
+      comment: body.comment,
+      ...apiSummary(typed),
+      ...firstRevision(editor),
+    };
+    await createDocument(node, typed);
+    return documentView(node, typed);
+  },
+
+  'document.update': async ({ body }, ctx) => {
+    const node = await requireNode(ctx.project.item.id, body.id);
+    const content = body.content === undefined ? undefined : parseContent(node.type, body.content, ctx.locale);
+    const saved = await saveDocument({ node, expectedRev: body.rev, name: body.name, comment: body.comment, content, editor: await editorOf(ctx.caller.userId) });
+    return documentView(saved.node, saved.content);
+  },
+
+  /** A folder takes its subtree: deepest first and the named document last, so a repeat finishes the job. */
+  'document.delete': async ({ params }, ctx) => {
+    const projectId = ctx.project.item.id;
+    const nodes = await loadNodes(projectId);
+    if (!nodes.some((n) => n.id === params.id)) fail('notFound');
+    await deleteDocuments(projectId, subtreeOf(params.id, nodes).reverse());
+    return null;
+  },
+
+  'document.resort': async ({ params }, ctx) => {
+    const projectId = ctx.project.item.id;
+    const nodes = await loadNodes(projectId);
+    const node = nodes.find((n) => n.id === params.a);
+    if (!node) return fail('notFound');
+    const parentId = params.b === '0' ? projectId : params.b;
+    assertParent(projectId, parentId, nodes);
+    if (subtreeOf(node.id, nodes).includes(parentId)) fail('folderCycle');
+    const siblings = (childrenByParent(nodes).get(parentId) ?? []).filter((n) => n.id !== node.id);
+    const moved = await moveDocument(node, parentId, rankAfter(params.c, siblings));
+    return viewAmong(moved, nodes.map((n) => (n.id === node.id ? moved : n)));
+  },
+
+  'document.copy': async ({ body }, ctx) => {
+    const projectId = ctx.project.item.id;
+    const [nodes, editor] = await Promise.all([loadNodes(projectId), editorOf(ctx.caller.userId)]);
+    const original = nodes.find((n) => n.id === body.id);
+    if (!original) return fail('notFound');
+    const suffix = translate(ctx.locale, 'text.copySuffix');
+    const name = body.name ?? `${original.name.slice(0, 30 - suffix.length)}${suffix}`;
+    return toNodeView(await copyDocuments(nodes, original, name, editor), original.id);
+  },
+});

@@ -1,0 +1,32 @@
+/** The history of a document: list, view, and restore (a restore is itself a new save with its own entry). */
+import { translate } from '../../../shared/messages';
+import { documentOfHistory, type TypedContent } from '../../../shared/schemas/document';
+import { requireNode, saveDocument } from '../../domain/documents';
+import { getHistoryEntry, listHistory } from '../../domain/histories';
+import { fail } from '../../runtime/app-error';
+import { defineHandlers } from '../../runtime/service';
+import { documentView, editorOf } from './shared';
+
+export const historyHandlers = defineHandlers({
+  'document.history': async ({ params }, ctx) => listHistory(ctx.project.item.id, params.id),
+
+  'document.historyGet': async ({ params }, ctx) => {
+    if (documentOfHistory(params.historyId) !== params.id) fail('notFound');
+    return getHistoryEntry(ctx.project.item.id, params.historyId);
+  },
+
+  'document.historyRevert': async ({ params }, ctx) => {
+    const projectId = ctx.project.item.id;
+    const entry = await getHistoryEntry(projectId, params.id);
+    const node = await requireNode(projectId, entry.documentId);
+    const saved = await saveDocument({
+      node,
+      expectedRev: node.rev,
+      name: entry.name,
+      comment: translate(ctx.locale, 'text.restoredComment', { rev: entry.rev }),
+      content: { type: entry.type, content: entry.content } as TypedContent,
+      editor: await editorOf(ctx.caller.userId),
+    });
+    return documentView(saved.node, saved.content);
+  },
+});

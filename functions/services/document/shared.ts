@@ -1,0 +1,27 @@
+/** What several areas of the document service need: who is editing, content validation, and document views. */
+import { LIMITS } from '../../../shared/constants';
+import type { Locale } from '../../../shared/messages';
+import { contentSchemas, type DocumentType, type DocumentView, type TypedContent } from '../../../shared/schemas/document';
+import { previousSiblingId, toNodeView, type Editor, type StoredNode } from '../../domain/documents';
+import { getUser } from '../../domain/users';
+import { AppError } from '../../runtime/app-error';
+import { parseWith } from '../../runtime/validation';
+
+export async function editorOf(userId: string): Promise<Editor> {
+  const user = await getUser(userId);
+  return { id: userId, name: user?.nickname ?? '' };
+}
+
+/**
+ * Validates content for a kind, with per-field messages like any other input (fields under `content.`), and caps
+ * its size: a synchronous Lambda answers at most 6 MB, so a larger document could be saved but never read again.
+ */
+export function parseContent(type: DocumentType, content: unknown, locale: Locale): TypedContent {
+  const parsed = parseWith(contentSchemas[type], content ?? {}, locale, ['content']);
+  if (Buffer.byteLength(JSON.stringify(parsed)) > LIMITS.documentContentBytes) throw new AppError('contentTooLarge');
+  return { type, content: parsed } as TypedContent;
+}
+
+export async function documentView(node: StoredNode, typed: TypedContent): Promise<DocumentView> {
+  return { ...toNodeView(node, await previousSiblingId(node)), ...typed, updatedByName: node.updatedByName };
+}

@@ -1,0 +1,22 @@
+/** How a project reads in lists and answers: the shared view, sorted newest first. */
+import type { ProjectView } from '../../../shared/schemas/project';
+import { projectsOfUser, type MyProject } from '../../domain/project-lists';
+import { toProjectView, type ProjectRecord } from '../../domain/projects';
+import type { ProjectScope } from '../../runtime/access';
+
+const newest = (a: ProjectView, b: ProjectView) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name);
+
+export const myProjectViews = (projects: MyProject[], now = new Date()) =>
+  projects.map((p) => toProjectView(p.project, { role: p.role, member: p.member, favorite: p.favorite, now })).sort(newest);
+
+/** The user's projects, filtered; recycled projects only ever appear in the recycle bin. */
+export async function listMine(userId: string, keep: (p: MyProject) => boolean): Promise<ProjectView[]> {
+  return myProjectViews((await projectsOfUser(userId)).filter(keep));
+}
+
+/** `teamId` null means every console; otherwise one team's. */
+export const inTeam = (teamId: string | null) => (p: MyProject) => teamId === null || p.project.teamId === teamId;
+
+/** The view of the project a project route acts on, as its caller sees it. */
+export const scopedView = (project: ProjectRecord, scope: Pick<ProjectScope, 'role' | 'member'>, favorite = false) =>
+  toProjectView(project, { role: scope.role, member: scope.member, favorite });

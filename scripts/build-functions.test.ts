@@ -1,0 +1,40 @@
+/**
+ * The Lambda bundles stay small (issue 9: at most 400 KB) by leaving the S3 SDK to the Node 22 runtime, which
+ * provides the AWS SDK for JavaScript v3: that only works while our pins stay on major 3 and the bundles load
+ * those modules lazily, and only those.
+ */
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { bundleOptions, RUNTIME_PROVIDED } from './build-functions';
+import { functionEntry } from './local/paths';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+
+describe('Lambda bundles', () => {
+  it('pin every AWS SDK package on major 3, the SDK the Node 22 Lambda runtime provides', () => {
+    const sdk = Object.entries(pkg.dependencies).filter(([name]) => name.startsWith('@aws-sdk/'));
+    expect(sdk.length).toBeGreaterThan(0);
+    for (const [name, version] of sdk) expect(version, name).toMatch(/^3\.\d+\.\d+$/);
+    for (const name of RUNTIME_PROVIDED) expect(pkg.dependencies[name], name).toBeDefined();
+  });
+
+  it('stay under 400 KB, load the runtime-provided SDK only on first use, and carry no credential chain', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiloom-bundle-'));
+    for (const name of ['document', 'project'] as const) {
+      const outfile = join(dir, name, 'index.mjs');
+      await build({ ...bundleOptions(functionEntry(name), outfile), sourcemap: false, logLevel: 'silent' });
+      const code = readFileSync(outfile, 'utf8');
+      expect(statSync(outfile).size, name).toBeLessThanOrEqual(400 * 1024);
+      // Booleans, not the code itself: a failing match would print the whole bundle.
+      expect(code.includes('import("@aws-sdk/client-s3")'), `${name} loads the S3 client on first use`).toBe(true);
+      for (const module of RUNTIME_PROVIDED) {
+        expect(new RegExp(`from\\s*"${module}"`).test(code), `${name} has no static import of ${module}`).toBe(false);
+      }
+      // The default chain's SSO and STS web-identity clients stay out.
+      expect(/AssumeRoleWithWebIdentity|GetRoleCredentials/.test(code), `${name} carries no credential chain`).toBe(false);
+    }
+  });
+});

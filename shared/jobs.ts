@@ -1,0 +1,16 @@
+/**
+ * Scheduled functions, beside the per-service API functions: each has its own bundle (functions/jobs/<name>/)
+ * and schedule (a daily cron in AWS, the same period locally). The CDK stack and the local stack read this list.
+ */
+import type { ServiceName } from './routes/define';
+
+export const JOBS = {
+  /** Destroys projects whose 30 days in the recycle bin are over (and abandoned clones). */
+  purge: { cron: { minute: '17', hour: '3' }, localEveryMs: 86_400_000, timeoutSeconds: 900, memoryMb: 512 },
+} as const;
+
+export type JobName = keyof typeof JOBS;
+export const JOB_NAMES = Object.keys(JOBS) as JobName[];
+
+/** Every Lambda function: one per service, one per job. */
+export type FunctionName = ServiceName | JobName;

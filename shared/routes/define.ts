@@ -1,0 +1,96 @@
+/**
+ * The shape of a route, and its access: a list of grants, any one of which admits a caller. The runtime's
+ * access check (functions/runtime/access.ts) is the only place that interprets grants; it turns the facts of a
+ * request into an effective role with shared/access.ts, the same resolver the web app uses.
+ */
+import type * as z from 'zod';
+import type { RequiredRole } from '../access';
+import type { ProjectState } from '../schemas/project';
+
+export const SERVICES = ['user', 'project', 'document'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Where a request names its project: a field of its path parameters, query or body. With `document`, the field
+ * holds a document (or history) id, which carries its project id (`<projectId>_<suffix>`), so no read is needed.
+ */
+export interface Locator {
+  in: 'params' | 'query' | 'body';
+  field: string;
+  document?: true;
+}
+
+/** What may admit a caller. */
+export type Grant =
+  /** Anyone at all; a valid session is still recognised, so a handler may personalise. */
+  | { kind: 'anyone' }
+  /** Any signed-in user. */
+  | { kind: 'signedIn' }
+  /** At least this effective role on the route's project: by membership, a bound user group or a team role. */
+  | { kind: 'projectRole'; role: RequiredRole }
+  /** Anyone, signed in or not, reads a public project. */
+  | { kind: 'publicRead' };
+
+export interface Access {
+  grants: readonly Grant[];
+  /** The project that project grants are about. */
+  project?: Locator;
+  /** States the project must be in (default: active or archived; a recycled project is "not found" elsewhere). */
+  states?: readonly ProjectState[];
+}
+
+export const DEFAULT_PROJECT_STATES: readonly ProjectState[] = ['active', 'archived'];
+
+export interface RouteDef {
+  method: HttpMethod;
+  path: string;
+  service: ServiceName;
+  access: Access;
+  /** `form` routes take application/x-www-form-urlencoded bodies (spec section 7: POST /login). */
+  bodyType?: 'json' | 'form';
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+export const route = <const R extends RouteDef>(def: R) => def;
+
+export const ANYONE = { grants: [{ kind: 'anyone' }] } as const satisfies Access;
+export const SIGNED_IN = { grants: [{ kind: 'signedIn' }] } as const satisfies Access;
+
+/** Project locators: `param('id')`, `body('projectId')`, and `document…` for fields holding a document id. */
+export const param = (field: string) => ({ in: 'params', field }) as const;
+export const query = (field: string) => ({ in: 'query', field }) as const;
+export const body = (field: string) => ({ in: 'body', field }) as const;
+export const documentParam = (field: string) => ({ in: 'params', field, document: true }) as const;
+export const documentBody = (field: string) => ({ in: 'body', field, document: true }) as const;
+
+/**
+ * A route about one project: callers with at least `role` on it, plus anyone reading it when it is public
+ * (`publicRead`), while it is in one of `states`.
+ */
+export function onProject<const L extends Locator, const R extends RequiredRole, const O extends { publicRead?: true; states?: readonly ProjectState[] }>(
+  at: L,
+  role: R,
+  opts: O = {} as O,
+) {
+  const grants = [{ kind: 'projectRole', role } as const, ...(opts.publicRead ? ([{ kind: 'publicRead' }] as const) : [])];
+  return { grants, project: at, ...(opts.states ? { states: opts.states } : {}) } as unknown as {
+    grants: O extends { publicRead: true } ? readonly [{ kind: 'projectRole'; role: R }, { kind: 'publicRead' }] : readonly [{ kind: 'projectRole'; role: R }];
+    project: L;
+    states?: readonly ProjectState[];
+  };
+}
+
+/** The kinds of grant a route's access lists. */
+export type GrantKinds<A> = A extends { grants: readonly (infer G)[] } ? (G extends { kind: infer K } ? K : never) : never;
+
+/** Whether an access rule may admit a caller who is not signed in. */
+export const admitsAnonymous = (access: Access) => access.grants.some((g) => g.kind === 'anyone' || g.kind === 'publicRead');
+
+/** The weakest project role a route's grants accept from a member, if any. */
+export const requiredRole = (access: Access): RequiredRole | undefined =>
+  access.grants.find((g): g is Extract<Grant, { kind: 'projectRole' }> => g.kind === 'projectRole')?.role;

@@ -1,0 +1,134 @@
+/** Documents of a project (spec section 7). Reads of a public project are open to anyone; edits need the edit role. */
+import * as z from 'zod';
+import {
+  copyBody,
+  documentCreateBody,
+  documentIdParams,
+  documentNode,
+  documentTreeNode,
+  documentUpdateBody,
+  documentView,
+  historyEntry,
+  historyEntryView,
+  historyIdParams,
+  historyParams,
+  keywordQuery,
+  nodeIdParams,
+  projectIdParams,
+  resortParams,
+  searchHit,
+} from '../schemas/document';
+import { body, documentBody, documentParam, onProject, param, route } from './define';
+
+const editable = { states: ['active'] } as const;
+
+export const documentRoutes = {
+  'document.tree': route({
+    method: 'GET',
+    path: '/project/document/children/all/{projectId}',
+    service: 'document',
+    access: onProject(param('projectId'), 'view', { publicRead: true }),
+    params: projectIdParams,
+    response: z.array(documentTreeNode),
+  }),
+  'document.children': route({
+    method: 'GET',
+    path: '/project/document/children/{id}',
+    service: 'document',
+    access: onProject(documentParam('id'), 'view', { publicRead: true }),
+    params: nodeIdParams,
+    response: z.array(documentNode),
+  }),
+  'document.child0': route({
+    method: 'GET',
+    path: '/project/document/{id}/child0',
+    service: 'document',
+    access: onProject(documentParam('id'), 'view', { publicRead: true }),
+    params: nodeIdParams,
+    response: documentNode.nullable(),
+  }),
+  'document.get': route({
+    method: 'GET',
+    path: '/project/document/{id}',
+    service: 'document',
+    access: onProject(documentParam('id'), 'view', { publicRead: true }),
+    params: documentIdParams,
+    response: documentView,
+  }),
+  'document.create': route({
+    method: 'PUT',
+    path: '/project/document',
+    service: 'document',
+    access: onProject(body('projectId'), 'edit', editable),
+    body: documentCreateBody,
+    response: documentView,
+  }),
+  'document.update': route({
+    method: 'POST',
+    path: '/project/document',
+    service: 'document',
+    access: onProject(documentBody('id'), 'edit', editable),
+    body: documentUpdateBody,
+    response: documentView,
+  }),
+  /** A folder takes its whole subtree with it. */
+  'document.delete': route({
+    method: 'DELETE',
+    path: '/project/document/{id}',
+    service: 'document',
+    access: onProject(documentParam('id'), 'edit', editable),
+    params: documentIdParams,
+    response: z.null(),
+  }),
+  /** Moves `a` under `b` (a folder, or the project for the top level), right after `c` ('0': first). */
+  'document.resort': route({
+    method: 'POST',
+    path: '/project/document/re-sort/{a}/{b}/{c}',
+    service: 'document',
+    access: onProject(documentParam('a'), 'edit', editable),
+    params: resortParams,
+    response: documentNode,
+  }),
+  'document.copy': route({
+    method: 'POST',
+    path: '/project/document/copy',
+    service: 'document',
+    access: onProject(documentBody('id'), 'edit', editable),
+    body: copyBody,
+    response: documentNode,
+  }),
+  'document.search': route({
+    method: 'GET',
+    path: '/project/document/search/{projectId}',
+    service: 'document',
+    access: onProject(param('projectId'), 'view', { publicRead: true }),
+    params: projectIdParams,
+    query: keywordQuery,
+    response: z.array(searchHit),
+  }),
+  'document.history': route({
+    method: 'GET',
+    path: '/project/document/history/{id}',
+    service: 'document',
+    access: onProject(documentParam('id'), 'view'),
+    params: documentIdParams,
+    response: z.array(historyEntry),
+  }),
+  'document.historyGet': route({
+    method: 'GET',
+    path: '/project/document/history/{id}/{historyId}',
+    service: 'document',
+    access: onProject(documentParam('id'), 'view'),
+    params: historyParams,
+    response: historyEntryView,
+  }),
+  /** Restores the version an entry preserves; the restore is itself a new save with its own entry. */
+  'document.historyRevert': route({
+    method: 'POST',
+    path: '/project/document/history/reversion/{id}',
+    service: 'document',
+    access: onProject(documentParam('id'), 'edit', editable),
+    params: historyIdParams,
+    response: documentView,
+  }),
+} as const;

@@ -1,0 +1,56 @@
+/**
+ * A property-based sweep of the whole route table with malformed and hostile input from callers at every level
+ * (see test/support/hostile-requests.ts). `npm run bench` runs the same sweep with thousands of requests and
+ * reports the counts; here a smaller sample runs on every test run.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_COOKIE } from '../../shared/constants';
+import { ERRORS } from '../../shared/errors';
+import { routeEntries } from '../../shared/routes';
+import { putItem } from '../../functions/data/db';
+import { memberItem } from '../../functions/domain/members';
+import { signUp, useLocalApi } from '../support/local-api';
+import { admitted, hostileRequests, type CallerName } from '../support/hostile-requests';
+
+const api = useLocalApi();
+const tokens: Partial<Record<CallerName, string>> = { forged: 'forged-token-value-that-matches-nothing' };
+let ids = { projectId: '', documentId: '', memberId: '' };
+
+beforeAll(async () => {
+  const [owner, viewer, stranger] = await Promise.all([signUp(api, 'Owner'), signUp(api, 'Viewer'), signUp(api, 'Stranger')]);
+  Object.assign(tokens, { owner: owner.token, viewer: viewer.token, stranger: stranger.token });
+  const project = await api.call<{ id: string }>('PUT', '/project', { token: owner.token, body: { name: 'Target' } });
+  const doc = await api.call<{ id: string }>('PUT', '/project/document', { token: owner.token, body: { projectId: project.data.id, name: 'Target doc' } });
+  ids = { projectId: project.data.id, documentId: doc.data.id, memberId: viewer.userId };
+  await putItem(memberItem(ids.projectId, viewer.userId, 'view', null));
+});
+
+const ALLOWED_STATUS = new Set([200, 403, 404, 413, 415]);
+
+describe('no route answers malformed or hostile input with a system error, or admits a caller it should not', () => {
+  it.each(routeEntries)('%s', async (id, route) => {
+    const seed = [...id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7);
+    for (const request of hostileRequests(route, ids, 8, seed)) {
+      const token = tokens[request.caller];
+      const headers: Record<string, string> = {
+        ...(request.caller === 'badCookie' ? { cookie: `${TOKEN_COOKIE}=%` } : {}),
+        ...(request.contentType ? { 'content-type': request.contentType } : {}),
+      };
+      const res = await api.call(route.method, request.path, {
+        ...(token ? { token } : {}),
+        query: request.query,
+        headers,
+        ...(request.body !== undefined ? { body: request.body } : {}),
+      });
+      const what = `${request.caller} ${route.method} ${request.path.slice(0, 120)}`;
+      expect(ALLOWED_STATUS.has(res.status), `${what}: HTTP ${res.status}`).toBe(true);
+      expect(res.code, `${what}: ${res.message}`).not.toBe(ERRORS.system.code);
+      expect(Number.isFinite(res.code), `${what}: not an envelope`).toBe(true);
+      if (res.code === 0 && route.method !== 'GET') expect(admitted(route, request.caller), `${what} succeeded`).toBe(true);
+      if (res.code === 0 && route.method === 'GET' && !admitted(route, request.caller)) {
+        // A read may only succeed for an unadmitted caller on a public resource; none is public here.
+        expect.fail(`${what} read something it may not`);
+      }
+    }
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * What the route table says should happen to a caller, written from the grants alone: admitted, or refused with
+ * the code a client gets (41000 not signed in, 41001 a session that is gone, 42003 not allowed).
+ */
+import { atLeast, type Role } from '../../shared/access';
+import { ERRORS } from '../../shared/errors';
+import type { Access } from '../../shared/routes';
+
+export interface CallerFacts {
+  signedIn: boolean;
+  /** Sent a token that matches no session. */
+  forged?: boolean;
+  /** Effective role on the route's project, if it has one. */
+  role?: Role;
+}
+
+export function expectedAccess(access: Access, caller: CallerFacts): 'admitted' | number {
+  const anyone = access.grants.some((g) => g.kind === 'anyone');
+  if (anyone) return 'admitted';
+  if (caller.forged) return ERRORS.sessionExpired.code;
+  const admitted = access.grants.some((g) => {
+    switch (g.kind) {
+      case 'anyone':
+        return true;
+      case 'signedIn':
+        return caller.signedIn;
+      case 'projectRole':
+        return atLeast(caller.role, g.role);
+      case 'publicRead':
+        return caller.role !== undefined;
+    }
+  });
+  if (admitted) return 'admitted';
+  return caller.signedIn ? ERRORS.forbidden.code : ERRORS.notLoggedIn.code;
+}
+
+/** Codes that mean the access check refused, or that the sample never got past validation. */
+export const ACCESS_CODES = [ERRORS.notLoggedIn.code, ERRORS.sessionExpired.code, ERRORS.forbidden.code, ERRORS.invalidInput.code];

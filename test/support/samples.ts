@@ -1,0 +1,80 @@
+/**
+ * A valid request for every route of the table, naming the fixture's project, document and people. Typed by route
+ * id: a route added to the table without a sample here does not compile. Valid means it passes validation, so a
+ * walk that gets past the access check reaches the handler (and a 45002 there is a broken sample, not access).
+ */
+import type { RouteId, RouteRequest } from '../../shared/routes';
+
+export interface SampleIds {
+  projectId: string;
+  documentId: string;
+  /** A user the project may be handed to: a member who is not its owner. */
+  memberId: string;
+}
+
+const email = () => `sample-${Math.random().toString(36).slice(2, 10)}@example.com`;
+const FILE_ID = 'AbCdEfGhIjKlMnOpQrStUv';
+
+export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
+  'user.register': () => ({ body: { account: email(), nickname: 'Sample', password: 'Secret123', code: '000000' } }),
+  'code.register': () => ({ params: { target: email() } }),
+  'login.create': () => ({ body: { username: email(), password: 'Wrong1234' } }),
+  'login.delete': () => ({}),
+  'user.detail': () => ({}),
+  'user.update': () => ({ body: { nickname: 'Renamed' } }),
+  'user.updatePassword': () => ({ body: { oldPassword: 'Wrong1234', newPassword: 'Secret456', confirmPassword: 'Secret456' } }),
+
+  'project.create': () => ({ body: { name: 'Sample project' } }),
+  'project.update': ({ projectId }) => ({ body: { id: projectId, rev: 1, name: 'Renamed' } }),
+  'project.created': () => ({ query: {} }),
+  'project.personal': () => ({}),
+  'project.team': () => ({ params: { teamId: 'team-1' } }),
+  'project.get': ({ projectId }) => ({ params: { id: projectId } }),
+  'project.search': () => ({ query: { keyword: 'sample' } }),
+  'project.editable': () => ({ query: {} }),
+  'project.recycle': ({ projectId }) => ({ params: { id: projectId } }),
+  'project.recycler': () => ({ query: {} }),
+  'project.recyclerRevert': ({ projectId }) => ({ params: { id: projectId } }),
+  'project.destroy': ({ projectId }) => ({ params: { id: projectId } }),
+  'project.favorAdd': ({ projectId }) => ({ params: { id: projectId } }),
+  'project.favorRemove': ({ projectId }) => ({ params: { id: projectId } }),
+  'project.favorites': () => ({}),
+  'project.archive': ({ projectId }) => ({ params: { id: projectId } }),
+  'project.archives': () => ({ query: {} }),
+  'project.archiveRevert': ({ projectId }) => ({ params: { id: projectId } }),
+  'project.archiveDelete': ({ projectId }) => ({ params: { id: projectId } }),
+  'project.transfer': ({ projectId, memberId }) => ({ params: { a: projectId, b: memberId } }),
+  'project.move': ({ projectId }) => ({ params: { a: projectId, b: '0' } }),
+  'project.clone': ({ projectId }) => ({ params: { id: projectId }, query: { name: 'Copy' } }),
+  'project.attachment': ({ projectId }) => ({ params: { id: projectId }, body: { kind: 'image', name: 'a.png', size: 10, contentType: 'image/png' } }),
+  'project.attachmentFinish': ({ projectId }) => ({ params: { id: projectId, fileId: FILE_ID }, body: { kind: 'image', name: 'a.png' } }),
+  'project.members': ({ projectId }) => ({ params: { id: projectId } }),
+  'project.quit': ({ projectId }) => ({ params: { id: projectId } }),
+
+  'folder.list': () => ({ query: {} }),
+  'folder.save': () => ({ body: { name: 'Folder' } }),
+  'folder.tree': () => ({ params: { id: 'personal' } }),
+  'folder.move': ({ projectId }) => ({ query: { sourceId: projectId, folderId: '0', isProject: 'true' } }),
+  'folder.delete': () => ({ params: { id: 'no-such-folder' } }),
+
+  'document.tree': ({ projectId }) => ({ params: { projectId } }),
+  'document.children': ({ projectId }) => ({ params: { id: projectId } }),
+  'document.child0': ({ projectId }) => ({ params: { id: projectId } }),
+  'document.get': ({ documentId }) => ({ params: { id: documentId } }),
+  'document.create': ({ projectId }) => ({ body: { projectId, name: 'New doc' } }),
+  'document.update': ({ documentId }) => ({ body: { id: documentId, rev: 2, name: 'Renamed doc' } }),
+  'document.delete': ({ documentId }) => ({ params: { id: documentId } }),
+  'document.resort': ({ documentId, projectId }) => ({ params: { a: documentId, b: projectId, c: '0' } }),
+  'document.copy': ({ documentId }) => ({ body: { id: documentId } }),
+  'document.search': ({ projectId }) => ({ params: { projectId }, query: { keyword: 'sample' } }),
+  'document.history': ({ documentId }) => ({ params: { id: documentId } }),
+  'document.historyGet': ({ documentId }) => ({ params: { id: documentId, historyId: `${documentId}_r1` } }),
+  'document.historyRevert': ({ documentId }) => ({ params: { id: `${documentId}_r1` } }),
+};
+
+/** A sample as the pieces an HTTP call needs: the path with its parameters filled in, the query and the body. */
+export function sampleCall(id: RouteId, path: string, ids: SampleIds) {
+  const request = samples[id](ids) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));
+  return { path: filled, query: request.query, body: request.body };
+}
