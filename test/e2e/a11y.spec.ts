@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { createDocument, expectAccessible, projectWithSignIn } from './support';
 
 test('home, login, console, project view, editor and settings pass axe', async ({ page, request }) => {
+  test.setTimeout(120_000);
   await page.goto('/');
   await expect(page.getByRole('button', { name: '在线演示' })).toBeVisible();
   await expectAccessible(page, 'home');

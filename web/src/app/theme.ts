@@ -8,6 +8,8 @@ export const theme: ThemeConfig = {
   cssVar: { key: 'apiloom' },
   hashed: false,
   token: {
+    // Readers who ask their system for less motion get none: menus, dialogs and tabs appear at once.
+    motion: !(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches),
     colorPrimary: '#5b5bd6',
     colorLink: '#4646b8',
     colorError: '#cf1322',

@@ -1,3 +1,4 @@
+import { atLeast } from '../../../../shared/access';
 import { Alert, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ export function Component() {
   const { project } = useOutletContext<ProjectSettingsContext>();
   const quit = useProjectChange('project.quit');
   const [confirm, setConfirm] = useState(false);
-  if (project.role === 'creator') {
+  if (atLeast(project.role, 'creator')) {
     return (
       <Card>
         <Alert type="info" showIcon title={t('error.creatorCannotQuit')} />

@@ -1,3 +1,4 @@
+import { atLeast } from '../../../../shared/access';
 import { Button, Card, Empty, Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
@@ -14,7 +15,7 @@ export function Component() {
   const members = useProjectMembers(project.id);
   const transfer = useProjectChange('project.transfer', ['project.members']);
   const [form] = Form.useForm<{ member: string }>();
-  if (project.role !== 'creator') {
+  if (!atLeast(project.role, 'creator')) {
     return (
       <Card>
         <Alert type="info" showIcon title={t('transfer.onlyCreator')} />

@@ -1,4 +1,5 @@
 /** Projects and folders of the console, as tiles or as a table; projects and folders drag onto folders. */
+import { atLeast } from '../../../../../shared/access';
 import { EllipsisOutlined, FolderFilled, FolderOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Dropdown, Table, Tag, Typography } from 'antd';
 import { useState, type DragEvent } from 'react';
@@ -44,7 +45,7 @@ export function dropTarget(onDrop: (item: DragItem) => void, setOver?: (over: bo
 /** Who owns it, from what the list says: the API reports the owner's id, not their name. */
 function useOwner() {
   const { t } = useTranslation();
-  return (project: ProjectView) => (project.role === 'creator' ? t('projects.ownerYou') : t('projects.ownerOther'));
+  return (project: ProjectView) => (atLeast(project.role, 'creator') ? t('projects.ownerYou') : t('projects.ownerOther'));
 }
 
 function ProjectName({ project, mode }: { project: ProjectView; mode: ListMode }) {
