@@ -68,6 +68,7 @@ test('an expired session goes to /login with the timeout flag and f, then back',
   await signIn(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
 
+  await page.waitForLoadState('networkidle');
   // The server no longer knows this token, as after a password change elsewhere or its 7 days.
   await context.addCookies([{ name: 'apiloom-token', value: 'expired-token-value', url: baseURL! }]);
   await page.goto('/dashboard/profile/info');
