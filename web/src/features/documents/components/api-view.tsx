@@ -53,10 +53,10 @@ export function ApiView({ c }: { c: ContentOf<'api'> }) {
                 <ParamView title={`${t('docs.api.respBody')} · ${c.respFormat}`} items={c.respBody} />
                 {c.respBody.length ? (
                   <section aria-label={t('docs.api.example')} className="example">
-                    <Typography.Title level={4}>{t('docs.api.example')}</Typography.Title>
-                    <Typography.Paragraph copyable={{ text: example }}>
-                      <pre className="code">{example}</pre>
-                    </Typography.Paragraph>
+                    <Typography.Title level={4}>
+                      {t('docs.api.example')} <Typography.Text copyable={{ text: example }} />
+                    </Typography.Title>
+                    <pre className="code">{example}</pre>
                   </section>
                 ) : null}
               </>
