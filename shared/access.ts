@@ -11,6 +11,10 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const TEAM_ROLES = ['owner', 'admin', 'developer'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
+const TEAM_RANK: Record<TeamRole, number> = { developer: 0, admin: 1, owner: 2 };
+/** Team roles rank developer < admin < owner. */
+export const atLeastTeamRole = (role: TeamRole | null | undefined, needed: TeamRole): boolean => !!role && TEAM_RANK[role] >= TEAM_RANK[needed];
+
 /**
  * Effective roles, weakest first. `guest` reads a public project; `admin` is a team owner or administrator
  * operating a project of their team (everything a creator may, except handing the project to someone else).
@@ -47,23 +51,21 @@ export interface AccessFacts {
 
 /**
  * The caller's effective role on a project, or undefined when they may not see it at all.
+ * - On a team project only people still in the team count: leaving or being removed from the team ends their
+ *   access on the next request, whatever they were (its creator included) and whatever member items remain.
  * - The creator (the project's owner) has every right.
  * - A team owner or administrator operates every project of their team.
  * - A direct member role wins over every group binding, so `none` excludes one member of a bound group.
  * - Otherwise the strongest role among the caller's bound groups.
- * - On a team project only people still in the team count as members: leaving or being removed from the team
- *   ends their access on the next request, whatever member items remain.
  * - Anyone else reads a public project as a guest.
  */
 export function resolveRole(facts: AccessFacts): Role | undefined {
   const { userId, project } = facts;
   const publicRead = project.visibility === 'public' ? ('guest' as const) : undefined;
   if (!userId) return publicRead;
+  if (project.teamId && !facts.teamRole) return publicRead;
   if (project.ownerId === userId) return 'creator';
-  if (project.teamId) {
-    if (facts.teamRole === 'owner' || facts.teamRole === 'admin') return 'admin';
-    if (!facts.teamRole) return publicRead;
-  }
+  if (project.teamId && (facts.teamRole === 'owner' || facts.teamRole === 'admin')) return 'admin';
   // A member item that still says `creator` after a transfer is not the owner any more: it edits.
   const direct = facts.memberRole === 'creator' ? 'edit' : facts.memberRole;
   const granted = direct ?? (facts.groupRoles ?? []).reduce<MemberRole | undefined>((best, r) => stronger(best, r), undefined);

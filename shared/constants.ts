@@ -32,6 +32,7 @@ export const LIMITS = {
   projectName: 64,
   projectDescription: 500,
   userGroupName: 12,
+  teamName: 32,
   documentTitle: 30,
   nickname: 32,
   passwordMin: 8,
@@ -43,6 +44,9 @@ export const LIMITS = {
   /** Nesting of request and response parameters; deeper trees are refused before validation recurses. */
   paramDepth: 32,
 } as const;
+
+/** Team and project invitation codes stay valid this long (spec section 9). */
+export const INVITATION_TTL_SECONDS = 3_600;
 
 /** Recycled projects are destroyed this long after they were deleted (spec section 9). */
 export const RECYCLE_RETENTION_DAYS = 30;

@@ -40,6 +40,14 @@ const zhErrors: ErrorMessages = {
   retentionExpired: '项目已在回收站中超过 30 天，无法再恢复',
   crossSiteRequest: '拒绝来自其他站点的请求',
   contentTooLarge: '文档内容不能超过 2MB',
+  ownerRoleFixed: '团队所有者的角色只能通过转让团队改变',
+  creatorRoleFixed: '项目创建者的角色不可修改',
+  userNotVisible: '只能添加你所在团队的成员',
+  ownerCannotQuit: '团队所有者不能退出团队，请先转让团队',
+  notTeamMember: '该用户不是团队成员',
+  notTeamProject: '只有团队项目才能绑定用户组',
+  invitationInvalid: '邀请链接无效或已过期',
+  notDirectMember: '你是通过团队或用户组访问此项目的，不能单独退出',
   unsupportedContentType: '请求内容类型不受支持',
   system: '系统错误',
 };
@@ -73,6 +81,14 @@ const enErrors: ErrorMessages = {
   retentionExpired: 'The project has been in the recycle bin for over 30 days and can no longer be restored',
   crossSiteRequest: 'Requests from other sites are refused',
   contentTooLarge: 'A document’s content is at most 2MB',
+  ownerRoleFixed: 'The owner’s role changes only by handing the team over',
+  creatorRoleFixed: 'The creator’s role cannot be changed',
+  userNotVisible: 'You can only add members of your teams',
+  ownerCannotQuit: 'The owner cannot leave the team; hand it over first',
+  notTeamMember: 'That user is not a member of the team',
+  notTeamProject: 'Only team projects can have user groups',
+  invitationInvalid: 'The invitation is invalid or has expired',
+  notDirectMember: 'You reach this project through your team or group, so you cannot leave it on your own',
   unsupportedContentType: 'Unsupported content type',
   system: 'System error',
 };
@@ -98,6 +114,9 @@ const zhValidation = {
   fileName: '文件名长度 1-255 个字符',
   fileEmpty: '请选择文件',
   plainText: '不能包含控制字符或无效字符',
+  teamName: `团队名称 1-${LIMITS.teamName} 个字符`,
+  groupName: `用户组名称必填，最多 ${LIMITS.userGroupName} 个字符`,
+  inviteCode: '邀请码格式不正确',
   paramDepth: `参数最多嵌套 ${LIMITS.paramDepth} 层`,
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
@@ -121,6 +140,9 @@ const enValidation: ValidationMessages = {
   fileName: 'File names are 1-255 characters',
   fileEmpty: 'Choose a file',
   plainText: 'Must not contain control characters or invalid characters',
+  teamName: `Team name must be 1-${LIMITS.teamName} characters`,
+  groupName: `A group name is required, at most ${LIMITS.userGroupName} characters`,
+  inviteCode: 'Malformed invitation code',
   paramDepth: `Parameters nest at most ${LIMITS.paramDepth} levels`,
 };
 

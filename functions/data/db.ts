@@ -110,7 +110,8 @@ export async function putItem(item: Item & Key, cond?: WriteCondition): Promise<
 export interface UpdateSpec {
   set?: Item;
   add?: Record<string, number>;
-  remove?: string[];
+  /** Attributes to remove; a path (`['groupRoles', id]`) removes one entry of a map. */
+  remove?: (string | readonly string[])[];
   /** Bump `rev` by one; with `ifRev` in the condition this is the optimistic-concurrency write. */
   bumpRev?: boolean;
 }
@@ -150,7 +151,7 @@ function buildUpdate(spec: UpdateSpec, cond: WriteCondition): BuiltUpdate {
     values[':one'] = 1;
     adds.push('#rev :one');
   }
-  const removes = (spec.remove ?? []).map(name);
+  const removes = (spec.remove ?? []).map((path) => (typeof path === 'string' ? name(path) : path.map(name).join('.')));
   return {
     UpdateExpression: [
       sets.length ? `SET ${sets.join(', ')}` : '',
@@ -247,6 +248,18 @@ export async function queryPage<T extends Item = Item>(spec: QuerySpec, cursor?:
   const out = await dynamo().send(new QueryCommand({ ...queryInput(spec), Limit: spec.limit, ExclusiveStartKey: cursor }));
   const now = nowEpoch();
   return { items: ((out.Items ?? []) as T[]).filter((i) => isLive(i, now)), cursor: out.LastEvaluatedKey };
+}
+
+/** How many items a query matches, without reading them out (expired ones included: use for display only). */
+export async function countItems(spec: QuerySpec): Promise<number> {
+  let count = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(new QueryCommand({ ...queryInput(spec), Select: 'COUNT', ExclusiveStartKey: cursor }));
+    count += out.Count ?? 0;
+    cursor = out.LastEvaluatedKey;
+  } while (cursor);
+  return count;
 }
 
 /** Every page of a query (up to `limit` items when given), with expired items dropped. */

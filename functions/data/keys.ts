@@ -28,6 +28,16 @@
  *   search text of a document ...... pk PROJECT#<projectId>         sk FIND#<docId>
  *   history of a document .......... pk PROJECT#<projectId>         sk HIST#<docId>#<rev, 9 digits>
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
+ *   projects of a team ............. gsi1 TEAM#<teamId>#PROJECTS    gsi1sk <projectId>    (on the project's META)
+ *
+ *   Everything of a team lives in its partition TEAM#<teamId>:
+ *   team ........................... pk TEAM#<teamId>                sk META     (on the PURGE index while disbanded)
+ *   member of a team ............... pk TEAM#<teamId>                sk MEMBER#<userId>
+ *   teams of a user ................ gsi1 USER#<userId>#TEAMS       gsi1sk <teamId>
+ *   user group ..................... pk TEAM#<teamId>                sk GROUP#<groupId>
+ *   group bound to a project ....... pk TEAM#<teamId>                sk BIND#<groupId>#<projectId>  (the role is
+ *                                                                    also on the project's META, for access)
+ *   invitation ..................... pk INVITE#<code>                sk INVITE   (TTL expiresAt: one hour)
  *
  * S3: everything a project stores in the files bucket sits under `projects/<projectId>/` (bodies under
  * `documents/`, uploaded files under `files/`), so a clone copies and a purge deletes it with one prefix. An upload
@@ -127,6 +137,25 @@ export const keys = {
   }),
   historyOf: (projectId: string, docId: string): QuerySpec => ({ ...inProject(projectId, `HIST#${docId}#`), descending: true }),
 
+  /** The index entry that lists a team project among its team's. */
+  projectOfTeam: (teamId: string, projectId: string) => ({ gsi1pk: `TEAM#${teamId}#PROJECTS`, gsi1sk: projectId }),
+  projectsOfTeam: (teamId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `TEAM#${teamId}#PROJECTS` } }),
+  /** The index attributes a project leaves its team's list by. */
+  projectOfTeamAttributes: ['gsi1pk', 'gsi1sk'] as const,
+
+  // Teams
+  team: (teamId: string): Key => ({ pk: `TEAM#${teamId}`, sk: 'META' }),
+  teamItems: (teamId: string): QuerySpec => ({ partition: { pk: `TEAM#${teamId}` }, consistent: true }),
+  teamMember: (teamId: string, userId: string): Key => ({ pk: `TEAM#${teamId}`, sk: `MEMBER#${userId}` }),
+  teamMembersOf: (teamId: string): QuerySpec => ({ partition: { pk: `TEAM#${teamId}` }, sortBeginsWith: 'MEMBER#', consistent: true }),
+  teamOfUser: (userId: string, teamId: string) => ({ gsi1pk: `USER#${userId}#TEAMS`, gsi1sk: teamId }),
+  teamsOfUser: (userId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `USER#${userId}#TEAMS` } }),
+  group: (teamId: string, groupId: string): Key => ({ pk: `TEAM#${teamId}`, sk: `GROUP#${groupId}` }),
+  groupsOf: (teamId: string): QuerySpec => ({ partition: { pk: `TEAM#${teamId}` }, sortBeginsWith: 'GROUP#', consistent: true }),
+  groupBinding: (teamId: string, groupId: string, projectId: string): Key => ({ pk: `TEAM#${teamId}`, sk: `BIND#${groupId}#${projectId}` }),
+  bindingsOfGroup: (teamId: string, groupId: string): QuerySpec => ({ partition: { pk: `TEAM#${teamId}` }, sortBeginsWith: `BIND#${groupId}#`, consistent: true }),
+  invitation: (code: string): Key => ({ pk: `INVITE#${code}`, sk: 'INVITE' }),
+
   // Folders of a console
   folder: (scope: FolderScope, folderId: string): Key => ({ pk: folderPk(scope), sk: `FOLDER#${folderId}` }),
   foldersOf: (scope: FolderScope): QuerySpec => ({ partition: { pk: folderPk(scope) }, sortBeginsWith: 'FOLDER#', consistent: true }),
@@ -158,6 +187,11 @@ export const ENTITY = {
   documentBody: { entity: 'documentBody', v: 1 },
   searchText: { entity: 'searchText', v: 1 },
   history: { entity: 'history', v: 1 },
+  team: { entity: 'team', v: 1 },
+  teamMember: { entity: 'teamMember', v: 1 },
+  group: { entity: 'group', v: 1 },
+  groupBinding: { entity: 'groupBinding', v: 1 },
+  invitation: { entity: 'invitation', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;

@@ -1,6 +1,7 @@
 /**
- * Folders of the personal console. Folder items live in the owner's folder partition; where a project is filed
- * is each member's own choice, kept on their member item, so filing never touches the project itself.
+ * Folders of a console: a user's personal console or a team's. Folder items live in the console's folder
+ * partition. Where a project is filed is kept apart from the folder: in the personal console on each member's
+ * item (every member files it their own way), in a team console on the project (the team files it once).
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
@@ -9,6 +10,9 @@ import { asRecord, asRecords, ConditionFailed, deleteItem, getItem, putItem, que
 import { ENTITY, keys, type FolderScope } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { fileProject as fileMembership, membershipsOf, refileProjects } from './members';
+import { fileTeamProject, projectsOfTeam } from './projects';
+
+export type { FolderScope };
 
 const folderRecord = z.object({
   id: z.string(),
@@ -20,43 +24,41 @@ const folderRecord = z.object({
 });
 type FolderItem = z.infer<typeof folderRecord>;
 
-const personal = (userId: string): FolderScope => ({ userId, teamId: null });
-
 export const toFolderView = ({ id, name, parentId, createdAt }: FolderItem): FolderView => ({ id, name, parentId, createdAt });
 
-export const foldersOf = async (userId: string) => asRecords(folderRecord, await queryAll(keys.foldersOf(personal(userId))));
+export const foldersOf = async (scope: FolderScope) => asRecords(folderRecord, await queryAll(keys.foldersOf(scope)));
 
-export async function getFolder(userId: string, folderId: string): Promise<FolderItem> {
-  const folder = asRecord(folderRecord, await getItem(keys.folder(personal(userId), folderId), { consistent: true }));
+export async function getFolder(scope: FolderScope, folderId: string): Promise<FolderItem> {
+  const folder = asRecord(folderRecord, await getItem(keys.folder(scope, folderId), { consistent: true }));
   if (!folder) throw new AppError('notFound');
   return folder;
 }
 
-/** Null (the root) or a folder of the user's; anything else is "not found". */
-export async function assertFolder(userId: string, folderId: string | null) {
-  if (folderId !== null) await getFolder(userId, folderId);
+/** Null (the root) or a folder of the console; anything else is "not found". */
+export async function assertFolder(scope: FolderScope, folderId: string | null) {
+  if (folderId !== null) await getFolder(scope, folderId);
 }
 
-export async function saveFolder(userId: string, input: { id?: string; name: string; parentId: string | null }) {
+export async function saveFolder(scope: FolderScope, input: { id?: string; name: string; parentId: string | null }) {
   if (input.id) {
     try {
-      const updated = await updateItem(keys.folder(personal(userId), input.id), { set: { name: input.name }, bumpRev: true }, { ifExists: true });
+      const updated = await updateItem(keys.folder(scope, input.id), { set: { name: input.name }, bumpRev: true }, { ifExists: true });
       return toFolderView(folderRecord.parse(updated));
     } catch (err) {
       if (err instanceof ConditionFailed) throw new AppError('notFound');
       throw err;
     }
   }
-  await assertFolder(userId, input.parentId);
+  await assertFolder(scope, input.parentId);
   const folder: FolderItem = {
     id: randomUUID(),
     name: input.name,
     parentId: input.parentId,
-    ownerId: userId,
+    ownerId: scope.userId,
     createdAt: new Date().toISOString(),
     rev: 1,
   };
-  await putItem({ ...keys.folder(personal(userId), folder.id), ...ENTITY.folder, ...folder }, { ifNotExists: true });
+  await putItem({ ...keys.folder(scope, folder.id), ...ENTITY.folder, ...folder }, { ifNotExists: true });
   return toFolderView(folder);
 }
 
@@ -88,42 +90,52 @@ export function pathTo(folders: FolderView[], folderId: string | null): FolderVi
 }
 
 /** Moves a folder under another (or to the root), refusing a move into itself or its own subtree. */
-export async function moveFolder(userId: string, folderId: string, targetId: string | null) {
-  const folders = (await foldersOf(userId)).map(toFolderView);
+export async function moveFolder(scope: FolderScope, folderId: string, targetId: string | null) {
+  const folders = (await foldersOf(scope)).map(toFolderView);
   if (!folders.some((f) => f.id === folderId)) throw new AppError('notFound');
   if (targetId !== null && !folders.some((f) => f.id === targetId)) throw new AppError('notFound');
   if (pathTo(folders, targetId).some((f) => f.id === folderId)) throw new AppError('folderCycle');
-  await updateItem(keys.folder(personal(userId), folderId), { set: { parentId: targetId }, bumpRev: true }, { ifExists: true });
+  await updateItem(keys.folder(scope, folderId), { set: { parentId: targetId }, bumpRev: true }, { ifExists: true });
 }
 
 /**
  * Deletes a folder; its subfolders and the projects filed in it move up to its parent, so nothing is lost. The
  * folder item goes last: an interrupted delete leaves the folder in place and a repeat finishes the job.
  */
-export async function deleteFolder(userId: string, folderId: string) {
-  const folder = await getFolder(userId, folderId);
-  const [folders, memberships] = await Promise.all([foldersOf(userId), membershipsOf(userId)]);
-  const childFolders = folders.filter((f) => f.parentId === folderId);
-  const filedHere = memberships.filter((m) => m.folderId === folderId).map((m) => m.projectId);
+export async function deleteFolder(scope: FolderScope, folderId: string) {
+  const folder = await getFolder(scope, folderId);
+  const folders = await foldersOf(scope);
   // Conditional per item: whatever was moved elsewhere meanwhile stays where it went.
   const ignoreMoved = (err: unknown) => {
     if (!(err instanceof ConditionFailed)) throw err;
   };
+  const refile = async () => {
+    if (scope.teamId) {
+      const filed = (await projectsOfTeam(scope.teamId)).filter((p) => p.teamFolderId === folderId);
+      await Promise.all(filed.map((p) => fileTeamProject(p.id, scope.teamId!, folder.parentId)));
+    } else {
+      const filed = (await membershipsOf(scope.userId)).filter((m) => m.folderId === folderId).map((m) => m.projectId);
+      await refileProjects(scope.userId, filed, folderId, folder.parentId);
+    }
+  };
   await Promise.all([
-    ...childFolders.map((f) =>
-      updateItem(
-        keys.folder(personal(userId), f.id),
-        { set: { parentId: folder.parentId }, bumpRev: true },
-        { expression: '#parent = :here', names: { '#parent': 'parentId' }, values: { ':here': folderId } },
-      ).catch(ignoreMoved),
-    ),
-    refileProjects(userId, filedHere, folderId, folder.parentId),
+    ...folders
+      .filter((f) => f.parentId === folderId)
+      .map((f) =>
+        updateItem(
+          keys.folder(scope, f.id),
+          { set: { parentId: folder.parentId }, bumpRev: true },
+          { expression: '#parent = :here', names: { '#parent': 'parentId' }, values: { ':here': folderId } },
+        ).catch(ignoreMoved),
+      ),
+    refile(),
   ]);
-  await deleteItem(keys.folder(personal(userId), folderId));
+  await deleteItem(keys.folder(scope, folderId));
 }
 
-/** Files one of the user's projects in one of their folders (null: the root). */
-export async function fileProject(userId: string, projectId: string, folderId: string | null) {
-  await assertFolder(userId, folderId);
-  await fileMembership(userId, projectId, folderId);
+/** Files a project in one of the console's folders (null: the root). */
+export async function fileProject(scope: FolderScope, projectId: string, folderId: string | null) {
+  await assertFolder(scope, folderId);
+  if (scope.teamId) await fileTeamProject(projectId, scope.teamId, folderId);
+  else await fileMembership(scope.userId, projectId, folderId);
 }

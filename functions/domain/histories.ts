@@ -24,12 +24,10 @@ type HistoryRecord = z.infer<typeof historyRecord>;
 
 export const historyId = (documentId: string, rev: number) => `${documentId}_r${rev}`;
 
-/** The write that preserves a version (its node's fields at that revision, and its body) as it is replaced. */
-export function appendHistoryOp(
-  projectId: string,
-  version: { id: string; rev: number; name: string; type: HistoryRecord['type']; comment: string; updatedBy: string; updatedByName: string; updatedAt: string },
-  body: StoredBody,
-): TransactOp {
+type Version = { id: string; rev: number; name: string; type: HistoryRecord['type']; comment: string; updatedBy: string; updatedByName: string; updatedAt: string };
+
+/** The item that preserves a version (its node's fields at that revision, and its body). */
+export function historyItem(projectId: string, version: Version, body: StoredBody) {
   const entry: HistoryRecord = {
     id: historyId(version.id, version.rev),
     documentId: version.id,
@@ -42,8 +40,14 @@ export function appendHistoryOp(
     savedAt: version.updatedAt,
     ...body,
   };
-  return { put: { ...keys.history(projectId, version.id, version.rev), ...ENTITY.history, ...entry }, cond: { ifNotExists: true } };
+  return { ...keys.history(projectId, version.id, version.rev), ...ENTITY.history, ...entry };
 }
+
+/** The write that preserves a version as it is replaced; written once, never overwritten. */
+export const appendHistoryOp = (projectId: string, version: Version, body: StoredBody): TransactOp => ({
+  put: historyItem(projectId, version, body),
+  cond: { ifNotExists: true },
+});
 
 const toEntry = ({ id, documentId, rev, name, comment, editorId, editorName, savedAt }: HistoryRecord): HistoryEntry => ({
   id,

@@ -3,9 +3,9 @@
  * where the user files it in their console, so filing never touches the project itself.
  */
 import * as z from 'zod';
-import { MEMBER_ROLES } from '../../shared/access';
+import { MEMBER_ROLES, type MemberRole } from '../../shared/access';
 import type { ProjectMember } from '../../shared/schemas/project';
-import { asRecord, asRecords, ConditionFailed, getItem, queryAll, transact, updateItem, type TransactOp } from '../data/db';
+import { asRecord, asRecords, batchGet, ConditionFailed, getItem, putItem, queryAll, transact, updateItem, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { usersByIds } from './users';
@@ -44,7 +44,7 @@ export async function membersOfProject(project: { id: string; ownerId: string })
     avatar: users.get(m.userId)?.avatar ?? null,
     role: m.userId === project.ownerId ? 'creator' : m.role === 'creator' ? 'edit' : m.role,
     joinedAt: m.joinedAt,
-  })) as ProjectMember[];
+  }));
 }
 
 /** Files one of the user's projects in one of their folders (null: the root). */
@@ -77,3 +77,48 @@ export async function leaveProject(projectId: string, userId: string) {
     { delete: keys.favorite(projectId, userId) },
   ]);
 }
+
+/**
+ * Gives a user a role on a project, or changes it (keeping where they filed it). `creator` is never given or
+ * taken here: the creator's role changes only by a transfer.
+ */
+export async function assignMember(projectId: string, userId: string, role: MemberRole, now = new Date()): Promise<MemberRecord> {
+  try {
+    const updated = await updateItem(keys.member(projectId, userId), { set: { role } }, {
+      expression: 'attribute_exists(pk) AND #role <> :creator',
+      names: { '#role': 'role' },
+      values: { ':creator': 'creator' },
+    });
+    return memberRecord.parse(updated);
+  } catch (err) {
+    if (!(err instanceof ConditionFailed)) throw err;
+    if (err.current) throw new AppError('creatorRoleFixed');
+  }
+  const item = memberItem(projectId, userId, role, null, now);
+  await putItem(item, { ifNotExists: true }).catch((err: unknown) => {
+    // Added by someone else a moment ago: set the role on that membership instead.
+    if (err instanceof ConditionFailed) return updateItem(keys.member(projectId, userId), { set: { role } });
+    throw err;
+  });
+  return memberRecord.parse(item);
+}
+
+/** Removes a member (never the creator), with their favourite of the project. */
+export async function removeMember(projectId: string, userId: string) {
+  try {
+    await transact([
+      { delete: keys.member(projectId, userId), cond: { expression: 'attribute_exists(pk) AND #role <> :creator', names: { '#role': 'role' }, values: { ':creator': 'creator' } } },
+      { delete: keys.favorite(projectId, userId) },
+    ]);
+  } catch (err) {
+    if (!(err instanceof ConditionFailed)) throw err;
+    throw new AppError((await getMember(projectId, userId)) ? 'creatorRoleFixed' : 'notFound');
+  }
+}
+
+/** The direct members of a project (without names), for copying them to another. */
+export const memberRecordsOf = async (projectId: string) => asRecords(memberRecord, await queryAll(keys.membersOf(projectId)));
+
+/** Member items of one user on several projects, in one batched read. */
+export const membershipsOn = async (projectIds: string[], userId: string) =>
+  asRecords(memberRecord, await batchGet(projectIds.map((id) => keys.member(id, userId))));

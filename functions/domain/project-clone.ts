@@ -42,6 +42,9 @@ export async function cloneProject(source: ProjectRecord, name: string, userId: 
     createdAt: stamp,
     updatedAt: stamp,
     clonedFrom: source.id,
+    // Group bindings are the team's decisions about the original; the copy starts without them.
+    groupRoles: {},
+    teamFolderId: source.teamFolderId,
     rev: 1,
   };
   await putItem(projectItem(copy, keys.purgeEntry(new Date(now.getTime() + DAY_MS))), { ifNotExists: true });

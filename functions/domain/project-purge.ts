@@ -1,14 +1,15 @@
 /**
- * Destroying projects for good: the recycle bin's 30-day purge, an explicit "destroy", and abandoned clones.
- * Candidates come from the sparse PURGE index (never a scan). A project is first claimed (out of reach of every
- * route and of a restore), then deleted page by page, its META item last, so a run that runs out of time simply
- * resumes on the next run, and running twice is harmless.
+ * Destroying projects and teams for good: the recycle bin's 30-day purge, an explicit "destroy", abandoned clones,
+ * and disbanded teams with all their projects. Candidates come from the sparse PURGE index (never a scan). A
+ * project is first claimed (out of reach of every route and of a restore), then deleted page by page, its META
+ * item last, so a run that runs out of time simply resumes on the next run, and running twice is harmless. A team
+ * goes the same way: its projects first, then its own partition and folders, its META last.
  */
-import { batchWrite, deleteItem, queryPage, type Item } from '../data/db';
-import { keys } from '../data/keys';
+import { batchWrite, deleteItem, queryPage, type Item, type QuerySpec } from '../data/db';
+import { ENTITY, keys } from '../data/keys';
 import { deleteProjectFiles } from '../data/project-files';
 import type { Logger } from '../runtime/logger';
-import { claimForPurge } from './projects';
+import { claimForPurge, claimTeamProject, projectsOfTeam } from './projects';
 
 export interface PurgeOptions {
   now?: Date;
@@ -48,26 +49,66 @@ export async function purgeProject(projectId: string, opts: PurgeOptions = {}): 
   return { done: true, items: items + 1 };
 }
 
-/** One run of the purge job: every project whose purge time has come. */
+/** Deletes every item of a query (and of the S3 prefix a project keeps), page by page from the start. */
+async function deleteAll(spec: QuerySpec, opts: PurgeOptions, keep?: (item: Item) => boolean): Promise<{ done: boolean; items: number }> {
+  let items = 0;
+  for (;;) {
+    if (!timeLeft(opts.deadline)) return { done: false, items };
+    const page = await queryPage<Item & { pk: string; sk: string }>({ ...spec, limit: opts.pageSize ?? 1000 });
+    const doomed = page.items.filter((i) => !keep?.(i)).map((i) => ({ pk: i.pk, sk: i.sk }));
+    if (!doomed.length && !page.cursor) return { done: true, items };
+    if (doomed.length) {
+      await batchWrite({ deletes: doomed });
+      items += doomed.length;
+    }
+  }
+}
+
+/**
+ * Destroys a disbanded team: every project of it (whatever its state; each claimed first, so nothing of it is
+ * reachable meanwhile), then its members, groups and bindings, its console's folders, and its META last.
+ */
+export async function purgeTeam(teamId: string, opts: PurgeOptions = {}): Promise<{ done: boolean; items: number }> {
+  let items = 0;
+  for (const project of await projectsOfTeam(teamId)) {
+    if (!timeLeft(opts.deadline)) return { done: false, items };
+    await claimTeamProject(project.id, teamId);
+    const purged = await purgeProject(project.id, opts);
+    items += purged.items;
+    if (!purged.done) return { done: false, items };
+  }
+  const meta = keys.team(teamId);
+  const parts = await deleteAll(keys.teamItems(teamId), opts, (i) => i.sk === meta.sk);
+  items += parts.items;
+  if (!parts.done) return { done: false, items };
+  const folders = await deleteAll(keys.foldersOf({ userId: '', teamId }), opts);
+  items += folders.items;
+  if (!folders.done || !timeLeft(opts.deadline)) return { done: false, items };
+  await deleteItem(meta);
+  return { done: true, items: items + 1 };
+}
+
+/** One run of the purge job: every project and team whose purge time has come. */
 export async function runPurge(opts: PurgeOptions = {}): Promise<PurgeReport> {
   const now = opts.now ?? new Date();
   const report: PurgeReport = { purged: [], unfinished: [], itemsDeleted: 0 };
   let cursor: Record<string, unknown> | undefined;
   do {
-    const due = await queryPage<{ id: string } & Item>({ ...keys.purgeDue(now), limit: 100 }, cursor);
-    for (const project of due.items) {
+    const due = await queryPage<{ id: string; entity: string } & Item>({ ...keys.purgeDue(now), limit: 100 }, cursor);
+    for (const entry of due.items) {
       if (!timeLeft(opts.deadline)) {
-        report.unfinished.push(project.id);
+        report.unfinished.push(entry.id);
         continue;
       }
-      if (!(await claimForPurge(project.id, now))) {
-        opts.log?.info('project no longer due, left alone', { projectId: project.id });
+      const isTeam = entry.entity === ENTITY.team.entity;
+      if (!isTeam && !(await claimForPurge(entry.id, now))) {
+        opts.log?.info('project no longer due, left alone', { projectId: entry.id });
         continue;
       }
-      const { done, items } = await purgeProject(project.id, opts);
+      const { done, items } = isTeam ? await purgeTeam(entry.id, opts) : await purgeProject(entry.id, opts);
       report.itemsDeleted += items;
-      (done ? report.purged : report.unfinished).push(project.id);
-      opts.log?.info('project purged', { projectId: project.id, done, items });
+      (done ? report.purged : report.unfinished).push(entry.id);
+      opts.log?.info(isTeam ? 'team purged' : 'project purged', { id: entry.id, done, items });
     }
     cursor = due.cursor;
   } while (cursor && timeLeft(opts.deadline));

@@ -7,8 +7,8 @@ import * as z from 'zod';
 import { RECYCLE_RETENTION_DAYS } from '../../shared/constants';
 import type { ErrorKey } from '../../shared/errors';
 import { PROJECT_STATES, type ProjectState, type ProjectView } from '../../shared/schemas/project';
-import type { Role } from '../../shared/access';
-import { asRecord, asRecords, batchGet, ConditionFailed, getItem, transact, updateItem, type TransactOp, type UpdateSpec } from '../data/db';
+import { MEMBER_ROLES, type Role } from '../../shared/access';
+import { asRecord, asRecords, batchGet, batchWrite, ConditionFailed, getItem, queryAll, transact, updateItem, type TransactOp, type UpdateSpec } from '../data/db';
 import { ENTITY, keys, PURGE_AT_ATTRIBUTE } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import type { MemberRecord } from './members';
@@ -35,6 +35,10 @@ export const projectRecord = z.object({
   updatedBy: z.string().optional(),
   updatedByName: z.string().optional(),
   clonedFrom: z.string().optional(),
+  /** Roles the project grants to user groups of its team, by group id (spec section 6). */
+  groupRoles: z.record(z.string(), z.enum(MEMBER_ROLES)).default({}),
+  /** Where the team files a team project in its console; personal filing is on each member item. */
+  teamFolderId: z.string().nullable().default(null),
   rev: z.number(),
 });
 export type ProjectRecord = z.infer<typeof projectRecord>;
@@ -50,10 +54,11 @@ export const getProject = async (projectId: string) => asRecord(projectRecord, a
 
 export const projectsByIds = async (ids: string[]) => asRecords(projectRecord, await batchGet(ids.map((id) => keys.project(id))));
 
-/** The META item as stored, with an optional index entry (the purge queue). */
+/** The META item as stored: a team project is listed among its team's; `index` adds another entry (the purge queue). */
 export const projectItem = (project: ProjectRecord, index: Record<string, string> = {}) => ({
   ...ENTITY.project,
   ...project,
+  ...(project.teamId ? keys.projectOfTeam(project.teamId, project.id) : {}),
   ...index,
   ...keys.project(project.id),
 });
@@ -170,6 +175,18 @@ export async function claimForPurge(projectId: string, now: Date): Promise<boole
   }
 }
 
+/** Takes a project of a disbanded team out of reach, whatever its state, before the purge deletes it. */
+export async function claimTeamProject(projectId: string, teamId: string): Promise<void> {
+  await updateItem(
+    keys.project(projectId),
+    { set: { state: 'purging' satisfies StoredProjectState } },
+    { expression: '#team = :team', names: { '#team': 'teamId' }, values: { ':team': teamId } },
+  ).catch((err: unknown) => {
+    // Already gone, or moved: nothing of this team to claim.
+    if (!(err instanceof ConditionFailed)) throw err;
+  });
+}
+
 /**
  * Hands the project to member `to`; the former owner stays as an editor. Conditional on the revision read, so
  * a concurrent change (another transfer) makes it a conflict instead of a second owner.
@@ -202,15 +219,52 @@ export function toProjectView(project: ProjectRecord, opts: { role: Role; member
     visibility: project.visibility,
     ownerId: project.ownerId,
     teamId: project.teamId,
-    folderId: opts.member?.folderId ?? null,
+    folderId: project.teamId ? project.teamFolderId : (opts.member?.folderId ?? null),
     state: project.state as ProjectState,
     role: opts.role,
     favorite: opts.favorite ?? false,
     archivedAt: project.archivedAt,
     recycledAt: project.recycledAt,
     daysLeft,
+    groupRoles: project.groupRoles,
     createdAt: project.createdAt,
     updatedAt: project.updatedAt,
     rev: project.rev,
   };
 }
+
+/**
+ * Moves a personal project into a team: it is listed among the team's, and every member but its creator is
+ * removed in the same transaction (they are added again as the team decides, spec section 4).
+ */
+export async function moveProjectToTeam(project: ProjectRecord, teamId: string, otherMembers: string[]): Promise<ProjectRecord> {
+  const updatedAt = new Date().toISOString();
+  const memberDeletes: TransactOp[] = otherMembers.map((userId) => ({ delete: keys.member(project.id, userId) }));
+  const move: TransactOp = {
+    update: keys.project(project.id),
+    spec: { set: { teamId, teamFolderId: null, groupRoles: {}, updatedAt, ...keys.projectOfTeam(teamId, project.id) }, bumpRev: true },
+    cond: { expression: '#rev = :rev AND attribute_type(#team, :null)', names: { '#rev': 'rev', '#team': 'teamId' }, values: { ':rev': project.rev, ':null': 'NULL' } },
+  };
+  try {
+    // A transaction holds 100 writes; a larger membership is removed first, and a repeat finishes the job.
+    if (memberDeletes.length > 99) await batchWrite({ deletes: otherMembers.map((userId) => keys.member(project.id, userId)) });
+    await transact([move, ...(memberDeletes.length > 99 ? [] : memberDeletes)]);
+  } catch (err) {
+    if (err instanceof ConditionFailed) throw new AppError('conflict');
+    throw err;
+  }
+  return { ...project, teamId, teamFolderId: null, groupRoles: {}, updatedAt, rev: project.rev + 1 };
+}
+
+/** Files a team project in one of its team's folders (null: the root). */
+export async function fileTeamProject(projectId: string, teamId: string, folderId: string | null) {
+  try {
+    await updateItem(keys.project(projectId), { set: { teamFolderId: folderId } }, { expression: '#team = :team', names: { '#team': 'teamId' }, values: { ':team': teamId } });
+  } catch (err) {
+    if (err instanceof ConditionFailed) throw new AppError('notFound');
+    throw err;
+  }
+}
+
+/** Every project of a team (their META items, one index query). */
+export const projectsOfTeam = async (teamId: string) => asRecords(projectRecord, await queryAll(keys.projectsOfTeam(teamId)));

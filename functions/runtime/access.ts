@@ -4,7 +4,7 @@
  * shared resolver over facts read in one batch (functions/domain/access-facts.ts).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { atLeast, type Role } from '../../shared/access';
+import { atLeast, atLeastTeamRole, type Role } from '../../shared/access';
 import { TOKEN_COOKIE, TOKEN_HEADER } from '../../shared/constants';
 import { projectIdOfDocument } from '../../shared/schemas/document';
 import { admitsAnonymous, DEFAULT_PROJECT_STATES, type Access, type Grant, type Locator } from '../../shared/routes/define';
@@ -12,6 +12,7 @@ import { projectAccess } from '../domain/access-facts';
 import type { MemberRecord } from '../domain/members';
 import { isVisible, type ProjectRecord } from '../domain/projects';
 import { findSession, type Session } from '../domain/sessions';
+import { teamAccess, type TeamMemberRecord, type TeamRecord } from '../domain/teams';
 import { AppError } from './app-error';
 
 export interface Caller {
@@ -24,6 +25,12 @@ export interface ProjectScope {
   item: ProjectRecord;
   role: Role;
   member: MemberRecord | undefined;
+}
+
+/** The team a team route acts on, and the caller's membership of it. */
+export interface TeamScope {
+  team: TeamRecord;
+  member: TeamMemberRecord;
 }
 
 /**
@@ -64,7 +71,7 @@ export async function identify(event: APIGatewayProxyEventV2, access: Access, al
 
 function locate(locator: Locator, input: Record<string, Record<string, unknown> | undefined>): string {
   const named = input[locator.in]?.[locator.field];
-  if (typeof named !== 'string') throw new Error(`route access names a missing project id: ${locator.field}`);
+  if (typeof named !== 'string') throw new Error(`route access names a missing id: ${locator.field}`);
   return locator.document ? projectIdOfDocument(named) : named;
 }
 
@@ -78,6 +85,8 @@ const admits = (grant: Grant, role: Role | undefined, caller: Caller | undefined
       return atLeast(role, grant.role);
     case 'publicRead':
       return role !== undefined;
+    case 'teamRole':
+      return false;
   }
 };
 
@@ -101,4 +110,16 @@ export async function authorizeProject(
   const states = access.states ?? DEFAULT_PROJECT_STATES;
   if (!states.includes(project.state)) throw new AppError(project.state === 'recycled' ? 'notFound' : 'wrongState');
   return { item: project, role: facts.role!, member: facts.member };
+}
+
+/**
+ * The team check of a team route: a team that does not exist or is being disbanded is "not found"; someone not
+ * in it, or below the route's role, is refused.
+ */
+export async function authorizeTeam(access: Access & { team: Locator }, input: Record<string, Record<string, unknown> | undefined>, caller: Caller): Promise<TeamScope> {
+  const { team, member } = await teamAccess(locate(access.team, input), caller.userId);
+  if (!team || team.state !== 'active') throw new AppError('notFound');
+  const admitted = access.grants.some((grant) => grant.kind === 'teamRole' && atLeastTeamRole(member?.role, grant.role));
+  if (!admitted || !member) throw new AppError('forbidden');
+  return { team, member };
 }

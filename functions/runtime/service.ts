@@ -21,7 +21,7 @@ import {
   type ServiceName,
 } from '../../shared/routes';
 import { AppError } from './app-error';
-import { authorizeProject, identify, type Caller, type ProjectScope } from './access';
+import { authorizeProject, authorizeTeam, identify, type Caller, type ProjectScope, type TeamScope } from './access';
 import { env } from '../env';
 import { createLogger, type Logger } from './logger';
 import { assertContentType, assertOwnOrigin, changesState } from './request-origin';
@@ -35,8 +35,10 @@ export interface RequestContext {
   userAgent: string;
   /** The signed-in caller, when the request carried a valid session (always set on `user` routes). */
   caller: Caller | undefined;
-  /** The project of a `project` route, resolved by the access check. */
+  /** The project of a project route, resolved by the access check. */
   project?: ProjectScope;
+  /** The team of a team route, resolved by the access check. */
+  team?: TeamScope;
   /** Adds a Set-Cookie to the response. */
   setCookie(cookie: string): void;
   event: APIGatewayProxyEventV2;
@@ -47,6 +49,7 @@ type OpenGrant = 'anyone' | 'publicRead';
 
 /** What a handler may rely on, from its route's access: a caller unless an open grant is listed, and its project. */
 type ContextFor<A> = (A extends { project: Locator } ? { project: ProjectScope } : unknown) &
+  (A extends { team: Locator } ? { team: TeamScope } : unknown) &
   ([Extract<GrantKinds<A>, OpenGrant>] extends [never] ? { caller: Caller } : unknown) &
   RequestContext;
 
@@ -185,9 +188,9 @@ export function createService<const M extends Partial<Routes>>(service: ServiceN
         body: parseWith(route.body, bodyOf(event, route), scope.locale),
       } as RouteInput<RouteId>;
       const { access } = route;
-      const project = access.project
-        ? await authorizeProject({ ...access, project: access.project }, input as unknown as Record<string, Record<string, unknown>>, caller)
-        : undefined;
+      const located = input as unknown as Record<string, Record<string, unknown>>;
+      const project = access.project ? await authorizeProject({ ...access, project: access.project }, located, caller) : undefined;
+      const team = access.team && caller ? await authorizeTeam({ ...access, team: access.team }, located, caller) : undefined;
       const ctx: RequestContext = {
         requestId: scope.requestId,
         locale: scope.locale,
@@ -196,6 +199,7 @@ export function createService<const M extends Partial<Routes>>(service: ServiceN
         userAgent: event.requestContext?.http?.userAgent ?? '',
         caller,
         project,
+        team,
         setCookie: (cookie) => scope.cookies.push(cookie),
         event,
       };

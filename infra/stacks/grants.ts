@@ -13,6 +13,8 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   project: { table: 'readWrite', files: 'readWrite', uploads: true },
   // Bodies over DynamoDB's item size live in S3.
   document: { table: 'readWrite', files: 'readWrite' },
+  // Teams keep nothing in S3; a disbanded team's projects are destroyed by the purge job.
+  team: { table: 'readWrite', files: 'none' },
   // Deletes a project's objects.
   purge: { table: 'readWrite', files: 'readWrite' },
 };

@@ -4,40 +4,25 @@
  * and a viewer. Reports how many were tried, refused, answered with a system error, admitted against the
  * route's rule, and whether the target project lost or changed anything.
  */
-import { randomUUID } from 'node:crypto';
 import { TOKEN_COOKIE } from '../../shared/constants';
 import { ERRORS, type Envelope } from '../../shared/errors';
 import { routeEntries } from '../../shared/routes';
 import { queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
-import { memberItem } from '../../functions/domain/members';
-import { putItem } from '../../functions/data/db';
-import { createSession } from '../../functions/domain/sessions';
-import { createUser } from '../../functions/domain/users';
+import { accessFixture } from '../../test/support/access-fixture';
 import { admitted, CALLERS, hostileRequests, type CallerName } from '../../test/support/hostile-requests';
 import type { startBenchStack } from './harness';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;
 const PER_ROUTE = 60;
 
-async function user(nickname: string) {
-  const u = await createUser({ account: `bench-hostile-${randomUUID()}@example.com`, nickname, passwordHash: 'x' });
-  return { id: u.id, token: (await createSession(u.id)).token };
-}
-
 export async function benchHostile(stack: Stack) {
-  const [owner, viewer, stranger] = await Promise.all([user('Owner'), user('Viewer'), user('Stranger')]);
-  const project = await stack.call<{ id: string }>('PUT', '/project', { token: owner.token, body: { name: 'Target' } });
-  const doc = await stack.call<{ id: string }>('PUT', '/project/document', {
-    token: owner.token,
-    body: { projectId: project.id, type: 'doc', name: 'Target doc', content: { markdown: '# keep me' } },
-  });
-  await putItem(memberItem(project.id, viewer.id, 'view', null));
-  const ids = { projectId: project.id, documentId: doc.id, memberId: viewer.id };
-  const snapshot = async () => JSON.stringify(await queryAll(keys.projectItems(project.id)));
+  const fixture = await accessFixture({ inTeam: true, visibility: 'private', state: 'active' });
+  const { ids } = fixture;
+  const snapshot = async () => JSON.stringify(await Promise.all([queryAll(keys.projectItems(ids.projectId)), queryAll(keys.teamItems(ids.teamId))]));
   const before = await snapshot();
 
-  const tokens: Partial<Record<CallerName, string>> = { forged: 'forged-token-value-that-matches-nothing', viewer: viewer.token, stranger: stranger.token };
+  const tokens: Partial<Record<CallerName, string>> = { forged: 'forged-token-value-that-matches-nothing', viewer: fixture.tokens.viewer, stranger: fixture.tokens.stranger };
   const counts = { tried: 0, refused: 0, admittedAndServed: 0, systemErrors: 0, admittedAgainstRule: 0 };
   const started = performance.now();
   for (const [id, route] of routeEntries) {

@@ -34,6 +34,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   user: () => import('../../functions/services/user/index'),
   project: () => import('../../functions/services/project/index'),
   document: () => import('../../functions/services/document/index'),
+  team: () => import('../../functions/services/team/index'),
 };
 
 type Param = { name: string; type: string; required?: boolean; value?: string; description?: string; children?: Param[] };

@@ -4,10 +4,10 @@
  * request into an effective role with shared/access.ts, the same resolver the web app uses.
  */
 import type * as z from 'zod';
-import type { RequiredRole } from '../access';
+import type { RequiredRole, TeamRole } from '../access';
 import type { ProjectState } from '../schemas/project';
 
-export const SERVICES = ['user', 'project', 'document'] as const;
+export const SERVICES = ['user', 'project', 'document', 'team'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -31,12 +31,16 @@ export type Grant =
   /** At least this effective role on the route's project: by membership, a bound user group or a team role. */
   | { kind: 'projectRole'; role: RequiredRole }
   /** Anyone, signed in or not, reads a public project. */
-  | { kind: 'publicRead' };
+  | { kind: 'publicRead' }
+  /** At least this role in the route's team (developer < admin < owner). */
+  | { kind: 'teamRole'; role: TeamRole };
 
 export interface Access {
   grants: readonly Grant[];
   /** The project that project grants are about. */
   project?: Locator;
+  /** The team that team grants are about. */
+  team?: Locator;
   /** States the project must be in (default: active or archived; a recycled project is "not found" elsewhere). */
   states?: readonly ProjectState[];
 }
@@ -84,6 +88,10 @@ export function onProject<const L extends Locator, const R extends RequiredRole,
     states?: readonly ProjectState[];
   };
 }
+
+/** A route about one team: its members with at least `role`, while the team exists (not being disbanded). */
+export const onTeam = <const L extends Locator, const R extends TeamRole>(at: L, role: R) =>
+  ({ grants: [{ kind: 'teamRole', role }], team: at }) as const;
 
 /** The kinds of grant a route's access lists. */
 export type GrantKinds<A> = A extends { grants: readonly (infer G)[] } ? (G extends { kind: infer K } ? K : never) : never;

@@ -1,6 +1,9 @@
-/** The folders of a console (spec section 7): each person files projects in their own folders. */
+/**
+ * The folders of a console (spec section 7): each person files projects in their own folders; a team console has
+ * the team's folders (read by every member, arranged by its owner and administrators). `teamId` picks the console.
+ */
 import * as z from 'zod';
-import { folderContents, folderListQuery, folderMoveQuery, folderNode, folderSaveBody, folderTreeParams, folderView, idParams } from '../schemas/project';
+import { folderContents, folderDeleteQuery, folderListQuery, folderMoveQuery, folderNode, folderSaveBody, folderTreeParams, folderView, idParams } from '../schemas/project';
 import { route, SIGNED_IN } from './define';
 
 export const folderRoutes = {
@@ -8,5 +11,5 @@ export const folderRoutes = {
   'folder.save': route({ method: 'POST', path: '/project/folder', service: 'project', access: SIGNED_IN, body: folderSaveBody, response: folderView }),
   'folder.tree': route({ method: 'GET', path: '/project/folder/tree/{id}', service: 'project', access: SIGNED_IN, params: folderTreeParams, response: z.array(folderNode) }),
   'folder.move': route({ method: 'POST', path: '/project/folder/move', service: 'project', access: SIGNED_IN, query: folderMoveQuery, response: z.null() }),
-  'folder.delete': route({ method: 'DELETE', path: '/project/folder/{id}', service: 'project', access: SIGNED_IN, params: idParams, response: z.null() }),
+  'folder.delete': route({ method: 'DELETE', path: '/project/folder/{id}', service: 'project', access: SIGNED_IN, params: idParams, query: folderDeleteQuery, response: z.null() }),
 } as const;

@@ -9,7 +9,9 @@ import { accountRoutes } from './account';
 import { type RouteDef, type ServiceName } from './define';
 import { documentRoutes } from './documents';
 import { folderRoutes } from './folders';
+import { memberRoutes } from './members';
 import { projectRoutes } from './projects';
+import { teamRoutes } from './teams';
 
 export * from './define';
 
@@ -17,7 +19,9 @@ export const routes = {
   ...accountRoutes,
   ...projectRoutes,
   ...folderRoutes,
+  ...memberRoutes,
   ...documentRoutes,
+  ...teamRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -102,12 +102,15 @@ export const projectRoutes = {
     params: transferParams,
     response: projectView,
   }),
-  /** Files the project in one of the caller's folders (`b`; `0` is the root). Each member keeps their own filing. */
+  /**
+   * Moves personal project `a` into team `b` (the caller must be its creator and a member of the team). Members
+   * other than the creator are removed and must be added again (spec section 4).
+   */
   'project.move': route({
     method: 'POST',
     path: '/project/move/{a}/{b}',
     service: 'project',
-    access: onProject(param('a'), 'view'),
+    access: onProject(param('a'), 'creator', { states: ['active'] }),
     params: moveParams,
     response: projectView,
   }),

@@ -44,8 +44,10 @@ export const projectCreateBody = z.object({
   name: projectName,
   description: description.optional().default(''),
   visibility: visibility.optional().default('private'),
-  /** Files the new project in one of the creator's folders. Team projects arrive with the teams feature. */
+  /** Files the new project in one of the creator's folders (or of the team's, for a team project). */
   folderId: folderRef,
+  /** A team project; the creator must be a member of the team. */
+  teamId: teamRef,
 });
 
 export const projectUpdateBody = z
@@ -76,6 +78,8 @@ export const projectView = z.object({
   recycledAt: z.string().nullable(),
   /** Days until the recycle bin purges it (recycled projects only). */
   daysLeft: z.number().nullable(),
+  /** Roles the project grants to user groups of its team, by group id. */
+  groupRoles: z.record(z.string(), z.enum(['edit', 'view', 'none'])),
   createdAt: z.string(),
   updatedAt: z.string(),
   rev: z.number(),
@@ -93,7 +97,8 @@ export const searchQuery = z.object({
 });
 export const cloneQuery = z.object({ name: projectName });
 export const transferParams = z.object({ a: idSchema, b: idSchema });
-export const moveParams = z.object({ a: idSchema, b: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+/** Moves personal project `a` to team `b`. */
+export const moveParams = z.object({ a: idSchema, b: idSchema });
 
 export const folderView = z.object({
   id: z.string(),
@@ -117,18 +122,22 @@ export const folderSaveBody = z.object({
   id: idSchema.optional(),
   name: folderName,
   parentId: folderRef,
+  /** A team console's folder; absent for the personal console. */
+  teamId: teamRef,
 });
-export const folderListQuery = z.object({ parentId: folderRef });
+export const folderListQuery = z.object({ parentId: folderRef, teamId: teamRef });
+export const folderDeleteQuery = z.object({ teamId: teamRef });
 export const folderContents = z.object({
   folders: z.array(folderView),
   projects: projectList,
   /** From the root to the listed folder, for breadcrumbs. */
   path: z.array(folderView),
 });
-/** `tree/{id}`: the folder tree of a console: `personal` (team consoles join with the teams feature). */
-export const folderTreeParams = z.object({ id: z.literal('personal', { error: vKey('id') }) });
+/** `tree/{id}`: the folder tree of a console: `personal`, or a team's id. */
+export const folderTreeParams = z.object({ id: idSchema });
 export const folderMoveQuery = z.object({
   folderId: folderRef,
+  teamId: teamRef,
   sourceId: idSchema,
   isProject: z
     .enum(['true', 'false', '1', '0'])
@@ -140,7 +149,8 @@ export const projectMember = z.object({
   userId: z.string(),
   nickname: z.string(),
   avatar: z.string().nullable(),
-  role: z.enum(PROJECT_ROLES),
+  /** `none` keeps one person out of what their groups would grant. */
+  role: z.enum([...PROJECT_ROLES, 'none']),
   joinedAt: z.string(),
 });
 export type ProjectMember = z.infer<typeof projectMember>;

@@ -1,14 +1,16 @@
 /**
  * The route table walked in both directions: every route refuses each caller below its rule, with the code a
  * client expects, AND admits each caller at or above it (who then gets past validation and the access check).
- * Callers: anonymous, a forged token, a signed-in stranger, a viewer, an editor and the creator, on a private
- * and on a public project, with the project in the state the route acts on. Team and share callers join as those
- * features land.
+ * Callers (test/support/access-fixture.ts): anonymous, a forged token, a signed-in stranger, the project's
+ * creator, editor and viewer, a member with `none`, a team developer without membership, a team developer
+ * reaching the project through a group, the team's administrator and owner, and a member removed from the team
+ * whose session lives on. The project is a team project or a personal one, private or (where a route reads
+ * public projects) public, in the state the route acts on.
  */
 import { describe, expect, it } from 'vitest';
 import { routeEntries, type RouteDef, type RouteId } from '../../shared/routes';
 import type { ProjectState } from '../../shared/schemas/project';
-import { accessFixture, CALLER_KINDS, type AccessFixture, type CallerKind } from '../support/access-fixture';
+import { accessFixture, CALLER_KINDS, type AccessFixture, type CallerKind, type FixtureOptions } from '../support/access-fixture';
 import { ACCESS_CODES, expectedAccess } from '../support/access-oracle';
 import { useLocalApi } from '../support/local-api';
 import { sampleCall } from '../support/samples';
@@ -17,20 +19,28 @@ const api = useLocalApi();
 
 const stateFor = (route: RouteDef): ProjectState => route.access.states?.[0] ?? 'active';
 const shared = new Map<string, Promise<AccessFixture>>();
-const sharedFixture = (visibility: 'private' | 'public', state: ProjectState) => {
-  const key = `${visibility}/${state}`;
-  if (!shared.has(key)) shared.set(key, accessFixture({ visibility, state }));
+const sharedFixture = (opts: FixtureOptions) => {
+  const key = JSON.stringify(opts);
+  if (!shared.has(key)) shared.set(key, accessFixture(opts));
   return shared.get(key)!;
 };
 
-async function walk(id: RouteId, route: RouteDef, visibility: 'private' | 'public') {
-  const base = await sharedFixture(visibility, stateFor(route));
+async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visibility: 'private' | 'public' }) {
+  const opts = { ...mode, state: stateFor(route) };
+  const base = await sharedFixture(opts);
   const outcomes = await Promise.all(
     CALLER_KINDS.map(async (kind: CallerKind) => {
-      const facts = { signedIn: !['anonymous', 'forged'].includes(kind), forged: kind === 'forged', role: route.access.project ? base.roles[kind] : undefined };
+      const facts = {
+        signedIn: kind !== 'anonymous' && kind !== 'forged',
+        forged: kind === 'forged',
+        role: route.access.project ? base.roles[kind] : undefined,
+        teamRole: route.access.team ? base.teamRoles[kind] : undefined,
+      };
       const expected = expectedAccess(route.access, facts);
-      // A call that may change something gets a project of its own, so no call sees another's effects.
-      const fixture = expected === 'admitted' && route.method !== 'GET' ? await accessFixture({ visibility, state: stateFor(route) }) : base;
+      // A call that may change something gets a team and a project of its own, so no call sees another's effects;
+      // an account call (signing out, say) gets people of its own too.
+      const changes = expected === 'admitted' && route.method !== 'GET';
+      const fixture = changes ? await accessFixture(opts, !route.access.project && !route.access.team) : base;
       const { path, query, body } = sampleCall(id, route.path, fixture.ids);
       const token = fixture.tokens[kind];
       const res = await api.call(route.method, path, { ...(token ? { token } : {}), ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}) });
@@ -39,18 +49,28 @@ async function walk(id: RouteId, route: RouteDef, visibility: 'private' | 'publi
   );
   for (const { kind, expected, code, message } of outcomes) {
     if (expected === 'admitted') expect(ACCESS_CODES, `${kind} should be admitted to ${id}: ${code} ${message}`).not.toContain(code);
-    else expect(code, `${kind} should be refused by ${id}`).toBe(expected);
+    else expect(code, `${kind} should be refused by ${id}: ${message}`).toBe(expected);
   }
   return outcomes;
 }
 
+const publicReads = routeEntries.filter(([, r]) => r.access.grants.some((g) => g.kind === 'publicRead'));
+
 describe('every route refuses everyone below its rule and admits everyone at it', () => {
-  it.each(routeEntries)('%s, on a private project', async (id, route) => {
-    const outcomes = await walk(id, route, 'private');
+  it.each(routeEntries)('%s, on a private team project', { timeout: 60_000 }, async (id, route) => {
+    const outcomes = await walk(id, route, { inTeam: true, visibility: 'private' });
     expect(outcomes.some((o) => o.expected === 'admitted'), `${id} admits somebody`).toBe(true);
   });
 
-  it.each(routeEntries.filter(([, r]) => r.access.project))('%s, on a public project', async (id, route) => {
-    await walk(id, route, 'public');
+  it.each(routeEntries.filter(([, r]) => r.access.project))('%s, on a private personal project', async (id, route) => {
+    await walk(id, route, { inTeam: false, visibility: 'private' });
+  });
+
+  it.each(publicReads)('%s, on a public team project', async (id, route) => {
+    await walk(id, route, { inTeam: true, visibility: 'public' });
+  });
+
+  it.each(publicReads)('%s, on a public personal project', async (id, route) => {
+    await walk(id, route, { inTeam: false, visibility: 'public' });
   });
 });

@@ -52,7 +52,8 @@ describe('folders', () => {
     const p = await project(token, 'P');
     expect((await api.call('POST', '/project/folder/move', { token, query: { folderId: b.id, sourceId: p.id, isProject: 'true' } })).code).toBe(0);
     expect((await contents(token, b.id)).projects.map((x) => x.id)).toEqual([p.id]);
-    expect((await api.call<ProjectView>('POST', `/project/move/${p.id}/0`, { token })).data.folderId).toBeNull();
+    // Back to the root ('0'). Filing is folder/move's job: project/move moves a project into a team (issue 11).
+    expect((await api.call('POST', '/project/folder/move', { token, query: { folderId: '0', sourceId: p.id, isProject: 'true' } })).code).toBe(0);
     expect((await contents(token)).projects.map((x) => x.id)).toEqual([p.id]);
 
     const cycle = await api.call('POST', '/project/folder/move', { token, query: { folderId: b.id, sourceId: a.id, isProject: 'false' } });

@@ -7,22 +7,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '../../shared/constants';
 import { ERRORS } from '../../shared/errors';
 import { routeEntries } from '../../shared/routes';
-import { putItem } from '../../functions/data/db';
-import { memberItem } from '../../functions/domain/members';
-import { signUp, useLocalApi } from '../support/local-api';
+import { accessFixture } from '../support/access-fixture';
+import { useLocalApi } from '../support/local-api';
+import type { SampleIds } from '../support/samples';
 import { admitted, hostileRequests, type CallerName } from '../support/hostile-requests';
 
 const api = useLocalApi();
 const tokens: Partial<Record<CallerName, string>> = { forged: 'forged-token-value-that-matches-nothing' };
-let ids = { projectId: '', documentId: '', memberId: '' };
+let ids: SampleIds;
 
 beforeAll(async () => {
-  const [owner, viewer, stranger] = await Promise.all([signUp(api, 'Owner'), signUp(api, 'Viewer'), signUp(api, 'Stranger')]);
-  Object.assign(tokens, { owner: owner.token, viewer: viewer.token, stranger: stranger.token });
-  const project = await api.call<{ id: string }>('PUT', '/project', { token: owner.token, body: { name: 'Target' } });
-  const doc = await api.call<{ id: string }>('PUT', '/project/document', { token: owner.token, body: { projectId: project.data.id, name: 'Target doc' } });
-  ids = { projectId: project.data.id, documentId: doc.data.id, memberId: viewer.userId };
-  await putItem(memberItem(ids.projectId, viewer.userId, 'view', null));
+  const fixture = await accessFixture({ inTeam: true, visibility: 'private', state: 'active' });
+  ids = fixture.ids;
+  Object.assign(tokens, { owner: fixture.tokens.creator, viewer: fixture.tokens.viewer, stranger: fixture.tokens.stranger });
 });
 
 const ALLOWED_STATUS = new Set([200, 403, 404, 413, 415]);

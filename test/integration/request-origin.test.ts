@@ -73,7 +73,8 @@ describe('state-changing calls prove the app sent them', () => {
   const stateChanging = routeEntries.filter(([, r]) => r.method !== 'GET');
   it.each(stateChanging)('%s refuses a cross-site browser request before anything else', async (_id, route) => {
     const projectId = '00000000-0000-4000-8000-000000000000';
-    const { path, query, body } = sampleCall(_id, route.path, { projectId, documentId: `${projectId}_abcdefgh`, memberId: projectId });
+    const ids = { projectId, documentId: `${projectId}_abcdefgh`, memberId: projectId, teamId: projectId, groupId: projectId, teamMemberId: projectId, teamCode: 'A'.repeat(22), projectCode: 'B'.repeat(22) };
+    const { path, query, body } = sampleCall(_id, route.path, ids);
     const res = await api.call(route.method, path, { query, body, headers: { 'sec-fetch-site': 'cross-site' } });
     expect(res.code).toBe(ERRORS.crossSiteRequest.code);
   });

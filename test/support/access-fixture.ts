@@ -1,65 +1,185 @@
 /**
- * A project with people at every level, made through the domain layer (fast: no password hashing): its creator,
- * an editor and a viewer (members), a stranger, and sessions for each. The document has been saved once, so it
- * has a history entry. Used by the access walk, which needs a fresh one for every call that changes something.
+ * A team and a project with people at every level, made through the domain layer (fast: no password hashing),
+ * for the access walk. The people and their sessions are made once per test file and reused by every fixture;
+ * each fixture makes its own team, group, project and memberships, so a call that changes something never
+ * affects another.
+ *
+ * The team: an owner, an administrator, and developers: the project's creator, editor, viewer and a member with
+ * `none`; a developer with no membership; a developer who reaches the project only through a group bound with
+ * `view` (the `none` member is in that group too); and a former member, removed from the team while their
+ * session lives on (they had `edit` on the project). The project is in the team or personal, private or public.
  */
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../../shared/access';
+import type { Role, TeamRole } from '../../shared/access';
 import type { ProjectState } from '../../shared/schemas/project';
-import { createDocument, firstRevision, newDocumentId, saveDocument } from '../../functions/domain/documents';
-import { addMemberOp, memberItem } from '../../functions/domain/members';
-import { archiveProject, createProject, recycleProject, type ProjectRecord } from '../../functions/domain/projects';
+import { batchWrite } from '../../functions/data/db';
+import { keys } from '../../functions/data/keys';
+import { bodyItem } from '../../functions/domain/bodies';
+import { firstRevision, newDocumentId, nodeItem } from '../../functions/domain/documents';
+import { historyItem } from '../../functions/domain/histories';
+import { invitationItem, newInvitation } from '../../functions/domain/invitations';
+import { memberItem } from '../../functions/domain/members';
+import { projectItem, purgeDate, type ProjectRecord } from '../../functions/domain/projects';
+import { searchTextItem } from '../../functions/domain/search';
 import { createSession } from '../../functions/domain/sessions';
+import { bindingItem, groupItem, teamItem, teamMemberItem } from '../../functions/domain/teams';
 import { createUser } from '../../functions/domain/users';
 import type { SampleIds } from './samples';
 
-export const CALLER_KINDS = ['anonymous', 'forged', 'stranger', 'viewer', 'editor', 'creator'] as const;
+export const CALLER_KINDS = [
+  'anonymous',
+  'forged',
+  'stranger',
+  'creator',
+  'editor',
+  'viewer',
+  'noneMember',
+  'teamDeveloper',
+  'groupDeveloper',
+  'teamAdmin',
+  'teamOwner',
+  'removedMember',
+] as const;
 export type CallerKind = (typeof CALLER_KINDS)[number];
+type Person = Exclude<CallerKind, 'anonymous' | 'forged'>;
+
+export interface FixtureOptions {
+  inTeam: boolean;
+  visibility: 'private' | 'public';
+  state: ProjectState;
+}
 
 export interface AccessFixture {
   ids: SampleIds;
   tokens: Partial<Record<CallerKind, string>>;
-  /** The effective role each caller should have, by spec section 6 (not computed by the code under test). */
+  /** Each caller's effective role on the project, by spec section 6 (not computed by the code under test). */
   roles: Record<CallerKind, Role | undefined>;
+  /** Each caller's role in the team. */
+  teamRoles: Record<CallerKind, TeamRole | undefined>;
 }
 
-async function person(nickname: string) {
-  const user = await createUser({ account: `walk-${randomUUID()}@example.com`, nickname, passwordHash: 'not-a-real-hash' });
-  return { id: user.id, token: (await createSession(user.id)).token };
+type Cast = Record<Person, { id: string; token: string }>;
+let people: Promise<Cast> | undefined;
+
+/** The cast: once per test file, or `fresh` (for a call that may sign someone out or change their account). */
+function cast(fresh = false): Promise<Cast> {
+  const make = async () => {
+    const names: Person[] = ['stranger', 'creator', 'editor', 'viewer', 'noneMember', 'teamDeveloper', 'groupDeveloper', 'teamAdmin', 'teamOwner', 'removedMember'];
+    const made = await Promise.all(
+      names.map(async (name) => {
+        const user = await createUser({ account: `walk-${name}-${randomUUID()}@example.com`, nickname: name, passwordHash: 'not-a-real-hash' });
+        return [name, { id: user.id, token: (await createSession(user.id)).token }] as const;
+      }),
+    );
+    return Object.fromEntries(made) as Cast;
+  };
+  if (fresh) return make();
+  return (people ??= make());
 }
 
-export async function accessFixture(opts: { visibility: 'private' | 'public'; state: ProjectState }): Promise<AccessFixture> {
-  const [creator, editor, viewer, stranger] = await Promise.all([person('Creator'), person('Editor'), person('Viewer'), person('Stranger')]);
-  const now = new Date().toISOString();
+export async function accessFixture(opts: FixtureOptions, fresh = false): Promise<AccessFixture> {
+  const p = await cast(fresh);
+  const now = new Date();
+  const stamp = now.toISOString();
+  // The state these writes leave is what the domain's verbs would leave; writing it in one batch keeps the walk fast.
+  const team = { id: randomUUID(), name: 'Walkers', description: '', avatar: '', ownerId: p.teamOwner.id, state: 'active' as const, createdAt: stamp, updatedAt: stamp, rev: 1 };
+  const group = { id: randomUUID(), teamId: team.id, name: 'Readers', createdAt: stamp };
+  const teamMember = (who: Person, role: TeamRole, groupId: string | null = null) =>
+    teamMemberItem({ teamId: team.id, userId: p[who].id, role, groupId, joinedAt: stamp });
+  const projectId = randomUUID();
+  const recycled = opts.state === 'recycled';
   const project: ProjectRecord = {
-    id: randomUUID(),
+    id: projectId,
     name: 'Walked',
     description: '',
     visibility: opts.visibility,
-    ownerId: creator.id,
-    teamId: null,
-    state: 'active',
-    archivedAt: null,
-    recycledAt: null,
-    createdAt: now,
-    updatedAt: now,
-    rev: 1,
+    ownerId: p.creator.id,
+    teamId: opts.inTeam ? team.id : null,
+    state: opts.state,
+    ...(recycled ? { stateBeforeRecycle: 'active' as const } : {}),
+    archivedAt: opts.state === 'archived' ? stamp : null,
+    recycledAt: recycled ? stamp : null,
+    createdAt: stamp,
+    updatedAt: stamp,
+    groupRoles: opts.inTeam ? { [group.id]: 'view' } : {},
+    teamFolderId: null,
+    rev: 2,
   };
-  await createProject(project, [
-    addMemberOp(memberItem(project.id, creator.id, 'creator', null)),
-    addMemberOp(memberItem(project.id, editor.id, 'edit', null)),
-    addMemberOp(memberItem(project.id, viewer.id, 'view', null)),
-  ]);
-  const author = { id: creator.id, name: 'Creator' };
-  const node = { id: newDocumentId(project.id), projectId: project.id, parentId: project.id, rank: 'a0', name: 'Walked doc', type: 'doc' as const, comment: '', method: null, path: null, status: null, ...firstRevision(author) };
-  await createDocument(node, { type: 'doc', content: { markdown: 'sample' } });
-  await saveDocument({ node, expectedRev: 1, comment: 'second', content: { type: 'doc', content: { markdown: 'sample, again' } }, editor: author });
-  if (opts.state === 'archived') await archiveProject(project);
-  if (opts.state === 'recycled') await recycleProject(project);
-  const guest = opts.visibility === 'public' ? 'guest' : undefined;
+  const author = { id: p.creator.id, name: 'creator' };
+  const node = { id: newDocumentId(projectId), projectId, parentId: projectId, rank: 'a0', name: 'Walked doc', type: 'doc' as const, comment: 'second', method: null, path: null, status: null, ...firstRevision(author), rev: 2 };
+  const teamCode = newInvitation({ kind: 'team', teamId: team.id, groupId: null, projectId: null, role: 'developer', createdBy: p.teamOwner.id }, now);
+  const projectCode = newInvitation({ kind: 'project', teamId: project.teamId, groupId: null, projectId, role: 'view', createdBy: p.creator.id }, now);
+  const preserved = { json: JSON.stringify({ v: 1, markdown: 'sample' }) };
+  await batchWrite({
+    puts: [
+      teamItem(team),
+      groupItem(group),
+      teamMember('teamOwner', 'owner'),
+      teamMember('teamAdmin', 'admin'),
+      ...(['creator', 'editor', 'viewer', 'teamDeveloper'] as const).map((who) => teamMember(who, 'developer')),
+      teamMember('groupDeveloper', 'developer', group.id),
+      teamMember('noneMember', 'developer', group.id),
+      // The removed member is in the team no longer, but keeps the membership they had on the project.
+      projectItem(project, recycled ? keys.purgeEntry(purgeDate(now)) : {}),
+      memberItem(projectId, p.creator.id, 'creator', null),
+      memberItem(projectId, p.editor.id, 'edit', null),
+      memberItem(projectId, p.viewer.id, 'view', null),
+      memberItem(projectId, p.noneMember.id, 'none', null),
+      ...(opts.inTeam ? [memberItem(projectId, p.removedMember.id, 'edit', null), bindingItem({ teamId: team.id, groupId: group.id, projectId, role: 'view' })] : []),
+      nodeItem(node),
+      bodyItem(projectId, node.id, 2, { json: JSON.stringify({ v: 1, markdown: 'sample, again' }) }),
+      searchTextItem(projectId, node.id, 'sample, again'),
+      historyItem(projectId, { ...node, rev: 1, comment: '' }, preserved),
+      invitationItem(teamCode),
+      invitationItem(projectCode),
+    ],
+  });
+
+  const guest = opts.visibility === 'public' ? ('guest' as const) : undefined;
+  const t = opts.inTeam;
+  const roles: Record<CallerKind, Role | undefined> = {
+    anonymous: guest,
+    forged: guest,
+    stranger: guest,
+    creator: 'creator',
+    editor: 'edit',
+    viewer: 'view',
+    noneMember: guest,
+    teamDeveloper: guest,
+    groupDeveloper: t ? 'view' : guest,
+    teamAdmin: t ? 'admin' : guest,
+    teamOwner: t ? 'admin' : guest,
+    removedMember: guest,
+  };
+  const teamRoles: Record<CallerKind, TeamRole | undefined> = {
+    anonymous: undefined,
+    forged: undefined,
+    stranger: undefined,
+    removedMember: undefined,
+    teamOwner: 'owner',
+    teamAdmin: 'admin',
+    creator: 'developer',
+    editor: 'developer',
+    viewer: 'developer',
+    noneMember: 'developer',
+    teamDeveloper: 'developer',
+    groupDeveloper: 'developer',
+  };
+  const tokens: Partial<Record<CallerKind, string>> = { forged: 'forged-token-value-that-matches-nothing' };
+  for (const [kind, person] of Object.entries(p)) tokens[kind as Person] = person.token;
   return {
-    ids: { projectId: project.id, documentId: node.id, memberId: viewer.id },
-    tokens: { forged: 'forged-token-value-that-matches-nothing', stranger: stranger.token, viewer: viewer.token, editor: editor.token, creator: creator.token },
-    roles: { anonymous: guest, forged: guest, stranger: guest, viewer: 'view', editor: 'edit', creator: 'creator' },
+    ids: {
+      projectId: project.id,
+      documentId: node.id,
+      memberId: p.viewer.id,
+      teamId: team.id,
+      groupId: group.id,
+      teamMemberId: p.teamDeveloper.id,
+      teamCode: teamCode.code,
+      projectCode: projectCode.code,
+    },
+    tokens,
+    roles,
+    teamRoles,
   };
 }

@@ -2,7 +2,7 @@
  * What the route table says should happen to a caller, written from the grants alone: admitted, or refused with
  * the code a client gets (41000 not signed in, 41001 a session that is gone, 42003 not allowed).
  */
-import { atLeast, type Role } from '../../shared/access';
+import { atLeast, atLeastTeamRole, type Role, type TeamRole } from '../../shared/access';
 import { ERRORS } from '../../shared/errors';
 import type { Access } from '../../shared/routes';
 
@@ -12,6 +12,8 @@ export interface CallerFacts {
   forged?: boolean;
   /** Effective role on the route's project, if it has one. */
   role?: Role;
+  /** Role in the route's team, if it has one. */
+  teamRole?: TeamRole;
 }
 
 export function expectedAccess(access: Access, caller: CallerFacts): 'admitted' | number {
@@ -28,6 +30,8 @@ export function expectedAccess(access: Access, caller: CallerFacts): 'admitted' 
         return atLeast(caller.role, g.role);
       case 'publicRead':
         return caller.role !== undefined;
+      case 'teamRole':
+        return atLeastTeamRole(caller.teamRole, g.role);
     }
   });
   if (admitted) return 'admitted';

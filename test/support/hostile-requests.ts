@@ -6,8 +6,7 @@
  * success for a caller the route's rule does not admit.
  */
 import fc from 'fast-check';
-import type { Role } from '../../shared/access';
-import { expectedAccess } from './access-oracle';
+import { expectedAccess, type CallerFacts } from './access-oracle';
 import type { RouteDef } from '../../shared/routes';
 import type { SampleIds } from './samples';
 
@@ -38,7 +37,7 @@ const deepParams = (levels: number) =>
 
 const paramValue = (ids: SampleIds) =>
   fc.oneof(
-    fc.constantFrom(ids.projectId, ids.documentId, `${ids.documentId}_r1`, ids.memberId, '0', 'personal'),
+    fc.constantFrom(ids.projectId, ids.documentId, `${ids.documentId}_r1`, ids.memberId, ids.teamId, ids.groupId, ids.teamCode, '0', 'personal'),
     fc.string({ maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
     fc.constantFrom('%', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a'.repeat(3000), '\u202eexe.png', '{id}', '__proto__', 'constructor'),
@@ -78,10 +77,15 @@ export function hostileRequests(route: RouteDef, ids: SampleIds, count: number, 
   });
 }
 
-const ROLE_OF: Partial<Record<CallerName, Role>> = { viewer: 'view', owner: 'creator' };
+/** Roles on the sweep's target (a private team project, see access-fixture.ts): the owner is its creator. */
+const FACTS: Record<CallerName, CallerFacts> = {
+  anonymous: { signedIn: false },
+  badCookie: { signedIn: false },
+  forged: { signedIn: false },
+  stranger: { signedIn: true },
+  viewer: { signedIn: true, role: 'view', teamRole: 'developer' },
+  owner: { signedIn: true, role: 'creator', teamRole: 'developer' },
+};
 
-/** Whether the route's rule admits a caller (on the sweep's private project). */
-export function admitted(route: RouteDef, caller: CallerName): boolean {
-  const signedIn = caller === 'stranger' || caller === 'viewer' || caller === 'owner';
-  return expectedAccess(route.access, { signedIn, role: ROLE_OF[caller] }) === 'admitted';
-}
+/** Whether the route's rule admits a caller. */
+export const admitted = (route: RouteDef, caller: CallerName): boolean => expectedAccess(route.access, FACTS[caller]) === 'admitted';

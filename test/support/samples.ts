@@ -10,6 +10,13 @@ export interface SampleIds {
   documentId: string;
   /** A user the project may be handed to: a member who is not its owner. */
   memberId: string;
+  teamId: string;
+  groupId: string;
+  /** A developer of the team, with no role on the project. */
+  teamMemberId: string;
+  /** Live invitation codes to the team and to the project. */
+  teamCode: string;
+  projectCode: string;
 }
 
 const email = () => `sample-${Math.random().toString(36).slice(2, 10)}@example.com`;
@@ -28,7 +35,7 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'project.update': ({ projectId }) => ({ body: { id: projectId, rev: 1, name: 'Renamed' } }),
   'project.created': () => ({ query: {} }),
   'project.personal': () => ({}),
-  'project.team': () => ({ params: { teamId: 'team-1' } }),
+  'project.team': ({ teamId }) => ({ params: { teamId } }),
   'project.get': ({ projectId }) => ({ params: { id: projectId } }),
   'project.search': () => ({ query: { keyword: 'sample' } }),
   'project.editable': () => ({ query: {} }),
@@ -44,7 +51,7 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'project.archiveRevert': ({ projectId }) => ({ params: { id: projectId } }),
   'project.archiveDelete': ({ projectId }) => ({ params: { id: projectId } }),
   'project.transfer': ({ projectId, memberId }) => ({ params: { a: projectId, b: memberId } }),
-  'project.move': ({ projectId }) => ({ params: { a: projectId, b: '0' } }),
+  'project.move': ({ projectId, teamId }) => ({ params: { a: projectId, b: teamId } }),
   'project.clone': ({ projectId }) => ({ params: { id: projectId }, query: { name: 'Copy' } }),
   'project.attachment': ({ projectId }) => ({ params: { id: projectId }, body: { kind: 'image', name: 'a.png', size: 10, contentType: 'image/png' } }),
   'project.attachmentFinish': ({ projectId }) => ({ params: { id: projectId, fileId: FILE_ID }, body: { kind: 'image', name: 'a.png' } }),
@@ -55,7 +62,7 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'folder.save': () => ({ body: { name: 'Folder' } }),
   'folder.tree': () => ({ params: { id: 'personal' } }),
   'folder.move': ({ projectId }) => ({ query: { sourceId: projectId, folderId: '0', isProject: 'true' } }),
-  'folder.delete': () => ({ params: { id: 'no-such-folder' } }),
+  'folder.delete': () => ({ params: { id: 'no-such-folder' }, query: {} }),
 
   'document.tree': ({ projectId }) => ({ params: { projectId } }),
   'document.children': ({ projectId }) => ({ params: { id: projectId } }),
@@ -70,6 +77,39 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'document.history': ({ documentId }) => ({ params: { id: documentId } }),
   'document.historyGet': ({ documentId }) => ({ params: { id: documentId, historyId: `${documentId}_r1` } }),
   'document.historyRevert': ({ documentId }) => ({ params: { id: `${documentId}_r1` } }),
+
+  'member.assign': ({ projectId, teamMemberId }) => ({ params: { a: projectId, b: teamMemberId, c: 'view' } }),
+  'member.remove': ({ projectId, memberId }) => ({ params: { a: projectId, b: memberId } }),
+  'member.clone': ({ projectId }) => ({ query: { from: projectId, to: projectId } }),
+  'member.projects': ({ teamId, teamMemberId }) => ({ query: { memberId: teamMemberId, teamId } }),
+  'group.bind': ({ projectId, groupId }) => ({ params: { a: projectId, b: groupId, c: 'edit' } }),
+  'group.unbind': ({ projectId, groupId }) => ({ params: { a: projectId, b: groupId } }),
+  'project.invite': ({ projectId }) => ({ params: { a: projectId, b: 'view' } }),
+  'project.invitation': ({ projectCode }) => ({ params: { code: projectCode } }),
+  'project.join': ({ projectCode }) => ({ params: { code: projectCode } }),
+  'project.visibleUsers': () => ({ query: { keyword: '' } }),
+
+  'team.create': () => ({ body: { name: 'Sample team' } }),
+  'team.update': ({ teamId }) => ({ body: { id: teamId, rev: 1, name: 'Renamed team' } }),
+  'team.disband': ({ teamId }) => ({ params: { id: teamId } }),
+  'team.all': () => ({}),
+  'team.own': ({ teamId }) => ({ params: { id: teamId } }),
+  'team.get': ({ teamId }) => ({ params: { id: teamId } }),
+  'team.quit': ({ teamId }) => ({ params: { id: teamId } }),
+  'team.members': ({ teamId }) => ({ params: { id: teamId } }),
+  'team.groupMembers': ({ teamId, groupId }) => ({ params: { a: teamId, b: groupId } }),
+  'team.groupCreate': ({ teamId }) => ({ body: { teamId, name: 'Writers' } }),
+  'team.groupRename': ({ teamId, groupId }) => ({ params: { a: teamId, b: groupId, c: 'Renamed' } }),
+  'team.groupDelete': ({ teamId, groupId }) => ({ params: { a: teamId, b: groupId } }),
+  'team.grantAdmin': ({ teamId, teamMemberId }) => ({ params: { a: teamId, b: teamMemberId } }),
+  'team.revokeAdmin': ({ teamId, teamMemberId }) => ({ params: { a: teamId, b: teamMemberId } }),
+  'team.invite': ({ teamId }) => ({ params: { a: teamId } }),
+  'team.inviteToGroup': ({ teamId, groupId }) => ({ params: { a: teamId, b: groupId } }),
+  'team.invitation': ({ teamCode }) => ({ params: { code: teamCode } }),
+  'team.join': ({ teamCode }) => ({ params: { code: teamCode } }),
+  'team.removeMember': ({ teamId, teamMemberId }) => ({ params: { a: teamId, b: teamMemberId } }),
+  'team.transfer': ({ teamId, teamMemberId }) => ({ params: { a: teamId, b: teamMemberId } }),
+  'team.moveMember': ({ teamId, teamMemberId, groupId }) => ({ params: { a: teamId, b: teamMemberId, c: groupId } }),
 };
 
 /** A sample as the pieces an HTTP call needs: the path with its parameters filled in, the query and the body. */

@@ -1,5 +1,6 @@
 /** The project service: projects, their lifecycle, favourites, members, files, and console folders. */
 import { folderRoutes } from '../../../shared/routes/folders';
+import { memberRoutes } from '../../../shared/routes/members';
 import { projectRoutes } from '../../../shared/routes/projects';
 import { createService } from '../../runtime/service';
 import { favoriteHandlers } from './favorites';
@@ -11,6 +12,6 @@ import { projectHandlers } from './projects';
 
 export const handler = createService(
   'project',
-  { ...projectRoutes, ...folderRoutes },
+  { ...projectRoutes, ...folderRoutes, ...memberRoutes },
   { ...projectHandlers, ...lifecycleHandlers, ...favoriteHandlers, ...memberHandlers, ...fileHandlers, ...folderHandlers },
 );

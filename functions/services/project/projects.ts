@@ -3,15 +3,25 @@ import { randomUUID } from 'node:crypto';
 import { atLeast } from '../../../shared/access';
 import { isFavorite } from '../../domain/favorites';
 import { assertFolder } from '../../domain/folders';
-import { addMemberOp, memberItem } from '../../domain/members';
-import { createProject, toProjectView, updateProjectInfo, type ProjectRecord } from '../../domain/projects';
+import { addMemberOp, memberItem, memberRecordsOf } from '../../domain/members';
+import { teamProjectsOfUser } from '../../domain/project-lists';
+import { createProject, moveProjectToTeam, toProjectView, updateProjectInfo, type ProjectRecord } from '../../domain/projects';
+import { teamAccess } from '../../domain/teams';
+import { AppError, fail } from '../../runtime/app-error';
 import { getUser } from '../../domain/users';
 import { defineHandlers } from '../../runtime/service';
-import { inTeam, listMine, scopedView } from './views';
+import { inTeam, listMine, myProjectViews, scopedView } from './views';
 
 export const projectHandlers = defineHandlers({
+  /** A personal project, or (with `teamId`) a team project, which any member of the team may create. */
   'project.create': async ({ body }, ctx) => {
-    const [, creator] = await Promise.all([assertFolder(ctx.caller.userId, body.folderId), getUser(ctx.caller.userId)]);
+    const scope = { userId: ctx.caller.userId, teamId: body.teamId };
+    if (body.teamId) {
+      const { team, member } = await teamAccess(body.teamId, ctx.caller.userId);
+      if (!team || team.state !== 'active') throw new AppError('notFound');
+      if (!member) throw new AppError('notTeamMember');
+    }
+    const [, creator] = await Promise.all([assertFolder(scope, body.folderId), getUser(ctx.caller.userId)]);
     const now = new Date();
     const project: ProjectRecord = {
       id: randomUUID(),
@@ -19,7 +29,7 @@ export const projectHandlers = defineHandlers({
       description: body.description,
       visibility: body.visibility,
       ownerId: ctx.caller.userId,
-      teamId: null,
+      teamId: body.teamId,
       state: 'active',
       archivedAt: null,
       recycledAt: null,
@@ -27,9 +37,12 @@ export const projectHandlers = defineHandlers({
       updatedAt: now.toISOString(),
       updatedBy: ctx.caller.userId,
       updatedByName: creator?.nickname ?? '',
+      groupRoles: {},
+      // A team files the project for everyone; a person files a personal project on their membership.
+      teamFolderId: body.teamId ? body.folderId : null,
       rev: 1,
     };
-    const member = memberItem(project.id, ctx.caller.userId, 'creator', body.folderId, now);
+    const member = memberItem(project.id, ctx.caller.userId, 'creator', body.teamId ? null : body.folderId, now);
     await createProject(project, [addMemberOp(member)]);
     return toProjectView(project, { role: 'creator', member });
   },
@@ -49,7 +62,22 @@ export const projectHandlers = defineHandlers({
 
   'project.personal': async (_input, ctx) => listMine(ctx.caller.userId, (p) => p.project.state === 'active' && p.project.teamId === null),
 
-  'project.team': async ({ params }, ctx) => listMine(ctx.caller.userId, (p) => p.project.state === 'active' && p.project.teamId === params.teamId),
+  /** Every project of the team for its owner and administrators; those a developer reaches, for them. */
+  'project.team': async ({ params }, ctx) =>
+    myProjectViews((await teamProjectsOfUser(ctx.caller.userId, params.teamId)).filter((p) => p.project.state === 'active')),
+
+  /** Into a team the creator belongs to; members other than the creator are removed (spec section 4). */
+  'project.move': async ({ params }, ctx) => {
+    const project = ctx.project.item;
+    if (project.teamId) fail('wrongState');
+    const { team, member } = await teamAccess(params.b, ctx.caller.userId);
+    if (!team || team.state !== 'active') throw new AppError('notFound');
+    if (!member) throw new AppError('notTeamMember');
+    const others = (await memberRecordsOf(project.id)).filter((m) => m.userId !== project.ownerId).map((m) => m.userId);
+    const moved = await moveProjectToTeam(project, team.id, others);
+    ctx.log.info('project moved to a team', { projectId: project.id, teamId: team.id, membersRemoved: others.length });
+    return scopedView(moved, { ...ctx.project, member: ctx.project.member ? { ...ctx.project.member, folderId: null } : undefined });
+  },
 
   'project.search': async ({ query }, ctx) => {
     const needle = query.keyword.toLowerCase();

@@ -174,7 +174,7 @@ export function FolderCard({ folder, onOpen, onDropItem }: { folder: FolderView;
           message={t('projects.deleteFolderConfirm', { name: folder.name })}
           okText={t('projects.delete')}
           danger
-          onConfirm={() => remove.mutateAsync({ params: { id: folder.id } })}
+          onConfirm={() => remove.mutateAsync({ params: { id: folder.id }, query: {} })}
           onClose={() => setDialog(null)}
         />
       )}

@@ -1,0 +1,63 @@
+/**
+ * Project members, user groups bound to projects, project invitations, and the people a caller may add
+ * (spec section 7, "Members and invitations"). Managing members is for the creator and the team's owner and
+ * administrators (`admin`); the creator's own role never changes.
+ */
+import * as z from 'zod';
+import { projectView } from '../schemas/project';
+import {
+  groupBindParams,
+  groupUnbindParams,
+  inviteCodeParams,
+  invitation,
+  invitationPreview,
+  memberAssignParams,
+  memberCloneQuery,
+  memberProject,
+  memberProjectsQuery,
+  memberRemoveParams,
+  projectInviteParams,
+  visibleUser,
+  visibleUsersQuery,
+} from '../schemas/team';
+import { projectMember } from '../schemas/project';
+import { onProject, onTeam, param, query, route, SIGNED_IN } from './define';
+
+export const memberRoutes = {
+  /** Adds user `b` to project `a` with role `c`, or changes their role. */
+  'member.assign': route({
+    method: 'PUT',
+    path: '/project/member/{a}/{b}/{c}',
+    service: 'project',
+    access: onProject(param('a'), 'admin'),
+    params: memberAssignParams,
+    response: projectMember,
+  }),
+  'member.remove': route({ method: 'DELETE', path: '/project/member/{a}/{b}', service: 'project', access: onProject(param('a'), 'admin'), params: memberRemoveParams, response: z.null() }),
+  /** Copies members and their roles from `from` to `to`; the caller manages both (checked for `from` too). */
+  'member.clone': route({
+    method: 'POST',
+    path: '/project/member/clone',
+    service: 'project',
+    access: onProject(query('to'), 'admin'),
+    query: memberCloneQuery,
+    response: z.array(projectMember),
+  }),
+  /** The team projects a member reaches and with which role (the team's member page). */
+  'member.projects': route({
+    method: 'GET',
+    path: '/project/member',
+    service: 'project',
+    access: onTeam(query('teamId'), 'admin'),
+    query: memberProjectsQuery,
+    response: z.array(memberProject),
+  }),
+  'group.bind': route({ method: 'POST', path: '/project/group/bind/{a}/{b}/{c}', service: 'project', access: onProject(param('a'), 'admin'), params: groupBindParams, response: projectView }),
+  'group.unbind': route({ method: 'POST', path: '/project/group/unbind/{a}/{b}', service: 'project', access: onProject(param('a'), 'admin'), params: groupUnbindParams, response: projectView }),
+  'project.invite': route({ method: 'PUT', path: '/project/invitation/{a}/{b}', service: 'project', access: onProject(param('a'), 'admin'), params: projectInviteParams, response: invitation }),
+  /** Shows what a code leads to before joining (for the invitation page). */
+  'project.invitation': route({ method: 'GET', path: '/project/invitation/join/{code}', service: 'project', access: SIGNED_IN, params: inviteCodeParams, response: invitationPreview }),
+  'project.join': route({ method: 'POST', path: '/project/invitation/join/{code}', service: 'project', access: SIGNED_IN, params: inviteCodeParams, response: projectView }),
+  /** People the caller may add: members of the caller's teams, never the whole user base. */
+  'project.visibleUsers': route({ method: 'GET', path: '/project/visible-users', service: 'project', access: SIGNED_IN, query: visibleUsersQuery, response: z.array(visibleUser) }),
+} as const;

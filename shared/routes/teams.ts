@@ -1,0 +1,71 @@
+/**
+ * Teams (spec section 7): the team, its members and their roles, user groups, invitations. The owner alone hands
+ * the team over, names administrators and disbands it; administrators manage members, groups and invitations.
+ */
+import * as z from 'zod';
+import {
+  groupCreateBody,
+  groupRenameParams,
+  groupView,
+  inviteCodeParams,
+  invitation,
+  invitationPreview,
+  memberMoveParams,
+  teamCreateBody,
+  teamInviteParams,
+  teamMemberParams,
+  teamMembersView,
+  teamMemberView,
+  teamParams,
+  teamStanding,
+  teamUpdateBody,
+  teamView,
+} from '../schemas/team';
+import { body, onTeam, param, route, SIGNED_IN } from './define';
+
+const nothing = z.null();
+
+export const teamRoutes = {
+  'team.create': route({ method: 'PUT', path: '/team', service: 'team', access: SIGNED_IN, body: teamCreateBody, response: teamView }),
+  'team.update': route({ method: 'POST', path: '/team', service: 'team', access: onTeam(body('id'), 'admin'), body: teamUpdateBody, response: teamView }),
+  /** Hidden at once; its projects are destroyed by the purge job, which resumes where a run stops. */
+  'team.disband': route({ method: 'DELETE', path: '/team/{id}', service: 'team', access: onTeam(param('id'), 'owner'), params: teamParams, response: nothing }),
+  'team.all': route({ method: 'GET', path: '/team/all', service: 'team', access: SIGNED_IN, response: z.array(teamView) }),
+  'team.own': route({ method: 'GET', path: '/team/own/{id}', service: 'team', access: onTeam(param('id'), 'developer'), params: teamParams, response: teamStanding }),
+  'team.get': route({ method: 'GET', path: '/team/{id}', service: 'team', access: onTeam(param('id'), 'developer'), params: teamParams, response: teamView }),
+  /** A member leaves; the owner must hand the team over first. */
+  'team.quit': route({ method: 'POST', path: '/team/quit/{id}', service: 'team', access: onTeam(param('id'), 'developer'), params: teamParams, response: nothing }),
+  'team.members': route({ method: 'GET', path: '/team/{id}/members', service: 'team', access: onTeam(param('id'), 'developer'), params: teamParams, response: teamMembersView }),
+  'team.groupMembers': route({
+    method: 'GET',
+    path: '/team/{a}/{b}/members',
+    service: 'team',
+    access: onTeam(param('a'), 'developer'),
+    params: teamMemberParams,
+    response: z.array(teamMemberView),
+  }),
+  'team.groupCreate': route({ method: 'PUT', path: '/team/group', service: 'team', access: onTeam(body('teamId'), 'admin'), body: groupCreateBody, response: groupView }),
+  'team.groupRename': route({
+    method: 'POST',
+    path: '/team/group/info/{a}/{b}/{c}',
+    service: 'team',
+    access: onTeam(param('a'), 'admin'),
+    params: groupRenameParams,
+    response: groupView,
+  }),
+  /** Its members stay in the team, ungrouped; its project bindings go. */
+  'team.groupDelete': route({ method: 'DELETE', path: '/team/group/{a}/{b}', service: 'team', access: onTeam(param('a'), 'admin'), params: teamMemberParams, response: nothing }),
+  'team.grantAdmin': route({ method: 'POST', path: '/team/grant-admin/{a}/{b}', service: 'team', access: onTeam(param('a'), 'owner'), params: teamMemberParams, response: teamMemberView }),
+  'team.revokeAdmin': route({ method: 'POST', path: '/team/revoke-admin/{a}/{b}', service: 'team', access: onTeam(param('a'), 'owner'), params: teamMemberParams, response: teamMemberView }),
+  'team.invite': route({ method: 'POST', path: '/team/invitation/{a}', service: 'team', access: onTeam(param('a'), 'admin'), params: teamInviteParams, response: invitation }),
+  'team.inviteToGroup': route({ method: 'POST', path: '/team/invitation/{a}/{b}', service: 'team', access: onTeam(param('a'), 'admin'), params: teamInviteParams, response: invitation }),
+  /** Shows what a code leads to before joining (for the invitation page). */
+  'team.invitation': route({ method: 'GET', path: '/team/join/{code}', service: 'team', access: SIGNED_IN, params: inviteCodeParams, response: invitationPreview }),
+  'team.join': route({ method: 'POST', path: '/team/join/{code}', service: 'team', access: SIGNED_IN, params: inviteCodeParams, response: teamView }),
+  /** Never the owner; administrators remove developers, the owner removes anyone else. */
+  'team.removeMember': route({ method: 'DELETE', path: '/team/member/{a}/{b}', service: 'team', access: onTeam(param('a'), 'admin'), params: teamMemberParams, response: nothing }),
+  /** To a member; the former owner stays as an administrator. */
+  'team.transfer': route({ method: 'POST', path: '/team/transfer/{a}/{b}', service: 'team', access: onTeam(param('a'), 'owner'), params: teamMemberParams, response: teamView }),
+  /** Puts member `b` into group `c` (`0`: no group). */
+  'team.moveMember': route({ method: 'POST', path: '/team/member/move/{a}/{b}/{c}', service: 'team', access: onTeam(param('a'), 'admin'), params: memberMoveParams, response: teamMemberView }),
+} as const;
