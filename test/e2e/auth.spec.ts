@@ -17,11 +17,12 @@ test('register with the code from the outbox, land on the dashboard, switch lang
   await expect(page.getByRole('heading', { name: '我的项目' })).toBeVisible();
   await expect(page.getByText('Ada')).toBeVisible();
 
-  await page.getByLabel('语言').selectOption('en');
+  await page.getByLabel('语言').getByText('English').click();
   await expect(page.getByRole('heading', { name: 'My projects' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: /Ada.*User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.goto('/dashboard');
@@ -33,6 +34,17 @@ test('registration errors are shown per field, in the current language', async (
   await page.getByRole('button', { name: '注册' }).click();
   await expect(page.getByText('请输入正确的邮箱或手机号')).toBeVisible();
   await expect(page.getByText('验证码为 6 位数字')).toBeVisible();
+});
+
+test('after a code is sent, the earlier "enter a correct email" error is gone (defect 6)', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: '注册' }).click();
+  const stale = page.getByText('请输入正确的邮箱或手机号');
+  await expect(stale).toBeVisible();
+  await page.getByLabel('邮箱或手机号').fill(`late${Date.now()}@example.com`);
+  await page.getByRole('button', { name: '发送验证码' }).click();
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
+  await expect(stale).toBeHidden();
 });
 
 test('a wrong password is refused without saying whether the account exists', async ({ page, request }) => {
@@ -56,6 +68,7 @@ test('an expired session goes to /login with the timeout flag and f, then back',
   await signIn(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
 
+  await page.waitForLoadState('networkidle');
   // The server no longer knows this token, as after a password change elsewhere or its 7 days.
   await context.addCookies([{ name: 'apiloom-token', value: 'expired-token-value', url: baseURL! }]);
   await page.goto('/dashboard/profile/info');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi, signIn } from './support';
+import { choose, chooseInTree, registerViaApi, signIn } from './support';
 
 async function openNewProject(page: Page, request: Parameters<typeof registerViaApi>[0]) {
   const { account, token } = await registerViaApi(request);
@@ -12,11 +12,11 @@ async function openNewProject(page: Page, request: Parameters<typeof registerVia
 }
 
 async function newDocument(page: Page, name: string, kind: string, folder?: string) {
-  await page.getByRole('button', { name: '新建文档' }).click();
+  await page.getByRole('banner').getByRole('button', { name: '新建文档' }).click();
   const dialog = page.getByRole('dialog', { name: '新建文档' });
   await dialog.getByLabel('文档标题').fill(name);
-  await dialog.getByLabel('文档类型').selectOption({ label: kind });
-  if (folder) await dialog.getByLabel('所在目录').selectOption({ label: `▸ ${folder}` });
+  await choose(page, dialog.getByLabel('文档类型'), kind);
+  if (folder) await chooseInTree(page, dialog.getByLabel('所在目录'), folder);
   await dialog.getByRole('button', { name: '创建' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -29,7 +29,7 @@ test('markdown: create, edit with live preview, save with Ctrl+S, history and re
     void d.dismiss();
   });
   await newDocument(page, 'Guide', 'Markdown 文档');
-  const source = page.getByLabel('Markdown');
+  const source = page.getByRole('textbox', { name: 'Markdown' });
   await source.fill('# Hello\n\n**bold** <img src=x onerror="alert(1)"> [bad](javascript:alert(2))');
   await expect(page.getByLabel('预览').getByRole('heading', { name: 'Hello' })).toBeVisible();
   await page.getByLabel('修改说明').fill('first words');
@@ -40,16 +40,19 @@ test('markdown: create, edit with live preview, save with Ctrl+S, history and re
   expect(await page.locator('.markdown a', { hasText: 'bad' }).getAttribute('href')).toBeNull();
 
   await page.getByRole('button', { name: '编辑' }).click();
-  await page.getByLabel('Markdown').fill('# Second');
+  await page.getByRole('textbox', { name: 'Markdown' }).fill('# Second');
   await page.keyboard.press('Control+s');
   await expect(page.getByRole('article', { name: 'Guide' }).getByRole('heading', { name: 'Second' })).toBeVisible();
 
   await page.getByRole('button', { name: '历史记录' }).click();
-  const history = page.getByRole('complementary', { name: '历史记录' });
+  const history = page.getByRole('dialog', { name: '历史记录' });
   await expect(history.getByText('first words')).toBeVisible();
   await history.getByRole('listitem').filter({ hasText: 'first words' }).getByRole('button', { name: '查看' }).click();
   await expect(history.getByRole('heading', { name: 'Hello' })).toBeVisible();
-  await history.getByRole('listitem').filter({ hasText: 'first words' }).getByRole('button', { name: '恢复此版本' }).click();
+  await history.getByRole('button', { name: '恢复此版本' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: '恢复此版本' }).click();
+  await expect(page.getByText('已恢复到所选版本')).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('article', { name: 'Guide' }).locator('.markdown').first().getByRole('heading', { name: 'Hello' })).toBeVisible();
   expect(dialogs).toBe(0);
 });
@@ -59,14 +62,14 @@ test('HTTP API with a nested parameter table; the tree re-sorts by dragging', as
   await newDocument(page, 'Orders', '文件夹');
   await newDocument(page, 'Create order', 'HTTP 接口');
   await page.getByLabel('接口路径').fill('/orders');
-  await page.getByLabel('请求方法').selectOption('POST');
+  await choose(page, page.getByLabel('请求方法'), 'POST');
   await page.getByLabel('接口描述').fill('Creates an order');
-  await page.getByLabel('请求数据类型').selectOption('form-data');
-  await page.getByLabel('有效').uncheck();
+  await choose(page, page.getByLabel('请求数据类型'), 'form-data');
+  await page.getByRole('switch', { name: '有效' }).click();
   const body = page.getByRole('table', { name: '请求体' });
   await page.getByRole('button', { name: '添加参数 · 请求体' }).click();
   await body.getByLabel('请求体 参数名 0.0').fill('items');
-  await body.getByLabel('请求体 类型 0.0').selectOption('array[object]');
+  await choose(page, body.getByLabel('请求体 类型 0.0'), 'array[object]');
   await body.getByRole('button', { name: '添加子参数 items' }).click();
   await body.getByLabel('请求体 参数名 1.0').fill('sku');
   await page.getByRole('button', { name: /保存/ }).click();
@@ -79,9 +82,15 @@ test('HTTP API with a nested parameter table; the tree re-sorts by dragging', as
   await expect(rendered.getByRole('cell', { name: 'sku' })).toBeVisible();
 
   const tree = page.getByRole('navigation', { name: '文档目录' });
-  await expect(tree.getByRole('treeitem', { name: 'Create order' })).toBeVisible();
-  await tree.getByRole('link', { name: 'Create order' }).dragTo(tree.getByRole('link', { name: 'Orders' }));
-  await expect(tree.getByRole('treeitem', { name: 'Orders' }).getByRole('treeitem', { name: 'Create order' })).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: 'Create order' })).toHaveAttribute('aria-level', '1');
+  // As in antd's tree, dragging onto a folder and to the right drops inside it.
+  await tree.getByRole('treeitem', { name: 'Create order' }).dragTo(tree.getByRole('treeitem', { name: 'Orders' }), {
+    sourcePosition: { x: 40, y: 12 },
+    targetPosition: { x: 160, y: 18 },
+  });
+  await expect(tree.getByRole('treeitem', { name: 'Orders' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(tree.getByRole('treeitem', { name: 'Create order' })).toHaveAttribute('aria-level', '2');
+  await expect(tree.getByRole('treeitem')).toHaveText(['Orders', 'POST Create order']);
 });
 
 test('the tree context menu renames, copies and deletes', async ({ page, request }) => {
@@ -91,24 +100,24 @@ test('the tree context menu renames, copies and deletes', async ({ page, request
   await expect(page.getByRole('button', { name: '编辑' })).toBeVisible();
   const tree = page.getByRole('navigation', { name: '文档目录' });
 
-  await tree.getByRole('link', { name: 'Note' }).click({ button: 'right' });
-  await page.getByRole('menu', { name: 'Note 的操作' }).getByRole('menuitem', { name: '重命名' }).click();
+  await tree.getByRole('treeitem', { name: 'Note' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '重命名' }).click();
   await page.getByRole('dialog', { name: '重命名' }).getByLabel('文档标题').fill('x'.repeat(31));
   await page.getByRole('dialog', { name: '重命名' }).getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('文档标题格式错误，长度 1-30')).toBeVisible();
   await page.getByRole('dialog', { name: '重命名' }).getByLabel('文档标题').fill('Renamed note');
   await page.getByRole('dialog', { name: '重命名' }).getByRole('button', { name: '保存' }).click();
-  await expect(tree.getByRole('link', { name: 'Renamed note' })).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: 'Renamed note' })).toBeVisible();
 
-  await tree.getByRole('link', { name: 'Renamed note' }).click({ button: 'right' });
-  await page.getByRole('menuitem', { name: '复制' }).click();
-  await expect(tree.getByRole('link', { name: 'Renamed note 副本' })).toBeVisible();
+  await tree.getByRole('treeitem', { name: 'Renamed note' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '复制', exact: true }).click();
+  await expect(tree.getByRole('treeitem', { name: 'Renamed note 副本' })).toBeVisible();
 
   await tree.getByRole('button', { name: 'Renamed note 副本 的操作' }).click();
   await page.getByRole('menuitem', { name: '删除' }).click();
   await page.getByRole('dialog', { name: '删除' }).getByRole('button', { name: '删除' }).click();
-  await expect(tree.getByRole('link', { name: 'Renamed note 副本' })).toBeHidden();
-  await expect(tree.getByRole('link', { name: 'Renamed note' })).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: 'Renamed note 副本' })).toBeHidden();
+  await expect(tree.getByRole('treeitem', { name: 'Renamed note', exact: true })).toBeVisible();
 });
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -169,7 +178,7 @@ test('rich text with a table, an uploaded image and an attachment; an image over
 test('markdown: an uploaded image lands at the cursor and shows in the preview', async ({ page, request }) => {
   await openNewProject(page, request);
   await newDocument(page, 'Screens', 'Markdown 文档');
-  const source = page.getByLabel('Markdown');
+  const source = page.getByRole('textbox', { name: 'Markdown' });
   await source.fill('Before\n');
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: '图片' }).click();

@@ -37,14 +37,15 @@ test('folders and projects: create, favourite, move by dragging, archive and res
   // Drag one into the folder; it leaves the top level and is inside the folder.
   await page.getByRole('article', { name: 'Users API' }).dragTo(folder);
   await expect(page.getByRole('article', { name: 'Users API' })).toBeHidden();
-  await folder.getByRole('button', { name: 'Backend' }).click();
+  await folder.getByRole('button', { name: 'Backend', exact: true }).click();
   await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText('Backend');
   await expect(page.getByRole('article', { name: 'Users API' })).toBeVisible();
   await page.getByRole('navigation', { name: '当前位置' }).getByRole('button', { name: '我的项目' }).click();
 
   // Archive and restore.
   const orders = page.getByRole('article', { name: 'Orders API' });
-  await orders.getByRole('button', { name: '归档' }).click();
+  await orders.getByRole('button', { name: '更多操作：Orders API' }).click();
+  await page.getByRole('menuitem', { name: '归档', exact: true }).click();
   await page.getByRole('dialog', { name: '归档' }).getByRole('button', { name: '归档' }).click();
   await expect(orders).toBeHidden();
   await page.getByRole('link', { name: '归档项目' }).click();
@@ -54,7 +55,8 @@ test('folders and projects: create, favourite, move by dragging, archive and res
   await expect(page.getByRole('article', { name: 'Orders API' })).toBeVisible();
 
   // Delete to the recycle bin, see the days left, restore.
-  await page.getByRole('article', { name: 'Orders API' }).getByRole('button', { name: '删除' }).click();
+  await page.getByRole('article', { name: 'Orders API' }).getByRole('button', { name: '更多操作：Orders API' }).click();
+  await page.getByRole('menuitem', { name: '删除', exact: true }).click();
   await page.getByRole('dialog', { name: '删除' }).getByRole('button', { name: '删除' }).click();
   await expect(page.getByRole('article', { name: 'Orders API' })).toBeHidden();
   await page.getByRole('link', { name: '回收站' }).click();
@@ -71,7 +73,8 @@ test('project settings: rename with validation, then delete from the danger zone
   await page.goto('/login');
   await signIn(page, account);
   await createProject(page, 'Settings demo');
-  await page.getByRole('article', { name: 'Settings demo' }).getByRole('link', { name: '设置' }).click();
+  await page.getByRole('article', { name: 'Settings demo' }).getByRole('button', { name: '更多操作：Settings demo' }).click();
+  await page.getByRole('menuitem', { name: '项目设置' }).click();
   await expect(page).toHaveURL(/\/dashboard\/project\/[\w-]+\/info$/);
 
   await page.getByLabel('项目名称').fill('x'.repeat(65));
@@ -85,4 +88,38 @@ test('project settings: rename with validation, then delete from the danger zone
   await page.getByRole('dialog', { name: '删除' }).getByRole('button', { name: '删除' }).click();
   await expect(page).toHaveURL(/view=recycle/);
   await expect(page.getByRole('article', { name: 'Renamed project' })).toBeVisible();
+});
+
+test('search filters as you type; the list view shows owner and updated time; cards keep their actions in one menu (defects 5 and 11)', async ({ page, request }) => {
+  const { account, token } = await registerViaApi(request);
+  for (const name of ['Billing service', 'Billing admin', 'Catalog']) {
+    expect(((await (await request.put('/api/project', { data: { name }, headers: { token } })).json()) as { code: number }).code).toBe(0);
+  }
+  await page.goto('/login');
+  await signIn(page, account);
+  await expect(page.getByRole('article', { name: 'Catalog' })).toBeVisible();
+
+  // Typing filters without Enter.
+  await page.getByRole('searchbox', { name: '搜索项目' }).pressSequentially('Bill', { delay: 30 });
+  await expect(page.getByRole('heading', { name: '搜索“Bill”' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Billing service' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Billing admin' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Catalog' })).toBeHidden();
+  await expect(page).toHaveURL(/q=Bill/);
+
+  // A card: a name, a favourite star and one menu with every action, no row of text links.
+  const card = page.getByRole('article', { name: 'Billing admin' });
+  await expect(card.getByRole('button')).toHaveCount(2);
+  await card.getByRole('button', { name: '更多操作：Billing admin' }).click();
+  await expect(page.locator('.ant-dropdown:visible').getByRole('menuitem')).toHaveText(['项目设置', '移动到', '复制项目', '归档', '删除']);
+  await page.keyboard.press('Escape');
+
+  // The list view: owner, updated time (spec date format), visibility and role as columns.
+  await page.getByRole('searchbox', { name: '搜索项目' }).fill('');
+  await page.getByText('列表', { exact: true }).click();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader')).toContainText(['项目名称', '所有者', '更新时间', '可见性', '我的角色']);
+  const row = table.getByRole('row', { name: /Catalog/ });
+  await expect(row).toContainText('我');
+  await expect(row).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/);
 });

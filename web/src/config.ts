@@ -1,5 +1,6 @@
 import { APP_VERSION } from '../../shared/constants';
 import type { DeploymentConfig } from '../../shared/deployment';
+import { paths } from './paths';
 
 /**
  * The web app's configuration (spec section 3): defaults for a same-origin deployment, overridden by the
@@ -25,7 +26,7 @@ const defaults: AppConfig = {
   mockBase: '/api/mock',
   version: APP_VERSION,
   offline: false,
-  publicPages: ['/', '/index', '/help', '/login', '/register', '/forget', '/forget-success', '/reset-pass', '/open_external_link', '/project', '/doc', '/invite'],
+  publicPages: [...paths.publicPrefixes],
 };
 
 export const config: AppConfig = { ...defaults, ...(typeof window === 'undefined' ? {} : window.APILOOM_CONFIG) };

@@ -1,5 +1,3 @@
-// First: it configures zod before any schema is built.
-import './lib/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

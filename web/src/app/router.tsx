@@ -1,59 +1,65 @@
 /**
  * Every page of spec section 2. Pages load lazily so the entry chunk stays small; the error page catches
- * unknown routes, failed pages and failed chunk loads.
+ * unknown routes, failed pages and failed chunk loads. Route patterns come from `paths`.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { documentTreeQuery } from '../features/documents/api';
+import { projectQuery } from '../features/projects/api';
+import { queryClient } from '../lib/api';
+import { PageLoading } from '../components/page-loading';
 import { ErrorPage, NotFound } from '../pages/error-page';
+import { paths } from '../paths';
 
 const later = { lazy: () => import('../pages/later-public') };
 const settingsLater = { lazy: () => import('../pages/project-settings/later') };
-const projectView = { lazy: () => import('../pages/project-view') };
+/**
+ * The workspace's two reads start as soon as the route matches, while its page code still loads: the tree of a
+ * large project is the slowest request of the app, and the page shows it as soon as both have arrived.
+ */
+const workspace = {
+  lazy: () => import('../pages/workspace/project-page'),
+  loader: ({ params }: LoaderFunctionArgs) => {
+    if (params.id) {
+      void queryClient.prefetchQuery(projectQuery(params.id, { ignoreMessage: true, ignoreRedirect: true }));
+      void queryClient.prefetchQuery(documentTreeQuery(params.id));
+    }
+    return null;
+  },
+};
+const byId = { lazy: () => import('../pages/workspace/document-by-id') };
 
 export const routeObjects: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
+    // Lazy routes resolve after the first render: this is what shows meanwhile (and react-router asks for it).
+    hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: '/', lazy: () => import('../pages/home') },
-      { path: '/index', lazy: () => import('../pages/home') },
-      { path: '/help', lazy: () => import('../pages/help') },
-      { path: '/open_external_link', lazy: () => import('../pages/external-link') },
-      ...['/test', '/test/test', '/testplugin', '/post'].map((path) => ({ path, ...later })),
+      { path: paths.home.pattern, lazy: () => import('../pages/home') },
+      { path: paths.index.pattern, lazy: () => import('../pages/home') },
+      { path: paths.help.pattern, lazy: () => import('../pages/help') },
+      { path: paths.externalLink.pattern, lazy: () => import('../pages/external-link') },
       {
         lazy: () => import('../pages/login-layout'),
         children: [
-          { path: '/login', lazy: () => import('../pages/login') },
-          { path: '/register', lazy: () => import('../pages/register') },
+          { path: paths.login.pattern, lazy: () => import('../pages/login') },
+          { path: paths.register.pattern, lazy: () => import('../pages/register') },
         ],
       },
-      ...[
-        '/login/bind',
-        '/login/callback',
-        '/login/redirect',
-        '/login/callback/:provider/login',
-        '/forget',
-        '/forget-success',
-        '/reset-pass',
-        '/invite/project/:code?',
-        '/invite/team/:code?',
-        '/doc/:id',
-        '/doc/:id?/edit',
-        '/project/:id?/export',
-        '/project/:id?/export/export-item',
-        '/project/:id?/share',
-        '/project/:projectId/share/:shareId',
-        '/project/:projectId/:docId/history/:historyId',
-      ].map((path) => ({ path, ...later })),
-      { path: '/project/:id', ...projectView },
-      { path: '/project/:id/edit', ...projectView },
-      { path: '/project/:id/:doc', ...projectView },
-      { path: '/project/:id/:doc/:mode', ...projectView },
+      ...paths.later.patterns.map((path) => ({ path, ...later })),
+      { path: paths.documentById.pattern, ...byId },
+      { path: paths.documentById.editPattern, ...byId },
+      { path: paths.history.pattern, lazy: () => import('../pages/workspace/history-page') },
+      { path: paths.project.pattern, ...workspace },
+      { path: paths.project.editPattern, ...workspace },
+      { path: paths.document.pattern, ...workspace },
+      { path: paths.document.modePattern, ...workspace },
       {
-        path: '/dashboard',
+        path: paths.dashboard.pattern,
         lazy: () => import('../pages/dashboard/layout'),
         children: [
           { index: true, lazy: () => import('../pages/dashboard/console') },
           {
-            path: 'profile',
+            path: paths.profile.pattern,
             lazy: () => import('../pages/profile/layout'),
             children: [
               { path: 'info', lazy: () => import('../pages/profile/info') },
@@ -63,7 +69,7 @@ export const routeObjects: RouteObject[] = [
             ],
           },
           {
-            path: 'project/:id',
+            path: paths.projectSettings.pattern,
             lazy: () => import('../pages/project-settings/layout'),
             children: [
               { path: 'info', lazy: () => import('../pages/project-settings/info') },
@@ -72,7 +78,7 @@ export const routeObjects: RouteObject[] = [
               ...['auth', 'export', 'share', 'style'].map((path) => ({ path, ...settingsLater })),
             ],
           },
-          ...['team/:id/setting/info', 'team/:id/setting/members', 'team/:id/setting/transfer', 'team/:teamId'].map((path) => ({ path, ...settingsLater })),
+          ...paths.later.teamPatterns.map((path) => ({ path, ...settingsLater })),
         ],
       },
       { path: '*', element: <NotFound /> },

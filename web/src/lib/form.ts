@@ -1,42 +1,46 @@
-import { useState } from 'react';
+/**
+ * Forms validate with the same zod schemas the API uses, and show what the server refused where it belongs:
+ * a 45002 answer's per-field messages under their fields, anything else at a named field or as a toast.
+ */
+import type { FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
 import type * as z from 'zod';
-import { isApiError } from './api/client';
+import { i18n } from '../i18n';
+import { isApiError } from './api';
+import { notify } from './notify';
 
-export type FieldErrors = Record<string, string>;
+/** An antd rule from a zod schema; issue messages are message keys (`v.password`), translated here. */
+export const zodRule = (schema: z.ZodType): Rule => ({
+  validator: async (_rule, value: unknown) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new Error(i18n.t(parsed.error.issues[0]?.message ?? 'v.required'));
+  },
+});
+
+/** The message a failure shows: the server's (already localised), or "system busy". */
+export const errorMessage = (error: unknown) => (isApiError(error) && error.message) || i18n.t('api.busy');
 
 /**
- * Client-side validation with the same zod schemas the API uses. Issue messages are message keys (`v.password`),
- * translated by the caller; a 45002 answer's per-field messages (already localised) land in the same place.
+ * Shows a refused request on the form: per-field messages at their fields (server field names may be dotted,
+ * `content.url`, and map to form paths), `atField` puts any other failure under one field; otherwise a toast.
  */
-export function useFieldErrors() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  function validate<S extends z.ZodType>(schema: S, values: unknown, t: (key: string) => string): z.output<S> | undefined {
-    const parsed = schema.safeParse(values);
-    if (parsed.success) {
-      setErrors({});
-      return parsed.data;
-    }
-    const next: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path.map(String).join('.') || '_';
-      next[field] ??= t(issue.message);
-    }
-    setErrors(next);
-    return undefined;
+export function showServerError(form: FormInstance | null, error: unknown, opts: { atField?: string | string[]; fieldMap?: Record<string, string | string[]> } = {}) {
+  const fields = isApiError(error) && error.code === 45002 ? (error.data as { fields?: Record<string, string> } | null)?.fields : undefined;
+  if (form && fields && Object.keys(fields).length) {
+    const known = new Set(Object.keys(form.getFieldsValue(true) as object));
+    const entries = Object.entries(fields).map(([name, message]) => {
+      const path = opts.fieldMap?.[name] ?? (name.includes('.') ? name.split('.') : name);
+      return { name: path, errors: [message] };
+    });
+    const shown = entries.filter((e) => known.has(Array.isArray(e.name) ? e.name[0]! : e.name));
+    if (shown.length) form.setFields(shown);
+    if (shown.length === entries.length) return;
+    notify.error(entries.filter((e) => !shown.includes(e)).map((e) => e.errors[0]).join('; '));
+    return;
   }
-
-  /** Shows a server validation failure under its fields; returns false for any other error. */
-  function fromServer(error: unknown): boolean {
-    if (isApiError(error) && error.code === 45002) {
-      const fields = (error.data as { fields?: FieldErrors } | null)?.fields;
-      if (fields) {
-        setErrors(fields);
-        return true;
-      }
-    }
-    return false;
+  if (form && opts.atField) {
+    form.setFields([{ name: opts.atField, errors: [errorMessage(error)] }]);
+    return;
   }
-
-  return { errors, setErrors, validate, fromServer };
+  notify.error(errorMessage(error));
 }

@@ -1,8 +1,10 @@
+import { Button, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
+import { LinkButton } from '../components/link-button';
 import { CHUNK_RELOAD_GUARD_MS } from '../../../shared/constants';
-import { loginUrl } from '../lib/api';
+import { currentLocation, paths } from '../paths';
 
 const RELOAD_KEY = 'apiloom.chunkReloadAt';
 
@@ -17,7 +19,7 @@ function reloadOncePerMinute(): boolean {
   return true;
 }
 
-/** The error page of spec section 2, for unknown routes (404) and for pages that failed. */
+/** The error page of spec section 2, for unknown routes (404) and for pages that failed; its texts follow the language. */
 export function ErrorPage({ status: forced }: { status?: number }) {
   const { t } = useTranslation();
   const error = useRouteError();
@@ -29,46 +31,41 @@ export function ErrorPage({ status: forced }: { status?: number }) {
     if (willReload) location.reload();
   }, [willReload]);
 
-  const status = forced ?? (isRouteErrorResponse(error) ? error.status : chunkFailed ? 500 : error ? 500 : 404);
+  const status = forced ?? (isRouteErrorResponse(error) ? error.status : error ? 500 : 404);
   const notFound = status === 404;
-  const title = notFound ? '页面走丢啦' : '系统出问题了';
+  const title = notFound ? t('errorPage.notFoundTitle') : t('errorPage.failedTitle');
   useEffect(() => {
     document.title = title;
   }, [title]);
 
   if (chunkFailed) {
     return (
-      <div className="error-page">
-        <p className="error-status">500</p>
+      <main className="error-page">
+        <span className="error-status">500</span>
         <p>{t('errorPage.chunkReload')}</p>
-      </div>
+      </main>
     );
   }
   const message = notFound ? t('errorPage.notFound') : (error instanceof Error && error.message) || t('errorPage.default');
+  // Plain markup, no illustrations: this page is in the first chunk every page loads.
   return (
-    <div className="error-page">
-      <p className="error-status">{status}</p>
+    <main className="error-page">
+      <span className="error-status">{status}</span>
       <h1>{title}</h1>
-      <p>{message}</p>
-      <div className="error-actions">
-        <Link to="/" className="button button-primary">
+      <p className="muted">{message}</p>
+      <Space wrap>
+        <LinkButton to={paths.home.href()} type="primary">
           {t('errorPage.home')}
-        </Link>
+        </LinkButton>
         {!notFound && (
           <>
-            <a className="button" href={loginUrl()}>
-              {t('errorPage.relogin')}
-            </a>
-            <button type="button" className="button" onClick={() => void navigate(-1)}>
-              {t('errorPage.back')}
-            </button>
-            <button type="button" className="button" onClick={() => location.reload()}>
-              {t('errorPage.refresh')}
-            </button>
+            <Button href={paths.login.href({ from: currentLocation() })}>{t('errorPage.relogin')}</Button>
+            <Button onClick={() => void navigate(-1)}>{t('errorPage.back')}</Button>
+            <Button onClick={() => location.reload()}>{t('errorPage.refresh')}</Button>
           </>
         )}
-      </div>
-    </div>
+      </Space>
+    </main>
   );
 }
 

@@ -1,33 +1,42 @@
+import { ExportOutlined } from '@ant-design/icons';
+import { Alert, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Logo } from '../components/ui';
+import { Logo } from '../components/logo';
+import { useTitle } from '../lib/title';
+import { paths } from '../paths';
 
 /** The notice shown before leaving for an external link; only http and https addresses are offered. */
 export function Component() {
   const { t } = useTranslation();
+  useTitle(t('external.title'));
   const [params] = useSearchParams();
   const target = params.get('url') ?? '';
   const safe = /^https?:\/\//i.test(target);
   return (
-    <div className="auth-page">
+    <main className="auth-page auth-main">
       <div className="auth-card">
         <Logo />
-        <h1>{t('external.title')}</h1>
+        <Typography.Title level={1} className="auth-title">
+          {t('external.title')}
+        </Typography.Title>
         {safe ? (
           <>
-            <p>{t('external.text')}</p>
-            <p className="external-url">{target}</p>
-            <a className="button button-primary button-block" href={target} rel="noopener noreferrer nofollow">
+            <Typography.Paragraph>{t('external.text')}</Typography.Paragraph>
+            <Typography.Paragraph code className="external-url">
+              {target}
+            </Typography.Paragraph>
+            <Button type="primary" block icon={<ExportOutlined aria-hidden />} href={target} rel="noopener noreferrer nofollow">
               {t('external.continue')}
-            </a>
+            </Button>
           </>
         ) : (
-          <p className="form-error">{t('external.invalid')}</p>
+          <Alert type="error" showIcon title={t('external.invalid')} />
         )}
         <p className="auth-links">
-          <Link to="/">{t('common.home')}</Link>
+          <Link to={paths.home.href()}>{t('common.home')}</Link>
         </p>
       </div>
-    </div>
+    </main>
   );
 }

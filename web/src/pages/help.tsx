@@ -1,28 +1,36 @@
+import { Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Logo } from '../components/ui';
+import { LanguageSwitch } from '../components/language-switch';
+import { Logo } from '../components/logo';
+import { useTitle } from '../lib/title';
+import { paths } from '../paths';
 
-const SECTIONS = ['start', 'projects', 'folders', 'recycle', 'account'] as const;
+const SECTIONS = ['start', 'projects', 'documents', 'folders', 'recycle', 'account'] as const;
 
 /** The user manual. */
 export function Component() {
   const { t } = useTranslation();
+  useTitle(t('help.title'));
   return (
-    <div className="doc-page">
-      <header className="console-header">
-        <Link to="/">
+    <Layout className="doc-page">
+      <Layout.Header className="app-header">
+        <Link to={paths.home.href()} aria-label="Apiloom">
           <Logo small />
         </Link>
-      </header>
-      <article className="help">
-        <h1>{t('help.title')}</h1>
-        {SECTIONS.map((key) => (
-          <section key={key}>
-            <h2>{t(`help.${key}.title`)}</h2>
-            <p>{t(`help.${key}.text`)}</p>
-          </section>
-        ))}
-      </article>
-    </div>
+        <LanguageSwitch />
+      </Layout.Header>
+      <Layout.Content>
+        <article className="help">
+          <Typography.Title>{t('help.title')}</Typography.Title>
+          {SECTIONS.map((key) => (
+            <section key={key}>
+              <Typography.Title level={2}>{t(`help.${key}.title`)}</Typography.Title>
+              <Typography.Paragraph>{t(`help.${key}.text`)}</Typography.Paragraph>
+            </section>
+          ))}
+        </article>
+      </Layout.Content>
+    </Layout>
   );
 }

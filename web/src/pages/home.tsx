@@ -1,31 +1,42 @@
+import { ApiOutlined, CloudUploadOutlined, ShareAltOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
-import { DEFAULT_AFTER_LOGIN } from '../../../shared/constants';
-import { LanguageSwitch, Logo } from '../components/ui';
+import { Navigate } from 'react-router';
+import { LinkButton } from '../components/link-button';
+import { LanguageSwitch } from '../components/language-switch';
+import { Logo } from '../components/logo';
 import { config } from '../config';
-import { signedIn, useAfterLogin, useCurrentUser } from '../features/auth/session';
-import { api, isApiError } from '../lib/api';
-import { toast } from '../components/toast';
+import { DEMO_ACCOUNT, signedIn, useAfterLogin, useCurrentUser } from '../features/auth/api/session';
+import { api } from '../lib/api';
+import { errorMessage } from '../lib/form';
+import { notify } from '../lib/notify';
+import { useTitle } from '../lib/title';
+import { paths } from '../paths';
 
-/** The demo account seeded by the local stack (and by a deployment that offers the online demo). */
-const DEMO = { username: 'demo@apiloom.local', password: 'Demo12345' };
+const FEATURES = [
+  { key: 'docs', icon: <ApiOutlined aria-hidden /> },
+  { key: 'share', icon: <ShareAltOutlined aria-hidden /> },
+  { key: 'mock', icon: <ThunderboltOutlined aria-hidden /> },
+  { key: 'import', icon: <CloudUploadOutlined aria-hidden /> },
+] as const;
 
 export function Component() {
   const { t } = useTranslation();
+  useTitle(t('home.pageTitle'));
   const user = useCurrentUser({ ignoreRedirect: true });
   const afterLogin = useAfterLogin();
   const [busy, setBusy] = useState(false);
-  if (user.data) return <Navigate to={DEFAULT_AFTER_LOGIN} replace />;
+  if (user.data) return <Navigate to={paths.dashboard.href()} replace />;
 
   async function tryDemo() {
     setBusy(true);
     try {
-      const result = await api.call('login.create', { body: DEMO }, { ignoreMessage: true });
+      const result = await api.call('login.create', { body: DEMO_ACCOUNT }, { ignoreMessage: true });
       signedIn(result.token, result.user);
       afterLogin(null);
     } catch (err) {
-      toast.error(isApiError(err) ? err.message : t('api.busy'));
+      notify.error(errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -35,43 +46,44 @@ export function Component() {
     <div className="home">
       <header className="home-header">
         <Logo />
-        <nav>
-          <Link to="/help">{t('home.help')}</Link>
+        <Flex component="nav" align="center" gap={8}>
+          <LinkButton to={paths.help.href()} type="text">{t('home.help')}</LinkButton>
           <LanguageSwitch />
-          <Link to="/login" className="button button-ghost">
-            {t('home.login')}
-          </Link>
+          <LinkButton to={paths.login.href()}>{t('home.login')}</LinkButton>
           {!config.offline && (
-            <Link to="/register" className="button button-primary">
-              {t('home.register')}
-            </Link>
+            <LinkButton to={paths.register.href()} type="primary">{t('home.register')}</LinkButton>
           )}
-        </nav>
+        </Flex>
       </header>
       <main className="home-hero">
-        <h1>{t('home.title')}</h1>
-        <p className="home-lead">{t('home.lead')}</p>
-        <div className="home-actions">
-          <Link to="/dashboard" className="button button-primary button-large">
-            {t('home.console')}
-          </Link>
-          <button type="button" className="button button-large" onClick={() => void tryDemo()} disabled={busy}>
+        <Typography.Title>{t('home.title')}</Typography.Title>
+        <Typography.Paragraph className="home-lead">{t('home.lead')}</Typography.Paragraph>
+        <Flex gap={12} justify="center" className="home-actions">
+          <LinkButton to={paths.dashboard.href()} type="primary" size="large">{t('home.console')}</LinkButton>
+          <Button size="large" onClick={() => void tryDemo()} loading={busy}>
             {t('home.demo')}
-          </button>
-        </div>
-        <ul className="home-features">
-          {(['docs', 'share', 'mock', 'import'] as const).map((key) => (
-            <li key={key}>
-              <h3>{t(`home.features.${key}.title`)}</h3>
-              <p>{t(`home.features.${key}.text`)}</p>
-            </li>
+          </Button>
+        </Flex>
+        <Row gutter={[16, 16]} className="home-features">
+          {FEATURES.map(({ key, icon }) => (
+            <Col xs={24} sm={12} md={6} key={key}>
+              <Card>
+                <span className="home-feature-icon" aria-hidden>
+                  {icon}
+                </span>
+                <Typography.Title level={2} className="home-feature-title">
+                  {t(`home.features.${key}.title`)}
+                </Typography.Title>
+                <Typography.Paragraph type="secondary">{t(`home.features.${key}.text`)}</Typography.Paragraph>
+              </Card>
+            </Col>
           ))}
-        </ul>
-        <p className="home-claim">{t('home.claim')}</p>
+        </Row>
+        <Typography.Paragraph type="secondary" className="home-claim">
+          {t('home.claim')}
+        </Typography.Paragraph>
       </main>
-      <footer className="home-footer">
-        Apiloom {config.version}
-      </footer>
+      <footer className="home-footer">Apiloom {config.version}</footer>
     </div>
   );
 }

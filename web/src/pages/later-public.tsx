@@ -1,16 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState, Logo } from '../components/ui';
+import { ComingLater } from '../components/coming-later';
+import { LinkButton } from '../components/link-button';
+import { Logo } from '../components/logo';
+import { useTitle } from '../lib/title';
+import { paths } from '../paths';
 
 /** Routes of the spec whose features are not in this version (third-party login, password reset, invitations). */
 export function Component() {
   const { t } = useTranslation();
+  useTitle(t('common.notYet'));
   return (
-    <div className="auth-page">
+    <main className="auth-page auth-main">
       <div className="auth-card">
         <Logo />
-        <EmptyState icon="tools" title={t('common.notYet')} description={t('common.notYetText')} action={<Link to="/">{t('common.home')}</Link>} />
+        <ComingLater action={<LinkButton to={paths.home.href()}>{t('common.home')}</LinkButton>} />
       </div>
-    </div>
+    </main>
   );
 }

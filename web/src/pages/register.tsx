@@ -1,28 +1,33 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Form, Input, Space } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import * as z from 'zod';
 import { VERIFICATION_CODE_RESEND_SECONDS } from '../../../shared/constants';
-import { vKey } from '../../../shared/messages';
-import { accountSchema, registerBody } from '../../../shared/schemas/account';
-import { Field } from '../components/ui';
-import { toast } from '../components/toast';
+import { accountSchema, nicknameSchema, passwordSchema, verificationCodeSchema } from '../../../shared/schemas/account';
 import { config } from '../config';
-import { signedIn, useAfterLogin } from '../features/auth/session';
+import { signedIn, useAfterLogin } from '../features/auth/api/session';
 import { api, isApiError } from '../lib/api';
-import { useFieldErrors } from '../lib/form';
+import { errorMessage, showServerError, zodRule } from '../lib/form';
+import { notify } from '../lib/notify';
+import { useTitle } from '../lib/title';
+import { paths } from '../paths';
 
-const registerForm = registerBody
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { error: vKey('passwordMismatch'), path: ['confirmPassword'] });
+interface Values {
+  account: string;
+  code: string;
+  nickname: string;
+  password: string;
+  confirmPassword: string;
+}
 
 export function Component() {
   const { t } = useTranslation();
+  useTitle(t('register.title'));
   const afterLogin = useAfterLogin();
-  const { errors, setErrors, validate, fromServer } = useFieldErrors();
-  const [values, setValues] = useState({ account: '', nickname: '', password: '', confirmPassword: '', code: '' });
+  const [form] = Form.useForm<Values>();
   const [countdown, setCountdown] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -30,77 +35,86 @@ export function Component() {
     return () => clearTimeout(timer);
   }, [countdown]);
 
-  if (config.offline) return <Navigate to="/login" replace />;
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
+  if (config.offline) return <Navigate to={paths.login.href()} replace />;
 
   async function sendCode() {
-    const target = accountSchema.safeParse(values.account);
-    if (!target.success) {
-      setErrors({ account: t(vKey('account')) });
+    let account: string;
+    try {
+      // Validating the field again also clears an error it showed before (a stale "enter a correct email").
+      ({ account } = await form.validateFields(['account']));
+    } catch {
       return;
     }
     try {
-      await api.call('code.register', { params: { target: target.data } }, { ignoreMessage: true });
+      await api.call('code.register', { params: { target: accountSchema.parse(account) } }, { ignoreMessage: true });
       setCountdown(VERIFICATION_CODE_RESEND_SECONDS);
-      toast.success(t('register.codeSent'));
+      notify.success(t('register.codeSent'));
     } catch (err) {
-      if (!fromServer(err)) setErrors({ account: isApiError(err) ? err.message : t('api.busy') });
+      showServerError(form, err, { atField: 'account' });
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const form = validate(registerForm, values, t);
-    if (!form) return;
+  async function submit({ confirmPassword: _confirm, ...body }: Values) {
     setBusy(true);
+    setFailure(undefined);
     try {
-      const { confirmPassword: _confirm, ...body } = form;
       const result = await api.call('user.register', { body }, { ignoreMessage: true });
       signedIn(result.token, result.user);
       afterLogin(null);
     } catch (err) {
-      if (!fromServer(err)) setErrors({ _: isApiError(err) ? err.message : t('api.busy') });
+      if (isApiError(err) && err.code === 45002) showServerError(form, err);
+      else if (isApiError(err) && err.code === 45003) form.setFields([{ name: 'code', errors: [err.message] }]);
+      else setFailure(errorMessage(err));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="auth-card" onSubmit={(e) => void submit(e)} noValidate>
-      <h1>{t('register.title')}</h1>
-      <Field label={t('register.account')} error={errors.account} hint={t('register.accountHint')}>
-        {(id, d) => <input id={id} aria-describedby={d} autoComplete="email" value={values.account} onChange={set('account')} />}
-      </Field>
-      <Field label={t('register.code')} error={errors.code}>
-        {(id, d) => (
-          <div className="input-with-button">
-            <input id={id} aria-describedby={d} inputMode="numeric" maxLength={6} value={values.code} onChange={set('code')} />
-            <button type="button" className="button" onClick={() => void sendCode()} disabled={countdown > 0}>
+    <div className="auth-card">
+      <h1 className="auth-title">{t('register.title')}</h1>
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+        <Form.Item name="account" label={t('register.account')} extra={t('register.accountHint')} rules={[zodRule(accountSchema)]}>
+          <Input autoComplete="email" />
+        </Form.Item>
+        <Form.Item label={t('register.code')} required>
+          <Space.Compact block>
+            <Form.Item name="code" noStyle rules={[zodRule(verificationCodeSchema)]}>
+              <Input inputMode="numeric" maxLength={6} aria-label={t('register.code')} />
+            </Form.Item>
+            <Button onClick={() => void sendCode()} disabled={countdown > 0}>
               {countdown > 0 ? t('register.resendIn', { seconds: countdown }) : t('register.sendCode')}
-            </button>
-          </div>
-        )}
-      </Field>
-      <Field label={t('register.nickname')} error={errors.nickname}>
-        {(id, d) => <input id={id} aria-describedby={d} autoComplete="nickname" value={values.nickname} onChange={set('nickname')} />}
-      </Field>
-      <Field label={t('register.password')} error={errors.password} hint={t('v.password')}>
-        {(id, d) => <input id={id} type="password" aria-describedby={d} autoComplete="new-password" value={values.password} onChange={set('password')} />}
-      </Field>
-      <Field label={t('register.confirmPassword')} error={errors.confirmPassword}>
-        {(id, d) => <input id={id} type="password" aria-describedby={d} autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} />}
-      </Field>
-      {errors._ ? (
-        <p className="form-error" role="alert">
-          {errors._}
-        </p>
-      ) : null}
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
-        {t('register.submit')}
-      </button>
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="nickname" label={t('register.nickname')} rules={[zodRule(nicknameSchema)]}>
+          <Input autoComplete="nickname" />
+        </Form.Item>
+        <Form.Item name="password" label={t('register.password')} extra={t('v.password')} rules={[zodRule(passwordSchema)]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('register.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_r, value: string) => {
+                if (value !== getFieldValue('password')) throw new Error(t('v.passwordMismatch'));
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        {failure ? <Alert className="auth-alert" type="error" title={failure} /> : null}
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          {t('register.submit')}
+        </Button>
+      </Form>
       <p className="auth-links">
-        <Link to="/login">{t('register.toLogin')}</Link>
+        <Link to={paths.login.href()}>{t('register.toLogin')}</Link>
       </p>
-    </form>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { routes } from '../../../../shared/routes';
 import { createApiClient, type ClientDeps } from './client';
 
 interface Seen {
@@ -47,6 +48,7 @@ beforeEach(() => {
 function client(overrides: Partial<ClientDeps> = {}) {
   return createApiClient({
     apiBase: base,
+    routes,
     token: () => token,
     language: () => 'en',
     projectVersion: () => version,
@@ -136,3 +138,23 @@ describe('failures (spec section 8)', () => {
     await expect(client({ fetch: failing })('user.detail')).rejects.toEqual({ code: -2, message: 'network down' });
   });
 });
+
+describe('an answer the page asked for early', () => {
+  it('answers the same plain read once, then goes to the network', async () => {
+    let early: Promise<{ code: number; message: string; data: unknown }> | undefined = Promise.resolve({ code: 0, message: 'ok', data: ['early'] });
+    const call = client({
+      early: (path, tok) => {
+        if (path !== '/project/document/children/all/p1' || tok !== 'tok-123') return undefined;
+        const answer = early;
+        early = undefined;
+        return answer;
+      },
+    });
+    reply = { status: 200, body: { code: 0, message: 'ok', data: ['network'] } };
+    expect(await call('document.tree', { params: { projectId: 'p1' } })).toEqual(['early']);
+    expect(seen).toHaveLength(0);
+    expect(await call('document.tree', { params: { projectId: 'p1' } })).toEqual(['network']);
+    expect(seen).toHaveLength(1);
+  });
+});
+

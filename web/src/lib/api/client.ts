@@ -5,7 +5,7 @@
 import ky, { type KyInstance } from 'ky';
 import { EXPORT_TIMEOUT_MS, PROJECT_VERSION_HEADER, REQUEST_TIMEOUT_MS, SHARE_TOKEN_HEADER, TOKEN_HEADER } from '../../../../shared/constants';
 import { OK_CODE, SESSION_CODES, type Envelope } from '../../../../shared/errors';
-import { buildPath, routes, type RouteId, type RouteRequest, type RouteResponse } from '../../../../shared/routes';
+import type { RouteId, RouteRequest, RouteResponse } from '../../../../shared/routes';
 
 export interface CallOptions {
   /** Do not toast a failed code (login, share, export, mock calls). */
@@ -28,8 +28,16 @@ export interface ApiError {
 export const isApiError = (e: unknown): e is ApiError =>
   typeof e === 'object' && e !== null && typeof (e as ApiError).code === 'number' && typeof (e as ApiError).message === 'string';
 
+/** What the client needs of each route: the route table without its schemas. */
+export type RouteTable = Record<RouteId, { method: string; path: string; bodyType?: 'json' | 'form' }>;
+
+/** Fills `{param}` placeholders, encoding each value (as shared/routes.ts's buildPath). */
+const fillPath = (path: string, params: Record<string, string | number> = {}) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+
 export interface ClientDeps {
   apiBase: string;
+  routes: RouteTable;
   token: () => string | undefined;
   language: () => string;
   projectVersion: () => string | undefined;
@@ -39,6 +47,8 @@ export interface ClientDeps {
   /** 'system busy' and 'request timed out' in the current language. */
   text: (key: 'busy' | 'timeout') => string;
   fetch?: typeof fetch;
+  /** An answer already on its way for a plain GET of this path (the page's early request), if there is one. */
+  early?: (path: string, token: string | undefined) => Promise<Envelope | null> | undefined;
   /** Spec section 9's 30 s and 120 s unless a test needs shorter. */
   timeouts?: { normal: number; export: number };
 }
@@ -51,7 +61,7 @@ export function createApiClient(deps: ClientDeps) {
   });
 
   async function call<Id extends RouteId>(id: Id, request: RouteRequest<Id> = {} as RouteRequest<Id>, options: CallOptions = {}): Promise<RouteResponse<Id>> {
-    const route = routes[id];
+    const route = deps.routes[id];
     const input = request as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
     const headers: Record<string, string> = { 'Accept-Language': deps.language() };
     const token = deps.token();
@@ -66,24 +76,29 @@ export function createApiClient(deps: ClientDeps) {
       searchParams.set(key, typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value));
     }
     const hasBody = input.body !== undefined && route.method !== 'GET';
-    const form = 'bodyType' in route && route.bodyType === 'form';
+    const form = route.bodyType === 'form';
 
-    let envelope: Envelope;
-    try {
-      const response = await http(`${deps.apiBase}${buildPath(route.path, input.params)}`, {
-        method: route.method,
-        headers,
-        searchParams,
-        timeout: options.export ? (deps.timeouts?.export ?? EXPORT_TIMEOUT_MS) : (deps.timeouts?.normal ?? REQUEST_TIMEOUT_MS),
-        signal: options.signal,
-        ...(hasBody && form ? { body: new URLSearchParams(input.body as Record<string, string>) } : {}),
-        ...(hasBody && !form ? { json: input.body } : {}),
-      });
-      if (response.status !== 200) throw { code: -1, message: `status code is ${response.status}` } satisfies ApiError;
-      envelope = await response.json<Envelope>();
-    } catch (err) {
-      throw toApiError(err, deps);
-    }
+    const path = fillPath(route.path, input.params);
+    const send = async (): Promise<Envelope> => {
+      try {
+        const response = await http(`${deps.apiBase}${path}`, {
+          method: route.method,
+          headers,
+          searchParams,
+          timeout: options.export ? (deps.timeouts?.export ?? EXPORT_TIMEOUT_MS) : (deps.timeouts?.normal ?? REQUEST_TIMEOUT_MS),
+          signal: options.signal,
+          ...(hasBody && form ? { body: new URLSearchParams(input.body as Record<string, string>) } : {}),
+          ...(hasBody && !form ? { json: input.body } : {}),
+        });
+        if (response.status !== 200) throw { code: -1, message: `status code is ${response.status}` } satisfies ApiError;
+        return await response.json<Envelope>();
+      } catch (err) {
+        throw toApiError(err, deps);
+      }
+    };
+    // A plain read the page asked for before the app loaded is answered once from that request.
+    const reusable = route.method === 'GET' && !version && !options.shareToken && !searchParams.size;
+    const envelope = (reusable ? await deps.early?.(path, token) : undefined) ?? (await send());
 
     if (envelope.code === OK_CODE) return envelope.data as RouteResponse<Id>;
     const failure: ApiError = { code: envelope.code, message: envelope.message, data: envelope.data };

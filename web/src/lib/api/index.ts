@@ -1,12 +1,15 @@
-import { QueryClient, useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { QueryClient, queryOptions, useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { RouteId, RouteRequest, RouteResponse } from '../../../../shared/routes';
 import { config } from '../../config';
 import { i18n } from '../../i18n';
-import { toast } from '../../components/toast';
+import { currentLocation, paths } from '../../paths';
+import { notify } from '../notify';
 import { sessionToken } from '../cookies';
-import { createApiClient, isApiError, type ApiError, type CallOptions } from './client';
+import { createApiClient, isApiError, type ApiError, type CallOptions, type RouteTable } from './client';
+import routeTable from 'virtual:apiloom-route-table';
+import { takeEarlyAnswer } from './early';
 
-export { isApiError, type ApiError };
+export { isApiError, type ApiError, type CallOptions };
 
 let projectVersion: string | undefined;
 /** Sent as X-PROJECT-VERSION while a released version of a project is being read. */
@@ -14,20 +17,17 @@ export const setProjectVersion = (version: string | undefined) => {
   projectVersion = version;
 };
 
-/** Where to come back to after signing in again: the current path and query. */
-export const currentLocation = () => `${location.pathname}${location.search}`;
-export const loginUrl = (opts: { timeout?: boolean } = {}) =>
-  `/login?${opts.timeout ? 'timeout=1&' : ''}f=${encodeURIComponent(currentLocation())}`;
-
 export const api = createApiClient({
   apiBase: config.apiBase,
+  routes: routeTable as RouteTable,
+  early: takeEarlyAnswer,
   token: sessionToken,
   language: () => i18n.language,
   projectVersion: () => projectVersion,
   onSessionLost: () => {
-    if (location.pathname !== '/login') location.assign(loginUrl({ timeout: true }));
+    if (location.pathname !== paths.login.pattern) location.assign(paths.login.href({ timeout: true, from: currentLocation() }));
   },
-  toast: (message) => toast.error(message),
+  toast: (message) => notify.error(message),
   text: (key) => i18n.t(key === 'busy' ? 'api.busy' : 'api.timeout'),
 });
 
@@ -41,30 +41,43 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** React-query keys come from route ids, so invalidating a route id refreshes every request of it. */
-export const queryKey = <Id extends RouteId>(id: Id, request?: RouteRequest<Id>) => (request ? [id, request] : [id]);
+/**
+ * React-query keys start with the route id, so invalidating a route id refreshes every request of it. The
+ * released version and the share token are part of the key: a live read, a released read and a shared read of
+ * the same document never share a cache entry.
+ */
+export const queryKey = <Id extends RouteId>(id: Id, request?: RouteRequest<Id>, opts: Pick<CallOptions, 'shareToken'> = {}) =>
+  [id, request ?? null, { version: projectVersion ?? null, shareToken: opts.shareToken ?? null }] as const;
 
-export function useApiQuery<Id extends RouteId>(
-  id: Id,
-  request?: RouteRequest<Id>,
-  options: CallOptions & Partial<Pick<UseQueryOptions<RouteResponse<Id>, ApiError>, 'enabled' | 'staleTime'>> = {},
-) {
+type QueryOpts = CallOptions & Partial<Pick<UseQueryOptions, 'enabled' | 'staleTime'>>;
+
+/** Query options for one route: what features build their `api/` hooks from. */
+export function apiQuery<Id extends RouteId>(id: Id, request?: RouteRequest<Id>, options: QueryOpts = {}) {
   const { enabled, staleTime, ...callOptions } = options;
-  return useQuery<RouteResponse<Id>, ApiError>({
-    queryKey: queryKey(id, request),
+  return queryOptions<RouteResponse<Id>, ApiError>({
+    queryKey: queryKey(id, request, callOptions),
     queryFn: ({ signal }) => api.call(id, request, { ...callOptions, signal }),
-    enabled,
-    staleTime,
+    ...(enabled === undefined ? {} : { enabled: enabled as boolean }),
+    ...(staleTime === undefined ? {} : { staleTime: staleTime as number }),
   });
 }
 
-export function useApiMutation<Id extends RouteId>(id: Id, options: CallOptions & { invalidates?: RouteId[] } = {}) {
+export const useApiQuery = <Id extends RouteId>(id: Id, request?: RouteRequest<Id>, options: QueryOpts = {}) =>
+  useQuery(apiQuery(id, request, options));
+
+/**
+ * A mutation that refreshes the given routes after it succeeds. Dialogs pass `ignoreMessage` and show a
+ * failure themselves, at the field or as a toast.
+ */
+export function useApiMutation<Id extends RouteId>(id: Id, options: CallOptions & { invalidates?: readonly RouteId[] } = {}) {
   const { invalidates = [], ...callOptions } = options;
   return useMutation<RouteResponse<Id>, ApiError, RouteRequest<Id>>({
     mutationFn: (request) => api.call(id, request, callOptions),
-    onSuccess: () => Promise.all(invalidates.map((route) => queryClient.invalidateQueries({ queryKey: [route] }))),
+    onSuccess: () => invalidate(...invalidates),
   });
 }
+
+export const invalidate = (...routes: readonly RouteId[]) => Promise.all(routes.map((route) => queryClient.invalidateQueries({ queryKey: [route] })));
 
 /** Spec section 4: on sign-in, every cached project, team, global and dashboard state is dropped. */
 export function clearSessionState() {

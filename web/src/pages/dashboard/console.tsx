@@ -1,21 +1,27 @@
-/** The personal console (spec section 2): projects and folders, favourites, all projects, archive, recycle bin. */
-import { useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
+/** The personal console (spec section 2): projects and folders, favourites, all projects, search, archive, recycle bin. */
+import { AppstoreOutlined, BarsOutlined, FolderAddOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Breadcrumb, Button, Empty, Flex, Input, Menu, Segmented, Typography } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ProjectView } from '../../../../shared/schemas/project';
-import { EmptyState, Spinner } from '../../components/ui';
-import { toast } from '../../components/toast';
-import { FolderDialog, NewProjectDialog, PROJECT_LISTS } from '../../features/projects/dialogs';
-import { DRAG_TYPE, FolderCard, ProjectCard, type DragItem } from '../../features/projects/project-card';
-import { useApiMutation, useApiQuery, type ApiError } from '../../lib/api';
-import { CONSOLE_VIEWS, type ConsoleView } from './layout';
+import { QueryState } from '../../components/query-state';
+import { useArchived, useFavorites, useFolderContents, useProjectChange, useProjectSearch, useRecycled } from '../../features/projects/api';
+import { FolderDialog, NewProjectDialog } from '../../features/projects/components/dialogs';
+import type { ListMode } from '../../features/projects/components/project-actions';
+import { dropTarget, FolderCard, ProjectCard, ProjectTable, type DragItem } from '../../features/projects/components/project-list';
+import { errorMessage } from '../../lib/form';
+import { notify } from '../../lib/notify';
+import { useTitle } from '../../lib/title';
+import { CONSOLE_VIEWS, paths, type ConsoleView } from '../../paths';
 
 const LAYOUT_KEY = 'apiloom.consoleLayout';
 
-function ProjectGrid({ projects, tiled, mode, empty }: { projects: ProjectView[]; tiled: boolean; mode?: 'active' | 'archived' | 'recycled'; empty: ReactNode }) {
+function Projects({ projects, tiled, mode, empty }: { projects: ProjectView[]; tiled: boolean; mode: ListMode; empty: ReactNode }) {
   if (!projects.length) return empty;
+  if (!tiled) return <ProjectTable projects={projects} mode={mode} />;
   return (
-    <div className={tiled ? 'grid' : 'list'} role="list">
+    <div className="grid" role="list">
       {projects.map((p) => (
         <div role="listitem" key={p.id}>
           <ProjectCard project={p} mode={mode} />
@@ -25,54 +31,47 @@ function ProjectGrid({ projects, tiled, mode, empty }: { projects: ProjectView[]
   );
 }
 
-function Loading({ query, children }: { query: { isPending: boolean; error: ApiError | null }; children: ReactNode }) {
-  const { t } = useTranslation();
-  if (query.isPending) return <Spinner />;
-  if (query.error) return <p className="form-error">{query.error.message || t('api.busy')}</p>;
-  return children;
-}
-
 function FolderView({ tiled }: { tiled: boolean }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const folderId = params.get('folder');
-  const contents = useApiQuery('folder.list', { query: folderId ? { parentId: folderId } : {} });
-  const move = useApiMutation('folder.move', { invalidates: PROJECT_LISTS });
+  const contents = useFolderContents(folderId);
+  const move = useProjectChange('folder.move');
   const open = (id: string | null) => setParams(id ? { folder: id } : {});
   const dropInto = (target: string | null) => (item: DragItem) => {
     if (item.id === target) return;
-    void move
-      .mutateAsync({ query: { folderId: target ?? '0', sourceId: item.id, isProject: item.isProject ? 'true' : 'false' } })
-      .then(() => toast.success(t('projects.moved')));
+    move.mutateAsync({ query: { folderId: target ?? '0', sourceId: item.id, isProject: item.isProject ? 'true' : 'false' } }).then(
+      () => notify.success(t('projects.moved')),
+      (error: unknown) => notify.error(errorMessage(error)),
+    );
   };
-  const crumbDrop = (target: string | null) => ({
-    onDragOver: (e: DragEvent) => e.dataTransfer.types.includes(DRAG_TYPE) && e.preventDefault(),
-    onDrop: (e: DragEvent) => {
-      e.preventDefault();
-      const raw = e.dataTransfer.getData(DRAG_TYPE);
-      if (raw) dropInto(target)(JSON.parse(raw) as DragItem);
-    },
-  });
   const data = contents.data;
   return (
-    <Loading query={contents}>
-      <nav className="breadcrumbs" aria-label={t('projects.breadcrumbs')}>
-        <button type="button" className="crumb" onClick={() => open(null)} {...crumbDrop(null)}>
-          {t('dashboard.myProjects')}
-        </button>
-        {data?.path.map((f) => (
-          <span key={f.id}>
-            <span aria-hidden> / </span>
-            <button type="button" className="crumb" onClick={() => open(f.id)} {...crumbDrop(f.id)} aria-current={f.id === folderId ? 'page' : undefined}>
-              {f.name}
-            </button>
-          </span>
-        ))}
+    <QueryState query={contents}>
+      <nav aria-label={t('projects.breadcrumbs')} className="console-crumbs">
+        <Breadcrumb
+          items={[
+            {
+              title: (
+                <Button type="link" size="small" onClick={() => open(null)} {...dropTarget(dropInto(null))}>
+                  {t('dashboard.myProjects')}
+                </Button>
+              ),
+            },
+            ...(data?.path ?? []).map((f) => ({
+              title: (
+                <Button type="link" size="small" onClick={() => open(f.id)} {...dropTarget(dropInto(f.id))} aria-current={f.id === folderId ? 'page' : undefined}>
+                  {f.name}
+                </Button>
+              ),
+            })),
+          ]}
+        />
       </nav>
       {data && (data.folders.length || data.projects.length) ? (
         <>
           {data.folders.length ? (
-            <div className={tiled ? 'grid' : 'list'} role="list" aria-label={t('projects.folders')}>
+            <div className="grid folders" role="list" aria-label={t('projects.folders')}>
               {data.folders.map((f) => (
                 <div role="listitem" key={f.id}>
                   <FolderCard folder={f} onOpen={() => open(f.id)} onDropItem={dropInto(f.id)} />
@@ -80,92 +79,133 @@ function FolderView({ tiled }: { tiled: boolean }) {
               ))}
             </div>
           ) : null}
-          <ProjectGrid projects={data.projects} tiled={tiled} empty={null} />
+          <Projects projects={data.projects} tiled={tiled} mode="active" empty={null} />
         </>
       ) : (
-        <EmptyState title={folderId ? t('projects.emptyFolder') : t('projects.empty')} description={t('projects.emptyHint')} />
+        <Empty description={<><strong>{folderId ? t('projects.emptyFolder') : t('projects.empty')}</strong><br />{t('projects.emptyHint')}</>} />
       )}
-    </Loading>
+    </QueryState>
   );
 }
 
 function ListOf({ view, tiled, keyword }: { view: Exclude<ConsoleView, 'projects'> | 'search'; tiled: boolean; keyword: string }) {
   const { t } = useTranslation();
-  const favorites = useApiQuery('project.favorites', undefined, { enabled: view === 'favorites' });
-  const archived = useApiQuery('project.archives', { query: {} }, { enabled: view === 'archived' });
-  const recycled = useApiQuery('project.recycler', { query: {} }, { enabled: view === 'recycle' });
-  const all = useApiQuery('project.search', { query: { keyword: view === 'search' ? keyword : '' } }, { enabled: view === 'all' || view === 'search' });
+  const favorites = useFavorites(view === 'favorites');
+  const archived = useArchived(view === 'archived');
+  const recycled = useRecycled(view === 'recycle');
+  const all = useProjectSearch(view === 'search' ? keyword : '', view === 'all' || view === 'search');
   const query = { favorites, archived, recycle: recycled, all, search: all }[view];
-  const mode = view === 'archived' ? 'archived' : view === 'recycle' ? 'recycled' : 'active';
-  const empty = <EmptyState title={t(`projects.emptyViews.${view}`)} description={view === 'recycle' ? t('projects.recycleHint') : undefined} />;
+  const mode: ListMode = view === 'archived' ? 'archived' : view === 'recycle' ? 'recycled' : 'active';
+  const empty = <Empty description={t(`projects.emptyViews.${view}`)} />;
   return (
-    <Loading query={query}>
-      {view === 'recycle' && query.data?.length ? <p className="notice">{t('projects.recycleHint')}</p> : null}
-      <ProjectGrid projects={query.data ?? []} tiled={tiled} mode={mode} empty={empty} />
-    </Loading>
+    <QueryState query={query}>
+      {view === 'recycle' ? <Alert className="console-notice" type="info" showIcon title={t('projects.recycleHint')} /> : null}
+      <Projects projects={query.data ?? []} tiled={tiled} mode={mode} empty={empty} />
+    </QueryState>
+  );
+}
+
+/** Filters as you type: the keyword goes to the address (so it can be shared) a moment after the last key. */
+function ProjectSearch() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('q') ?? '';
+  const [draft, setDraft] = useState(keyword);
+  const first = useRef(true);
+  // The setter changes with every navigation; only a new draft should start the timer.
+  const update = useRef(setParams);
+  useEffect(() => {
+    update.current = setParams;
+  });
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => {
+      const q = draft.trim();
+      update.current(q ? { view: 'all', q } : {}, { replace: true });
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [draft]);
+  return (
+    <Input
+      type="search"
+      allowClear
+      prefix={<SearchOutlined aria-hidden />}
+      placeholder={t('projects.searchPlaceholder')}
+      aria-label={t('projects.search')}
+      value={draft}
+      onChange={(e) => setDraft(e.target.value)}
+      className="console-search"
+    />
   );
 }
 
 export function Component() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const requested = params.get('view') as ConsoleView | null;
   const view: ConsoleView = requested && CONSOLE_VIEWS.includes(requested) ? requested : 'projects';
   const keyword = params.get('q') ?? '';
-  const [draft, setDraft] = useState(keyword);
   const [tiled, setTiled] = useState(() => localStorage.getItem(LAYOUT_KEY) !== 'list');
   const [dialog, setDialog] = useState<'project' | 'folder' | null>(null);
   const folderId = view === 'projects' ? params.get('folder') : null;
+  const heading = keyword ? t('projects.searchResults', { keyword }) : t(`projects.titles.${view}`);
+  useTitle(heading, t('dashboard.console'));
 
   const setLayout = (next: boolean) => {
     setTiled(next);
     localStorage.setItem(LAYOUT_KEY, next ? 'tiles' : 'list');
   };
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setParams(draft.trim() ? { view: 'all', q: draft.trim() } : {});
-  };
+  const tab = ['archived', 'recycle'].includes(view) ? view : 'projects';
 
   return (
     <section className="console-page">
-      <header className="page-header">
-        <h1>{keyword ? t('projects.searchResults', { keyword }) : t(`projects.titles.${view}`)}</h1>
-        <div className="toolbar">
-          <form role="search" onSubmit={search}>
-            <input type="search" placeholder={t('projects.searchPlaceholder')} aria-label={t('projects.search')} value={draft} onChange={(e) => setDraft(e.target.value)} />
-          </form>
-          <div className="segmented" role="group" aria-label={t('projects.layout')}>
-            <button type="button" aria-pressed={!tiled} onClick={() => setLayout(false)}>
-              {t('projects.listView')}
-            </button>
-            <button type="button" aria-pressed={tiled} onClick={() => setLayout(true)}>
-              {t('projects.tileView')}
-            </button>
-          </div>
-          {view === 'projects' && (
-            <button type="button" className="button" onClick={() => setDialog('folder')}>
+      <Flex className="page-header" justify="space-between" align="center" wrap gap={12}>
+        <Typography.Title level={1}>{heading}</Typography.Title>
+        <Flex gap={8} wrap align="center">
+          <ProjectSearch />
+          <Segmented
+            aria-label={t('projects.layout')}
+            value={tiled ? 'tiles' : 'list'}
+            onChange={(v) => setLayout(v === 'tiles')}
+            options={[
+              { value: 'list', icon: <BarsOutlined aria-hidden />, label: t('projects.listView') },
+              { value: 'tiles', icon: <AppstoreOutlined aria-hidden />, label: t('projects.tileView') },
+            ]}
+          />
+          {view === 'projects' && !keyword && (
+            <Button icon={<FolderAddOutlined aria-hidden />} onClick={() => setDialog('folder')}>
               {t('projects.newFolder')}
-            </button>
+            </Button>
           )}
-          <button type="button" className="button button-primary" onClick={() => setDialog('project')}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog('project')}>
             {t('projects.newProject')}
-          </button>
-        </div>
-      </header>
-      <nav className="sub-tabs" aria-label={t('projects.moreLists')}>
-        <Link to="/dashboard" aria-current={view === 'projects' ? 'page' : undefined}>
-          {t('projects.titles.projects')}
-        </Link>
-        <Link to="/dashboard?view=archived" aria-current={view === 'archived' ? 'page' : undefined}>
-          {t('projects.titles.archived')}
-        </Link>
-        <Link to="/dashboard?view=recycle" aria-current={view === 'recycle' ? 'page' : undefined}>
-          {t('projects.titles.recycle')}
-        </Link>
-      </nav>
-      {view === 'projects' && !keyword ? <FolderView tiled={tiled} /> : <ListOf view={keyword ? 'search' : (view as Exclude<ConsoleView, 'projects'>)} tiled={tiled} keyword={keyword} />}
-      <NewProjectDialog open={dialog === 'project'} folderId={folderId} onClose={() => setDialog(null)} />
-      {dialog === 'folder' && <FolderDialog open parentId={folderId} onClose={() => setDialog(null)} />}
+          </Button>
+        </Flex>
+      </Flex>
+      {(view === 'projects' || view === 'archived' || view === 'recycle') && !keyword ? (
+        <nav aria-label={t('projects.moreLists')}>
+          <Menu
+            mode="horizontal"
+            selectedKeys={[tab]}
+            className="sub-tabs"
+            items={[
+              { key: 'projects', label: <Link to={paths.dashboard.href()}>{t('projects.titles.projects')}</Link> },
+              { key: 'archived', label: <Link to={paths.dashboard.href({ view: 'archived' })}>{t('projects.titles.archived')}</Link> },
+              { key: 'recycle', label: <Link to={paths.dashboard.href({ view: 'recycle' })}>{t('projects.titles.recycle')}</Link> },
+            ]}
+          />
+        </nav>
+      ) : null}
+      {view === 'projects' && !keyword ? (
+        <FolderView tiled={tiled} />
+      ) : (
+        <ListOf view={keyword ? 'search' : (view as Exclude<ConsoleView, 'projects'>)} tiled={tiled} keyword={keyword} />
+      )}
+      {dialog === 'project' && <NewProjectDialog folderId={folderId} onClose={() => setDialog(null)} />}
+      {dialog === 'folder' && <FolderDialog parentId={folderId} onClose={() => setDialog(null)} />}
     </section>
   );
 }

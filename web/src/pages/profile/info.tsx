@@ -1,59 +1,67 @@
-import { useState, type FormEvent } from 'react';
+import { Avatar, Button, Card, Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { updateUserBody, type UserDetail } from '../../../../shared/schemas/account';
-import { Field, Spinner } from '../../components/ui';
-import { toast } from '../../components/toast';
+import { nicknameSchema, updateUserBody, type UserDetail } from '../../../../shared/schemas/account';
+import { PageLoading } from '../../components/page-loading';
 import { imageUrl } from '../../config';
-import { useCurrentUser } from '../../features/auth/session';
+import { useCurrentUser } from '../../features/auth/api/session';
 import { useApiMutation } from '../../lib/api';
-import { useFieldErrors } from '../../lib/form';
+import { formatDate } from '../../lib/dates';
+import { showServerError, zodRule } from '../../lib/form';
+import { notify } from '../../lib/notify';
 
 export function Component() {
   const user = useCurrentUser();
-  if (!user.data) return <Spinner />;
+  if (!user.data) return <PageLoading />;
   return <InfoForm user={user.data} />;
 }
 
-function InfoForm({ user }: { user: UserDetail }) {
-  const { t, i18n } = useTranslation();
-  const { errors, validate, fromServer } = useFieldErrors();
-  const [values, setValues] = useState({ nickname: user.nickname, avatar: user.avatar ?? '' });
-  const save = useApiMutation('user.update', { invalidates: ['user.detail'] });
+interface Values {
+  nickname: string;
+  avatar: string;
+}
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const body = validate(updateUserBody, values, t);
-    if (!body) return;
+function InfoForm({ user }: { user: UserDetail }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const avatar = Form.useWatch('avatar', form) ?? user.avatar ?? '';
+  const nickname = Form.useWatch('nickname', form) ?? user.nickname;
+  const save = useApiMutation('user.update', { invalidates: ['user.detail'], ignoreMessage: true });
+
+  async function submit(values: Values) {
     try {
-      await save.mutateAsync({ body });
-      toast.success(t('common.saved'));
+      await save.mutateAsync({ body: updateUserBody.parse(values) });
+      notify.success(t('common.saved'));
     } catch (err) {
-      fromServer(err);
+      showServerError(form, err);
     }
   }
-  const registered = new Date(user.registeredAt).toLocaleString(i18n.language === 'zh' ? 'zh-CN' : 'en');
   return (
-    <form className="panel" onSubmit={(e) => void submit(e)} noValidate>
+    <Card>
       <div className="profile-summary">
-        {values.avatar ? <img className="avatar avatar-large" src={imageUrl(values.avatar)} alt="" /> : <span className="avatar avatar-large avatar-letter">{values.nickname.slice(0, 1)}</span>}
-        <dl>
-          <dt>{t('profile.email')}</dt>
-          <dd>{user.email ?? '—'}</dd>
-          <dt>{t('profile.phone')}</dt>
-          <dd>{user.phone ?? '—'}</dd>
-          <dt>{t('profile.registeredAt')}</dt>
-          <dd>{registered}</dd>
-        </dl>
+        <Avatar size={64} src={imageUrl(avatar)} alt="">
+          {nickname.slice(0, 1)}
+        </Avatar>
+        <Descriptions
+          column={1}
+          size="small"
+          items={[
+            { key: 'email', label: t('profile.email'), children: user.email ?? '—' },
+            { key: 'phone', label: t('profile.phone'), children: user.phone ?? '—' },
+            { key: 'registered', label: t('profile.registeredAt'), children: formatDate(user.registeredAt) },
+          ]}
+        />
       </div>
-      <Field label={t('profile.nickname')} error={errors.nickname}>
-        {(id, d) => <input id={id} aria-describedby={d} value={values.nickname} onChange={(e) => setValues({ ...values, nickname: e.target.value })} />}
-      </Field>
-      <Field label={t('profile.avatar')} error={errors.avatar} hint={t('profile.avatarHint')}>
-        {(id, d) => <input id={id} aria-describedby={d} value={values.avatar} onChange={(e) => setValues({ ...values, avatar: e.target.value })} />}
-      </Field>
-      <button type="submit" className="button button-primary" disabled={save.isPending}>
-        {t('common.save')}
-      </button>
-    </form>
+      <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={{ nickname: user.nickname, avatar: user.avatar ?? '' }} onFinish={(v) => void submit(v)} className="narrow-form">
+        <Form.Item name="nickname" label={t('profile.nickname')} rules={[zodRule(nicknameSchema)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="avatar" label={t('profile.avatar')} extra={t('profile.avatarHint')}>
+          <Input />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </Form>
+    </Card>
   );
 }

@@ -1,23 +1,24 @@
+import { Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTitle } from '../../lib/title';
+import { paths, PROFILE_TABS, type ProfileTab } from '../../paths';
 
 /** Account settings (spec section 2): basic info, security, account association, quit. */
 export function Component() {
   const { t } = useTranslation();
-  const tab = (to: string, label: string) => (
-    <NavLink to={to} className={({ isActive }) => `tab${isActive ? ' active' : ''}`}>
-      {label}
-    </NavLink>
-  );
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const active = PROFILE_TABS.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'info';
+  useTitle(t(`profile.${active}`), t('profile.title'));
   return (
     <section className="settings">
-      <h1>{t('profile.title')}</h1>
-      <nav className="tabs">
-        {tab('/dashboard/profile/info', t('profile.info'))}
-        {tab('/dashboard/profile/security', t('profile.security'))}
-        {tab('/dashboard/profile/relation', t('profile.relation'))}
-        {tab('/dashboard/profile/quit', t('profile.quit'))}
-      </nav>
+      <Typography.Title level={1}>{t('profile.title')}</Typography.Title>
+      <Tabs
+        activeKey={active}
+        onChange={(key) => void navigate(paths.profile.href(key as ProfileTab))}
+        items={PROFILE_TABS.map((tab) => ({ key: tab, label: t(`profile.${tab}`) }))}
+      />
       <Outlet />
     </section>
   );

@@ -1,16 +1,18 @@
+import { LinkOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { signOut } from '../../features/auth/session';
-import { EmptyState } from '../../components/ui';
 import { config } from '../../config';
+import { signOut } from '../../features/auth/api/session';
+import { paths } from '../../paths';
 
 /** Account association: third-party sign-in providers (none are configured in this deployment). */
 export function RelationPage() {
   const { t } = useTranslation();
   return (
-    <div className="panel">
-      <EmptyState icon="link" title={t('relation.title')} description={config.offline ? t('relation.offline') : t('relation.none')} />
-    </div>
+    <Card>
+      <Empty image={<LinkOutlined className="empty-icon" aria-hidden />} description={<><strong>{t('relation.title')}</strong><br />{config.offline ? t('relation.offline') : t('relation.none')}</>} />
+    </Card>
   );
 }
 
@@ -19,12 +21,12 @@ export function QuitPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <div className="panel">
-      <h2>{t('quit.title')}</h2>
-      <p className="muted">{t('quit.text')}</p>
-      <button type="button" className="button button-danger" onClick={() => void signOut(() => void navigate('/login', { replace: true }))}>
+    <Card>
+      <Typography.Title level={2}>{t('quit.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('quit.text')}</Typography.Paragraph>
+      <Button danger type="primary" icon={<LogoutOutlined aria-hidden />} onClick={() => void signOut(() => void navigate(paths.login.href(), { replace: true }))}>
         {t('dashboard.logout')}
-      </button>
-    </div>
+      </Button>
+    </Card>
   );
 }

@@ -1,99 +1,116 @@
-import { atLeast } from '../../../../shared/access';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
-import { projectUpdateBody } from '../../../../shared/schemas/project';
-import { Field } from '../../components/ui';
-import { toast } from '../../components/toast';
-import { ConfirmDialog, PROJECT_LISTS, VisibilityChoice } from '../../features/projects/dialogs';
-import { useApiMutation } from '../../lib/api';
-import { useFieldErrors } from '../../lib/form';
+import { atLeast } from '../../../../shared/access';
+import { LIMITS } from '../../../../shared/constants';
+import { projectName } from '../../../../shared/schemas/project';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { useProjectChange } from '../../features/projects/api';
+import { VisibilityField } from '../../features/projects/components/dialogs';
+import { showServerError, zodRule } from '../../lib/form';
+import { notify } from '../../lib/notify';
+import { paths } from '../../paths';
 import type { ProjectSettingsContext } from './layout';
+
+interface Values {
+  name: string;
+  description: string;
+  visibility: 'private' | 'public';
+}
 
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { project } = useOutletContext<ProjectSettingsContext>();
-  const { errors, validate, fromServer } = useFieldErrors();
-  const [values, setValues] = useState({ name: project.name, description: project.description, visibility: project.visibility });
+  const [form] = Form.useForm<Values>();
   const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
-  const update = useApiMutation('project.update', { invalidates: PROJECT_LISTS });
-  const archive = useApiMutation('project.archive', { invalidates: PROJECT_LISTS });
-  const recycle = useApiMutation('project.recycle', { invalidates: PROJECT_LISTS });
-  const canEdit = atLeast(project.role, 'edit');
+  const update = useProjectChange('project.update');
+  const archive = useProjectChange('project.archive');
+  const recycle = useProjectChange('project.recycle');
+  const canEdit = atLeast(project.role, 'edit') && project.state === 'active';
   const params = { params: { id: project.id } };
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const body = validate(projectUpdateBody, { id: project.id, rev: project.rev, ...values }, t);
-    if (!body) return;
+  async function submit(values: Values) {
     try {
-      await update.mutateAsync({ body });
-      toast.success(t('common.saved'));
+      await update.mutateAsync({ body: { id: project.id, rev: project.rev, ...values, name: values.name.trim() } });
+      notify.success(t('common.saved'));
     } catch (err) {
-      fromServer(err);
+      showServerError(form, err);
     }
   }
 
   return (
     <>
-      <form className="panel" onSubmit={(e) => void submit(e)} noValidate>
-        <Field label={t('projects.name')} error={errors.name}>
-          {(id, d) => <input id={id} aria-describedby={d} disabled={!canEdit} value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />}
-        </Field>
-        <Field label={t('projects.description')} error={errors.description}>
-          {(id, d) => <textarea id={id} rows={3} aria-describedby={d} disabled={!canEdit} value={values.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />}
-        </Field>
-        <VisibilityChoice value={values.visibility} onChange={(visibility) => setValues({ ...values, visibility })} />
-        {canEdit && project.state === 'active' ? (
-          <button type="submit" className="button button-primary" disabled={update.isPending}>
-            {t('common.save')}
-          </button>
-        ) : (
-          <p className="muted">{project.state === 'archived' ? t('projectSettings.archivedReadOnly') : t('projectSettings.readOnly')}</p>
-        )}
-      </form>
-      {atLeast(project.role, 'admin') && (
-        <section className="panel danger-zone" aria-labelledby="danger-zone">
-          <h2 id="danger-zone">{t('projectSettings.dangerZone')}</h2>
-          {project.state === 'active' && (
-            <div className="danger-row">
-              <div>
-                <strong>{t('projects.archive')}</strong>
-                <p className="muted">{t('projectSettings.archiveText')}</p>
-              </div>
-              <button type="button" className="button" onClick={() => setConfirm('archive')}>
-                {t('projects.archive')}
-              </button>
-            </div>
+      <Card>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          disabled={!canEdit}
+          initialValues={{ name: project.name, description: project.description, visibility: project.visibility }}
+          onFinish={(v) => void submit(v)}
+          className="narrow-form"
+        >
+          <Form.Item name="name" label={t('projects.name')} rules={[zodRule(projectName)]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="description" label={t('projects.description')}>
+            <Input.TextArea rows={3} maxLength={LIMITS.projectDescription} />
+          </Form.Item>
+          <VisibilityField />
+          {canEdit ? (
+            <Button type="primary" htmlType="submit" loading={update.isPending}>
+              {t('common.save')}
+            </Button>
+          ) : (
+            <Alert type="info" showIcon title={project.state === 'archived' ? t('projectSettings.archivedReadOnly') : t('projectSettings.readOnly')} />
           )}
-          <div className="danger-row">
-            <div>
-              <strong>{t('projects.delete')}</strong>
-              <p className="muted">{t('projectSettings.deleteText')}</p>
-            </div>
-            <button type="button" className="button button-danger" onClick={() => setConfirm('delete')}>
-              {t('projects.delete')}
-            </button>
-          </div>
+        </Form>
+      </Card>
+      {atLeast(project.role, 'admin') && (
+        <section aria-labelledby="danger-zone">
+          <Card className="danger-zone">
+            <Typography.Title level={2} id="danger-zone">
+              {t('projectSettings.dangerZone')}
+            </Typography.Title>
+            {project.state === 'active' && (
+              <Flex className="danger-row" justify="space-between" align="center" gap={16}>
+                <div>
+                  <strong>{t('projects.archive')}</strong>
+                  <Typography.Paragraph type="secondary">{t('projectSettings.archiveText')}</Typography.Paragraph>
+                </div>
+                <Button onClick={() => setConfirm('archive')}>{t('projects.archive')}</Button>
+              </Flex>
+            )}
+            <Flex className="danger-row" justify="space-between" align="center" gap={16}>
+              <div>
+                <strong>{t('projects.delete')}</strong>
+                <Typography.Paragraph type="secondary">{t('projectSettings.deleteText')}</Typography.Paragraph>
+              </div>
+              <Button danger type="primary" onClick={() => setConfirm('delete')}>
+                {t('projects.delete')}
+              </Button>
+            </Flex>
+          </Card>
         </section>
       )}
       {confirm === 'archive' && (
-        <ConfirmDialog
+        <ConfirmModal
           title={t('projects.archive')}
           message={t('projects.archiveConfirm', { name: project.name })}
-          confirmLabel={t('projects.archive')}
-          onConfirm={() => archive.mutateAsync(params).then(() => navigate('/dashboard?view=archived'))}
+          okText={t('projects.archive')}
+          onConfirm={() => archive.mutateAsync(params).then(() => navigate(paths.dashboard.href({ view: 'archived' })))}
           onClose={() => setConfirm(null)}
         />
       )}
       {confirm === 'delete' && (
-        <ConfirmDialog
+        <ConfirmModal
           title={t('projects.delete')}
           message={t('projects.deleteConfirm', { name: project.name })}
-          confirmLabel={t('projects.delete')}
+          okText={t('projects.delete')}
           danger
-          onConfirm={() => recycle.mutateAsync(params).then(() => navigate('/dashboard?view=recycle'))}
+          onConfirm={() => recycle.mutateAsync(params).then(() => navigate(paths.dashboard.href({ view: 'recycle' })))}
           onClose={() => setConfirm(null)}
         />
       )}

@@ -1,12 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/ui';
+import { Card } from 'antd';
+import { ComingLater } from '../../components/coming-later';
 
-/** Settings whose features are not in this version yet: said plainly, not faked. */
+/** Settings whose features come with a later release (authority, shares, export, numbering style, teams). */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <div className="panel">
-      <EmptyState icon="tools" title={t('common.notYet')} description={t('common.notYetText')} />
-    </div>
+    <Card>
+      <ComingLater />
+    </Card>
   );
 }

@@ -1,40 +1,47 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useParams } from 'react-router';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { ProjectView } from '../../../../shared/schemas/project';
-import { Spinner } from '../../components/ui';
-import { useApiQuery } from '../../lib/api';
+import { LinkButton } from '../../components/link-button';
+import { QueryState } from '../../components/query-state';
+import { useProject } from '../../features/projects/api';
+import { useTitle } from '../../lib/title';
+import { paths, SETTINGS_TABS, type SettingsTab } from '../../paths';
 
 export interface ProjectSettingsContext {
   project: ProjectView;
 }
 
-/** Project settings (spec section 2): info, authority, share list, export, transfer, quit. */
+/** Project settings (spec section 2): info, authority, share list, export, numbering style, transfer, quit. */
 export function Component() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { id = '' } = useParams();
-  const project = useApiQuery('project.get', { params: { id } });
-  const tab = (to: string, label: string) => (
-    <NavLink to={`/dashboard/project/${id}/${to}`} className={({ isActive }) => `tab${isActive ? ' active' : ''}`}>
-      {label}
-    </NavLink>
-  );
-  if (project.isPending) return <Spinner />;
-  if (project.error) return <p className="form-error">{project.error.message}</p>;
+  const project = useProject(id);
+  const active = SETTINGS_TABS.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'info';
+  useTitle(t(`projectSettings.${active}`), project.data?.name, t('projectSettings.title'));
   return (
-    <section className="settings">
-      <h1>
-        {t('projectSettings.title')} · {project.data.name}
-      </h1>
-      <nav className="tabs">
-        {tab('info', t('projectSettings.info'))}
-        {tab('auth', t('projectSettings.auth'))}
-        {tab('share', t('projectSettings.share'))}
-        {tab('export', t('projectSettings.export'))}
-        {tab('style', t('projectSettings.style'))}
-        {tab('transfer', t('projectSettings.transfer'))}
-        {tab('quit', t('projectSettings.quit'))}
-      </nav>
-      <Outlet context={{ project: project.data } satisfies ProjectSettingsContext} />
-    </section>
+    <QueryState query={project}>
+      {project.data ? (
+        <section className="settings">
+          <Flex justify="space-between" align="center" wrap gap={8}>
+            <Typography.Title level={1}>
+              {t('projectSettings.title')} · {project.data.name}
+            </Typography.Title>
+            <LinkButton to={paths.project.href(id)} icon={<ArrowLeftOutlined aria-hidden />}>
+              {t('projectSettings.backToProject')}
+            </LinkButton>
+          </Flex>
+          <Tabs
+            activeKey={active}
+            onChange={(key) => void navigate(paths.projectSettings.href(id, key as SettingsTab))}
+            items={SETTINGS_TABS.map((tab) => ({ key: tab, label: t(`projectSettings.${tab}`) }))}
+          />
+          <Outlet context={{ project: project.data } satisfies ProjectSettingsContext} />
+        </section>
+      ) : null}
+    </QueryState>
   );
 }

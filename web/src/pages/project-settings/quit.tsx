@@ -1,33 +1,42 @@
+import { atLeast } from '../../../../shared/access';
+import { Alert, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
-import { ConfirmDialog, PROJECT_LISTS } from '../../features/projects/dialogs';
-import { useApiMutation } from '../../lib/api';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { useProjectChange } from '../../features/projects/api';
+import { paths } from '../../paths';
 import type { ProjectSettingsContext } from './layout';
 
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { project } = useOutletContext<ProjectSettingsContext>();
-  const quit = useApiMutation('project.quit', { invalidates: PROJECT_LISTS });
+  const quit = useProjectChange('project.quit');
   const [confirm, setConfirm] = useState(false);
-  if (project.role === 'creator') return <div className="panel"><p className="muted">{t('error.creatorCannotQuit')}</p></div>;
+  if (atLeast(project.role, 'creator')) {
+    return (
+      <Card>
+        <Alert type="info" showIcon title={t('error.creatorCannotQuit')} />
+      </Card>
+    );
+  }
   return (
-    <div className="panel">
-      <p className="muted">{t('projectQuit.text')}</p>
-      <button type="button" className="button button-danger" onClick={() => setConfirm(true)}>
+    <Card>
+      <Typography.Paragraph type="secondary">{t('projectQuit.text')}</Typography.Paragraph>
+      <Button danger type="primary" onClick={() => setConfirm(true)}>
         {t('projectSettings.quit')}
-      </button>
+      </Button>
       {confirm && (
-        <ConfirmDialog
+        <ConfirmModal
           title={t('projectSettings.quit')}
           message={t('projectQuit.confirm', { name: project.name })}
-          confirmLabel={t('projectSettings.quit')}
+          okText={t('projectSettings.quit')}
           danger
-          onConfirm={() => quit.mutateAsync({ params: { id: project.id } }).then(() => navigate('/dashboard'))}
+          onConfirm={() => quit.mutateAsync({ params: { id: project.id } }).then(() => navigate(paths.dashboard.href()))}
           onClose={() => setConfirm(false)}
         />
       )}
-    </div>
+    </Card>
   );
 }

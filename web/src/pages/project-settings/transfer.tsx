@@ -1,55 +1,59 @@
-import { useState, type FormEvent } from 'react';
+import { atLeast } from '../../../../shared/access';
+import { Button, Card, Empty, Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { EmptyState, Field, Spinner } from '../../components/ui';
-import { toast } from '../../components/toast';
-import { PROJECT_LISTS } from '../../features/projects/dialogs';
-import { useApiMutation, useApiQuery } from '../../lib/api';
+import { Alert } from 'antd';
+import { PageLoading } from '../../components/page-loading';
+import { useProjectChange, useProjectMembers } from '../../features/projects/api';
+import { showServerError } from '../../lib/form';
+import { notify } from '../../lib/notify';
 import type { ProjectSettingsContext } from './layout';
 
 export function Component() {
   const { t } = useTranslation();
   const { project } = useOutletContext<ProjectSettingsContext>();
-  const members = useApiQuery('project.members', { params: { id: project.id } });
-  const transfer = useApiMutation('project.transfer', { invalidates: [...PROJECT_LISTS, 'project.members'] });
-  const [target, setTarget] = useState('');
-  const [error, setError] = useState<string>();
-  if (members.isPending) return <Spinner />;
+  const members = useProjectMembers(project.id);
+  const transfer = useProjectChange('project.transfer', ['project.members']);
+  const [form] = Form.useForm<{ member: string }>();
+  if (!atLeast(project.role, 'creator')) {
+    return (
+      <Card>
+        <Alert type="info" showIcon title={t('transfer.onlyCreator')} />
+      </Card>
+    );
+  }
+  if (members.isPending) return <PageLoading />;
   const candidates = (members.data ?? []).filter((m) => m.userId !== project.ownerId);
-  if (project.role !== 'creator') return <div className="panel"><p className="muted">{t('transfer.onlyCreator')}</p></div>;
-  if (!candidates.length) return <div className="panel"><EmptyState icon="users" title={t('transfer.noMembers')} description={t('transfer.noMembersHint')} /></div>;
+  if (!candidates.length) {
+    return (
+      <Card>
+        <Empty description={<><strong>{t('transfer.noMembers')}</strong><br />{t('transfer.noMembersHint')}</>} />
+      </Card>
+    );
+  }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!target) {
-      setError(t('error.memberRequired'));
-      return;
-    }
+  async function submit({ member }: { member: string }) {
     try {
-      await transfer.mutateAsync({ params: { a: project.id, b: target } });
-      toast.success(t('transfer.done'));
-    } catch {
-      // The client has shown the server's message.
+      await transfer.mutateAsync({ params: { a: project.id, b: member } });
+      notify.success(t('transfer.done'));
+    } catch (err) {
+      showServerError(form, err, { atField: 'member' });
     }
   }
   return (
-    <form className="panel" onSubmit={(e) => void submit(e)}>
-      <p className="muted">{t('transfer.text')}</p>
-      <Field label={t('transfer.member')} error={error}>
-        {(id, d) => (
-          <select id={id} aria-describedby={d} value={target} onChange={(e) => setTarget(e.target.value)}>
-            <option value="">{t('transfer.choose')}</option>
-            {candidates.map((m) => (
-              <option key={m.userId} value={m.userId}>
-                {m.nickname} ({t(`projects.roles.${m.role}`)})
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <button type="submit" className="button button-primary" disabled={transfer.isPending}>
-        {t('transfer.submit')}
-      </button>
-    </form>
+    <Card>
+      <Typography.Paragraph type="secondary">{t('transfer.text')}</Typography.Paragraph>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} className="narrow-form">
+        <Form.Item name="member" label={t('transfer.member')} rules={[{ required: true, message: t('error.memberRequired') }]}>
+          <Select
+            placeholder={t('transfer.choose')}
+            options={candidates.map((m) => ({ value: m.userId, label: `${m.nickname} (${t(`projects.roles.${m.role}`)})` }))}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={transfer.isPending}>
+          {t('transfer.submit')}
+        </Button>
+      </Form>
+    </Card>
   );
 }

@@ -1,0 +1,51 @@
+/**
+ * The web app's page budgets (issue 10): JavaScript a first visit downloads, gzip-compressed as a CDN serves it,
+ * per page. Each page's own code arrives in its lazy chunks; the figure is everything the page needed to show.
+ */
+import { chromium } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { createSession } from '../../functions/domain/sessions';
+import { createUser } from '../../functions/domain/users';
+import type { startBenchStack } from './harness';
+
+type Stack = Awaited<ReturnType<typeof startBenchStack>>;
+
+async function firstLoadJs(origin: string, path: string, ready: string, token?: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  try {
+    const context = await browser.newContext();
+    if (token) await context.addCookies([{ name: 'apiloom-token', value: token, url: origin }]);
+    const page = await context.newPage();
+    const scripts: Promise<{ url: string; gzip: number }>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script' && res.url().startsWith(origin)) {
+        scripts.push(res.body().then((body) => ({ url: res.url(), gzip: gzipSync(body, { level: 9 }).length })));
+      }
+    });
+    await page.goto(`${origin}${path}`);
+    await page.getByRole('heading', { name: ready }).first().waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    const files = await Promise.all(scripts);
+    return { kb: files.reduce((n, f) => n + f.gzip, 0) / 1024, chunks: files.length };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function benchWeb(stack: Stack) {
+  const user = await createUser({ account: `bench-web-${randomUUID()}@example.com`, nickname: 'Bench', passwordHash: 'x' });
+  const { token } = await createSession(user.id);
+  const login = await firstLoadJs(stack.origin, '/login', '登录');
+  const home = await firstLoadJs(stack.origin, '/', '让 API 文档成为团队的共同语言');
+  const dashboard = await firstLoadJs(stack.origin, '/dashboard', '我的项目', token);
+  const line = (r: { kb: number; chunks: number }) => `${r.kb.toFixed(0)} KB in ${r.chunks} chunks`;
+  return {
+    'first-load JavaScript of /login (gzip, every chunk it loads)': `${line(login)} (budget 300 KB)`,
+    'first-load JavaScript of / (gzip)': line(home),
+    'first-load JavaScript of /dashboard (gzip)': line(dashboard),
+  };
+}

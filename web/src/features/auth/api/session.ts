@@ -1,0 +1,44 @@
+import { useNavigate } from 'react-router';
+import { DEFAULT_AFTER_LOGIN } from '../../../../../shared/constants';
+import type { UserDetail } from '../../../../../shared/schemas/account';
+import { api, clearSessionState, queryClient, queryKey, useApiQuery } from '../../../lib/api';
+import { clearSessionToken, sessionToken, storeSessionToken } from '../../../lib/cookies';
+
+/** The signed-in user, or nothing when there is no session cookie. */
+export const useCurrentUser = (opts: { ignoreRedirect?: boolean } = {}) =>
+  useApiQuery('user.detail', undefined, { enabled: !!sessionToken(), ignoreRedirect: opts.ignoreRedirect, ignoreMessage: opts.ignoreRedirect });
+
+export const hasSession = () => !!sessionToken();
+
+export function signedIn(token: string, user: UserDetail) {
+  storeSessionToken(token);
+  clearSessionState();
+  queryClient.setQueryData(queryKey('user.detail'), user);
+}
+
+/** Where to go after signing in: `f`, or the dashboard; an absolute `f` is a full navigation. */
+export function useAfterLogin() {
+  const navigate = useNavigate();
+  return (from: string | null) => {
+    const target = from || DEFAULT_AFTER_LOGIN;
+    if (/^https?:\/\//i.test(target)) window.location.assign(target);
+    else void navigate(target.startsWith('/') ? target : `/${target}`, { replace: true });
+  };
+}
+
+/**
+ * Leaves the signed-in pages first (`leave`), so nothing on them refetches with the session being revoked and
+ * mistakes the sign-out for an expired session; then revokes the session and drops every cached state.
+ */
+export async function signOut(leave: () => void) {
+  leave();
+  try {
+    await api.call('login.delete', {}, { ignoreMessage: true, ignoreRedirect: true });
+  } finally {
+    clearSessionToken();
+    clearSessionState();
+  }
+}
+
+/** The demo account seeded by the local stack (and by a deployment that offers the online demo). */
+export const DEMO_ACCOUNT = { username: 'demo@apiloom.local', password: 'Demo12345' };

@@ -1,0 +1,33 @@
+/** What the workspace reads and changes about documents. Shared reads pass their token, so they cache apart. */
+import { useQuery } from '@tanstack/react-query';
+import type { RouteId, RouteRequest } from '../../../../../shared/routes';
+import { api, apiQuery, invalidate, useApiQuery } from '../../../lib/api';
+
+/** The whole tree of a project; the workspace route starts this request before its page code has loaded. */
+export const documentTreeQuery = (projectId: string) => ({
+  ...apiQuery('document.tree', { params: { projectId } }, { ignoreMessage: true }),
+  // A refetched tree replaces the old one: comparing 5,000 nodes to reuse unchanged ones costs more than it saves.
+  structuralSharing: false,
+});
+export const useDocumentTree = (projectId: string) => useQuery(documentTreeQuery(projectId));
+export const useDocument = (id: string, enabled = true) => useApiQuery('document.get', { params: { id } }, { enabled, ignoreMessage: true });
+export const useHistory = (id: string) => useApiQuery('document.history', { params: { id } });
+export const useHistoryEntry = (id: string, historyId: string | null) =>
+  useApiQuery('document.historyGet', { params: { id, historyId: historyId ?? '' } }, { enabled: !!historyId });
+export const useDocumentSearch = (projectId: string, keyword: string) =>
+  useApiQuery('document.search', { params: { projectId }, query: { keyword } }, { enabled: keyword.trim().length > 0 });
+
+const DOCUMENT_READS: RouteId[] = ['document.tree', 'document.get', 'document.history', 'document.children', 'document.search'];
+/** After any document change: the tree, the open document and its history. */
+export const refreshDocuments = () => invalidate(...DOCUMENT_READS);
+
+/** Document changes go through `call` with `ignoreMessage`: each caller shows a failure where it belongs. */
+export const documentCalls = {
+  create: (body: RouteRequest<'document.create'>['body']) => api.call('document.create', { body }, { ignoreMessage: true }),
+  update: (body: RouteRequest<'document.update'>['body']) => api.call('document.update', { body }, { ignoreMessage: true }),
+  remove: (id: string) => api.call('document.delete', { params: { id } }, { ignoreMessage: true }),
+  copy: (id: string) => api.call('document.copy', { body: { id } }, { ignoreMessage: true }),
+  resort: (a: string, b: string, c: string) => api.call('document.resort', { params: { a, b, c } }, { ignoreMessage: true }),
+  latest: (id: string) => api.call('document.get', { params: { id } }, { ignoreMessage: true }),
+  restore: (historyId: string) => api.call('document.historyRevert', { params: { id: historyId } }, { ignoreMessage: true }),
+};

@@ -1,0 +1,64 @@
+/** The read view of every document kind, chosen by `doc.type`: each branch knows the shape of its content. */
+import { ExportOutlined, FolderOpenOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import { Empty, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TypedContent } from '../../../../../shared/schemas/document';
+import { paths } from '../../../paths';
+import { markdownToSafeHtml, sanitizeHtml } from '../lib/safe-html';
+import { ApiView } from './api-view';
+
+export type Viewable = { name: string; projectId: string } & TypedContent;
+
+export function DocumentBody({ doc }: { doc: Viewable }) {
+  const { t } = useTranslation();
+  switch (doc.type) {
+    case 'api':
+      return <ApiView c={doc.content} />;
+    case 'doc':
+      return <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(doc.content.markdown) }} />;
+    case 'richtext':
+      return <div className="markdown user-content ql-snow-view" dangerouslySetInnerHTML={{ __html: sanitizeHtml(doc.content.html) }} />;
+    case 'embed':
+      return (
+        <iframe
+          className="embed"
+          title={doc.name}
+          src={/^https?:\/\//i.test(doc.content.url) ? doc.content.url : 'about:blank'}
+          width={String(doc.content.width)}
+          height={String(doc.content.height)}
+          sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+          referrerPolicy="no-referrer"
+        />
+      );
+    case 'errorcode':
+      return (
+        <Table
+          size="small"
+          bordered
+          pagination={false}
+          components={{ table: (props: object) => <table {...props} aria-label={t('docs.kinds.errorcode')} /> }}
+          dataSource={doc.content.rows.map((row, key) => ({ ...row, key }))}
+          columns={[
+            { key: 'code', title: t('docs.errorcode.code'), dataIndex: 'code', width: 160, render: (code: string) => <code>{code}</code> },
+            { key: 'message', title: t('docs.errorcode.message'), dataIndex: 'message' },
+            { key: 'description', title: t('docs.param.description'), dataIndex: 'description' },
+          ]}
+        />
+      );
+    case 'link':
+      return (
+        <p className="link-view">
+          <ExportOutlined aria-hidden /> <Link to={paths.externalLink.href(doc.content.url)}>{doc.content.url}</Link>
+        </p>
+      );
+    case 'softlink':
+      return (
+        <p className="link-view">
+          <NodeIndexOutlined aria-hidden /> <Link to={paths.document.href(doc.projectId, doc.content.targetId)}>{t('docs.followLink')}</Link>
+        </p>
+      );
+    case 'folder':
+      return <Empty image={<FolderOpenOutlined className="empty-icon" aria-hidden />} description={t('docs.folderText')} />;
+  }
+}

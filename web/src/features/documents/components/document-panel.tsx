@@ -1,0 +1,120 @@
+/** One document in the workspace: its header (title, who saved it, actions), then its view or its editor. */
+import { DeleteOutlined, EditOutlined, EyeOutlined, HistoryOutlined, LinkOutlined, MoreOutlined, PrinterOutlined, ExpandOutlined } from '@ant-design/icons';
+import { Alert, Button, Dropdown, Flex, Space, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { PageLoading } from '../../../components/page-loading';
+import { formatDate } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
+import { useTitle } from '../../../lib/title';
+import { paths } from '../../../paths';
+import { documentCalls, refreshDocuments, useDocument } from '../api';
+import { displayName, KIND_ICON } from '../lib/kinds';
+import { DocumentBody } from './document-body';
+// The editors and the history (with its diff library) load when first used: reading needs neither.
+const DocumentEditor = lazy(() => import('./document-editor').then((m) => ({ default: m.DocumentEditor })));
+const HistoryDrawer = lazy(() => import('./history-drawer').then((m) => ({ default: m.HistoryDrawer })));
+
+export function DocumentPanel(props: { projectId: string; projectName: string; docId: string; editing: boolean; canEdit: boolean; canReadHistory: boolean; tree: DocumentTreeNode[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const doc = useDocument(props.docId);
+  const [panel, setPanel] = useState<'history' | 'delete' | null>(null);
+  const name = doc.data ? displayName(doc.data.name, t) : '';
+  useTitle(name, props.projectName);
+  if (doc.isPending) return <PageLoading />;
+  if (doc.error) return <Alert type="error" showIcon title={errorMessage(doc.error)} />;
+  const data = doc.data;
+  const editing = props.editing && props.canEdit;
+  const view = paths.document.href(props.projectId, data.id);
+  const copyLink = () =>
+    navigator.clipboard.writeText(new URL(view, location.origin).href).then(
+      () => notify.success(t('docs.linkCopied')),
+      () => notify.error(t('docs.linkNotCopied')),
+    );
+  return (
+    <article className="doc" aria-label={name}>
+      <header className="doc-header">
+        <div className="doc-heading">
+          <Typography.Title level={1} className="doc-title">
+            <span className="doc-kind" aria-hidden>
+              {KIND_ICON[data.type]}
+            </span>
+            {name}
+          </Typography.Title>
+          <Space size={6} wrap className="doc-meta">
+            <Tag>{t(`docs.kinds.${data.type}`)}</Tag>
+            <span className="muted">{t('docs.lastSaved', { name: data.updatedByName, date: formatDate(data.updatedAt), rev: data.rev })}</span>
+          </Space>
+        </div>
+        <Flex gap={8} wrap className="doc-actions">
+          {props.canReadHistory ? (
+            <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setPanel('history')}>
+              {t('docs.history')}
+            </Button>
+          ) : null}
+          {props.canEdit && !editing ? (
+            <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={() => void navigate(paths.document.href(props.projectId, data.id, 'edit'))}>
+              {t('docs.edit')}
+            </Button>
+          ) : null}
+          {editing ? (
+            <Button icon={<EyeOutlined aria-hidden />} onClick={() => void navigate(view)}>
+              {t('workspace.preview')}
+            </Button>
+          ) : null}
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'link', icon: <LinkOutlined aria-hidden />, label: t('docs.copyLink') },
+                { key: 'pure', icon: <ExpandOutlined aria-hidden />, label: t('workspace.pureView') },
+                { key: 'puredoc', icon: <PrinterOutlined aria-hidden />, label: t('workspace.printView') },
+                ...(props.canEdit ? [{ type: 'divider' as const }, { key: 'delete', icon: <DeleteOutlined aria-hidden />, danger: true, label: t('projects.delete') }] : []),
+              ],
+              onClick: ({ key }) => {
+                if (key === 'link') void copyLink();
+                else if (key === 'delete') setPanel('delete');
+                else window.open(paths.document.href(props.projectId, data.id, key as 'pure' | 'puredoc'), '_blank', 'noopener');
+              },
+            }}
+          >
+            <Button icon={<MoreOutlined aria-hidden />} aria-label={t('workspace.moreActions')} />
+          </Dropdown>
+        </Flex>
+      </header>
+      {editing ? (
+        <Suspense fallback={<PageLoading />}>
+          <DocumentEditor key={`${data.id}-${data.rev}`} doc={data} tree={props.tree} onDone={() => void navigate(view)} />
+        </Suspense>
+      ) : (
+        <div className="doc-body">
+          <DocumentBody doc={data} />
+        </div>
+      )}
+      {panel === 'history' && (
+        <Suspense fallback={null}>
+          <HistoryDrawer doc={data} canEdit={props.canEdit} onClose={() => setPanel(null)} />
+        </Suspense>
+      )}
+      {panel === 'delete' && (
+        <ConfirmModal
+          title={t('projects.delete')}
+          message={data.type === 'folder' ? t('docs.deleteFolderConfirm', { name }) : t('docs.deleteConfirm', { name })}
+          okText={t('projects.delete')}
+          danger
+          onConfirm={async () => {
+            await documentCalls.remove(data.id);
+            await refreshDocuments();
+            void navigate(paths.project.href(props.projectId));
+          }}
+          onClose={() => setPanel(null)}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,163 @@
+/** Creating a document of any kind, with the fields that kind needs, at the end of the chosen folder. */
+import { Form, Input, Select, Space, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HTTP_METHODS, documentTitle, type DocumentTreeNode, type DocumentType } from '../../../../../shared/schemas/document';
+import { FormModal } from '../../../components/form-modal';
+import { zodRule } from '../../../lib/form';
+import { paths } from '../../../paths';
+import { documentCalls, refreshDocuments } from '../api';
+import { CREATABLE_KINDS, displayName, KIND_ICON } from '../lib/kinds';
+
+interface Values {
+  name: string;
+  type: DocumentType;
+  parentId: string;
+  content: { method?: string; path?: string; url?: string; width?: string; height?: string; targetId?: string };
+}
+
+interface Option {
+  value: string;
+  title: string;
+  disabled?: boolean;
+  selectable?: boolean;
+  children: Option[];
+}
+
+const folderOptions = (nodes: DocumentTreeNode[], t: Parameters<typeof displayName>[1]): Option[] =>
+  nodes.filter((n) => n.type === 'folder').map((n) => ({ value: n.id, title: displayName(n.name, t), children: folderOptions(n.children, t) }));
+
+/** Soft link targets: any document; folders only group them. */
+const targetOptions = (nodes: DocumentTreeNode[], t: Parameters<typeof displayName>[1]): Option[] =>
+  nodes.map((n) => ({ value: n.id, title: displayName(n.name, t), selectable: n.type !== 'folder', children: targetOptions(n.children, t) }));
+
+function childrenOf(nodes: DocumentTreeNode[], id: string): DocumentTreeNode[] | undefined {
+  for (const n of nodes) {
+    if (n.id === id) return n.children;
+    const found = childrenOf(n.children, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const URL_PATTERN = /^https?:\/\/\S+$/i;
+const SIZE_PATTERN = /^(\d{2,5}|\d{1,3}%)$/;
+const size = (value: string | undefined, fallback: string | number) => {
+  const v = (value ?? '').trim();
+  if (!v) return fallback;
+  return /^\d+$/.test(v) ? Number(v) : v;
+};
+
+/** What a new document of each kind starts with; the dialog asks for what a kind cannot start without. */
+function startingContent(type: DocumentType, c: Values['content'], name: string): unknown {
+  switch (type) {
+    case 'api':
+      return { method: c.method ?? 'GET', path: c.path?.trim() || '/', description: name };
+    case 'embed':
+      return { url: c.url?.trim(), width: size(c.width, '100%'), height: size(c.height, 600) };
+    case 'link':
+      return { url: c.url?.trim() };
+    case 'softlink':
+      return { targetId: c.targetId };
+    default:
+      return {};
+  }
+}
+
+export function NewDocumentDialog(props: { projectId: string; tree: DocumentTreeNode[]; parentId?: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const type = Form.useWatch('type', form) ?? 'doc';
+  const urlRule = { pattern: URL_PATTERN, message: t('v.url') };
+  const sizeRule = { pattern: SIZE_PATTERN, message: t('docs.sizeHint') };
+
+  async function submit(values: Values) {
+    const parentId = values.parentId;
+    const siblings = parentId === props.projectId ? props.tree : (childrenOf(props.tree, parentId) ?? []);
+    const name = values.name.trim();
+    const created = await documentCalls.create({
+      projectId: props.projectId,
+      parentId,
+      preId: siblings.at(-1)?.id ?? '0',
+      name,
+      type: values.type,
+      content: startingContent(values.type, values.content ?? {}, name),
+    });
+    await refreshDocuments();
+    // A folder shows in the tree and nothing opens; documents open, the ones that need writing in the editor.
+    if (values.type === 'folder') return;
+    const editNext = ['api', 'doc', 'richtext', 'errorcode'].includes(values.type);
+    void navigate(paths.document.href(props.projectId, created.id, editNext ? 'edit' : undefined));
+  }
+
+  return (
+    <FormModal<Values>
+      title={t('docs.new')}
+      form={form}
+      okText={t('common.create')}
+      width={560}
+      initialValues={{ name: t('docs.untitled'), type: 'doc', parentId: props.parentId ?? props.projectId, content: { method: 'GET', path: '/', width: '100%', height: '600' } }}
+      onClose={props.onClose}
+      onSubmit={submit}
+    >
+      <Form.Item name="name" label={t('docs.title')} rules={[zodRule(documentTitle)]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="type" label={t('docs.kind')}>
+        <Select
+          options={CREATABLE_KINDS.map((k) => ({
+            value: k,
+            label: (
+              <span className="kind-option">
+                {KIND_ICON[k]} {t(`docs.kinds.${k}`)}
+              </span>
+            ),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="parentId" label={t('docs.parent')}>
+        <TreeSelect treeDefaultExpandAll treeData={[{ value: props.projectId, title: t('docs.topLevel'), children: folderOptions(props.tree, t) }]} />
+      </Form.Item>
+      {type === 'api' ? (
+        <Form.Item label={t('docs.api.path')} required>
+          <Space.Compact block>
+            <Form.Item name={['content', 'method']} noStyle>
+              <Select aria-label={t('docs.api.method')} className="method-select" options={HTTP_METHODS.map((m) => ({ value: m, label: m }))} />
+            </Form.Item>
+            <Form.Item name={['content', 'path']} noStyle rules={[{ required: true, message: t('v.apiPath') }]}>
+              <Input aria-label={t('docs.api.path')} placeholder="/orders/{id}" />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+      ) : null}
+      {type === 'embed' || type === 'link' ? (
+        <Form.Item name={['content', 'url']} label={t('docs.url')} rules={[{ required: true, message: t('v.url') }, urlRule]}>
+          <Input placeholder="https://example.com" inputMode="url" />
+        </Form.Item>
+      ) : null}
+      {type === 'embed' ? (
+        <Space.Compact block className="size-fields">
+          <Form.Item name={['content', 'width']} label={t('docs.width')} rules={[sizeRule]} extra={t('docs.sizeHint')}>
+            <Input placeholder="100%" />
+          </Form.Item>
+          <Form.Item name={['content', 'height']} label={t('docs.height')} rules={[sizeRule]}>
+            <Input placeholder="600" />
+          </Form.Item>
+        </Space.Compact>
+      ) : null}
+      {type === 'softlink' ? (
+        <Form.Item name={['content', 'targetId']} label={t('docs.target')} rules={[{ required: true, message: t('docs.targetRequired') }]}>
+          <TreeSelect
+            showSearch
+            treeNodeFilterProp="title"
+            treeDefaultExpandAll
+            placeholder={t('docs.targetPick')}
+            treeData={targetOptions(props.tree, t)}
+            notFoundContent={t('docs.noTargets')}
+          />
+        </Form.Item>
+      ) : null}
+    </FormModal>
+  );
+}

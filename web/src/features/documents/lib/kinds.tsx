@@ -1,0 +1,36 @@
+/** How each kind of document looks in the tree and the dialogs, and the texts the server writes by default. */
+import {
+  ApiOutlined,
+  CodeOutlined,
+  FileMarkdownOutlined,
+  FileTextOutlined,
+  FolderOutlined,
+  GlobalOutlined,
+  LinkOutlined,
+  NodeIndexOutlined,
+} from '@ant-design/icons';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { DOCUMENT_DEFAULTS, DOCUMENT_TYPES, type DocumentType } from '../../../../../shared/schemas/document';
+
+export const KIND_ICON: Record<DocumentType, ReactNode> = {
+  api: <ApiOutlined aria-hidden />,
+  doc: <FileMarkdownOutlined aria-hidden />,
+  richtext: <FileTextOutlined aria-hidden />,
+  embed: <GlobalOutlined aria-hidden />,
+  errorcode: <CodeOutlined aria-hidden />,
+  folder: <FolderOutlined aria-hidden />,
+  link: <LinkOutlined aria-hidden />,
+  softlink: <NodeIndexOutlined aria-hidden />,
+};
+
+/** Kinds in the order the new-document dialog offers them. */
+export const CREATABLE_KINDS: readonly DocumentType[] = DOCUMENT_TYPES;
+
+/**
+ * The server keeps the spec's Chinese defaults ('未命名文档', '新增文档'); the interface shows them in the
+ * reader's language.
+ */
+export const displayName = (name: string, t: TFunction) => (name === DOCUMENT_DEFAULTS.name ? t('docs.untitled') : name);
+export const displayComment = (comment: string, t: TFunction) =>
+  comment === DOCUMENT_DEFAULTS.comment ? t('docs.createdComment') : comment || t('docs.noComment');

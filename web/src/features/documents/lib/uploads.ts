@@ -1,0 +1,60 @@
+/**
+ * Uploading an image or attachment of a document: checked here first (size, and an image's type by its bytes)
+ * so a user hears at once, then a presigned PUT straight to S3 and the service's own check of what arrived.
+ */
+import { FILE_LIMITS, isImageType, MEDIA_TYPE_PATTERN, SNIFF_BYTES, sniffFileType, type FileKind } from '../../../../../shared/files';
+import type { StoredFile } from '../../../../../shared/schemas/file';
+import { notify } from '../../../lib/notify';
+import { i18n } from '../../../i18n';
+import { api, isApiError } from '../../../lib/api';
+
+/** Why an upload was refused before it reached the API, already in the user's language. */
+export class UploadRefused extends Error {}
+
+export async function uploadFile(projectId: string, kind: FileKind, file: File): Promise<StoredFile> {
+  if (file.size === 0) throw new UploadRefused(i18n.t('v.fileEmpty'));
+  if (file.size > FILE_LIMITS[kind]) throw new UploadRefused(i18n.t(kind === 'image' ? 'error.imageTooLarge' : 'error.attachmentTooLarge'));
+  let contentType = MEDIA_TYPE_PATTERN.test(file.type) ? file.type : 'application/octet-stream';
+  if (kind === 'image') {
+    const sniffed = sniffFileType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
+    if (!isImageType(sniffed)) throw new UploadRefused(i18n.t('error.fileTypeRefused'));
+    contentType = sniffed;
+  }
+  const ticket = await api.call('project.attachment', { params: { id: projectId }, body: { kind, name: file.name, size: file.size, contentType } });
+  // The signature covers these headers and the body's length: S3 takes exactly this file or nothing.
+  // The answer is read to its end: a response left unread is cancelled, and shows as an aborted request.
+  const put = await fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: file })
+    .then(async (res) => ({ ok: res.ok, body: await res.arrayBuffer() }))
+    .catch(() => undefined);
+  if (!put?.ok) throw new UploadRefused(i18n.t('upload.failed'));
+  return api.call('project.attachmentFinish', { params: { id: projectId, fileId: ticket.fileId }, body: { kind, name: file.name } });
+}
+
+/** Opens the file chooser; resolves with the chosen file (nothing when the user cancels). */
+export function chooseFile(accept?: string): Promise<File | undefined> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    if (accept) input.accept = accept;
+    input.onchange = () => resolve(input.files?.[0]);
+    input.addEventListener('cancel', () => resolve(undefined));
+    input.click();
+  });
+}
+
+export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
+
+/** Chooses and uploads a file, telling the user how it went; API errors are already shown by the client. */
+export async function chooseAndUpload(projectId: string, kind: FileKind): Promise<StoredFile | undefined> {
+  const file = await chooseFile(kind === 'image' ? IMAGE_ACCEPT : undefined);
+  if (!file) return undefined;
+  const busy = notify.progress(i18n.t('upload.uploading', { name: file.name }));
+  try {
+    return await uploadFile(projectId, kind, file);
+  } catch (err) {
+    if (!isApiError(err)) notify.error(err instanceof UploadRefused ? err.message : i18n.t('upload.failed'));
+    return undefined;
+  } finally {
+    notify.done(busy);
+  }
+}

@@ -1,0 +1,31 @@
+/** What the console reads and changes about projects and folders. */
+import type { RouteId } from '../../../../../shared/routes';
+import { apiQuery, useApiMutation, useApiQuery, type CallOptions } from '../../../lib/api';
+
+/** Every list a project change can affect. */
+export const PROJECT_LISTS: RouteId[] = [
+  'folder.list',
+  'folder.tree',
+  'project.personal',
+  'project.created',
+  'project.search',
+  'project.favorites',
+  'project.archives',
+  'project.recycler',
+  'project.editable',
+  'project.get',
+];
+
+export const useFolderContents = (folderId: string | null) => useApiQuery('folder.list', { query: folderId ? { parentId: folderId } : {} });
+export const useFolderTree = () => useApiQuery('folder.tree', { params: { id: 'personal' } });
+export const useFavorites = (enabled: boolean) => useApiQuery('project.favorites', undefined, { enabled });
+export const useArchived = (enabled: boolean) => useApiQuery('project.archives', { query: {} }, { enabled });
+export const useRecycled = (enabled: boolean) => useApiQuery('project.recycler', { query: {} }, { enabled });
+export const useProjectSearch = (keyword: string, enabled = true) => useApiQuery('project.search', { query: { keyword } }, { enabled });
+export const projectQuery = (id: string, options: CallOptions = {}) => apiQuery('project.get', { params: { id } }, options);
+export const useProject = (id: string, options: CallOptions & { enabled?: boolean } = {}) => useApiQuery('project.get', { params: { id } }, options);
+export const useProjectMembers = (id: string) => useApiQuery('project.members', { params: { id } });
+
+/** A change to projects or folders: every list is refreshed after it, and a failure is shown by the caller. */
+export const useProjectChange = <Id extends RouteId>(id: Id, extra: RouteId[] = []) =>
+  useApiMutation(id, { invalidates: [...PROJECT_LISTS, ...extra], ignoreMessage: true });

@@ -1,0 +1,141 @@
+/** The console's dialogs: new project, new or renamed folder, clone, move to a folder. */
+import { Form, Input, Radio, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../../../shared/constants';
+import { cloneQuery, folderName, projectCreateBody, projectName, type FolderNode, type ProjectView } from '../../../../../shared/schemas/project';
+import { FormModal } from '../../../components/form-modal';
+import { zodRule } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
+import { useFolderTree, useProjectChange } from '../api';
+
+interface ProjectValues {
+  name: string;
+  description: string;
+  visibility: 'private' | 'public';
+}
+
+export function VisibilityField() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="visibility" label={t('projects.visibility')}>
+      <Radio.Group
+        options={(['private', 'public'] as const).map((v) => ({
+          value: v,
+          label: (
+            <span>
+              <strong>{t(`projects.${v}`)}</strong> <span className="muted">{t(`projects.${v}Hint`)}</span>
+            </span>
+          ),
+        }))}
+      />
+    </Form.Item>
+  );
+}
+
+export function NewProjectDialog(props: { folderId: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ProjectValues>();
+  const create = useProjectChange('project.create');
+  return (
+    <FormModal<ProjectValues>
+      title={t('projects.newProject')}
+      form={form}
+      okText={t('common.create')}
+      initialValues={{ name: '', description: '', visibility: 'private' }}
+      errorAt="name"
+      onClose={props.onClose}
+      onSubmit={async (values) => {
+        await create.mutateAsync({ body: projectCreateBody.parse({ ...values, folderId: props.folderId }) });
+        notify.success(t('projects.created'));
+      }}
+    >
+      <Form.Item name="name" label={t('projects.name')} rules={[zodRule(projectName)]}>
+        <Input maxLength={LIMITS.projectName + 1} />
+      </Form.Item>
+      <Form.Item name="description" label={t('projects.description')}>
+        <Input.TextArea rows={3} maxLength={LIMITS.projectDescription} />
+      </Form.Item>
+      <VisibilityField />
+    </FormModal>
+  );
+}
+
+export function FolderDialog(props: { parentId: string | null; folder?: { id: string; name: string }; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ name: string }>();
+  const save = useProjectChange('folder.save');
+  return (
+    <FormModal<{ name: string }>
+      title={props.folder ? t('projects.renameFolder') : t('projects.newFolder')}
+      form={form}
+      initialValues={{ name: props.folder?.name ?? '' }}
+      errorAt="name"
+      onClose={props.onClose}
+      onSubmit={(values) => save.mutateAsync({ body: { id: props.folder?.id, name: values.name.trim(), parentId: props.parentId } })}
+    >
+      <Form.Item name="name" label={t('projects.folderName')} rules={[zodRule(folderName)]}>
+        <Input />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+export function CloneDialog(props: { project: ProjectView; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ name: string }>();
+  const clone = useProjectChange('project.clone');
+  return (
+    <FormModal<{ name: string }>
+      title={t('projects.clone')}
+      form={form}
+      okText={t('projects.clone')}
+      initialValues={{ name: t('projects.copyName', { name: props.project.name }).slice(0, LIMITS.projectName) }}
+      errorAt="name"
+      onClose={props.onClose}
+      onSubmit={async (values) => {
+        await clone.mutateAsync({ params: { id: props.project.id }, query: cloneQuery.parse(values) });
+        notify.success(t('projects.cloned'));
+      }}
+    >
+      <Form.Item name="name" label={t('projects.newName')} rules={[zodRule(projectName)]}>
+        <Input />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+interface FolderOption {
+  value: string;
+  title: string;
+  children: FolderOption[];
+}
+const folderOptions = (nodes: FolderNode[]): FolderOption[] => nodes.map((n) => ({ value: n.id, title: n.name, children: folderOptions(n.children) }));
+
+export function MoveDialog(props: { project: ProjectView; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ folder: string }>();
+  const tree = useFolderTree();
+  const move = useProjectChange('project.move');
+  return (
+    <FormModal<{ folder: string }>
+      title={t('projects.moveTo')}
+      form={form}
+      okText={t('projects.move')}
+      initialValues={{ folder: props.project.folderId ?? '0' }}
+      errorAt="folder"
+      onClose={props.onClose}
+      onSubmit={async (values) => {
+        await move.mutateAsync({ params: { a: props.project.id, b: values.folder } });
+        notify.success(t('projects.moved'));
+      }}
+    >
+      <Form.Item name="folder" label={t('projects.folder')}>
+        <TreeSelect
+          treeDefaultExpandAll
+          loading={tree.isPending}
+          treeData={[{ value: '0', title: t('projects.root'), children: folderOptions(tree.data ?? []) }]}
+        />
+      </Form.Item>
+    </FormModal>
+  );
+}

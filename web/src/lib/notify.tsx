@@ -1,0 +1,35 @@
+/**
+ * Toasts from anywhere, including the API client outside React: antd's message API, bound to the app's theme and
+ * locale by a holder rendered once inside the ConfigProvider.
+ */
+import { message } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { useEffect } from 'react';
+
+let instance: MessageInstance | undefined;
+const current = () => instance ?? message;
+let nextKey = 1;
+
+export const notify = {
+  error: (content: string) => void current().error(content),
+  success: (content: string) => void current().success(content),
+  info: (content: string) => void current().info(content),
+  /** Work in progress: stays until `done` is called with the returned key. */
+  progress: (content: string) => {
+    const key = `progress-${nextKey++}`;
+    void current().loading({ content, key, duration: 0 });
+    return key;
+  },
+  done: (key: string) => current().destroy(key),
+};
+
+export function NotifyHolder() {
+  const [api, holder] = message.useMessage({ maxCount: 4 });
+  useEffect(() => {
+    instance = api;
+    return () => {
+      instance = undefined;
+    };
+  }, [api]);
+  return holder;
+}

@@ -1,0 +1,193 @@
+/**
+ * The project workspace (spec section 2's project view and editor): a top bar with the project and its switcher,
+ * breadcrumbs, language and the user menu; the document tree on the left; the open document, its editor or a
+ * history entry on the right. `/project/{id}/edit` and `/doc/{id}/edit` open it in edit mode.
+ */
+import { EditOutlined, EyeOutlined, LockOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Empty, Layout, Result, Segmented, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { atLeast } from '../../../../shared/access';
+import type { ProjectView } from '../../../../shared/schemas/project';
+import { AppHeader } from '../../components/app-header';
+import { LanguageSwitch } from '../../components/language-switch';
+import { LinkButton } from '../../components/link-button';
+import { PageLoading } from '../../components/page-loading';
+import { hasSession } from '../../features/auth/api/session';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { useDocumentTree } from '../../features/documents/api';
+import { ancestorsOf, DocumentTree, findNode } from '../../features/documents/components/document-tree';
+
+import { displayName } from '../../features/documents/lib/kinds';
+import { useProject } from '../../features/projects/api';
+import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
+import { errorMessage } from '../../lib/form';
+import { Title, useTitle } from '../../lib/title';
+import { paths } from '../../paths';
+
+// The open document (its views use tables and tabs) loads apart from the shell and the tree, which show first.
+const DocumentPanel = lazy(() => import('../../features/documents/components/document-panel').then((m) => ({ default: m.DocumentPanel })));
+const NewDocumentDialog = lazy(() => import('../../features/documents/components/new-document-dialog').then((m) => ({ default: m.NewDocumentDialog })));
+
+export interface WorkspaceProps {
+  projectId: string;
+  docId?: string;
+  editing: boolean;
+  /** Replaces the document panel (the history entry page). */
+  children?: ReactNode;
+}
+
+function Overview({ project, empty, canEdit, onNew }: { project: ProjectView; empty: boolean; canEdit: boolean; onNew: () => void }) {
+  const { t } = useTranslation();
+  useTitle(project.name);
+  return (
+    <section className="overview" aria-label={project.name}>
+      <Typography.Title level={1}>{project.name}</Typography.Title>
+      <Typography.Paragraph type="secondary">{project.description || t('projects.noDescription')}</Typography.Paragraph>
+      {empty ? (
+        <Empty description={<><strong>{t('projectView.noDocuments')}</strong><br />{canEdit ? t('docs.startHint') : t('projectView.noDocumentsText')}</>}>
+          {canEdit ? (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onNew}>
+              {t('docs.new')}
+            </Button>
+          ) : null}
+        </Empty>
+      ) : (
+        <Typography.Paragraph>{t('docs.pick')}</Typography.Paragraph>
+      )}
+    </section>
+  );
+}
+
+export function Workspace(props: WorkspaceProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signedIn = hasSession();
+  const project = useProject(props.projectId, { ignoreMessage: true, ignoreRedirect: !signedIn });
+  // Asked for at once, not after the project: the route has usually started both requests already.
+  const tree = useDocumentTree(props.projectId);
+  const [creating, setCreating] = useState(false);
+  const role = project.data?.role;
+  const canEdit = atLeast(role, 'edit') && project.data?.state === 'active';
+  const editing = props.editing && canEdit;
+  const nodes = tree.data ?? [];
+  const open = findNode(nodes, props.docId ?? '');
+  const crumbs = ancestorsOf(nodes, props.docId);
+
+  const header = (
+    <AppHeader
+      home={signedIn ? paths.dashboard.href() : paths.home.href()}
+      right={
+        <>
+          {canEdit && props.docId ? (
+            <Segmented
+              aria-label={t('workspace.mode')}
+              value={editing ? 'edit' : 'view'}
+              onChange={(v) => void navigate(paths.document.href(props.projectId, props.docId!, v === 'edit' ? 'edit' : undefined))}
+              options={[
+                { value: 'view', icon: <EyeOutlined aria-hidden />, label: t('workspace.preview') },
+                { value: 'edit', icon: <EditOutlined aria-hidden />, label: t('docs.edit') },
+              ]}
+            />
+          ) : null}
+          {canEdit ? (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+              {t('docs.new')}
+            </Button>
+          ) : null}
+          {signedIn && project.data && atLeast(role, 'view') ? (
+            <Tooltip title={t('projects.settings')}>
+              <LinkButton to={paths.projectSettings.href(props.projectId)} icon={<SettingOutlined aria-hidden />} aria-label={t('projects.settings')} />
+            </Tooltip>
+          ) : null}
+          <LanguageSwitch />
+          <UserMenu optional />
+        </>
+      }
+    >
+      {project.data ? (
+        <>
+          <ProjectSwitcher projectId={props.projectId} name={project.data.name} signedIn={signedIn} />
+          <nav aria-label={t('projects.breadcrumbs')} className="workspace-crumbs">
+            <Breadcrumb
+              items={[
+                { title: <Link to={paths.project.href(props.projectId, { edit: editing })}>{project.data.name}</Link> },
+                ...crumbs.map((f) => ({ title: displayName(f.name, t) })),
+                ...(open ? [{ title: displayName(open.name, t) }] : []),
+              ]}
+            />
+          </nav>
+        </>
+      ) : null}
+    </AppHeader>
+  );
+
+  if (project.error) {
+    const from = location.pathname + location.search;
+    return (
+      <Layout className="workspace">
+        {header}
+        <main className="workspace-message">
+          <Title parts={[t('workspace.title')]} />
+          <Result
+            icon={<LockOutlined aria-hidden />}
+            title={project.error.code === 41000 ? t('projectView.signIn') : errorMessage(project.error)}
+            extra={<LinkButton to={paths.login.href({ from })}>{t('home.login')}</LinkButton>}
+          />
+        </main>
+      </Layout>
+    );
+  }
+  // The tree shows as soon as it arrives; what depends on the project (its name, the reader's role) follows.
+  const data = project.data;
+  return (
+    <Layout className="workspace">
+      {header}
+      <Layout hasSider>
+        <Layout.Sider width={300} theme="light" className="workspace-side">
+          {tree.data ? (
+            <DocumentTree
+              projectId={props.projectId}
+              nodes={nodes}
+              selectedId={props.docId}
+              canEdit={canEdit}
+              onOpen={(id) => void navigate(paths.document.href(props.projectId, id, editing ? 'edit' : undefined))}
+              linkOf={(id) => paths.document.href(props.projectId, id)}
+            />
+          ) : (
+            <PageLoading />
+          )}
+        </Layout.Sider>
+        <Layout.Content className="workspace-main">
+          <main>
+            {props.children ??
+              (!data ? (
+                <PageLoading />
+              ) : props.docId ? (
+                <Suspense fallback={<PageLoading />}>
+                <DocumentPanel
+                  key={props.docId}
+                  projectId={props.projectId}
+                  projectName={data.name}
+                  docId={props.docId}
+                  editing={editing}
+                  canEdit={canEdit}
+                  canReadHistory={signedIn && atLeast(role, 'view')}
+                  tree={nodes}
+                />
+                </Suspense>
+              ) : (
+                <Overview project={data} empty={!!tree.data && !nodes.length} canEdit={canEdit} onNew={() => setCreating(true)} />
+              ))}
+          </main>
+        </Layout.Content>
+      </Layout>
+      {creating && tree.data ? (
+        <Suspense fallback={null}>
+          <NewDocumentDialog projectId={props.projectId} tree={nodes} onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
+    </Layout>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Every page of the app (spec section 2): the route pattern the router matches and the one function that builds
+ * its address. Nothing else in the web app writes a page URL by hand, so a route changes in one place.
+ */
+const enc = encodeURIComponent;
+const query = (params: Record<string, string | undefined | false>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+/** The console's views of spec section 2's left menu, kept in the URL so each is linkable. */
+export const CONSOLE_VIEWS = ['projects', 'favorites', 'all', 'archived', 'recycle'] as const;
+export type ConsoleView = (typeof CONSOLE_VIEWS)[number];
+
+export const PROFILE_TABS = ['info', 'security', 'relation', 'quit'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+/** Project settings tabs; auth, share, export and style come with later issues. */
+export const SETTINGS_TABS = ['info', 'auth', 'share', 'export', 'style', 'transfer', 'quit'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** How one document is shown: in the workspace (view or edit) or without any chrome (embedding, printing). */
+export const DOCUMENT_MODES = ['edit', 'pure', 'puredoc'] as const;
+export type DocumentMode = (typeof DOCUMENT_MODES)[number];
+
+export const paths = {
+  home: { pattern: '/', href: () => '/' },
+  index: { pattern: '/index' },
+  help: { pattern: '/help', href: () => '/help' },
+  externalLink: { pattern: '/open_external_link', href: (url: string) => `/open_external_link${query({ url })}` },
+  login: {
+    pattern: '/login',
+    /** `from`: where to come back to after signing in (the spec's `f`); `timeout`: the session ran out. */
+    href: (opts: { from?: string; timeout?: boolean } = {}) => `/login${query({ timeout: opts.timeout && '1', f: opts.from })}`,
+  },
+  register: { pattern: '/register', href: () => '/register' },
+  dashboard: {
+    pattern: '/dashboard',
+    href: (opts: { view?: ConsoleView; folder?: string | null; q?: string } = {}) =>
+      `/dashboard${query({ view: opts.view !== 'projects' && opts.view, folder: opts.folder ?? undefined, q: opts.q })}`,
+  },
+  profile: {
+    pattern: '/dashboard/profile',
+    href: (tab: ProfileTab = 'info') => `/dashboard/profile/${tab}`,
+  },
+  projectSettings: {
+    pattern: '/dashboard/project/:id',
+    href: (projectId: string, tab: SettingsTab = 'info') => `/dashboard/project/${enc(projectId)}/${tab}`,
+  },
+  project: {
+    pattern: '/project/:id',
+    editPattern: '/project/:id/edit',
+    href: (projectId: string, opts: { edit?: boolean } = {}) => `/project/${enc(projectId)}${opts.edit ? '/edit' : ''}`,
+  },
+  document: {
+    pattern: '/project/:id/:doc',
+    modePattern: '/project/:id/:doc/:mode',
+    href: (projectId: string, docId: string, mode?: DocumentMode) => `/project/${enc(projectId)}/${enc(docId)}${mode ? `/${mode}` : ''}`,
+  },
+  history: {
+    pattern: '/project/:projectId/:docId/history/:historyId',
+    href: (projectId: string, docId: string, historyId: string) => `/project/${enc(projectId)}/${enc(docId)}/history/${enc(historyId)}`,
+  },
+  /** A document by its id alone: the id names its project. */
+  documentById: {
+    pattern: '/doc/:id',
+    editPattern: '/doc/:id/edit',
+    href: (docId: string, opts: { edit?: boolean } = {}) => `/doc/${enc(docId)}${opts.edit ? '/edit' : ''}`,
+  },
+  /** Spec routes whose features come with later issues: each shows a plain "not yet" page. */
+  later: {
+    patterns: [
+      '/test',
+      '/test/test',
+      '/testplugin',
+      '/post',
+      '/login/bind',
+      '/login/callback',
+      '/login/redirect',
+      '/login/callback/:provider/login',
+      '/forget',
+      '/forget-success',
+      '/reset-pass',
+      '/invite/project/:code?',
+      '/invite/team/:code?',
+      '/project/:id/export',
+      '/project/:id/export/export-item',
+      '/project/:id/share',
+      '/project/:projectId/share/:shareId',
+    ],
+    teamPatterns: ['team/:id/setting/info', 'team/:id/setting/members', 'team/:id/setting/transfer', 'team/:teamId'],
+  },
+  /** Pages a visitor may open without signing in (spec section 2), as path prefixes. */
+  publicPrefixes: ['/', '/index', '/help', '/login', '/register', '/forget', '/forget-success', '/reset-pass', '/open_external_link', '/project', '/doc', '/invite'],
+} as const;
+
+/** The current path and query: where to come back to after signing in again. */
+export const currentLocation = () => `${location.pathname}${location.search}`;
