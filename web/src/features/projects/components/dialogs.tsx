@@ -115,7 +115,8 @@ export function MoveDialog(props: { project: ProjectView; onClose: () => void })
   const { t } = useTranslation();
   const [form] = Form.useForm<{ folder: string }>();
   const tree = useFolderTree();
-  const move = useProjectChange('project.move');
+  // Filing is folder/move's; project/move moves a project into a team.
+  const move = useProjectChange('folder.move');
   return (
     <FormModal<{ folder: string }>
       title={t('projects.moveTo')}
@@ -125,7 +126,7 @@ export function MoveDialog(props: { project: ProjectView; onClose: () => void })
       errorAt="folder"
       onClose={props.onClose}
       onSubmit={async (values) => {
-        await move.mutateAsync({ params: { a: props.project.id, b: values.folder } });
+        await move.mutateAsync({ query: { folderId: values.folder, sourceId: props.project.id, isProject: 'true' } });
         notify.success(t('projects.moved'));
       }}
     >
