@@ -20,6 +20,7 @@ import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { bodiesOf, bodyItem, deleteBodyObjects, getBody, readBody, storeBody, type StoredBody } from './bodies';
 import { appendHistoryOp, historyOf } from './histories';
+import { memo } from './memo';
 import { contentText, searchTextItem } from './search';
 
 export const nodeRecord = z.object({
@@ -78,6 +79,31 @@ export async function loadNodes(projectId: string): Promise<StoredNode[]> {
   const pages = await Promise.all(keys.documentsOfInRanges(projectId, 4).map((spec) => queryAll(spec)));
   const unique = new Map(pages.flat().map((item) => [String(item.sk), item]));
   return asRecords(nodeRecord, [...unique.values()]);
+}
+
+/**
+ * What a read of the tree needs, kept per tree revision: the nodes and the built tree. Every write bumps the
+ * revision after it is done and reads are consistent, so what is kept under revision N holds every write before
+ * bump N; a read that sees a newer revision reads again. A few projects per instance (a large one is megabytes).
+ */
+const trees = memo<{ nodes: StoredNode[]; tree: DocumentTreeNode[] }>({ ttlMs: 10 * 60_000, max: 8 });
+const treeOf = (projectId: string, treeRev: number) =>
+  trees.get(`${projectId}:${treeRev}`, async () => {
+    const nodes = await loadNodes(projectId);
+    return { nodes, tree: buildDocumentTree(projectId, nodes) };
+  });
+
+/** The nodes of a project at a tree revision, for reads (writes read fresh with `loadNodes`). */
+export const nodesAt = async (project: { id: string; treeRev: number }) => (await treeOf(project.id, project.treeRev)).nodes;
+/** The built tree of a project at a tree revision. */
+export const treeAt = async (project: { id: string; treeRev: number }) => (await treeOf(project.id, project.treeRev)).tree;
+
+/** Marks the project's documents changed, after the change is written (see `trees`). */
+export async function bumpTreeRev(projectId: string) {
+  await updateItem(keys.project(projectId), { add: { treeRev: 1 } }, { ifExists: true }).catch((err: unknown) => {
+    // A project destroyed meanwhile has no tree to keep.
+    if (!(err instanceof ConditionFailed)) throw err;
+  });
 }
 
 export const getNode = async (projectId: string, documentId: string) =>
@@ -200,6 +226,7 @@ export async function createDocument(node: StoredNode, typed: TypedContent): Pro
     { put: bodyItem(node.projectId, node.id, node.rev, stored), cond: { ifNotExists: true } },
     { put: searchTextItem(node.projectId, node.id, contentText(typed)) },
   ]);
+  await bumpTreeRev(node.projectId);
 }
 
 export interface SaveInput {
@@ -246,6 +273,7 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
     if (!latest) throw new AppError('notFound');
     throw new AppError('staleRevision', { editor: latest.updatedByName }, { rev: latest.rev, updatedBy: latest.updatedBy, updatedAt: latest.updatedAt });
   }
+  await bumpTreeRev(node.projectId);
   return { node: next, content: input.content ?? readContent(node.type, await readBody(preserved)) };
 }
 
@@ -258,6 +286,7 @@ export async function moveDocument(node: StoredNode, parentId: string, rank: str
     if (err instanceof ConditionFailed) throw new AppError('notFound');
     throw err;
   }
+  await bumpTreeRev(node.projectId);
   return moved;
 }
 
@@ -296,6 +325,7 @@ export async function copyDocuments(
   );
   await batchWrite({ puts: copies.flatMap((c) => [bodyItem(projectId, c.node.id, 1, c.body), searchTextItem(projectId, c.node.id, c.text)]) });
   await batchWrite({ puts: copies.map((c) => nodeItem(c.node)).reverse() });
+  await bumpTreeRev(projectId);
   return copies[0]!.node;
 }
 
@@ -312,5 +342,6 @@ export async function deleteDocuments(projectId: string, ids: string[]): Promise
       ...ids.flatMap((id) => [keys.searchText(projectId, id), keys.documentBody(projectId, id), keys.document(projectId, id)]),
     ],
   });
+  await bumpTreeRev(projectId);
   await deleteBodyObjects([...new Set(objects)]);
 }

@@ -4,12 +4,11 @@
  * gives the cloner their membership. A clone that fails half way is therefore never visible, and the purge job
  * removes what it left.
  */
-import { randomUUID } from 'node:crypto';
 import { batchWrite, putItem, queryPage, transact, type Item } from '../data/db';
 import { ENTITY, keys, type EntityName } from '../data/keys';
 import { copyProjectFiles } from '../data/project-files';
 import { addMemberOp, memberItem } from './members';
-import { DAY_MS, projectItem, type ProjectRecord } from './projects';
+import { DAY_MS, newProjectRecord, projectItem, type ProjectRecord } from './projects';
 
 /**
  * What a clone copies: the project's content, by entity kind. Everything else stays behind: people (members,
@@ -28,25 +27,11 @@ export function rehome(item: Item, fromId: string, toId: string): Item & { pk: s
 }
 
 export async function cloneProject(source: ProjectRecord, name: string, userId: string, now = new Date()): Promise<ProjectRecord> {
-  const stamp = now.toISOString();
-  const copy: ProjectRecord = {
-    id: randomUUID(),
-    name,
-    description: source.description,
-    visibility: source.visibility,
-    ownerId: userId,
-    teamId: source.teamId,
-    state: 'cloning',
-    archivedAt: null,
-    recycledAt: null,
-    createdAt: stamp,
-    updatedAt: stamp,
-    clonedFrom: source.id,
-    // Group bindings are the team's decisions about the original; the copy starts without them.
-    groupRoles: {},
-    teamFolderId: source.teamFolderId,
-    rev: 1,
-  };
+  // Group bindings are the team's decisions about the original; the copy starts without them.
+  const copy = newProjectRecord(
+    { name, description: source.description, visibility: source.visibility, ownerId: userId, teamId: source.teamId, state: 'cloning', clonedFrom: source.id, teamFolderId: source.teamFolderId },
+    now,
+  );
   await putItem(projectItem(copy, keys.purgeEntry(new Date(now.getTime() + DAY_MS))), { ifNotExists: true });
 
   let cursor: Record<string, unknown> | undefined;

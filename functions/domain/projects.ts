@@ -3,6 +3,7 @@
  * change is one conditional write on META, conditional on the state (and revision) the caller saw, so two people
  * racing on the same project cannot both win.
  */
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { RECYCLE_RETENTION_DAYS } from '../../shared/constants';
 import type { ErrorKey } from '../../shared/errors';
@@ -39,9 +40,38 @@ export const projectRecord = z.object({
   groupRoles: z.record(z.string(), z.enum(MEMBER_ROLES)).default({}),
   /** Where the team files a team project in its console; personal filing is on each member item. */
   teamFolderId: z.string().nullable().default(null),
+  /**
+   * Counts changes to the project's documents (bumped after each). Readers keep the tree, built views and search
+   * texts of a revision in memory, and the access check reads it with the project, so a warm read costs nothing more.
+   */
+  treeRev: z.number().default(0),
   rev: z.number(),
 });
 export type ProjectRecord = z.infer<typeof projectRecord>;
+
+/** A new project's record: what the caller says, the rest at its starting values. */
+export function newProjectRecord(
+  input: Pick<ProjectRecord, 'name' | 'ownerId'> & Partial<Omit<ProjectRecord, 'name' | 'ownerId'>>,
+  now = new Date(),
+): ProjectRecord {
+  const stamp = now.toISOString();
+  return {
+    id: randomUUID(),
+    description: '',
+    visibility: 'private',
+    teamId: null,
+    state: 'active',
+    archivedAt: null,
+    recycledAt: null,
+    createdAt: stamp,
+    updatedAt: stamp,
+    groupRoles: {},
+    teamFolderId: null,
+    treeRev: 0,
+    rev: 1,
+    ...input,
+  };
+}
 
 export const DAY_MS = 86_400_000;
 export const purgeDate = (recycledAt: Date) => new Date(recycledAt.getTime() + RECYCLE_RETENTION_DAYS * DAY_MS);

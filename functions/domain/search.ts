@@ -8,6 +8,7 @@ import * as z from 'zod';
 import type { ParamItem, TypedContent } from '../../shared/schemas/document';
 import { asRecords, batchWrite, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
+import { memo } from './memo';
 
 /** A search text fits its own item (DynamoDB stops at 400 KB), so all but a huge page is searched whole. */
 export const SEARCH_TEXT_BYTES = 350 * 1024;
@@ -82,11 +83,15 @@ export const searchTextItem = (projectId: string, documentId: string, text: stri
   text,
 });
 
-/** Every search text of a project, read as parallel ranges (see keys.inRanges). */
-export async function searchTextsOf(projectId: string): Promise<Map<string, string>> {
-  const pages = await Promise.all(keys.searchTextsOfInRanges(projectId, 4).map((spec) => queryAll(spec)));
-  return new Map(asRecords(searchTextRecord, pages.flat()).map((t) => [t.documentId, t.text]));
-}
+/** Search texts change with the tree revision (see documents.ts): kept per revision, for a few projects. */
+const texts = memo<Map<string, string>>({ ttlMs: 10 * 60_000, max: 4 });
+
+/** Every search text of a project at a tree revision, read as parallel ranges (see keys.inRanges). */
+export const searchTextsOf = (project: { id: string; treeRev: number }): Promise<Map<string, string>> =>
+  texts.get(`${project.id}:${project.treeRev}`, async () => {
+    const pages = await Promise.all(keys.searchTextsOfInRanges(project.id, 4).map((spec) => queryAll(spec)));
+    return new Map(asRecords(searchTextRecord, pages.flat()).map((t) => [t.documentId, t.text]));
+  });
 
 /** Writes search texts that are missing (documents saved before search texts existed). Best effort. */
 export const storeSearchTexts = (projectId: string, texts: [string, string][]) =>

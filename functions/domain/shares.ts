@@ -11,8 +11,7 @@ import type { ShareView } from '../../shared/schemas/share';
 import { asRecord, asRecords, ConditionFailed, deleteItem, getItem, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
-import { childrenByParent, loadNodes, type StoredNode } from './documents';
-import { memo } from './memo';
+import { childrenByParent, nodesAt, type StoredNode } from './documents';
 import { readSnapshot, type ReleaseRecord } from './releases';
 
 export const shareRecord = z.object({
@@ -144,17 +143,13 @@ export function scopedNodes(share: ShareRecord, nodes: StoredNode[]): StoredNode
   return nodes.filter((n) => scope.has(n.id)).map((n) => (scope.has(n.parentId) ? n : { ...n, parentId: share.projectId }));
 }
 
-/**
- * The nodes a share is checked against: the release's, or the live tree, kept two seconds per project so a burst
- * of readers of one link costs one tree read (a document added meanwhile shows a moment later).
- */
-const liveTrees = memo<StoredNode[]>({ ttlMs: 2_000, max: 50 });
-export const shareNodes = async (projectId: string, release: ReleaseRecord | undefined) =>
-  release ? (await readSnapshot(release)).nodes : liveTrees.get(projectId, () => loadNodes(projectId));
+/** The nodes a share is checked against: the release's, or the live tree at its revision (kept in memory). */
+export const shareNodes = async (project: { id: string; treeRev: number }, release: ReleaseRecord | undefined) =>
+  release ? (await readSnapshot(release)).nodes : nodesAt(project);
 
 /** Whether a share holds a document (or the project itself, whose top level it lists). */
-export async function shareHolds(share: ShareRecord, projectId: string, targetId: string, release: ReleaseRecord | undefined): Promise<boolean> {
-  if (share.projectId !== projectId) return false;
-  if (targetId === projectId || !share.docIds.length) return true;
-  return shareScope(share, await shareNodes(projectId, release))?.has(targetId) ?? true;
+export async function shareHolds(share: ShareRecord, project: { id: string; treeRev: number }, targetId: string, release: ReleaseRecord | undefined): Promise<boolean> {
+  if (share.projectId !== project.id) return false;
+  if (targetId === project.id || !share.docIds.length) return true;
+  return shareScope(share, await shareNodes(project, release))?.has(targetId) ?? true;
 }

@@ -68,7 +68,7 @@ export async function authorizeProject(
     const shared = facts.share;
     // A share of a release is read as that release, and only as it.
     const release = shared.version && (!asked || asked === shared.version) ? await releaseOf(projectId, shared.version, facts.release) : facts.release;
-    if ((!asked || asked === (shared.version ?? asked)) && (await shareHolds(shared, projectId, targetId, shared.version ? release : facts.release))) {
+    if (facts.project && (!asked || asked === (shared.version ?? asked)) && (await shareHolds(shared, facts.project, targetId, shared.version ? release : facts.release))) {
       admitted = true;
       share = shared;
       if (release) facts.release = release;

@@ -109,6 +109,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     updatedAt: stamp,
     groupRoles: opts.inTeam ? { [group.id]: 'view' } : {},
     teamFolderId: null,
+    treeRev: 0,
     rev: 2,
   };
   const author = { id: p.creator.id, name: 'creator' };

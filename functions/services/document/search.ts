@@ -5,18 +5,19 @@
  */
 import { readContent } from '../../../shared/schemas/document';
 import { bodiesOf, readBody } from '../../domain/bodies';
-import { loadNodes, viewAmong } from '../../domain/documents';
+import { nodesAt, viewAmong } from '../../domain/documents';
 import { contentText, matchDocument, searchTextsOf, storeSearchTexts } from '../../domain/search';
 import { defineHandlers } from '../../runtime/service';
 
 export const searchHandlers = defineHandlers({
   'document.search': async ({ params, query }, ctx) => {
     const projectId = params.projectId;
-    const [nodes, texts] = await Promise.all([loadNodes(projectId), searchTextsOf(projectId)]);
+    const [nodes, texts] = await Promise.all([nodesAt(ctx.project.item), searchTextsOf(ctx.project.item)]);
     const missing = nodes.filter((n) => !texts.has(n.id));
     if (missing.length) {
       const bodies = new Map((await bodiesOf(projectId, missing.map((n) => n.id))).map((b) => [b.documentId, b]));
       const found = await Promise.all(missing.map(async (n) => [n.id, contentText(readContent(n.type, await readBody(bodies.get(n.id))))] as [string, string]));
+      // Into the texts kept for this revision too: the next search need not read these bodies again.
       for (const [id, text] of found) texts.set(id, text);
       await storeSearchTexts(projectId, found).catch((err: unknown) => ctx.log.warn('search texts not stored', { error: String(err) }));
     }

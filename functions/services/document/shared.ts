@@ -34,7 +34,7 @@ export async function documentView(node: StoredNode, typed: TypedContent): Promi
  * reader only what the share holds. Undefined for a live read by a member (read the live index instead).
  */
 export async function frozenOrScopedNodes(scope: ProjectScope): Promise<StoredNode[] | undefined> {
-  if (scope.share) return scopedNodes(scope.share, await shareNodes(scope.item.id, scope.release));
+  if (scope.share) return scopedNodes(scope.share, await shareNodes(scope.item, scope.release));
   if (scope.release) return (await readSnapshot(scope.release)).nodes;
   return undefined;
 }

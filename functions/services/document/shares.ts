@@ -6,7 +6,7 @@
  */
 import { SHARE_TOKEN_HEADER } from '../../../shared/constants';
 import { projectIdOfShare, type ShareContent } from '../../../shared/schemas/share';
-import { buildDocumentTree, loadNodes } from '../../domain/documents';
+import { buildDocumentTree, loadNodes, nodesAt } from '../../domain/documents';
 import { decoyHash, hashPassword, verifyPassword } from '../../domain/passwords';
 import { getProject, isVisible } from '../../domain/projects';
 import { listReleases, readSnapshot } from '../../domain/releases';
@@ -56,8 +56,9 @@ async function content(share: ShareRecord, shareToken: string): Promise<ShareCon
   const release = share.version ? (await listReleases(share.projectId)).find((r) => r.version === share.version) : undefined;
   if (share.version && !release) throw new AppError('releaseNotFound');
   const snapshot = release ? await readSnapshot(release) : undefined;
-  const project = snapshot?.project ?? (await getProject(share.projectId))!;
-  const nodes = snapshot?.nodes ?? (await loadNodes(share.projectId));
+  const live = (await getProject(share.projectId))!;
+  const project = snapshot?.project ?? live;
+  const nodes = snapshot?.nodes ?? (await nodesAt(live));
   return {
     id: share.id,
     name: share.name,

@@ -1,5 +1,5 @@
 /** The document tree and its branches: live, of a release, or as much as a share holds. */
-import { buildDocumentTree, childrenByParent, childViews, loadChildren, loadNodes } from '../../domain/documents';
+import { buildDocumentTree, childrenByParent, childViews, loadChildren, treeAt } from '../../domain/documents';
 import type { ProjectScope } from '../../runtime/access';
 import { defineHandlers } from '../../runtime/service';
 import { frozenOrScopedNodes } from './shared';
@@ -10,7 +10,10 @@ async function childrenOf(scope: ProjectScope, parentId: string) {
 }
 
 export const treeHandlers = defineHandlers({
-  'document.tree': async ({ params }, ctx) => buildDocumentTree(params.projectId, (await frozenOrScopedNodes(ctx.project)) ?? (await loadNodes(params.projectId))),
+  'document.tree': async ({ params }, ctx) => {
+    const nodes = await frozenOrScopedNodes(ctx.project);
+    return nodes ? buildDocumentTree(params.projectId, nodes) : treeAt(ctx.project.item);
+  },
   'document.children': async ({ params }, ctx) => childrenOf(ctx.project, params.id),
   'document.child0': async ({ params }, ctx) => (await childrenOf(ctx.project, params.id))[0] ?? null,
 });

@@ -1,11 +1,10 @@
 /** Projects: create, edit, read, and the lists of the console. */
-import { randomUUID } from 'node:crypto';
 import { atLeast } from '../../../shared/access';
 import { isFavorite } from '../../domain/favorites';
 import { assertFolder } from '../../domain/folders';
 import { addMemberOp, memberItem, memberRecordsOf } from '../../domain/members';
 import { teamProjectsOfUser } from '../../domain/project-lists';
-import { createProject, moveProjectToTeam, toProjectView, updateProjectInfo, type ProjectRecord } from '../../domain/projects';
+import { createProject, moveProjectToTeam, newProjectRecord, toProjectView, updateProjectInfo } from '../../domain/projects';
 import { teamAccess } from '../../domain/teams';
 import { AppError, fail } from '../../runtime/app-error';
 import { readSnapshot } from '../../domain/releases';
@@ -24,25 +23,20 @@ export const projectHandlers = defineHandlers({
     }
     const [, creator] = await Promise.all([assertFolder(scope, body.folderId), getUser(ctx.caller.userId)]);
     const now = new Date();
-    const project: ProjectRecord = {
-      id: randomUUID(),
-      name: body.name,
-      description: body.description,
-      visibility: body.visibility,
-      ownerId: ctx.caller.userId,
-      teamId: body.teamId,
-      state: 'active',
-      archivedAt: null,
-      recycledAt: null,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      updatedBy: ctx.caller.userId,
-      updatedByName: creator?.nickname ?? '',
-      groupRoles: {},
-      // A team files the project for everyone; a person files a personal project on their membership.
-      teamFolderId: body.teamId ? body.folderId : null,
-      rev: 1,
-    };
+    const project = newProjectRecord(
+      {
+        name: body.name,
+        description: body.description,
+        visibility: body.visibility,
+        ownerId: ctx.caller.userId,
+        teamId: body.teamId,
+        updatedBy: ctx.caller.userId,
+        updatedByName: creator?.nickname ?? '',
+        // A team files the project for everyone; a person files a personal project on their membership.
+        teamFolderId: body.teamId ? body.folderId : null,
+      },
+      now,
+    );
     const member = memberItem(project.id, ctx.caller.userId, 'creator', body.teamId ? null : body.folderId, now);
     await createProject(project, [addMemberOp(member)]);
     return toProjectView(project, { role: 'creator', member });
