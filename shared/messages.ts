@@ -89,6 +89,17 @@ const zhValidation = {
   apiDescription: '请填写接口描述',
   fileName: '文件名长度 1-255 个字符',
   fileEmpty: '请选择文件',
+  mockJson: 'JSON数据格式错误',
+  mockTemplate: 'mock格式错误',
+  mockRegex: '正则表达式无效（支持 RE2 语法，不支持断言和反向引用）',
+  mockHeaderName: '响应头名称只能包含字母、数字和 !#$%&\'*+-.^_`|~',
+  mockHeaderValue: '响应头的值不能包含换行，最多 8192 个字符',
+  mockHeaders: '响应头最多 50 个',
+  mockStatus: '状态码为 100-599 的整数',
+  mockDelay: '延迟为 0-10000 毫秒',
+  mockBodySize: '内容最多 256 KB',
+  mockConditions: '每个期望最多 20 个条件',
+  mockExpectations: '期望最多 50 个',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -110,6 +121,17 @@ const enValidation: ValidationMessages = {
   apiDescription: 'Enter a description of the API',
   fileName: 'File names are 1-255 characters',
   fileEmpty: 'Choose a file',
+  mockJson: 'JSON data format is wrong',
+  mockTemplate: 'mock format error',
+  mockRegex: 'Invalid regular expression (RE2 syntax: no lookaround or backreferences)',
+  mockHeaderName: "Header names are letters, digits and !#$%&'*+-.^_`|~",
+  mockHeaderValue: 'Header values have no line breaks and at most 8192 characters',
+  mockHeaders: 'At most 50 headers',
+  mockStatus: 'Status codes are whole numbers from 100 to 599',
+  mockDelay: 'Delay is 0-10000 ms',
+  mockBodySize: 'At most 256 KB',
+  mockConditions: 'At most 20 conditions per expectation',
+  mockExpectations: 'At most 50 expectations',
 };
 
 export type ValidationKey = keyof typeof zhValidation;
