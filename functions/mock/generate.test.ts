@@ -9,8 +9,11 @@ function param(name: string, type: ParamItem['type'] = 'string', extra: Partial<
   return { id: String(nextId++), name, type, required: false, value: '', description: '', children: [], ...extra };
 }
 
+/** A generous deadline: these tests are about output, and a loaded machine must not turn them into timeouts. */
+const unhurried = () => ({ deadline: Date.now() + 30_000 });
+
 function generate(params: ParamItem[], options: Parameters<typeof generateFromParams>[1] = {}) {
-  const result = generateFromParams(params, { seed: 7, ...options });
+  const result = generateFromParams(params, { seed: 7, ...unhurried(), ...options });
   if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
   expect(JSON.parse(result.value.json)).toEqual(result.value.value);
   return result.value.value as Record<string, unknown>;
@@ -139,7 +142,7 @@ describe('generateFromParams', () => {
   it('stops a tree that multiplies out, and cuts nesting at the depth cap', () => {
     let nested: ParamItem = param('leaf', 'array[array]');
     for (let i = 0; i < 20; i++) nested = param(`level${i}`, 'array[array]', { children: [nested] });
-    const result = generateFromParams([nested], { seed: 3 });
+    const result = generateFromParams([nested], { seed: 3, ...unhurried() });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.kind).toBe('output_too_large');
 

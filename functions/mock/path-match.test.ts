@@ -92,7 +92,7 @@ describe('buildRouteMatcher', () => {
       const result = matcher.match('GET', `/service${i % 50}/resource${i % 5_000}/1/sub/2`);
       if (result.kind === 'match' && result.documentId === `d${i % 5_000}`) matched++;
     }
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(1_500);
     expect(matched).toBe(10_000);
   });
 });

@@ -28,7 +28,7 @@ describe('scanPlaceholders', () => {
     const started = performance.now();
     expect(scanPlaceholders('\\'.repeat(200_000) + '@x')).toHaveLength(1);
     expect(scanPlaceholders('@a('.repeat(100_000))).toHaveLength(100_000);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(1_500);
   });
 });
 

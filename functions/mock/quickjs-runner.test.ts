@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderTemplate } from './template';
+import { renderTemplateValue } from './template';
 import { runScriptInQuickJs, warmQuickJs } from './quickjs-runner';
 
 const request = { method: 'GET', path: '/', params: {}, query: {}, headers: {}, body: null };
@@ -35,7 +35,7 @@ describe('runScriptInQuickJs', SLOW, () => {
     expect(probe.polluted).toBeUndefined();
     expect(Object.hasOwn(Object.prototype, 'toJSON')).toBe(false);
     expect(JSON.parse('{"a":1}')).toEqual({ a: 1 });
-    const rendered = renderTemplate({ a: 1 });
+    const rendered = renderTemplateValue({ a: 1 });
     expect(rendered.ok && rendered.value.json).toBe('{"a":1}');
   });
 

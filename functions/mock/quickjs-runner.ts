@@ -23,7 +23,7 @@ import { MOCK_CAPS, SANDBOX_LIMITS } from './limits';
 import { mockFail, mockOk, type MockError, type MockResult } from './mock-error';
 import { callRandom, hasRandomMethod, withRenderBudget } from './mockjs-hardened';
 import { PRELUDE_SOURCE, SCRIPT_FILE, wrapScript } from './sandbox-prelude';
-import { renderTemplate } from './template';
+import { renderTemplateValue } from './template';
 
 export interface ScriptRequest {
   method: string;
@@ -171,9 +171,7 @@ class ScriptRunner {
 
   private dispatch(kind: string, name: string, args: unknown[]): MockResult<unknown> {
     if (kind === 'mock') {
-      const template: unknown = args[0];
-      if (typeof template !== 'object' || template === null) return mockFail('invalid_template', 'a template is an object or an array');
-      const rendered = renderTemplate(template, { deadline: this.deadline });
+      const rendered = renderTemplateValue(args[0], { deadline: this.deadline });
       return rendered.ok ? mockOk(rendered.value.value) : rendered;
     }
     if (kind === 'random' && hasRandomMethod(name)) return withRenderBudget(() => callRandom(name, args), this.deadline);

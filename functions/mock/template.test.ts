@@ -1,17 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MOCK_CAPS } from './limits';
 import { callRandom, withRenderBudget } from './mockjs-hardened';
-import { renderTemplate } from './template';
+import { renderTemplate, renderTemplateValue } from './template';
 
 function render(template: unknown) {
-  const result = renderTemplate(JSON.stringify(template));
+  const result = renderTemplate(JSON.stringify(template), { deadline: Date.now() + 30_000 });
   if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
   expect(JSON.parse(result.value.json)).toEqual(result.value.value);
   return result.value.value as Record<string, unknown>;
 }
 
+/** A generous deadline: these tests are about the caps, and a loaded machine must not turn them into timeouts. */
+const unhurried = () => ({ deadline: Date.now() + 30_000 });
+
 function renderError(template: unknown) {
-  const result = renderTemplate(typeof template === 'string' ? template : JSON.stringify(template));
+  const result = renderTemplate(typeof template === 'string' ? template : JSON.stringify(template), unhurried());
   if (result.ok) throw new Error('expected an error');
   return result.error;
 }
@@ -108,7 +111,7 @@ describe('renderTemplate', () => {
     expect(renderError({ 'a|1000': ['x'.repeat(5_000)] }).kind).toBe('output_too_large');
     expect(renderError({ 's|1000': 'x'.repeat(5_000) }).kind).toBe('output_too_large');
     expect(renderError({ 'a|1000': [`@upper("${'x'.repeat(1_500)}")`] }).kind).toBe('output_too_large');
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('refuses templates nested deeper than the cap and references that go round in a cycle', () => {
@@ -124,22 +127,30 @@ describe('renderTemplate', () => {
   });
 
   it('stops at the deadline', () => {
-    const result = renderTemplate({ 'a|1000': [{ 'b|50': [1] }] }, { deadline: Date.now() - 1 });
+    const result = renderTemplateValue({ 'a|1000': [{ 'b|50': [1] }] }, { deadline: Date.now() - 1 });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.kind).toBe('timeout');
   });
 
   it('renders long hostile strings in linear time', () => {
     const started = performance.now();
-    const result = renderTemplate({ text: '\\'.repeat(100_000) + '@zz('.repeat(30_000) });
+    const result = renderTemplateValue({ text: '\\'.repeat(100_000) + '@zz('.repeat(30_000) }, unhurried());
     expect(result.ok && (result.value.value as { text: string }).text.length).toBe(100_000 + 4 * 30_000);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('renders any JSON value for scripts, as Mock.mock does', () => {
+    const name = renderTemplateValue('@cname');
+    expect(name.ok && name.value.value).toMatch(CJK);
+    const number = renderTemplateValue('@integer(3, 3)');
+    expect(number.ok && number.value.json).toBe('3');
+    expect(renderTemplateValue(null)).toEqual({ ok: true, value: { value: null, json: 'null' } });
   });
 
   it('does not change the template object it is given', () => {
     const template = { 'list|2': [{ 'id|+1': 1 }] };
     const copy = structuredClone(template);
-    renderTemplate(template);
+    renderTemplateValue(template);
     expect(template).toEqual(copy);
   });
 });

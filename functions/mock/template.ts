@@ -69,13 +69,17 @@ function parseTemplateText(text: string): MockResult<unknown> {
   return mockFail('invalid_template', 'a template is a JSON object or array');
 }
 
-/** Renders a template given as JSON text or as an already parsed object or array. */
-export function renderTemplate(template: string | object, options: RenderOptions = {}): MockResult<RenderedJson> {
-  const parsed = typeof template === 'string' ? parseTemplateText(template) : mockOk<unknown>(template);
-  if (!parsed.ok) return parsed;
-  const rendered = withRenderBudget(() => generateFromTemplate(prepare(parsed.value, 1)), options.deadline);
+/** Renders a saved template: JSON text of an object or an array. */
+export function renderTemplate(text: string, options: RenderOptions = {}): MockResult<RenderedJson> {
+  const parsed = parseTemplateText(text);
+  return parsed.ok ? renderTemplateValue(parsed.value, options) : parsed;
+}
+
+/** Renders any JSON value as a template, as `Mock.mock(value)` does in a script (`Mock.mock('@cname')`). */
+export function renderTemplateValue(template: unknown, options: RenderOptions = {}): MockResult<RenderedJson> {
+  const rendered = withRenderBudget(() => generateFromTemplate(prepare(template, 1)), options.deadline);
   if (!rendered.ok) return rendered;
-  const json = JSON.stringify(rendered.value);
+  const json = JSON.stringify(rendered.value) ?? 'null';
   if (json.length > MOCK_CAPS.outputChars) return mockFail('output_too_large', `the mock data is larger than ${MOCK_CAPS.outputChars} characters`);
   return mockOk({ value: rendered.value, json });
 }
