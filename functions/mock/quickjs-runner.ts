@@ -61,7 +61,6 @@ function loadWasm(): Promise<QuickJSWASMModule> {
   return wasmModule;
 }
 
-
 /** Thrown by the host side only; turned into a result before it leaves this module. */
 class RunFailure extends Error {
   constructor(readonly failure: MockError) {
@@ -316,10 +315,11 @@ async function inSandbox<T>(options: ScriptOptions, work: (runner: ScriptRunner)
     return { ...mockFail('script_error', 'the script sandbox could not start'), logs: [] };
   }
   const deadline = Date.now() + (options.deadlineMs ?? SANDBOX_LIMITS.deadlineMs);
-  const runner = new ScriptRunner(wasm, deadline, options.locale ?? 'zh');
+  let runner: ScriptRunner | undefined;
   let outcome: MockResult<T>;
   let wasmBroken = false;
   try {
+    runner = new ScriptRunner(wasm, deadline, options.locale ?? 'zh');
     outcome = mockOk(work(runner));
   } catch (error) {
     if (error instanceof RunFailure) outcome = { ok: false, error: error.failure };
@@ -331,7 +331,7 @@ async function inSandbox<T>(options: ScriptOptions, work: (runner: ScriptRunner)
         : mockFail('script_error', 'the script sandbox failed');
     }
   }
-  if (!wasmBroken) {
+  if (runner && !wasmBroken) {
     try {
       runner.dispose();
     } catch {
@@ -343,7 +343,7 @@ async function inSandbox<T>(options: ScriptOptions, work: (runner: ScriptRunner)
     // Reload now, so the next script does not pay for it inside its own deadline.
     void loadWasm().catch(() => undefined);
   }
-  return { ...outcome, logs: runner.logs };
+  return { ...outcome, logs: runner?.logs ?? [] };
 }
 
 /** Runs one mock script with the request it answers. */

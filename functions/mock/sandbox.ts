@@ -29,7 +29,7 @@ export type { ScriptOptions, ScriptRequest, ScriptResponse, ScriptRun } from './
 const WORKER_ROLE = 'apiloom-mock-sandbox';
 /** How long after its deadline a run may go before its worker is terminated. */
 const WATCHDOG_GRACE_MS = 300;
-const WORKER_START_MS = 15_000;
+const WORKER_START_MS = 30_000;
 
 type SandboxJob =
   | { op: 'run'; source: string; request: ScriptRequest; options: ScriptOptions }
@@ -90,7 +90,12 @@ class SandboxThread {
     const ready = new Promise<Worker>((resolve, reject) => {
       const worker = newWorker();
       worker.unref();
-      const startTimer = setTimeout(() => reject(new Error('the sandbox worker did not start')), WORKER_START_MS);
+      const startTimer = setTimeout(() => {
+        reject(new Error('the sandbox worker did not start'));
+        worker.removeAllListeners('exit');
+        void worker.terminate();
+        if (this.worker === worker) this.worker = undefined;
+      }, WORKER_START_MS);
       const onFirst = (message: unknown) => {
         if (message !== 'ready') return;
         clearTimeout(startTimer);
@@ -124,9 +129,16 @@ class SandboxThread {
     ready.then(
       (worker) => {
         this.starting = false;
+        try {
+          worker.postMessage({ id: next.id, ...next.job });
+        } catch {
+          // A request the structured clone cannot copy (the server passes JSON data, so: a bug upstream).
+          next.resolve(sandboxFailed());
+          this.pump();
+          return;
+        }
         const watchdog = setTimeout(() => this.cutOff(next), next.timeoutMs + WATCHDOG_GRACE_MS);
         this.current = { job: next, watchdog };
-        worker.postMessage({ id: next.id, ...next.job });
       },
       () => {
         this.starting = false;
