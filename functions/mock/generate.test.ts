@@ -133,6 +133,13 @@ describe('generateFromParams', () => {
     expect(unseeded.size).toBeGreaterThan(1);
   });
 
+  it('treats an untyped parameter (older or imported documents) as a string chosen by its name', () => {
+    const untyped = (name: string, value = '') => ({ ...param(name), type: '' as ParamItem['type'], value });
+    const out = generate([untyped('email'), untyped('note', 'as written')]);
+    expect(out.email).toMatch(/@/);
+    expect(out.note).toBe('as written');
+  });
+
   it('skips nameless and __proto__ parameters', () => {
     const out = generate([param(''), param('__proto__', 'object', { children: [param('polluted')] }), param('ok')]);
     expect(Object.keys(out)).toEqual(['ok']);

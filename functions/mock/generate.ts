@@ -82,6 +82,9 @@ class Generator {
         return this.items(depth, () =>
           this.items(depth + 1, () => (param.children.length > 0 ? this.object(param.children, depth + 2) : this.text(itemKind(param.name), param.name))),
         );
+      default:
+        // An untyped parameter (older or imported documents): a string chosen by its name, as spec section 5 says.
+        return this.text(kind, param.name);
     }
   }
 
@@ -346,10 +349,17 @@ function fromExample(param: ParamItem): unknown {
       const value = parseJson(text);
       return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
     }
-    default: {
+    case 'array':
+    case 'array[array]':
+    case 'array[object]':
+    case 'array[string]':
+    case 'array[number]':
+    case 'array[boolean]': {
       const value = parseJson(text);
       return Array.isArray(value) ? value : [];
     }
+    default:
+      return param.value;
   }
 }
 
