@@ -31,7 +31,7 @@ describe('mockConfigBody', () => {
   it('refuses a template that is not a JSON object or array, too deep, or with a __proto__ field', () => {
     expect(issues({ type: 'template', body: '{"list|1-10": [{"name": "@cname"}]}' })).toEqual([]);
     expect(issues({ type: 'template', body: '[{"id|+1": 1}]' })).toEqual([]);
-    for (const body of ['"@cname"', '12', 'null', '{"a":', '{"__proto__|1": {}}', `${'['.repeat(33)}${']'.repeat(33)}`]) {
+    for (const body of ['"@cname"', '12', 'null', '{"a":', '{"__proto__|1": {}}', '{"__pro|to__": {}}', `${'['.repeat(33)}${']'.repeat(33)}`]) {
       expect(issues({ type: 'template', body }), body).toEqual([{ path: 'body', message: 'v.mockTemplate' }]);
     }
     expect(issues({ type: 'template', body: `${'['.repeat(32)}${']'.repeat(32)}` })).toEqual([]);

@@ -88,6 +88,7 @@ describe('renderTemplate', () => {
     expect(builtIns()).toEqual(before);
     expect(renderError({ '__proto__|1': { polluted: 1 } }).message).toMatch(/__proto__/);
     expect(renderError('{"__proto__": {"polluted": 1}}').kind).toBe('invalid_template');
+    expect(renderError('{"__pro|to__": {"polluted": 1}}').kind).toBe('invalid_template');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

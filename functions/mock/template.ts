@@ -4,6 +4,7 @@
  * double holds, and templates too deep, with overlong field names (Mock.js parses each with a regular expression
  * that is quadratic in its length) or with `__proto__` fields are refused.
  */
+import { MOCK_RULE_KEY, mockFieldName } from '../../shared/schemas/mock';
 import { MOCK_CAPS } from './limits';
 import { MockAbort, mockFail, mockOk, type MockResult } from './mock-error';
 import { generateFromTemplate, withRenderBudget } from './mockjs-hardened';
@@ -21,8 +22,6 @@ export interface RenderOptions {
 
 const MAX_KEY_CHARS = 100;
 const MAX_DECIMALS = 10;
-/** Mock.js's own rule syntax: `name|min-max`, `name|count`, `name|+step`, `name|min-max.dmin-dmax`. */
-const RULE_KEY = /(.+)\|(?:\+(\d+)|([+-]?\d+-?[+-]?\d*)?(?:\.(\d+-?\d*))?)/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const lowerNumbers = (rule: string, cap: number) => rule.replace(/\d+/g, (digits) => String(Math.min(Number(digits), cap)));
@@ -30,7 +29,7 @@ const lowerNumbers = (rule: string, cap: number) => rule.replace(/\d+/g, (digits
 /** The key with its repeat count and decimal places lowered to the caps; the field name and the rest untouched. */
 function clampRuleKey(key: string, value: unknown): string {
   if (!key.includes('|')) return key;
-  const match = RULE_KEY.exec(key);
+  const match = MOCK_RULE_KEY.exec(key);
   if (!match) return key;
   const [whole, name, step, range, decimal] = match;
   if (step !== undefined) return key;
@@ -41,9 +40,6 @@ function clampRuleKey(key: string, value: unknown): string {
   return key.slice(0, match.index) + `${name}|${rule}` + key.slice(match.index + whole.length);
 }
 
-/** The name Mock.js gives the generated field, computed the way it does. */
-const fieldNameOf = (key: string) => (key.includes('|') ? key.replace(RULE_KEY, '$1') : key);
-
 /** A copy of the template that is safe to hand to Mock.js (which also mutates what it renders, e.g. for `|+1`). */
 function prepare(template: unknown, depth: number): unknown {
   if (!isRecord(template)) return template;
@@ -53,7 +49,7 @@ function prepare(template: unknown, depth: number): unknown {
   for (const [key, value] of Object.entries(template)) {
     if (key.length > MAX_KEY_CHARS) throw new MockAbort('invalid_template', `field names in a template are at most ${MAX_KEY_CHARS} characters`);
     const clamped = clampRuleKey(key, value);
-    if (fieldNameOf(clamped) === '__proto__') throw new MockAbort('invalid_template', 'a template field cannot be named __proto__');
+    if (mockFieldName(clamped) === '__proto__') throw new MockAbort('invalid_template', 'a template field cannot be named __proto__');
     copy[clamped] = prepare(value, depth + 1);
   }
   return copy;

@@ -46,15 +46,24 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/** Mock.js's rule syntax in a template key: `name|min-max`, `name|count`, `name|+step`, `name|min-max.dmin-dmax`. */
+export const MOCK_RULE_KEY = /(.+)\|(?:\+(\d+)|([+-]?\d+-?[+-]?\d*)?(?:\.(\d+-?\d*))?)/;
+
+/**
+ * The name Mock.js gives the field a template key generates, computed the way it does (`'__pro|to__'` is
+ * `__proto__`). Keys without `|` are returned as they are: the pattern would backtrack quadratically on them.
+ */
+export const mockFieldName = (key: string) => (key.includes('|') ? key.replace(MOCK_RULE_KEY, '$1') : key);
+
 /**
  * Walks at most `depthLeft` levels, so a hostile save nested thousands deep costs no more than a valid one.
- * `__proto__` keys are refused: the renderer would assign them and swap an object's prototype.
+ * Fields named `__proto__` are refused: the renderer would assign them and swap an object's prototype.
  */
 function isTemplateShape(value: unknown, depthLeft: number): boolean {
   if (value === null || typeof value !== 'object') return true;
   if (depthLeft === 0) return false;
   for (const [key, child] of Object.entries(value)) {
-    if (key.split('|', 1)[0] === '__proto__' || !isTemplateShape(child, depthLeft - 1)) return false;
+    if (mockFieldName(key) === '__proto__' || !isTemplateShape(child, depthLeft - 1)) return false;
   }
   return true;
 }
