@@ -131,6 +131,17 @@ const zhValidation = {
   shareName: `分享名称必填，最多 ${LIMITS.shareName} 个字符`,
   shareExpiry: '请选择一个未来的过期时间',
   paramDepth: `参数最多嵌套 ${LIMITS.paramDepth} 层`,
+  mockJson: 'JSON数据格式错误',
+  mockTemplate: 'mock格式错误',
+  mockRegex: '正则表达式无效（支持 RE2 语法，不支持断言和反向引用）',
+  mockHeaderName: '响应头名称只能包含字母、数字和 !#$%&\'*+-.^_`|~',
+  mockHeaderValue: '响应头的值不能包含换行，最多 8192 个字符',
+  mockHeaders: '响应头最多 50 个',
+  mockStatus: '状态码为 100-599 的整数',
+  mockDelay: '延迟为 0-10000 毫秒',
+  mockBodySize: '内容最多 256 KB',
+  mockConditions: '每个期望最多 20 个条件',
+  mockExpectations: '期望最多 50 个',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -160,6 +171,17 @@ const enValidation: ValidationMessages = {
   shareName: `A share name is required, at most ${LIMITS.shareName} characters`,
   shareExpiry: 'Choose an expiry time in the future',
   paramDepth: `Parameters nest at most ${LIMITS.paramDepth} levels`,
+  mockJson: 'JSON data format is wrong',
+  mockTemplate: 'mock format error',
+  mockRegex: 'Invalid regular expression (RE2 syntax: no lookaround or backreferences)',
+  mockHeaderName: "Header names are letters, digits and !#$%&'*+-.^_`|~",
+  mockHeaderValue: 'Header values have no line breaks and at most 8192 characters',
+  mockHeaders: 'At most 50 headers',
+  mockStatus: 'Status codes are whole numbers from 100 to 599',
+  mockDelay: 'Delay is 0-10000 ms',
+  mockBodySize: 'At most 256 KB',
+  mockConditions: 'At most 20 conditions per expectation',
+  mockExpectations: 'At most 50 expectations',
 };
 
 export type ValidationKey = keyof typeof zhValidation;
