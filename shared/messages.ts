@@ -54,6 +54,13 @@ const zhErrors: ErrorMessages = {
   releaseReadOnly: '历史版本只读，不能修改',
   tooManyGuesses: '尝试次数过多，请 {{seconds}} 秒后再试',
   unsupportedContentType: '请求内容类型不受支持',
+  notApiDocument: '只有 HTTP 接口文档可以设置 Mock',
+  mockNoMatch: '没有与 {{method}} {{path}} 匹配的接口',
+  mockMethodNotAllowed: '该路径的接口不支持 {{method}}，支持：{{allow}}',
+  mockOff: '该接口或项目的 Mock 未开启',
+  mockTokenRequired: '此项目的 Mock 需要令牌（查询参数 mockToken 或请求头 X-Mock-Token）',
+  mockThrottled: '请求过于频繁，请 {{seconds}} 秒后再试',
+  mockFailed: 'Mock 出错：{{detail}}',
   system: '系统错误',
 };
 
@@ -100,6 +107,13 @@ const enErrors: ErrorMessages = {
   releaseReadOnly: 'A released version is read only',
   tooManyGuesses: 'Too many attempts, try again in {{seconds}} seconds',
   unsupportedContentType: 'Unsupported content type',
+  notApiDocument: 'Only HTTP API documents have a mock',
+  mockNoMatch: 'No API matches {{method}} {{path}}',
+  mockMethodNotAllowed: 'The API at this path does not take {{method}}; it takes {{allow}}',
+  mockOff: 'The mock of this API or project is off',
+  mockTokenRequired: 'The mocks of this project need a token (query parameter mockToken or header X-Mock-Token)',
+  mockThrottled: 'Too many requests, try again in {{seconds}} seconds',
+  mockFailed: 'Mock error: {{detail}}',
   system: 'System error',
 };
 
@@ -131,6 +145,7 @@ const zhValidation = {
   shareName: `分享名称必填，最多 ${LIMITS.shareName} 个字符`,
   shareExpiry: '请选择一个未来的过期时间',
   paramDepth: `参数最多嵌套 ${LIMITS.paramDepth} 层`,
+  mockToken: 'Mock 令牌为 8-64 个字母、数字、横线或下划线',
   mockJson: 'JSON数据格式错误',
   mockTemplate: 'mock格式错误',
   mockRegex: '正则表达式无效（支持 RE2 语法，不支持断言和反向引用）',
@@ -171,6 +186,7 @@ const enValidation: ValidationMessages = {
   shareName: `A share name is required, at most ${LIMITS.shareName} characters`,
   shareExpiry: 'Choose an expiry time in the future',
   paramDepth: `Parameters nest at most ${LIMITS.paramDepth} levels`,
+  mockToken: 'A mock token is 8-64 letters, digits, dashes or underscores',
   mockJson: 'JSON data format is wrong',
   mockTemplate: 'mock format error',
   mockRegex: 'Invalid regular expression (RE2 syntax: no lookaround or backreferences)',

@@ -330,7 +330,7 @@ export async function copyDocuments(
 }
 
 /**
- * Deletes documents with their bodies, search texts, history and S3 objects. Give ids deepest first and the
+ * Deletes documents with their bodies, search texts, mock settings, history and S3 objects. Give ids deepest first and the
  * named document last: an interrupted delete leaves a smaller subtree to delete again.
  */
 export async function deleteDocuments(projectId: string, ids: string[]): Promise<void> {
@@ -339,7 +339,7 @@ export async function deleteDocuments(projectId: string, ids: string[]): Promise
   await batchWrite({
     deletes: [
       ...histories.map((h) => keys.history(projectId, h.documentId, h.rev)),
-      ...ids.flatMap((id) => [keys.searchText(projectId, id), keys.documentBody(projectId, id), keys.document(projectId, id)]),
+      ...ids.flatMap((id) => [keys.mockConfig(projectId, id), keys.searchText(projectId, id), keys.documentBody(projectId, id), keys.document(projectId, id)]),
     ],
   });
   await bumpTreeRev(projectId);

@@ -14,7 +14,7 @@ import { DAY_MS, newProjectRecord, projectItem, type ProjectRecord } from './pro
  * What a clone copies: the project's content, by entity kind. Everything else stays behind: people (members,
  * favourites) and whatever later features keep in the partition (shares, releases) unless listed here.
  */
-export const CLONED_ENTITIES: readonly EntityName[] = ['document', 'documentBody', 'searchText', 'history'];
+export const CLONED_ENTITIES: readonly EntityName[] = ['document', 'documentBody', 'searchText', 'history', 'mockConfig'];
 const cloned = new Set<string>(CLONED_ENTITIES.map((name) => ENTITY[name].entity));
 
 /** Moves an item into the new partition: the old project id is replaced wherever it appears in a top-level string. */

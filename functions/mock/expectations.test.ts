@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MockCondition, MockExpectation } from '../../shared/schemas/mock';
-import { bodyField, findExpectation, type ExpectationRequest } from './expectations';
+import { RE2JS } from 're2js';
+import { isLinearRegex } from '../../shared/schemas/mock';
+import { bodyField, findExpectation, toRe2Syntax, type ExpectationRequest } from './expectations';
 
 const request: ExpectationRequest = {
   query: { q: 'hello world', page: '3', tag: ['red', 'blue'], empty: '' },
@@ -126,5 +128,19 @@ describe('findExpectation', () => {
     expect(findExpectation([], request)).toBeUndefined();
     const always = expectation([]);
     expect(findExpectation([always], request)).toBe(always);
+  });
+});
+
+describe('the save-time regex check', () => {
+  it('passes only patterns RE2 compiles, and refuses lookaround and backreferences', () => {
+    const corpus = ['^\\d+$', 'a|b', '[a-z]+', '(?<name>x)', '\\p{L}+', 'a{2,3}', '.*', '^A\\d+$', '\\bword\\b', '[\\u4e00-\\u9fa5]+', '^(foo|bar)-\\w{3}$', '\\s*,\\s*'];
+    for (const pattern of corpus) {
+      expect(isLinearRegex(pattern), pattern).toBe(true);
+      expect(() => RE2JS.compile(toRe2Syntax(pattern)), pattern).not.toThrow();
+    }
+    expect(toRe2Syntax('\\u4e00-\\u{1F600}')).toBe('\\x{4e00}-\\x{1F600}');
+    expect(toRe2Syntax('\\\\u0041')).toBe('\\\\u0041');
+    expect(findExpectation([expectation([{ op: 'regex', value: '^[\\u4e00-\\u9fa5]+$' }], { id: 're' })], { ...request, query: { q: '你好' } })?.id).toBe('re');
+    for (const pattern of ['(', 'a(?=b)', 'a(?!b)', '(?<=a)b', '(?<!a)b', '(a)\\1', '(?<n>a)\\k<n>', '[z-a]']) expect(isLinearRegex(pattern), pattern).toBe(false);
   });
 });

@@ -20,11 +20,20 @@ const MAX_REGEX_INPUT = 64 * 1024;
 const MAX_CACHED_PATTERNS = 500;
 const patterns = new Map<string, RE2JS | null>();
 
+/**
+ * A pattern as people write it in JavaScript, in RE2's spelling: `\u4e00` and `\u{1F600}` become `\x{4e00}` and
+ * `\x{1F600}` (RE2 has no `\u`). An escaped backslash stays as it is, so `\\u0041` still means a backslash and `u0041`.
+ */
+export const toRe2Syntax = (pattern: string) =>
+  pattern.replace(/\\\\|\\u([0-9a-fA-F]{4})|\\u\{([0-9a-fA-F]{1,6})\}/g, (whole, short?: string, long?: string) =>
+    short || long ? `\\x{${short ?? long}}` : whole,
+  );
+
 function compiled(pattern: string): RE2JS | null {
   let regex = patterns.get(pattern);
   if (regex === undefined) {
     try {
-      regex = RE2JS.compile(pattern);
+      regex = RE2JS.compile(toRe2Syntax(pattern));
     } catch {
       // Refused at save time; a pattern that slipped through simply never matches.
       regex = null;

@@ -53,7 +53,7 @@ export async function benchDocuments(stack: Stack) {
   const projectId = randomUUID();
   await batchWrite({
     puts: [
-      projectItem({ id: projectId, name: 'Docs bench', description: '', visibility: 'private', ownerId: user.id, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, groupRoles: {}, teamFolderId: null, treeRev: 0, rev: 1 }),
+      projectItem({ id: projectId, name: 'Docs bench', description: '', visibility: 'private', ownerId: user.id, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, groupRoles: {}, teamFolderId: null, treeRev: 0, mockEnabled: true, mockToken: null, mockRev: 0, rev: 1 }),
       memberItem(projectId, user.id, 'creator', null),
     ],
   });

@@ -13,6 +13,7 @@ import { ensureBuckets, ensureTable } from '../local/bootstrap';
 import { startDynamo } from '../local/dynamo';
 import { freePort } from '../local/free-port';
 import { createGateway, type LambdaHandler } from '../local/gateway';
+import { createMockOrigin, type MockHandler } from '../local/mock-origin';
 import { functionEntry, WEB_OUT } from '../local/paths';
 import { configScript, securityHeaders } from '../../shared/deployment';
 import { fileServer } from '../local/files';
@@ -36,10 +37,13 @@ export async function startBenchStack() {
   });
   await ensureTable(dynamo.endpoint, 'apiloom-bench');
   await ensureBuckets(s3.endpoint, ['apiloom-bench-files']);
+  const mockServer = createMockOrigin(async () => ((await import(pathToFileURL(functionEntry('mock', 'origin')).href)) as { handler: MockHandler }).handler);
+  await new Promise<void>((ok) => mockServer.listen(0, '127.0.0.1', ok));
+  const mockOrigin = `http://127.0.0.1:${(mockServer.address() as AddressInfo).port}`;
   const server = createGateway({
     webDir: WEB_OUT,
-    configScript: configScript({ environment: 'bench', apiBase: '/api', offline: false, mockBase: '/api/mock' }),
-    securityHeaders: securityHeaders(s3.endpoint),
+    configScript: configScript({ environment: 'bench', apiBase: '/api', offline: false, mockBase: mockOrigin }),
+    securityHeaders: securityHeaders(s3.endpoint, mockOrigin),
     files: fileServer(s3.endpoint, 'apiloom-bench-files'),
     loadHandler: async (service) =>
       ((await import(pathToFileURL(functionEntry(service)).href)) as { handler: LambdaHandler }).handler,
@@ -62,9 +66,12 @@ export async function startBenchStack() {
 
   return {
     origin,
+    mockOrigin,
     call,
     stop: async () => {
       server.close();
+      mockServer.close();
+      mockServer.closeAllConnections();
       await Promise.all([dynamo.stop(), s3.stop()]);
       rmSync(s3Dir, { recursive: true, force: true });
     },

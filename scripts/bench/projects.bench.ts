@@ -19,7 +19,7 @@ async function benchUser() {
 
 function project(ownerId: string, name: string): ProjectRecord {
   const now = new Date().toISOString();
-  return { id: randomUUID(), name, description: '', visibility: 'private', ownerId, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, groupRoles: {}, teamFolderId: null, treeRev: 0, rev: 1 };
+  return { id: randomUUID(), name, description: '', visibility: 'private', ownerId, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, groupRoles: {}, teamFolderId: null, treeRev: 0, mockEnabled: true, mockToken: null, mockRev: 0, rev: 1 };
 }
 
 async function seedDocs(projectId: string, count: number) {

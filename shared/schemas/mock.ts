@@ -3,7 +3,6 @@
  * origin answers for it, and the expectations that answer instead when a request matches their conditions.
  * Everything a save can get wrong is refused here, so the mock server serves stored settings without re-checking.
  */
-import { RE2JS } from 're2js';
 import * as z from 'zod';
 import { vKey } from '../messages';
 import { documentIdSchema } from './document';
@@ -80,10 +79,19 @@ export function isMockTemplateText(text: string): boolean {
   return isTemplateShape(parsed.value, MOCK_LIMITS.templateDepth);
 }
 
-/** Conditions match with RE2's linear-time engine, so the pattern must be valid RE2 syntax (no lookaround, no backreferences). */
+/** What RE2 lacks and JavaScript has: lookahead and lookbehind, numbered and named backreferences. */
+const BEYOND_RE2 = /\(\?<?[=!]|\\[1-9]|\\k</;
+
+/**
+ * Conditions match with RE2's linear-time engine at the mock origin (functions/mock/expectations.ts). This check
+ * runs where RE2 is not bundled (the API's document function, the browser): a pattern must compile as a JavaScript
+ * regular expression and use nothing RE2 lacks. It errs on the strict side; the engine's tests hold that every
+ * pattern it passes compiles in RE2, and one that did not would simply never match.
+ */
 export function isLinearRegex(pattern: string): boolean {
+  if (BEYOND_RE2.test(pattern)) return false;
   try {
-    RE2JS.compile(pattern);
+    new RegExp(pattern, 'u');
     return true;
   } catch {
     return false;
@@ -134,22 +142,53 @@ export const mockExpectation = z
   });
 export type MockExpectation = z.output<typeof mockExpectation>;
 
+/** A document's mock settings, as stored and shown; `mockConfigBody` checks them on the way in. */
+const mockSettingsShape = {
+  type: z.enum(MOCK_TYPES).default('off'),
+  /** JSON text, a Mock.js template or a script, by `type`. */
+  body,
+  status,
+  headers,
+  delay,
+  expectations: z.array(mockExpectation).max(MOCK_LIMITS.expectations, { error: vKey('mockExpectations') }).default([]),
+};
+
+const bodyFitsType = (c: { type: MockType; body: string }, ctx: z.RefinementCtx) => {
+  if ((c.type === 'static' || c.type === 'template') && !bodyMatchesType(c.type, c.body)) {
+    ctx.addIssue({ code: 'custom', message: bodyTypeMessage(c.type), path: ['body'] });
+  }
+};
+
+export const mockSettings = z.object(mockSettingsShape).superRefine(bodyFitsType);
+export type MockSettings = z.output<typeof mockSettings>;
+
 export const mockConfigBody = z
-  .object({
-    projectId: idSchema,
-    docId: documentIdSchema,
-    type: z.enum(MOCK_TYPES).default('off'),
-    /** JSON text, a Mock.js template or a script, by `type`. */
-    body,
-    status,
-    headers,
-    delay,
-    expectations: z.array(mockExpectation).max(MOCK_LIMITS.expectations, { error: vKey('mockExpectations') }).default([]),
-  })
-  .superRefine((c, ctx) => {
-    if ((c.type === 'static' || c.type === 'template') && !bodyMatchesType(c.type, c.body)) {
-      ctx.addIssue({ code: 'custom', message: bodyTypeMessage(c.type), path: ['body'] });
-    }
-  });
+  .object({ projectId: idSchema, docId: documentIdSchema, ...mockSettingsShape })
+  .superRefine(bodyFitsType);
 export type MockConfig = z.output<typeof mockConfigBody>;
 export type MockConfigInput = z.input<typeof mockConfigBody>;
+
+/** What a document's mock answers with before anyone saved settings for it. */
+export const DEFAULT_MOCK_SETTINGS: MockSettings = { type: 'off', body: '', status: 200, headers: [], delay: 0, expectations: [] };
+
+/** The body a type starts with when a document is switched to it with nothing saved that fits. */
+export const STARTER_BODIES: Record<MockType, string> = {
+  off: '',
+  static: '{}',
+  template: '{\n  "list|1-10": [{ "id|+1": 1, "name": "@cname", "email": "@email" }]\n}',
+  auto: '',
+  script: "return { status: 200, body: { ok: true, method: request.method, query: request.query } };",
+};
+
+export const mockConfigParams = z.object({ a: idSchema, b: documentIdSchema });
+export const mockTypeParams = z.object({ a: idSchema, b: documentIdSchema, c: z.enum(MOCK_TYPES) });
+
+export const mockConfigView = z.object({
+  projectId: z.string(),
+  docId: z.string(),
+  ...mockSettingsShape,
+  /** Null until someone saves settings for the document. */
+  updatedAt: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+});
+export type MockConfigView = z.output<typeof mockConfigView>;
