@@ -29,7 +29,7 @@ export function rehome(item: Item, fromId: string, toId: string): Item & { pk: s
 export async function cloneProject(source: ProjectRecord, name: string, userId: string, now = new Date()): Promise<ProjectRecord> {
   // Group bindings are the team's decisions about the original; the copy starts without them.
   const copy = newProjectRecord(
-    { name, description: source.description, visibility: source.visibility, ownerId: userId, teamId: source.teamId, state: 'cloning', clonedFrom: source.id, teamFolderId: source.teamFolderId },
+    { name, description: source.description, visibility: source.visibility, ownerId: userId, teamId: source.teamId, state: 'cloning', clonedFrom: source.id, teamFolderId: source.teamFolderId, documentCount: source.documentCount },
     now,
   );
   await putItem(projectItem(copy, keys.purgeEntry(new Date(now.getTime() + DAY_MS))), { ifNotExists: true });

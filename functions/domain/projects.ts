@@ -45,6 +45,8 @@ export const projectRecord = z.object({
    * texts of a revision in memory, and the access check reads it with the project, so a warm read costs nothing more.
    */
   treeRev: z.number().default(0),
+  /** How many documents the project holds (folders included), kept with each change of the tree. */
+  documentCount: z.number().default(0),
   /** The project's mock switch and optional token (issue 13). */
   mockEnabled: z.boolean().default(true),
   mockToken: z.string().nullable().default(null),
@@ -73,6 +75,7 @@ export function newProjectRecord(
     groupRoles: {},
     teamFolderId: null,
     treeRev: 0,
+    documentCount: 0,
     mockEnabled: true,
     mockToken: null,
     mockRev: 0,
@@ -244,7 +247,10 @@ export async function transferProject(project: ProjectRecord, from: string, to: 
   return { ...project, ownerId: to, updatedAt, rev: project.rev + 1 };
 }
 
-export function toProjectView(project: ProjectRecord, opts: { role: Role; member?: MemberRecord; favorite?: boolean; now?: Date }): ProjectView {
+export function toProjectView(
+  project: ProjectRecord,
+  opts: { role: Role; member?: MemberRecord; favorite?: boolean; now?: Date; ownerName?: string },
+): ProjectView {
   const now = opts.now ?? new Date();
   const daysLeft =
     project.state === 'recycled' && project.recycledAt
@@ -256,6 +262,7 @@ export function toProjectView(project: ProjectRecord, opts: { role: Role; member
     description: project.description,
     visibility: project.visibility,
     ownerId: project.ownerId,
+    ownerName: opts.ownerName ?? '',
     teamId: project.teamId,
     folderId: project.teamId ? project.teamFolderId : (opts.member?.folderId ?? null),
     state: project.state as ProjectState,
@@ -265,6 +272,7 @@ export function toProjectView(project: ProjectRecord, opts: { role: Role; member
     recycledAt: project.recycledAt,
     daysLeft,
     groupRoles: project.groupRoles,
+    documentCount: Math.max(0, project.documentCount),
     mock: { enabled: project.mockEnabled, tokenRequired: project.mockToken !== null, token: atLeast(opts.role, 'edit') ? project.mockToken : null },
     createdAt: project.createdAt,
     updatedAt: project.updatedAt,

@@ -76,6 +76,8 @@ export const projectView = z.object({
   description: z.string(),
   visibility,
   ownerId: z.string(),
+  /** The owner's nickname in lists (empty where a single project is read). */
+  ownerName: z.string(),
   teamId: z.string().nullable(),
   folderId: z.string().nullable(),
   state: z.enum(PROJECT_STATES),
@@ -87,6 +89,7 @@ export const projectView = z.object({
   daysLeft: z.number().nullable(),
   /** Roles the project grants to user groups of its team, by group id. */
   groupRoles: z.record(z.string(), z.enum(['edit', 'view', 'none'])),
+  documentCount: z.number(),
   /** The project's mock switch; the token only for those who may edit (others learn only that one is needed). */
   mock: z.object({ enabled: z.boolean(), tokenRequired: z.boolean(), token: z.string().nullable() }),
   createdAt: z.string(),

@@ -110,6 +110,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     groupRoles: opts.inTeam ? { [group.id]: 'view' } : {},
     teamFolderId: null,
     treeRev: 0,
+    documentCount: 2,
     mockEnabled: true,
     mockToken: null,
     mockRev: 0,

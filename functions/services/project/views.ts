@@ -2,12 +2,19 @@
 import type { ProjectView } from '../../../shared/schemas/project';
 import { projectsOfUser, type MyProject } from '../../domain/project-lists';
 import { toProjectView, type ProjectRecord } from '../../domain/projects';
+import { usersByIds } from '../../domain/users';
 import type { ProjectScope } from '../../runtime/access';
 
 const newest = (a: ProjectView, b: ProjectView) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name);
 
-export const myProjectViews = (projects: MyProject[], now = new Date()) =>
-  projects.map((p) => toProjectView(p.project, { role: p.role, member: p.member, favorite: p.favorite, now })).sort(newest);
+/** Views of the caller's projects with their owners' names (one batched read), newest first. */
+export async function myProjectViews(projects: MyProject[], opts: { sort?: boolean } = {}, now = new Date()): Promise<ProjectView[]> {
+  const owners = await usersByIds(projects.map((p) => p.project.ownerId));
+  const views = projects.map((p) =>
+    toProjectView(p.project, { role: p.role, member: p.member, favorite: p.favorite, now, ownerName: owners.get(p.project.ownerId)?.nickname ?? '' }),
+  );
+  return opts.sort === false ? views : views.sort(newest);
+}
 
 /** The user's projects, filtered; recycled projects only ever appear in the recycle bin. */
 export async function listMine(userId: string, keep: (p: MyProject) => boolean): Promise<ProjectView[]> {

@@ -123,6 +123,8 @@ export const en: Texts<typeof zh> = {
     owner: 'Owner',
     ownerYou: 'Me',
     ownerOther: 'Another member',
+    documents: 'Documents',
+    documentCount: 'Documents: {{count}}',
     updated: 'Updated',
     updatedAt: 'Updated {{date}}',
     actions: 'Actions',

@@ -119,6 +119,8 @@ export const zh = {
     owner: '所有者',
     ownerYou: '我',
     ownerOther: '其他成员',
+    documents: '文档数',
+    documentCount: '文档 {{count}}',
     updated: '更新时间',
     updatedAt: '更新于 {{date}}',
     actions: '操作',

@@ -45,7 +45,7 @@ export function dropTarget(onDrop: (item: DragItem) => void, setOver?: (over: bo
 /** Who owns it, from what the list says: the API reports the owner's id, not their name. */
 function useOwner() {
   const { t } = useTranslation();
-  return (project: ProjectView) => (atLeast(project.role, 'creator') ? t('projects.ownerYou') : t('projects.ownerOther'));
+  return (project: ProjectView) => (atLeast(project.role, 'creator') ? t('projects.ownerYou') : project.ownerName || t('projects.ownerOther'));
 }
 
 function ProjectName({ project, mode }: { project: ProjectView; mode: ListMode }) {
@@ -81,6 +81,7 @@ export function ProjectCard({ project, mode }: { project: ProjectView; mode: Lis
           <Tag color={project.visibility === 'public' ? 'green' : undefined}>{t(`projects.${project.visibility}`)}</Tag>
           <Tag>{t(`projects.roles.${project.role}`)}</Tag>
           <span className="muted">{owner(project)}</span>
+          <span className="muted">{t('projects.documentCount', { count: project.documentCount })}</span>
           <span className="muted">{t('projects.updatedAt', { date: formatDate(project.updatedAt) })}</span>
         </div>
         {mode === 'recycled' && project.daysLeft !== null ? <p className="days-left">{t('projects.daysLeft', { count: project.daysLeft })}</p> : null}
@@ -112,6 +113,7 @@ export function ProjectTable({ projects, mode }: { projects: ProjectView[]; mode
           ),
         },
         { key: 'owner', title: t('projects.owner'), width: 120, render: (_, p) => owner(p) },
+        { key: 'documents', title: t('projects.documents'), width: 80, align: 'right', render: (_, p) => p.documentCount },
         { key: 'updatedAt', title: t('projects.updated'), width: 170, render: (_, p) => formatDate(p.updatedAt) },
         { key: 'visibility', title: t('projects.visibility'), width: 90, render: (_, p) => t(`projects.${p.visibility}`) },
         { key: 'role', title: t('projects.role'), width: 90, render: (_, p) => t(`projects.roles.${p.role}`) },
