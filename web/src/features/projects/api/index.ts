@@ -7,6 +7,7 @@ export const PROJECT_LISTS: RouteId[] = [
   'folder.list',
   'folder.tree',
   'project.personal',
+  'project.team',
   'project.created',
   'project.search',
   'project.favorites',
@@ -16,8 +17,12 @@ export const PROJECT_LISTS: RouteId[] = [
   'project.get',
 ];
 
-export const useFolderContents = (folderId: string | null) => useApiQuery('folder.list', { query: folderId ? { parentId: folderId } : {} });
-export const useFolderTree = () => useApiQuery('folder.tree', { params: { id: 'personal' } });
+/** `teamId` picks a team's console; without it, the personal one. */
+export const useFolderContents = (folderId: string | null, teamId: string | null = null) =>
+  useApiQuery('folder.list', { query: { ...(folderId ? { parentId: folderId } : {}), ...(teamId ? { teamId } : {}) } });
+export const useFolderTree = (teamId: string | null = null) => useApiQuery('folder.tree', { params: { id: teamId ?? 'personal' } });
+/** The team projects the caller reaches: all of them for the team's owner and administrators. */
+export const useTeamProjects = (teamId: string) => useApiQuery('project.team', { params: { teamId } });
 export const useFavorites = (enabled: boolean) => useApiQuery('project.favorites', undefined, { enabled });
 export const useArchived = (enabled: boolean) => useApiQuery('project.archives', { query: {} }, { enabled });
 export const useRecycled = (enabled: boolean) => useApiQuery('project.recycler', { query: {} }, { enabled });

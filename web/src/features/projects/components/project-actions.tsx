@@ -43,7 +43,11 @@ export function FavoriteToggle({ project }: { project: ProjectView }) {
 }
 
 /** The actions of a project card or row: a menu for the active ones, restore buttons in the archive and the bin. */
-export function ProjectActions({ project, mode }: { project: ProjectView; mode: ListMode }) {
+/**
+ * `arrange`: whether the caller may arrange the folders of the project's team (the team console knows); elsewhere
+ * a team project's role tells: `admin` is the team's owner or an administrator.
+ */
+export function ProjectActions({ project, mode, arrange }: { project: ProjectView; mode: ListMode; arrange?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -54,11 +58,13 @@ export function ProjectActions({ project, mode }: { project: ProjectView; mode: 
   const destroy = useProjectChange('project.destroy');
   const params = { params: { id: project.id } };
   const canManage = atLeast(project.role, 'admin');
+  // A team project is filed in the team's folders, which its owner and administrators arrange.
+  const canFile = !project.teamId || (arrange ?? project.role === 'admin');
   const close = () => setDialog(null);
 
   const items: MenuProps['items'] = [
     { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t('projects.settings') },
-    { key: 'move', icon: <FolderOpenOutlined aria-hidden />, label: t('projects.moveTo') },
+    ...(canFile ? [{ key: 'move', icon: <FolderOpenOutlined aria-hidden />, label: t('projects.moveTo') }] : []),
     ...(atLeast(project.role, 'edit') ? [{ key: 'clone', icon: <CopyOutlined aria-hidden />, label: t('projects.clone') }] : []),
     ...(canManage
       ? [
