@@ -210,3 +210,74 @@ test('an unknown or expired invitation says so, in either language, and asks for
   await expect(page.getByRole('heading', { name: 'Join a team' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('The invitation is invalid or has expired');
 });
+
+test('team settings: edit the team, rename and delete a group, name an administrator, hand the team over, leave, disband', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const olga = await registerViaApi(request, 'Olga');
+  const dave = await registerViaApi(request, 'Dave');
+  const as = (token: string) => ({ headers: { token } });
+  const { data: team } = (await (await request.put('/api/team', { data: { name: 'Platform' }, ...as(olga.token) })).json()) as { data: { id: string } };
+  expect((await (await request.put('/api/team/group', { data: { teamId: team.id, name: 'Ops' }, ...as(olga.token) })).json()).code).toBe(0);
+  const { data: invitation } = (await (await request.post(`/api/team/invitation/${team.id}`, as(olga.token))).json()) as { data: { code: string } };
+  expect((await (await request.post(`/api/team/join/${invitation.code}`, as(dave.token))).json()).code).toBe(0);
+
+  await page.goto(`/login?f=${encodeURIComponent(`/dashboard/team/${team.id}/setting`)}`);
+  await signIn(page, olga.account);
+  await expect(page).toHaveURL(/\/setting\/info$/);
+  await expect(page).toHaveTitle('团队信息 - Platform - 团队设置 - Apiloom');
+  await page.getByLabel('团队名称').fill('Platform team');
+  await page.getByLabel('团队描述').fill('Everything backend');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已保存')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: 'Platform team' })).toBeVisible();
+
+  // Groups are renamed and deleted; the owner names and dismisses an administrator.
+  await page.getByRole('tab', { name: '成员管理' }).click();
+  const groups = page.getByRole('region', { name: '用户组', exact: true });
+  await groups.getByRole('row', { name: 'Ops' }).getByRole('button', { name: '重命名' }).click();
+  await page.getByRole('dialog', { name: '重命名用户组' }).getByLabel('用户组名称').fill('Operations');
+  await page.getByRole('dialog', { name: '重命名用户组' }).getByRole('button', { name: '保存' }).click();
+  await expect(groups.getByRole('row', { name: 'Operations' })).toBeVisible();
+  await groups.getByRole('row', { name: 'Operations' }).getByRole('button', { name: '删除' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
+  await expect(groups.getByText('还没有用户组')).toBeVisible();
+  const daveRow = page.getByRole('row', { name: /Dave/ });
+  await daveRow.getByRole('button', { name: '设为管理员' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: '设为管理员' }).click();
+  await expect(daveRow).toContainText('管理员');
+  await daveRow.getByRole('button', { name: '取消管理员' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: '取消管理员' }).click();
+  await expect(daveRow).toContainText('开发者');
+  await expect(page.getByRole('row', { name: /Olga/ }).getByRole('button', { name: '移除' })).toHaveCount(0);
+
+  // The owner hands the team to Dave and stays on as an administrator, who may leave.
+  await page.getByRole('tab', { name: '转让团队' }).click();
+  await choose(page, page.getByLabel('接收成员'), 'Dave (开发者)');
+  await page.getByRole('button', { name: '转让团队' }).click();
+  await page.getByRole('dialog', { name: '转让团队' }).getByRole('button', { name: '转让团队' }).click();
+  await expect(page.getByText('团队已转让给 Dave')).toBeVisible();
+  await expect(page.getByText('只有团队所有者可以转让团队。')).toBeVisible();
+  await page.getByRole('tab', { name: '团队信息' }).click();
+  await expect(page.getByRole('button', { name: '解散团队' })).toHaveCount(0);
+  await page.getByRole('button', { name: '退出团队' }).click();
+  await page.getByRole('dialog', { name: '退出团队' }).getByRole('button', { name: '退出团队' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: 'Platform team' })).toHaveCount(0);
+
+  // Dave, the owner now, disbands it: only once the team name is typed in full.
+  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
+  const davePage = await context.newPage();
+  await davePage.goto(`/login?f=${encodeURIComponent(`/dashboard/team/${team.id}/setting/info`)}`);
+  await signIn(davePage, dave.account);
+  await davePage.getByRole('button', { name: '解散团队' }).click();
+  const disband = davePage.getByRole('dialog', { name: '解散团队' });
+  await expect(disband.getByRole('button', { name: '解散团队' })).toBeDisabled();
+  await disband.getByLabel('请输入团队名称“Platform team”以确认：').fill('Platform');
+  await expect(disband.getByRole('button', { name: '解散团队' })).toBeDisabled();
+  await disband.getByLabel('请输入团队名称“Platform team”以确认：').fill('Platform team');
+  await disband.getByRole('button', { name: '解散团队' }).click();
+  await expect(davePage).toHaveURL(/\/dashboard$/);
+  await expect(davePage.getByText('团队“Platform team”已解散')).toBeVisible();
+  await expect(davePage.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: 'Platform team' })).toHaveCount(0);
+  await context.close();
+});

@@ -67,7 +67,7 @@ export function ProjectMemberTable({ project, canManage }: { project: ProjectVie
               width: 170,
               render: (_, m) => {
                 const role = memberRole(m, project.ownerId);
-                if (role === 'creator') return <Tag color="gold">{t('projects.roles.creator')}</Tag>;
+                if (role === 'creator') return <Tag className="tag-owner">{t('projects.roles.creator')}</Tag>;
                 if (!canManage) return <Tag>{t(`access.roles.${role}`)}</Tag>;
                 return (
                   <Select

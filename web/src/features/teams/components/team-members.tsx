@@ -224,7 +224,7 @@ export function TeamMemberTable({ teamId, members, groups, standing, selfId }: T
             key: 'role',
             title: t('teamMembers.role'),
             width: 110,
-            render: (_, m) => <Tag color={m.role === 'owner' ? 'gold' : m.role === 'admin' ? 'blue' : undefined}>{t(`teams.roles.${m.role}`)}</Tag>,
+            render: (_, m) => <Tag className={`tag-${m.role}`}>{t(`teams.roles.${m.role}`)}</Tag>,
           },
           {
             key: 'group',
@@ -251,7 +251,7 @@ export function TeamMemberTable({ teamId, members, groups, standing, selfId }: T
                   title: t('teamMembers.projects'),
                   width: 110,
                   render: (_: unknown, m: TeamMemberView) => (
-                    <Button size="small" type="link" aria-expanded={open.includes(m.userId)} onClick={() => toggle(m.userId)}>
+                    <Button size="small" aria-expanded={open.includes(m.userId)} onClick={() => toggle(m.userId)}>
                       {open.includes(m.userId) ? t('teamMembers.hideProjects') : t('teamMembers.showProjects')}
                     </Button>
                   ),
