@@ -217,9 +217,10 @@ test('team settings: edit the team, rename and delete a group, name an administr
   const dave = await registerViaApi(request, 'Dave');
   const as = (token: string) => ({ headers: { token } });
   const { data: team } = (await (await request.put('/api/team', { data: { name: 'Platform' }, ...as(olga.token) })).json()) as { data: { id: string } };
-  expect((await (await request.put('/api/team/group', { data: { teamId: team.id, name: 'Ops' }, ...as(olga.token) })).json()).code).toBe(0);
+  const code = async (response: Promise<{ json: () => Promise<unknown> }>) => ((await (await response).json()) as { code: number }).code;
+  expect(await code(request.put('/api/team/group', { data: { teamId: team.id, name: 'Ops' }, ...as(olga.token) }))).toBe(0);
   const { data: invitation } = (await (await request.post(`/api/team/invitation/${team.id}`, as(olga.token))).json()) as { data: { code: string } };
-  expect((await (await request.post(`/api/team/join/${invitation.code}`, as(dave.token))).json()).code).toBe(0);
+  expect(await code(request.post(`/api/team/join/${invitation.code}`, as(dave.token)))).toBe(0);
 
   await page.goto(`/login?f=${encodeURIComponent(`/dashboard/team/${team.id}/setting`)}`);
   await signIn(page, olga.account);
@@ -279,5 +280,52 @@ test('team settings: edit the team, rename and delete a group, name an administr
   await expect(davePage).toHaveURL(/\/dashboard$/);
   await expect(davePage.getByText('团队“Platform team”已解散')).toBeVisible();
   await expect(davePage.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: 'Platform team' })).toHaveCount(0);
+  await context.close();
+});
+
+test('team console: the team arranges folders, lists every project it reaches, and keeps its own archive', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const olga = await registerViaApi(request, 'Olga');
+  const dave = await registerViaApi(request, 'Dave');
+  const as = (token: string) => ({ headers: { token } });
+  const data = async <T>(response: Promise<{ json: () => Promise<unknown> }>) => ((await (await response).json()) as { data: T }).data;
+  const team = await data<{ id: string }>(request.put('/api/team', { data: { name: 'Platform' }, ...as(olga.token) }));
+  const invitation = await data<{ code: string }>(request.post(`/api/team/invitation/${team.id}`, as(olga.token)));
+  await request.post(`/api/team/join/${invitation.code}`, as(dave.token));
+  await data(request.put('/api/project', { data: { name: 'Dave API', teamId: team.id }, ...as(dave.token) }));
+
+  // The owner operates a developer's project: files it in a team folder, archives it and finds it in the team's archive.
+  await page.goto(`/login?f=${encodeURIComponent(`/dashboard/team/${team.id}`)}`);
+  await signIn(page, olga.account);
+  await expect(page.getByRole('article', { name: 'Dave API' })).toContainText('管理员');
+  await page.getByRole('button', { name: '新建文件夹' }).click();
+  await page.getByRole('dialog', { name: '新建文件夹' }).getByLabel('文件夹名称').fill('Payments');
+  await page.getByRole('dialog', { name: '新建文件夹' }).getByRole('button', { name: '保存' }).click();
+  const folder = page.getByRole('article', { name: '文件夹 Payments' });
+  await page.getByRole('article', { name: 'Dave API' }).dragTo(folder);
+  await expect(page.getByRole('article', { name: 'Dave API' })).toBeHidden();
+  await folder.getByRole('button', { name: 'Payments', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText('Platform/Payments');
+  await expect(page.getByRole('article', { name: 'Dave API' })).toBeVisible();
+  await page.getByRole('link', { name: '全部项目' }).click();
+  await page.getByRole('article', { name: 'Dave API' }).getByRole('button', { name: '更多操作：Dave API' }).click();
+  await page.getByRole('menuitem', { name: '归档', exact: true }).click();
+  await page.getByRole('dialog', { name: '归档' }).getByRole('button', { name: '归档' }).click();
+  await expect(page.getByText('还没有您可以访问的团队项目')).toBeVisible();
+  await page.getByRole('link', { name: '归档项目' }).click();
+  await page.getByRole('article', { name: 'Dave API' }).getByRole('button', { name: '取消归档' }).click();
+  await expect(page.getByRole('article', { name: 'Dave API' })).toBeHidden();
+
+  // A developer reads the team's folders but does not arrange them.
+  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
+  const davePage = await context.newPage();
+  await davePage.goto(`/login?f=${encodeURIComponent(`/dashboard/team/${team.id}`)}`);
+  await signIn(davePage, dave.account);
+  await expect(davePage.getByRole('article', { name: '文件夹 Payments' })).toBeVisible();
+  await expect(davePage.getByRole('button', { name: '更多操作：Payments' })).toHaveCount(0);
+  await expect(davePage.getByRole('button', { name: '新建文件夹' })).toHaveCount(0);
+  await expect(davePage.getByRole('button', { name: '新建项目' })).toBeVisible();
+  await davePage.getByRole('article', { name: '文件夹 Payments' }).getByRole('button', { name: 'Payments', exact: true }).click();
+  await expect(davePage.getByRole('article', { name: 'Dave API' })).toContainText('创建者');
   await context.close();
 });

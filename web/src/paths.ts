@@ -22,6 +22,10 @@ export const SETTINGS_TABS = ['info', 'auth', 'share', 'export', 'style', 'trans
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** Team settings tabs (spec section 2); disbanding and leaving sit on the info tab. */
+/** A team console's views besides its folders, kept in the URL like the personal console's. */
+export const TEAM_CONSOLE_VIEWS = ['all', 'archived', 'recycle'] as const;
+export type TeamConsoleView = (typeof TEAM_CONSOLE_VIEWS)[number];
+
 export const TEAM_SETTINGS_TABS = ['info', 'members', 'transfer'] as const;
 export type TeamSettingsTab = (typeof TEAM_SETTINGS_TABS)[number];
 
@@ -59,8 +63,8 @@ export const paths = {
   /** A team's console: its folders and the team projects the caller reaches. */
   team: {
     pattern: '/dashboard/team/:teamId',
-    /** `view: 'all'` lists every team project the caller reaches, without folders. */
-    href: (teamId: string, opts: { folder?: string | null; view?: 'all' } = {}) =>
+    /** `view`: every team project the caller reaches without folders, or the team's archive or recycle bin. */
+    href: (teamId: string, opts: { folder?: string | null; view?: TeamConsoleView } = {}) =>
       `/dashboard/team/${enc(teamId)}${query({ view: opts.view, folder: opts.folder ?? undefined })}`,
   },
   teamSettings: {

@@ -1,6 +1,9 @@
-/** A team's console (spec section 2): the team's folders and projects, like the personal console, and every team project the caller reaches. */
+/**
+ * A team's console (spec section 2), like the personal console: the team's folders and projects, every team
+ * project the caller reaches, and the team's archive and recycle bin.
+ */
 import { FolderAddOutlined, PlusOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
-import { Avatar, Button, Empty, Flex, Input, Menu, Typography } from 'antd';
+import { Alert, Avatar, Button, Empty, Flex, Input, Menu, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -8,12 +11,12 @@ import type { TeamStanding, TeamView } from '../../../../shared/schemas/team';
 import { LinkButton } from '../../components/link-button';
 import { QueryState } from '../../components/query-state';
 import { imageUrl } from '../../config';
-import { useTeamProjects } from '../../features/projects/api';
+import { useArchived, useRecycled, useTeamProjects } from '../../features/projects/api';
 import { FolderBrowser, LayoutSwitch, ProjectGrid, useTiledLayout } from '../../features/projects/components/console-views';
 import { FolderDialog, NewProjectDialog } from '../../features/projects/components/dialogs';
 import { useTeam, useTeamStanding } from '../../features/teams/api';
 import { useTitle } from '../../lib/title';
-import { paths } from '../../paths';
+import { paths, TEAM_CONSOLE_VIEWS, type TeamConsoleView } from '../../paths';
 
 /** Every team project the caller reaches, filtered as they type. */
 function AllTeamProjects({ teamId, tiled, arrange }: { teamId: string; tiled: boolean; arrange: boolean }) {
@@ -39,10 +42,25 @@ function AllTeamProjects({ teamId, tiled, arrange }: { teamId: string; tiled: bo
   );
 }
 
+/** The team's archived projects, or its recycle bin. */
+function TeamBin({ teamId, view, tiled }: { teamId: string; view: 'archived' | 'recycle'; tiled: boolean }) {
+  const { t } = useTranslation();
+  const archived = useArchived(view === 'archived', teamId);
+  const recycled = useRecycled(view === 'recycle', teamId);
+  const query = view === 'archived' ? archived : recycled;
+  return (
+    <QueryState query={query}>
+      {view === 'recycle' ? <Alert className="console-notice" type="info" showIcon title={t('projects.recycleHint')} /> : null}
+      <ProjectGrid projects={query.data ?? []} tiled={tiled} mode={view === 'archived' ? 'archived' : 'recycled'} empty={<Empty description={t(`projects.emptyViews.${view}`)} />} />
+    </QueryState>
+  );
+}
+
 function TeamConsole({ team, standing }: { team: TeamView; standing: TeamStanding }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const view = params.get('view') === 'all' ? 'all' : 'folders';
+  const requested = params.get('view') as TeamConsoleView | null;
+  const view: TeamConsoleView | 'folders' = requested && TEAM_CONSOLE_VIEWS.includes(requested) ? requested : 'folders';
   const folderId = view === 'folders' ? params.get('folder') : null;
   const [tiled, setLayout] = useTiledLayout();
   const [dialog, setDialog] = useState<'project' | 'folder' | null>(null);
@@ -88,13 +106,17 @@ function TeamConsole({ team, standing }: { team: TeamView; standing: TeamStandin
           items={[
             { key: 'folders', label: <Link to={paths.team.href(team.id)}>{t('teams.projects')}</Link> },
             { key: 'all', label: <Link to={paths.team.href(team.id, { view: 'all' })}>{t('teams.allProjects')}</Link> },
+            { key: 'archived', label: <Link to={paths.team.href(team.id, { view: 'archived' })}>{t('projects.titles.archived')}</Link> },
+            { key: 'recycle', label: <Link to={paths.team.href(team.id, { view: 'recycle' })}>{t('projects.titles.recycle')}</Link> },
           ]}
         />
       </nav>
       {view === 'folders' ? (
         <FolderBrowser tiled={tiled} teamId={team.id} rootLabel={team.name} arrange={arrange} />
-      ) : (
+      ) : view === 'all' ? (
         <AllTeamProjects teamId={team.id} tiled={tiled} arrange={arrange} />
+      ) : (
+        <TeamBin teamId={team.id} view={view} tiled={tiled} />
       )}
       {dialog === 'project' && <NewProjectDialog folderId={folderId} teamId={team.id} onClose={() => setDialog(null)} />}
       {dialog === 'folder' && <FolderDialog parentId={folderId} teamId={team.id} onClose={() => setDialog(null)} />}

@@ -24,8 +24,9 @@ export const useFolderTree = (teamId: string | null = null) => useApiQuery('fold
 /** The team projects the caller reaches: all of them for the team's owner and administrators. */
 export const useTeamProjects = (teamId: string) => useApiQuery('project.team', { params: { teamId } });
 export const useFavorites = (enabled: boolean) => useApiQuery('project.favorites', undefined, { enabled });
-export const useArchived = (enabled: boolean) => useApiQuery('project.archives', { query: {} }, { enabled });
-export const useRecycled = (enabled: boolean) => useApiQuery('project.recycler', { query: {} }, { enabled });
+/** Across consoles, or (with `teamId`) every archived or deleted project of one team the caller operates. */
+export const useArchived = (enabled: boolean, teamId?: string) => useApiQuery('project.archives', { query: teamId ? { teamId } : {} }, { enabled });
+export const useRecycled = (enabled: boolean, teamId?: string) => useApiQuery('project.recycler', { query: teamId ? { teamId } : {} }, { enabled });
 export const useProjectSearch = (keyword: string, enabled = true) => useApiQuery('project.search', { query: { keyword } }, { enabled });
 export const projectQuery = (id: string, options: CallOptions = {}) => apiQuery('project.get', { params: { id } }, options);
 export const useProject = (id: string, options: CallOptions & { enabled?: boolean } = {}) => useApiQuery('project.get', { params: { id } }, options);
