@@ -2,6 +2,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { choose, createDocument, registerViaApi, signIn } from './support';
 
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 /** A second person in a browser of their own, opening `url` before they have signed in. */
 async function openAsSomeoneElse(browser: Browser, url: string) {
   const context = await browser.newContext({ baseURL: new URL(url).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
@@ -221,6 +223,8 @@ test('team settings: edit the team, rename and delete a group, name an administr
   expect(await code(request.put('/api/team/group', { data: { teamId: team.id, name: 'Ops' }, ...as(olga.token) }))).toBe(0);
   const { data: invitation } = (await (await request.post(`/api/team/invitation/${team.id}`, as(olga.token))).json()) as { data: { code: string } };
   expect(await code(request.post(`/api/team/join/${invitation.code}`, as(dave.token)))).toBe(0);
+  // Uploaded images belong to a project: the logo goes to a team project Olga edits.
+  expect(await code(request.put('/api/project', { data: { name: 'Team docs', teamId: team.id }, ...as(olga.token) }))).toBe(0);
 
   await page.goto(`/login?f=${encodeURIComponent(`/dashboard/team/${team.id}/setting`)}`);
   await signIn(page, olga.account);
@@ -228,9 +232,16 @@ test('team settings: edit the team, rename and delete a group, name an administr
   await expect(page).toHaveTitle('团队信息 - Platform - 团队设置 - Apiloom');
   await page.getByLabel('团队名称').fill('Platform team');
   await page.getByLabel('团队描述').fill('Everything backend');
+  await expect(page.getByText('建议尺寸 120 × 120 像素')).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '上传图片' }).click();
+  await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByLabel('Logo 图片地址')).toHaveValue(/^\/files\/[\w-]+\/[\w-]+/);
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('已保存')).toBeVisible();
   await expect(page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: 'Platform team' })).toBeVisible();
+  const logo = await page.getByLabel('Logo 图片地址').inputValue();
+  await expect(page.getByRole('navigation', { name: '主菜单' }).locator(`img[src$="${logo}"]`)).toBeVisible();
 
   // Groups are renamed and deleted; the owner names and dismisses an administrator.
   await page.getByRole('tab', { name: '成员管理' }).click();
@@ -293,10 +304,22 @@ test('team console: the team arranges folders, lists every project it reaches, a
   const invitation = await data<{ code: string }>(request.post(`/api/team/invitation/${team.id}`, as(olga.token)));
   await request.post(`/api/team/join/${invitation.code}`, as(dave.token));
   await data(request.put('/api/project', { data: { name: 'Dave API', teamId: team.id }, ...as(dave.token) }));
+  await data(request.put('/api/project', { data: { name: 'Olga notes' }, ...as(olga.token) }));
 
   // The owner operates a developer's project: files it in a team folder, archives it and finds it in the team's archive.
-  await page.goto(`/login?f=${encodeURIComponent(`/dashboard/team/${team.id}`)}`);
+  // A personal project moves into the team from its card.
+  await page.goto('/login');
   await signIn(page, olga.account);
+  await page.getByRole('button', { name: '更多操作：Olga notes' }).click();
+  await page.getByRole('menuitem', { name: '移到团队' }).click();
+  const moving = page.getByRole('dialog', { name: '移到团队' });
+  await expect(moving).toContainText('除您以外的项目成员都会被移除');
+  await choose(page, moving.getByLabel('目标团队'), 'Platform');
+  await moving.getByRole('button', { name: '移动' }).click();
+  await expect(page.getByText('项目已移到团队')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Olga notes' })).toBeHidden();
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: 'Platform' }).click();
+  await expect(page.getByRole('article', { name: 'Olga notes' })).toContainText('创建者');
   await expect(page.getByRole('article', { name: 'Dave API' })).toContainText('管理员');
   await page.getByRole('button', { name: '新建文件夹' }).click();
   await page.getByRole('dialog', { name: '新建文件夹' }).getByLabel('文件夹名称').fill('Payments');
@@ -311,7 +334,8 @@ test('team console: the team arranges folders, lists every project it reaches, a
   await page.getByRole('article', { name: 'Dave API' }).getByRole('button', { name: '更多操作：Dave API' }).click();
   await page.getByRole('menuitem', { name: '归档', exact: true }).click();
   await page.getByRole('dialog', { name: '归档' }).getByRole('button', { name: '归档' }).click();
-  await expect(page.getByText('还没有您可以访问的团队项目')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Dave API' })).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Olga notes' })).toBeVisible();
   await page.getByRole('link', { name: '归档项目' }).click();
   await page.getByRole('article', { name: 'Dave API' }).getByRole('button', { name: '取消归档' }).click();
   await expect(page.getByRole('article', { name: 'Dave API' })).toBeHidden();

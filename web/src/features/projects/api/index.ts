@@ -21,6 +21,8 @@ export const PROJECT_LISTS: RouteId[] = [
 export const useFolderContents = (folderId: string | null, teamId: string | null = null) =>
   useApiQuery('folder.list', { query: { ...(folderId ? { parentId: folderId } : {}), ...(teamId ? { teamId } : {}) } });
 export const useFolderTree = (teamId: string | null = null) => useApiQuery('folder.tree', { params: { id: teamId ?? 'personal' } });
+/** The caller's teams: where a personal project can be moved to. */
+export const useMyTeams = (enabled = true) => useApiQuery('team.all', undefined, { enabled });
 /** The team projects the caller reaches: all of them for the team's owner and administrators. */
 export const useTeamProjects = (teamId: string) => useApiQuery('project.team', { params: { teamId } });
 export const useFavorites = (enabled: boolean) => useApiQuery('project.favorites', undefined, { enabled });

@@ -1,12 +1,12 @@
 /** The console's dialogs: new project, new or renamed folder, clone, move to a folder. */
-import { Form, Input, Radio, TreeSelect } from 'antd';
+import { Alert, Form, Input, Radio, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../../shared/constants';
 import { cloneQuery, folderName, projectCreateBody, projectName, type FolderNode, type ProjectView } from '../../../../../shared/schemas/project';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useFolderTree, useProjectChange } from '../api';
+import { useFolderTree, useMyTeams, useProjectChange } from '../api';
 
 interface ProjectValues {
   name: string;
@@ -139,6 +139,35 @@ export function MoveDialog(props: { project: ProjectView; onClose: () => void })
           loading={tree.isPending}
           treeData={[{ value: '0', title: teamId ? t('teams.root') : t('projects.root'), children: folderOptions(tree.data ?? []) }]}
         />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+/**
+ * Moves a personal project into one of the caller's teams (spec section 4): its creator stays, every other member
+ * is removed and has to be added again there.
+ */
+export function MoveToTeamDialog(props: { project: ProjectView; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ team: string }>();
+  const teams = useMyTeams();
+  const move = useProjectChange('project.move', ['project.team', 'team.all', 'team.get', 'project.members']);
+  return (
+    <FormModal<{ team: string }>
+      title={t('projects.moveToTeam')}
+      form={form}
+      okText={t('projects.move')}
+      errorAt="team"
+      onClose={props.onClose}
+      onSubmit={async (values) => {
+        await move.mutateAsync({ params: { a: props.project.id, b: values.team } });
+        notify.success(t('projects.movedToTeam'));
+      }}
+    >
+      <Alert type="warning" showIcon className="form-alert" title={t('projects.moveToTeamWarning')} />
+      <Form.Item name="team" label={t('projects.team')} rules={[{ required: true, message: t('projects.teamRequired') }]}>
+        <Select loading={teams.isPending} placeholder={t('projects.teamRequired')} options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))} />
       </Form.Item>
     </FormModal>
   );
