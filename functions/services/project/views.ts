@@ -1,6 +1,6 @@
 /** How a project reads in lists and answers: the shared view, sorted newest first. */
 import type { ProjectView } from '../../../shared/schemas/project';
-import { projectsOfUser, type MyProject } from '../../domain/project-lists';
+import { projectsOfUser, teamProjectsOfUser, type MyProject } from '../../domain/project-lists';
 import { toProjectView, type ProjectRecord } from '../../domain/projects';
 import { usersByIds } from '../../domain/users';
 import type { ProjectScope } from '../../runtime/access';
@@ -19,6 +19,15 @@ export async function myProjectViews(projects: MyProject[], opts: { sort?: boole
 /** The user's projects, filtered; recycled projects only ever appear in the recycle bin. */
 export async function listMine(userId: string, keep: (p: MyProject) => boolean): Promise<ProjectView[]> {
   return myProjectViews((await projectsOfUser(userId)).filter(keep));
+}
+
+/**
+ * The user's projects in one console: with `teamId`, every project of that team they reach (all of them for its
+ * owner and administrators, members or not), otherwise their projects across consoles.
+ */
+export async function listInConsole(userId: string, teamId: string | null, keep: (p: MyProject) => boolean): Promise<ProjectView[]> {
+  if (!teamId) return listMine(userId, keep);
+  return myProjectViews((await teamProjectsOfUser(userId, teamId)).filter(keep));
 }
 
 /** `teamId` null means every console; otherwise one team's. */

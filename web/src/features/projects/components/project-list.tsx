@@ -52,11 +52,15 @@ function ProjectName({ project, mode }: { project: ProjectView; mode: ListMode }
   return mode === 'recycled' ? <strong>{project.name}</strong> : <Link to={paths.project.href(project.id)}>{project.name}</Link>;
 }
 
-export function ProjectCard({ project, mode }: { project: ProjectView; mode: ListMode }) {
+/** Dragging files a project in a folder: always in the personal console, by those who arrange a team's. */
+const canDrag = (project: ProjectView, mode: ListMode, arrange: boolean | undefined) => mode === 'active' && (!project.teamId || !!arrange);
+
+/** `arrange`: the caller arranges this team console's folders (see ProjectActions). */
+export function ProjectCard({ project, mode, arrange }: { project: ProjectView; mode: ListMode; arrange?: boolean }) {
   const { t } = useTranslation();
   const owner = useOwner();
   return (
-    <article aria-label={project.name} draggable={mode === 'active'} onDragStart={dragStart({ id: project.id, isProject: true })} className="project-card">
+    <article aria-label={project.name} draggable={canDrag(project, mode, arrange)} onDragStart={dragStart({ id: project.id, isProject: true })} className="project-card">
       <Card
         size="small"
         title={
@@ -70,7 +74,7 @@ export function ProjectCard({ project, mode }: { project: ProjectView; mode: Lis
         extra={
           <span className="card-extra">
             {mode === 'active' ? <FavoriteToggle project={project} /> : null}
-            <ProjectActions project={project} mode={mode} />
+            <ProjectActions project={project} mode={mode} arrange={arrange} />
           </span>
         }
       >
@@ -91,7 +95,7 @@ export function ProjectCard({ project, mode }: { project: ProjectView; mode: Lis
 }
 
 /** The list view: name, owner, updated time, visibility and role in columns; actions in the last one. */
-export function ProjectTable({ projects, mode }: { projects: ProjectView[]; mode: ListMode }) {
+export function ProjectTable({ projects, mode, arrange }: { projects: ProjectView[]; mode: ListMode; arrange?: boolean }) {
   const { t } = useTranslation();
   const owner = useOwner();
   return (
@@ -100,7 +104,7 @@ export function ProjectTable({ projects, mode }: { projects: ProjectView[]; mode
       rowKey="id"
       pagination={projects.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
       dataSource={projects}
-      onRow={(project) => ({ draggable: mode === 'active', onDragStart: dragStart({ id: project.id, isProject: true }), 'aria-label': project.name }) as never}
+      onRow={(project) => ({ draggable: canDrag(project, mode, arrange), onDragStart: dragStart({ id: project.id, isProject: true }), 'aria-label': project.name }) as never}
       columns={[
         {
           key: 'name',
@@ -128,7 +132,7 @@ export function ProjectTable({ projects, mode }: { projects: ProjectView[]; mode
           render: (_, project) => (
             <span className="card-extra">
               {mode === 'active' ? <FavoriteToggle project={project} /> : null}
-              <ProjectActions project={project} mode={mode} />
+              <ProjectActions project={project} mode={mode} arrange={arrange} />
             </span>
           ),
         },
@@ -137,7 +141,11 @@ export function ProjectTable({ projects, mode }: { projects: ProjectView[]; mode
   );
 }
 
-export function FolderCard({ folder, onOpen, onDropItem }: { folder: FolderView; onOpen: () => void; onDropItem: (item: DragItem) => void }) {
+/** A folder of a console; `teamId` names a team's console, `arrange` whether the caller may change its folders. */
+export function FolderCard(props: { folder: FolderView; teamId?: string | null; arrange?: boolean; onOpen: () => void; onDropItem: (item: DragItem) => void }) {
+  const { folder, onOpen, onDropItem } = props;
+  const teamId = props.teamId ?? null;
+  const arrange = props.arrange ?? true;
   const { t } = useTranslation();
   const [over, setOver] = useState(false);
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
@@ -146,37 +154,39 @@ export function FolderCard({ folder, onOpen, onDropItem }: { folder: FolderView;
     <article
       aria-label={t('projects.folderLabel', { name: folder.name })}
       className={`folder-card${over ? ' drop-over' : ''}`}
-      draggable
+      draggable={arrange}
       onDragStart={dragStart({ id: folder.id, isProject: false })}
-      {...dropTarget(onDropItem, setOver)}
+      {...(arrange ? dropTarget(onDropItem, setOver) : {})}
     >
       <Card size="small">
         <div className="folder-row">
           <Button type="text" className="folder-open" icon={over ? <FolderOutlined aria-hidden /> : <FolderFilled aria-hidden />} onClick={onOpen}>
             {folder.name}
           </Button>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'rename', label: t('projects.rename') },
-                { key: 'delete', danger: true, label: t('projects.delete') },
-              ],
-              onClick: ({ key }) => setDialog(key as 'rename' | 'delete'),
-            }}
-          >
-            <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label={t('projects.moreFor', { name: folder.name })} />
-          </Dropdown>
+          {arrange && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'rename', label: t('projects.rename') },
+                  { key: 'delete', danger: true, label: t('projects.delete') },
+                ],
+                onClick: ({ key }) => setDialog(key as 'rename' | 'delete'),
+              }}
+            >
+              <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label={t('projects.moreFor', { name: folder.name })} />
+            </Dropdown>
+          )}
         </div>
       </Card>
-      {dialog === 'rename' && <FolderDialog parentId={folder.parentId} folder={folder} onClose={() => setDialog(null)} />}
+      {dialog === 'rename' && <FolderDialog parentId={folder.parentId} teamId={teamId} folder={folder} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && (
         <ConfirmModal
           title={t('projects.deleteFolder')}
           message={t('projects.deleteFolderConfirm', { name: folder.name })}
           okText={t('projects.delete')}
           danger
-          onConfirm={() => remove.mutateAsync({ params: { id: folder.id }, query: {} })}
+          onConfirm={() => remove.mutateAsync({ params: { id: folder.id }, query: teamId ? { teamId } : {} })}
           onClose={() => setDialog(null)}
         />
       )}
