@@ -127,7 +127,7 @@ export async function tokenStillCounts(share: ShareRecord, sent: string | undefi
 const derived = new WeakMap<StoredNode[], Map<string, { scope: Set<string> | undefined; nodes?: StoredNode[] }>>();
 function derivedFor(share: ShareRecord, nodes: StoredNode[]) {
   let perShare = derived.get(nodes);
-  if (!perShare) derived.set(nodes, (perShare = new Map()));
+  if (!perShare) derived.set(nodes, (perShare = new Map<string, { scope: Set<string> | undefined; nodes?: StoredNode[] }>()));
   const key = `${share.id}:${share.updatedAt}`;
   let entry = perShare.get(key);
   if (!entry) {
