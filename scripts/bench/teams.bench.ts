@@ -4,6 +4,7 @@
  */
 import { batchWrite } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
+import { projectAccess } from '../../functions/domain/access-facts';
 import { memberItem } from '../../functions/domain/members';
 import { projectItem } from '../../functions/domain/projects';
 import { countRoundTrips, median, type startBenchStack } from './harness';
@@ -30,8 +31,14 @@ export async function benchTeams(stack: Stack) {
   const read = () => stack.call('GET', `/project/${bound.id}`, { token: developer.token });
   await read();
   const trips = await countRoundTrips(read);
+  // The access check on its own: the facts a group member's role is resolved from.
+  const facts = await countRoundTrips(async () => {
+    const access = await projectAccess(bound.id, developer.userId);
+    if (access.role !== 'view') throw new Error(`expected the group's view role, got ${access.role}`);
+  });
   return {
     'team console of 500 projects (GET /project/team/{teamId}, median of 7)': `${consoleMs.toFixed(0)} ms`,
-    'read by a member reached only through a group (GET /project/{id})': `${trips.roundTrips} DynamoDB round trips in all, the session's included (${trips.requests} requests)`,
+    'access check of a member reached only through a group': `${facts.roundTrips} DynamoDB round trips beyond the session (${facts.requests} requests)`,
+    'GET /project/{id} by that member, whole request': `${trips.roundTrips} round trips: session, access, favourite (${trips.requests} requests)`,
   };
 }

@@ -90,10 +90,16 @@ test('project settings: rename with validation, then delete from the danger zone
   await expect(page.getByRole('article', { name: 'Renamed project' })).toBeVisible();
 });
 
-test('search filters as you type; the list view shows owner and updated time; cards keep their actions in one menu (defects 5 and 11)', async ({ page, request }) => {
+test('search filters as you type; the list view shows owner, document count and updated time; cards keep their actions in one menu (defects 5 and 11)', async ({ page, request }) => {
   const { account, token } = await registerViaApi(request);
   for (const name of ['Billing service', 'Billing admin', 'Catalog']) {
-    expect(((await (await request.put('/api/project', { data: { name }, headers: { token } })).json()) as { code: number }).code).toBe(0);
+    const made = (await (await request.put('/api/project', { data: { name }, headers: { token } })).json()) as { code: number; data: { id: string } };
+    expect(made.code).toBe(0);
+    if (name !== 'Catalog') continue;
+    for (const doc of ['Intro', 'Errors']) {
+      const res = await request.put('/api/project/document', { data: { projectId: made.data.id, name: doc, content: { markdown: doc } }, headers: { token } });
+      expect(((await res.json()) as { code: number }).code).toBe(0);
+    }
   }
   await page.goto('/login');
   await signIn(page, account);
@@ -114,12 +120,13 @@ test('search filters as you type; the list view shows owner and updated time; ca
   await expect(page.locator('.ant-dropdown:visible').getByRole('menuitem')).toHaveText(['项目设置', '移动到', '复制项目', '归档', '删除']);
   await page.keyboard.press('Escape');
 
-  // The list view: owner, updated time (spec date format), visibility and role as columns.
+  // The list view: owner, document count, updated time (spec date format), visibility and role as columns.
   await page.getByRole('searchbox', { name: '搜索项目' }).fill('');
   await page.getByText('列表', { exact: true }).click();
   const table = page.getByRole('table');
-  await expect(table.getByRole('columnheader')).toContainText(['项目名称', '所有者', '更新时间', '可见性', '我的角色']);
+  await expect(table.getByRole('columnheader')).toContainText(['项目名称', '所有者', '文档数', '更新时间', '可见性', '我的角色']);
   const row = table.getByRole('row', { name: /Catalog/ });
   await expect(row).toContainText('我');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('2');
   await expect(row).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/);
 });
