@@ -86,12 +86,15 @@ export async function loadNodes(projectId: string): Promise<StoredNode[]> {
  * revision after it is done and reads are consistent, so what is kept under revision N holds every write before
  * bump N; a read that sees a newer revision reads again. A few projects per instance (a large one is megabytes).
  */
-const trees = memo<{ nodes: StoredNode[]; tree: DocumentTreeNode[] }>({ ttlMs: 10 * 60_000, max: 8 });
+const trees = memo<{ nodes: StoredNode[]; byId: Map<string, StoredNode>; tree: DocumentTreeNode[] }>({ ttlMs: 10 * 60_000, max: 8 });
 const treeOf = (projectId: string, treeRev: number) =>
   trees.get(`${projectId}:${treeRev}`, async () => {
     const nodes = await loadNodes(projectId);
-    return { nodes, tree: buildDocumentTree(projectId, nodes) };
+    return { nodes, byId: new Map(nodes.map((n) => [n.id, n])), tree: buildDocumentTree(projectId, nodes) };
   });
+
+/** A node as of a tree revision (reads; a write reads the node itself, under its condition). */
+export const nodeAt = async (project: { id: string; treeRev: number }, documentId: string) => (await treeOf(project.id, project.treeRev)).byId.get(documentId);
 
 /** The nodes of a project at a tree revision, for reads (writes read fresh with `loadNodes`). */
 export const nodesAt = async (project: { id: string; treeRev: number }) => (await treeOf(project.id, project.treeRev)).nodes;
@@ -167,8 +170,17 @@ export function childViews(children: StoredNode[] | undefined): DocumentNode[] {
 }
 
 /** The view of a node among `nodes` (its siblings decide its preId). */
+/** Children by parent of a node list that never changes (a tree revision's, a release's), built once per list. */
+const childrenOfList = new WeakMap<StoredNode[], Map<string, StoredNode[]>>();
+function childrenOf(nodes: StoredNode[]) {
+  let children = childrenOfList.get(nodes);
+  if (!children) childrenOfList.set(nodes, (children = childrenByParent(nodes)));
+  return children;
+}
+
+/** A node's view with its `preId` found among `nodes`, which must not change afterwards (see `childrenOf`). */
 export function viewAmong(node: StoredNode, nodes: StoredNode[]): DocumentNode {
-  const siblings = childrenByParent(nodes).get(node.parentId) ?? [];
+  const siblings = childrenOf(nodes).get(node.parentId) ?? [];
   const index = siblings.findIndex((n) => n.id === node.id);
   return toNodeView(node, index > 0 ? siblings[index - 1]!.id : '0');
 }
@@ -219,6 +231,25 @@ export function rankAfter(preId: string, siblings: StoredNode[]): string {
 /** The content of a document, read as the newest shape of its kind. */
 export async function readDocumentContent(node: StoredNode): Promise<TypedContent> {
   return readContent(node.type, await readBody(await getBody(node.projectId, node.id)));
+}
+
+/**
+ * A revision's content never changes, so reads keep small ones in memory by document and revision: a burst of
+ * readers of one document (a share link in a group chat) costs one body read. Large bodies are read each time.
+ */
+const contents = memo<TypedContent | undefined>({ ttlMs: 10 * 60_000, max: 256 });
+const KEPT_BODY_BYTES = 64 * 1024;
+export async function readDocumentContentOfRev(node: StoredNode): Promise<TypedContent> {
+  const key = `${node.id}:${node.rev}`;
+  const kept = await contents.get(key, async () => {
+    const body = await getBody(node.projectId, node.id);
+    // Only what is exactly this revision and small is kept; anything else is read again next time.
+    if (!body || body.rev !== node.rev || (body.json?.length ?? KEPT_BODY_BYTES) >= KEPT_BODY_BYTES) return undefined;
+    return readContent(node.type, await readBody(body));
+  });
+  if (kept) return kept;
+  contents.forget(key);
+  return readDocumentContent(node);
 }
 
 /** A new document: its node, body and search text in one transaction. */
