@@ -18,10 +18,12 @@ const settingsLater = { lazy: () => import('../pages/project-settings/later') };
  */
 const workspace = {
   lazy: () => import('../pages/workspace/project-page'),
-  loader: ({ params }: LoaderFunctionArgs) => {
+  loader: ({ params, request }: LoaderFunctionArgs) => {
     if (params.id) {
-      void queryClient.prefetchQuery(projectQuery(params.id, { ignoreMessage: true, ignoreRedirect: true }));
-      void queryClient.prefetchQuery(documentTreeQuery(params.id));
+      // The same reads as the page: a released version (`?version=`) is a read of its own.
+      const version = new URL(request.url).searchParams.get('version') || undefined;
+      void queryClient.prefetchQuery(projectQuery(params.id, { ignoreMessage: true, ignoreRedirect: true, version }));
+      void queryClient.prefetchQuery(documentTreeQuery(params.id, version));
     }
     return null;
   },
@@ -49,6 +51,8 @@ export const routeObjects: RouteObject[] = [
       { path: paths.documentById.pattern, ...byId },
       { path: paths.documentById.editPattern, ...byId },
       { path: paths.history.pattern, lazy: () => import('../pages/workspace/history-page') },
+      { path: paths.shares.pattern, lazy: () => import('../pages/workspace/shares-page') },
+      { path: paths.sharedView.pattern, lazy: () => import('../pages/shares/shared-view') },
       { path: paths.project.pattern, ...workspace },
       { path: paths.project.editPattern, ...workspace },
       { path: paths.document.pattern, ...workspace },
@@ -75,7 +79,8 @@ export const routeObjects: RouteObject[] = [
               { path: 'info', lazy: () => import('../pages/project-settings/info') },
               { path: 'transfer', lazy: () => import('../pages/project-settings/transfer') },
               { path: 'quit', lazy: () => import('../pages/project-settings/quit') },
-              ...['auth', 'export', 'share', 'style'].map((path) => ({ path, ...settingsLater })),
+              { path: 'share', lazy: () => import('../pages/project-settings/share') },
+              ...['auth', 'export', 'style'].map((path) => ({ path, ...settingsLater })),
             ],
           },
           ...paths.later.teamPatterns.map((path) => ({ path, ...settingsLater })),
