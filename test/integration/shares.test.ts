@@ -189,8 +189,14 @@ describe('share links', () => {
     expect(list.data).toHaveLength(1);
     expect(JSON.stringify(list.data)).not.toMatch(/hidden|scrypt/);
     const other = await projectWithDocs();
-    const res = await api.call('PUT', '/project/document/share-item', { token: owner.token, body: { projectId: project.id, name: 'x', expireAt: inAnHour(), docIds: [other.a.id] } });
+    const res = await api.call<{ fields: Record<string, string> }>('PUT', '/project/document/share-item', {
+      token: owner.token,
+      body: { projectId: project.id, name: 'x', expireAt: inAnHour(), docIds: [other.a.id] },
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.code).toBe(ERRORS.invalidInput.code);
+    // Said at the dialog's document field in the reader's language, not as a list of ids.
+    expect(res.data.fields).toEqual({ docIds: 'Not found or already deleted' });
     const past = await api.call('PUT', '/project/document/share-item', { token: owner.token, body: { projectId: project.id, name: 'x', expireAt: new Date(Date.now() - 1000).toISOString() } });
     expect(past.code).toBe(ERRORS.invalidInput.code);
   });
