@@ -50,6 +50,10 @@ test('a password share of two documents: made on the share screen, read in a fre
   // A reader with the link only: no session, a fresh browser.
   const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
   const reader = await context.newPage();
+  const asked: string[] = [];
+  reader.on('request', (r) => {
+    if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
+  });
   await reader.goto(link!);
   await expect(reader.getByRole('heading', { name: '请输入访问密码' })).toBeVisible();
   await reader.getByLabel('访问密码', { exact: true }).fill('not it');
@@ -74,6 +78,8 @@ test('a password share of two documents: made on the share screen, read in a fre
   await reader.goto(`${link}?doc=${gamma}`);
   await expect(reader.getByRole('heading', { name: '这篇文档不在此分享中' })).toBeVisible();
   await expect(reader.getByText('gamma secret')).toHaveCount(0);
+  // The page asked for nothing of the project beyond the share: not the project, its whole tree, or the third.
+  expect(asked.filter((path) => path === `/api/project/${projectId}` || path.includes('/children/all/') || path.endsWith(gamma))).toEqual([]);
   const shareToken = await reader.evaluate((key) => sessionStorage.getItem(key), `apiloom.share.${shareId}`);
   expect(shareToken).toBeTruthy();
   // Asked from the reader's browser, which holds no session (the test's own request context signed up the owner).
