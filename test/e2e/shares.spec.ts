@@ -180,3 +180,33 @@ test('an expired link and too many password guesses say so plainly', async ({ pa
   await page.getByText('English').click();
   await expect(page.getByRole('alert')).toContainText(/Too many attempts\. Try again in \d+ min\./);
 });
+
+test('a visitor of a public project switches to a release and back: the live read is never answered from the cached release', async ({ browser, request, baseURL }) => {
+  const { token } = await registerViaApi(request, 'Owner');
+  const project = ((await (await request.put('/api/project', { data: { name: 'Open API', visibility: 'public' }, headers: { token } })).json()) as { data: { id: string } }).data.id;
+  const doc = await createDocument(request, token, project, { name: 'Intro', content: { markdown: 'first words' } });
+  const frozen = (await (await request.post('/api/project-release/publish', { data: { projectId: project, version: '1.0.0' }, headers: { token } })).json()) as { code: number };
+  expect(frozen.code).toBe(0);
+  const current = ((await (await request.get(`/api/project/document/${doc}`, { headers: { token } })).json()) as { data: { rev: number } }).data;
+  await request.post('/api/project/document', { data: { id: doc, rev: current.rev, content: { markdown: 'second words' } }, headers: { token } });
+
+  // A visitor, signed out: the release is cached by the browser (public, an hour).
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(`/project/${project}/${doc}?version=1.0.0`);
+  await expect(page.getByRole('article', { name: 'Intro' })).toContainText('first words');
+  // No share or edit for a visitor, and the version list without publish or delete.
+  await expect(page.getByRole('banner').getByRole('link', { name: '分享管理' })).toHaveCount(0);
+  await page.getByRole('banner').getByRole('button', { name: '版本列表' }).click();
+  const drawer = page.getByRole('dialog', { name: '版本列表' });
+  await expect(drawer.getByText('1.0.0', { exact: true })).toBeVisible();
+  await expect(drawer.getByRole('button', { name: '发布版本' })).toHaveCount(0);
+  await expect(drawer.getByRole('button', { name: '删除版本 1.0.0' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await choose(page, page.getByRole('banner').getByLabel('查看版本'), '实时版本');
+  await expect(page.getByRole('article', { name: 'Intro' })).toContainText('second words');
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Intro' })).toContainText('second words');
+  await context.close();
+});
