@@ -3,7 +3,7 @@
  * password, the scope and nothing past it), and releases published, switched to and away from.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { choose, createDocument, projectWithSignIn, registerViaApi } from './support';
+import { choose, createDocument, projectWithSignIn, registerViaApi, watchConsole } from './support';
 
 const tree = (page: Page) => page.getByRole('navigation', { name: '文档目录' });
 
@@ -50,6 +50,7 @@ test('a password share of two documents: made on the share screen, read in a fre
   // A reader with the link only: no session, a fresh browser.
   const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
   const reader = await context.newPage();
+  const problems = watchConsole(reader);
   const asked: string[] = [];
   reader.on('request', (r) => {
     if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
@@ -100,6 +101,8 @@ test('a password share of two documents: made on the share screen, read in a fre
   await expect(page.getByText('还没有分享链接')).toBeVisible();
   await reader.reload();
   await expect(reader.getByRole('heading', { name: '分享不存在或已被删除' })).toBeVisible();
+  // Refusals are answers, not console errors; navigations may abort the previous page's reads.
+  expect(problems.filter((p) => !p.startsWith('failed:'))).toEqual([]);
   await context.close();
 });
 
@@ -107,6 +110,7 @@ test('a release is published through its dialog, read after the live document ch
   test.setTimeout(90_000);
   const { projectId, token } = await projectWithSignIn(page, request, 'Released');
   const doc = await createDocument(request, token, projectId, { name: 'Notes', content: { markdown: 'first words' } });
+  const problems = watchConsole(page);
   await page.goto(`/project/${projectId}/${doc}`);
   await expect(page.getByRole('article', { name: 'Notes' })).toContainText('first words');
 
@@ -150,6 +154,7 @@ test('a release is published through its dialog, read after the live document ch
   await drawer.getByRole('button', { name: '删除版本 1.0.0' }).click();
   await page.getByRole('dialog', { name: '删除版本' }).getByRole('button', { name: '删除' }).click();
   await expect(drawer.getByText('还没有发布过版本')).toBeVisible();
+  expect(problems.filter((p) => !p.startsWith('failed:'))).toEqual([]);
 });
 
 test('an expired link and too many password guesses say so plainly', async ({ page, request }) => {
