@@ -4,7 +4,8 @@
  * - shared/ imports nothing outside itself: web and functions both build on it;
  * - web/ imports neither functions/ nor infra/ (nor scripts/): the browser gets only shared code;
  * - infra/ reads shared/ and the table and key definitions only, never function or script code;
- * - handlers (functions/services) go through the domain modules, never the data layer;
+ * - handlers (functions/services, functions/origins) go through the domain modules, never the data layer;
+ * - the mock engine (functions/mock) is pure: no data layer, no domain, no runtime, so it answers from what it is given;
  * - a key-shaped string (`DOC#`, `PROJECT#`) is built in functions/data/keys.ts and nowhere else.
  */
 const imports = (group, message) => ({ 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] });
@@ -26,8 +27,12 @@ export const walls = [
     rules: importsMatching('/(functions/(?!data/(table|keys)$)|scripts/|web/)', 'infra/ reads shared/ and the table and key definitions only.'),
   },
   {
-    files: ['functions/services/**/*.ts'],
+    files: ['functions/services/**/*.ts', 'functions/origins/**/*.ts'],
     rules: imports(['**/data/*', '**/data/**'], 'Handlers call the domain modules (functions/domain), never the data layer.'),
+  },
+  {
+    files: ['functions/mock/**/*.ts'],
+    rules: imports(['**/data/*', '**/data/**', '**/domain/**', '**/runtime/**', '**/services/**', '**/origins/**'], 'The mock engine is pure: the mock origin reads what it needs and passes it in.'),
   },
   {
     files: ['**/*.{ts,tsx}'],

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SERVICES } from '../shared/routes';
-import { JOB_NAMES } from '../shared/jobs';
+import { JOB_NAMES, ORIGIN_NAMES } from '../shared/jobs';
 import { FUNCTIONS_OUT, functionEntry, ROOT } from './local/paths';
 
 /** Provided by the Node 22 Lambda runtime (AWS SDK for JavaScript v3) and loaded lazily. */
@@ -43,6 +43,7 @@ export async function buildFunctions(opts: { quiet?: boolean } = {}) {
   const entries = [
     ...SERVICES.map((name) => ({ name, entry: functionEntry(name, 'service') })),
     ...JOB_NAMES.map((name) => ({ name, entry: functionEntry(name, 'job') })),
+    ...ORIGIN_NAMES.map((name) => ({ name, entry: functionEntry(name, 'origin') })),
   ];
   await Promise.all(
     entries.map(async ({ name: service, entry }) => {

@@ -31,6 +31,7 @@ const stack = await startStack({
 });
 log(`\nApiloom is running at ${stack.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 log(`  API        ${stack.url}/api   (same handlers as the Lambda functions)`);
+log(`  Mock       ${stack.mockUrl}/{projectId}/{path}   (the mock origin, its own port)`);
 log(`  Dev outbox ${stack.url}/__dev/outbox   (verification codes)`);
 log('Press Ctrl+C to stop.');
 

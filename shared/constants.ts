@@ -52,6 +52,17 @@ export const LIMITS = {
   paramDepth: 32,
 } as const;
 
+/**
+ * The mock origin: a project's mocks answer at `{mockBase}/{projectId}/{path}`. A project may require a token,
+ * sent as the query parameter or the header named here.
+ */
+export const MOCK_TOKEN_QUERY = 'mockToken';
+export const MOCK_TOKEN_HEADER = 'x-mock-token';
+/** Requests per second a project's mocks take, as a token bucket per function instance (MOCK_RATE, MOCK_BURST override). */
+export const MOCK_THROTTLE = { perSecond: 100, burst: 200 };
+/** How long the mock function serves the settings it read before it checks for changes: a save is live within this. */
+export const MOCK_SETTINGS_TTL_MS = 1_000;
+
 /** Wrong share passwords allowed per share, and per client address across shares, before every answer is 429. */
 export const SHARE_GUESSES_PER_SHARE = { limit: 10, seconds: 900 };
 export const SHARE_GUESSES_PER_ADDRESS = { limit: 30, seconds: 900 };

@@ -4,25 +4,26 @@
  */
 /**
  * The page's CSP. `uploadOrigin` is the files bucket's own origin: browsers PUT uploads straight to it with a
- * presigned URL (s3rver's address locally), and that is the only place besides our own origin they may connect to.
+ * presigned URL (s3rver's address locally); `mockOrigin` is the mock server's, which the mock editor's preview
+ * calls. Those are the only places besides our own origin the page may connect to.
  */
-export const contentSecurityPolicy = (uploadOrigin: string) =>
+export const contentSecurityPolicy = (uploadOrigin: string, mockOrigin: string) =>
   [
     "default-src 'self'",
     "img-src 'self' data: blob: https: http:",
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self' data:",
     'frame-src https: http:',
-    `connect-src 'self' ${uploadOrigin}`,
+    `connect-src 'self' ${uploadOrigin} ${mockOrigin}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'self'",
   ].join('; ');
 
-export const securityHeaders = (uploadOrigin: string) =>
+export const securityHeaders = (uploadOrigin: string, mockOrigin: string) =>
   ({
-    'content-security-policy': contentSecurityPolicy(uploadOrigin),
+    'content-security-policy': contentSecurityPolicy(uploadOrigin, mockOrigin),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'SAMEORIGIN',
@@ -35,6 +36,7 @@ export interface DeploymentConfig {
   environment: string;
   apiBase: string;
   offline: boolean;
+  /** The mock origin, a full URL: a project's mocks answer at `{mockBase}/{projectId}/{path}`. */
   mockBase: string;
   cdnBase?: string;
 }

@@ -46,6 +46,14 @@ export const ERRORS = {
   releaseReadOnly: { code: 42011, status: 200 },
   tooManyGuesses: { code: 42900, status: 429 },
   unsupportedContentType: { code: 45012, status: 415 },
+  notApiDocument: { code: 45018, status: 200 },
+  // Answers of the mock origin, whose callers are other programs: the HTTP status carries the meaning too.
+  mockNoMatch: { code: 43011, status: 404 },
+  mockMethodNotAllowed: { code: 43013, status: 405 },
+  mockOff: { code: 43012, status: 404 },
+  mockTokenRequired: { code: 41003, status: 401 },
+  mockThrottled: { code: 42901, status: 429 },
+  mockFailed: { code: 50001, status: 500 },
   system: { code: 50000, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

@@ -12,5 +12,16 @@ export const JOBS = {
 export type JobName = keyof typeof JOBS;
 export const JOB_NAMES = Object.keys(JOBS) as JobName[];
 
-/** Every Lambda function: one per service, one per job. */
-export type FunctionName = ServiceName | JobName;
+/**
+ * Functions that serve an origin of their own rather than routes of the API's table: the mock server, on its own
+ * domain (functions/origins/<name>/).
+ */
+export const ORIGINS = {
+  /** Requests a second API Gateway lets through to the mock function, across projects (each also has a bucket). */
+  mock: { rateLimit: 1_000, burstLimit: 2_000, timeoutSeconds: 15, memoryMb: 1_024 },
+} as const;
+export type OriginName = keyof typeof ORIGINS;
+export const ORIGIN_NAMES = Object.keys(ORIGINS) as OriginName[];
+
+/** Every Lambda function: one per service, one per job, one per origin. */
+export type FunctionName = ServiceName | JobName | OriginName;

@@ -54,6 +54,13 @@ const zhErrors: ErrorMessages = {
   releaseReadOnly: '历史版本只读，不能修改',
   tooManyGuesses: '尝试次数过多，请 {{seconds}} 秒后再试',
   unsupportedContentType: '请求内容类型不受支持',
+  notApiDocument: '只有 HTTP 接口文档可以设置 Mock',
+  mockNoMatch: '没有与 {{method}} {{path}} 匹配的接口',
+  mockMethodNotAllowed: '该路径的接口不支持 {{method}}，支持：{{allow}}',
+  mockOff: '该接口或项目的 Mock 未开启',
+  mockTokenRequired: '此项目的 Mock 需要令牌（查询参数 mockToken 或请求头 X-Mock-Token）',
+  mockThrottled: '请求过于频繁，请 {{seconds}} 秒后再试',
+  mockFailed: 'Mock 出错：{{detail}}',
   system: '系统错误',
 };
 
@@ -100,6 +107,13 @@ const enErrors: ErrorMessages = {
   releaseReadOnly: 'A released version is read only',
   tooManyGuesses: 'Too many attempts, try again in {{seconds}} seconds',
   unsupportedContentType: 'Unsupported content type',
+  notApiDocument: 'Only HTTP API documents have a mock',
+  mockNoMatch: 'No API matches {{method}} {{path}}',
+  mockMethodNotAllowed: 'The API at this path does not take {{method}}; it takes {{allow}}',
+  mockOff: 'The mock of this API or project is off',
+  mockTokenRequired: 'The mocks of this project need a token (query parameter mockToken or header X-Mock-Token)',
+  mockThrottled: 'Too many requests, try again in {{seconds}} seconds',
+  mockFailed: 'Mock error: {{detail}}',
   system: 'System error',
 };
 
@@ -131,6 +145,18 @@ const zhValidation = {
   shareName: `分享名称必填，最多 ${LIMITS.shareName} 个字符`,
   shareExpiry: '请选择一个未来的过期时间',
   paramDepth: `参数最多嵌套 ${LIMITS.paramDepth} 层`,
+  mockToken: 'Mock 令牌为 8-64 个字母、数字、横线或下划线',
+  mockJson: 'JSON数据格式错误',
+  mockTemplate: 'mock格式错误',
+  mockRegex: '正则表达式无效（支持 RE2 语法，不支持断言和反向引用）',
+  mockHeaderName: '响应头名称只能包含字母、数字和 !#$%&\'*+-.^_`|~',
+  mockHeaderValue: '响应头的值不能包含换行，最多 8192 个字符',
+  mockHeaders: '响应头最多 50 个',
+  mockStatus: '状态码为 100-599 的整数',
+  mockDelay: '延迟为 0-10000 毫秒',
+  mockBodySize: '内容最多 256 KB',
+  mockConditions: '每个期望最多 20 个条件',
+  mockExpectations: '期望最多 50 个',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -160,6 +186,18 @@ const enValidation: ValidationMessages = {
   shareName: `A share name is required, at most ${LIMITS.shareName} characters`,
   shareExpiry: 'Choose an expiry time in the future',
   paramDepth: `Parameters nest at most ${LIMITS.paramDepth} levels`,
+  mockToken: 'A mock token is 8-64 letters, digits, dashes or underscores',
+  mockJson: 'JSON data format is wrong',
+  mockTemplate: 'mock format error',
+  mockRegex: 'Invalid regular expression (RE2 syntax: no lookaround or backreferences)',
+  mockHeaderName: "Header names are letters, digits and !#$%&'*+-.^_`|~",
+  mockHeaderValue: 'Header values have no line breaks and at most 8192 characters',
+  mockHeaders: 'At most 50 headers',
+  mockStatus: 'Status codes are whole numbers from 100 to 599',
+  mockDelay: 'Delay is 0-10000 ms',
+  mockBodySize: 'At most 256 KB',
+  mockConditions: 'At most 20 conditions per expectation',
+  mockExpectations: 'At most 50 expectations',
 };
 
 export type ValidationKey = keyof typeof zhValidation;

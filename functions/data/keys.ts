@@ -31,6 +31,7 @@
  *   share token .................... pk PROJECT#<projectId>         sk SHARETOKEN#<shareId>#<sha256(secret)> (TTL:
  *                                                                    the share's expiry)
  *   release ........................ pk PROJECT#<projectId>         sk RELEASE#<version>  (its snapshot in S3)
+ *   mock settings of a document .... pk PROJECT#<projectId>         sk MOCK#<docId>
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
  *   projects of a team ............. gsi1 TEAM#<teamId>#PROJECTS    gsi1sk <projectId>    (on the project's META)
  *
@@ -168,6 +169,10 @@ export const keys = {
   release: (projectId: string, version: string): Key => ({ pk: projectPk(projectId), sk: `RELEASE#${version}` }),
   releasesOf: (projectId: string): QuerySpec => inProject(projectId, 'RELEASE#'),
 
+  // Mocks
+  mockConfig: (projectId: string, docId: string): Key => ({ pk: projectPk(projectId), sk: `MOCK#${docId}` }),
+  mockConfigsOf: (projectId: string): QuerySpec => inProject(projectId, 'MOCK#'),
+
   // Folders of a console
   folder: (scope: FolderScope, folderId: string): Key => ({ pk: folderPk(scope), sk: `FOLDER#${folderId}` }),
   foldersOf: (scope: FolderScope): QuerySpec => ({ partition: { pk: folderPk(scope) }, sortBeginsWith: 'FOLDER#', consistent: true }),
@@ -210,6 +215,7 @@ export const ENTITY = {
   share: { entity: 'share', v: 1 },
   shareToken: { entity: 'shareToken', v: 1 },
   release: { entity: 'release', v: 1 },
+  mockConfig: { entity: 'mockConfig', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;

@@ -98,9 +98,12 @@ export const nodesAt = async (project: { id: string; treeRev: number }) => (awai
 /** The built tree of a project at a tree revision. */
 export const treeAt = async (project: { id: string; treeRev: number }) => (await treeOf(project.id, project.treeRev)).tree;
 
-/** Marks the project's documents changed, after the change is written (see `trees`). */
-export async function bumpTreeRev(projectId: string) {
-  await updateItem(keys.project(projectId), { add: { treeRev: 1 } }, { ifExists: true }).catch((err: unknown) => {
+/**
+ * Marks the project's documents changed, after the change is written (see `trees`), and counts the documents it
+ * added or removed (the console shows the count without reading the tree).
+ */
+export async function bumpTreeRev(projectId: string, documentsAdded = 0) {
+  await updateItem(keys.project(projectId), { add: { treeRev: 1, documentCount: documentsAdded } }, { ifExists: true }).catch((err: unknown) => {
     // A project destroyed meanwhile has no tree to keep.
     if (!(err instanceof ConditionFailed)) throw err;
   });
@@ -226,7 +229,7 @@ export async function createDocument(node: StoredNode, typed: TypedContent): Pro
     { put: bodyItem(node.projectId, node.id, node.rev, stored), cond: { ifNotExists: true } },
     { put: searchTextItem(node.projectId, node.id, contentText(typed)) },
   ]);
-  await bumpTreeRev(node.projectId);
+  await bumpTreeRev(node.projectId, 1);
 }
 
 export interface SaveInput {
@@ -325,12 +328,12 @@ export async function copyDocuments(
   );
   await batchWrite({ puts: copies.flatMap((c) => [bodyItem(projectId, c.node.id, 1, c.body), searchTextItem(projectId, c.node.id, c.text)]) });
   await batchWrite({ puts: copies.map((c) => nodeItem(c.node)).reverse() });
-  await bumpTreeRev(projectId);
+  await bumpTreeRev(projectId, copies.length);
   return copies[0]!.node;
 }
 
 /**
- * Deletes documents with their bodies, search texts, history and S3 objects. Give ids deepest first and the
+ * Deletes documents with their bodies, search texts, mock settings, history and S3 objects. Give ids deepest first and the
  * named document last: an interrupted delete leaves a smaller subtree to delete again.
  */
 export async function deleteDocuments(projectId: string, ids: string[]): Promise<void> {
@@ -339,9 +342,9 @@ export async function deleteDocuments(projectId: string, ids: string[]): Promise
   await batchWrite({
     deletes: [
       ...histories.map((h) => keys.history(projectId, h.documentId, h.rev)),
-      ...ids.flatMap((id) => [keys.searchText(projectId, id), keys.documentBody(projectId, id), keys.document(projectId, id)]),
+      ...ids.flatMap((id) => [keys.mockConfig(projectId, id), keys.searchText(projectId, id), keys.documentBody(projectId, id), keys.document(projectId, id)]),
     ],
   });
-  await bumpTreeRev(projectId);
+  await bumpTreeRev(projectId, -ids.length);
   await deleteBodyObjects([...new Set(objects)]);
 }

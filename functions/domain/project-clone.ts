@@ -14,7 +14,7 @@ import { DAY_MS, newProjectRecord, projectItem, type ProjectRecord } from './pro
  * What a clone copies: the project's content, by entity kind. Everything else stays behind: people (members,
  * favourites) and whatever later features keep in the partition (shares, releases) unless listed here.
  */
-export const CLONED_ENTITIES: readonly EntityName[] = ['document', 'documentBody', 'searchText', 'history'];
+export const CLONED_ENTITIES: readonly EntityName[] = ['document', 'documentBody', 'searchText', 'history', 'mockConfig'];
 const cloned = new Set<string>(CLONED_ENTITIES.map((name) => ENTITY[name].entity));
 
 /** Moves an item into the new partition: the old project id is replaced wherever it appears in a top-level string. */
@@ -29,7 +29,7 @@ export function rehome(item: Item, fromId: string, toId: string): Item & { pk: s
 export async function cloneProject(source: ProjectRecord, name: string, userId: string, now = new Date()): Promise<ProjectRecord> {
   // Group bindings are the team's decisions about the original; the copy starts without them.
   const copy = newProjectRecord(
-    { name, description: source.description, visibility: source.visibility, ownerId: userId, teamId: source.teamId, state: 'cloning', clonedFrom: source.id, teamFolderId: source.teamFolderId },
+    { name, description: source.description, visibility: source.visibility, ownerId: userId, teamId: source.teamId, state: 'cloning', clonedFrom: source.id, teamFolderId: source.teamFolderId, documentCount: source.documentCount },
     now,
   );
   await putItem(projectItem(copy, keys.purgeEntry(new Date(now.getTime() + DAY_MS))), { ifNotExists: true });

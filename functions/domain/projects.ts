@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { RECYCLE_RETENTION_DAYS } from '../../shared/constants';
 import type { ErrorKey } from '../../shared/errors';
 import { PROJECT_STATES, type ProjectState, type ProjectView } from '../../shared/schemas/project';
-import { MEMBER_ROLES, type Role } from '../../shared/access';
+import { atLeast, MEMBER_ROLES, type Role } from '../../shared/access';
 import { asRecord, asRecords, batchGet, batchWrite, ConditionFailed, getItem, queryAll, transact, updateItem, type TransactOp, type UpdateSpec } from '../data/db';
 import { ENTITY, keys, PURGE_AT_ATTRIBUTE } from '../data/keys';
 import { AppError } from '../runtime/app-error';
@@ -45,6 +45,13 @@ export const projectRecord = z.object({
    * texts of a revision in memory, and the access check reads it with the project, so a warm read costs nothing more.
    */
   treeRev: z.number().default(0),
+  /** How many documents the project holds (folders included), kept with each change of the tree. */
+  documentCount: z.number().default(0),
+  /** The project's mock switch and optional token (issue 13). */
+  mockEnabled: z.boolean().default(true),
+  mockToken: z.string().nullable().default(null),
+  /** Counts saves of mock settings, so the mock function knows when what it keeps in memory is stale. */
+  mockRev: z.number().default(0),
   rev: z.number(),
 });
 export type ProjectRecord = z.infer<typeof projectRecord>;
@@ -68,6 +75,10 @@ export function newProjectRecord(
     groupRoles: {},
     teamFolderId: null,
     treeRev: 0,
+    documentCount: 0,
+    mockEnabled: true,
+    mockToken: null,
+    mockRev: 0,
     rev: 1,
     ...input,
   };
@@ -103,7 +114,7 @@ export async function createProject(project: ProjectRecord, alongside: TransactO
 /** Conditional on the revision the editor read, like a document save: concurrent edits never overwrite silently. */
 export async function updateProjectInfo(
   project: ProjectRecord,
-  changes: Partial<Pick<ProjectRecord, 'name' | 'description' | 'visibility'>>,
+  changes: Partial<Pick<ProjectRecord, 'name' | 'description' | 'visibility' | 'mockEnabled' | 'mockToken'>>,
   expectedRev: number,
   editor: { id: string; name: string },
 ): Promise<ProjectRecord> {
@@ -236,7 +247,10 @@ export async function transferProject(project: ProjectRecord, from: string, to: 
   return { ...project, ownerId: to, updatedAt, rev: project.rev + 1 };
 }
 
-export function toProjectView(project: ProjectRecord, opts: { role: Role; member?: MemberRecord; favorite?: boolean; now?: Date }): ProjectView {
+export function toProjectView(
+  project: ProjectRecord,
+  opts: { role: Role; member?: MemberRecord; favorite?: boolean; now?: Date; ownerName?: string },
+): ProjectView {
   const now = opts.now ?? new Date();
   const daysLeft =
     project.state === 'recycled' && project.recycledAt
@@ -248,6 +262,7 @@ export function toProjectView(project: ProjectRecord, opts: { role: Role; member
     description: project.description,
     visibility: project.visibility,
     ownerId: project.ownerId,
+    ownerName: opts.ownerName ?? '',
     teamId: project.teamId,
     folderId: project.teamId ? project.teamFolderId : (opts.member?.folderId ?? null),
     state: project.state as ProjectState,
@@ -257,6 +272,8 @@ export function toProjectView(project: ProjectRecord, opts: { role: Role; member
     recycledAt: project.recycledAt,
     daysLeft,
     groupRoles: project.groupRoles,
+    documentCount: Math.max(0, project.documentCount),
+    mock: { enabled: project.mockEnabled, tokenRequired: project.mockToken !== null, token: atLeast(opts.role, 'edit') ? project.mockToken : null },
     createdAt: project.createdAt,
     updatedAt: project.updatedAt,
     rev: project.rev,

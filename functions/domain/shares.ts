@@ -119,8 +119,28 @@ export async function tokenStillCounts(share: ShareRecord, sent: string | undefi
   return tokenCounts(share, await getItem(parsed.tokenKey, { consistent: true })) ? sent : undefined;
 }
 
+/**
+ * Scopes and scoped node lists, kept per node list (the tree memo hands out the same array for a tree revision,
+ * and a release's nodes never change) and per share as last saved: a burst of reads through one share link walks
+ * the tree once, not once per request.
+ */
+const derived = new WeakMap<StoredNode[], Map<string, { scope: Set<string> | undefined; nodes?: StoredNode[] }>>();
+function derivedFor(share: ShareRecord, nodes: StoredNode[]) {
+  let perShare = derived.get(nodes);
+  if (!perShare) derived.set(nodes, (perShare = new Map<string, { scope: Set<string> | undefined; nodes?: StoredNode[] }>()));
+  const key = `${share.id}:${share.updatedAt}`;
+  let entry = perShare.get(key);
+  if (!entry) {
+    if (perShare.size >= 32) perShare.clear();
+    perShare.set(key, (entry = { scope: computeScope(share, nodes) }));
+  }
+  return entry;
+}
+
 /** The documents a share holds: its chosen documents and everything below them; undefined for the whole project. */
-export function shareScope(share: ShareRecord, nodes: StoredNode[]): Set<string> | undefined {
+export const shareScope = (share: ShareRecord, nodes: StoredNode[]): Set<string> | undefined => derivedFor(share, nodes).scope;
+
+function computeScope(share: ShareRecord, nodes: StoredNode[]): Set<string> | undefined {
   if (!share.docIds.length) return undefined;
   const children = childrenByParent(nodes);
   const scope = new Set<string>();
@@ -129,7 +149,8 @@ export function shareScope(share: ShareRecord, nodes: StoredNode[]): Set<string>
     scope.add(id);
     for (const child of children.get(id) ?? []) add(child.id);
   };
-  for (const id of share.docIds) if (nodes.some((n) => n.id === id)) add(id);
+  const present = new Set(nodes.map((n) => n.id));
+  for (const id of share.docIds) if (present.has(id)) add(id);
   return scope;
 }
 
@@ -138,9 +159,10 @@ export function shareScope(share: ShareRecord, nodes: StoredNode[]): Set<string>
  * parent is out of scope moves up to the top level (its folder is not shared).
  */
 export function scopedNodes(share: ShareRecord, nodes: StoredNode[]): StoredNode[] {
-  const scope = shareScope(share, nodes);
+  const entry = derivedFor(share, nodes);
+  const scope = entry.scope;
   if (!scope) return nodes;
-  return nodes.filter((n) => scope.has(n.id)).map((n) => (scope.has(n.parentId) ? n : { ...n, parentId: share.projectId }));
+  return (entry.nodes ??= nodes.filter((n) => scope.has(n.id)).map((n) => (scope.has(n.parentId) ? n : { ...n, parentId: share.projectId })));
 }
 
 /** The nodes a share is checked against: the release's, or the live tree at its revision (kept in memory). */

@@ -8,6 +8,7 @@ import { SERVICES, type ServiceName } from '../../shared/routes';
 import { Api } from './api';
 import { createFilesBucket, createTable } from './data';
 import { ApiloomFunction } from './functions';
+import { MockOrigin } from './mock';
 import { Site } from './web';
 
 export interface ApiloomStackProps extends StackProps {
@@ -25,7 +26,7 @@ export interface ApiloomStackProps extends StackProps {
   siteOrigin?: string;
 }
 
-/** The whole of Apiloom in AWS: one table, two buckets, one function per service, the API, CloudFront, the jobs. */
+/** The whole of Apiloom in AWS: one table, two buckets, one function per service, the API, CloudFront, the jobs, the mock origin. */
 export class ApiloomStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiloomStackProps) {
     super(scope, id, props);
@@ -37,7 +38,8 @@ export class ApiloomStack extends Stack {
       SERVICES.map((name) => [name, new ApiloomFunction(this, `Service-${name}`, { ...functionProps, files, name }).fn]),
     ) as Record<ServiceName, lambda.Function>;
     const api = new Api(this, 'Api', services);
-    const site = new Site(this, 'Site', { webDir: props.webDir, api: api.httpApi, files, offline: props.offline });
+    const mock = new MockOrigin(this, 'Mock', { ...functionProps, files });
+    const site = new Site(this, 'Site', { webDir: props.webDir, api: api.httpApi, files, offline: props.offline, mockBase: mock.url });
 
     for (const name of JOB_NAMES) {
       const job = JOBS[name];
@@ -56,6 +58,7 @@ export class ApiloomStack extends Stack {
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${site.distribution.distributionDomainName}` });
     new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint });
+    new CfnOutput(this, 'MockUrl', { value: mock.url });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'FilesBucket', { value: files.bucketName });
   }

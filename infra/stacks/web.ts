@@ -17,6 +17,8 @@ export interface SiteProps {
   /** Uploaded files are served from here under /files/ (only their published prefix). */
   files: s3.IBucket;
   offline: boolean;
+  /** The mock origin's URL: the web app calls it (mock previews) and links to it. */
+  mockBase: string;
 }
 
 export { API_CACHE_KEY_HEADERS };
@@ -72,7 +74,7 @@ export class Site extends Construct {
     const uploadOrigin = `https://${props.files.bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(uploadOrigin), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(uploadOrigin, props.mockBase), override: true },
         strictTransportSecurity: {
           accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
           includeSubdomains: true,
@@ -172,7 +174,7 @@ export class Site extends Construct {
         s3deploy.Source.asset(props.webDir),
         s3deploy.Source.data(
           'config.js',
-          configScript({ environment: 'production', apiBase: '/api', offline: props.offline, mockBase: '/api/mock' }),
+          configScript({ environment: 'production', apiBase: '/api', offline: props.offline, mockBase: props.mockBase }),
         ),
       ],
       distribution: this.distribution,

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { batchWrite } from '../../functions/data/db';
-import { dynamo } from '../../functions/data/dynamo-client';
 import { bodyItem } from '../../functions/domain/bodies';
 import { searchTextItem } from '../../functions/domain/search';
 import { newDocumentId, nodeItem, type StoredNode } from '../../functions/domain/documents';
@@ -11,40 +10,12 @@ import { projectItem } from '../../functions/domain/projects';
 import { createSession } from '../../functions/domain/sessions';
 import { createUser } from '../../functions/domain/users';
 import { chromium } from '@playwright/test';
-import { median, type startBenchStack } from './harness';
+import { countRoundTrips, median, type startBenchStack } from './harness';
+import { benchProject } from './users';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;
 
 const LOREM = 'Returns the resources of the account, newest first, a page at a time. ';
-
-/**
- * Counts the DynamoDB requests a function makes and its round trips: requests in flight together count as one
- * round trip (a wave), so parallel reads cost what they cost in latency. The bench runs the handlers in this process.
- */
-async function countRoundTrips(fn: () => Promise<unknown>): Promise<{ requests: number; roundTrips: number }> {
-  const client = dynamo();
-  const send = client.send.bind(client);
-  let requests = 0;
-  let roundTrips = 0;
-  let inFlight = 0;
-  client.send = (async (command: never) => {
-    requests++;
-    if (inFlight++ === 0) roundTrips++;
-    try {
-      return await send(command);
-    } finally {
-      // A request that starts right after another ends (in the same tick) is still the next wave.
-      await Promise.resolve();
-      inFlight--;
-    }
-  }) as typeof client.send;
-  try {
-    await fn();
-  } finally {
-    client.send = send;
-  }
-  return { requests, roundTrips };
-}
 
 export async function benchDocuments(stack: Stack) {
   const user = await createUser({ account: `bench-docs-${randomUUID()}@example.com`, nickname: 'Bench', passwordHash: 'x' });
@@ -53,7 +24,7 @@ export async function benchDocuments(stack: Stack) {
   const projectId = randomUUID();
   await batchWrite({
     puts: [
-      projectItem({ id: projectId, name: 'Docs bench', description: '', visibility: 'private', ownerId: user.id, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, groupRoles: {}, teamFolderId: null, treeRev: 0, rev: 1 }),
+      projectItem(benchProject(user.id, 'Docs bench', { id: projectId, documentCount: 5_050 })),
       memberItem(projectId, user.id, 'creator', null),
     ],
   });

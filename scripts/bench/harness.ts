@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Envelope } from '../../shared/errors';
+import { dynamo } from '../../functions/data/dynamo-client';
 import { ensureBuckets, ensureTable } from '../local/bootstrap';
 import { startDynamo } from '../local/dynamo';
 import { freePort } from '../local/free-port';
 import { createGateway, type LambdaHandler } from '../local/gateway';
+import { createMockOrigin, type MockHandler } from '../local/mock-origin';
 import { functionEntry, WEB_OUT } from '../local/paths';
 import { configScript, securityHeaders } from '../../shared/deployment';
 import { fileServer } from '../local/files';
@@ -36,10 +38,13 @@ export async function startBenchStack() {
   });
   await ensureTable(dynamo.endpoint, 'apiloom-bench');
   await ensureBuckets(s3.endpoint, ['apiloom-bench-files']);
+  const mockServer = createMockOrigin(async () => ((await import(pathToFileURL(functionEntry('mock', 'origin')).href)) as { handler: MockHandler }).handler);
+  await new Promise<void>((ok) => mockServer.listen(0, '127.0.0.1', ok));
+  const mockOrigin = `http://127.0.0.1:${(mockServer.address() as AddressInfo).port}`;
   const server = createGateway({
     webDir: WEB_OUT,
-    configScript: configScript({ environment: 'bench', apiBase: '/api', offline: false, mockBase: '/api/mock' }),
-    securityHeaders: securityHeaders(s3.endpoint),
+    configScript: configScript({ environment: 'bench', apiBase: '/api', offline: false, mockBase: mockOrigin }),
+    securityHeaders: securityHeaders(s3.endpoint, mockOrigin),
     files: fileServer(s3.endpoint, 'apiloom-bench-files'),
     loadHandler: async (service) =>
       ((await import(pathToFileURL(functionEntry(service)).href)) as { handler: LambdaHandler }).handler,
@@ -48,11 +53,11 @@ export async function startBenchStack() {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const base = `${origin}/api`;
 
-  async function call<T>(method: string, path: string, opts: { token?: string; body?: unknown; query?: Record<string, string> } = {}) {
+  async function call<T>(method: string, path: string, opts: { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {}) {
     const qs = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
     const res = await fetch(`${base}${path}${qs}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(opts.token ? { token: opts.token } : {}) },
+      headers: { 'content-type': 'application/json', ...(opts.token ? { token: opts.token } : {}), ...opts.headers },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     });
     const envelope = (await res.json()) as Envelope<T>;
@@ -62,9 +67,12 @@ export async function startBenchStack() {
 
   return {
     origin,
+    mockOrigin,
     call,
     stop: async () => {
       server.close();
+      mockServer.close();
+      mockServer.closeAllConnections();
       await Promise.all([dynamo.stop(), s3.stop()]);
       rmSync(s3Dir, { recursive: true, force: true });
     },
@@ -83,3 +91,90 @@ export async function median(runs: number, fn: () => Promise<unknown>): Promise<
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)]!;
 }
+
+/**
+ * Counts the DynamoDB requests a function makes and its round trips: requests in flight together count as one
+ * round trip (a wave), so parallel reads cost what they cost in latency. The bench runs the handlers in this process.
+ */
+export async function countRoundTrips(fn: () => Promise<unknown>): Promise<{ requests: number; roundTrips: number }> {
+  const client = dynamo();
+  const send = client.send.bind(client);
+  let requests = 0;
+  let roundTrips = 0;
+  let inFlight = 0;
+  client.send = (async (command: never) => {
+    requests++;
+    if (inFlight++ === 0) roundTrips++;
+    try {
+      return await send(command);
+    } finally {
+      // A request that starts right after another ends (in the same tick) is still the next wave.
+      await Promise.resolve();
+      inFlight--;
+    }
+  }) as typeof client.send;
+  try {
+    await fn();
+  } finally {
+    client.send = send;
+  }
+  return { requests, roundTrips };
+}
+
+export interface LoadResult {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  /** Answers with another status than `expectStatus`. */
+  unexpected: number;
+}
+
+/**
+ * The load generator runs in a worker thread, so it has its own event loop (and core) and does not slow the
+ * server it measures, which runs on this thread. Keep-alive connections, `concurrency` requests in flight.
+ */
+const LOAD_WORKER = `
+const { workerData, parentPort } = require('node:worker_threads');
+const http = require('node:http');
+const { url, headers, concurrency, durationMs, expectStatus } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+const latencies = [];
+let unexpected = 0;
+const until = Date.now() + durationMs;
+const one = () => new Promise((resolve) => {
+  const started = process.hrtime.bigint();
+  const req = http.request(url, { agent, headers }, (res) => {
+    res.resume();
+    res.on('end', () => {
+      latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (res.statusCode !== expectStatus) unexpected++;
+      resolve();
+    });
+  });
+  req.on('error', () => { unexpected++; resolve(); });
+  req.end();
+});
+const loop = async () => { while (Date.now() < until) await one(); };
+const started = Date.now();
+Promise.all(Array.from({ length: concurrency }, loop)).then(() => {
+  agent.destroy();
+  parentPort.postMessage({ latencies, unexpected, ms: Date.now() - started });
+});
+`;
+
+export async function load(url: string, opts: { concurrency?: number; durationMs?: number; headers?: Record<string, string>; expectStatus?: number } = {}): Promise<LoadResult> {
+  const { Worker } = await import('node:worker_threads');
+  const workerData = { url, headers: opts.headers ?? {}, concurrency: opts.concurrency ?? 50, durationMs: opts.durationMs ?? 5_000, expectStatus: opts.expectStatus ?? 200 };
+  const out = await new Promise<{ latencies: number[]; unexpected: number; ms: number }>((resolve, reject) => {
+    const worker = new Worker(LOAD_WORKER, { eval: true, workerData });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const sorted = out.latencies.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { requests: sorted.length, perSecond: (sorted.length / out.ms) * 1000, p50: at(0.5), p99: at(0.99), unexpected: out.unexpected };
+}
+
+export const describeLoad = (r: LoadResult) =>
+  `${r.perSecond.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.requests} requests${r.unexpected ? `, ${r.unexpected} unexpected` : ''})`;

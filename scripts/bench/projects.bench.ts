@@ -1,26 +1,16 @@
 /** Issue figures for projects: list 500 projects, clone a 2,000-document project, purge one. */
-import { randomUUID } from 'node:crypto';
 import { batchWrite } from '../../functions/data/db';
 import { ENTITY, keys } from '../../functions/data/keys';
 import { memberItem } from '../../functions/domain/members';
-import { projectItem, type ProjectRecord } from '../../functions/domain/projects';
-import { createSession } from '../../functions/domain/sessions';
-import { createUser } from '../../functions/domain/users';
+import { projectItem } from '../../functions/domain/projects';
 import { runPurge } from '../../functions/domain/project-purge';
 import { median, time, type startBenchStack } from './harness';
+import { benchProject, registerBenchUser } from './users';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;
 
-async function benchUser() {
-  const user = await createUser({ account: `bench-${randomUUID()}@example.com`, nickname: 'Bench', passwordHash: 'x' });
-  const { token } = await createSession(user.id);
-  return { userId: user.id, token };
-}
-
-function project(ownerId: string, name: string): ProjectRecord {
-  const now = new Date().toISOString();
-  return { id: randomUUID(), name, description: '', visibility: 'private', ownerId, teamId: null, state: 'active', archivedAt: null, recycledAt: null, createdAt: now, updatedAt: now, groupRoles: {}, teamFolderId: null, treeRev: 0, rev: 1 };
-}
+const benchUser = () => registerBenchUser();
+const project = (ownerId: string, name: string) => benchProject(ownerId, name);
 
 async function seedDocs(projectId: string, count: number) {
   await batchWrite({

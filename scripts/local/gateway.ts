@@ -81,7 +81,7 @@ export function matchRoute(method: string, path: string) {
 
 const TEXTUAL = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|text\/)/i;
 
-async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+export async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -92,9 +92,15 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
+/** The event API Gateway would send for this request, with the route of the table it matches. */
 export function toEvent(req: IncomingMessage, url: URL, path: string, body: Buffer) {
+  const match = matchRoute((req.method ?? 'GET').toUpperCase(), path);
+  return { event: apiGatewayEvent(req, url, path, body, match), service: match.service };
+}
+
+/** The event API Gateway sends for a request it routed to `match.routeKey`. */
+export function apiGatewayEvent(req: IncomingMessage, url: URL, path: string, body: Buffer, match: { routeKey: string; pathParameters: Record<string, string> }) {
   const method = (req.method ?? 'GET').toUpperCase();
-  const match = matchRoute(method, path);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name === 'cookie') continue;
@@ -136,10 +142,10 @@ export function toEvent(req: IncomingMessage, url: URL, path: string, body: Buff
       timeEpoch: now.getTime(),
     },
   };
-  return { event, service: match.service };
+  return event;
 }
 
-function lambdaContext(service: string, requestId: string): Context {
+export function lambdaContext(service: string, requestId: string): Context {
   const deadline = Date.now() + 29_000;
   return {
     callbackWaitsForEmptyEventLoop: false,

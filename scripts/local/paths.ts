@@ -8,6 +8,7 @@ export const WEB_OUT = join(DIST, 'web');
 export const FUNCTIONS_OUT = join(DIST, 'functions');
 /** Every Lambda (shared/jobs.ts) is built to dist/functions/<name>/index.mjs. */
 export type { FunctionName };
-export const functionEntry = (name: FunctionName, kind: 'service' | 'job' = 'service') =>
-  join(ROOT, 'functions', kind === 'service' ? 'services' : 'jobs', name, 'index.ts');
+export type FunctionKind = 'service' | 'job' | 'origin';
+const FOLDER_OF_KIND: Record<FunctionKind, string> = { service: 'services', job: 'jobs', origin: 'origins' };
+export const functionEntry = (name: FunctionName, kind: FunctionKind = 'service') => join(ROOT, 'functions', FOLDER_OF_KIND[kind], name, 'index.ts');
 export const functionBundle = (name: FunctionName) => join(FUNCTIONS_OUT, name, 'index.mjs');

@@ -15,7 +15,8 @@ import { startDynamo, type LocalService } from './dynamo';
 import { fileServer } from './files';
 import { freePort } from './free-port';
 import { createGateway, type LambdaHandler } from './gateway';
-import { functionBundle, functionEntry, ROOT, type FunctionName } from './paths';
+import { createMockOrigin, type MockHandler } from './mock-origin';
+import { functionBundle, functionEntry, ROOT, type FunctionKind, type FunctionName } from './paths';
 import { startS3 } from './s3';
 import { outboxRoutes } from './outbox';
 import { seedDemoAccount, DEMO_ACCOUNT } from './seed';
@@ -33,6 +34,8 @@ export interface StackOptions {
 
 export interface RunningStack {
   url: string;
+  /** The mock origin: its own port on 127.0.0.1. */
+  mockUrl: string;
   server: Server;
   stop(): Promise<void>;
 }
@@ -68,22 +71,27 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     await ensureBuckets(s3.endpoint, [LOCAL_FILES_BUCKET]);
     if (await seedDemoAccount()) opts.log(`Seeded the demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`);
 
-    const load = async <H>(name: FunctionName, kind: 'service' | 'job') => {
+    const load = async <H>(name: FunctionName, kind: FunctionKind) => {
       const file = opts.handlers === 'bundles' ? functionBundle(name) : functionEntry(name, kind);
       return ((await import(pathToFileURL(file).href)) as { handler: H }).handler;
     };
     const loadHandler = (service: ServiceName) => load<LambdaHandler>(service, 'service');
+    // The mock origin first: the app's pages name it in their CSP and config.
+    const mockOrigin = createMockOrigin(() => load<MockHandler>('mock', 'origin'));
+    const mockPort = Number(process.env.MOCK_PORT ?? 0) || (await freePort());
+    await listen(mockOrigin, mockPort, '127.0.0.1');
+    const mockUrl = `http://127.0.0.1:${mockPort}`;
     const server = createGateway({
       loadHandler,
       webDir: opts.webDir,
-      configScript: configScript({ environment: 'local', apiBase: '/api', offline: opts.offline, mockBase: '/api/mock' }),
+      configScript: configScript({ environment: 'local', apiBase: '/api', offline: opts.offline, mockBase: mockUrl }),
       devRoutes: outboxRoutes,
-      securityHeaders: securityHeaders(s3.endpoint),
+      securityHeaders: securityHeaders(s3.endpoint, mockUrl),
       files: fileServer(s3.endpoint, LOCAL_FILES_BUCKET),
     });
-    await new Promise<void>((ok, fail) => {
-      server.once('error', fail);
-      server.listen(opts.port, opts.host, ok);
+    await listen(server, opts.port, opts.host).catch(async (err: unknown) => {
+      await close(mockOrigin);
+      throw err;
     });
     const stopPurge = schedulePurge(() => load<PurgeHandler>('purge', 'job'), opts.log);
     // Lets `npm run purge` use these services instead of starting its own on the same data.
@@ -92,12 +100,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const shownHost = opts.host === '127.0.0.1' || opts.host === '0.0.0.0' ? 'localhost' : opts.host;
     return {
       url: `http://${shownHost}:${opts.port}`,
+      mockUrl,
       server,
       stop: async () => {
         stopPurge();
         rmSync(stateFile, { force: true });
-        await new Promise<void>((ok) => server.close(() => ok()));
-        server.closeAllConnections();
+        await Promise.all([close(server), close(mockOrigin)]);
         await stopServices();
       },
     };
@@ -108,6 +116,17 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
 }
 
 export const DEFAULT_DATA_DIR = join(ROOT, '.data');
+
+const listen = (server: Server, port: number, host: string) =>
+  new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, ok);
+  });
+
+async function close(server: Server) {
+  await new Promise<void>((ok) => server.close(() => ok()));
+  server.closeAllConnections();
+}
 
 type PurgeHandler = (event: unknown, context: { awsRequestId: string; getRemainingTimeInMillis(): number }) => Promise<{
   purged: string[];

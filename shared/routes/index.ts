@@ -10,6 +10,7 @@ import { type RouteDef, type ServiceName } from './define';
 import { documentRoutes } from './documents';
 import { folderRoutes } from './folders';
 import { memberRoutes } from './members';
+import { mockRoutes } from './mock';
 import { projectRoutes } from './projects';
 import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
@@ -23,6 +24,7 @@ export const routes = {
   ...memberRoutes,
   ...documentRoutes,
   ...shareRoutes,
+  ...mockRoutes,
   ...teamRoutes,
 } as const satisfies Record<string, RouteDef>;
 

@@ -50,6 +50,9 @@ export const projectCreateBody = z.object({
   teamId: teamRef,
 });
 
+/** Letters, digits, `-` and `_`: it travels in a query string and a header as it is. */
+export const mockToken = z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: vKey('mockToken') });
+
 export const projectUpdateBody = z
   .object({
     id: idSchema,
@@ -58,8 +61,12 @@ export const projectUpdateBody = z
     name: projectName.optional(),
     description: description.optional(),
     visibility: visibility.optional(),
+    /** Whether the project's mocks answer at all. */
+    mockEnabled: z.boolean().optional(),
+    /** A token every mock request of the project must carry; null: none needed. */
+    mockToken: mockToken.nullable().optional(),
   })
-  .refine((v) => v.name !== undefined || v.description !== undefined || v.visibility !== undefined, {
+  .refine((v) => [v.name, v.description, v.visibility, v.mockEnabled, v.mockToken].some((field) => field !== undefined), {
     error: vKey('required'),
   });
 
@@ -69,6 +76,8 @@ export const projectView = z.object({
   description: z.string(),
   visibility,
   ownerId: z.string(),
+  /** The owner's nickname in lists (empty where a single project is read). */
+  ownerName: z.string(),
   teamId: z.string().nullable(),
   folderId: z.string().nullable(),
   state: z.enum(PROJECT_STATES),
@@ -80,6 +89,9 @@ export const projectView = z.object({
   daysLeft: z.number().nullable(),
   /** Roles the project grants to user groups of its team, by group id. */
   groupRoles: z.record(z.string(), z.enum(['edit', 'view', 'none'])),
+  documentCount: z.number(),
+  /** The project's mock switch; the token only for those who may edit (others learn only that one is needed). */
+  mock: z.object({ enabled: z.boolean(), tokenRequired: z.boolean(), token: z.string().nullable() }),
   createdAt: z.string(),
   updatedAt: z.string(),
   rev: z.number(),

@@ -1,6 +1,6 @@
 /** axe on the main pages: serious and critical violations fail. */
 import { expect, test } from '@playwright/test';
-import { createDocument, expectAccessible, projectWithSignIn } from './support';
+import { createDocument, expectAccessible, projectWithSignIn, registerViaApi, signIn } from './support';
 
 test('home, login, console, project view, editor and settings pass axe', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -66,4 +66,44 @@ test('the share page (password and reading), share management and a release view
   await expect(reader.getByRole('article', { name: 'Shared page' })).toBeVisible();
   await expectAccessible(reader, 'share page');
   await context.close();
+});
+
+test('team console, team settings, project permissions and an invitation pass axe', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const owner = await registerViaApi(request, 'Owner');
+  const member = await registerViaApi(request, 'Member');
+  const as = (token: string) => ({ headers: { token } });
+  const data = async <T>(response: Promise<{ json: () => Promise<unknown> }>) => ((await (await response).json()) as { data: T }).data;
+  const team = await data<{ id: string }>(request.put('/api/team', { data: { name: 'Accessible team' }, ...as(owner.token) }));
+  const group = await data<{ id: string }>(request.put('/api/team/group', { data: { teamId: team.id, name: 'Readers' }, ...as(owner.token) }));
+  const joining = await data<{ code: string }>(request.post(`/api/team/invitation/${team.id}/${group.id}`, as(owner.token)));
+  await request.post(`/api/team/join/${joining.code}`, as(member.token));
+  const project = await data<{ id: string }>(request.put('/api/project', { data: { name: 'Team docs', teamId: team.id }, ...as(owner.token) }));
+  await request.post(`/api/project/group/bind/${project.id}/${group.id}/view`, as(owner.token));
+  const invitation = await data<{ code: string }>(request.put(`/api/project/invitation/${project.id}/edit`, as(owner.token)));
+
+  await page.goto(`/login?f=${encodeURIComponent(`/dashboard/team/${team.id}`)}`);
+  await signIn(page, owner.account);
+  await expect(page.getByRole('article', { name: 'Team docs' })).toBeVisible();
+  await expectAccessible(page, 'team console');
+
+  await page.goto(`/dashboard/team/${team.id}/setting/members`);
+  await expect(page.getByRole('row', { name: /Member/ })).toBeVisible();
+  await page.getByRole('button', { name: '生成邀请链接' }).click();
+  await expect(page.locator('.invite-url')).toBeVisible();
+  await page.getByRole('row', { name: /Member/ }).getByRole('button', { name: '查看项目' }).click();
+  await expect(page.getByRole('link', { name: 'Team docs' })).toBeVisible();
+  await expectAccessible(page, 'team members');
+
+  await page.goto(`/dashboard/team/${team.id}/setting/info`);
+  await expect(page.getByLabel('团队名称')).toHaveValue('Accessible team');
+  await expectAccessible(page, 'team info');
+
+  await page.goto(`/dashboard/project/${project.id}/auth`);
+  await expect(page.getByRole('row', { name: 'Readers' })).toBeVisible();
+  await expectAccessible(page, 'project permissions');
+
+  await page.goto(`/invite/project/${invitation.code}`);
+  await expect(page.getByRole('button', { name: '加入项目' })).toBeVisible();
+  await expectAccessible(page, 'invitation');
 });

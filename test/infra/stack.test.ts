@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_NAMES } from '../../shared/jobs';
+import { JOB_NAMES, ORIGIN_NAMES, ORIGINS } from '../../shared/jobs';
 import { TABLE } from '../../functions/data/table';
 import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, SERVICES } from '../../shared/routes';
 import { GRANTS, TABLE_ACTIONS } from '../../infra/stacks/grants';
@@ -22,11 +22,13 @@ let template: Template;
 let resources: Record<string, Resource>;
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+/** The app's distribution (the mock origin has its own). */
+const siteDistribution = () => ofType('AWS::CloudFront::Distribution').find(([id]) => id.startsWith('Site'))!;
 const json = (value: unknown) => JSON.stringify(value);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'apiloom-infra-'));
-  for (const name of [...SERVICES, ...JOB_NAMES]) {
+  for (const name of [...SERVICES, ...JOB_NAMES, ...ORIGIN_NAMES]) {
     mkdirSync(join(dir, 'functions', name), { recursive: true });
     writeFileSync(join(dir, 'functions', name, 'index.mjs'), `export const handler = async () => '${name}';\n`);
   }
@@ -40,9 +42,12 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The logical id of the function whose code folder is `name`. */
+const capitalised = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
+/** The logical id of the function whose code folder is `name`: a service's, a job's, or an origin's (`MockFunction…`). */
 function functionId(name: string): string {
-  const found = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith(`Service${name}`) || id.startsWith(`Job${name}`));
+  const found = ofType('AWS::Lambda::Function').find(
+    ([id]) => id.startsWith(`Service${name}`) || id.startsWith(`Job${name}`) || id.startsWith(`${capitalised(name)}Function`),
+  );
   if (!found) throw new Error(`no function for ${name}`);
   return found[0];
 }
@@ -102,15 +107,15 @@ describe('data', () => {
 });
 
 describe('functions', () => {
-  it('has one Node 22 arm64 function per service and per job, with the code of its own bundle', () => {
-    const names = [...SERVICES, ...JOB_NAMES];
+  it('has one Node 22 arm64 function per service, per job and per origin, with the code of its own bundle', () => {
+    const names = [...SERVICES, ...JOB_NAMES, ...ORIGIN_NAMES];
     for (const name of names) {
       const fn = resources[functionId(name)]!;
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
       expect(json(fn.Properties.Environment)).toContain('TABLE_NAME');
     }
     // BucketDeployment and autoDeleteObjects add CDK's own helper functions beside ours.
-    const ours = ofType('AWS::Lambda::Function').filter(([id]) => /^(Service|Job)/.test(id));
+    const ours = ofType('AWS::Lambda::Function').filter(([id]) => /^(Service|Job)/.test(id) || ORIGIN_NAMES.some((o) => id.startsWith(`${capitalised(o)}Function`)));
     expect(ours).toHaveLength(names.length);
   });
 
@@ -143,7 +148,7 @@ describe('functions', () => {
 
 describe('api', () => {
   it('has one API route per route-table entry, integrated with its service', () => {
-    const routes = ofType('AWS::ApiGatewayV2::Route');
+    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => !json(r.Properties.ApiId).includes('Mock'));
     const integrations = Object.fromEntries(ofType('AWS::ApiGatewayV2::Integration'));
     const serviceOfRoute = (r: Resource) => {
       const integrationId = json(r.Properties.Target).match(/"(\w*Integration\w*)"/)?.[1];
@@ -172,7 +177,7 @@ describe('api', () => {
 describe('cloudfront', () => {
   it('serves the web bucket through origin access control and sends /api/* to the API with the prefix stripped', () => {
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
-    const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
+    const [, dist] = siteDistribution();
     const config = dist.Properties.DistributionConfig as {
       DefaultRootObject: string;
       CacheBehaviors: { PathPattern: string; FunctionAssociations: { FunctionARN: unknown }[]; AllowedMethods: string[] }[];
@@ -190,13 +195,16 @@ describe('cloudfront', () => {
     expect(json(functions[strip!]?.Properties.FunctionCode)).toContain('/api');
   });
 
-  it('lets pages connect to their own origin and to the files bucket, at the host the SDK presigns for', () => {
+  it('lets pages connect to their own origin, the files bucket at the host the SDK presigns for, and the mock origin', () => {
     const page = ofType('AWS::CloudFront::ResponseHeadersPolicy').find(([id]) => id.includes('SecurityHeaders'))!;
     const csp = json((page[1].Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: unknown } }).SecurityHeadersConfig.ContentSecurityPolicy);
     const filesBucket = ofType('AWS::S3::Bucket').find(([id]) => id.startsWith('Files'))![0];
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("form-action 'self'");
-    expect(csp).toContain(`connect-src 'self' https://",{"Ref":"${filesBucket}"},".s3.",{"Ref":"AWS::Region"},".",{"Ref":"AWS::URLSuffix"},";`);
+    const mockDistribution = ofType('AWS::CloudFront::Distribution').find(([id]) => id.startsWith('Mock'))![0];
+    expect(csp).toContain(
+      `connect-src 'self' https://",{"Ref":"${filesBucket}"},".s3.",{"Ref":"AWS::Region"},".",{"Ref":"AWS::URLSuffix"}," https://",{"Fn::GetAtt":["${mockDistribution}","DomainName"]},";`,
+    );
   });
 
   it('adds the security headers', () => {
@@ -213,7 +221,7 @@ describe('cloudfront', () => {
   });
 
   it('serves /files/* from the files bucket, mapped to published keys, with headers that keep files inert', () => {
-    const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
+    const [, dist] = siteDistribution();
     const behaviors = (dist.Properties.DistributionConfig as { CacheBehaviors: { PathPattern: string; FunctionAssociations: unknown; ResponseHeadersPolicyId: unknown }[] })
       .CacheBehaviors;
     const files = behaviors.find((b) => b.PathPattern === `${FILES_PATH}/*`);
@@ -259,5 +267,26 @@ describe('cloudfront', () => {
       }),
     });
     expect(API_CACHE_KEY_HEADERS).toEqual(expect.arrayContaining(['token', 'share-token', 'x-project-version']));
+  });
+});
+
+describe('mock origin', () => {
+  it('has its own distribution in front of its own throttled HTTP API, without caching or cookies', () => {
+    const [mockDistId, mockDist] = ofType('AWS::CloudFront::Distribution').find(([id]) => id.startsWith('Mock'))!;
+    const config = mockDist.Properties.DistributionConfig as { DefaultCacheBehavior: { AllowedMethods: string[]; CachePolicyId: string; OriginRequestPolicyId: unknown } };
+    expect(config.DefaultCacheBehavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
+    // CloudFront's managed CachingDisabled policy.
+    expect(config.DefaultCacheBehavior.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+    const requestPolicyId = json(config.DefaultCacheBehavior.OriginRequestPolicyId).match(/"(\w+)"/g)!.map((s) => s.slice(1, -1)).find((id) => resources[id])!;
+    expect(json(resources[requestPolicyId]!.Properties)).toContain('"CookieBehavior":"none"');
+
+    const stages = ofType('AWS::ApiGatewayV2::Stage').map(([, r]) => r.Properties.DefaultRouteSettings);
+    expect(stages).toContainEqual({ ThrottlingRateLimit: ORIGINS.mock.rateLimit, ThrottlingBurstLimit: ORIGINS.mock.burstLimit });
+    const mockRoute = ofType('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === 'ANY /{proxy+}' && json(r.Properties.ApiId).includes('Mock'));
+    expect(mockRoute).toBeDefined();
+    expect(json(resources[functionId('mock')]!.Properties.Environment)).toContain('MOCK_RATE');
+    // The web app learns the mock origin's address from its config.
+    const deployment = ofType('Custom::CDKBucketDeployment')[0]![1];
+    expect(json(deployment.Properties)).toContain(mockDistId);
   });
 });

@@ -76,6 +76,7 @@ describe('state-changing calls prove the app sent them', () => {
     const ids = {
       projectId,
       documentId: `${projectId}_abcdefgh`,
+      apiDocumentId: `${projectId}_ijklmnop`,
       memberId: projectId,
       teamId: projectId,
       groupId: projectId,

@@ -163,6 +163,29 @@ describe('teams', () => {
     ]);
   });
 
+  it("a team's archive and recycle bin hold every project its administrators operate, not only their own", async () => {
+    const [owner, admin, dev] = await Promise.all([signUp(api), signUp(api), signUp(api)]);
+    const team = await teamWith(owner, admin, dev);
+    await api.call('POST', `/team/grant-admin/${team.id}/${admin.userId}`, { token: owner.token });
+    const [archived, binned] = await Promise.all([teamProject(dev, team.id, 'Archived'), teamProject(dev, team.id, 'Binned'), teamProject(owner, team.id, 'Active')]);
+    expect((await api.call('POST', `/project/archive/${archived.id}`, { token: admin.token })).code).toBe(0);
+    expect((await api.call('DELETE', `/project/${binned.id}`, { token: admin.token })).code).toBe(0);
+    const list = async (who: Person, path: string, teamId?: string) =>
+      (await api.call<ProjectView[]>('GET', path, { token: who.token, query: teamId ? { teamId } : {} })).data.map((p) => [p.name, p.role]);
+    // The administrator, no member of either, finds both in the team's lists and can bring them back.
+    expect(await list(admin, '/project/archive', team.id)).toEqual([['Archived', 'admin']]);
+    expect(await list(admin, '/project/recycler', team.id)).toEqual([['Binned', 'admin']]);
+    expect(await list(owner, '/project/archive', team.id)).toEqual([['Archived', 'admin']]);
+    // Their creator too; someone outside the team sees nothing of it.
+    expect(await list(dev, '/project/archive', team.id)).toEqual([['Archived', 'creator']]);
+    expect(await list(dev, '/project/recycler', team.id)).toEqual([['Binned', 'creator']]);
+    const stranger = await signUp(api);
+    expect(await list(stranger, '/project/archive', team.id)).toEqual([]);
+    expect((await api.call('POST', `/project/archive/revert/${archived.id}`, { token: admin.token })).code).toBe(0);
+    expect((await api.call('POST', `/project/recycler/revert/${binned.id}`, { token: admin.token })).code).toBe(0);
+    expect(await list(admin, '/project/archive', team.id)).toEqual([]);
+  });
+
   it('team folders: every member reads them, administrators arrange them, and projects are filed for the team', async () => {
     const [owner, dev] = await Promise.all([signUp(api), signUp(api)]);
     const team = await teamWith(owner, dev);

@@ -27,6 +27,8 @@ const PLANTED: [string, string, string][] = [
   ['infra imports a script', 'infra/stacks/planted.ts', "import { ROOT } from '../../scripts/local/paths';"],
   ['a handler imports the data layer', 'functions/services/project/planted.ts', "import { putItem } from '../../data/db';"],
   ['a handler imports the keys', 'functions/services/document/planted.ts', "import { keys } from '../../data/keys';"],
+  ['the mock origin imports the data layer', 'functions/origins/mock/planted.ts', "import { getItem } from '../../data/db';"],
+  ['the mock engine imports the domain', 'functions/mock/planted.ts', "import { getProject } from '../domain/projects';"],
   ['a key-shaped literal outside keys.ts', 'functions/domain/planted.ts', "export const sk = 'DOC#' + 'x';"],
   ['a key-shaped template outside keys.ts', 'functions/domain/planted.ts', 'export const pk = (id: string) => `PROJECT#${id}`;'],
 ];

@@ -110,10 +110,15 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     groupRoles: opts.inTeam ? { [group.id]: 'view' } : {},
     teamFolderId: null,
     treeRev: 0,
+    documentCount: 2,
+    mockEnabled: true,
+    mockToken: null,
+    mockRev: 0,
     rev: 2,
   };
   const author = { id: p.creator.id, name: 'creator' };
   const node = { id: newDocumentId(projectId), projectId, parentId: projectId, rank: 'a0', name: 'Walked doc', type: 'doc' as const, comment: 'second', method: null, path: null, status: null, ...firstRevision(author), rev: 2 };
+  const apiNode = { ...node, id: newDocumentId(projectId), rank: 'a1', name: 'Walked API', type: 'api' as const, method: 'GET', path: '/walk/{id}', status: null, rev: 1 };
   const teamCode = newInvitation({ kind: 'team', teamId: team.id, groupId: null, projectId: null, role: 'developer', createdBy: p.teamOwner.id }, now);
   const projectCode = newInvitation({ kind: 'project', teamId: project.teamId, groupId: null, projectId, role: 'view', createdBy: p.creator.id }, now);
   const preserved = { json: JSON.stringify({ v: 1, markdown: 'sample' }) };
@@ -160,6 +165,8 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       memberItem(projectId, p.noneMember.id, 'none', null),
       ...(opts.inTeam ? [memberItem(projectId, p.removedMember.id, 'edit', null), bindingItem({ teamId: team.id, groupId: group.id, projectId, role: 'view' })] : []),
       nodeItem(node),
+      nodeItem(apiNode),
+      bodyItem(projectId, apiNode.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: '/walk/{id}' }) }),
       bodyItem(projectId, node.id, 2, { json: JSON.stringify({ v: 1, markdown: 'sample, again' }) }),
       searchTextItem(projectId, node.id, 'sample, again'),
       historyItem(projectId, { ...node, rev: 1, comment: '' }, preserved),
@@ -209,6 +216,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     ids: {
       projectId: project.id,
       documentId: node.id,
+      apiDocumentId: apiNode.id,
       memberId: p.viewer.id,
       teamId: team.id,
       groupId: group.id,

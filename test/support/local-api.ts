@@ -67,7 +67,7 @@ export function useLocalApi() {
   const s3Endpoint = process.env.S3_ENDPOINT ?? '';
   const server = createGateway({
     loadHandler: async (s) => (await sources[s]()).handler as LambdaHandler,
-    securityHeaders: securityHeaders(s3Endpoint),
+    securityHeaders: securityHeaders(s3Endpoint, 'http://127.0.0.1:9'),
     files: fileServer(s3Endpoint, process.env.FILES_BUCKET ?? ''),
   });
   beforeAll(async () => {

@@ -8,6 +8,8 @@ import { routes, type RouteDef, type RouteId, type RouteRequest } from '../../sh
 export interface SampleIds {
   projectId: string;
   documentId: string;
+  /** An HTTP API document of the project. */
+  apiDocumentId: string;
   /** A user the project may be handed to: a member who is not its owner. */
   memberId: string;
   teamId: string;
@@ -103,6 +105,9 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'release.publish': ({ projectId }) => ({ body: { projectId, version: `9.${Math.floor(Math.random() * 1e6)}.0`, desc: 'walk' } }),
   'release.list': ({ projectId }) => ({ params: { id: projectId } }),
   'release.delete': ({ projectId, releaseVersion }) => ({ params: { a: projectId, b: releaseVersion } }),
+  'mock.get': ({ projectId, apiDocumentId }) => ({ params: { a: projectId, b: apiDocumentId } }),
+  'mock.save': ({ projectId, apiDocumentId }) => ({ body: { projectId, docId: apiDocumentId, type: 'static', body: '{"ok":true}' } }),
+  'mock.changeType': ({ projectId, apiDocumentId }) => ({ params: { a: projectId, b: apiDocumentId, c: 'auto' } }),
 
   'team.create': () => ({ body: { name: 'Sample team' } }),
   'team.update': ({ teamId }) => ({ body: { id: teamId, rev: 1, name: 'Renamed team' } }),

@@ -17,9 +17,20 @@ export type ConsoleView = (typeof CONSOLE_VIEWS)[number];
 export const PROFILE_TABS = ['info', 'security', 'relation', 'quit'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
-/** Project settings tabs; auth, export and style come with later issues. */
+/** Project settings tabs; export and style come with later issues. */
 export const SETTINGS_TABS = ['info', 'auth', 'share', 'export', 'style', 'transfer', 'quit'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** Team settings tabs (spec section 2); disbanding and leaving sit on the info tab. */
+/** A team console's views besides its folders, kept in the URL like the personal console's. */
+export const TEAM_CONSOLE_VIEWS = ['all', 'archived', 'recycle'] as const;
+export type TeamConsoleView = (typeof TEAM_CONSOLE_VIEWS)[number];
+
+export const TEAM_SETTINGS_TABS = ['info', 'members', 'transfer'] as const;
+export type TeamSettingsTab = (typeof TEAM_SETTINGS_TABS)[number];
+
+/** What an invitation link leads into. */
+export type InviteKind = 'project' | 'team';
 
 /** How one document is shown: in the workspace (view or edit) or without any chrome (embedding, printing). */
 export const DOCUMENT_MODES = ['edit', 'pure', 'puredoc'] as const;
@@ -48,6 +59,23 @@ export const paths = {
   projectSettings: {
     pattern: '/dashboard/project/:id',
     href: (projectId: string, tab: SettingsTab = 'info') => `/dashboard/project/${enc(projectId)}/${tab}`,
+  },
+  /** A team's console: its folders and the team projects the caller reaches. */
+  team: {
+    pattern: '/dashboard/team/:teamId',
+    /** `view`: every team project the caller reaches without folders, or the team's archive or recycle bin. */
+    href: (teamId: string, opts: { folder?: string | null; view?: TeamConsoleView } = {}) =>
+      `/dashboard/team/${enc(teamId)}${query({ view: opts.view, folder: opts.folder ?? undefined })}`,
+  },
+  teamSettings: {
+    pattern: '/dashboard/team/:id/setting',
+    href: (teamId: string, tab: TeamSettingsTab = 'info') => `/dashboard/team/${enc(teamId)}/setting/${tab}`,
+  },
+  /** Accepting an invitation; without a code the page asks for one. */
+  invite: {
+    projectPattern: '/invite/project/:code?',
+    teamPattern: '/invite/team/:code?',
+    href: (kind: InviteKind, code?: string) => `/invite/${kind}${code ? `/${enc(code)}` : ''}`,
   },
   /** `version`: a released version to read instead of the live project (read only). */
   project: {
@@ -96,12 +124,9 @@ export const paths = {
       '/forget',
       '/forget-success',
       '/reset-pass',
-      '/invite/project/:code?',
-      '/invite/team/:code?',
       '/project/:id/export',
       '/project/:id/export/export-item',
     ],
-    teamPatterns: ['team/:id/setting/info', 'team/:id/setting/members', 'team/:id/setting/transfer', 'team/:teamId'],
   },
   /** Pages a visitor may open without signing in (spec section 2), as path prefixes. */
   publicPrefixes: ['/', '/index', '/help', '/login', '/register', '/forget', '/forget-success', '/reset-pass', '/open_external_link', '/project', '/doc', '/invite'],

@@ -15,7 +15,8 @@ export const favoriteHandlers = defineHandlers({
   },
   /** Favourites keep their order (newest first); recycled ones drop out until restored. */
   'project.favorites': async (_input, ctx) =>
-    (await favoritesOfUser(ctx.caller.userId))
-      .filter((p) => p.project.state === 'active' || p.project.state === 'archived')
-      .map((p) => myProjectViews([p])[0]!),
+    myProjectViews(
+      (await favoritesOfUser(ctx.caller.userId)).filter((p) => p.project.state === 'active' || p.project.state === 'archived'),
+      { sort: false },
+    ),
 });

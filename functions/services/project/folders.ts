@@ -36,7 +36,7 @@ export const folderHandlers = defineHandlers({
     );
     return {
       folders: buildTree(views.filter((f) => f.parentId === query.parentId)).map(({ children: _c, ...f }) => f),
-      projects: myProjectViews(filedHere),
+      projects: await myProjectViews(filedHere),
       path: pathTo(views, query.parentId),
     };
   },

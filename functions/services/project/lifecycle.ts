@@ -14,12 +14,13 @@ import {
 } from '../../domain/projects';
 import { fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { inTeam, listMine, scopedView } from './views';
+import { listInConsole, scopedView } from './views';
 
 export const lifecycleHandlers = defineHandlers({
   'project.archive': async (_input, ctx) => scopedView(await archiveProject(ctx.project.item), ctx.project),
   'project.archiveRevert': async (_input, ctx) => scopedView(await unarchiveProject(ctx.project.item), ctx.project),
-  'project.archives': async ({ query }, ctx) => listMine(ctx.caller.userId, (p) => p.project.state === 'archived' && inTeam(query.teamId)(p)),
+  /** A team's archive holds every archived project its owner and administrators operate, not only their own. */
+  'project.archives': async ({ query }, ctx) => listInConsole(ctx.caller.userId, query.teamId, (p) => p.project.state === 'archived'),
 
   'project.archiveDelete': async (_input, ctx) => {
     await recycleProject(ctx.project.item);
@@ -32,7 +33,7 @@ export const lifecycleHandlers = defineHandlers({
   'project.recyclerRevert': async (_input, ctx) => scopedView(await restoreProject(ctx.project.item), ctx.project),
   /** Only those who may restore see the bin: other members of a deleted project simply no longer have it. */
   'project.recycler': async ({ query }, ctx) =>
-    listMine(ctx.caller.userId, (p) => p.project.state === 'recycled' && atLeast(p.role, 'admin') && inTeam(query.teamId)(p)),
+    listInConsole(ctx.caller.userId, query.teamId, (p) => p.project.state === 'recycled' && atLeast(p.role, 'admin')),
 
   /**
    * Destroys a recycled project now: out of reach at once, then as much as fits in this request is deleted and

@@ -45,7 +45,7 @@ export const projectHandlers = defineHandlers({
   'project.update': async ({ body }, ctx) => {
     const { item } = ctx.project;
     const editor = await getUser(ctx.caller.userId);
-    const changes = { name: body.name, description: body.description, visibility: body.visibility };
+    const changes = { name: body.name, description: body.description, visibility: body.visibility, mockEnabled: body.mockEnabled, mockToken: body.mockToken };
     const updated = await updateProjectInfo(item, changes, body.rev, { id: ctx.caller.userId, name: editor?.nickname ?? '' });
     return scopedView(updated, ctx.project, await isFavorite(item.id, ctx.caller.userId));
   },

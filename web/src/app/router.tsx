@@ -2,7 +2,7 @@
  * Every page of spec section 2. Pages load lazily so the entry chunk stays small; the error page catches
  * unknown routes, failed pages and failed chunk loads. Route patterns come from `paths`.
  */
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { documentTreeQuery } from '../features/documents/api';
 import { projectQuery } from '../features/projects/api';
 import { queryClient } from '../lib/api';
@@ -45,6 +45,8 @@ export const routeObjects: RouteObject[] = [
         children: [
           { path: paths.login.pattern, lazy: () => import('../pages/login') },
           { path: paths.register.pattern, lazy: () => import('../pages/register') },
+          { path: paths.invite.teamPattern, lazy: async () => ({ Component: (await import('../pages/invite')).TeamInvitePage }) },
+          { path: paths.invite.projectPattern, lazy: async () => ({ Component: (await import('../pages/invite')).ProjectInvitePage }) },
         ],
       },
       ...paths.later.patterns.map((path) => ({ path, ...later })),
@@ -79,11 +81,22 @@ export const routeObjects: RouteObject[] = [
               { path: 'info', lazy: () => import('../pages/project-settings/info') },
               { path: 'transfer', lazy: () => import('../pages/project-settings/transfer') },
               { path: 'quit', lazy: () => import('../pages/project-settings/quit') },
+              { path: 'auth', lazy: () => import('../pages/project-settings/auth') },
               { path: 'share', lazy: () => import('../pages/project-settings/share') },
-              ...['auth', 'export', 'style'].map((path) => ({ path, ...settingsLater })),
+              ...['export', 'style'].map((path) => ({ path, ...settingsLater })),
             ],
           },
-          ...paths.later.teamPatterns.map((path) => ({ path, ...settingsLater })),
+          { path: paths.team.pattern, lazy: () => import('../pages/team/console') },
+          {
+            path: paths.teamSettings.pattern,
+            lazy: () => import('../pages/team-settings/layout'),
+            children: [
+              { index: true, element: <Navigate to="info" replace /> },
+              { path: 'info', lazy: () => import('../pages/team-settings/info') },
+              { path: 'members', lazy: () => import('../pages/team-settings/members') },
+              { path: 'transfer', lazy: () => import('../pages/team-settings/transfer') },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFound /> },

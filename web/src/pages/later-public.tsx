@@ -5,7 +5,7 @@ import { Logo } from '../components/logo';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
 
-/** Routes of the spec whose features are not in this version (third-party login, password reset, invitations). */
+/** Routes of the spec whose features are not in this version (third-party login, password reset, shares and exports). */
 export function Component() {
   const { t } = useTranslation();
   useTitle(t('common.notYet'));

@@ -7,6 +7,7 @@ export const PROJECT_LISTS: RouteId[] = [
   'folder.list',
   'folder.tree',
   'project.personal',
+  'project.team',
   'project.created',
   'project.search',
   'project.favorites',
@@ -16,11 +17,18 @@ export const PROJECT_LISTS: RouteId[] = [
   'project.get',
 ];
 
-export const useFolderContents = (folderId: string | null) => useApiQuery('folder.list', { query: folderId ? { parentId: folderId } : {} });
-export const useFolderTree = () => useApiQuery('folder.tree', { params: { id: 'personal' } });
+/** `teamId` picks a team's console; without it, the personal one. */
+export const useFolderContents = (folderId: string | null, teamId: string | null = null) =>
+  useApiQuery('folder.list', { query: { ...(folderId ? { parentId: folderId } : {}), ...(teamId ? { teamId } : {}) } });
+export const useFolderTree = (teamId: string | null = null) => useApiQuery('folder.tree', { params: { id: teamId ?? 'personal' } });
+/** The caller's teams: where a personal project can be moved to. */
+export const useMyTeams = (enabled = true) => useApiQuery('team.all', undefined, { enabled });
+/** The team projects the caller reaches: all of them for the team's owner and administrators. */
+export const useTeamProjects = (teamId: string) => useApiQuery('project.team', { params: { teamId } });
 export const useFavorites = (enabled: boolean) => useApiQuery('project.favorites', undefined, { enabled });
-export const useArchived = (enabled: boolean) => useApiQuery('project.archives', { query: {} }, { enabled });
-export const useRecycled = (enabled: boolean) => useApiQuery('project.recycler', { query: {} }, { enabled });
+/** Across consoles, or (with `teamId`) every archived or deleted project of one team the caller operates. */
+export const useArchived = (enabled: boolean, teamId?: string) => useApiQuery('project.archives', { query: teamId ? { teamId } : {} }, { enabled });
+export const useRecycled = (enabled: boolean, teamId?: string) => useApiQuery('project.recycler', { query: teamId ? { teamId } : {} }, { enabled });
 export const useProjectSearch = (keyword: string, enabled = true) => useApiQuery('project.search', { query: { keyword } }, { enabled });
 export const projectQuery = (id: string, options: CallOptions = {}) => apiQuery('project.get', { params: { id } }, options);
 export const useProject = (id: string, options: CallOptions & { enabled?: boolean } = {}) => useApiQuery('project.get', { params: { id } }, options);

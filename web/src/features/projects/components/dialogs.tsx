@@ -1,12 +1,12 @@
 /** The console's dialogs: new project, new or renamed folder, clone, move to a folder. */
-import { Form, Input, Radio, TreeSelect } from 'antd';
+import { Alert, Form, Input, Radio, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../../shared/constants';
 import { cloneQuery, folderName, projectCreateBody, projectName, type FolderNode, type ProjectView } from '../../../../../shared/schemas/project';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useFolderTree, useProjectChange } from '../api';
+import { useFolderTree, useMyTeams, useProjectChange } from '../api';
 
 interface ProjectValues {
   name: string;
@@ -32,7 +32,8 @@ export function VisibilityField() {
   );
 }
 
-export function NewProjectDialog(props: { folderId: string | null; onClose: () => void }) {
+/** A new project in the personal console, or (with `teamId`) in a team's. */
+export function NewProjectDialog(props: { folderId: string | null; teamId?: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProjectValues>();
   const create = useProjectChange('project.create');
@@ -45,7 +46,7 @@ export function NewProjectDialog(props: { folderId: string | null; onClose: () =
       errorAt="name"
       onClose={props.onClose}
       onSubmit={async (values) => {
-        await create.mutateAsync({ body: projectCreateBody.parse({ ...values, folderId: props.folderId }) });
+        await create.mutateAsync({ body: projectCreateBody.parse({ ...values, folderId: props.folderId, teamId: props.teamId ?? null }) });
         notify.success(t('projects.created'));
       }}
     >
@@ -60,7 +61,7 @@ export function NewProjectDialog(props: { folderId: string | null; onClose: () =
   );
 }
 
-export function FolderDialog(props: { parentId: string | null; folder?: { id: string; name: string }; onClose: () => void }) {
+export function FolderDialog(props: { parentId: string | null; teamId?: string | null; folder?: { id: string; name: string }; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const save = useProjectChange('folder.save');
@@ -71,7 +72,7 @@ export function FolderDialog(props: { parentId: string | null; folder?: { id: st
       initialValues={{ name: props.folder?.name ?? '' }}
       errorAt="name"
       onClose={props.onClose}
-      onSubmit={(values) => save.mutateAsync({ body: { id: props.folder?.id, name: values.name.trim(), parentId: props.parentId } })}
+      onSubmit={(values) => save.mutateAsync({ body: { id: props.folder?.id, name: values.name.trim(), parentId: props.parentId, teamId: props.teamId ?? null } })}
     >
       <Form.Item name="name" label={t('projects.folderName')} rules={[zodRule(folderName)]}>
         <Input />
@@ -111,10 +112,12 @@ interface FolderOption {
 }
 const folderOptions = (nodes: FolderNode[]): FolderOption[] => nodes.map((n) => ({ value: n.id, title: n.name, children: folderOptions(n.children) }));
 
+/** Files a project in a folder of its console: the team's folders for a team project, the caller's own otherwise. */
 export function MoveDialog(props: { project: ProjectView; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ folder: string }>();
-  const tree = useFolderTree();
+  const teamId = props.project.teamId;
+  const tree = useFolderTree(teamId);
   // Filing is folder/move's; project/move moves a project into a team.
   const move = useProjectChange('folder.move');
   return (
@@ -126,7 +129,7 @@ export function MoveDialog(props: { project: ProjectView; onClose: () => void })
       errorAt="folder"
       onClose={props.onClose}
       onSubmit={async (values) => {
-        await move.mutateAsync({ query: { folderId: values.folder, sourceId: props.project.id, isProject: 'true' } });
+        await move.mutateAsync({ query: { folderId: values.folder, sourceId: props.project.id, isProject: 'true', teamId } });
         notify.success(t('projects.moved'));
       }}
     >
@@ -134,8 +137,37 @@ export function MoveDialog(props: { project: ProjectView; onClose: () => void })
         <TreeSelect
           treeDefaultExpandAll
           loading={tree.isPending}
-          treeData={[{ value: '0', title: t('projects.root'), children: folderOptions(tree.data ?? []) }]}
+          treeData={[{ value: '0', title: teamId ? t('teams.root') : t('projects.root'), children: folderOptions(tree.data ?? []) }]}
         />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+/**
+ * Moves a personal project into one of the caller's teams (spec section 4): its creator stays, every other member
+ * is removed and has to be added again there.
+ */
+export function MoveToTeamDialog(props: { project: ProjectView; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ team: string }>();
+  const teams = useMyTeams();
+  const move = useProjectChange('project.move', ['project.team', 'team.all', 'team.get', 'project.members']);
+  return (
+    <FormModal<{ team: string }>
+      title={t('projects.moveToTeam')}
+      form={form}
+      okText={t('projects.move')}
+      errorAt="team"
+      onClose={props.onClose}
+      onSubmit={async (values) => {
+        await move.mutateAsync({ params: { a: props.project.id, b: values.team } });
+        notify.success(t('projects.movedToTeam'));
+      }}
+    >
+      <Alert type="warning" showIcon className="form-alert" title={t('projects.moveToTeamWarning')} />
+      <Form.Item name="team" label={t('projects.team')} rules={[{ required: true, message: t('projects.teamRequired') }]}>
+        <Select loading={teams.isPending} placeholder={t('projects.teamRequired')} options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))} />
       </Form.Item>
     </FormModal>
   );

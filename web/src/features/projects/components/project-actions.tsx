@@ -1,5 +1,5 @@
 /** What can be done with one project, wherever it is listed: one menu, its dialogs, and the direct buttons. */
-import { DeleteOutlined, EllipsisOutlined, InboxOutlined, CopyOutlined, FolderOpenOutlined, SettingOutlined, StarFilled, StarOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EllipsisOutlined, InboxOutlined, CopyOutlined, FolderOpenOutlined, SettingOutlined, StarFilled, StarOutlined, TeamOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +10,11 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { paths } from '../../../paths';
-import { useProjectChange } from '../api';
-import { CloneDialog, MoveDialog } from './dialogs';
+import { useMyTeams, useProjectChange } from '../api';
+import { CloneDialog, MoveDialog, MoveToTeamDialog } from './dialogs';
 
 export type ListMode = 'active' | 'archived' | 'recycled';
-type Dialog = 'clone' | 'move' | 'archive' | 'delete' | 'destroy';
+type Dialog = 'clone' | 'move' | 'team' | 'archive' | 'delete' | 'destroy';
 
 const shown = (promise: Promise<unknown>, success?: string) =>
   promise.then(
@@ -42,8 +42,12 @@ export function FavoriteToggle({ project }: { project: ProjectView }) {
   );
 }
 
-/** The actions of a project card or row: a menu for the active ones, restore buttons in the archive and the bin. */
-export function ProjectActions({ project, mode }: { project: ProjectView; mode: ListMode }) {
+/**
+ * The actions of a project card or row: a menu for the active ones, restore buttons in the archive and the bin.
+ * `arrange`: whether the caller may arrange the folders of the project's team (the team console knows); elsewhere
+ * a team project's role tells: `admin` is the team's owner or an administrator.
+ */
+export function ProjectActions({ project, mode, arrange }: { project: ProjectView; mode: ListMode; arrange?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -54,11 +58,17 @@ export function ProjectActions({ project, mode }: { project: ProjectView; mode: 
   const destroy = useProjectChange('project.destroy');
   const params = { params: { id: project.id } };
   const canManage = atLeast(project.role, 'admin');
+  // A team project is filed in the team's folders, which its owner and administrators arrange.
+  const canFile = !project.teamId || (arrange ?? project.role === 'admin');
   const close = () => setDialog(null);
+  // Only its creator moves a personal project into a team, and only when they are in one.
+  const movable = mode === 'active' && !project.teamId && atLeast(project.role, 'creator');
+  const teams = useMyTeams(movable);
 
   const items: MenuProps['items'] = [
     { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t('projects.settings') },
-    { key: 'move', icon: <FolderOpenOutlined aria-hidden />, label: t('projects.moveTo') },
+    ...(canFile ? [{ key: 'move', icon: <FolderOpenOutlined aria-hidden />, label: t('projects.moveTo') }] : []),
+    ...(movable && teams.data?.length ? [{ key: 'team', icon: <TeamOutlined aria-hidden />, label: t('projects.moveToTeam') }] : []),
     ...(atLeast(project.role, 'edit') ? [{ key: 'clone', icon: <CopyOutlined aria-hidden />, label: t('projects.clone') }] : []),
     ...(canManage
       ? [
@@ -108,6 +118,7 @@ export function ProjectActions({ project, mode }: { project: ProjectView; mode: 
       )}
       {dialog === 'clone' && <CloneDialog project={project} onClose={close} />}
       {dialog === 'move' && <MoveDialog project={project} onClose={close} />}
+      {dialog === 'team' && <MoveToTeamDialog project={project} onClose={close} />}
       {dialog === 'archive' && (
         <ConfirmModal
           title={t('projects.archive')}

@@ -45,18 +45,22 @@ export function dropTarget(onDrop: (item: DragItem) => void, setOver?: (over: bo
 /** Who owns it, from what the list says: the API reports the owner's id, not their name. */
 function useOwner() {
   const { t } = useTranslation();
-  return (project: ProjectView) => (atLeast(project.role, 'creator') ? t('projects.ownerYou') : t('projects.ownerOther'));
+  return (project: ProjectView) => (atLeast(project.role, 'creator') ? t('projects.ownerYou') : project.ownerName || t('projects.ownerOther'));
 }
 
 function ProjectName({ project, mode }: { project: ProjectView; mode: ListMode }) {
   return mode === 'recycled' ? <strong>{project.name}</strong> : <Link to={paths.project.href(project.id)}>{project.name}</Link>;
 }
 
-export function ProjectCard({ project, mode }: { project: ProjectView; mode: ListMode }) {
+/** Dragging files a project in a folder: always in the personal console, by those who arrange a team's. */
+const canDrag = (project: ProjectView, mode: ListMode, arrange: boolean | undefined) => mode === 'active' && (!project.teamId || !!arrange);
+
+/** `arrange`: the caller arranges this team console's folders (see ProjectActions). */
+export function ProjectCard({ project, mode, arrange }: { project: ProjectView; mode: ListMode; arrange?: boolean }) {
   const { t } = useTranslation();
   const owner = useOwner();
   return (
-    <article aria-label={project.name} draggable={mode === 'active'} onDragStart={dragStart({ id: project.id, isProject: true })} className="project-card">
+    <article aria-label={project.name} draggable={canDrag(project, mode, arrange)} onDragStart={dragStart({ id: project.id, isProject: true })} className="project-card">
       <Card
         size="small"
         title={
@@ -70,7 +74,7 @@ export function ProjectCard({ project, mode }: { project: ProjectView; mode: Lis
         extra={
           <span className="card-extra">
             {mode === 'active' ? <FavoriteToggle project={project} /> : null}
-            <ProjectActions project={project} mode={mode} />
+            <ProjectActions project={project} mode={mode} arrange={arrange} />
           </span>
         }
       >
@@ -81,6 +85,7 @@ export function ProjectCard({ project, mode }: { project: ProjectView; mode: Lis
           <Tag color={project.visibility === 'public' ? 'green' : undefined}>{t(`projects.${project.visibility}`)}</Tag>
           <Tag>{t(`projects.roles.${project.role}`)}</Tag>
           <span className="muted">{owner(project)}</span>
+          <span className="muted">{t('projects.documentCount', { count: project.documentCount })}</span>
           <span className="muted">{t('projects.updatedAt', { date: formatDate(project.updatedAt) })}</span>
         </div>
         {mode === 'recycled' && project.daysLeft !== null ? <p className="days-left">{t('projects.daysLeft', { count: project.daysLeft })}</p> : null}
@@ -90,7 +95,7 @@ export function ProjectCard({ project, mode }: { project: ProjectView; mode: Lis
 }
 
 /** The list view: name, owner, updated time, visibility and role in columns; actions in the last one. */
-export function ProjectTable({ projects, mode }: { projects: ProjectView[]; mode: ListMode }) {
+export function ProjectTable({ projects, mode, arrange }: { projects: ProjectView[]; mode: ListMode; arrange?: boolean }) {
   const { t } = useTranslation();
   const owner = useOwner();
   return (
@@ -99,7 +104,7 @@ export function ProjectTable({ projects, mode }: { projects: ProjectView[]; mode
       rowKey="id"
       pagination={projects.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
       dataSource={projects}
-      onRow={(project) => ({ draggable: mode === 'active', onDragStart: dragStart({ id: project.id, isProject: true }), 'aria-label': project.name }) as never}
+      onRow={(project) => ({ draggable: canDrag(project, mode, arrange), onDragStart: dragStart({ id: project.id, isProject: true }), 'aria-label': project.name }) as never}
       columns={[
         {
           key: 'name',
@@ -112,6 +117,7 @@ export function ProjectTable({ projects, mode }: { projects: ProjectView[]; mode
           ),
         },
         { key: 'owner', title: t('projects.owner'), width: 120, render: (_, p) => owner(p) },
+        { key: 'documents', title: t('projects.documents'), width: 80, align: 'right', render: (_, p) => p.documentCount },
         { key: 'updatedAt', title: t('projects.updated'), width: 170, render: (_, p) => formatDate(p.updatedAt) },
         { key: 'visibility', title: t('projects.visibility'), width: 90, render: (_, p) => t(`projects.${p.visibility}`) },
         { key: 'role', title: t('projects.role'), width: 90, render: (_, p) => t(`projects.roles.${p.role}`) },
@@ -126,7 +132,7 @@ export function ProjectTable({ projects, mode }: { projects: ProjectView[]; mode
           render: (_, project) => (
             <span className="card-extra">
               {mode === 'active' ? <FavoriteToggle project={project} /> : null}
-              <ProjectActions project={project} mode={mode} />
+              <ProjectActions project={project} mode={mode} arrange={arrange} />
             </span>
           ),
         },
@@ -135,7 +141,11 @@ export function ProjectTable({ projects, mode }: { projects: ProjectView[]; mode
   );
 }
 
-export function FolderCard({ folder, onOpen, onDropItem }: { folder: FolderView; onOpen: () => void; onDropItem: (item: DragItem) => void }) {
+/** A folder of a console; `teamId` names a team's console, `arrange` whether the caller may change its folders. */
+export function FolderCard(props: { folder: FolderView; teamId?: string | null; arrange?: boolean; onOpen: () => void; onDropItem: (item: DragItem) => void }) {
+  const { folder, onOpen, onDropItem } = props;
+  const teamId = props.teamId ?? null;
+  const arrange = props.arrange ?? true;
   const { t } = useTranslation();
   const [over, setOver] = useState(false);
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
@@ -144,37 +154,39 @@ export function FolderCard({ folder, onOpen, onDropItem }: { folder: FolderView;
     <article
       aria-label={t('projects.folderLabel', { name: folder.name })}
       className={`folder-card${over ? ' drop-over' : ''}`}
-      draggable
+      draggable={arrange}
       onDragStart={dragStart({ id: folder.id, isProject: false })}
-      {...dropTarget(onDropItem, setOver)}
+      {...(arrange ? dropTarget(onDropItem, setOver) : {})}
     >
       <Card size="small">
         <div className="folder-row">
           <Button type="text" className="folder-open" icon={over ? <FolderOutlined aria-hidden /> : <FolderFilled aria-hidden />} onClick={onOpen}>
             {folder.name}
           </Button>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'rename', label: t('projects.rename') },
-                { key: 'delete', danger: true, label: t('projects.delete') },
-              ],
-              onClick: ({ key }) => setDialog(key as 'rename' | 'delete'),
-            }}
-          >
-            <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label={t('projects.moreFor', { name: folder.name })} />
-          </Dropdown>
+          {arrange && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'rename', label: t('projects.rename') },
+                  { key: 'delete', danger: true, label: t('projects.delete') },
+                ],
+                onClick: ({ key }) => setDialog(key as 'rename' | 'delete'),
+              }}
+            >
+              <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label={t('projects.moreFor', { name: folder.name })} />
+            </Dropdown>
+          )}
         </div>
       </Card>
-      {dialog === 'rename' && <FolderDialog parentId={folder.parentId} folder={folder} onClose={() => setDialog(null)} />}
+      {dialog === 'rename' && <FolderDialog parentId={folder.parentId} teamId={teamId} folder={folder} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && (
         <ConfirmModal
           title={t('projects.deleteFolder')}
           message={t('projects.deleteFolderConfirm', { name: folder.name })}
           okText={t('projects.delete')}
           danger
-          onConfirm={() => remove.mutateAsync({ params: { id: folder.id }, query: {} })}
+          onConfirm={() => remove.mutateAsync({ params: { id: folder.id }, query: teamId ? { teamId } : {} })}
           onClose={() => setDialog(null)}
         />
       )}

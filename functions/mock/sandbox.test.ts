@@ -1,0 +1,284 @@
+/**
+ * The sandbox as the mock server uses it (through its worker): the known ways out of JavaScript sandboxes,
+ * resource exhaustion of every kind, and the contract. Each hostile script must end in a clear typed error (or a
+ * harmless result) within its deadline, and the next script must run normally.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MOCK_CAPS, SANDBOX_LIMITS } from './limits';
+import { checkScriptSyntax, closeSandbox, runMockScript, warmSandbox, type ScriptRequest, type ScriptRun } from './sandbox';
+
+// Set before the worker starts, so the worker's environment has it too.
+const SECRET = 'apiloom-canary-4f1d2c9e7b';
+process.env.APILOOM_MOCK_CANARY = SECRET;
+
+const request: ScriptRequest = {
+  method: 'POST',
+  path: '/users/42',
+  params: { id: '42' },
+  query: { q: 'hello', tag: ['a', 'b'] },
+  headers: { 'x-token': 't' },
+  body: { user: { name: 'Ann' } },
+};
+
+/** Interrupt-driven stops arrive right at the deadline; this allows for a machine shared with other work. */
+const SLACK_MS = 400;
+/** After the deadline, the watchdog gives a run this long before it replaces the worker (see sandbox.ts). */
+const WATCHDOG_GRACE_MS = 300;
+/** Starting a worker runs the TypeScript source through tsx here; a deployed bundle starts much faster. */
+const SLOW = { timeout: 60_000 };
+
+/**
+ * Tests of behaviour give scripts a generous deadline, so a loaded machine cannot turn a slow answer into a
+ * timeout; the resource limit tests run with the real one.
+ */
+let deadlineMs = 5_000;
+
+async function run(source: string): Promise<ScriptRun & { ms: number }> {
+  const started = performance.now();
+  const result = await runMockScript(source, request, { deadlineMs });
+  return { ...result, ms: performance.now() - started };
+}
+
+async function body(source: string): Promise<unknown> {
+  const result = await run(source);
+  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
+  return result.value.body;
+}
+
+async function failure(source: string) {
+  const result = await run(source);
+  if (result.ok) throw new Error(`expected a failure, got ${JSON.stringify(result.value)}`);
+  expect(JSON.stringify(result)).not.toContain(SECRET);
+  return { ...result.error, ms: result.ms };
+}
+
+const expectHealthy = async () => expect(await body('return { body: 1 + 1 }')).toBe(2);
+
+beforeAll(() => warmSandbox(), 60_000);
+afterAll(() => closeSandbox());
+
+describe('the contract', SLOW, () => {
+  it('passes the request and returns status, headers and body', async () => {
+    const result = await run(`
+      const { method, path, params, query, headers, body } = request;
+      return { status: 201, headers: { 'X-Echo': method + ' ' + path, 'X-Count': 3 }, body: { id: params.id, q: query.q, tag: query.tag, token: headers['x-token'], name: body.user.name } };
+    `);
+    expect(result.ok && result.value).toEqual({
+      status: 201,
+      headers: [{ name: 'X-Echo', value: 'POST /users/42' }, { name: 'X-Count', value: '3' }],
+      body: { id: '42', q: 'hello', tag: ['a', 'b'], token: 't', name: 'Ann' },
+    });
+  });
+
+  it('accepts async scripts, string bodies and answers without a body', async () => {
+    expect(await body('const n = await Promise.resolve(20); return { body: n + 1 }')).toBe(21);
+    expect(await body('return { body: "<xml/>" }')).toBe('<xml/>');
+    const empty = await run('return { status: 204 }');
+    expect(empty.ok && empty.value).toEqual({ status: 204, headers: [] });
+  });
+
+  it('offers Mock.mock, Mock.Random and faker, with Chinese data and the template caps', async () => {
+    const out = (await body(`return { body: {
+      list: Mock.mock({ 'list|2': [{ 'id|+1': 1, name: '@cname' }] }).list,
+      random: Mock.Random.cname(),
+      single: Mock.mock('@cname'),
+      name: faker.person.fullName(),
+      clamped: Mock.Random.string(1e9).length,
+      fakerClamped: faker.string.alpha(1e9).length,
+    } }`)) as Record<string, unknown>;
+    expect(out.list).toEqual([{ id: 1, name: expect.stringMatching(/^[\u4e00-\u9fff]+$/) as unknown }, { id: 2, name: expect.any(String) as unknown }]);
+    expect(out.random).toMatch(/^[\u4e00-\u9fff]+$/);
+    expect(out.single).toMatch(/^[\u4e00-\u9fff]+$/);
+    expect(out.name).toMatch(/^[\u4e00-\u9fff]+$/);
+    expect(out.clamped).toBeLessThanOrEqual(MOCK_CAPS.repeat);
+    expect(out.fakerClamped).toBe(MOCK_CAPS.repeat);
+  });
+
+  it('refuses oversized helper arguments and templates that would exceed the caps', async () => {
+    expect(await failure("return { body: Mock.mock({ a: 'x'.repeat(100000) }) }")).toMatchObject({ kind: 'script_error', message: expect.stringMatching(/larger than/) as unknown });
+    expect(await failure("return { body: Mock.mock({ 'a|1000': [{ 'b|1000': [1] }] }) }")).toMatchObject({ kind: 'script_error', message: expect.stringMatching(/Mock\.mock: .*values/) as unknown });
+  });
+
+  it('captures console.log into a capped log', async () => {
+    const result = await run('for (let i = 0; i < 200; i++) console.log("line", i, { i }, "x".repeat(5000)); return {}');
+    expect(result.ok).toBe(true);
+    expect(result.logs).toHaveLength(SANDBOX_LIMITS.logEntries);
+    expect(result.logs[0]).toMatch(/^line 0 \{"i":0\} x+$/);
+    expect(result.logs.every((line) => line.length <= SANDBOX_LIMITS.logEntryChars)).toBe(true);
+  });
+
+  it('reports syntax and runtime errors with their line, and checks syntax without running', async () => {
+    expect(await failure('const a = 1;\nconst b = ;')).toMatchObject({ kind: 'script_error', line: 2, message: expect.stringMatching(/^SyntaxError/) as unknown });
+    expect(await failure('\n\nnull.x')).toMatchObject({ kind: 'script_error', line: 3, message: expect.stringMatching(/^TypeError/) as unknown });
+    expect(await failure('throw "plain text"')).toMatchObject({ kind: 'script_error', message: 'Error: plain text' });
+    expect(await checkScriptSyntax('return {}')).toEqual({ ok: true, value: true });
+    expect(await checkScriptSyntax('let x = 1;\n\nlet y = ;')).toMatchObject({ ok: false, error: { kind: 'script_error', line: 3 } });
+  });
+
+  it('refuses answers that are not {status, headers, body} JSON', async () => {
+    expect(await failure('return () => 1')).toMatchObject({ kind: 'bad_response' });
+    expect(await failure('return "just text"')).toMatchObject({ kind: 'bad_response' });
+    expect(await failure('const a = {}; a.self = a; return { body: a }')).toMatchObject({ kind: 'bad_response', message: expect.stringMatching(/circular/) as unknown });
+    expect(await failure('return { body: 10n }')).toMatchObject({ kind: 'bad_response' });
+    expect(await failure('return { status: 42 }')).toMatchObject({ kind: 'bad_response', message: expect.stringMatching(/100 to 599/) as unknown });
+    expect(await failure('return { headers: { "bad name": "x" } }')).toMatchObject({ kind: 'bad_response' });
+    expect(await failure('return { headers: { "x-a": "1\\r\\nSet-Cookie: a=b" } }')).toMatchObject({ kind: 'bad_response' });
+    expect(await failure('await new Promise(() => {})')).toMatchObject({ kind: 'bad_response', message: expect.stringMatching(/never settles/) as unknown });
+  });
+});
+
+describe('ways out of the sandbox', SLOW, () => {
+  it('has no process, require, module, fetch, timers or host functions', async () => {
+    const globals = (await body('return { body: Object.getOwnPropertyNames(globalThis) }')) as string[];
+    for (const name of ['process', 'require', 'module', 'exports', 'fetch', 'setTimeout', 'setInterval', 'queueMicrotask', 'hostCall', 'hostLog', 'Buffer', 'WebAssembly', 'std', 'os']) {
+      expect(globals, name).not.toContain(name);
+    }
+    expect(await body('return { body: [typeof process, typeof require, typeof module, typeof hostCall, typeof globalThis.fetch, typeof setTimeout] }')).toEqual(
+      Array(6).fill('undefined'),
+    );
+    expect(await failure('return { body: process.env }')).toMatchObject({ kind: 'script_error', message: expect.stringMatching(/process/) as unknown });
+    expect(await failure('return { body: require("fs") }')).toMatchObject({ kind: 'script_error' });
+    expect(await failure('module.exports = 1')).toMatchObject({ kind: 'script_error' });
+  });
+
+  it('refuses import() of host modules', async () => {
+    expect(await failure('await import("fs"); return {}')).toMatchObject({ kind: 'script_error', message: expect.stringMatching(/modules are not available/) as unknown });
+    expect(await failure('await import("node:child_process"); return {}')).toMatchObject({ kind: 'script_error' });
+  });
+
+  it('leads constructor chains back into the sandbox, never to the host', async () => {
+    expect(await failure("return { body: this.constructor.constructor('return process')() }")).toMatchObject({ kind: 'script_error', message: expect.stringMatching(/process/) as unknown });
+    expect(await body("return { body: typeof Function('return this')().process }")).toBe('undefined');
+    expect(await body("return { body: typeof Mock.mock.constructor('return globalThis')().process }")).toBe('undefined');
+    expect(await body("return { body: typeof faker.person.fullName.constructor('return this')().require }")).toBe('undefined');
+    expect(await body("return { body: typeof (async () => {}).constructor('return process')().then }")).toBe('function');
+  });
+
+  it('shows only sandbox frames in stacks, whatever stack tricks are tried', async () => {
+    const stacks = (await body(`
+      Error.prepareStackTrace = (e, frames) => frames.map((f) => f.getFileName && f.getFileName());
+      Error.stackTraceLimit = Infinity;
+      let fromHelper = '';
+      try { Mock.mock({ a: '@x', x: '@a' }); } catch (e) { fromHelper = e.message + e.stack; }
+      let fromFaker = '';
+      try { faker.number.int({ min: 5, max: 1 }); } catch (e) { fromFaker = e.message + e.stack; }
+      return { body: [String(new Error('x').stack), fromHelper, fromFaker, typeof Error.captureStackTrace] };
+    `)) as string[];
+    const all = stacks.join('\n');
+    expect(all).not.toMatch(/\/work\/|node_modules|node:|\.ts\b|\.mjs\b|file:\/\//);
+    expect(stacks[0]).toMatch(/mock\.js/);
+    expect(stacks[1]).toMatch(/cycle/);
+    expect(stacks[3]).toBe('undefined');
+  });
+
+  it('keeps prototype pollution inside the run that did it', async () => {
+    const polluted = await body(`
+      Object.prototype.polluted = 1;
+      ({}).__proto__.alsoPolluted = 1;
+      Array.prototype.arrayPolluted = 1;
+      Object.prototype.toJSON = undefined;
+      return { body: Mock.mock({ a: 1, list: [1] }) };
+    `);
+    // Mock.js enumerates template keys with for...in: a polluted host Object.prototype would show up here.
+    expect(polluted).toEqual({ a: 1, list: [1] });
+    expect(await body('return { body: [({}).polluted, ({}).alsoPolluted, [].arrayPolluted] }')).toEqual([null, null, null]);
+    expect(await body('return { body: Mock.mock({ a: 1 }) }')).toEqual({ a: 1 });
+    const host = {} as Record<string, unknown>;
+    expect([host.polluted, host.alsoPolluted, ([] as unknown as Record<string, unknown>).arrayPolluted]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('starts every run in a fresh context', async () => {
+    expect(await body('globalThis.leftBehind = "project A data"; Math.random = () => 4; return { body: 1 }')).toBe(1);
+    expect(await body('return { body: [typeof leftBehind, Math.random() === 4] }')).toEqual(['undefined', false]);
+  });
+
+  it('never lets a script read an environment variable', async () => {
+    const attempts = [
+      'return { body: String(globalThis.process && process.env) }',
+      `return { body: Mock.mock({ a: '@lower(process.env.APILOOM_MOCK_CANARY)', b: '@upper(process.env["APILOOM_MOCK_CANARY"])' }) }`,
+      'return { body: Mock.Random.lower("process.env.APILOOM_MOCK_CANARY") }',
+      'return { body: faker.helpers.slugify("${process.env.APILOOM_MOCK_CANARY}") }',
+      "try { return { body: Function('return process.env')() } } catch (e) { return { body: String(e) } }",
+      'return { body: JSON.stringify(globalThis) + Object.getOwnPropertyNames(this).join() }',
+      'return { body: Object.keys(faker).concat(Object.keys(Mock), Object.keys(Mock.Random)) }',
+      'return { body: Mock.mock({ "a|1": ["@/constructor/constructor"] , b: "@hasOwnProperty" }) }',
+    ];
+    for (const source of attempts) {
+      const result = await run(source);
+      expect(JSON.stringify(result), source).not.toContain(SECRET);
+    }
+    expect(process.env.APILOOM_MOCK_CANARY).toBe(SECRET);
+  });
+});
+
+describe('resource limits', SLOW, () => {
+  // A test that ended a worker leaves the next one starting: time each test from a ready worker.
+  beforeEach(async () => {
+    deadlineMs = SANDBOX_LIMITS.deadlineMs;
+    await warmSandbox();
+  }, 60_000);
+  afterEach(() => {
+    deadlineMs = 5_000;
+  });
+
+  it('stops an endless loop at the deadline, and the next script runs normally', async () => {
+    const result = await failure('while (true) {}');
+    expect(result.kind).toBe('timeout');
+    expect(result.ms).toBeLessThan(SANDBOX_LIMITS.deadlineMs + SLACK_MS);
+    await expectHealthy();
+  });
+
+  it('stops microtask storms and self-rescheduling promises at the deadline', async () => {
+    for (const source of [
+      'for (;;) await null;',
+      'function again() { Promise.resolve().then(again); } again(); await new Promise(() => {});',
+      'const spin = async () => { for (;;) await Promise.resolve(); }; await Promise.all([spin(), spin(), spin()]);',
+    ]) {
+      const result = await failure(source);
+      expect(result.kind, source).toBe('timeout');
+      expect(result.ms, source).toBeLessThan(SANDBOX_LIMITS.deadlineMs + SLACK_MS);
+    }
+    await expectHealthy();
+  });
+
+  it('stops a built-in that loops natively, where the interrupt handler cannot, by replacing the worker', async () => {
+    const [stalled, queued] = await Promise.all([run('return { body: Array(2 ** 32 - 1).indexOf(1) }'), run('return { body: "queued behind it" }')]);
+    expect(stalled.ok).toBe(false);
+    if (!stalled.ok) expect(stalled.error.kind).toBe('timeout');
+    expect(stalled.ms).toBeLessThan(SANDBOX_LIMITS.deadlineMs + WATCHDOG_GRACE_MS + SLACK_MS);
+    expect(queued.ok && queued.value.body).toBe('queued behind it');
+    await expectHealthy();
+  });
+
+  it('stops memory bombs at the memory limit', async () => {
+    expect(await failure("return { body: 'x'.repeat(1e9).length }")).toMatchObject({ kind: 'memory' });
+    expect(await failure('return { body: new ArrayBuffer(1e8).byteLength }')).toMatchObject({ kind: 'memory' });
+    // Growing arrays hit the memory limit or the deadline first, depending on the machine's speed.
+    const growing = await failure('const a = []; for (;;) a.push({ n: a.length, s: "item " + a.length });');
+    expect(['memory', 'timeout']).toContain(growing.kind);
+    expect(growing.ms).toBeLessThan(SANDBOX_LIMITS.deadlineMs + WATCHDOG_GRACE_MS + SLACK_MS);
+    await expectHealthy();
+  });
+
+  it('stops deep recursion with a stack overflow error', async () => {
+    expect(await failure('function f(n) { return f(n + 1) + 1; } return { body: f(0) }')).toMatchObject({ kind: 'script_error', message: expect.stringMatching(/stack overflow/i) as unknown });
+    for (const source of ["return { body: eval('['.repeat(100000)) }", "return { body: JSON.parse('['.repeat(100000)) }", 'let o = {}; for (let i = 0; i < 1e5; i++) o = { o }; return { body: o }']) {
+      const result = await failure(source);
+      expect(result.message, source).toMatch(/stack overflow|did not finish/i);
+    }
+    await expectHealthy();
+  });
+
+  it('refuses answers over 1 MB before copying them out', async () => {
+    expect(await failure("return { body: 'x'.repeat(2 * 1024 * 1024) }")).toMatchObject({ kind: 'output_too_large' });
+    expect(await failure("return { body: Array(150000).fill('abcdefgh') }")).toMatchObject({ kind: 'output_too_large' });
+    await expectHealthy();
+  });
+
+  it('keeps the host process healthy after all of it', async () => {
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 10; i++) expect((await failure(i % 2 ? 'while (true) {}' : 'for (;;) await null;')).kind).toBe('timeout');
+    await expectHealthy();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * What the mock function keeps of a project in memory: its mock switch and token, a route matcher over its HTTP API
+ * documents, and the saved mock settings. A burst of mock requests reads DynamoDB once a second per project at
+ * most (one item, the project), and only what changed after that: the documents when `treeRev` moved, the
+ * settings when `mockRev` did. A save is therefore live within MOCK_SETTINGS_TTL_MS.
+ */
+import { MOCK_SETTINGS_TTL_MS } from '../../../shared/constants';
+import { readContent, type ParamItem } from '../../../shared/schemas/document';
+import type { MockSettings } from '../../../shared/schemas/mock';
+import { getBody, readBody } from '../../domain/bodies';
+import { nodesAt, type StoredNode } from '../../domain/documents';
+import { mockConfigsOf } from '../../domain/mock-configs';
+import { memo } from '../../domain/memo';
+import { getProject, type ProjectRecord } from '../../domain/projects';
+import { buildRouteMatcher, type RouteMatcher } from '../../mock/path-match';
+
+export interface ProjectMocks {
+  projectId: string;
+  enabled: boolean;
+  token: string | null;
+  matcher: RouteMatcher;
+  /** HTTP API documents by id, for their revision (the `auto` type reads their response parameters). */
+  documents: Map<string, StoredNode>;
+  settings: Map<string, MockSettings>;
+}
+
+interface Held {
+  mocks: ProjectMocks | undefined;
+  treeRev: number;
+  mockRev: number;
+  checkedAt: number;
+}
+
+/** Active and archived projects mock (an archive is read only, not gone); recycled and internal states do not. */
+const serves = (project: ProjectRecord) => project.state === 'active' || project.state === 'archived';
+
+const held = new Map<string, Held>();
+const inFlight = new Map<string, Promise<ProjectMocks | undefined>>();
+const MAX_PROJECTS = 500;
+
+async function refresh(projectId: string, before: Held | undefined): Promise<ProjectMocks | undefined> {
+  const project = await getProject(projectId);
+  const now = Date.now();
+  if (!project || !serves(project)) {
+    held.set(projectId, { mocks: undefined, treeRev: -1, mockRev: -1, checkedAt: now });
+    return undefined;
+  }
+  const old = before?.mocks;
+  const treeChanged = !old || before.treeRev !== project.treeRev;
+  const settingsChanged = !old || before.mockRev !== project.mockRev;
+  const [documents, settings] = await Promise.all([
+    treeChanged ? apiDocuments(project) : Promise.resolve(old.documents),
+    settingsChanged ? mockConfigsOf(projectId).then((records) => new Map(records.map((r) => [r.docId, r.settings]))) : Promise.resolve(old.settings),
+  ]);
+  const mocks: ProjectMocks = {
+    projectId,
+    enabled: project.mockEnabled,
+    token: project.mockToken,
+    matcher: treeChanged ? buildRouteMatcher([...documents.values()].map((d) => ({ id: d.id, method: d.method ?? 'GET', path: d.path ?? '' }))) : old.matcher,
+    documents,
+    settings,
+  };
+  held.delete(projectId);
+  held.set(projectId, { mocks, treeRev: project.treeRev, mockRev: project.mockRev, checkedAt: now });
+  while (held.size > MAX_PROJECTS) held.delete(held.keys().next().value!);
+  return mocks;
+}
+
+async function apiDocuments(project: ProjectRecord): Promise<Map<string, StoredNode>> {
+  const nodes = await nodesAt(project);
+  return new Map(nodes.filter((n) => n.type === 'api' && n.path).map((n) => [n.id, n]));
+}
+
+/** The project's mocks as of at most MOCK_SETTINGS_TTL_MS ago; undefined when it does not exist or does not serve. */
+export function projectMocks(projectId: string, now = Date.now()): Promise<ProjectMocks | undefined> | ProjectMocks | undefined {
+  const current = held.get(projectId);
+  if (current && now - current.checkedAt < MOCK_SETTINGS_TTL_MS) return current.mocks;
+  let pending = inFlight.get(projectId);
+  if (!pending) {
+    pending = refresh(projectId, current).finally(() => inFlight.delete(projectId));
+    inFlight.set(projectId, pending);
+  }
+  return pending;
+}
+
+/** Response parameters of a document at a revision: read once, kept while the revision holds. */
+const responseParamsByRev = memo<ParamItem[]>({ ttlMs: 10 * 60_000, max: 2_000 });
+export function responseParams(document: StoredNode): Promise<ParamItem[]> {
+  return responseParamsByRev.get(`${document.id}:${document.rev}`, async () => {
+    const typed = readContent('api', await readBody(await getBody(document.projectId, document.id)));
+    return typed.type === 'api' ? typed.content.respBody : [];
+  });
+}
+
+/** For tests: forget everything held. */
+export function forgetProjectMocks() {
+  held.clear();
+}

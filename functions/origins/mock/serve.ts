@@ -1,0 +1,147 @@
+/**
+ * The mock origin: `{mockBase}/{projectId}/{path}` answers with the mock of the project's HTTP API document whose
+ * method and path template match. Callers are other programs (frontends in development), so every answer is JSON
+ * with a real HTTP status, CORS is open to any origin, and cookies are neither read nor set.
+ *
+ * Order of checks: the preflight (no lookup), the project's token bucket (before any read, so a flood costs
+ * nothing), the project, its token, its switch, the route, the document's mock; then the engine answers and the
+ * configured delay is waited out.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { MOCK_THROTTLE, MOCK_TOKEN_HEADER, MOCK_TOKEN_QUERY } from '../../../shared/constants';
+import { ERRORS, type ErrorKey } from '../../../shared/errors';
+import { pickLocale, translate, type Locale } from '../../../shared/messages';
+import { respondToMock, type MockRequest } from '../../mock/respond';
+import { projectMocks, responseParams } from './project-mocks';
+import { tokenBuckets } from './throttle';
+
+export interface MockHttpRequest {
+  method: string;
+  /** The path below the mock origin's root: `/{projectId}/...`, not decoded. */
+  path: string;
+  query: Record<string, string | string[]>;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export interface MockHttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': '*',
+} as const;
+const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
+const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const envNumber = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const buckets = tokenBuckets({ perSecond: envNumber('MOCK_RATE', MOCK_THROTTLE.perSecond), burst: envNumber('MOCK_BURST', MOCK_THROTTLE.burst) });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function failure(locale: Locale, key: ErrorKey, params: Record<string, string | number> = {}, extra: { headers?: Record<string, string>; data?: unknown } = {}): MockHttpResponse {
+  const { code, status } = ERRORS[key];
+  return {
+    status,
+    headers: { ...CORS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra.headers },
+    body: JSON.stringify({ code, message: translate(locale, `error.${key}`, params), data: extra.data ?? null }),
+  };
+}
+
+function sameToken(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function parseBody(body: string | null, contentType: string | undefined): unknown {
+  if (body === null || body === '') return null;
+  if (!contentType || /json/i.test(contentType)) {
+    try {
+      return JSON.parse(body) as unknown;
+    } catch {
+      return body;
+    }
+  }
+  return body;
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse> {
+  const method = req.method.toUpperCase();
+  const locale = pickLocale(req.headers['accept-language']);
+
+  if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
+    return {
+      status: 204,
+      headers: {
+        ...CORS,
+        'access-control-allow-methods': ALLOWED_METHODS,
+        'access-control-allow-headers': req.headers['access-control-request-headers'] || '*',
+        'access-control-max-age': '86400',
+      },
+      body: '',
+    };
+  }
+
+  const [, projectId = '', ...rest] = req.path.split('/');
+  const path = `/${rest.join('/')}`;
+  if (!PROJECT_ID.test(projectId)) return failure(locale, 'mockNoMatch', { method, path: req.path });
+
+  const admitted = buckets.take(projectId);
+  if (!admitted.ok) {
+    return failure(locale, 'mockThrottled', { seconds: admitted.retryAfterSeconds }, { headers: { 'retry-after': String(admitted.retryAfterSeconds) } });
+  }
+
+  const mocks = await projectMocks(projectId);
+  if (!mocks) return failure(locale, 'mockNoMatch', { method, path });
+  if (mocks.token !== null && !sameToken(first(req.query[MOCK_TOKEN_QUERY]) ?? req.headers[MOCK_TOKEN_HEADER], mocks.token)) {
+    return failure(locale, 'mockTokenRequired');
+  }
+  if (!mocks.enabled) return failure(locale, 'mockOff');
+
+  // HEAD is answered as GET without a body, as HTTP servers do.
+  const routed = mocks.matcher.match(method === 'HEAD' ? 'GET' : method, path);
+  if (routed.kind === 'no_match') return failure(locale, 'mockNoMatch', { method, path });
+  if (routed.kind === 'method_not_allowed') {
+    return failure(locale, 'mockMethodNotAllowed', { method, allow: routed.allow.join(', ') }, { headers: { allow: routed.allow.join(', ') } });
+  }
+  const settings = mocks.settings.get(routed.documentId);
+  const document = mocks.documents.get(routed.documentId);
+  if (!settings || settings.type === 'off' || !document) return failure(locale, 'mockOff');
+
+  // What the mock sees of the request: never the caller's cookies, nor the project's token.
+  const headers = { ...req.headers };
+  delete headers.cookie;
+  delete headers[MOCK_TOKEN_HEADER];
+  const query = { ...req.query };
+  delete query[MOCK_TOKEN_QUERY];
+  const request: MockRequest = { method, path, query, headers, body: parseBody(req.body, req.headers['content-type']) };
+
+  const answered = await respondToMock({
+    config: { projectId, docId: routed.documentId, ...settings },
+    responseParams: settings.type === 'auto' ? await responseParams(document) : undefined,
+    params: routed.params,
+    request,
+  });
+  if (!answered.ok) {
+    const { kind, message, line } = answered.error;
+    return failure(locale, 'mockFailed', { detail: line ? `${message} (line ${line})` : message }, { data: { kind, ...(line ? { line } : {}) } });
+  }
+  const answer = answered.value;
+  if (answer.delayMs > 0) await sleep(answer.delayMs);
+  return {
+    status: answer.status,
+    headers: { ...answer.headers, ...CORS, 'cache-control': answer.headers['cache-control'] ?? 'no-store' },
+    body: method === 'HEAD' ? '' : answer.body,
+  };
+}

@@ -1,0 +1,69 @@
+import { Duration, Fn } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { MOCK_THROTTLE } from '../../shared/constants';
+import { ORIGINS } from '../../shared/jobs';
+import { ApiloomFunction } from './functions';
+
+export interface MockOriginProps {
+  bundlesDir: string;
+  table: dynamodb.ITable;
+  files: s3.IBucket;
+  offline: boolean;
+}
+
+/**
+ * The mock server on its own domain, never the app's: its own CloudFront distribution (no caching: mocks may be
+ * random or scripted), its own HTTP API throttled apart from the app's, and its own function, which may only read.
+ * A page of the mock domain can therefore never carry the app's cookies, and a flood of mock calls never takes the
+ * app's API capacity.
+ */
+export class MockOrigin extends Construct {
+  readonly distribution: cloudfront.Distribution;
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: MockOriginProps) {
+    super(scope, id);
+    const settings = ORIGINS.mock;
+    const fn = new ApiloomFunction(this, 'Function', {
+      ...props,
+      name: 'mock',
+      timeout: Duration.seconds(settings.timeoutSeconds),
+      memorySize: settings.memoryMb,
+    }).fn;
+    fn.addEnvironment('MOCK_RATE', String(MOCK_THROTTLE.perSecond));
+    fn.addEnvironment('MOCK_BURST', String(MOCK_THROTTLE.burst));
+
+    const api = new apigw.HttpApi(this, 'Http', { createDefaultStage: false });
+    new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: settings.rateLimit, burstLimit: settings.burstLimit },
+    });
+    const integration = new HttpLambdaIntegration('MockIntegration', fn);
+    api.addRoutes({ path: '/{proxy+}', methods: [apigw.HttpMethod.ANY], integration });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Apiloom mock origin',
+      defaultBehavior: {
+        origin: new origins.HttpOrigin(Fn.select(2, Fn.split('/', api.apiEndpoint)), { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        // Everything the mock may match on, except cookies, which the mock origin never reads.
+        originRequestPolicy: new cloudfront.OriginRequestPolicy(this, 'Forward', {
+          headerBehavior: cloudfront.OriginRequestHeaderBehavior.denyList('host'),
+          queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+          cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+        }),
+      },
+    });
+    this.url = `https://${this.distribution.distributionDomainName}`;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Issue 11's figures: the team console of 500 projects, and the DynamoDB round trips of a read by a member who
+ * reaches the project only through a user group bound to it.
+ */
+import { batchWrite } from '../../functions/data/db';
+import { keys } from '../../functions/data/keys';
+import { memberItem } from '../../functions/domain/members';
+import { projectItem } from '../../functions/domain/projects';
+import { countRoundTrips, median, type startBenchStack } from './harness';
+import { benchProject, registerBenchUser } from './users';
+
+type Stack = Awaited<ReturnType<typeof startBenchStack>>;
+
+export async function benchTeams(stack: Stack) {
+  const owner = await registerBenchUser('Owner');
+  const developer = await registerBenchUser('Developer');
+  const team = await stack.call<{ id: string }>('PUT', '/team', { token: owner.token, body: { name: 'Bench team' } });
+  const group = await stack.call<{ id: string }>('PUT', '/team/group', { token: owner.token, body: { teamId: team.id, name: 'Readers' } });
+  const invitation = await stack.call<{ code: string }>('POST', `/team/invitation/${team.id}/${group.id}`, { token: owner.token });
+  await stack.call('POST', `/team/join/${invitation.code}`, { token: developer.token });
+
+  const projects = Array.from({ length: 500 }, (_, i) => benchProject(owner.userId, `Team project ${i}`, { teamId: team.id }));
+  await batchWrite({ puts: projects.flatMap((p) => [projectItem(p, keys.projectOfTeam(team.id, p.id)), memberItem(p.id, owner.userId, 'creator', null)]) });
+  const console = () => stack.call('GET', `/project/team/${team.id}`, { token: owner.token });
+  await console();
+  const consoleMs = await median(7, console);
+
+  const bound = projects[0]!;
+  await stack.call('POST', `/project/group/bind/${bound.id}/${group.id}/view`, { token: owner.token });
+  const read = () => stack.call('GET', `/project/${bound.id}`, { token: developer.token });
+  await read();
+  const trips = await countRoundTrips(read);
+  return {
+    'team console of 500 projects (GET /project/team/{teamId}, median of 7)': `${consoleMs.toFixed(0)} ms`,
+    'read by a member reached only through a group (GET /project/{id})': `${trips.roundTrips} DynamoDB round trips in all, the session's included (${trips.requests} requests)`,
+  };
+}

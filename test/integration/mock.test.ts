@@ -1,0 +1,368 @@
+/**
+ * The mock server end to end: settings saved through the API, answers from the mock origin (its own port, the
+ * mock function's source), for every type, with path matching, expectations, the project's token and switch,
+ * CORS, cookies, throttling, and scripts that try to get out of their sandbox.
+ */
+import { describe, expect, it } from 'vitest';
+import { ERRORS } from '../../shared/errors';
+import type { DocumentView } from '../../shared/schemas/document';
+import type { MockConfigView } from '../../shared/schemas/mock';
+import type { ProjectView } from '../../shared/schemas/project';
+import { getItem } from '../../functions/data/db';
+import { keys } from '../../functions/data/keys';
+import { forgetProjectMocks } from '../../functions/origins/mock/project-mocks';
+import { signUp, useLocalApi } from '../support/local-api';
+import { useMockOrigin } from '../support/mock-origin';
+
+const api = useLocalApi();
+const mock = useMockOrigin({ MOCK_RATE: '20', MOCK_BURST: '40' });
+
+interface Param {
+  name: string;
+  type: string;
+  value?: string;
+  children?: Param[];
+}
+const param = (p: Param): Record<string, unknown> => ({ id: p.name, name: p.name, type: p.type, value: p.value ?? '', children: (p.children ?? []).map(param) });
+
+/** A new account that joins the project with the view role, by an invitation code. */
+async function joinAsViewer(projectId: string, ownerToken: string) {
+  const viewer = await signUp(api, 'Viewer');
+  const invitation = await api.call<{ code: string }>('PUT', `/project/invitation/${projectId}/view`, { token: ownerToken });
+  expect((await api.call('POST', `/project/invitation/join/${invitation.data.code}`, { token: viewer.token })).code).toBe(0);
+  return viewer;
+}
+
+async function mockProject() {
+  const owner = await signUp(api, 'Mocker');
+  const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Mock shop' } })).data;
+  const apiDoc = async (method: string, path: string, respBody: Param[] = []) => {
+    const res = await api.call<DocumentView>('PUT', '/project/document', {
+      token: owner.token,
+      body: { projectId: project.id, name: `${method} ${path}`.slice(0, 30), type: 'api', content: { method, path, description: 'mocked', respBody: respBody.map(param) } },
+    });
+    expect(res.code, res.message).toBe(0);
+    return res.data;
+  };
+  /** Saves settings through the spec's path (with its trailing slash), then forgets what the mock function held. */
+  const save = async (docId: string, settings: Record<string, unknown>, opts: { lang?: string } = {}) => {
+    const res = await api.call<MockConfigView>('PUT', '/project/document/mock-config/', {
+      token: owner.token,
+      body: { projectId: project.id, docId, ...settings },
+      headers: opts.lang ? { 'accept-language': opts.lang } : {},
+    });
+    forgetProjectMocks();
+    return res;
+  };
+  const hit = (method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) => mock.request(method, `/${project.id}${path}`, init);
+  return { owner, project, apiDoc, save, hit };
+}
+
+describe('mock settings through the API', () => {
+  it('reads defaults, saves through the spec path with its trailing slash, and switches type', async () => {
+    const { owner, project, apiDoc, save } = await mockProject();
+    const doc = await apiDoc('GET', '/users');
+    const initial = await api.call<MockConfigView>('GET', `/project/document/mock-config/${project.id}/${doc.id}`, { token: owner.token });
+    expect(initial.data).toMatchObject({ type: 'off', body: '', status: 200, updatedAt: null });
+
+    const saved = await save(doc.id, { type: 'static', body: '{"ok":true}', status: 201, headers: [{ name: 'X-Demo', value: '1' }], delay: 0 });
+    expect(saved.code, saved.message).toBe(0);
+    expect(saved.data).toMatchObject({ type: 'static', status: 201, updatedByName: 'Mocker' });
+    // Without the slash too (API Gateway routes both spellings alike).
+    expect((await api.call('PUT', '/project/document/mock-config', { token: owner.token, body: { projectId: project.id, docId: doc.id, type: 'off' } })).code).toBe(0);
+
+    const switched = await api.call<MockConfigView>('POST', `/project/document/mock-config/type/change/${project.id}/${doc.id}/template`, { token: owner.token });
+    // The body was '' (the last save sent none): a template starter replaces it.
+    expect(switched.data.type).toBe('template');
+    expect(switched.data.body).toContain('list|1-10');
+  });
+
+  it('refuses invalid JSON and templates with the spec messages, in both languages', async () => {
+    const { apiDoc, save } = await mockProject();
+    const doc = await apiDoc('GET', '/broken');
+    const zh = await save(doc.id, { type: 'static', body: '{oops' });
+    expect(zh.code).toBe(ERRORS.invalidInput.code);
+    expect(JSON.stringify(zh.data)).toContain('JSON数据格式错误');
+    const en = await save(doc.id, { type: 'static', body: '{oops' }, { lang: 'en' });
+    expect(JSON.stringify(en.data)).toContain('JSON data format is wrong');
+    const template = await save(doc.id, { type: 'template', body: '"just a string"' }, { lang: 'en' });
+    expect(JSON.stringify(template.data)).toContain('mock format error');
+    const regex = await save(doc.id, { type: 'static', body: '{}', expectations: [{ id: 'e1', conditions: [{ source: 'query', name: 'q', op: 'regex', value: '(?=x)' }], body: '{}' }] }, { lang: 'en' });
+    expect(regex.code).toBe(ERRORS.invalidInput.code);
+  });
+
+  it('keeps mocks to HTTP API documents, and refuses a viewer', async () => {
+    const { owner, project, apiDoc, save } = await mockProject();
+    const page = (await api.call<DocumentView>('PUT', '/project/document', { token: owner.token, body: { projectId: project.id, name: 'Readme', content: { markdown: 'x' } } })).data;
+    expect((await save(page.id, { type: 'static', body: '{}' })).code).toBe(ERRORS.notApiDocument.code);
+
+    const doc = await apiDoc('GET', '/a');
+    const viewer = await joinAsViewer(project.id, owner.token);
+    expect((await api.call('GET', `/project/document/mock-config/${project.id}/${doc.id}`, { token: viewer.token })).code).toBe(0);
+    const refused = await api.call('PUT', '/project/document/mock-config/', { token: viewer.token, body: { projectId: project.id, docId: doc.id, type: 'static', body: '{}' } });
+    expect(refused.code).toBe(ERRORS.forbidden.code);
+  });
+});
+
+describe('the mock origin', () => {
+  it('answers a static mock with its status and headers, open CORS, and no cookies', async () => {
+    const { apiDoc, save, hit } = await mockProject();
+    const doc = await apiDoc('GET', '/users/{id}');
+    await save(doc.id, { type: 'static', body: '{"id":1,"name":"Ada"}', status: 201, headers: [{ name: 'X-Demo', value: 'yes' }, { name: 'Set-Cookie', value: 'a=b' }] });
+    const res = await hit('GET', '/users/42', { headers: { origin: 'https://frontend.example', cookie: 'apiloom-token=stolen' } });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ id: 1, name: 'Ada' });
+    expect(res.headers.get('x-demo')).toBe('yes');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('answers a CORS preflight from any origin without looking anything up', async () => {
+    const res = await mock.request('OPTIONS', '/00000000-0000-4000-8000-000000000000/anything', {
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type,x-custom' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toContain('PUT');
+    expect(res.headers.get('access-control-allow-headers')).toBe('content-type,x-custom');
+  });
+
+  it('matches {param} and :param templates, prefers literal segments, and says 404 or 405 in JSON', async () => {
+    const { apiDoc, save, hit } = await mockProject();
+    const byId = await apiDoc('GET', '/users/{id}');
+    const me = await apiDoc('GET', '/users/me');
+    const orders = await apiDoc('POST', 'https://api.example.com/v1/orders/:orderId/items');
+    await save(byId.id, { type: 'script', body: 'return { body: { which: "byId", id: request.params.id } };' });
+    await save(me.id, { type: 'static', body: '{"which":"me"}' });
+    await save(orders.id, { type: 'script', body: 'return { status: 202, body: { order: request.params.orderId } };' });
+
+    expect((await hit('GET', '/users/42')).json).toEqual({ which: 'byId', id: '42' });
+    expect((await hit('GET', '/users/me')).json).toEqual({ which: 'me' });
+    const posted = await hit('POST', '/v1/orders/7/items');
+    expect(posted.status).toBe(202);
+    expect(posted.json).toEqual({ order: '7' });
+
+    const missing = await hit('GET', '/nothing/here');
+    expect(missing.status).toBe(404);
+    expect(missing.json).toMatchObject({ code: ERRORS.mockNoMatch.code });
+    const wrongMethod = await hit('DELETE', '/users/42');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET');
+    const unknownProject = await mock.request('GET', '/00000000-0000-4000-8000-000000000000/users/1');
+    expect(unknownProject.status).toBe(404);
+  });
+
+  it('renders Mock.js templates freshly on every request', async () => {
+    const { apiDoc, save, hit } = await mockProject();
+    const doc = await apiDoc('GET', '/people');
+    await save(doc.id, { type: 'template', body: JSON.stringify({ 'list|2-5': [{ 'id|+1': 1, name: '@cname', email: '@email' }] }) });
+    const res = await hit('GET', '/people');
+    const { list } = res.json as { list: { id: number; name: string; email: string }[] };
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    expect(list.length).toBeLessThanOrEqual(5);
+    expect(list[1]!.id).toBe(list[0]!.id + 1);
+    expect(list[0]!.name).toMatch(/^[\u4e00-\u9fa5]{2,4}$/);
+    expect(list[0]!.email).toContain('@');
+  });
+
+  it('generates an answer from the response parameters, by type and name, in the caller language', async () => {
+    const { apiDoc, save, hit } = await mockProject();
+    const doc = await apiDoc('GET', '/profile', [
+      { name: 'id', type: 'integer' },
+      { name: 'email', type: 'string' },
+      { name: 'active', type: 'boolean' },
+      { name: 'tags', type: 'array[string]' },
+      { name: 'address', type: 'object', children: [{ name: 'city', type: 'string' }] },
+    ]);
+    await save(doc.id, { type: 'auto' });
+    const res = await hit('GET', '/profile', { headers: { 'accept-language': 'en' } });
+    const body = res.json as { id: number; email: string; active: boolean; tags: string[]; address: { city: string } };
+    expect(Number.isInteger(body.id)).toBe(true);
+    expect(body.email).toMatch(/@/);
+    expect(typeof body.active).toBe('boolean');
+    expect(Array.isArray(body.tags)).toBe(true);
+    expect(typeof body.address.city).toBe('string');
+  });
+
+  it('runs scripts with the request, and answers what they return', async () => {
+    const { apiDoc, save, hit } = await mockProject();
+    const doc = await apiDoc('POST', '/echo/{id}');
+    await save(doc.id, {
+      type: 'script',
+      body: `
+        const total = request.body.items.reduce((sum, item) => sum + item.price, 0);
+        return { status: 200, headers: { 'X-Total': String(total) }, body: { id: request.params.id, q: request.query.q, total, who: Mock.mock('@cname').length > 0 } };`,
+    });
+    const res = await hit('POST', '/echo/9?q=find', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ price: 2 }, { price: 3 }] }) });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ id: '9', q: 'find', total: 5, who: true });
+    expect(res.headers.get('x-total')).toBe('5');
+  });
+
+  it('keeps scripts in the sandbox: no host objects, no environment, no way out; each failure is a clear error in time', async () => {
+    const { apiDoc, save, hit } = await mockProject();
+    const doc = await apiDoc('GET', '/escape');
+    const attempts: Record<string, string> = {
+      process: 'return { body: typeof process === "undefined" ? "none" : process.env };',
+      require: 'return { body: require("fs").readFileSync("/etc/passwd", "utf8") };',
+      importCall: 'const fs = await import("fs"); return { body: String(fs) };',
+      constructorChain: 'return { body: (function(){}).constructor("return typeof process")() };',
+      envLeak: 'return { body: JSON.stringify(globalThis).includes("TABLE_NAME") ? "leak" : "none" };',
+      prototypePollution: 'Object.prototype.polluted = "yes"; return { body: ({}).polluted };',
+    };
+    for (const [name, body] of Object.entries(attempts)) {
+      await save(doc.id, { type: 'script', body });
+      const res = await hit('GET', '/escape');
+      const text = res.text;
+      expect(text, name).not.toContain('root:');
+      expect(text, name).not.toContain(process.env.TABLE_NAME ?? 'never');
+      // A script that ran could only see its own world: no process, no environment, its own prototypes.
+      if (res.status === 200) expect(['none', 'yes', 'undefined'], name).toContain(text);
+      else expect(res.json, name).toMatchObject({ code: ERRORS.mockFailed.code });
+    }
+    // The host's prototypes are untouched.
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+    await save(doc.id, { type: 'script', body: 'while (true) {}' });
+    const loop = await hit('GET', '/escape');
+    expect(loop.status).toBe(500);
+    expect(loop.json).toMatchObject({ code: ERRORS.mockFailed.code, data: { kind: 'timeout' } });
+    expect(loop.ms).toBeLessThan(2_000);
+
+    await save(doc.id, { type: 'script', body: 'const a = []; while (true) a.push("x".repeat(1e6));' });
+    const bomb = await hit('GET', '/escape');
+    expect(bomb.status).toBe(500);
+    expect(['memory', 'timeout', 'script_error']).toContain((bomb.json as { data: { kind: string } }).data.kind);
+
+    await save(doc.id, { type: 'script', body: 'return { body: "x".repeat(2 * 1024 * 1024) };' });
+    expect(((await hit('GET', '/escape')).json as { data: { kind: string } }).data.kind).toBe('output_too_large');
+
+    await save(doc.id, { type: 'script', body: 'const spin = () => Promise.resolve().then(spin); spin(); return { body: 1 };' });
+    expect([200, 500]).toContain((await hit('GET', '/escape')).status);
+
+    // And the process still serves other mocks.
+    await save(doc.id, { type: 'static', body: '{"alive":true}' });
+    expect((await hit('GET', '/escape')).json).toEqual({ alive: true });
+  });
+
+  it('answers from the first matching expectation, by every operator, else the default', async () => {
+    const { apiDoc, save, hit } = await mockProject();
+    const doc = await apiDoc('POST', '/orders/{id}');
+    const expectation = (id: string, source: string, name: string, op: string, value = '') => ({
+      id,
+      conditions: [{ source, name, op, value }],
+      status: 200,
+      body: JSON.stringify({ hit: id }),
+    });
+    await save(doc.id, {
+      type: 'static',
+      body: '{"hit":"default"}',
+      expectations: [
+        expectation('eq', 'query', 'state', 'eq', 'paid'),
+        expectation('ne', 'query', 'state', 'ne', 'open'),
+        expectation('contains', 'header', 'x-note', 'contains', 'urgent'),
+        expectation('exists', 'body', 'coupon', 'exists'),
+        expectation('gt', 'body', 'items.0.qty', 'gt', '10'),
+        expectation('lt', 'path', 'id', 'lt', '0'),
+        expectation('regex', 'path', 'id', 'regex', '^A\\d+$'),
+      ],
+    });
+    const post = (path: string, init: { headers?: Record<string, string>; body?: unknown } = {}) =>
+      hit('POST', path, { headers: { 'content-type': 'application/json', ...init.headers }, body: JSON.stringify(init.body ?? {}) }).then((r) => (r.json as { hit: string }).hit);
+    expect(await post('/orders/1?state=paid')).toBe('eq');
+    expect(await post('/orders/1?state=shipped')).toBe('ne');
+    expect(await post('/orders/1?state=open', { headers: { 'x-note': 'very urgent' } })).toBe('contains');
+    expect(await post('/orders/1?state=open', { body: { coupon: 'X' } })).toBe('exists');
+    expect(await post('/orders/1?state=open', { body: { items: [{ qty: 11 }] } })).toBe('gt');
+    expect(await post('/orders/1?state=open', { body: { items: [{ qty: 9 }] } })).toBe('default');
+    expect(await post('/orders/-5?state=open')).toBe('lt');
+    expect(await post('/orders/A12?state=open')).toBe('regex');
+    expect(await post('/orders/1?state=open')).toBe('default');
+  });
+
+  it('waits out the configured delay', async () => {
+    const { apiDoc, save, hit } = await mockProject();
+    const doc = await apiDoc('GET', '/slow');
+    await save(doc.id, { type: 'static', body: '{}', delay: 400 });
+    expect((await hit('GET', '/slow')).ms).toBeGreaterThanOrEqual(390);
+  });
+
+  it('honours the project switch and token, and a document switched off', async () => {
+    const { owner, project, apiDoc, save, hit } = await mockProject();
+    const doc = await apiDoc('GET', '/guarded');
+    await save(doc.id, { type: 'static', body: '{"ok":true}' });
+    const update = async (changes: Record<string, unknown>) => {
+      const current = (await api.call<ProjectView>('GET', `/project/${project.id}`, { token: owner.token })).data;
+      const res = await api.call<ProjectView>('POST', '/project', { token: owner.token, body: { id: project.id, rev: current.rev, ...changes } });
+      expect(res.code, res.message).toBe(0);
+      forgetProjectMocks();
+      return res.data;
+    };
+    const withToken = await update({ mockToken: 'secret-token-1' });
+    expect(withToken.mock).toEqual({ enabled: true, tokenRequired: true, token: 'secret-token-1' });
+    const missing = await hit('GET', '/guarded');
+    expect(missing.status).toBe(401);
+    expect(missing.json).toMatchObject({ code: ERRORS.mockTokenRequired.code });
+    expect((await hit('GET', '/guarded?mockToken=wrong-token-1')).status).toBe(401);
+    expect((await hit('GET', '/guarded?mockToken=secret-token-1')).json).toEqual({ ok: true });
+    expect((await hit('GET', '/guarded', { headers: { 'x-mock-token': 'secret-token-1' } })).json).toEqual({ ok: true });
+
+    // Readers of the project learn that a token is needed, not the token.
+    const viewer = await joinAsViewer(project.id, owner.token);
+    expect((await api.call<ProjectView>('GET', `/project/${project.id}`, { token: viewer.token })).data.mock).toEqual({ enabled: true, tokenRequired: true, token: null });
+
+    await update({ mockToken: null, mockEnabled: false });
+    expect((await hit('GET', '/guarded')).json).toMatchObject({ code: ERRORS.mockOff.code });
+    await update({ mockEnabled: true });
+    expect((await hit('GET', '/guarded')).status).toBe(200);
+    await api.call('POST', `/project/document/mock-config/type/change/${project.id}/${doc.id}/off`, { token: owner.token });
+    forgetProjectMocks();
+    expect((await hit('GET', '/guarded')).status).toBe(404);
+  });
+
+  it('makes a saved change live within two seconds, without reading the table on every request', async () => {
+    const { apiDoc, save, hit, owner, project } = await mockProject();
+    const doc = await apiDoc('GET', '/live');
+    await save(doc.id, { type: 'static', body: '{"v":1}' });
+    expect((await hit('GET', '/live')).json).toEqual({ v: 1 });
+    await api.call('PUT', '/project/document/mock-config/', { token: owner.token, body: { projectId: project.id, docId: doc.id, type: 'static', body: '{"v":2}' } });
+    const started = Date.now();
+    let seen: unknown;
+    while (Date.now() - started < 2_000) {
+      seen = (await hit('GET', '/live')).json;
+      if ((seen as { v: number }).v === 2) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen).toEqual({ v: 2 });
+  });
+
+  it('throttles each project with 429 and Retry-After, leaving other projects alone', async () => {
+    const first = await mockProject();
+    const second = await mockProject();
+    for (const p of [first, second]) {
+      const doc = await p.apiDoc('GET', '/ping');
+      await p.save(doc.id, { type: 'static', body: '{"pong":true}' });
+    }
+    const answers = await Promise.all(Array.from({ length: 80 }, () => first.hit('GET', '/ping')));
+    const throttled = answers.filter((a) => a.status === 429);
+    expect(throttled.length).toBeGreaterThan(0);
+    expect(Number(throttled[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(throttled[0]!.json).toMatchObject({ code: ERRORS.mockThrottled.code });
+    expect((await second.hit('GET', '/ping')).status).toBe(200);
+  });
+
+  it('clones mock settings with the project, and drops them with their document', async () => {
+    const { owner, project, apiDoc, save } = await mockProject();
+    const doc = await apiDoc('GET', '/cloned');
+    await save(doc.id, { type: 'static', body: '{"c":1}' });
+    const clone = await api.call<ProjectView>('POST', `/project/clone/${project.id}`, { token: owner.token, query: { name: 'Copy' } });
+    expect(clone.code, clone.message).toBe(0);
+    const clonedDocId = doc.id.replace(project.id, clone.data.id);
+    const cloned = await api.call<MockConfigView>('GET', `/project/document/mock-config/${clone.data.id}/${clonedDocId}`, { token: owner.token });
+    expect(cloned.data).toMatchObject({ type: 'static', body: '{"c":1}' });
+    await api.call('DELETE', `/project/document/${doc.id}`, { token: owner.token });
+    expect(await getItem(keys.mockConfig(project.id, doc.id))).toBeUndefined();
+  });
+});

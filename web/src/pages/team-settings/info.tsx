@@ -1,0 +1,212 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Avatar, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useOutletContext } from 'react-router';
+import { atLeast } from '../../../../shared/access';
+import { LIMITS } from '../../../../shared/constants';
+import { teamName } from '../../../../shared/schemas/team';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { imageUrl } from '../../config';
+import { chooseAndUpload } from '../../features/documents/lib/uploads';
+import { useTeamProjects } from '../../features/projects/api';
+import { refreshAfterLeaving, useTeamChange, useTeamExit } from '../../features/teams/api';
+import { errorMessage, showServerError, zodRule } from '../../lib/form';
+import { notify } from '../../lib/notify';
+import { paths } from '../../paths';
+import type { TeamSettingsContext } from './layout';
+
+interface Values {
+  name: string;
+  description: string;
+  avatar: string;
+}
+
+/**
+ * The logo: an image address, or an uploaded image. Files belong to a project (the only upload the API offers),
+ * so an upload goes to a team project the caller edits.
+ */
+function LogoField({ teamId, disabled, onUploaded }: { teamId: string; disabled: boolean; onUploaded: (url: string) => void }) {
+  const { t } = useTranslation();
+  const projects = useTeamProjects(teamId);
+  const [busy, setBusy] = useState(false);
+  const target = (projects.data ?? []).find((p) => p.state === 'active' && atLeast(p.role, 'edit'));
+  async function upload() {
+    if (!target) return;
+    setBusy(true);
+    try {
+      const file = await chooseAndUpload(target.id, 'image');
+      if (file) onUploaded(file.url);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Form.Item label={t('teams.logo')} extra={target || disabled ? t('teams.logoHint') : `${t('teams.logoHint')} ${t('teams.logoNeedsProject')}`}>
+      <Flex gap={8} align="center">
+        <Form.Item name="avatar" noStyle>
+          <Input aria-label={t('teams.logoUrl')} placeholder={t('teams.logoUrlPlaceholder')} />
+        </Form.Item>
+        <Button icon={<UploadOutlined aria-hidden />} loading={busy} disabled={disabled || !target} onClick={() => void upload()}>
+          {t('teams.upload')}
+        </Button>
+      </Flex>
+    </Form.Item>
+  );
+}
+
+/** Disbanding: the team name typed in full, since nothing of it can be brought back. */
+function DisbandDialog({ name, onConfirm, onClose }: { name: string; onConfirm: () => Promise<unknown>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('teamInfo.disband')}
+      okText={t('teamInfo.disband')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger: true, loading: busy, disabled: typed !== name }}
+      onOk={() => void confirm()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Alert type="error" showIcon title={t('teamInfo.disbandWarning')} className="form-alert" />
+      <label htmlFor="disband-name">{t('teamInfo.disbandType', { name })}</label>
+      <Input id="disband-name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+    </Modal>
+  );
+}
+
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { team, standing } = useOutletContext<TeamSettingsContext>();
+  const [form] = Form.useForm<Values>();
+  const avatar = Form.useWatch('avatar', form) ?? team.avatar;
+  const name = Form.useWatch('name', form) ?? team.name;
+  const [confirm, setConfirm] = useState<'quit' | 'disband' | null>(null);
+  const update = useTeamChange('team.update');
+  const quit = useTeamExit('team.quit');
+  const disband = useTeamExit('team.disband');
+  const leave = async (message: string) => {
+    notify.success(message);
+    await navigate(paths.dashboard.href());
+    void refreshAfterLeaving();
+  };
+  const canEdit = standing.can.editTeam;
+
+  async function submit(values: Values) {
+    try {
+      await update.mutateAsync({ body: { id: team.id, rev: team.rev, name: values.name.trim(), description: values.description, avatar: values.avatar.trim() } });
+      notify.success(t('common.saved'));
+    } catch (error) {
+      showServerError(form, error);
+    }
+  }
+
+  return (
+    <>
+      <Card>
+        <div className="profile-summary">
+          <Avatar shape="square" size={64} src={imageUrl(avatar || null)} alt="" className="team-icon">
+            {name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <div>
+            <Typography.Text strong>{team.name}</Typography.Text>
+            <br />
+            <Typography.Text type="secondary">
+              {t('teamInfo.owner', { name: team.ownerName })} · {t('teams.counts', { members: team.memberCount, projects: team.projectCount })} ·{' '}
+              {t('teamInfo.groups', { count: team.groupCount })}
+            </Typography.Text>
+          </div>
+        </div>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          disabled={!canEdit}
+          initialValues={{ name: team.name, description: team.description, avatar: team.avatar }}
+          onFinish={(v) => void submit(v)}
+          className="narrow-form"
+        >
+          <Form.Item name="name" label={t('teams.name')} rules={[zodRule(teamName)]}>
+            <Input maxLength={LIMITS.teamName + 1} />
+          </Form.Item>
+          <Form.Item name="description" label={t('teams.description')}>
+            <Input.TextArea rows={3} maxLength={LIMITS.projectDescription} />
+          </Form.Item>
+          <LogoField teamId={team.id} disabled={!canEdit} onUploaded={(url) => form.setFieldValue('avatar', url)} />
+          {canEdit ? (
+            <Button type="primary" htmlType="submit" loading={update.isPending}>
+              {t('common.save')}
+            </Button>
+          ) : (
+            <Alert type="info" showIcon title={t('teamInfo.readOnly')} />
+          )}
+        </Form>
+      </Card>
+      <section aria-labelledby="team-danger-zone">
+        <Card className="danger-zone">
+          <Typography.Title level={2} id="team-danger-zone">
+            {t('projectSettings.dangerZone')}
+          </Typography.Title>
+          {standing.can.quit && (
+            <Flex className="danger-row" justify="space-between" align="center" gap={16}>
+              <div>
+                <strong>{t('teamInfo.quit')}</strong>
+                <Typography.Paragraph type="secondary">{t('teamInfo.quitText')}</Typography.Paragraph>
+              </div>
+              <Button danger onClick={() => setConfirm('quit')}>
+                {t('teamInfo.quit')}
+              </Button>
+            </Flex>
+          )}
+          {standing.can.disband ? (
+            <Flex className="danger-row" justify="space-between" align="center" gap={16}>
+              <div>
+                <strong>{t('teamInfo.disband')}</strong>
+                <Typography.Paragraph type="secondary">{t('teamInfo.disbandText')}</Typography.Paragraph>
+              </div>
+              <Button danger type="primary" onClick={() => setConfirm('disband')}>
+                {t('teamInfo.disband')}
+              </Button>
+            </Flex>
+          ) : (
+            <Typography.Paragraph type="secondary" className="danger-row">
+              {t('teamInfo.ownerDisbands')}
+            </Typography.Paragraph>
+          )}
+        </Card>
+      </section>
+      {confirm === 'quit' && (
+        <ConfirmModal
+          title={t('teamInfo.quit')}
+          message={t('teamInfo.quitConfirm', { name: team.name })}
+          okText={t('teamInfo.quit')}
+          danger
+          onConfirm={() => quit.mutateAsync({ params: { id: team.id } }).then(() => leave(t('teamInfo.left', { name: team.name })))}
+          onClose={() => setConfirm(null)}
+        />
+      )}
+      {confirm === 'disband' && (
+        <DisbandDialog
+          name={team.name}
+          onConfirm={() => disband.mutateAsync({ params: { id: team.id } }).then(() => leave(t('teamInfo.disbanded', { name: team.name })))}
+          onClose={() => setConfirm(null)}
+        />
+      )}
+    </>
+  );
+}
