@@ -4,6 +4,12 @@ export const TOKEN_HEADER = 'token';
 export const SHARE_TOKEN_HEADER = 'share-token';
 export const PROJECT_VERSION_HEADER = 'X-PROJECT-VERSION';
 export const REQUEST_ID_HEADER = 'x-request-id';
+/**
+ * What a cacheable API answer depends on besides its path and query: who asks (session or share token), which
+ * release, which language. CloudFront keys its cache on them (with the session cookie), and the answer names them
+ * in `Vary` so a browser keeps one copy per reader and version too.
+ */
+export const API_CACHE_KEY_HEADERS = [TOKEN_HEADER, SHARE_TOKEN_HEADER, PROJECT_VERSION_HEADER.toLowerCase(), 'accept-language'];
 
 export const SESSION_TTL_SECONDS = 604_800; // 7 days, also the cookie lifetime
 export const REQUEST_TIMEOUT_MS = 30_000;

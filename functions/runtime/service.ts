@@ -6,7 +6,7 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { REQUEST_ID_HEADER } from '../../shared/constants';
+import { API_CACHE_KEY_HEADERS, REQUEST_ID_HEADER } from '../../shared/constants';
 import { ERRORS, OK_CODE, type Envelope } from '../../shared/errors';
 import { pickLocale, translate, type Locale } from '../../shared/messages';
 import { routeKey, type GrantKinds, type Locator, type RouteDef, type ServiceName } from '../../shared/routes/define';
@@ -84,12 +84,20 @@ function cacheControlFor(project: ProjectScope): string | undefined {
   return undefined;
 }
 
+/**
+ * A cacheable answer (a release or share read) is one reader's, of one version: a browser keys it by CloudFront's
+ * key headers and the cookie too, or a guest's cached release read would answer the same address read live, or by
+ * a member, for an hour.
+ */
+const VARY = [...API_CACHE_KEY_HEADERS, 'cookie'].join(', ');
+
 function respond(scope: Scope, status: number, envelope: Envelope): Result {
   return {
     statusCode: status,
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': scope.cacheControl ?? 'no-store',
+      ...(scope.cacheControl ? { vary: VARY } : {}),
       ...(scope.retryAfter !== undefined ? { 'retry-after': String(scope.retryAfter) } : {}),
       [REQUEST_ID_HEADER]: scope.requestId,
     },

@@ -6,7 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { PROJECT_VERSION_HEADER, SHARE_TOKEN_HEADER, TOKEN_COOKIE, TOKEN_HEADER } from '../../shared/constants';
+import { API_CACHE_KEY_HEADERS, TOKEN_COOKIE } from '../../shared/constants';
 import { configScript, contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../../shared/deployment';
 import { FILE_RESPONSE_HEADERS, FILES_PATH } from '../../shared/files';
 import { keys } from '../../functions/data/keys';
@@ -21,8 +21,7 @@ export interface SiteProps {
   mockBase: string;
 }
 
-/** What an API answer depends on besides its path and query: who asks (session or share token), which release, which language. */
-export const API_CACHE_KEY_HEADERS = [TOKEN_HEADER, SHARE_TOKEN_HEADER, PROJECT_VERSION_HEADER.toLowerCase(), 'accept-language'];
+export { API_CACHE_KEY_HEADERS };
 
 /**
  * API Gateway sees exactly the route table's paths: CloudFront drops the /api prefix on the way. The viewer's

@@ -35,6 +35,39 @@ test('home, login, console, project view, editor and settings pass axe', async (
   await expectAccessible(page, 'console');
 });
 
+test('the share page (password and reading), share management and a release view pass axe', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const { projectId, token } = await projectWithSignIn(page, request, 'Accessible shares');
+  const doc = await createDocument(request, token, projectId, { name: 'Shared page', content: { markdown: '# Shared\nText' } });
+  const created = (await (
+    await request.put('/api/project/document/share-item', {
+      data: { projectId, name: 'Readers', docIds: [doc], expireAt: new Date(Date.now() + 86_400_000).toISOString(), password: 'letmein' },
+      headers: { token },
+    })
+  ).json()) as { data: { id: string } };
+  await request.post('/api/project-release/publish', { data: { projectId, version: '1.0.0' }, headers: { token } });
+
+  await page.goto(`/project/${projectId}/share`);
+  await expect(page.getByRole('table', { name: '分享管理' })).toContainText('Readers');
+  await expectAccessible(page, 'share management');
+
+  await page.goto(`/project/${projectId}/${doc}?version=1.0.0`);
+  await expect(page.getByText('正在查看版本 1.0.0（只读）')).toBeVisible();
+  await expectAccessible(page, 'release view');
+
+  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
+  const reader = await context.newPage();
+  await reader.goto(`/project/${projectId}/share/${created.data.id}`);
+  await expect(reader.getByRole('heading', { name: '请输入访问密码' })).toBeVisible();
+  await expectAccessible(reader, 'share password');
+  await reader.getByLabel('访问密码', { exact: true }).fill('letmein');
+  await reader.getByRole('button', { name: '查看文档' }).click();
+  await reader.getByRole('navigation', { name: '文档目录' }).getByRole('treeitem', { name: 'Shared page' }).click();
+  await expect(reader.getByRole('article', { name: 'Shared page' })).toBeVisible();
+  await expectAccessible(reader, 'share page');
+  await context.close();
+});
+
 test('team console, team settings, project permissions and an invitation pass axe', async ({ page, request }) => {
   test.setTimeout(120_000);
   const owner = await registerViaApi(request, 'Owner');

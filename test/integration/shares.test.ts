@@ -87,8 +87,22 @@ describe('share links', () => {
     expect(read.headers.get('cache-control')).toMatch(/^public/);
     expect(maxAge).toBeGreaterThan(0);
     expect(maxAge).toBeLessThanOrEqual(30);
+    // A browser keeps it per reader and version too, not for whoever reads the same address next.
+    expect(read.headers.get('vary')?.split(/,\s*/)).toEqual(expect.arrayContaining(['token', 'share-token', 'x-project-version', 'accept-language', 'cookie']));
     // What a member reads is never cached.
-    expect((await api.call('GET', `/project/document/${c.id}`, { token: owner.token })).headers.get('cache-control')).toBe('no-store');
+    const member = await api.call('GET', `/project/document/${c.id}`, { token: owner.token });
+    expect(member.headers.get('cache-control')).toBe('no-store');
+    expect(member.headers.get('vary')).toBeNull();
+  });
+
+  it("a guest's cached release read names the version in Vary, so the live read of the same address is not answered from it", async () => {
+    const owner = await signUp(api, 'Publisher');
+    const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Open', visibility: 'public' } })).data;
+    const doc = (await api.call<DocumentView>('PUT', '/project/document', { token: owner.token, body: { projectId: project.id, name: 'D', content: { markdown: 'v1' } } })).data;
+    await api.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: '1.0.0' } });
+    const released = await api.call('GET', `/project/document/${doc.id}`, { headers: { 'x-project-version': '1.0.0' } });
+    expect(released.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(released.headers.get('vary')).toContain('x-project-version');
   });
 
   it('expiry holds at read time to the second, and an expired share says so', async () => {
@@ -189,8 +203,14 @@ describe('share links', () => {
     expect(list.data).toHaveLength(1);
     expect(JSON.stringify(list.data)).not.toMatch(/hidden|scrypt/);
     const other = await projectWithDocs();
-    const res = await api.call('PUT', '/project/document/share-item', { token: owner.token, body: { projectId: project.id, name: 'x', expireAt: inAnHour(), docIds: [other.a.id] } });
+    const res = await api.call<{ fields: Record<string, string> }>('PUT', '/project/document/share-item', {
+      token: owner.token,
+      body: { projectId: project.id, name: 'x', expireAt: inAnHour(), docIds: [other.a.id] },
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.code).toBe(ERRORS.invalidInput.code);
+    // Said at the dialog's document field in the reader's language, not as a list of ids.
+    expect(res.data.fields).toEqual({ docIds: 'Not found or already deleted' });
     const past = await api.call('PUT', '/project/document/share-item', { token: owner.token, body: { projectId: project.id, name: 'x', expireAt: new Date(Date.now() - 1000).toISOString() } });
     expect(past.code).toBe(ERRORS.invalidInput.code);
   });

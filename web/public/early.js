@@ -7,6 +7,8 @@
 (function () {
   var match = /^\/project\/([0-9a-f-]{36})(?:\/|$)/.exec(location.pathname);
   if (!match || !window.fetch) return;
+  // A share link's page reads only its share, and a release (?version=) reads its snapshot: neither wants these.
+  if (/^\/project\/[^/]+\/share\/[^/]+/.test(location.pathname) || /[?&]version=/.test(location.search)) return;
   var cookie = /(?:^|;\s*)apiloom-token=([^;]*)/.exec(document.cookie);
   var headers = { 'Accept-Language': localStorage.getItem('apiloom.lang') || 'zh' };
   try {

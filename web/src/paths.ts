@@ -17,7 +17,7 @@ export type ConsoleView = (typeof CONSOLE_VIEWS)[number];
 export const PROFILE_TABS = ['info', 'security', 'relation', 'quit'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
-/** Project settings tabs; share, export and style come with later issues. */
+/** Project settings tabs; export and style come with later issues. */
 export const SETTINGS_TABS = ['info', 'auth', 'share', 'export', 'style', 'transfer', 'quit'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
@@ -77,15 +77,28 @@ export const paths = {
     teamPattern: '/invite/team/:code?',
     href: (kind: InviteKind, code?: string) => `/invite/${kind}${code ? `/${enc(code)}` : ''}`,
   },
+  /** `version`: a released version to read instead of the live project (read only). */
   project: {
     pattern: '/project/:id',
     editPattern: '/project/:id/edit',
-    href: (projectId: string, opts: { edit?: boolean } = {}) => `/project/${enc(projectId)}${opts.edit ? '/edit' : ''}`,
+    href: (projectId: string, opts: { edit?: boolean; version?: string } = {}) =>
+      `/project/${enc(projectId)}${opts.edit && !opts.version ? '/edit' : ''}${query({ version: opts.version })}`,
   },
   document: {
     pattern: '/project/:id/:doc',
     modePattern: '/project/:id/:doc/:mode',
-    href: (projectId: string, docId: string, mode?: DocumentMode) => `/project/${enc(projectId)}/${enc(docId)}${mode ? `/${mode}` : ''}`,
+    href: (projectId: string, docId: string, mode?: DocumentMode, opts: { version?: string } = {}) =>
+      `/project/${enc(projectId)}/${enc(docId)}${mode && !(mode === 'edit' && opts.version) ? `/${mode}` : ''}${query({ version: opts.version })}`,
+  },
+  /** Managing a project's share links, in the workspace (the settings tab is `projectSettings` with `share`). */
+  shares: {
+    pattern: '/project/:id/share',
+    href: (projectId: string) => `/project/${enc(projectId)}/share`,
+  },
+  /** What a share link opens: its documents only, read only, for anyone who has the link (and its password). */
+  sharedView: {
+    pattern: '/project/:projectId/share/:shareId',
+    href: (projectId: string, shareId: string, docId?: string) => `/project/${enc(projectId)}/share/${enc(shareId)}${query({ doc: docId })}`,
   },
   history: {
     pattern: '/project/:projectId/:docId/history/:historyId',
@@ -113,8 +126,6 @@ export const paths = {
       '/reset-pass',
       '/project/:id/export',
       '/project/:id/export/export-item',
-      '/project/:id/share',
-      '/project/:projectId/share/:shareId',
     ],
   },
   /** Pages a visitor may open without signing in (spec section 2), as path prefixes. */

@@ -5,6 +5,7 @@
  * password answer alike, after the same work.
  */
 import { SHARE_TOKEN_HEADER } from '../../../shared/constants';
+import { translate, type Locale } from '../../../shared/messages';
 import { projectIdOfShare, type ShareContent } from '../../../shared/schemas/share';
 import { buildDocumentTree, loadNodes, nodesAt } from '../../domain/documents';
 import { decoyHash, hashPassword, verifyPassword } from '../../domain/passwords';
@@ -29,8 +30,11 @@ import { AppError } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { editorOf } from './shared';
 
-/** Every chosen document must be in the project (its live tree, or the release shared). */
-async function assertShareable(projectId: string, docIds: string[], version: string | null) {
+/**
+ * Every chosen document must be in the project (its live tree, or the release shared); otherwise the share
+ * dialog hears why at its document field, in the reader's language.
+ */
+async function assertShareable(projectId: string, docIds: string[], version: string | null, locale: Locale) {
   let ids: Set<string>;
   if (version) {
     const release = (await listReleases(projectId)).find((r) => r.version === version);
@@ -40,7 +44,7 @@ async function assertShareable(projectId: string, docIds: string[], version: str
     ids = new Set(docIds.length ? (await loadNodes(projectId)).map((n) => n.id) : []);
   }
   const missing = docIds.filter((id) => !ids.has(id));
-  if (missing.length) throw new AppError('invalidInput', {}, { fields: { docIds: missing.join(',') } });
+  if (missing.length) throw new AppError('invalidInput', {}, { fields: { docIds: translate(locale, 'error.notFound') } });
 }
 
 /** A live share of a visible project, or why not. */
@@ -73,7 +77,7 @@ async function content(share: ShareRecord, shareToken: string): Promise<ShareCon
 
 export const shareHandlers = defineHandlers({
   'share.create': async ({ body }, ctx) => {
-    await assertShareable(body.projectId, body.docIds, body.version);
+    await assertShareable(body.projectId, body.docIds, body.version, ctx.locale);
     const editor = await editorOf(ctx.caller.userId);
     const now = new Date().toISOString();
     const share: ShareRecord = {
@@ -97,7 +101,7 @@ export const shareHandlers = defineHandlers({
   'share.update': async ({ body }, ctx) => {
     const current = await getShare(body.projectId, body.id);
     if (!current || current.projectId !== ctx.project.item.id) throw new AppError('notFound');
-    await assertShareable(body.projectId, body.docIds, body.version);
+    await assertShareable(body.projectId, body.docIds, body.version, ctx.locale);
     const passwordHash = body.password === undefined ? current.passwordHash : body.password ? await hashPassword(body.password) : null;
     const { tokenEpoch: _epoch, ...kept } = current;
     return toShareView(

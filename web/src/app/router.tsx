@@ -18,10 +18,12 @@ const settingsLater = { lazy: () => import('../pages/project-settings/later') };
  */
 const workspace = {
   lazy: () => import('../pages/workspace/project-page'),
-  loader: ({ params }: LoaderFunctionArgs) => {
+  loader: ({ params, request }: LoaderFunctionArgs) => {
     if (params.id) {
-      void queryClient.prefetchQuery(projectQuery(params.id, { ignoreMessage: true, ignoreRedirect: true }));
-      void queryClient.prefetchQuery(documentTreeQuery(params.id));
+      // The same reads as the page: a released version (`?version=`) is a read of its own.
+      const version = new URL(request.url).searchParams.get('version') || undefined;
+      void queryClient.prefetchQuery(projectQuery(params.id, { ignoreMessage: true, ignoreRedirect: true, version }));
+      void queryClient.prefetchQuery(documentTreeQuery(params.id, version));
     }
     return null;
   },
@@ -51,6 +53,8 @@ export const routeObjects: RouteObject[] = [
       { path: paths.documentById.pattern, ...byId },
       { path: paths.documentById.editPattern, ...byId },
       { path: paths.history.pattern, lazy: () => import('../pages/workspace/history-page') },
+      { path: paths.shares.pattern, lazy: () => import('../pages/workspace/shares-page') },
+      { path: paths.sharedView.pattern, lazy: () => import('../pages/shares/shared-view') },
       { path: paths.project.pattern, ...workspace },
       { path: paths.project.editPattern, ...workspace },
       { path: paths.document.pattern, ...workspace },
@@ -78,7 +82,8 @@ export const routeObjects: RouteObject[] = [
               { path: 'transfer', lazy: () => import('../pages/project-settings/transfer') },
               { path: 'quit', lazy: () => import('../pages/project-settings/quit') },
               { path: 'auth', lazy: () => import('../pages/project-settings/auth') },
-              ...['export', 'share', 'style'].map((path) => ({ path, ...settingsLater })),
+              { path: 'share', lazy: () => import('../pages/project-settings/share') },
+              ...['export', 'style'].map((path) => ({ path, ...settingsLater })),
             ],
           },
           { path: paths.team.pattern, lazy: () => import('../pages/team/console') },

@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, messages, type Locale } from '../../../shared/messages';
@@ -21,7 +23,9 @@ void i18n.use(initReactI18next).init({
   },
 });
 
+/** The page's language, and the date pickers' month and weekday names (dayjs's locale). */
 const applyLang = (lng: string) => {
+  dayjs.locale(lng === 'zh' ? 'zh-cn' : 'en');
   if (typeof document !== 'undefined') document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
 };
 applyLang(initial);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../../shared/routes';
-import { createApiClient, type ClientDeps } from './client';
+import { createApiClient, isTooManyRequests, type ClientDeps } from './client';
 
 interface Seen {
   method: string;
@@ -14,7 +14,7 @@ interface Seen {
 /** A tiny server whose next answer each test sets. */
 let server: Server;
 let base = '';
-let reply: { status: number; body: unknown; delayMs?: number } = { status: 200, body: { code: 0, message: 'ok', data: null } };
+let reply: { status: number; body: unknown; delayMs?: number; headers?: Record<string, string> } = { status: 200, body: { code: 0, message: 'ok', data: null } };
 let seen: Seen[] = [];
 
 beforeAll(async () => {
@@ -24,7 +24,7 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       setTimeout(() => {
-        res.writeHead(reply.status, { 'content-type': 'application/json' });
+        res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
         res.end(JSON.stringify(reply.body));
       }, reply.delayMs ?? 0);
     });
@@ -36,12 +36,10 @@ afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 
 let effects: { sessionLost: number; toasts: string[] };
 let token: string | undefined;
-let version: string | undefined;
 beforeEach(() => {
   seen = [];
   effects = { sessionLost: 0, toasts: [] };
   token = 'tok-123';
-  version = undefined;
   reply = { status: 200, body: { code: 0, message: 'ok', data: null } };
 });
 
@@ -51,7 +49,6 @@ function client(overrides: Partial<ClientDeps> = {}) {
     routes,
     token: () => token,
     language: () => 'en',
-    projectVersion: () => version,
     onSessionLost: () => effects.sessionLost++,
     toast: (m) => effects.toasts.push(m),
     text: (key) => (key === 'busy' ? 'System busy' : 'Request timed out'),
@@ -79,12 +76,21 @@ describe('requests', () => {
     expect(JSON.parse(seen[1]!.body)).toEqual({ name: 'P' });
   });
 
-  it('sends query parameters, the project version and a share token when set', async () => {
-    version = 'v1.2';
-    await client()('project.search', { query: { keyword: 'a b', teamId: undefined } }, { shareToken: 'share-1' });
+  it('sends query parameters and the project version when set', async () => {
+    await client()('project.search', { query: { keyword: 'a b', teamId: undefined } }, { version: 'v1.2' });
     expect(seen[0]!.url).toBe('/api/project/search?keyword=a+b');
     expect(seen[0]!.headers['x-project-version']).toBe('v1.2');
+  });
+
+  it("reads with a share token as the share's reader only, without the session", async () => {
+    await client()('document.get', { params: { id: 'd1' } }, { shareToken: 'share-1' });
     expect(seen[0]!.headers['share-token']).toBe('share-1');
+    expect(seen[0]!.headers.token).toBeUndefined();
+  });
+
+  it('never sends the project version with a write, which the API would refuse', async () => {
+    await client()('project.create', { body: { name: 'P' } }, { version: 'v1.2' });
+    expect(seen[0]!.headers['x-project-version']).toBeUndefined();
   });
 
   it('sends no token header when signed out', async () => {
@@ -97,8 +103,15 @@ describe('requests', () => {
 describe('failures (spec section 8)', () => {
   it('a status other than 200 rejects with code -1', async () => {
     reply = { status: 404, body: { code: 43001, message: 'nope', data: null } };
-    await expect(client()('user.detail')).rejects.toEqual({ code: -1, message: 'status code is 404' });
+    await expect(client()('user.detail')).rejects.toEqual({ code: -1, message: 'status code is 404', status: 404 });
     expect(effects.toasts).toEqual([]);
+  });
+
+  it('a 429 says how long to wait, from Retry-After', async () => {
+    reply = { status: 429, body: { code: 42900, message: 'slow down', data: null }, headers: { 'retry-after': '120' } };
+    const failure: unknown = await client()('share.assert', { params: { id: 'x' }, body: { password: 'p' } }).catch((e: unknown) => e);
+    expect(failure).toEqual({ code: -1, message: 'status code is 429', status: 429, retryAfter: 120 });
+    expect(isTooManyRequests(failure)).toBe(true);
   });
 
   it.each([41000, 41001])('code %i goes to /login, or rejects with the body when redirects are ignored', async (code) => {

@@ -14,7 +14,13 @@ export interface CallOptions {
   ignoreRedirect?: boolean;
   /** Exports get 120 s instead of 30 s. */
   export?: boolean;
+  /**
+   * Reads the project as this share link's reader (the `share-token` header), and as nobody else: no session goes
+   * with it, so a reader sees what every reader of the link sees, and a stale session cannot spoil the read.
+   */
   shareToken?: string;
+  /** Reads this released version of the project (`X-PROJECT-VERSION`); reads only, since a release takes no writes. */
+  version?: string;
   signal?: AbortSignal;
 }
 
@@ -23,10 +29,17 @@ export interface ApiError {
   code: number;
   message: string;
   data?: unknown;
+  /** The HTTP status of an answer that was not 200 (code -1), such as 429 past a guess limit. */
+  status?: number;
+  /** Seconds to wait before asking again, from a 429's `Retry-After`. */
+  retryAfter?: number;
 }
 
 export const isApiError = (e: unknown): e is ApiError =>
   typeof e === 'object' && e !== null && typeof (e as ApiError).code === 'number' && typeof (e as ApiError).message === 'string';
+
+/** Refused for asking too often (HTTP 429): say "try again later", not what went wrong. */
+export const isTooManyRequests = (e: unknown): e is ApiError => isApiError(e) && e.status === 429;
 
 /** What the client needs of each route: the route table without its schemas. */
 export type RouteTable = Record<RouteId, { method: string; path: string; bodyType?: 'json' | 'form' }>;
@@ -40,7 +53,6 @@ export interface ClientDeps {
   routes: RouteTable;
   token: () => string | undefined;
   language: () => string;
-  projectVersion: () => string | undefined;
   /** Navigates to /login with the timeout flag; `from` is the path and query to come back to. */
   onSessionLost: () => void;
   toast: (message: string) => void;
@@ -64,9 +76,10 @@ export function createApiClient(deps: ClientDeps) {
     const route = deps.routes[id];
     const input = request as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
     const headers: Record<string, string> = { 'Accept-Language': deps.language() };
-    const token = deps.token();
+    const token = options.shareToken ? undefined : deps.token();
     if (token) headers[TOKEN_HEADER] = token;
-    const version = deps.projectVersion();
+    // The API refuses any write that names a version, so only reads carry it.
+    const version = route.method === 'GET' ? options.version : undefined;
     if (version) headers[PROJECT_VERSION_HEADER] = version;
     if (options.shareToken) headers[SHARE_TOKEN_HEADER] = options.shareToken;
 
@@ -87,10 +100,20 @@ export function createApiClient(deps: ClientDeps) {
           searchParams,
           timeout: options.export ? (deps.timeouts?.export ?? EXPORT_TIMEOUT_MS) : (deps.timeouts?.normal ?? REQUEST_TIMEOUT_MS),
           signal: options.signal,
+          // The session cookie would name the reader too (the API reads it on GETs).
+          ...(options.shareToken ? { credentials: 'omit' as const } : {}),
           ...(hasBody && form ? { body: new URLSearchParams(input.body as Record<string, string>) } : {}),
           ...(hasBody && !form ? { json: input.body } : {}),
         });
-        if (response.status !== 200) throw { code: -1, message: `status code is ${response.status}` } satisfies ApiError;
+        if (response.status !== 200) {
+          const retryAfter = Number(response.headers.get('retry-after'));
+          throw {
+            code: -1,
+            message: `status code is ${response.status}`,
+            status: response.status,
+            ...(retryAfter > 0 ? { retryAfter } : {}),
+          } satisfies ApiError;
+        }
         return await response.json<Envelope>();
       } catch (err) {
         throw toApiError(err, deps);

@@ -5,17 +5,11 @@ import { i18n } from '../../i18n';
 import { currentLocation, paths } from '../../paths';
 import { notify } from '../notify';
 import { sessionToken } from '../cookies';
-import { createApiClient, isApiError, type ApiError, type CallOptions, type RouteTable } from './client';
+import { createApiClient, isApiError, isTooManyRequests, type ApiError, type CallOptions, type RouteTable } from './client';
 import routeTable from 'virtual:apiloom-route-table';
 import { takeEarlyAnswer } from './early';
 
-export { isApiError, type ApiError, type CallOptions };
-
-let projectVersion: string | undefined;
-/** Sent as X-PROJECT-VERSION while a released version of a project is being read. */
-export const setProjectVersion = (version: string | undefined) => {
-  projectVersion = version;
-};
+export { isApiError, isTooManyRequests, type ApiError, type CallOptions };
 
 export const api = createApiClient({
   apiBase: config.apiBase,
@@ -23,7 +17,6 @@ export const api = createApiClient({
   early: takeEarlyAnswer,
   token: sessionToken,
   language: () => i18n.language,
-  projectVersion: () => projectVersion,
   onSessionLost: () => {
     if (location.pathname !== paths.login.pattern) location.assign(paths.login.href({ timeout: true, from: currentLocation() }));
   },
@@ -46,8 +39,8 @@ export const queryClient = new QueryClient({
  * released version and the share token are part of the key: a live read, a released read and a shared read of
  * the same document never share a cache entry.
  */
-export const queryKey = <Id extends RouteId>(id: Id, request?: RouteRequest<Id>, opts: Pick<CallOptions, 'shareToken'> = {}) =>
-  [id, request ?? null, { version: projectVersion ?? null, shareToken: opts.shareToken ?? null }] as const;
+export const queryKey = <Id extends RouteId>(id: Id, request?: RouteRequest<Id>, opts: Pick<CallOptions, 'shareToken' | 'version'> = {}) =>
+  [id, request ?? null, { version: opts.version ?? null, shareToken: opts.shareToken ?? null }] as const;
 
 type QueryOpts = CallOptions & Partial<Pick<UseQueryOptions, 'enabled' | 'staleTime'>>;
 
@@ -82,5 +75,4 @@ export const invalidate = (...routes: readonly RouteId[]) => Promise.all(routes.
 /** Spec section 4: on sign-in, every cached project, team, global and dashboard state is dropped. */
 export function clearSessionState() {
   queryClient.clear();
-  setProjectVersion(undefined);
 }

@@ -2,6 +2,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { Alert, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { useDocument } from '../../features/documents/api';
 import { DocumentBody } from '../../features/documents/components/document-body';
@@ -12,7 +13,9 @@ import { useTitle } from '../../lib/title';
 
 export function PureDocument({ docId, printable }: { docId: string; printable: boolean }) {
   const { t } = useTranslation();
-  const doc = useDocument(docId);
+  // Opened from a release being read, it shows that release (`?version=`).
+  const [search] = useSearchParams();
+  const doc = useDocument(docId, { version: search.get('version') || undefined });
   const name = doc.data ? displayName(doc.data.name, t) : '';
   useTitle(name);
   if (doc.isPending) return <PageLoading />;

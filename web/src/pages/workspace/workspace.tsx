@@ -3,11 +3,11 @@
  * breadcrumbs, language and the user menu; the document tree on the left; the open document, its editor or a
  * history entry on the right. `/project/{id}/edit` and `/doc/{id}/edit` open it in edit mode.
  */
-import { EditOutlined, EyeOutlined, LockOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Empty, Layout, Result, Segmented, Tooltip, Typography } from 'antd';
+import { EditOutlined, EyeOutlined, LockOutlined, PlusOutlined, SettingOutlined, ShareAltOutlined, TagsOutlined } from '@ant-design/icons';
+import { Alert, Breadcrumb, Button, Empty, Layout, Result, Segmented, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { atLeast } from '../../../../shared/access';
 import type { ProjectView } from '../../../../shared/schemas/project';
 import { AppHeader } from '../../components/app-header';
@@ -22,20 +22,30 @@ import { ancestorsOf, DocumentTree, findNode } from '../../features/documents/co
 import { displayName } from '../../features/documents/lib/kinds';
 import { useProject } from '../../features/projects/api';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
+import { useReleases } from '../../features/shares/api';
+import { VersionSwitcher } from '../../features/shares/components/version-switcher';
 import { errorMessage } from '../../lib/form';
+import { formatDate } from '../../lib/dates';
 import { Title, useTitle } from '../../lib/title';
 import { paths } from '../../paths';
 
 // The open document (its views use tables and tabs) loads apart from the shell and the tree, which show first.
 const DocumentPanel = lazy(() => import('../../features/documents/components/document-panel').then((m) => ({ default: m.DocumentPanel })));
 const NewDocumentDialog = lazy(() => import('../../features/documents/components/new-document-dialog').then((m) => ({ default: m.NewDocumentDialog })));
+const ReleasesDrawer = lazy(() => import('../../features/shares/components/releases-drawer').then((m) => ({ default: m.ReleasesDrawer })));
 
 export interface WorkspaceProps {
   projectId: string;
   docId?: string;
   editing: boolean;
-  /** Replaces the document panel (the history entry page). */
+  /** Replaces the document panel (the history entry page, share management); the workspace is then live. */
   children?: ReactNode;
+}
+
+/** The released version the address asks to read (`?version=`), if any: read only, as the release froze it. */
+function useReadVersion(live: boolean) {
+  const [search] = useSearchParams();
+  return live ? undefined : search.get('version') || undefined;
 }
 
 function Overview({ project, empty, canEdit, onNew }: { project: ProjectView; empty: boolean; canEdit: boolean; onNew: () => void }) {
@@ -64,16 +74,26 @@ export function Workspace(props: WorkspaceProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = hasSession();
-  const project = useProject(props.projectId, { ignoreMessage: true, ignoreRedirect: !signedIn });
+  const version = useReadVersion(!!props.children);
+  const project = useProject(props.projectId, { ignoreMessage: true, ignoreRedirect: !signedIn, version });
   // Asked for at once, not after the project: the route has usually started both requests already.
-  const tree = useDocumentTree(props.projectId);
+  const tree = useDocumentTree(props.projectId, version);
+  const releases = useReleases(props.projectId, !!project.data);
   const [creating, setCreating] = useState(false);
+  const [showReleases, setShowReleases] = useState(false);
   const role = project.data?.role;
-  const canEdit = atLeast(role, 'edit') && project.data?.state === 'active';
+  const mayEdit = atLeast(role, 'edit') && project.data?.state === 'active';
+  // A release is a tag: nothing in it is edited, whatever the reader may do on the live project.
+  const canEdit = mayEdit && !version;
   const editing = props.editing && canEdit;
   const nodes = tree.data ?? [];
   const open = findNode(nodes, props.docId ?? '');
   const crumbs = ancestorsOf(nodes, props.docId);
+  const releaseList = releases.data ?? [];
+  const release = version ? releaseList.find((r) => r.version === version) : undefined;
+  /** The same place (document or project) in another version; none: live. */
+  const readVersion = (next: string | undefined) =>
+    void navigate(props.docId && !props.children ? paths.document.href(props.projectId, props.docId, undefined, { version: next }) : paths.project.href(props.projectId, { version: next }));
 
   const header = (
     <AppHeader
@@ -91,10 +111,21 @@ export function Workspace(props: WorkspaceProps) {
               ]}
             />
           ) : null}
+          {project.data && releaseList.length > 0 && !props.children ? <VersionSwitcher releases={releaseList} value={version} onChange={readVersion} /> : null}
+          {project.data && (releaseList.length > 0 || mayEdit) ? (
+            <Tooltip title={t('releases.title')}>
+              <Button icon={<TagsOutlined aria-hidden />} aria-label={t('releases.title')} onClick={() => setShowReleases(true)} />
+            </Tooltip>
+          ) : null}
           {canEdit ? (
             <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
               {t('docs.new')}
             </Button>
+          ) : null}
+          {mayEdit ? (
+            <Tooltip title={t('shares.title')}>
+              <LinkButton to={paths.shares.href(props.projectId)} icon={<ShareAltOutlined aria-hidden />} aria-label={t('shares.title')} />
+            </Tooltip>
           ) : null}
           {signedIn && project.data && atLeast(role, 'view') ? (
             <Tooltip title={t('projects.settings')}>
@@ -112,7 +143,7 @@ export function Workspace(props: WorkspaceProps) {
           <nav aria-label={t('projects.breadcrumbs')} className="workspace-crumbs">
             <Breadcrumb
               items={[
-                { title: <Link to={paths.project.href(props.projectId, { edit: editing })}>{project.data.name}</Link> },
+                { title: <Link to={paths.project.href(props.projectId, { edit: editing, version })}>{project.data.name}</Link> },
                 ...crumbs.map((f) => ({ title: displayName(f.name, t) })),
                 ...(open ? [{ title: displayName(open.name, t) }] : []),
               ]}
@@ -133,7 +164,13 @@ export function Workspace(props: WorkspaceProps) {
           <Result
             icon={<LockOutlined aria-hidden />}
             title={project.error.code === 41000 ? t('projectView.signIn') : errorMessage(project.error)}
-            extra={<LinkButton to={paths.login.href({ from })}>{t('home.login')}</LinkButton>}
+            extra={
+              version ? (
+                <LinkButton to={paths.project.href(props.projectId)}>{t('releases.backToLive')}</LinkButton>
+              ) : (
+                <LinkButton to={paths.login.href({ from })}>{t('home.login')}</LinkButton>
+              )
+            }
           />
         </main>
       </Layout>
@@ -152,8 +189,8 @@ export function Workspace(props: WorkspaceProps) {
               nodes={nodes}
               selectedId={props.docId}
               canEdit={canEdit}
-              onOpen={(id) => void navigate(paths.document.href(props.projectId, id, editing ? 'edit' : undefined))}
-              linkOf={(id) => paths.document.href(props.projectId, id)}
+              onOpen={(id) => void navigate(paths.document.href(props.projectId, id, editing ? 'edit' : undefined, { version }))}
+              linkOf={(id) => paths.document.href(props.projectId, id, undefined, { version })}
             />
           ) : (
             <PageLoading />
@@ -161,6 +198,21 @@ export function Workspace(props: WorkspaceProps) {
         </Layout.Sider>
         <Layout.Content className="workspace-main">
           <main>
+            {version ? (
+              <Alert
+                className="release-banner"
+                type="info"
+                showIcon
+                icon={<TagsOutlined aria-hidden />}
+                title={t('releases.reading', { version })}
+                description={release ? t('releases.readingText', { name: release.createdByName, date: formatDate(release.createdAt) }) : t('releases.readOnly')}
+                action={
+                  <LinkButton size="small" to={props.docId ? paths.document.href(props.projectId, props.docId) : paths.project.href(props.projectId)}>
+                    {t('releases.backToLive')}
+                  </LinkButton>
+                }
+              />
+            ) : null}
             {props.children ??
               (!data ? (
                 <PageLoading />
@@ -171,9 +223,10 @@ export function Workspace(props: WorkspaceProps) {
                   projectId={props.projectId}
                   projectName={data.name}
                   docId={props.docId}
+                  version={version}
                   editing={editing}
                   canEdit={canEdit}
-                  canReadHistory={signedIn && atLeast(role, 'view')}
+                  canReadHistory={signedIn && atLeast(role, 'view') && !version}
                   tree={nodes}
                 />
                 </Suspense>
@@ -183,6 +236,22 @@ export function Workspace(props: WorkspaceProps) {
           </main>
         </Layout.Content>
       </Layout>
+      {showReleases ? (
+        <Suspense fallback={null}>
+          <ReleasesDrawer
+            projectId={props.projectId}
+            releases={releases}
+            role={role}
+            canPublish={mayEdit}
+            current={version}
+            onView={(next) => {
+              setShowReleases(false);
+              readVersion(next);
+            }}
+            onClose={() => setShowReleases(false)}
+          />
+        </Suspense>
+      ) : null}
       {creating && tree.data ? (
         <Suspense fallback={null}>
           <NewDocumentDialog projectId={props.projectId} tree={nodes} onClose={() => setCreating(false)} />

@@ -3,14 +3,25 @@ import { useQuery } from '@tanstack/react-query';
 import type { RouteId, RouteRequest } from '../../../../../shared/routes';
 import { api, apiQuery, invalidate, useApiQuery } from '../../../lib/api';
 
-/** The whole tree of a project; the workspace route starts this request before its page code has loaded. */
-export const documentTreeQuery = (projectId: string) => ({
-  ...apiQuery('document.tree', { params: { projectId } }, { ignoreMessage: true }),
+/**
+ * The whole tree of a project, live or as a release froze it; the workspace route starts this request before its
+ * page code has loaded.
+ */
+export const documentTreeQuery = (projectId: string, version?: string) => ({
+  ...apiQuery('document.tree', { params: { projectId } }, { ignoreMessage: true, version }),
   // A refetched tree replaces the old one: comparing 5,000 nodes to reuse unchanged ones costs more than it saves.
   structuralSharing: false,
 });
-export const useDocumentTree = (projectId: string) => useQuery(documentTreeQuery(projectId));
-export const useDocument = (id: string, enabled = true) => useApiQuery('document.get', { params: { id } }, { enabled, ignoreMessage: true });
+export const useDocumentTree = (projectId: string, version?: string) => useQuery(documentTreeQuery(projectId, version));
+
+/** How a document is read: live, as a release froze it (`version`), or by a share link's reader (`shareToken`). */
+export interface ReadAs {
+  version?: string;
+  shareToken?: string;
+}
+/** A share link's reader has no session to lose: a refusal is shown on the page, never a trip to sign in. */
+export const useDocument = (id: string, as: ReadAs & { enabled?: boolean } = {}) =>
+  useApiQuery('document.get', { params: { id } }, { ...as, ignoreMessage: true, ignoreRedirect: !!as.shareToken });
 export const useHistory = (id: string) => useApiQuery('document.history', { params: { id } });
 export const useHistoryEntry = (id: string, historyId: string | null) =>
   useApiQuery('document.historyGet', { params: { id, historyId: historyId ?? '' } }, { enabled: !!historyId });

@@ -10,7 +10,11 @@ import { ApiView } from './api-view';
 
 export type Viewable = { name: string; projectId: string } & TypedContent;
 
-export function DocumentBody({ doc }: { doc: Viewable }) {
+/**
+ * `linkOf`: where a soft link leads, or null when the reader may not follow it (a share link's reader, to a
+ * document outside the share); by default the target in the workspace.
+ */
+export function DocumentBody({ doc, linkOf }: { doc: Viewable; linkOf?: (docId: string) => string | null }) {
   const { t } = useTranslation();
   switch (doc.type) {
     case 'api':
@@ -52,12 +56,14 @@ export function DocumentBody({ doc }: { doc: Viewable }) {
           <ExportOutlined aria-hidden /> <Link to={paths.externalLink.href(doc.content.url)}>{doc.content.url}</Link>
         </p>
       );
-    case 'softlink':
+    case 'softlink': {
+      const target = linkOf ? linkOf(doc.content.targetId) : paths.document.href(doc.projectId, doc.content.targetId);
       return (
         <p className="link-view">
-          <NodeIndexOutlined aria-hidden /> <Link to={paths.document.href(doc.projectId, doc.content.targetId)}>{t('docs.followLink')}</Link>
+          <NodeIndexOutlined aria-hidden /> {target ? <Link to={target}>{t('docs.followLink')}</Link> : <span className="muted">{t('docs.linkOutside')}</span>}
         </p>
       );
+    }
     case 'folder':
       return <Empty image={<FolderOpenOutlined className="empty-icon" aria-hidden />} description={t('docs.folderText')} />;
   }

@@ -1,36 +1,47 @@
 /** One document in the workspace: its header (title, who saved it, actions), then its view or its editor. */
 import { DeleteOutlined, EditOutlined, EyeOutlined, HistoryOutlined, LinkOutlined, MoreOutlined, PrinterOutlined, ExpandOutlined } from '@ant-design/icons';
-import { Alert, Button, Dropdown, Flex, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Dropdown, Flex } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageLoading } from '../../../components/page-loading';
-import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useTitle } from '../../../lib/title';
 import { paths } from '../../../paths';
 import { documentCalls, refreshDocuments, useDocument } from '../api';
-import { displayName, KIND_ICON } from '../lib/kinds';
+import { displayName } from '../lib/kinds';
 import { DocumentBody } from './document-body';
+import { DocumentHeading } from './document-heading';
 // The editors and the history (with its diff library) load when first used: reading needs neither.
 const DocumentEditor = lazy(() => import('./document-editor').then((m) => ({ default: m.DocumentEditor })));
 const HistoryDrawer = lazy(() => import('./history-drawer').then((m) => ({ default: m.HistoryDrawer })));
 
-export function DocumentPanel(props: { projectId: string; projectName: string; docId: string; editing: boolean; canEdit: boolean; canReadHistory: boolean; tree: DocumentTreeNode[] }) {
+/** `version`: the release being read, which is read only (the workspace passes `canEdit` false with it). */
+export function DocumentPanel(props: {
+  projectId: string;
+  projectName: string;
+  docId: string;
+  version?: string;
+  editing: boolean;
+  canEdit: boolean;
+  canReadHistory: boolean;
+  tree: DocumentTreeNode[];
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const doc = useDocument(props.docId);
+  const doc = useDocument(props.docId, { version: props.version });
   const [panel, setPanel] = useState<'history' | 'delete' | null>(null);
   const name = doc.data ? displayName(doc.data.name, t) : '';
-  useTitle(name, props.projectName);
+  useTitle(name, props.version, props.projectName);
   if (doc.isPending) return <PageLoading />;
   if (doc.error) return <Alert type="error" showIcon title={errorMessage(doc.error)} />;
   const data = doc.data;
   const editing = props.editing && props.canEdit;
-  const view = paths.document.href(props.projectId, data.id);
+  const { version } = props;
+  const view = paths.document.href(props.projectId, data.id, undefined, { version });
   const copyLink = () =>
     navigator.clipboard.writeText(new URL(view, location.origin).href).then(
       () => notify.success(t('docs.linkCopied')),
@@ -38,19 +49,7 @@ export function DocumentPanel(props: { projectId: string; projectName: string; d
     );
   return (
     <article className="doc" aria-label={name}>
-      <header className="doc-header">
-        <div className="doc-heading">
-          <Typography.Title level={1} className="doc-title">
-            <span className="doc-kind" aria-hidden>
-              {KIND_ICON[data.type]}
-            </span>
-            {name}
-          </Typography.Title>
-          <Space size={6} wrap className="doc-meta">
-            <Tag>{t(`docs.kinds.${data.type}`)}</Tag>
-            <span className="muted">{t('docs.lastSaved', { name: data.updatedByName, date: formatDate(data.updatedAt), rev: data.rev })}</span>
-          </Space>
-        </div>
+      <DocumentHeading doc={data} name={name}>
         <Flex gap={8} wrap className="doc-actions">
           {props.canReadHistory ? (
             <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setPanel('history')}>
@@ -79,21 +78,21 @@ export function DocumentPanel(props: { projectId: string; projectName: string; d
               onClick: ({ key }) => {
                 if (key === 'link') void copyLink();
                 else if (key === 'delete') setPanel('delete');
-                else window.open(paths.document.href(props.projectId, data.id, key as 'pure' | 'puredoc'), '_blank', 'noopener');
+                else window.open(paths.document.href(props.projectId, data.id, key as 'pure' | 'puredoc', { version }), '_blank', 'noopener');
               },
             }}
           >
             <Button icon={<MoreOutlined aria-hidden />} aria-label={t('workspace.moreActions')} />
           </Dropdown>
         </Flex>
-      </header>
+      </DocumentHeading>
       {editing ? (
         <Suspense fallback={<PageLoading />}>
           <DocumentEditor key={`${data.id}-${data.rev}`} doc={data} tree={props.tree} onDone={() => void navigate(view)} />
         </Suspense>
       ) : (
         <div className="doc-body">
-          <DocumentBody doc={data} />
+          <DocumentBody doc={data} linkOf={(id) => paths.document.href(props.projectId, id, undefined, { version })} />
         </div>
       )}
       {panel === 'history' && (

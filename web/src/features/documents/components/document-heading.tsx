@@ -1,0 +1,28 @@
+import { Space, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DocumentView } from '../../../../../shared/schemas/document';
+import { formatDate } from '../../../lib/dates';
+import { KIND_ICON } from '../lib/kinds';
+
+/** A document's title, kind and who saved it last: the top of every read of a document. */
+export function DocumentHeading({ doc, name, children }: { doc: DocumentView; name: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <header className="doc-header">
+      <div className="doc-heading">
+        <Typography.Title level={1} className="doc-title">
+          <span className="doc-kind" aria-hidden>
+            {KIND_ICON[doc.type]}
+          </span>
+          {name}
+        </Typography.Title>
+        <Space size={6} wrap className="doc-meta">
+          <Tag>{t(`docs.kinds.${doc.type}`)}</Tag>
+          <span className="muted">{t('docs.lastSaved', { name: doc.updatedByName, date: formatDate(doc.updatedAt), rev: doc.rev })}</span>
+        </Space>
+      </div>
+      {children}
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
+import { keepPresent, nodesById } from './tree-ids';
+
+const node = (id: string, children: DocumentTreeNode[] = []): DocumentTreeNode => ({
+  id,
+  projectId: 'p',
+  parentId: 'p',
+  preId: '0',
+  name: id.toUpperCase(),
+  type: children.length ? 'folder' : 'doc',
+  comment: '',
+  method: null,
+  path: null,
+  status: null,
+  updatedAt: '2030-01-01T00:00:00Z',
+  updatedBy: 'u',
+  rev: 1,
+  children,
+});
+
+const tree = [node('a'), node('f', [node('b'), node('g', [node('c')])])];
+
+describe('tree ids', () => {
+  it('finds nodes at any depth', () => {
+    expect([...nodesById(tree).keys()]).toEqual(['a', 'f', 'b', 'g', 'c']);
+    expect(nodesById(tree).get('c')?.name).toBe('C');
+  });
+
+  it('keeps the chosen ids the tree holds, in their order', () => {
+    expect(keepPresent(['c', 'gone', 'a'], tree)).toEqual(['c', 'a']);
+    expect(keepPresent([], tree)).toEqual([]);
+    expect(keepPresent(['a'], [])).toEqual([]);
+  });
+});

@@ -1,0 +1,21 @@
+/** Looking documents up in a project's tree by id: which exist, and what they are called. */
+import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
+
+/** Every node of the tree by id, at any depth. */
+export function nodesById(nodes: readonly DocumentTreeNode[]): Map<string, DocumentTreeNode> {
+  const all = new Map<string, DocumentTreeNode>();
+  const walk = (list: readonly DocumentTreeNode[]) => {
+    for (const node of list) {
+      all.set(node.id, node);
+      walk(node.children);
+    }
+  };
+  walk(nodes);
+  return all;
+}
+
+/** The chosen ids the tree still holds, in their order (a release's tree may lack newer documents). */
+export function keepPresent(ids: readonly string[], nodes: readonly DocumentTreeNode[]): string[] {
+  const present = nodesById(nodes);
+  return ids.filter((id) => present.has(id));
+}
