@@ -25,6 +25,10 @@ export type SettingsTab = (typeof SETTINGS_TABS)[number];
 export const DOCUMENT_MODES = ['edit', 'pure', 'puredoc'] as const;
 export type DocumentMode = (typeof DOCUMENT_MODES)[number];
 
+/** The tabs of an HTTP API document's view, kept in the URL (`?tab=mock`) so each is linkable. */
+export const DOCUMENT_TABS = ['doc', 'mock'] as const;
+export type DocumentTab = (typeof DOCUMENT_TABS)[number];
+
 export const paths = {
   home: { pattern: '/', href: () => '/' },
   index: { pattern: '/index' },
@@ -57,7 +61,8 @@ export const paths = {
   document: {
     pattern: '/project/:id/:doc',
     modePattern: '/project/:id/:doc/:mode',
-    href: (projectId: string, docId: string, mode?: DocumentMode) => `/project/${enc(projectId)}/${enc(docId)}${mode ? `/${mode}` : ''}`,
+    href: (projectId: string, docId: string, mode?: DocumentMode, opts: { tab?: DocumentTab } = {}) =>
+      `/project/${enc(projectId)}/${enc(docId)}${mode ? `/${mode}` : ''}${query({ tab: opts.tab !== 'doc' && opts.tab })}`,
   },
   history: {
     pattern: '/project/:projectId/:docId/history/:historyId',

@@ -1,17 +1,17 @@
 /** One document in the workspace: its header (title, who saved it, actions), then its view or its editor. */
 import { DeleteOutlined, EditOutlined, EyeOutlined, HistoryOutlined, LinkOutlined, MoreOutlined, PrinterOutlined, ExpandOutlined } from '@ant-design/icons';
-import { Alert, Button, Dropdown, Flex, Space, Tag, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Dropdown, Flex, Space, Tabs, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { DocumentTreeNode, DocumentViewOf } from '../../../../../shared/schemas/document';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageLoading } from '../../../components/page-loading';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useTitle } from '../../../lib/title';
-import { paths } from '../../../paths';
+import { DOCUMENT_TABS, paths, type DocumentTab } from '../../../paths';
 import { documentCalls, refreshDocuments, useDocument } from '../api';
 import { displayName, KIND_ICON } from '../lib/kinds';
 import { DocumentBody } from './document-body';
@@ -19,9 +19,23 @@ import { DocumentBody } from './document-body';
 const DocumentEditor = lazy(() => import('./document-editor').then((m) => ({ default: m.DocumentEditor })));
 const HistoryDrawer = lazy(() => import('./history-drawer').then((m) => ({ default: m.HistoryDrawer })));
 
-export function DocumentPanel(props: { projectId: string; projectName: string; docId: string; editing: boolean; canEdit: boolean; canReadHistory: boolean; tree: DocumentTreeNode[] }) {
+export interface DocumentPanelProps {
+  projectId: string;
+  projectName: string;
+  docId: string;
+  editing: boolean;
+  canEdit: boolean;
+  canReadHistory: boolean;
+  tree: DocumentTreeNode[];
+  /** The Mock tab of an HTTP API document, composed by the page (the mock editor is a feature of its own). */
+  mockTab?: (doc: DocumentViewOf<'api'>) => ReactNode;
+}
+
+export function DocumentPanel(props: DocumentPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const tab: DocumentTab = DOCUMENT_TABS.find((key) => key === search.get('tab')) ?? 'doc';
   const doc = useDocument(props.docId);
   const [panel, setPanel] = useState<'history' | 'delete' | null>(null);
   const name = doc.data ? displayName(doc.data.name, t) : '';
@@ -91,6 +105,26 @@ export function DocumentPanel(props: { projectId: string; projectName: string; d
         <Suspense fallback={<PageLoading />}>
           <DocumentEditor key={`${data.id}-${data.rev}`} doc={data} tree={props.tree} onDone={() => void navigate(view)} />
         </Suspense>
+      ) : data.type === 'api' && props.mockTab ? (
+        <Tabs
+          className="doc-tabs"
+          activeKey={tab}
+          onChange={(key) =>
+            setSearch(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (key === 'doc') next.delete('tab');
+                else next.set('tab', key);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          items={[
+            { key: 'doc', label: t('mock.docTab'), children: <div className="doc-body"><DocumentBody doc={data} /></div> },
+            { key: 'mock', label: t('mock.tab'), children: props.mockTab(data) },
+          ]}
+        />
       ) : (
         <div className="doc-body">
           <DocumentBody doc={data} />
