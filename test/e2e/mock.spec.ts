@@ -4,7 +4,7 @@
  * the project's mock token in settings.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { choose, registerViaApi, signIn } from './support';
+import { choose, registerViaApi, signIn, watchConsole } from './support';
 
 async function signedInProject(page: Page, request: APIRequestContext, name: string) {
   const { account, token } = await registerViaApi(request);
@@ -38,6 +38,7 @@ async function shownMockUrl(page: Page) {
 
 test('mock editor: static JSON checked and saved, previewed, then a template; a foreign caller gets the answer with open CORS', async ({ page, request }) => {
   test.setTimeout(120_000);
+  const problems = watchConsole(page);
   await signedInProject(page, request, 'Mock e2e');
 
   // An HTTP API made through the UI, then its view and its Mock tab.
@@ -93,6 +94,33 @@ test('mock editor: static JSON checked and saved, previewed, then a template; a 
   expect(generated.list[0]!.name).toMatch(/^[\u4e00-\u9fa5]{2,4}$/);
   expect(generated.list[0]!.email).toContain('@');
 
+  // An expectation answers instead when its conditions hold; the dialog checks it with the server's schema first.
+  await page.getByRole('button', { name: '添加期望' }).click();
+  const expectation = page.getByRole('dialog', { name: '添加期望' });
+  await expectation.getByLabel('名称').fill('VIP');
+  await expectation.getByRole('button', { name: '添加条件' }).click();
+  await expectation.getByLabel('条件 1 字段名').fill('vip');
+  await choose(page, expectation.getByLabel('条件 1 判断'), '匹配正则');
+  await expectation.getByLabel('条件 1 值').fill('(?=1)');
+  await expectation.getByRole('button', { name: '确定' }).click();
+  await expect(expectation.getByText('正则表达式无效（支持 RE2 语法，不支持断言和反向引用）')).toBeVisible();
+  await choose(page, expectation.getByLabel('条件 1 判断'), '等于');
+  await expectation.getByLabel('条件 1 值').fill('1');
+  await expectation.getByLabel('状态码').fill('201');
+  await expectation.getByRole('radiogroup', { name: '响应内容类型' }).getByText('Mock.js 模板', { exact: true }).click();
+  await replaceCode(page, '响应内容', '{"vip": true, "name": "@cname"}');
+  await expectation.getByRole('button', { name: '确定' }).click();
+  await expect(expectation).toBeHidden();
+  const expectations = page.getByRole('table', { name: '期望' });
+  await expect(expectations.getByRole('row', { name: /VIP/ })).toContainText('Query 参数 vip 等于 1');
+  await page.getByRole('button', { name: '保存 Mock' }).click();
+  await expect(page.getByText('未保存', { exact: true })).toBeHidden();
+  await preview.getByLabel('Query 参数').fill('vip=1');
+  await preview.getByRole('button', { name: '发送请求' }).click();
+  await expect(result.locator('.mock-status')).toHaveText('201');
+  await expect(body).toContainText('"vip": true');
+  await expect(body).not.toContainText('@cname');
+
   // A foreign caller (another origin, no cookies) at the URL the page shows.
   const url = await shownMockUrl(page);
   const foreign = await request.get(url, { headers: { Origin: 'https://frontend.example' } });
@@ -100,6 +128,7 @@ test('mock editor: static JSON checked and saved, previewed, then a template; a 
   expect(foreign.headers()['access-control-allow-origin']).toBe('*');
   expect(foreign.headers()['set-cookie']).toBeUndefined();
   expect(((await foreign.json()) as { list: unknown[] }).list).toHaveLength(3);
+  expect(problems).toEqual([]);
 });
 
 test('a project mock token set in settings: the mock URL answers 401 without it and 200 with it', async ({ page, request }) => {

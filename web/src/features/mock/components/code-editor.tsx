@@ -8,7 +8,7 @@ import { json } from '@codemirror/lang-json';
 import { forceLinting, linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, basicSetup } from 'codemirror';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 
 export interface CodeProblem {
   from: number;
@@ -29,6 +29,7 @@ export interface CodeEditorProps {
   invalid?: boolean;
   /** Ids of the texts that describe the editor (its problems, its help). */
   describedBy?: string;
+  /** Height of the editing area, in pixels, however short the text. */
   minHeight?: number;
 }
 
@@ -37,6 +38,8 @@ const theme = EditorView.theme({
   '&.cm-focused': { outline: '2px solid #5b5bd6', outlineOffset: '-1px' },
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', maxHeight: '480px', overflow: 'auto' },
   '.cm-gutters': { backgroundColor: '#f7f7f9', color: '#595959', borderRight: '1px solid #eee' },
+  // The editor keeps its height while almost empty, so it reads as a place to type.
+  '.cm-content, .cm-gutter': { minHeight: 'var(--code-editor-min-height, 160px)' },
 });
 
 export default function CodeEditor(props: CodeEditorProps) {
@@ -65,6 +68,7 @@ export default function CodeEditor(props: CodeEditorProps) {
         extensions: [
           basicSetup,
           theme,
+          EditorView.lineWrapping,
           language.of(props.language === 'json' ? json() : javascript()),
           editable.of([EditorState.readOnly.of(!!props.readOnly), EditorView.editable.of(!props.readOnly)]),
           attributes.of(EditorView.contentAttributes.of(contentAttributes(props))),
@@ -108,7 +112,8 @@ export default function CodeEditor(props: CodeEditorProps) {
     view.current?.dispatch({ effects: compartments.current.attributes.reconfigure(EditorView.contentAttributes.of(contentAttributes({ label, invalid, describedBy }))) });
   }, [label, invalid, describedBy]);
 
-  return <div ref={host} className={`code-editor${props.invalid ? ' code-editor-invalid' : ''}`} style={{ minHeight: props.minHeight }} />;
+  const style = props.minHeight ? ({ '--code-editor-min-height': `${props.minHeight}px` } as CSSProperties) : undefined;
+  return <div ref={host} className={`code-editor${props.invalid ? ' code-editor-invalid' : ''}`} style={style} />;
 }
 
 function contentAttributes(props: Pick<CodeEditorProps, 'label' | 'invalid' | 'describedBy'>): Record<string, string> {

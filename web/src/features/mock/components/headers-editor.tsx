@@ -1,4 +1,4 @@
-/** Response headers as a small table of name and value, with the server's messages at the row they concern. */
+/** Headers as a small table of name and value, with the server's messages at the row they concern. */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,12 @@ export function HeadersEditor(props: {
   readOnly?: boolean;
   /** Messages by field below the headers (`0.name`). */
   errors?: Record<string, string>;
+  /** What the empty table and the add button say; response headers by default. */
+  texts?: { none: string; add: string };
 }) {
   const { t } = useTranslation();
   const { headers, onChange, readOnly, errors = {} } = props;
+  const texts = props.texts ?? { none: t('mock.header.none'), add: t('mock.header.add') };
   const set = (i: number, patch: Partial<MockHeader>) => onChange(headers.map((h, j) => (j === i ? { ...h, ...patch } : h)));
   const cell = (key: 'name' | 'value', label: string, placeholder: string) => ({
     key,
@@ -52,7 +55,7 @@ export function HeadersEditor(props: {
         pagination={false}
         dataSource={headers.map((h, key) => ({ ...h, key }))}
         components={{ table: (p: object) => <table {...p} aria-label={props.title} /> }}
-        locale={{ emptyText: <span className="muted">{t('mock.header.none')}</span> }}
+        locale={{ emptyText: <span className="muted">{texts.none}</span> }}
         columns={[
           { ...cell('name', t('mock.header.name'), 'X-Request-Id'), width: '40%' },
           cell('value', t('mock.header.value'), 'abc-123'),
@@ -79,7 +82,7 @@ export function HeadersEditor(props: {
       />
       {readOnly ? null : (
         <Button className="param-actions" size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onChange([...headers, { name: '', value: '' }])}>
-          {t('mock.header.add')}
+          {texts.add}
         </Button>
       )}
     </div>

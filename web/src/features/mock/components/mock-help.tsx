@@ -19,7 +19,7 @@ export function MockHelp({ open, onClose, type }: { open: boolean; onClose: () =
   const h = (key: string) => t(`mock.helpDoc.${key}`);
   const section = type === 'template' || type === 'auto' || type === 'script' ? type : 'overview';
   return (
-    <Drawer title={h('title')} open={open} onClose={onClose} size={640} destroyOnHidden>
+    <Drawer title={h('title')} open={open} onClose={onClose} size={640} destroyOnHidden rootClassName="mock-help">
       <Collapse
         defaultActiveKey={[section]}
         items={[
@@ -32,7 +32,7 @@ export function MockHelp({ open, onClose, type }: { open: boolean; onClose: () =
                 <Typography.Paragraph>{h('overview.common')}</Typography.Paragraph>
                 <Typography.Paragraph>{h('overview.errors')}</Typography.Paragraph>
                 <ul>
-                  {(['e404', 'e401', 'e429', 'e500'] as const).map((key) => (
+                  {(['e404', 'e405', 'e401', 'e429', 'e500'] as const).map((key) => (
                     <li key={key}>{h(`overview.${key}`)}</li>
                   ))}
                 </ul>

@@ -4,7 +4,7 @@
  * reads the project sees it; only editors change it.
  */
 import { CopyOutlined, QuestionCircleOutlined, SaveOutlined, SettingOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, InputNumber, Radio, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, InputNumber, Radio, Tooltip, Typography } from 'antd';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentOf } from '../../../../../shared/schemas/document';
@@ -72,9 +72,12 @@ function MockEditor(props: MockPanelProps & { initial: MockConfigView }) {
   const shownUrl = withMockToken(url, projectMock.tokenRequired ? projectMock.token : null);
   const unplaced = Object.entries(errors).filter(([field]) => !PLACED.test(field));
 
+  /** The server's messages about a field no longer apply once it is edited. */
+  const clearErrors = (fields: string[]) =>
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => !fields.some((c) => f === c || f.startsWith(`${c}.`)))));
   const change = (next: MockDraft, clear: string[] = []) => {
     setDraft(next);
-    if (clear.length) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => !clear.some((c) => f === c || f.startsWith(`${c}.`)))));
+    if (clear.length) clearErrors(clear);
   };
 
   async function save() {
@@ -261,7 +264,7 @@ function MockEditor(props: MockPanelProps & { initial: MockConfigView }) {
                 readOnly={readOnly}
                 errors={errorsUnder(errors, 'expectations')}
                 onChange={(expectations) => change({ ...draft, expectations }, ['expectations'])}
-                onEdited={(index) => change(draft, [`expectations.${index}`])}
+                onEdited={(index) => clearErrors([`expectations.${index}`])}
               />
             </>
           )}
@@ -272,7 +275,7 @@ function MockEditor(props: MockPanelProps & { initial: MockConfigView }) {
               {t('mock.save')}
             </Button>
           )}
-          {dirty && !readOnly ? <Tag color="warning">{t('mock.unsaved')}</Tag> : null}
+          {dirty && !readOnly ? <span className="unsaved-mark">{t('mock.unsaved')}</span> : null}
           <span className="muted">
             {saved.updatedAt ? t('mock.lastSaved', { name: saved.updatedByName ?? '', date: formatDate(saved.updatedAt) }) : t('mock.neverSaved')}
           </span>

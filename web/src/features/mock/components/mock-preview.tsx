@@ -78,7 +78,12 @@ export function MockPreview(props: { mockBase: string; projectId: string; method
           <Input id={`${id}-query`} prefix="?" placeholder="page=1&size=10" value={query} onChange={(e) => setQuery(e.target.value)} onPressEnter={() => void send()} />
         </Form.Item>
         <div className="mock-field-label">{t('mock.preview.headers')}</div>
-        <HeadersEditor title={t('mock.preview.headers')} headers={headers} onChange={setHeaders} />
+        <HeadersEditor
+          title={t('mock.preview.headers')}
+          headers={headers}
+          onChange={setHeaders}
+          texts={{ none: t('mock.preview.noHeaders'), add: t('mock.preview.addHeader') }}
+        />
         {carriesBody ? (
           <Form.Item label={t('mock.preview.body')} htmlFor={`${id}-body`} className="mock-preview-body">
             <Input.TextArea id={`${id}-body`} className="code-input" autoSize={{ minRows: 3, maxRows: 12 }} value={body} onChange={(e) => setBody(e.target.value)} />

@@ -4,7 +4,7 @@
  * every other project change.
  */
 import { CopyOutlined, DeleteOutlined, KeyOutlined, SaveOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Input, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, Space, Switch, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectView } from '../../../../../shared/schemas/project';
@@ -75,7 +75,7 @@ export function MockSettings({ project, canEdit }: { project: ProjectView; canEd
               <Button type="primary" icon={<SaveOutlined aria-hidden />} loading={update.isPending} disabled={!dirty} onClick={() => void save()}>
                 {m('save')}
               </Button>
-              {dirty ? <Tag color="warning">{m('unsaved')}</Tag> : null}
+              {dirty ? <span className="unsaved-mark">{m('unsaved')}</span> : null}
             </Flex>
           </>
         ) : (
