@@ -2,12 +2,13 @@
  * Which HTTP API document answers a mock request. Document paths are templates as people write them:
  * `/users/{id}` or `/users/:id`, sometimes with a query string, a `{{baseUrl}}` prefix or a whole URL
  * (`https://host/base/users/{id}`); only the path counts, and empty segments (leading, trailing or doubled
- * slashes) are ignored. Segments compare case-sensitively after percent-decoding.
+ * slashes) are ignored (shared/mock-path.ts). Segments compare case-sensitively after percent-decoding.
  *
  * When several templates match, the one with a literal segment where another has a parameter wins, comparing
  * from the left; then the method must be the request's. The templates of a project are compiled once into a
  * segment trie, and a request walks it: each trie node is visited at most once, whatever the templates.
  */
+import { mockPathOf, paramNameOf } from '../../shared/mock-path';
 
 export interface RoutedDocument {
   id: string;
@@ -49,24 +50,13 @@ function decodeSegment(segment: string): string {
   }
 }
 
-const BRACED_PARAM = /^\{([^{}]+)\}$/;
-const COLON_PARAM = /^:([A-Za-z_$][\w$-]*)$/;
-
-/** The path of a template, without scheme and host, `{{variable}}` base, query string or fragment. */
-function templatePath(template: string): string {
-  let path = template.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
-  path = path.replace(/^\{\{[^{}]*\}\}/, '');
-  const end = path.search(/[?#]/);
-  return end === -1 ? path : path.slice(0, end);
-}
-
 export function compilePathTemplate(template: string): TemplateSegment[] {
-  return templatePath(template)
+  return mockPathOf(template)
     .split('/')
     .filter((segment) => segment !== '')
     .map((segment) => {
-      const param = BRACED_PARAM.exec(segment)?.[1] ?? COLON_PARAM.exec(segment)?.[1];
-      return param !== undefined ? { param: param.trim() } : { literal: decodeSegment(segment) };
+      const param = paramNameOf(segment);
+      return param !== undefined ? { param } : { literal: decodeSegment(segment) };
     });
 }
 

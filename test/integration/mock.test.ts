@@ -11,6 +11,7 @@ import type { ProjectView } from '../../shared/schemas/project';
 import { getItem } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
 import { forgetProjectMocks } from '../../functions/origins/mock/project-mocks';
+import { PLACEHOLDERS, SCRIPT_BY_ID, SCRIPT_ECHO, SCRIPT_LIST, TEMPLATE_EXAMPLE } from '../../web/src/features/mock/lib/help-examples';
 import { signUp, useLocalApi } from '../support/local-api';
 import { useMockOrigin } from '../support/mock-origin';
 
@@ -245,6 +246,46 @@ describe('the mock origin', () => {
     // And the process still serves other mocks.
     await save(doc.id, { type: 'static', body: '{"alive":true}' });
     expect((await hit('GET', '/escape')).json).toEqual({ alive: true });
+  });
+
+  it("answers every example of the mock editor's help: its template, each placeholder and each script", async () => {
+    const { apiDoc, save, hit } = await mockProject();
+    const template = await apiDoc('GET', '/help/template');
+    expect((await save(template.id, { type: 'template', body: TEMPLATE_EXAMPLE })).code).toBe(0);
+    const rendered = (await hit('GET', '/help/template')).json as { code: number; data: { id: number; name: string; vip: boolean; tags: string[] }[] };
+    expect(rendered.data.length).toBeGreaterThanOrEqual(5);
+    expect(rendered.data[1]!.id).toBe(2);
+    expect(typeof rendered.data[0]!.vip).toBe('boolean');
+
+    const placeholders = Object.values(PLACEHOLDERS).flat();
+    const all = await apiDoc('GET', '/help/placeholders');
+    expect((await save(all.id, { type: 'template', body: JSON.stringify(Object.fromEntries(placeholders.map((p) => [p, p]))) })).code).toBe(0);
+    const values = (await hit('GET', '/help/placeholders')).json as Record<string, unknown>;
+    const unresolved = placeholders.filter((p) => {
+      const value = values[p];
+      return typeof value === 'string' && value.startsWith('@');
+    });
+    expect(unresolved).toEqual([]);
+
+    const echo = await apiDoc('POST', '/help/echo/{id}');
+    await save(echo.id, { type: 'script', body: SCRIPT_ECHO });
+    const echoed = await hit('POST', '/help/echo/5?x=1', { headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    expect(echoed.json).toEqual({ method: 'POST', path: '/help/echo/5', params: { id: '5' }, query: { x: '1' }, body: { a: 1 } });
+
+    const byId = await apiDoc('GET', '/help/users/{id}');
+    await save(byId.id, { type: 'script', body: SCRIPT_BY_ID });
+    const found = await hit('GET', '/help/users/7');
+    expect(found.status).toBe(200);
+    expect(found.headers.get('x-mock')).toBe('script');
+    expect(found.json).toMatchObject({ id: 7, email: expect.stringContaining('@') as unknown });
+    expect((await hit('GET', '/help/users/abc')).status).toBe(404);
+
+    const list = await apiDoc('GET', '/help/list');
+    await save(list.id, { type: 'script', body: SCRIPT_LIST });
+    const page = (await hit('GET', '/help/list?page=2&size=3')).json as { page: number; items: { id: number; author: string }[] };
+    expect(page.page).toBe(2);
+    expect(page.items.map((item) => item.id)).toEqual([4, 5, 6]);
+    expect(page.items[0]!.author.length).toBeGreaterThan(0);
   });
 
   it('answers from the first matching expectation, by every operator, else the default', async () => {

@@ -23,7 +23,9 @@ const defaults: AppConfig = {
   apiBase: '/api',
   environment: 'production',
   cdnBase: '',
-  mockBase: '/api/mock',
+  // The mock origin is never the app's own: a deployment names it in /config.js. Without it there is no mock URL
+  // to show or call, and the mock editor says so.
+  mockBase: '',
   version: APP_VERSION,
   offline: false,
   publicPages: [...paths.publicPrefixes],

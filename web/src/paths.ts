@@ -36,6 +36,10 @@ export type InviteKind = 'project' | 'team';
 export const DOCUMENT_MODES = ['edit', 'pure', 'puredoc'] as const;
 export type DocumentMode = (typeof DOCUMENT_MODES)[number];
 
+/** The tabs of an HTTP API document's view, kept in the URL (`?tab=mock`) so each is linkable. */
+export const DOCUMENT_TABS = ['doc', 'mock'] as const;
+export type DocumentTab = (typeof DOCUMENT_TABS)[number];
+
 export const paths = {
   home: { pattern: '/', href: () => '/' },
   index: { pattern: '/index' },
@@ -87,8 +91,8 @@ export const paths = {
   document: {
     pattern: '/project/:id/:doc',
     modePattern: '/project/:id/:doc/:mode',
-    href: (projectId: string, docId: string, mode?: DocumentMode, opts: { version?: string } = {}) =>
-      `/project/${enc(projectId)}/${enc(docId)}${mode && !(mode === 'edit' && opts.version) ? `/${mode}` : ''}${query({ version: opts.version })}`,
+    href: (projectId: string, docId: string, mode?: DocumentMode, opts: { version?: string; tab?: DocumentTab } = {}) =>
+      `/project/${enc(projectId)}/${enc(docId)}${mode && !(mode === 'edit' && opts.version) ? `/${mode}` : ''}${query({ version: opts.version, tab: opts.tab !== 'doc' && opts.tab })}`,
   },
   /** Managing a project's share links, in the workspace (the settings tab is `projectSettings` with `share`). */
   shares: {

@@ -8,6 +8,7 @@ import { projectName } from '../../../../shared/schemas/project';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { useProjectChange } from '../../features/projects/api';
 import { VisibilityField } from '../../features/projects/components/dialogs';
+import { MockSettings } from '../../features/projects/components/mock-settings';
 import { showServerError, zodRule } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { paths } from '../../paths';
@@ -68,6 +69,7 @@ export function Component() {
           )}
         </Form>
       </Card>
+      <MockSettings key={project.rev} project={project} canEdit={canEdit} />
       {atLeast(project.role, 'admin') && (
         <section aria-labelledby="danger-zone">
           <Card className="danger-zone">

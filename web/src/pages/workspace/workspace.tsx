@@ -31,6 +31,8 @@ import { paths } from '../../paths';
 
 // The open document (its views use tables and tabs) loads apart from the shell and the tree, which show first.
 const DocumentPanel = lazy(() => import('../../features/documents/components/document-panel').then((m) => ({ default: m.DocumentPanel })));
+// The mock editor (with CodeMirror, loaded by it on first use) loads when an HTTP API's Mock tab first opens.
+const MockPanel = lazy(() => import('../../features/mock/components/mock-panel').then((m) => ({ default: m.MockPanel })));
 const NewDocumentDialog = lazy(() => import('../../features/documents/components/new-document-dialog').then((m) => ({ default: m.NewDocumentDialog })));
 const ReleasesDrawer = lazy(() => import('../../features/shares/components/releases-drawer').then((m) => ({ default: m.ReleasesDrawer })));
 
@@ -228,6 +230,11 @@ export function Workspace(props: WorkspaceProps) {
                   canEdit={canEdit}
                   canReadHistory={signedIn && atLeast(role, 'view') && !version}
                   tree={nodes}
+                  mockTab={(doc) => (
+                    <Suspense fallback={<PageLoading />}>
+                      <MockPanel projectId={props.projectId} docId={doc.id} api={doc.content} canEdit={canEdit} projectMock={data.mock} />
+                    </Suspense>
+                  )}
                 />
                 </Suspense>
               ) : (

@@ -2,7 +2,7 @@
 import { Badge, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ContentOf } from '../../../../../shared/schemas/document';
-import { exampleOf } from '../lib/example';
+import { exampleOf } from '../../../lib/param-example';
 import { markdownToSafeHtml } from '../lib/safe-html';
 import { ParamView } from './param-view';
 

@@ -1,16 +1,16 @@
 /** One document in the workspace: its header (title, who saved it, actions), then its view or its editor. */
 import { DeleteOutlined, EditOutlined, EyeOutlined, HistoryOutlined, LinkOutlined, MoreOutlined, PrinterOutlined, ExpandOutlined } from '@ant-design/icons';
-import { Alert, Button, Dropdown, Flex } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Dropdown, Flex, Tabs } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { DocumentTreeNode, DocumentViewOf } from '../../../../../shared/schemas/document';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageLoading } from '../../../components/page-loading';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useTitle } from '../../../lib/title';
-import { paths } from '../../../paths';
+import { DOCUMENT_TABS, paths, type DocumentTab } from '../../../paths';
 import { documentCalls, refreshDocuments, useDocument } from '../api';
 import { displayName } from '../lib/kinds';
 import { DocumentBody } from './document-body';
@@ -19,19 +19,25 @@ import { DocumentHeading } from './document-heading';
 const DocumentEditor = lazy(() => import('./document-editor').then((m) => ({ default: m.DocumentEditor })));
 const HistoryDrawer = lazy(() => import('./history-drawer').then((m) => ({ default: m.HistoryDrawer })));
 
-/** `version`: the release being read, which is read only (the workspace passes `canEdit` false with it). */
-export function DocumentPanel(props: {
+export interface DocumentPanelProps {
   projectId: string;
   projectName: string;
   docId: string;
+  /** The release being read, which is read only (the workspace passes `canEdit` false with it). */
   version?: string;
   editing: boolean;
   canEdit: boolean;
   canReadHistory: boolean;
   tree: DocumentTreeNode[];
-}) {
+  /** The Mock tab of an HTTP API document, composed by the page (the mock editor is a feature of its own). */
+  mockTab?: (doc: DocumentViewOf<'api'>) => ReactNode;
+}
+
+export function DocumentPanel(props: DocumentPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const tab: DocumentTab = DOCUMENT_TABS.find((key) => key === search.get('tab')) ?? 'doc';
   const doc = useDocument(props.docId, { version: props.version });
   const [panel, setPanel] = useState<'history' | 'delete' | null>(null);
   const name = doc.data ? displayName(doc.data.name, t) : '';
@@ -90,6 +96,26 @@ export function DocumentPanel(props: {
         <Suspense fallback={<PageLoading />}>
           <DocumentEditor key={`${data.id}-${data.rev}`} doc={data} tree={props.tree} onDone={() => void navigate(view)} />
         </Suspense>
+      ) : data.type === 'api' && props.mockTab && !props.version ? (
+        <Tabs
+          className="doc-tabs"
+          activeKey={tab}
+          onChange={(key) =>
+            setSearch(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (key === 'doc') next.delete('tab');
+                else next.set('tab', key);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          items={[
+            { key: 'doc', label: t('mock.docTab'), children: <div className="doc-body"><DocumentBody doc={data} linkOf={(id) => paths.document.href(props.projectId, id)} /></div> },
+            { key: 'mock', label: t('mock.tab'), children: props.mockTab(data) },
+          ]}
+        />
       ) : (
         <div className="doc-body">
           <DocumentBody doc={data} linkOf={(id) => paths.document.href(props.projectId, id, undefined, { version })} />

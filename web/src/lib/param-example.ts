@@ -1,6 +1,6 @@
-import type { ParamItem } from '../../../../../shared/schemas/document';
+import type { ParamItem } from '../../../shared/schemas/document';
 
-/** An example value for a parameter tree, for the rendered view of an HTTP API. */
+/** An example value for a parameter tree: the rendered view of an HTTP API, the mock preview's request body. */
 export function exampleOf(params: ParamItem[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of params) if (p.name) out[p.name] = valueOf(p);

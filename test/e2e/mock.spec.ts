@@ -1,0 +1,184 @@
+/**
+ * The mock editor through the UI (issue 13, "Screens"): an HTTP API's Mock tab, its checks and server messages,
+ * Save, the preview against the real mock origin, and what a foreign caller gets from the URL the page shows;
+ * the project's mock token in settings.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { choose, registerViaApi, signIn, watchConsole } from './support';
+
+async function signedInProject(page: Page, request: APIRequestContext, name: string) {
+  const { account, token } = await registerViaApi(request);
+  const res = await request.put('/api/project', { data: { name }, headers: { token } });
+  const { data } = (await res.json()) as { data: { id: string } };
+  await page.goto(`/login?f=${encodeURIComponent(`/project/${data.id}`)}`);
+  await signIn(page, account);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  return { projectId: data.id, token };
+}
+
+/** Replaces the whole text of a CodeMirror editor, as pasting would. */
+async function replaceCode(page: Page, name: string, text: string) {
+  const editor = page.getByRole('textbox', { name });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(text);
+  await expect(editor).toHaveText(text.replace(/\n/g, ''));
+}
+
+/** antd draws radio buttons over their (hidden) inputs: a person clicks the label. */
+async function chooseType(page: Page, name: string) {
+  await page.getByRole('radiogroup', { name: 'Mock 类型' }).getByText(name, { exact: true }).click();
+  await expect(page.getByRole('radio', { name })).toBeChecked();
+}
+
+/** The mock URL the page shows, with its path parameter filled in. */
+async function shownMockUrl(page: Page) {
+  return ((await page.getByTestId('mock-url').textContent()) ?? '').replace('{id}', '7');
+}
+
+test('mock editor: static JSON checked and saved, previewed, then a template; a foreign caller gets the answer with open CORS', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const problems = watchConsole(page);
+  await signedInProject(page, request, 'Mock e2e');
+
+  // An HTTP API made through the UI, then its view and its Mock tab.
+  await page.getByRole('banner').getByRole('button', { name: '新建文档' }).click();
+  const dialog = page.getByRole('dialog', { name: '新建文档' });
+  await dialog.getByLabel('文档标题').fill('Get user');
+  await choose(page, dialog.getByLabel('文档类型'), 'HTTP 接口');
+  await dialog.getByLabel('接口路径').fill('/users/{id}');
+  await dialog.getByRole('button', { name: '创建' }).click();
+  await expect(page.getByLabel('接口路径')).toHaveValue('/users/{id}');
+  const article = page.getByRole('article', { name: 'Get user' });
+  await article.getByRole('button', { name: '预览' }).click();
+  await article.getByRole('tab', { name: 'Mock' }).click();
+  await expect(page).toHaveURL(/\?tab=mock$/);
+  await expect(page.getByTestId('mock-url')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]+\/users\/\{id\}$/);
+  await expect(page.getByText('Mock 已关闭，这个接口的 Mock 地址会回答 404。')).toBeVisible();
+
+  // Static JSON: a syntax error is shown where it is while typing, and the server refuses it with the spec's words.
+  await chooseType(page, '静态 JSON');
+  await replaceCode(page, 'JSON 内容', '{"id": 7, "name": }');
+  await expect(page.getByText('JSON数据格式错误（第 1 行，第 19 列）')).toBeVisible();
+  await expect(page.locator('.cm-lint-marker-error')).toBeVisible();
+  await page.getByRole('button', { name: '保存 Mock' }).click();
+  await expect(page.getByText('有内容没有通过检查，请修改标出的地方后再保存。')).toBeVisible();
+
+  await replaceCode(page, 'JSON 内容', '{"id": 7, "name": "Ada", "tags": ["a", "b"]}');
+  await expect(page.getByText(/JSON数据格式错误/)).toBeHidden();
+  await expect(page.getByText('未保存', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '保存 Mock' }).click();
+  await expect(page.getByText('Mock 已保存')).toBeVisible();
+  await expect(page.getByText('未保存', { exact: true })).toBeHidden();
+
+  // The preview calls the real mock origin with the document's method and a concrete path.
+  const preview = page.getByRole('region', { name: '预览' });
+  await expect(preview.getByLabel('请求路径')).toHaveValue('/users/1');
+  await preview.getByRole('button', { name: '发送请求' }).click();
+  const result = page.getByRole('region', { name: '预览结果' });
+  await expect(result.locator('.mock-status')).toHaveText('200');
+  await expect(result.getByRole('region', { name: '响应内容' })).toHaveText('{\n  "id": 7,\n  "name": "Ada",\n  "tags": [\n    "a",\n    "b"\n  ]\n}');
+  await expect(result).toContainText(/耗时 \d+ 毫秒/);
+  await expect(result.getByRole('table', { name: '响应头' })).toContainText('access-control-allow-origin');
+
+  // A Mock.js template: every request gets freshly generated data.
+  await chooseType(page, 'Mock.js 模板');
+  await replaceCode(page, 'Mock.js 模板', '{"list|3": [{"id|+1": 1, "name": "@cname", "email": "@email"}]}');
+  await page.getByRole('button', { name: '保存 Mock' }).click();
+  await expect(page.getByText('未保存', { exact: true })).toBeHidden();
+  await preview.getByRole('button', { name: '发送请求' }).click();
+  const body = result.getByRole('region', { name: '响应内容' });
+  await expect(body).toContainText('"id": 3');
+  const generated = JSON.parse((await body.textContent()) ?? '') as { list: { id: number; name: string; email: string }[] };
+  expect(generated.list.map((item) => item.id)).toEqual([1, 2, 3]);
+  expect(generated.list[0]!.name).toMatch(/^[\u4e00-\u9fa5]{2,4}$/);
+  expect(generated.list[0]!.email).toContain('@');
+
+  // An expectation answers instead when its conditions hold; the dialog checks it with the server's schema first.
+  await page.getByRole('button', { name: '添加期望' }).click();
+  const expectation = page.getByRole('dialog', { name: '添加期望' });
+  await expectation.getByLabel('名称').fill('VIP');
+  await expectation.getByRole('button', { name: '添加条件' }).click();
+  await expectation.getByLabel('条件 1 字段名').fill('vip');
+  await choose(page, expectation.getByLabel('条件 1 判断'), '匹配正则');
+  await expectation.getByLabel('条件 1 值').fill('(?=1)');
+  await expectation.getByRole('button', { name: '确定' }).click();
+  await expect(expectation.getByText('正则表达式无效（支持 RE2 语法，不支持断言和反向引用）')).toBeVisible();
+  await choose(page, expectation.getByLabel('条件 1 判断'), '等于');
+  await expectation.getByLabel('条件 1 值').fill('1');
+  await expectation.getByLabel('状态码').fill('201');
+  await expectation.getByRole('radiogroup', { name: '响应内容类型' }).getByText('Mock.js 模板', { exact: true }).click();
+  await replaceCode(page, '响应内容', '{"vip": true, "name": "@cname"}');
+  await expectation.getByRole('button', { name: '确定' }).click();
+  await expect(expectation).toBeHidden();
+  const expectations = page.getByRole('table', { name: '期望' });
+  await expect(expectations.getByRole('row', { name: /VIP/ })).toContainText('Query 参数 vip 等于 1');
+  await page.getByRole('button', { name: '保存 Mock' }).click();
+  await expect(page.getByText('未保存', { exact: true })).toBeHidden();
+  await preview.getByLabel('Query 参数').fill('vip=1');
+  await preview.getByRole('button', { name: '发送请求' }).click();
+  await expect(result.locator('.mock-status')).toHaveText('201');
+  await expect(body).toContainText('"vip": true');
+  await expect(body).not.toContainText('@cname');
+
+  // A foreign caller (another origin, no cookies) at the URL the page shows.
+  const url = await shownMockUrl(page);
+  const foreign = await request.get(url, { headers: { Origin: 'https://frontend.example' } });
+  expect(foreign.status()).toBe(200);
+  expect(foreign.headers()['access-control-allow-origin']).toBe('*');
+  expect(foreign.headers()['set-cookie']).toBeUndefined();
+  expect(((await foreign.json()) as { list: unknown[] }).list).toHaveLength(3);
+  expect(problems).toEqual([]);
+});
+
+test('a project mock token set in settings: the mock URL answers 401 without it and 200 with it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { projectId, token: session } = await signedInProject(page, request, 'Token e2e');
+  const created = (await (
+    await request.put('/api/project/document', {
+      data: { projectId, type: 'api', name: 'Ping', content: { method: 'GET', path: '/ping', description: 'Ping' } },
+      headers: { token: session },
+    })
+  ).json()) as { data: { id: string } };
+  const docId = created.data.id;
+  const saved = (await (
+    await request.put('/api/project/document/mock-config', { data: { projectId, docId, type: 'static', body: '{"pong": true}' }, headers: { token: session } })
+  ).json()) as { code: number };
+  expect(saved.code).toBe(0);
+
+  await page.goto(`/dashboard/project/${projectId}/info`);
+  const settings = page.getByRole('region', { name: 'Mock' });
+  await expect(settings.getByRole('switch', { name: '启用 Mock' })).toBeChecked();
+  await expect(settings.getByRole('textbox', { name: 'Mock 令牌' })).toHaveValue('');
+  await settings.getByRole('button', { name: '生成新令牌' }).click();
+  const mockToken = await settings.getByRole('textbox', { name: 'Mock 令牌' }).inputValue();
+  expect(mockToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  await settings.getByRole('button', { name: '保存 Mock 设置' }).click();
+  await expect(page.getByText('已保存', { exact: true })).toBeVisible();
+  await expect(settings.getByRole('button', { name: '保存 Mock 设置' })).toBeDisabled();
+
+  // The document's Mock tab shows the URL with the token; without it the mock origin refuses.
+  await page.goto(`/project/${projectId}/${docId}`);
+  await page.getByRole('article', { name: 'Ping' }).getByRole('tab', { name: 'Mock' }).click();
+  await expect(page.getByTestId('mock-url')).toHaveText(new RegExp(`/${projectId}/ping\\?mockToken=${mockToken}$`));
+  const url = await shownMockUrl(page);
+  const bare = url.replace(/\?.*$/, '');
+  await expect.poll(async () => (await request.get(bare)).status()).toBe(401);
+  const refused = (await (await request.get(bare)).json()) as { message: string };
+  expect(refused.message).toContain('mockToken');
+  const admitted = await request.get(url);
+  expect(admitted.status()).toBe(200);
+  expect(await admitted.json()).toEqual({ pong: true });
+  expect((await request.get(bare, { headers: { 'X-Mock-Token': mockToken } })).status()).toBe(200);
+
+  // The preview sends the token the editor knows.
+  await page.getByRole('region', { name: '预览' }).getByRole('button', { name: '发送请求' }).click();
+  await expect(page.getByRole('region', { name: '预览结果' }).locator('.mock-status')).toHaveText('200');
+
+  // Turned off in settings, the project's mocks stop answering.
+  await page.goto(`/dashboard/project/${projectId}/info`);
+  await settings.getByRole('switch', { name: '启用 Mock' }).click();
+  await settings.getByRole('button', { name: '保存 Mock 设置' }).click();
+  await expect(settings.getByRole('button', { name: '保存 Mock 设置' })).toBeDisabled();
+  await expect.poll(async () => (await request.get(url)).status()).toBe(404);
+});
