@@ -112,8 +112,8 @@ export function DocumentPanel(props: DocumentPanelProps) {
             )
           }
           items={[
-            { key: 'doc', label: t('mock.docTab'), children: <div className="doc-body"><DocumentBody doc={data} linkOf={(id) => paths.document.href(props.projectId, id)} /></div> },
-            { key: 'mock', label: t('mock.tab'), children: props.mockTab(data) },
+            { key: 'doc', label: t('docs.apiTabs.doc'), children: <div className="doc-body"><DocumentBody doc={data} linkOf={(id) => paths.document.href(props.projectId, id)} /></div> },
+            { key: 'mock', label: t('docs.apiTabs.mock'), children: props.mockTab(data) },
           ]}
         />
       ) : (

@@ -6,6 +6,7 @@ import { Spin } from 'antd';
 import { lazy, Suspense, useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bodyProblems, lineColumn, type BodyKind, type BodyProblem } from '../lib/body-check';
+import '../../../i18n/mock';
 
 const CodeEditor = lazy(() => import('./code-editor'));
 

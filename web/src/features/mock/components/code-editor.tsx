@@ -8,7 +8,7 @@ import { json } from '@codemirror/lang-json';
 import { forceLinting, linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, basicSetup } from 'codemirror';
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef, type CSSProperties } from 'react';
 
 export interface CodeProblem {
   from: number;
@@ -91,7 +91,9 @@ export default function CodeEditor(props: CodeEditorProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- created once; the effects below follow the props
   }, []);
 
-  useEffect(() => {
+  // A text given from outside (a saved body) replaces the editor's. In the commit, before any further input: a
+  // passive effect could run after the next keystroke and put back the text from before it.
+  useLayoutEffect(() => {
     const editor = view.current;
     if (!editor || editor.state.doc.toString() === props.value) return;
     editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: props.value } });

@@ -18,6 +18,7 @@ import {
 import { errorsUnder, moved, newExpectation } from '../lib/draft';
 import { BodyField } from './body-field';
 import { HeadersEditor } from './headers-editor';
+import '../../../i18n/mock';
 
 type Row = MockExpectation & { key: number };
 

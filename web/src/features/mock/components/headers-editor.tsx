@@ -3,6 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MockHeader } from '../../../../../shared/schemas/mock';
+import '../../../i18n/mock';
 
 type Row = MockHeader & { key: number };
 

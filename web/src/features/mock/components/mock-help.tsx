@@ -7,6 +7,7 @@ import { Collapse, Drawer, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MockType } from '../../../../../shared/schemas/mock';
 import { PLACEHOLDERS, RULES, SCRIPT_BY_ID, SCRIPT_ECHO, SCRIPT_LIST, TEMPLATE_EXAMPLE } from '../lib/help-examples';
+import '../../../i18n/mock';
 
 const code = (text: string) => (
   <pre className="code mock-help-code">

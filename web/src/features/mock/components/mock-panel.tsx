@@ -13,6 +13,7 @@ import type { ProjectView } from '../../../../../shared/schemas/project';
 import { LinkButton } from '../../../components/link-button';
 import { QueryState } from '../../../components/query-state';
 import { config } from '../../../config';
+import '../../../i18n/mock';
 import { isApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/form';

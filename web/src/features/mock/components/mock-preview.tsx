@@ -10,6 +10,7 @@ import type { MockHeader } from '../../../../../shared/schemas/mock';
 import { previewUrl } from '../lib/mock-url';
 import { PREVIEW_TIMEOUT_MS, runPreview, type PreviewResult } from '../lib/preview';
 import { HeadersEditor } from './headers-editor';
+import '../../../i18n/mock';
 
 export interface PreviewDefaults {
   path: string;
