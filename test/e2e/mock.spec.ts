@@ -131,8 +131,9 @@ test('mock editor: static JSON checked and saved, previewed, then a template; a 
   expect(problems).toEqual([]);
 });
 
-test('a project mock token set in settings: the mock URL answers 401 without it and 200 with it', async ({ page, request }) => {
+test('a project mock token set in settings: the mock URL answers 401 without it and 200 with it', async ({ page, context, request }) => {
   test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { projectId, token: session } = await signedInProject(page, request, 'Token e2e');
   const created = (await (
     await request.put('/api/project/document', {
