@@ -131,8 +131,9 @@ test('mock editor: static JSON checked and saved, previewed, then a template; a 
   expect(problems).toEqual([]);
 });
 
-test('a project mock token set in settings: the mock URL answers 401 without it and 200 with it', async ({ page, request }) => {
+test('a project mock token set in settings: the mock URL answers 401 without it and 200 with it', async ({ page, context, request }) => {
   test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { projectId, token: session } = await signedInProject(page, request, 'Token e2e');
   const created = (await (
     await request.put('/api/project/document', {
@@ -161,6 +162,9 @@ test('a project mock token set in settings: the mock URL answers 401 without it 
   await page.goto(`/project/${projectId}/${docId}`);
   await page.getByRole('article', { name: 'Ping' }).getByRole('tab', { name: 'Mock' }).click();
   await expect(page.getByTestId('mock-url')).toHaveText(new RegExp(`/${projectId}/ping\\?mockToken=${mockToken}$`));
+  await page.getByRole('button', { name: '复制 Mock 地址' }).click();
+  await expect(page.getByText('Mock 地址已复制')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByTestId('mock-url').textContent());
   const url = await shownMockUrl(page);
   const bare = url.replace(/\?.*$/, '');
   await expect.poll(async () => (await request.get(bare)).status()).toBe(401);
@@ -181,4 +185,51 @@ test('a project mock token set in settings: the mock URL answers 401 without it 
   await settings.getByRole('button', { name: '保存 Mock 设置' }).click();
   await expect(settings.getByRole('button', { name: '保存 Mock 设置' })).toBeDisabled();
   await expect.poll(async () => (await request.get(url)).status()).toBe(404);
+});
+
+test('a viewer reads the mock without changing it, and learns that a token is needed without seeing it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const owner = await registerViaApi(request, 'Owner');
+  const call = async <T>(method: 'put' | 'post', url: string, data: unknown, token: string) => {
+    const body = (await (await request[method](url, { data, headers: { token } })).json()) as { code: number; message: string; data: T };
+    expect(body.code, body.message).toBe(0);
+    return body.data;
+  };
+  const project = await call<{ id: string; rev: number }>('put', '/api/project', { name: 'Viewer e2e' }, owner.token);
+  const doc = await call<{ id: string }>('put', '/api/project/document', { projectId: project.id, type: 'api', name: 'Stock', content: { method: 'GET', path: '/stock/:sku', description: 'Stock' } }, owner.token);
+  await call('put', '/api/project/document/mock-config', {
+    projectId: project.id,
+    docId: doc.id,
+    type: 'template',
+    body: '{"count|1-9": 1}',
+    expectations: [{ id: 'sold-out', name: 'Sold out', conditions: [{ source: 'path', name: 'sku', op: 'eq', value: 'X1' }], status: 200, bodyType: 'static', body: '{"count": 0}' }],
+  }, owner.token);
+  await call('post', '/api/project', { id: project.id, rev: project.rev, mockToken: 'viewer-e2e-token' }, owner.token);
+  const invitation = await call<{ code: string }>('put', `/api/project/invitation/${project.id}/view`, undefined, owner.token);
+  const viewer = await registerViaApi(request, 'Viewer');
+  await call('post', `/api/project/invitation/join/${invitation.code}`, undefined, viewer.token);
+
+  await page.goto(`/login?f=${encodeURIComponent(`/project/${project.id}/${doc.id}?tab=mock`)}`);
+  await signIn(page, viewer.account);
+  await expect(page.getByText('只有可编辑成员可以修改 Mock 设置。')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Mock.js 模板' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: '脚本' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Mock.js 模板' })).toHaveAttribute('contenteditable', 'false');
+  await expect(page.getByRole('button', { name: '保存 Mock' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '添加期望' })).toHaveCount(0);
+  await expect(page.getByTestId('mock-url')).toHaveText(new RegExp(`/${project.id}/stock/:sku$`));
+  await expect(page.getByText(/此项目的 Mock 需要令牌，请向项目的可编辑成员索取/)).toBeVisible();
+
+  await page.getByRole('button', { name: '查看期望 Sold out' }).click();
+  const dialog = page.getByRole('dialog', { name: '查看期望' });
+  await expect(dialog.getByLabel('条件 1 值')).toHaveValue('X1');
+  await expect(dialog.getByLabel('条件 1 值')).toBeDisabled();
+  await dialog.getByRole('button', { name: '关闭' }).first().click();
+  await expect(dialog).toBeHidden();
+
+  // Without the token the preview shows the mock origin's refusal, as any caller would get it.
+  await page.getByRole('region', { name: '预览' }).getByRole('button', { name: '发送请求' }).click();
+  const result = page.getByRole('region', { name: '预览结果' });
+  await expect(result.locator('.mock-status')).toHaveText('401');
+  await expect(result.getByRole('region', { name: '响应内容' })).toContainText('"code": 41003');
 });

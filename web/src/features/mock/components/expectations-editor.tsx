@@ -128,6 +128,8 @@ export function ExpectationsEditor(props: {
                 <Button
                   type="text"
                   size="small"
+                  // Readers open an expectation too: the panel's read-only form disables every other control.
+                  disabled={false}
                   icon={readOnly ? <EyeOutlined aria-hidden /> : <EditOutlined aria-hidden />}
                   aria-label={t(readOnly ? 'mock.expectations.view' : 'mock.expectations.edit', { name: nameOf(row, row.key) })}
                   onClick={() => setOpen({ index: row.key, value: row })}
@@ -219,7 +221,10 @@ function ExpectationDialog(props: {
       destroyOnHidden
       footer={
         readOnly ? (
-          <Button onClick={props.onClose}>{t('mock.expectations.close')}</Button>
+          // The dialog sits inside the panel's read-only form, which would disable it.
+          <Button disabled={false} onClick={props.onClose}>
+            {t('mock.expectations.close')}
+          </Button>
         ) : (
           <Space>
             <Button onClick={props.onClose}>{t('common.cancel')}</Button>

@@ -112,11 +112,14 @@ function MockEditor(props: MockPanelProps & { initial: MockConfigView }) {
     }
   };
 
+  // Without a secure context there is no clipboard at all: that failure is reported the same way.
   const copyUrl = () =>
-    navigator.clipboard.writeText(shownUrl).then(
-      () => notify.success(t('mock.urlCopied')),
-      () => notify.error(t('mock.notCopied')),
-    );
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(shownUrl))
+      .then(
+        () => notify.success(t('mock.urlCopied')),
+        () => notify.error(t('mock.notCopied')),
+      );
 
   return (
     // Ctrl+S saves from anywhere in the panel, as in the document editor.

@@ -33,10 +33,12 @@ export function MockSettings({ project, canEdit }: { project: ProjectView; canEd
   }
 
   const copy = () =>
-    navigator.clipboard.writeText(token ?? '').then(
-      () => notify.success(m('copied')),
-      () => notify.error(m('notCopied')),
-    );
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(token ?? ''))
+      .then(
+        () => notify.success(m('copied')),
+        () => notify.error(m('notCopied')),
+      );
 
   return (
     <section aria-labelledby={`${id}-title`}>
