@@ -5,12 +5,10 @@
  * settings when `mockRev` did. A save is therefore live within MOCK_SETTINGS_TTL_MS.
  */
 import { MOCK_SETTINGS_TTL_MS } from '../../../shared/constants';
-import { readContent, type ParamItem } from '../../../shared/schemas/document';
+import type { ParamItem } from '../../../shared/schemas/document';
 import type { MockSettings } from '../../../shared/schemas/mock';
-import { getBody, readBody } from '../../domain/bodies';
-import { nodesAt, type StoredNode } from '../../domain/documents';
+import { nodesAt, readDocumentContentOfRev, type StoredNode } from '../../domain/documents';
 import { mockConfigsOf } from '../../domain/mock-configs';
-import { memo } from '../../domain/memo';
 import { getProject, type ProjectRecord } from '../../domain/projects';
 import { buildRouteMatcher, type RouteMatcher } from '../../mock/path-match';
 
@@ -83,13 +81,10 @@ export function projectMocks(projectId: string, now = Date.now()): Promise<Proje
   return pending;
 }
 
-/** Response parameters of a document at a revision: read once, kept while the revision holds. */
-const responseParamsByRev = memo<ParamItem[]>({ ttlMs: 10 * 60_000, max: 2_000 });
-export function responseParams(document: StoredNode): Promise<ParamItem[]> {
-  return responseParamsByRev.get(`${document.id}:${document.rev}`, async () => {
-    const typed = readContent('api', await readBody(await getBody(document.projectId, document.id)));
-    return typed.type === 'api' ? typed.content.respBody : [];
-  });
+/** Response parameters of a document at its revision (small contents are kept in memory by revision). */
+export async function responseParams(document: StoredNode): Promise<ParamItem[]> {
+  const typed = await readDocumentContentOfRev(document);
+  return typed.type === 'api' ? typed.content.respBody : [];
 }
 
 /** For tests: forget everything held. */
