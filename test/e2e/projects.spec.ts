@@ -78,10 +78,10 @@ test('project settings: rename with validation, then delete from the danger zone
   await expect(page).toHaveURL(/\/dashboard\/project\/[\w-]+\/info$/);
 
   await page.getByLabel('项目名称').fill('x'.repeat(65));
-  await page.getByRole('button', { name: '保存' }).click();
+  await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByText('项目名称 1-64 个字符')).toBeVisible();
   await page.getByLabel('项目名称').fill('Renamed project');
-  await page.getByRole('button', { name: '保存' }).click();
+  await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByText('已保存')).toBeVisible();
 
   await page.getByRole('region', { name: '危险操作' }).getByRole('button', { name: '删除' }).click();
