@@ -15,6 +15,12 @@ export const MOCK_CAPS = {
   renderMs: 500,
 } as const;
 
+/**
+ * Sandbox worker threads per process, when there are that many CPUs: a Lambda function of the mock origin has
+ * one or two (by its memory), the local origin shares the machine with everything else.
+ */
+export const SANDBOX_WORKERS = 2;
+
 /** Limits of one script run in the QuickJS sandbox. */
 export const SANDBOX_LIMITS = {
   deadlineMs: 200,

@@ -3,6 +3,7 @@
  * resource exhaustion of every kind, and the contract. Each hostile script must end in a clear typed error (or a
  * harmless result) within its deadline, and the next script must run normally.
  */
+import { availableParallelism } from 'node:os';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MOCK_CAPS, SANDBOX_LIMITS } from './limits';
 import { checkScriptSyntax, closeSandbox, runMockScript, warmSandbox, type ScriptRequest, type ScriptRun } from './sandbox';
@@ -219,6 +220,24 @@ describe('resource limits', SLOW, () => {
   }, 60_000);
   afterEach(() => {
     deadlineMs = 5_000;
+  });
+
+  it.runIf(availableParallelism() >= 2)('an endless script holds up only its own worker: another script answers meanwhile', async () => {
+    const endless = failure('while (true) {}');
+    // The pool gives the next job to the idle worker rather than queueing it behind the loop.
+    const meanwhile = await run('return { body: 1 + 1 }');
+    expect(meanwhile.ok && meanwhile.value.body).toBe(2);
+    expect(meanwhile.ms).toBeLessThan(SANDBOX_LIMITS.deadlineMs);
+    expect((await endless).kind).toBe('timeout');
+  });
+
+  it('a script sent to a worker behind one that is cut off runs on the replacement worker, not failed', async () => {
+    // Every worker gets an endless script and, queued behind it in the same worker, a quick one.
+    const endless = Array.from({ length: 2 }, () => failure('Array(2 ** 32 - 1).indexOf(1)'));
+    const quick = Array.from({ length: 2 }, () => run('return { body: 1 + 1 }'));
+    for (const result of await Promise.all(quick)) expect(result.ok && result.value.body).toBe(2);
+    for (const result of await Promise.all(endless)) expect(result.kind).toBe('timeout');
+    await expectHealthy();
   });
 
   it('stops an endless loop at the deadline, and the next script runs normally', async () => {

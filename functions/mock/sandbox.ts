@@ -7,13 +7,16 @@
  * elements) runs on for minutes whatever the interrupt handler says. Here such a run is cut off by terminating
  * the worker a little after the deadline, and the next script gets a new worker; the caller's process never
  * stalls. One script runs at a time per worker; a run is sent only once the worker has loaded QuickJS, so
- * start-up never counts against a script's deadline.
+ * start-up never counts against a script's deadline. There is a worker per CPU (at most SANDBOX_WORKERS):
+ * a run is mostly QuickJS building a fresh context, so scripts scale with cores, and one endless script holds
+ * up only its own worker's queue until the watchdog.
  *
  * The worker runs this same file: the source through tsx in development and tests, the bundle itself in a
  * deployed function (whose entry module must therefore only define things at its top level).
  */
+import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { SANDBOX_LIMITS } from './limits';
+import { SANDBOX_LIMITS, SANDBOX_WORKERS } from './limits';
 import { mockFail, type MockResult } from './mock-error';
 import {
   checkSyntaxInQuickJs,
@@ -68,14 +71,29 @@ function newWorker(): Worker {
   return new Worker(boot, { ...options, eval: true });
 }
 
+/**
+ * Jobs a worker holds at once: the one it runs and the next, so it starts the next the moment it finishes
+ * instead of waiting for this thread to hear back and send it (on a busy machine that wait left the workers
+ * idle a third of the time).
+ */
+const PIPELINE_DEPTH = 2;
+
 class SandboxThread {
   private worker: Worker | undefined;
   private ready: Promise<Worker> | undefined;
   private readonly queue: QueuedJob[] = [];
-  private current: { job: QueuedJob; watchdog: NodeJS.Timeout } | undefined;
-  /** A job has been taken from the queue and waits for a worker to be ready. */
+  /** Jobs sent to the worker, in the order it runs them; the first is running. */
+  private readonly sent: QueuedJob[] = [];
+  /** Watches the running job: armed when it was sent to an idle worker, or when the one before it finished. */
+  private watchdog: { job: QueuedJob; timer: NodeJS.Timeout } | undefined;
+  /** Jobs are taken from the queue but wait for a worker to be ready. */
   private starting = false;
   private nextId = 1;
+
+  /** Jobs given to this thread and not finished: what the pool balances on. */
+  get load(): number {
+    return this.queue.length + this.sent.length;
+  }
 
   submit(job: SandboxJob, timeoutMs: number): Promise<JobResult> {
     return new Promise((resolve) => {
@@ -120,71 +138,91 @@ class SandboxThread {
     return ready;
   }
 
+  /** Sends queued jobs to the worker while it holds fewer than PIPELINE_DEPTH, starting it first if need be. */
   private pump() {
-    if (this.current || this.starting) return;
-    const next = this.queue.shift();
-    if (!next) return;
+    if (this.starting || this.queue.length === 0 || this.sent.length >= PIPELINE_DEPTH) return;
+    if (this.worker && this.ready && this.sent.length > 0) {
+      // A worker is up (it is running something): no need to wait on its start.
+      this.send(this.worker);
+      return;
+    }
     this.starting = true;
-    const ready = this.start();
-    ready.then(
+    this.start().then(
       (worker) => {
         this.starting = false;
-        try {
-          worker.postMessage({ id: next.id, ...next.job });
-        } catch {
-          // A request the structured clone cannot copy (the server passes JSON data, so: a bug upstream).
-          next.resolve(sandboxFailed());
-          this.pump();
-          return;
-        }
-        const watchdog = setTimeout(() => this.cutOff(next), next.timeoutMs + WATCHDOG_GRACE_MS);
-        this.current = { job: next, watchdog };
+        this.send(worker);
       },
       () => {
         this.starting = false;
-        next.resolve(sandboxFailed());
-        this.pump();
+        // No worker: every waiting job fails now rather than each waiting out another start.
+        for (const job of this.queue.splice(0)) job.resolve(sandboxFailed());
       },
     );
   }
 
+  private send(worker: Worker) {
+    while (this.queue.length > 0 && this.sent.length < PIPELINE_DEPTH) {
+      const next = this.queue.shift()!;
+      try {
+        worker.postMessage({ id: next.id, ...next.job });
+      } catch {
+        // A request the structured clone cannot copy (the server passes JSON data, so: a bug upstream).
+        next.resolve(sandboxFailed());
+        continue;
+      }
+      this.sent.push(next);
+      if (this.sent.length === 1) this.watch(next);
+    }
+  }
+
+  private watch(job: QueuedJob) {
+    this.watchdog = { job, timer: setTimeout(() => this.cutOff(job), job.timeoutMs + WATCHDOG_GRACE_MS) };
+  }
+
+  private unwatch() {
+    if (this.watchdog) clearTimeout(this.watchdog.timer);
+    this.watchdog = undefined;
+  }
+
   private finish(id: number, result: JobResult) {
-    if (this.current?.job.id !== id) return;
-    clearTimeout(this.current.watchdog);
-    const { job } = this.current;
-    this.current = undefined;
+    // The worker answers in order; anything else is a reply to a job already cut off.
+    if (this.sent[0]?.id !== id) return;
+    const job = this.sent.shift()!;
+    this.unwatch();
+    if (this.sent[0]) this.watch(this.sent[0]);
     job.resolve(result);
     this.pump();
   }
 
-  /** The run outlived its deadline inside a native loop: only ending the thread stops it. */
-  private cutOff(job: QueuedJob) {
-    if (this.current?.job !== job) return;
-    this.current = undefined;
+  /** Ends the worker; the jobs it held but had not started go back to the front of the queue. */
+  private abandonWorker(): QueuedJob | undefined {
     const worker = this.worker;
     this.worker = undefined;
     this.ready = undefined;
+    this.unwatch();
+    const [running, ...waiting] = this.sent.splice(0);
+    this.queue.unshift(...waiting);
     if (worker) {
       worker.removeAllListeners('exit');
       void worker.terminate();
     }
+    return running;
+  }
+
+  /** The run outlived its deadline inside a native loop: only ending the thread stops it. */
+  private cutOff(job: QueuedJob) {
+    if (this.sent[0] !== job) return;
+    this.abandonWorker();
     job.resolve(timedOut(job.timeoutMs));
     this.pump();
     // Start the replacement now rather than when the next script arrives.
     if (!this.ready) this.start().catch(() => undefined);
   }
 
-  /** The worker died on its own (it should not): whatever it was running fails, the next job gets a new one. */
+  /** The worker died on its own (it should not): what it was running fails, the rest get a new worker. */
   private drop(worker: Worker) {
     if (this.worker !== worker) return;
-    this.worker = undefined;
-    this.ready = undefined;
-    const current = this.current;
-    this.current = undefined;
-    if (current) {
-      clearTimeout(current.watchdog);
-      current.job.resolve(sandboxFailed());
-    }
+    this.abandonWorker()?.resolve(sandboxFailed());
     this.pump();
   }
 
@@ -192,6 +230,8 @@ class SandboxThread {
     const worker = this.worker;
     this.worker = undefined;
     this.ready = undefined;
+    this.unwatch();
+    for (const job of this.sent.splice(0)) job.resolve(sandboxFailed());
     if (worker) {
       worker.removeAllListeners('exit');
       await worker.terminate();
@@ -199,30 +239,48 @@ class SandboxThread {
   }
 }
 
-let thread: SandboxThread | undefined;
-const sandboxThread = () => (thread ??= new SandboxThread());
+/** The sandbox threads of this process, made on first use; a job goes to the least busy. */
+class SandboxPool {
+  private readonly threads = Array.from({ length: Math.max(1, Math.min(SANDBOX_WORKERS, availableParallelism())) }, () => new SandboxThread());
+
+  submit(job: SandboxJob, timeoutMs: number): Promise<JobResult> {
+    const idlest = this.threads.reduce((best, thread) => (thread.load < best.load ? thread : best));
+    return idlest.submit(job, timeoutMs);
+  }
+
+  async start(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread.start()));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread.close()));
+  }
+}
+
+let pool: SandboxPool | undefined;
+const sandboxPool = () => (pool ??= new SandboxPool());
 
 /** Runs one mock script with the request it answers. Never throws: every failure is a typed result. */
 export async function runMockScript(source: string, request: ScriptRequest, options: ScriptOptions = {}): Promise<ScriptRun> {
   const timeoutMs = options.deadlineMs ?? SANDBOX_LIMITS.deadlineMs;
-  return (await sandboxThread().submit({ op: 'run', source, request, options }, timeoutMs)) as ScriptRun;
+  return (await sandboxPool().submit({ op: 'run', source, request, options }, timeoutMs)) as ScriptRun;
 }
 
 /** Compiles a script without running it, for save-time feedback: a syntax error with its line, or ok. */
 export async function checkScriptSyntax(source: string): Promise<MockResult<true>> {
-  const result = await sandboxThread().submit({ op: 'check', source }, SANDBOX_LIMITS.deadlineMs);
+  const result = await sandboxPool().submit({ op: 'check', source }, SANDBOX_LIMITS.deadlineMs);
   if (result.ok) return { ok: true, value: true };
   return { ok: false, error: result.error };
 }
 
-/** Starts the sandbox worker ahead of the first script, e.g. while a Lambda function initialises. */
+/** Starts the sandbox workers ahead of the first script, e.g. while a Lambda function initialises. */
 export async function warmSandbox(): Promise<void> {
-  await sandboxThread().start();
+  await sandboxPool().start();
 }
 
-/** Ends the sandbox worker (tests, graceful shutdown); the next script starts a new one. */
+/** Ends the sandbox workers (tests, graceful shutdown); the next script starts new ones. */
 export async function closeSandbox(): Promise<void> {
-  await thread?.close();
+  await pool?.close();
 }
 
 function serveInWorker() {
