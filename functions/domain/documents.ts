@@ -169,20 +169,24 @@ export function childViews(children: StoredNode[] | undefined): DocumentNode[] {
   return (children ?? []).map((node, i) => toNodeView(node, i === 0 ? '0' : children![i - 1]!.id));
 }
 
-/** The view of a node among `nodes` (its siblings decide its preId). */
-/** Children by parent of a node list that never changes (a tree revision's, a release's), built once per list. */
-const childrenOfList = new WeakMap<StoredNode[], Map<string, StoredNode[]>>();
-function childrenOf(nodes: StoredNode[]) {
-  let children = childrenOfList.get(nodes);
-  if (!children) childrenOfList.set(nodes, (children = childrenByParent(nodes)));
-  return children;
+/**
+ * The sibling before each node (its `preId`, '0' for a first child) of a node list that never changes (a tree
+ * revision's, a release's), worked out once per list: a read of one document in a folder of thousands looks it up.
+ */
+const preIdsOfList = new WeakMap<StoredNode[], Map<string, string>>();
+function preIdsOf(nodes: StoredNode[]) {
+  let preIds = preIdsOfList.get(nodes);
+  if (!preIds) {
+    preIds = new Map();
+    for (const siblings of childrenByParent(nodes).values()) siblings.forEach((n, i) => preIds!.set(n.id, i > 0 ? siblings[i - 1]!.id : '0'));
+    preIdsOfList.set(nodes, preIds);
+  }
+  return preIds;
 }
 
-/** A node's view with its `preId` found among `nodes`, which must not change afterwards (see `childrenOf`). */
+/** A node's view with its `preId` found among `nodes`, which must not change afterwards (see `preIdsOf`). */
 export function viewAmong(node: StoredNode, nodes: StoredNode[]): DocumentNode {
-  const siblings = childrenOf(nodes).get(node.parentId) ?? [];
-  const index = siblings.findIndex((n) => n.id === node.id);
-  return toNodeView(node, index > 0 ? siblings[index - 1]!.id : '0');
+  return toNodeView(node, preIdsOf(nodes).get(node.id) ?? '0');
 }
 
 /** The nested tree below the project root. Orphans (a parent deleted meanwhile) are not shown. */
