@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { routes } from '../shared/routes';
@@ -20,13 +22,57 @@ function routeTable(): Plugin {
   };
 }
 
+/**
+ * The workspace page's code, listed in early.js: on a /project/{id} address early.js asks for it at once
+ * (modulepreload), alongside the entry, instead of the router discovering it only once the entry has loaded and
+ * run. The list is the page chunk and everything it imports statically, minus what the entry loads anyway.
+ */
+const WORKSPACE_PAGE = /[\\/]src[\\/]pages[\\/]workspace[\\/]project-page\.tsx$/;
+const EARLY_SCRIPT = 'early.js';
+const CHUNK_LIST_MARK = '/* workspace chunks, filled in by the build */ []';
+function workspacePreload(): Plugin {
+  let files: string[] = [];
+  let outDir = '';
+  return {
+    name: 'apiloom-workspace-preload',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const next of chunks.get(file)?.imports ?? []) visit(next);
+        };
+        roots.forEach(visit);
+        return seen;
+      };
+      const entry = closure([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
+      const page = [...chunks.values()].find((c) => c.facadeModuleId && WORKSPACE_PAGE.test(c.facadeModuleId));
+      if (!page) this.error('the workspace page chunk is missing: update WORKSPACE_PAGE');
+      files = [...closure([page.fileName])].filter((file) => !entry.has(file));
+    },
+    // After the public directory (where early.js lives) has been copied out.
+    closeBundle() {
+      const early = join(outDir, EARLY_SCRIPT);
+      const source = readFileSync(early, 'utf8');
+      if (!source.includes(CHUNK_LIST_MARK)) throw new Error(`${EARLY_SCRIPT} lost its chunk list mark`);
+      writeFileSync(early, source.replace(CHUNK_LIST_MARK, JSON.stringify(files)));
+    },
+  };
+}
+
 /** Icons antd's inputs, forms, alerts and messages draw themselves. */
 const KIT_ICONS = /^(Eye|EyeInvisible|QuestionCircle|CloseCircle|Close|Search|Loading|InfoCircle|ExclamationCircle|CheckCircle|Check|Down|Up)(Outlined|Filled)$/;
 
 /** The web app builds to dist/web; in dev, /api, /files and /__dev go to the local gateway started by `npm run dev`. */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), routeTable()],
+  plugins: [react(), routeTable(), workspacePreload()],
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }] },
   build: {
     outDir: '../dist/web',

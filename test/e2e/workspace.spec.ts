@@ -324,3 +324,20 @@ test('HTTP API editor: import from JSON makes a nested parameter tree, rows reor
   await expect(view.getByRole('table', { name: '响应数据 · json' }).getByRole('row')).toHaveCount(6);
   await expect(view.getByRole('region', { name: '响应示例' })).toContainText('"sku": "A-1"');
 });
+
+test('opening a project asks for the workspace code at once, from early.js; the sign-in page asks for none of it', async ({ page, request }) => {
+  const { projectId } = await projectWithSignIn(page, request, 'Early code');
+  const workspaceCode = page.locator('link[rel=modulepreload][fetchpriority=low]');
+  // A fresh load of the project's address, as from a bookmark.
+  const pageChunk = page.waitForRequest(/\/assets\/project-page-[\w-]+\.js$/);
+  await page.goto(`/project/${projectId}`);
+  await pageChunk;
+  await expect(workspaceCode.first()).toBeAttached();
+  const listed = await workspaceCode.evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+  expect(listed.some((href) => /\/assets\/project-page-[\w-]+\.js$/.test(href))).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Early code', level: 1 })).toBeVisible();
+
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  await expect(workspaceCode).toHaveCount(0);
+});
