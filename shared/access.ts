@@ -15,6 +15,24 @@ const TEAM_RANK: Record<TeamRole, number> = { developer: 0, admin: 1, owner: 2 }
 /** Team roles rank developer < admin < owner. */
 export const atLeastTeamRole = (role: TeamRole | null | undefined, needed: TeamRole): boolean => !!role && TEAM_RANK[role] >= TEAM_RANK[needed];
 
+/** What a team role may do in its team (spec section 6): the API reports it, the web app shows what works. */
+export function teamAbilities(role: TeamRole) {
+  const owner = role === 'owner';
+  const manager = atLeastTeamRole(role, 'admin');
+  return {
+    editTeam: manager,
+    manageMembers: manager,
+    manageAdmins: owner,
+    manageGroups: manager,
+    invite: manager,
+    createProjects: true,
+    operateAllProjects: manager,
+    transfer: owner,
+    disband: owner,
+    quit: !owner,
+  };
+}
+
 /**
  * Effective roles, weakest first. `guest` reads a public project; `admin` is a team owner or administrator
  * operating a project of their team (everything a creator may, except handing the project to someone else).

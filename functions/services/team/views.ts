@@ -1,5 +1,5 @@
 /** How teams and their members read in answers. */
-import type { TeamRole } from '../../../shared/access';
+import { teamAbilities, type TeamRole } from '../../../shared/access';
 import type { GroupView, TeamMemberView, TeamStanding, TeamView } from '../../../shared/schemas/team';
 import { countTeam, type GroupRecord, type TeamMemberRecord, type TeamRecord } from '../../domain/teams';
 import { usersByIds } from '../../domain/users';
@@ -50,24 +50,11 @@ export const groupView = (group: GroupRecord, members: TeamMemberRecord[]): Grou
 
 /** What a member may do in their team, from their role (spec section 6). */
 export function standing(member: TeamMemberRecord, group: GroupRecord | undefined): TeamStanding {
-  const owner = member.role === 'owner';
-  const manager = owner || member.role === 'admin';
   return {
     teamId: member.teamId,
     role: member.role,
     groupId: group?.id ?? null,
     groupName: group?.name ?? null,
-    can: {
-      editTeam: manager,
-      manageMembers: manager,
-      manageAdmins: owner,
-      manageGroups: manager,
-      invite: manager,
-      createProjects: true,
-      operateAllProjects: manager,
-      transfer: owner,
-      disband: owner,
-      quit: !owner,
-    },
+    can: teamAbilities(member.role),
   };
 }

@@ -1,11 +1,23 @@
 import { Modal } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/form';
 import { notify } from '../lib/notify';
 
-/** Asks before an action; stays open, with the server's message as a toast, when the action fails. */
-export function ConfirmModal(props: { title: string; message: string; okText: string; danger?: boolean; onConfirm: () => Promise<unknown>; onClose: () => void }) {
+/**
+ * Asks before an action; stays open, with the server's message as a toast, when the action fails. `children`
+ * replace the message when the dialog needs more (a name to type), and `okDisabled` holds the action until then.
+ */
+export function ConfirmModal(props: {
+  title: string;
+  message?: string;
+  children?: ReactNode;
+  okText: string;
+  danger?: boolean;
+  okDisabled?: boolean;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -25,12 +37,12 @@ export function ConfirmModal(props: { title: string; message: string; okText: st
       title={props.title}
       okText={props.okText}
       cancelText={t('common.cancel')}
-      okButtonProps={{ danger: props.danger, loading: busy, autoFocus: true }}
+      okButtonProps={{ danger: props.danger, loading: busy, disabled: props.okDisabled, autoFocus: true }}
       onOk={() => void confirm()}
       onCancel={props.onClose}
       destroyOnHidden
     >
-      <p>{props.message}</p>
+      {props.children ?? <p>{props.message}</p>}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
@@ -11,7 +11,7 @@ import { imageUrl } from '../../config';
 import { chooseAndUpload } from '../../features/documents/lib/uploads';
 import { useTeamProjects } from '../../features/projects/api';
 import { refreshAfterLeaving, useTeamChange, useTeamExit } from '../../features/teams/api';
-import { errorMessage, showServerError, zodRule } from '../../lib/form';
+import { showServerError, zodRule } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { paths } from '../../paths';
 import type { TeamSettingsContext } from './layout';
@@ -59,33 +59,12 @@ function LogoField({ teamId, disabled, onUploaded }: { teamId: string; disabled:
 function DisbandDialog({ name, onConfirm, onClose }: { name: string; onConfirm: () => Promise<unknown>; onClose: () => void }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-      onClose();
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
-      open
-      title={t('teamInfo.disband')}
-      okText={t('teamInfo.disband')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: true, loading: busy, disabled: typed !== name }}
-      onOk={() => void confirm()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <ConfirmModal title={t('teamInfo.disband')} okText={t('teamInfo.disband')} danger okDisabled={typed !== name} onConfirm={onConfirm} onClose={onClose}>
       <Alert type="error" showIcon title={t('teamInfo.disbandWarning')} className="form-alert" />
       <label htmlFor="disband-name">{t('teamInfo.disbandType', { name })}</label>
       <Input id="disband-name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
-    </Modal>
+    </ConfirmModal>
   );
 }
 

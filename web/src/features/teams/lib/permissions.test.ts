@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { teamAbilities } from '../../../../../shared/access';
 import type { TeamStanding } from '../../../../../shared/schemas/team';
 import { memberRole, teamMemberActions } from './permissions';
 
-const can = (role: 'owner' | 'admin' | 'developer'): TeamStanding['can'] => {
-  const owner = role === 'owner';
-  const manager = owner || role === 'admin';
-  return {
-    editTeam: manager,
-    manageMembers: manager,
-    manageAdmins: owner,
-    manageGroups: manager,
-    invite: manager,
-    createProjects: true,
-    operateAllProjects: manager,
-    transfer: owner,
-    disband: owner,
-    quit: !owner,
-  };
-};
+const can = (role: 'owner' | 'admin' | 'developer'): TeamStanding['can'] => teamAbilities(role);
 const row = (userId: string, role: 'owner' | 'admin' | 'developer') => ({ userId, role });
 
 describe('team member actions', () => {
