@@ -284,10 +284,15 @@ test('team settings: edit the team, rename and delete a group, name an administr
   await davePage.getByRole('button', { name: '解散团队' }).click();
   const disband = davePage.getByRole('dialog', { name: '解散团队' });
   await expect(disband.getByRole('button', { name: '解散团队' })).toBeDisabled();
+  await expect(disband.getByLabel('请输入团队名称“Platform team”以确认：')).toBeFocused();
   await disband.getByLabel('请输入团队名称“Platform team”以确认：').fill('Platform');
+  // Enter does not disband before the name is typed in full.
+  await disband.getByLabel('请输入团队名称“Platform team”以确认：').press('Enter');
+  await expect(disband).toBeVisible();
   await expect(disband.getByRole('button', { name: '解散团队' })).toBeDisabled();
   await disband.getByLabel('请输入团队名称“Platform team”以确认：').fill('Platform team');
-  await disband.getByRole('button', { name: '解散团队' }).click();
+  await expect(disband.getByRole('button', { name: '解散团队' })).toBeEnabled();
+  await disband.getByLabel('请输入团队名称“Platform team”以确认：').press('Enter');
   await expect(davePage).toHaveURL(/\/dashboard$/);
   await expect(davePage.getByText('团队“Platform team”已解散')).toBeVisible();
   await expect(davePage.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: 'Platform team' })).toHaveCount(0);

@@ -21,6 +21,13 @@ export interface FormModalProps<V> {
   children: ReactNode;
 }
 
+/** Puts the cursor in a dialog's first field, if it has one: typing goes there, not to a button. */
+export function focusFirstField(body: HTMLElement | null): boolean {
+  const field = body?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), textarea');
+  field?.focus();
+  return !!field;
+}
+
 export function FormModal<V extends object>(props: FormModalProps<V>) {
   const { t } = useTranslation();
   const body = useRef<HTMLDivElement>(null);
@@ -50,7 +57,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
       onCancel={props.onClose}
       destroyOnHidden
       afterOpenChange={(open) => {
-        if (open) body.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), textarea')?.focus();
+        if (open) focusFirstField(body.current);
       }}
       modalRender={(dom) => (
         <Form<V> form={props.form} layout="vertical" initialValues={props.initialValues} onFinish={(v) => void finish(v)} requiredMark={false}>

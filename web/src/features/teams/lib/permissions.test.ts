@@ -3,7 +3,7 @@ import { teamAbilities } from '../../../../../shared/access';
 import type { TeamStanding } from '../../../../../shared/schemas/team';
 import { memberRole, teamMemberActions } from './permissions';
 
-const can = (role: 'owner' | 'admin' | 'developer'): TeamStanding['can'] => teamAbilities(role);
+const can: (role: 'owner' | 'admin' | 'developer') => TeamStanding['can'] = teamAbilities;
 const row = (userId: string, role: 'owner' | 'admin' | 'developer') => ({ userId, role });
 
 describe('team member actions', () => {
