@@ -9,32 +9,9 @@ import { vKey } from '../messages';
 import { plainName } from '../text';
 import { versioned } from '../versioned';
 import { idSchema } from './project';
+import { DOCUMENT_DEFAULTS, DOCUMENT_TYPES, HTTP_METHODS, PARAM_TYPES, API_STATUSES, REQUEST_TYPES, RESPONSE_FORMATS, type DocumentType } from './document-kinds';
 
-export const DOCUMENT_TYPES = ['api', 'doc', 'richtext', 'embed', 'errorcode', 'folder', 'link', 'softlink'] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-
-export const PARAM_TYPES = [
-  'string',
-  'integer',
-  'int32',
-  'int64',
-  'number',
-  'boolean',
-  'object',
-  'array',
-  'array[array]',
-  'array[object]',
-  'array[string]',
-  'array[number]',
-  'array[boolean]',
-  'file',
-] as const;
-
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
-/** In development, development completed, deprecated, build failed (spec section 4). */
-export const API_STATUSES = ['developing', 'completed', 'deprecated', 'failed'] as const;
-export const REQUEST_TYPES = ['json', 'form', 'form-data', 'xml', 'raw', 'none'] as const;
-export const RESPONSE_FORMATS = ['json', 'xml', 'text', 'html'] as const;
+export * from './document-kinds';
 
 /** `<projectId>_<suffix>`: the project id is a UUID; the suffix is random. */
 export const documentIdSchema = z.string().trim().regex(/^[0-9a-f-]{36}_[A-Za-z0-9]{6,16}$/, { error: vKey('id') });
@@ -149,9 +126,6 @@ export const documentTitle = plainName(
     .min(1, { error: vKey('documentTitle') })
     .max(LIMITS.documentTitle, { error: vKey('documentTitle') }),
 );
-
-/** Spec section 3's new-document defaults: '未命名文档', comment '新增文档', type doc, preId 0. */
-export const DOCUMENT_DEFAULTS = { name: '未命名文档', comment: '新增文档', type: 'doc' as DocumentType, preId: '0' };
 
 export const documentCreateBody = z.object({
   projectId: idSchema,

@@ -5,7 +5,7 @@
  */
 import { EditOutlined, EyeOutlined, LockOutlined, PlusOutlined, SettingOutlined, ShareAltOutlined, TagsOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Empty, Layout, Result, Segmented, Tooltip, Typography } from 'antd';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { atLeast } from '../../../../shared/access';
@@ -23,7 +23,6 @@ import { displayName } from '../../features/documents/lib/kinds';
 import { useProject } from '../../features/projects/api';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
 import { useReleases } from '../../features/shares/api';
-import { VersionSwitcher } from '../../features/shares/components/version-switcher';
 import { errorMessage } from '../../lib/form';
 import { formatDate } from '../../lib/dates';
 import { Title, useTitle } from '../../lib/title';
@@ -34,6 +33,8 @@ const DocumentPanel = lazy(() => import('../../features/documents/components/doc
 // The mock editor (with CodeMirror, loaded by it on first use) loads when an HTTP API's Mock tab first opens.
 const MockPanel = lazy(() => import('../../features/mock/components/mock-panel').then((m) => ({ default: m.MockPanel })));
 const NewDocumentDialog = lazy(() => import('../../features/documents/components/new-document-dialog').then((m) => ({ default: m.NewDocumentDialog })));
+// Shown only once the project has releases, after the first paint: its select stays out of the first load.
+const VersionSwitcher = lazy(() => import('../../features/shares/components/version-switcher').then((m) => ({ default: m.VersionSwitcher })));
 const ReleasesDrawer = lazy(() => import('../../features/shares/components/releases-drawer').then((m) => ({ default: m.ReleasesDrawer })));
 
 export interface WorkspaceProps {
@@ -81,6 +82,9 @@ export function Workspace(props: WorkspaceProps) {
   // Asked for at once, not after the project: the route has usually started both requests already.
   const tree = useDocumentTree(props.projectId, version);
   const releases = useReleases(props.projectId, !!project.data);
+  // The tree first: on a project of thousands of documents it is what the reader waits for. The top bar's controls
+  // and the overview render in a deferred pass right after it (a frame later), not ahead of it.
+  const restShown = useDeferredValue(true, false);
   const [creating, setCreating] = useState(false);
   const [showReleases, setShowReleases] = useState(false);
   const role = project.data?.role;
@@ -97,49 +101,53 @@ export function Workspace(props: WorkspaceProps) {
   const readVersion = (next: string | undefined) =>
     void navigate(props.docId && !props.children ? paths.document.href(props.projectId, props.docId, undefined, { version: next }) : paths.project.href(props.projectId, { version: next }));
 
+  // The top bar's controls: rendered in the pass after the tree's (`restShown`).
+  const actions = (
+    <>
+      {canEdit && props.docId ? (
+        <Segmented
+          aria-label={t('workspace.mode')}
+          value={editing ? 'edit' : 'view'}
+          onChange={(v) => void navigate(paths.document.href(props.projectId, props.docId!, v === 'edit' ? 'edit' : undefined))}
+          options={[
+            { value: 'view', icon: <EyeOutlined aria-hidden />, label: t('workspace.preview') },
+            { value: 'edit', icon: <EditOutlined aria-hidden />, label: t('docs.edit') },
+          ]}
+        />
+      ) : null}
+      {project.data && releaseList.length > 0 && !props.children ? (
+        <Suspense fallback={null}>
+          <VersionSwitcher releases={releaseList} value={version} onChange={readVersion} />
+        </Suspense>
+      ) : null}
+      {project.data && (releaseList.length > 0 || mayEdit) ? (
+        <Tooltip title={t('releases.title')}>
+          <Button icon={<TagsOutlined aria-hidden />} aria-label={t('releases.title')} onClick={() => setShowReleases(true)} />
+        </Tooltip>
+      ) : null}
+      {canEdit ? (
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+          {t('docs.new')}
+        </Button>
+      ) : null}
+      {mayEdit ? (
+        <Tooltip title={t('shares.title')}>
+          <LinkButton to={paths.shares.href(props.projectId)} icon={<ShareAltOutlined aria-hidden />} aria-label={t('shares.title')} />
+        </Tooltip>
+      ) : null}
+      {signedIn && project.data && atLeast(role, 'view') ? (
+        <Tooltip title={t('projects.settings')}>
+          <LinkButton to={paths.projectSettings.href(props.projectId)} icon={<SettingOutlined aria-hidden />} aria-label={t('projects.settings')} />
+        </Tooltip>
+      ) : null}
+      <LanguageSwitch />
+      <UserMenu optional />
+    </>
+  );
+
   const header = (
-    <AppHeader
-      home={signedIn ? paths.dashboard.href() : paths.home.href()}
-      right={
-        <>
-          {canEdit && props.docId ? (
-            <Segmented
-              aria-label={t('workspace.mode')}
-              value={editing ? 'edit' : 'view'}
-              onChange={(v) => void navigate(paths.document.href(props.projectId, props.docId!, v === 'edit' ? 'edit' : undefined))}
-              options={[
-                { value: 'view', icon: <EyeOutlined aria-hidden />, label: t('workspace.preview') },
-                { value: 'edit', icon: <EditOutlined aria-hidden />, label: t('docs.edit') },
-              ]}
-            />
-          ) : null}
-          {project.data && releaseList.length > 0 && !props.children ? <VersionSwitcher releases={releaseList} value={version} onChange={readVersion} /> : null}
-          {project.data && (releaseList.length > 0 || mayEdit) ? (
-            <Tooltip title={t('releases.title')}>
-              <Button icon={<TagsOutlined aria-hidden />} aria-label={t('releases.title')} onClick={() => setShowReleases(true)} />
-            </Tooltip>
-          ) : null}
-          {canEdit ? (
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
-              {t('docs.new')}
-            </Button>
-          ) : null}
-          {mayEdit ? (
-            <Tooltip title={t('shares.title')}>
-              <LinkButton to={paths.shares.href(props.projectId)} icon={<ShareAltOutlined aria-hidden />} aria-label={t('shares.title')} />
-            </Tooltip>
-          ) : null}
-          {signedIn && project.data && atLeast(role, 'view') ? (
-            <Tooltip title={t('projects.settings')}>
-              <LinkButton to={paths.projectSettings.href(props.projectId)} icon={<SettingOutlined aria-hidden />} aria-label={t('projects.settings')} />
-            </Tooltip>
-          ) : null}
-          <LanguageSwitch />
-          <UserMenu optional />
-        </>
-      }
-    >
-      {project.data ? (
+    <AppHeader home={signedIn ? paths.dashboard.href() : paths.home.href()} right={restShown ? actions : null}>
+      {project.data && restShown ? (
         <>
           <ProjectSwitcher projectId={props.projectId} name={project.data.name} signedIn={signedIn} />
           <nav aria-label={t('projects.breadcrumbs')} className="workspace-crumbs">
@@ -216,7 +224,7 @@ export function Workspace(props: WorkspaceProps) {
               />
             ) : null}
             {props.children ??
-              (!data ? (
+              (!data || !restShown ? (
                 <PageLoading />
               ) : props.docId ? (
                 <Suspense fallback={<PageLoading />}>
