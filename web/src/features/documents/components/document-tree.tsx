@@ -4,7 +4,7 @@
  * context menu per node (right click, the ⋯ button, or Shift+F10 on the focused row).
  */
 import { EllipsisOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Empty, Input, Tree, type MenuProps, type TreeDataNode, type TreeProps } from 'antd';
+import { Dropdown, Empty, Input, Tree, type MenuProps, type TreeDataNode, type TreeProps } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
@@ -219,6 +219,11 @@ export function DocumentTree(props: DocumentTreeProps) {
             draggable={props.canEdit ? { icon: false } : false}
             allowDrop={({ dropNode, dropPosition }) => dropPosition !== 0 || dropNode.node.type === 'folder'}
             onDrop={onDrop}
+            onRightClick={({ event, node }) => {
+              if (!props.canEdit) return;
+              event.preventDefault();
+              setMenuFor(node.node.id);
+            }}
             titleRender={(row) => {
               const node = row.node;
               const title = (
@@ -228,28 +233,34 @@ export function DocumentTree(props: DocumentTreeProps) {
                 </span>
               );
               if (!props.canEdit) return title;
+              // Rows stay plain (a native button, no menu of their own): a screen of 30 rows renders at once. The
+              // menu mounts on the one row it is open for.
+              const line = (
+                <span className="tree-row">
+                  {title}
+                  <button
+                    type="button"
+                    className="tree-more"
+                    tabIndex={-1}
+                    aria-label={t('docs.menuFor', { name: row.title as string })}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setMenuFor(menuFor === node.id ? null : node.id);
+                    }}
+                  >
+                    <EllipsisOutlined aria-hidden />
+                  </button>
+                </span>
+              );
+              if (menuFor !== node.id) return line;
               return (
                 <Dropdown
+                  open
                   trigger={['contextMenu']}
-                  open={menuFor === node.id}
                   onOpenChange={(open) => setMenuFor(open ? node.id : null)}
                   menu={{ items: menuItems(node), onClick: ({ key, domEvent }) => (domEvent.stopPropagation(), onMenu(node, key)) }}
                 >
-                  <span className="tree-row">
-                    {title}
-                    <Button
-                      type="text"
-                      size="small"
-                      className="tree-more"
-                      tabIndex={-1}
-                      icon={<EllipsisOutlined aria-hidden />}
-                      aria-label={t('docs.menuFor', { name: row.title as string })}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setMenuFor(menuFor === node.id ? null : node.id);
-                      }}
-                    />
-                  </span>
+                  {line}
                 </Dropdown>
               );
             }}
