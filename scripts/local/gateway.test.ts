@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,32 @@ describe('local gateway pages', () => {
         expect(res.status, path).toBe(200);
         expect(await res.text(), path).toContain('<title>app</title>');
       }
+    } finally {
+      await new Promise<void>((ok) => server.close(() => ok()));
+    }
+  });
+
+  it('answers a hashed asset from memory once read, as immutable; a missing asset gets the app, uncached', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'apiloom-web-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'assets', 'entry-abc123.js'), 'export const v = 1;');
+    const server = createGateway({ loadHandler: () => Promise.reject(new Error('no API here')), webDir, securityHeaders: { 'x-frame-options': 'DENY' } });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const first = await fetch(`${base}/assets/entry-abc123.js`);
+      expect(await first.text()).toBe('export const v = 1;');
+      expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(first.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      // A hashed name never changes content: a second answer does not read the disk again.
+      writeFileSync(join(webDir, 'assets', 'entry-abc123.js'), 'export const v = 2;');
+      const second = await fetch(`${base}/assets/entry-abc123.js`);
+      expect(await second.text()).toBe('export const v = 1;');
+      expect(second.headers.get('x-frame-options')).toBe('DENY');
+      const missing = await fetch(`${base}/assets/gone-000000.js`);
+      expect(missing.headers.get('cache-control')).toBe('no-cache');
+      expect(await missing.text()).toContain('<title>app</title>');
     } finally {
       await new Promise<void>((ok) => server.close(() => ok()));
     }

@@ -5,9 +5,9 @@
  * uploaded files; everything else is the built web app with SPA fallback, like the CloudFront distribution.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { FileServer } from './files';
 import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, type ServiceName } from '../../shared/routes';
@@ -187,22 +187,41 @@ function decodedPath(path: string): string | undefined {
   }
 }
 
+/**
+ * A build's hashed assets never change under their name, so each is read from disk once and then answered from
+ * memory, as CloudFront's edge would: a page asks for dozens at once, and on a small machine the gateway's disk
+ * round trips held them back behind each other.
+ */
+const assetCache = new Map<string, Buffer>();
+
 function serveStatic(webDir: string, path: string, res: ServerResponse, securityHeaders: Record<string, string>) {
   const root = resolve(webDir);
   const decoded = decodedPath(path);
   const candidate = decoded === undefined ? undefined : normalize(join(root, decoded));
+  const immutable = !!candidate?.startsWith(join(root, 'assets') + sep);
+  const headers = (file: string) => ({
+    ...securityHeaders,
+    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+    'cache-control': immutable && file === candidate ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  const cached = immutable ? assetCache.get(candidate!) : undefined;
+  if (cached) {
+    res.writeHead(200, headers(candidate!)).end(cached);
+    return;
+  }
   // Anything that is not a file of the build (including a malformed path) gets the app, which shows its 404 page.
   const file = candidate?.startsWith(root) && existsSync(candidate) && statSync(candidate).isFile() ? candidate : join(root, 'index.html');
   if (!existsSync(file)) {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('web app not built');
     return;
   }
-  const immutable = file.includes(`${join(root, 'assets')}`);
-  res.writeHead(200, {
-    ...securityHeaders,
-    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
+  if (immutable && file === candidate) {
+    const body = readFileSync(file);
+    assetCache.set(file, body);
+    res.writeHead(200, headers(file)).end(body);
+    return;
+  }
+  res.writeHead(200, headers(file));
   createReadStream(file).pipe(res);
 }
 
