@@ -75,8 +75,8 @@ export async function benchDocuments(stack: Stack) {
   });
   const firstRender = await renderProjectPage(stack.origin, projectId, token);
   return {
-    [`project page of ${nodes.length} documents in Chromium: navigation to tree shown (median of 3)`]: `${firstRender.ms.toFixed(0)} ms, ${firstRender.rows} tree rows in the DOM`,
-    'project page: main-thread time to tree shown (median of 3), of which JavaScript': `${firstRender.taskMs.toFixed(0)} ms, ${firstRender.scriptMs.toFixed(0)} ms`,
+    [`project page of ${nodes.length} documents in Chromium: navigation to tree shown (median of 7)`]: `${firstRender.ms.toFixed(0)} ms, ${firstRender.rows} tree rows in the DOM`,
+    'project page: main-thread time to tree shown (median of 7), of which JavaScript': `${firstRender.taskMs.toFixed(0)} ms, ${firstRender.scriptMs.toFixed(0)} ms`,
     [`tree of ${nodes.length} documents (GET children/all, median of 5)`]: `${treeMs.toFixed(0)} ms, ${trips.roundTrips} DynamoDB round trips (${trips.requests} requests)`,
     [`tree of ${nodes.length} documents, first read after a change (median of 5)`]: `${coldMs[2]!.toFixed(0)} ms, ${coldTrips.roundTrips} DynamoDB round trips (${coldTrips.requests} requests)`,
     [`search in ${nodes.length} documents, a word at the end of the content (median of 5)`]: `${searchMs.toFixed(0)} ms, ${searchTrips.roundTrips} round trips (${searchTrips.requests} requests)`,
@@ -100,7 +100,9 @@ async function renderProjectPage(origin: string, projectId: string, token: strin
     const samples: number[] = [];
     const busy: { taskMs: number; scriptMs: number }[] = [];
     let rows = 0;
-    for (let i = 0; i < 4; i++) {
+    // The machine's two cores are shared by the browser, the gateway and DynamoDB Local: one load swings by half a
+    // second, so the figure is the median of seven.
+    for (let i = 0; i < 8; i++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       await context.addCookies([{ name: 'apiloom-token', value: token, url: origin }]);
       const page = await context.newPage();
@@ -127,7 +129,7 @@ async function renderProjectPage(origin: string, projectId: string, token: strin
       rows = Math.max(rows, await page.locator('[role=treeitem]').count());
       await context.close();
     }
-    const middle = <T>(list: T[], by: (item: T) => number) => [...list].sort((a, b) => by(a) - by(b))[1]!;
+    const middle = <T>(list: T[], by: (item: T) => number) => [...list].sort((a, b) => by(a) - by(b))[list.length >> 1]!;
     return { ms: middle(samples, (x) => x), rows, taskMs: middle(busy, (b) => b.taskMs).taskMs, scriptMs: middle(busy, (b) => b.scriptMs).scriptMs };
   } finally {
     await browser.close();
