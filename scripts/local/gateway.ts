@@ -234,7 +234,7 @@ export function createGateway(opts: GatewayOptions): Server {
     return h;
   };
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
@@ -266,4 +266,10 @@ export function createGateway(opts: GatewayOptions): Server {
       res.end('{"message":"Internal Server Error"}');
     });
   });
+  // Node closes an idle kept-alive connection after 5 s, and a client that reuses it at that moment reads
+  // ECONNRESET (an e2e test's API calls, then a few seconds in the browser, then its next call). Like the load
+  // balancers in front of Lambda, the gateway keeps idle connections for a minute; headers must wait longer still.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
 }
