@@ -194,10 +194,10 @@ export function buildDocumentTree(projectId: string, nodes: StoredNode[]): Docum
   const children = childrenByParent(nodes);
   const seen = new Set<string>();
   const build = (parentId: string): DocumentTreeNode[] =>
-    childViews(children.get(parentId)).flatMap((view) => {
-      if (seen.has(view.id)) return [];
-      seen.add(view.id);
-      return [{ ...view, children: build(view.id) }];
+    childViews(children.get(parentId)).flatMap(({ updatedAt: _at, updatedBy: _by, rev: _rev, ...node }) => {
+      if (seen.has(node.id)) return [];
+      seen.add(node.id);
+      return [{ ...node, children: build(node.id) }];
     });
   return build(projectId);
 }

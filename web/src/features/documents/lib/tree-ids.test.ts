@@ -13,9 +13,6 @@ const node = (id: string, children: DocumentTreeNode[] = []): DocumentTreeNode =
   method: null,
   path: null,
   status: null,
-  updatedAt: '2030-01-01T00:00:00Z',
-  updatedBy: 'u',
-  rev: 1,
   children,
 });
 
