@@ -5,7 +5,7 @@
  */
 import { EditOutlined, EyeOutlined, LockOutlined, PlusOutlined, SettingOutlined, ShareAltOutlined, TagsOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Empty, Layout, Result, Segmented, Tooltip, Typography } from 'antd';
-import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { atLeast } from '../../../../shared/access';
@@ -93,6 +93,13 @@ export function Workspace(props: WorkspaceProps) {
   const canEdit = mayEdit && !version;
   const editing = props.editing && canEdit;
   const nodes = tree.data ?? [];
+  // Stable, so the (memoised) tree does not render again when the workspace does: the deferred pass, the releases
+  // and the reader arriving each render the workspace once more.
+  const openDocument = useCallback(
+    (id: string) => void navigate(paths.document.href(props.projectId, id, editing ? 'edit' : undefined, { version })),
+    [navigate, props.projectId, editing, version],
+  );
+  const linkOf = useCallback((id: string) => paths.document.href(props.projectId, id, undefined, { version }), [props.projectId, version]);
   const open = findNode(nodes, props.docId ?? '');
   const crumbs = ancestorsOf(nodes, props.docId);
   const releaseList = releases.data ?? [];
@@ -199,8 +206,8 @@ export function Workspace(props: WorkspaceProps) {
               nodes={nodes}
               selectedId={props.docId}
               canEdit={canEdit}
-              onOpen={(id) => void navigate(paths.document.href(props.projectId, id, editing ? 'edit' : undefined, { version }))}
-              linkOf={(id) => paths.document.href(props.projectId, id, undefined, { version })}
+              onOpen={openDocument}
+              linkOf={linkOf}
             />
           ) : (
             <PageLoading />

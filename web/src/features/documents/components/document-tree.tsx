@@ -5,7 +5,7 @@
  */
 import { EllipsisOutlined, SearchOutlined } from '@ant-design/icons';
 import { Dropdown, Empty, Input, Tree, type MenuProps, type TreeDataNode, type TreeProps } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type Key } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
 import { errorMessage } from '../../../lib/form';
@@ -70,7 +70,8 @@ export interface DocumentTreeProps {
   linkOf: (id: string) => string;
 }
 
-export function DocumentTree(props: DocumentTreeProps) {
+/** Memoised: the workspace around it renders again as its other reads arrive, and the tree's props stay the same. */
+export const DocumentTree = memo(function DocumentTree(props: DocumentTreeProps) {
   const { t } = useTranslation();
   const [needle, setNeedle] = useState('');
   const [expanded, setExpanded] = useState<Key[]>(() => ancestorsOf(props.nodes, props.selectedId).map((n) => n.id));
@@ -276,4 +277,4 @@ export function DocumentTree(props: DocumentTreeProps) {
       ) : null}
     </nav>
   );
-}
+});
