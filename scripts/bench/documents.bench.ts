@@ -129,11 +129,11 @@ async function renderProjectPage(origin: string, projectId: string, token: strin
       rows = Math.max(rows, await page.locator('[role=treeitem]').count());
       await context.close();
     }
-    const middle = <T>(list: T[], by: (item: T) => number) => [...list].sort((a, b) => by(a) - by(b))[list.length >> 1]!;
-    // The second fastest and second slowest load: how far this run's figure can be trusted.
+    const middle = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1]!;
     const sorted = [...samples].sort((a, b) => a - b);
-    const spread: [number, number] = [sorted[1]!, sorted[sorted.length - 2]!];
-    return { ms: middle(samples, (x) => x), spread, rows, taskMs: middle(busy, (b) => b.taskMs).taskMs, scriptMs: middle(busy, (b) => b.scriptMs).scriptMs };
+    // The second fastest and second slowest load: how far this run's figure can be trusted.
+    const spread: [number, number] = [sorted[1]!, sorted.at(-2)!];
+    return { ms: sorted[sorted.length >> 1]!, spread, rows, taskMs: middle(busy.map((b) => b.taskMs)), scriptMs: middle(busy.map((b) => b.scriptMs)) };
   } finally {
     await browser.close();
   }

@@ -22,10 +22,8 @@ export interface FormModalProps<V> {
 }
 
 /** Puts the cursor in a dialog's first field, if it has one: typing goes there, not to a button. */
-export function focusFirstField(body: HTMLElement | null): boolean {
-  const field = body?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), textarea');
-  field?.focus();
-  return !!field;
+export function focusFirstField(body: HTMLElement | null) {
+  body?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), textarea')?.focus();
 }
 
 export function FormModal<V extends object>(props: FormModalProps<V>) {
