@@ -328,16 +328,21 @@ test('HTTP API editor: import from JSON makes a nested parameter tree, rows reor
 test('opening a project asks for the workspace code at once, from early.js; the sign-in page asks for none of it', async ({ page, request }) => {
   const { projectId } = await projectWithSignIn(page, request, 'Early code');
   const workspaceCode = page.locator('link[rel=modulepreload][fetchpriority=low]');
+  // The workspace's first screen is built into one chunk of its own (web/vite.config.ts).
+  const workspaceChunk = /\/assets\/workspace-[\w-]+\.js$/;
   // A fresh load of the project's address, as from a bookmark.
-  const pageChunk = page.waitForRequest(/\/assets\/project-page-[\w-]+\.js$/);
+  const pageChunk = page.waitForRequest(workspaceChunk);
   await page.goto(`/project/${projectId}`);
   await pageChunk;
   await expect(workspaceCode.first()).toBeAttached();
   const listed = await workspaceCode.evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
-  expect(listed.some((href) => /\/assets\/project-page-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(listed.some((href) => workspaceChunk.test(href))).toBe(true);
   await expect(page.getByRole('heading', { name: 'Early code', level: 1 })).toBeVisible();
 
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(r.url()));
   await page.goto('/login');
   await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
   await expect(workspaceCode).toHaveCount(0);
+  expect(asked.filter((url) => workspaceChunk.test(url))).toEqual([]);
 });
