@@ -122,12 +122,17 @@ async function renderProjectPage(origin: string, projectId: string, token: strin
         busy.push({ taskMs: spent('TaskDuration'), scriptMs: spent('ScriptDuration') });
       }
       rows = Math.max(rows, await page.locator('[role=treeitem]').count());
-      // Filtering opens every folder: 5,000 rows in the tree, still only the ones in view in the page.
-      await page.getByRole('searchbox', { name: '搜索文档' }).fill('API');
-      await page.getByRole('treeitem', { name: 'GET API 0-0', exact: true }).waitFor();
-      await page.mouse.wheel(0, 40_000);
-      rows = Math.max(rows, await page.locator('[role=treeitem]').count());
+      // The last load also filters: that opens every folder, 5,000 rows in the tree, still only the ones in view
+      // in the page. The others close at once and let the machine settle, so the next load is not timed while
+      // the browser tears down the page before it.
+      if (i === 7) {
+        await page.getByRole('searchbox', { name: '搜索文档' }).fill('API');
+        await page.getByRole('treeitem', { name: 'GET API 0-0', exact: true }).waitFor();
+        await page.mouse.wheel(0, 40_000);
+        rows = Math.max(rows, await page.locator('[role=treeitem]').count());
+      }
       await context.close();
+      await new Promise((settled) => setTimeout(settled, 500));
     }
     const middle = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1]!;
     const sorted = [...samples].sort((a, b) => a - b);
