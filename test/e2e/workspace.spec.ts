@@ -325,7 +325,7 @@ test('HTTP API editor: import from JSON makes a nested parameter tree, rows reor
   await expect(view.getByRole('region', { name: '响应示例' })).toContainText('"sku": "A-1"');
 });
 
-test('opening a project asks for the workspace code at once, from early.js; the sign-in page asks for none of it', async ({ page, request }) => {
+test('opening a project asks for the workspace code at once, from early.js; the sign-in page asks for none of it; the start code carries the compile hint', async ({ page, request }) => {
   const { projectId } = await projectWithSignIn(page, request, 'Early code');
   const workspaceCode = page.locator('link[rel=modulepreload][fetchpriority=low]');
   // The workspace's first screen is built into one chunk of its own (web/vite.config.ts).
@@ -345,4 +345,9 @@ test('opening a project asks for the workspace code at once, from early.js; the 
   await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
   await expect(workspaceCode).toHaveCount(0);
   expect(asked.filter((url) => workspaceChunk.test(url))).toEqual([]);
+
+  // The code every page runs at start asks Chromium to compile it as it streams in; the workspace's is compiled lazily.
+  const entry = /src="(\/assets\/index-[\w-]+\.js)"/.exec(await (await request.get('/login')).text())?.[1];
+  expect(await (await request.get(entry!)).text()).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
+  expect(await (await request.get(listed.find((href) => workspaceChunk.test(href))!)).text()).not.toContain('allFunctionsCalledOnLoad');
 });
