@@ -122,6 +122,9 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
     setToken(next);
   };
   const linkOf = (id: string) => (scope.has(id) ? paths.sharedView.href(projectId, shareId, id) : null);
+  // Stable, so the (memoised) tree does not render again as the document beside it loads.
+  const treeLinkOf = useCallback((id: string) => paths.sharedView.href(projectId, shareId, id), [projectId, shareId]);
+  const openInTree = useCallback((id: string) => void navigate(treeLinkOf(id)), [navigate, treeLinkOf]);
 
   let main;
   if (expired) main = <Unreadable error="expired" />;
@@ -175,8 +178,8 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
             nodes={data.tree}
             selectedId={docId}
             canEdit={false}
-            onOpen={(id) => void navigate(paths.sharedView.href(projectId, shareId, id))}
-            linkOf={(id) => paths.sharedView.href(projectId, shareId, id)}
+            onOpen={openInTree}
+            linkOf={treeLinkOf}
           />
         </Layout.Sider>
         <Layout.Content className="workspace-main">
