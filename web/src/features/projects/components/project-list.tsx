@@ -12,6 +12,7 @@ import { paths } from '../../../paths';
 import { useProjectChange } from '../api';
 import { FolderDialog } from './dialogs';
 import { FavoriteToggle, ProjectActions, type ListMode } from './project-actions';
+import { namedRows, pagedBy } from '../../../components/table';
 
 export const DRAG_TYPE = 'application/x-apiloom-item';
 export interface DragItem {
@@ -102,9 +103,12 @@ export function ProjectTable({ projects, mode, arrange }: { projects: ProjectVie
     <Table<ProjectView>
       size="small"
       rowKey="id"
-      pagination={projects.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+      pagination={pagedBy(projects.length)}
       dataSource={projects}
-      onRow={(project) => ({ draggable: canDrag(project, mode, arrange), onDragStart: dragStart({ id: project.id, isProject: true }), 'aria-label': project.name }) as never}
+      onRow={namedRows(
+        (project) => project.name,
+        (project) => ({ draggable: canDrag(project, mode, arrange), onDragStart: dragStart({ id: project.id, isProject: true }) }),
+      )}
       columns={[
         {
           key: 'name',

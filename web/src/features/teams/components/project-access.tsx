@@ -3,20 +3,20 @@
  * members copied from another project, user groups of the team bound with a role, and invitation links.
  */
 import { CopyOutlined, LinkOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Avatar, Button, Empty, Flex, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { atLeast } from '../../../../../shared/access';
 import type { ProjectMember, ProjectView } from '../../../../../shared/schemas/project';
 import { InviteLink } from '../../../components/invite-link';
 import { QueryState } from '../../../components/query-state';
-import { imageUrl } from '../../../config';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useEditableProjects, useMemberChange, useProjectMembers, useTeamMembers, useVisibleUsers } from '../api';
 import { inviteLink } from '../lib/invitations';
 import { ASSIGNABLE_ROLES, memberRole, type AssignableRole } from '../lib/permissions';
+import { namedRows, pagedBy, PersonName } from '../../../components/table';
 
 const shown = (promise: Promise<unknown>, success: string) =>
   promise.then(
@@ -45,21 +45,14 @@ export function ProjectMemberTable({ project, canManage }: { project: ProjectVie
         <Table<ProjectMember>
           size="small"
           rowKey="userId"
-          pagination={(members.data?.length ?? 0) > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+          pagination={pagedBy(members.data?.length ?? 0)}
           dataSource={members.data ?? []}
-          onRow={(m) => ({ 'aria-label': m.nickname }) as never}
+          onRow={namedRows((m) => m.nickname)}
           columns={[
             {
               key: 'name',
               title: t('teamMembers.name'),
-              render: (_, m) => (
-                <span className="member-name">
-                  <Avatar size={24} src={imageUrl(m.avatar)} alt="" aria-hidden>
-                    {m.nickname.slice(0, 1)}
-                  </Avatar>
-                  <span>{m.nickname}</span>
-                </span>
-              ),
+              render: (_, m) => <PersonName nickname={m.nickname} avatar={m.avatar} />,
             },
             {
               key: 'role',
@@ -273,7 +266,7 @@ export function GroupBindings({ project, teamId, canManage }: { project: Project
             rowKey="groupId"
             pagination={false}
             dataSource={bound}
-            onRow={(b) => ({ 'aria-label': b.name }) as never}
+            onRow={namedRows((b) => b.name)}
             columns={[
               { key: 'name', title: t('groups.name'), render: (_, b) => b.name },
               { key: 'members', title: t('groups.memberCount'), width: 110, render: (_, b) => b.memberCount },

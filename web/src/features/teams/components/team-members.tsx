@@ -1,13 +1,12 @@
 /** The team's members page: invitation links, user groups, and the member table with what the caller may change. */
 import { DeleteOutlined, EditOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
-import { Avatar, Button, Empty, Flex, List, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, List, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GroupView, TeamMemberView, TeamStanding } from '../../../../../shared/schemas/team';
 import { InviteLink } from '../../../components/invite-link';
 import { QueryState } from '../../../components/query-state';
-import { imageUrl } from '../../../config';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -16,6 +15,7 @@ import { useMemberProjects, useTeamChange } from '../api';
 import { inviteLink } from '../lib/invitations';
 import { teamMemberActions } from '../lib/permissions';
 import { GroupDialog } from './team-dialogs';
+import { namedRows, pagedBy, PersonName } from '../../../components/table';
 
 /** Runs a change and says how it went. */
 const shown = (promise: Promise<unknown>, success: string) =>
@@ -97,7 +97,7 @@ export function GroupList({ teamId, groups, canManage }: { teamId: string; group
           pagination={false}
           dataSource={groups}
           aria-label={t('groups.title')}
-          onRow={(g) => ({ 'aria-label': g.name }) as never}
+          onRow={namedRows((g) => g.name)}
           columns={[
             { key: 'name', title: t('groups.name'), render: (_, g) => g.name },
             { key: 'members', title: t('groups.memberCount'), width: 120, render: (_, g) => g.memberCount },
@@ -194,9 +194,9 @@ export function TeamMemberTable({ teamId, members, groups, standing, selfId }: T
       <Table<TeamMemberView>
         size="small"
         rowKey="userId"
-        pagination={members.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+        pagination={pagedBy(members.length)}
         dataSource={members}
-        onRow={(m) => ({ 'aria-label': m.nickname }) as never}
+        onRow={namedRows((m) => m.nickname)}
         expandable={
           seesProjects
             ? {
@@ -211,13 +211,9 @@ export function TeamMemberTable({ teamId, members, groups, standing, selfId }: T
             key: 'name',
             title: t('teamMembers.name'),
             render: (_, m) => (
-              <span className="member-name">
-                <Avatar size={24} src={imageUrl(m.avatar)} alt="" aria-hidden>
-                  {m.nickname.slice(0, 1)}
-                </Avatar>
-                <span>{m.nickname}</span>
+              <PersonName nickname={m.nickname} avatar={m.avatar}>
                 {m.userId === selfId ? <Tag>{t('teamMembers.you')}</Tag> : null}
-              </span>
+              </PersonName>
             ),
           },
           {
