@@ -2,20 +2,17 @@
  * The web app's page budgets (issue 10): JavaScript a first visit downloads, gzip-compressed as a CDN serves it,
  * per page. Each page's own code arrives in its lazy chunks; the figure is everything the page needed to show.
  */
-import { chromium } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { createSession } from '../../functions/domain/sessions';
 import { createUser } from '../../functions/domain/users';
 import type { startBenchStack } from './harness';
+import { launchChromium } from './project-page';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;
 
 async function firstLoadJs(origin: string, path: string, ready: string, token?: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext();
     if (token) await context.addCookies([{ name: 'apiloom-token', value: token, url: origin }]);

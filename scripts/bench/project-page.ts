@@ -1,0 +1,92 @@
+/**
+ * The 5,000-document project and its page in Chromium, shared by the documents bench (the issue's figure) and
+ * `npm run bench:compare` (two builds of the web app side by side).
+ */
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { generateNKeysBetween } from 'fractional-indexing';
+import { batchWrite } from '../../functions/data/db';
+import { bodyItem } from '../../functions/domain/bodies';
+import { newDocumentId, nodeItem, type StoredNode } from '../../functions/domain/documents';
+import { memberItem } from '../../functions/domain/members';
+import { projectItem } from '../../functions/domain/projects';
+import { searchTextItem } from '../../functions/domain/search';
+import { benchProject } from './users';
+
+export const LOREM = 'Returns the resources of the account, newest first, a page at a time. ';
+
+/** Headless Chromium without the background work (updates, sync, networking) that would run beside a page. */
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+
+/**
+ * A project of 50 folders of 99 HTTP APIs (5,000 documents) created by `userId`, written straight to the table.
+ * Every document has words to search; `doc`, the first API, also has a body.
+ */
+export async function seedLargeProject(userId: string) {
+  const now = new Date().toISOString();
+  const projectId = randomUUID();
+  await batchWrite({
+    puts: [projectItem(benchProject(userId, 'Docs bench', { id: projectId, documentCount: 5_050 })), memberItem(projectId, userId, 'creator', null)],
+  });
+  const folders = generateNKeysBetween(null, null, 50);
+  const ranks = generateNKeysBetween(null, null, 99);
+  const nodes: StoredNode[] = [];
+  const base = { projectId, comment: '', createdAt: now, createdBy: userId, updatedAt: now, updatedBy: userId, updatedByName: 'Bench', rev: 1 };
+  folders.forEach((rank, f) => {
+    const folder: StoredNode = { ...base, id: newDocumentId(projectId), parentId: projectId, rank, name: `Folder ${f}`, type: 'folder', method: null, path: null, status: null };
+    nodes.push(folder);
+    ranks.forEach((r, i) =>
+      nodes.push({ ...base, id: newDocumentId(projectId), parentId: folder.id, rank: r, name: `API ${f}-${i}`, type: 'api', method: 'GET', path: `/v1/resource/${f}/${i}`, status: 'completed' }),
+    );
+  });
+  await batchWrite({ puts: nodes.map(nodeItem) });
+  // A description of about 600 characters and its parameter names.
+  await batchWrite({
+    puts: nodes.map((n, i) => searchTextItem(projectId, n.id, `${n.name} ${n.path ?? ''} ${LOREM.repeat(6)} userId pageSize item${i} createdAt`)),
+  });
+  const doc = nodes[1]!;
+  await batchWrite({ puts: [bodyItem(projectId, doc.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: doc.path, description: LOREM.repeat(30) }) })] });
+  return { projectId, nodes, doc };
+}
+
+export interface ProjectPageLoad {
+  /** From navigation to the tree's first row on screen. */
+  ms: number;
+  /** The page's main-thread time up to then (Chromium's TaskDuration), and of that, JavaScript (ScriptDuration). */
+  taskMs: number;
+  scriptMs: number;
+}
+
+/**
+ * One first visit of the project page, signed in, in a fresh browser context (nothing cached), timed to the tree
+ * on screen. `then` runs on the loaded page before it closes. Closing is followed by half a second's pause, so
+ * the next load is not timed while the browser tears this page down.
+ */
+export async function loadProjectPage(browser: Browser, origin: string, projectId: string, token: string, then?: (page: Page) => Promise<void>): Promise<ProjectPageLoad> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    await context.addCookies([{ name: 'apiloom-token', value: token, url: origin }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metrics = async () => new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value * 1000]));
+    const before = await metrics();
+    const started = performance.now();
+    await page.goto(`${origin}/project/${projectId}`);
+    await page.getByRole('treeitem', { name: 'Folder 0', exact: true }).waitFor({ timeout: 60_000 });
+    const ms = performance.now() - started;
+    const after = await metrics();
+    const spent = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+    await then?.(page);
+    return { ms, taskMs: spent('TaskDuration'), scriptMs: spent('ScriptDuration') };
+  } finally {
+    await context.close();
+    await new Promise((settled) => setTimeout(settled, 500));
+  }
+}
+
+export const middle = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1]!;
