@@ -128,6 +128,8 @@ function staticModules(graph: ModuleGraph, roots: string[]) {
   const componentOf = new Map(
     [...(barrel?.code ?? '').matchAll(/export \{ default as (\w+) \} from '\.\/([\w-]+)'/g)].map(([, name, dir]) => [name!, join(dirname(KIT_BARREL), dir!, 'index.js')]),
   );
+  // Read wrong, the workspace group would take components /login needs, and /login would load the workspace.
+  if (!componentOf.size) throw new Error(`antd's barrel (${KIT_BARREL}) changed shape: update staticModules`);
   const visit = (id: string) => {
     if (seen.has(id)) return;
     seen.add(id);
@@ -152,8 +154,8 @@ function staticModules(graph: ModuleGraph, roots: string[]) {
  * entry and the pages of a first visit (home, sign-in, registration) import, which stay split as they are so
  * those pages load no more than before. Left to the default splitting, the workspace's kit and shell came in some
  * forty small chunks shared with other pages; over HTTP/1.1's six connections each chunk waited its turn, and each
- * cost the page's main thread a request. One chunk made the 5,000-document project page ~120 ms faster in
- * interleaved A/B runs. The signed-in pages that share some of it (the console, settings) load it too.
+ * cost the page's main thread a request. One chunk made the 5,000-document project page 130-245 ms faster in
+ * interleaved A/B runs (npm run bench:compare). The signed-in pages that share some of it (the console, settings) load it too.
  */
 const FIRST_VISIT = ['main.tsx', 'pages/home.tsx', 'pages/login-layout.tsx', 'pages/login.tsx', 'pages/register.tsx'].map(source);
 function workspaceModules(graph: ModuleGraph): Set<string> {
