@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -115,8 +115,11 @@ interface ModuleGraph {
   getModuleInfo(id: string): { code: string | null; importedIds: readonly string[] } | null;
 }
 
-/** antd's entry re-exports every component (`export { default as Tree } from './tree'`). */
-const KIT_BARREL = fileURLToPath(new URL('../node_modules/antd/es/index.js', import.meta.url));
+/**
+ * antd's entry re-exports every component (`export { default as Tree } from './tree'`). Module ids are real paths
+ * (a git worktree may link node_modules from another checkout).
+ */
+const KIT_BARREL = realpathSync(fileURLToPath(new URL('../node_modules/antd/es/index.js', import.meta.url)));
 
 /**
  * The modules `roots` import statically, themselves included. Through antd's barrel only to the components an
