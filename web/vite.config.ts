@@ -158,7 +158,8 @@ function staticModules(graph: ModuleGraph, roots: string[]) {
  * those pages load no more than before. Left to the default splitting, the workspace's kit and shell came in some
  * forty small chunks shared with other pages; over HTTP/1.1's six connections each chunk waited its turn, and each
  * cost the page's main thread a request. One chunk made the 5,000-document project page 130-245 ms faster in
- * interleaved A/B runs (npm run bench:compare). The signed-in pages that share some of it (the console, settings) load it too.
+ * interleaved A/B runs (npm run bench:compare). The signed-in pages that share some of it (the console,
+ * settings) load it too.
  */
 const FIRST_VISIT = ['main.tsx', 'pages/home.tsx', 'pages/login-layout.tsx', 'pages/login.tsx', 'pages/register.tsx'].map(source);
 function workspaceModules(graph: ModuleGraph): Set<string> {
@@ -181,56 +182,56 @@ export default defineConfig(({ command }) => {
   // Worked out once per build, on the first module the group is asked about.
   let workspace: Set<string> | undefined;
   return {
-  root: import.meta.dirname,
-  plugins: [react(), routeTable(), workspacePreload(), compileHints()],
-  resolve: {
-    alias: [
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
-      ...(command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
-    ],
-  },
-  build: {
-    outDir: '../dist/web',
-    emptyOutDir: true,
-    sourcemap: true,
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        // Icons go to two chunks of their own: the few the kit's form controls and messages show (what the sign-in
-        // page needs), and all the others. Left to the default splitting, an icon lands in the chunk of the first
-        // component that uses it, and a page needing only the icon downloads that whole component (tabs, tables);
-        // one chunk per icon instead means a hundred requests on every page.
-        codeSplitting: {
-          // A group takes only the modules it names, not what they import (React would move into the icons chunk).
-          includeDependenciesRecursively: false,
-          groups: [
-            {
-              debugName: 'icons',
-              priority: 2,
-              name: (id) => {
-                if (!/@ant-design[\\/]icons/.test(id)) return null;
-                const icon = /[\\/](?:asn|icons)[\\/](\w+)\.js$/.exec(id)?.[1];
-                return !icon || KIT_ICONS.test(icon) ? 'icons-kit' : 'icons';
+    root: import.meta.dirname,
+    plugins: [react(), routeTable(), workspacePreload(), compileHints()],
+    resolve: {
+      alias: [
+        { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+        ...(command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
+      ],
+    },
+    build: {
+      outDir: '../dist/web',
+      emptyOutDir: true,
+      sourcemap: true,
+      chunkSizeWarningLimit: 600,
+      rolldownOptions: {
+        output: {
+          // Icons go to two chunks of their own: the few the kit's form controls and messages show (what the sign-in
+          // page needs), and all the others. Left to the default splitting, an icon lands in the chunk of the first
+          // component that uses it, and a page needing only the icon downloads that whole component (tabs, tables);
+          // one chunk per icon instead means a hundred requests on every page.
+          codeSplitting: {
+            // A group takes only the modules it names, not what they import (React would move into the icons chunk).
+            includeDependenciesRecursively: false,
+            groups: [
+              {
+                debugName: 'icons',
+                priority: 2,
+                name: (id) => {
+                  if (!/@ant-design[\\/]icons/.test(id)) return null;
+                  const icon = /[\\/](?:asn|icons)[\\/](\w+)\.js$/.exec(id)?.[1];
+                  return !icon || KIT_ICONS.test(icon) ? 'icons-kit' : 'icons';
+                },
               },
-            },
-            {
-              debugName: 'workspace',
-              priority: 1,
-              name: (id, ctx) => ((workspace ??= workspaceModules(ctx)).has(id) ? 'workspace' : null),
-            },
-          ],
+              {
+                debugName: 'workspace',
+                priority: 1,
+                name: (id, ctx) => ((workspace ??= workspaceModules(ctx)).has(id) ? 'workspace' : null),
+              },
+            ],
+          },
         },
       },
     },
-  },
-  server: {
-    host: '127.0.0.1',
-    proxy: {
-      '/api': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
-      '/__dev': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
-      '/config.js': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
-      '/files': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
+    server: {
+      host: '127.0.0.1',
+      proxy: {
+        '/api': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
+        '/__dev': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
+        '/config.js': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
+        '/files': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
+      },
     },
-  },
-};
+  };
 });

@@ -1,18 +1,15 @@
 /** Issue figures for documents: tree load of a 5,000-document project (time and DynamoDB round trips), save latency. */
 import type { Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import { bumpTreeRev } from '../../functions/domain/documents';
-import { createSession } from '../../functions/domain/sessions';
-import { createUser } from '../../functions/domain/users';
 import { countRoundTrips, median, time, type startBenchStack } from './harness';
 import { launchChromium, loadProjectPage, middle, seedLargeProject, type ProjectPageLoad } from './project-page';
+import { registerBenchUser } from './users';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;
 
 export async function benchDocuments(stack: Stack) {
-  const user = await createUser({ account: `bench-docs-${randomUUID()}@example.com`, nickname: 'Bench', passwordHash: 'x' });
-  const { token } = await createSession(user.id);
-  const { projectId, nodes, doc } = await seedLargeProject(user.id);
+  const { userId, token } = await registerBenchUser();
+  const { projectId, nodes, doc } = await seedLargeProject(userId);
 
   const tree = () => stack.call('GET', `/project/document/children/all/${projectId}`, { token });
   await tree();

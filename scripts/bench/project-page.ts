@@ -13,7 +13,7 @@ import { projectItem } from '../../functions/domain/projects';
 import { searchTextItem } from '../../functions/domain/search';
 import { benchProject } from './users';
 
-export const LOREM = 'Returns the resources of the account, newest first, a page at a time. ';
+const LOREM = 'Returns the resources of the account, newest first, a page at a time. ';
 
 /** Headless Chromium without the background work (updates, sync, networking) that would run beside a page. */
 export const launchChromium = (): Promise<Browser> =>

@@ -2,12 +2,10 @@
  * The web app's page budgets (issue 10): JavaScript a first visit downloads, gzip-compressed as a CDN serves it,
  * per page. Each page's own code arrives in its lazy chunks; the figure is everything the page needed to show.
  */
-import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { createSession } from '../../functions/domain/sessions';
-import { createUser } from '../../functions/domain/users';
 import type { startBenchStack } from './harness';
 import { launchChromium } from './project-page';
+import { registerBenchUser } from './users';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;
 
@@ -34,8 +32,7 @@ async function firstLoadJs(origin: string, path: string, ready: string, token?: 
 }
 
 export async function benchWeb(stack: Stack) {
-  const user = await createUser({ account: `bench-web-${randomUUID()}@example.com`, nickname: 'Bench', passwordHash: 'x' });
-  const { token } = await createSession(user.id);
+  const { token } = await registerBenchUser();
   const login = await firstLoadJs(stack.origin, '/login', '登录');
   const home = await firstLoadJs(stack.origin, '/', '让 API 文档成为团队的共同语言');
   const dashboard = await firstLoadJs(stack.origin, '/dashboard', '我的项目', token);

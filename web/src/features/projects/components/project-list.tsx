@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FolderView, ProjectView } from '../../../../../shared/schemas/project';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { namedRows, pagedBy } from '../../../components/table';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../paths';
 import { useProjectChange } from '../api';
 import { FolderDialog } from './dialogs';
 import { FavoriteToggle, ProjectActions, type ListMode } from './project-actions';
-import { namedRows, pagedBy } from '../../../components/table';
 
 export const DRAG_TYPE = 'application/x-apiloom-item';
 export interface DragItem {

@@ -10,13 +10,13 @@ import { atLeast } from '../../../../../shared/access';
 import type { ProjectMember, ProjectView } from '../../../../../shared/schemas/project';
 import { InviteLink } from '../../../components/invite-link';
 import { QueryState } from '../../../components/query-state';
+import { namedRows, pagedBy, PersonName } from '../../../components/table';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useEditableProjects, useMemberChange, useProjectMembers, useTeamMembers, useVisibleUsers } from '../api';
 import { inviteLink } from '../lib/invitations';
 import { ASSIGNABLE_ROLES, memberRole, type AssignableRole } from '../lib/permissions';
-import { namedRows, pagedBy, PersonName } from '../../../components/table';
 
 const shown = (promise: Promise<unknown>, success: string) =>
   promise.then(

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { GroupView, TeamMemberView, TeamStanding } from '../../../../../shared/schemas/team';
 import { InviteLink } from '../../../components/invite-link';
 import { QueryState } from '../../../components/query-state';
+import { namedRows, pagedBy, PersonName } from '../../../components/table';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -15,7 +16,6 @@ import { useMemberProjects, useTeamChange } from '../api';
 import { inviteLink } from '../lib/invitations';
 import { teamMemberActions } from '../lib/permissions';
 import { GroupDialog } from './team-dialogs';
-import { namedRows, pagedBy, PersonName } from '../../../components/table';
 
 /** Runs a change and says how it went. */
 const shown = (promise: Promise<unknown>, success: string) =>
