@@ -16,15 +16,24 @@ const KEY_LITERAL = 'Key-shaped strings are built in functions/data/keys.ts only
 export const walls = [
   {
     files: ['shared/**/*.{ts,tsx}'],
-    rules: imports(['**/functions/**', '**/web/**', '**/infra/**', '**/scripts/**', '**/test/**'], 'shared/ imports nothing outside itself.'),
+    rules: imports(
+      ['**/functions/**', '**/web/**', '**/infra/**', '**/scripts/**', '**/test/**'],
+      'shared/ imports nothing outside itself.',
+    ),
   },
   {
     files: ['web/**/*.{ts,tsx}'],
-    rules: imports(['**/functions/**', '**/infra/**', '**/scripts/**'], 'The web app imports shared/ only, never function, infra or script code.'),
+    rules: imports(
+      ['**/functions/**', '**/infra/**', '**/scripts/**'],
+      'The web app imports shared/ only, never function, infra or script code.',
+    ),
   },
   {
     files: ['infra/**/*.ts'],
-    rules: importsMatching('/(functions/(?!data/(table|keys)$)|scripts/|web/)', 'infra/ reads shared/ and the table and key definitions only.'),
+    rules: importsMatching(
+      '/(functions/(?!data/(table|keys)$)|scripts/|web/)',
+      'infra/ reads shared/ and the table and key definitions only.',
+    ),
   },
   {
     files: ['functions/services/**/*.ts', 'functions/origins/**/*.ts'],
@@ -32,7 +41,10 @@ export const walls = [
   },
   {
     files: ['functions/mock/**/*.ts'],
-    rules: imports(['**/data/*', '**/data/**', '**/domain/**', '**/runtime/**', '**/services/**', '**/origins/**'], 'The mock engine is pure: the mock origin reads what it needs and passes it in.'),
+    rules: imports(
+      ['**/data/*', '**/data/**', '**/domain/**', '**/runtime/**', '**/services/**', '**/origins/**'],
+      'The mock engine is pure: the mock origin reads what it needs and passes it in.',
+    ),
   },
   {
     files: ['**/*.{ts,tsx}'],

@@ -13,7 +13,10 @@ const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { w
   .map((entry) => entry.name);
 
 /** Backend code never reaches the browser bundle (the same wall as eslint-walls.js, kept in the rules below that replace its). */
-const noBackend = { regex: '(^|/)(functions|infra|scripts)(/|$)', message: 'The web app imports shared/ only, never function, infra or script code.' };
+const noBackend = {
+  regex: '(^|/)(functions|infra|scripts)(/|$)',
+  message: 'The web app imports shared/ only, never function, infra or script code.',
+};
 /** eslint-walls.js's key-shaped literal rule, repeated where the page-URL rule replaces its `no-restricted-syntax`. */
 const KEY_LITERAL = 'Key-shaped strings are built in functions/data/keys.ts only: call a function of `keys`.';
 /** Page URLs come from web/src/paths.ts only. */
@@ -56,7 +59,10 @@ export default tseslint.config(
         { selector: 'Literal[value=/^[A-Z]+#/]', message: KEY_LITERAL },
         { selector: 'TemplateElement[value.raw=/^[A-Z]+#/]', message: KEY_LITERAL },
         { selector: `Literal[value=/^${pageUrl}/]`, message: 'Build page URLs with `paths` (web/src/paths.ts).' },
-        { selector: `TemplateLiteral > TemplateElement:first-child[value.raw=/^${pageUrl}/]`, message: 'Build page URLs with `paths` (web/src/paths.ts).' },
+        {
+          selector: `TemplateLiteral > TemplateElement:first-child[value.raw=/^${pageUrl}/]`,
+          message: 'Build page URLs with `paths` (web/src/paths.ts).',
+        },
       ],
     },
   },
@@ -65,7 +71,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noBackend, { regex: '(^|/)(features|pages|app)(/|$)', message: 'Shared code does not import features, pages or the app.' }] },
+        {
+          patterns: [
+            noBackend,
+            { regex: '(^|/)(features|pages|app)(/|$)', message: 'Shared code does not import features, pages or the app.' },
+          ],
+        },
       ],
     },
   },

@@ -5,13 +5,20 @@ import { defineConfig } from 'vitest/config';
  * (started once per run by the global setup, a fresh table per test file), and CDK template assertions.
  */
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'test/lint/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'web/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'test/lint/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

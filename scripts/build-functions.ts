@@ -12,8 +12,8 @@ import { build, type BuildOptions } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { SERVICES } from '../shared/routes';
-import { JOB_NAMES, ORIGIN_NAMES } from '../shared/jobs';
+import { SERVICES } from '@shared/routes';
+import { JOB_NAMES, ORIGIN_NAMES } from '@shared/jobs';
 import { FUNCTIONS_OUT, functionEntry, ROOT } from './local/paths';
 
 /** Provided by the Node 22 Lambda runtime (AWS SDK for JavaScript v3) and loaded lazily. */

@@ -25,10 +25,27 @@ async function shoot(page: Page, name: string) {
 await ensureBuilt(() => undefined);
 const dataDir = mkdtempSync(join(tmpdir(), 'apiloom-screenshots-'));
 const port = await freePort();
-const stack = await startStack({ port, host: '127.0.0.1', dataDir, handlers: 'bundles', webDir: WEB_OUT, offline: false, log: () => undefined });
+const stack = await startStack({
+  port,
+  host: '127.0.0.1',
+  dataDir,
+  handlers: 'bundles',
+  webDir: WEB_OUT,
+  offline: false,
+  log: () => undefined,
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 try {
   mkdirSync(OUT, { recursive: true });
@@ -39,13 +56,19 @@ try {
   await page.getByLabel('Email or phone').fill(DEMO_ACCOUNT.username);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: /Pet Store API/ }).first().click();
+  await page
+    .getByRole('link', { name: /Pet Store API/ })
+    .first()
+    .click();
 
   const tree = page.getByRole('navigation', { name: 'Documents' });
   await tree.getByRole('treeitem', { name: '宠物 Pets' }).click();
   await tree.getByRole('treeitem', { name: '订单 Orders' }).click();
   await tree.getByRole('treeitem', { name: 'Place an order' }).click();
-  await page.getByRole('article', { name: 'Place an order' }).getByRole('tab', { name: /Request body/ }).click();
+  await page
+    .getByRole('article', { name: 'Place an order' })
+    .getByRole('tab', { name: /Request body/ })
+    .click();
   await shoot(page, 'workspace-api');
 
   await page.getByRole('article').getByRole('button', { name: 'Edit' }).click();
@@ -53,10 +76,13 @@ try {
   await shoot(page, 'api-editor');
 
   await tree.getByRole('treeitem', { name: 'GET List pets' }).click();
-  await page.getByRole('dialog', { name: 'Unsaved changes' }).waitFor({ timeout: 1_000 }).then(
-    () => page.getByRole('button', { name: 'Leave' }).click(),
-    () => undefined,
-  );
+  await page
+    .getByRole('dialog', { name: 'Unsaved changes' })
+    .waitFor({ timeout: 1_000 })
+    .then(
+      () => page.getByRole('button', { name: 'Leave' }).click(),
+      () => undefined,
+    );
   await tree.getByRole('treeitem', { name: 'Place an order' }).click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Copy link' }).hover();
   await shoot(page, 'tree-menu');

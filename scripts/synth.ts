@@ -9,7 +9,10 @@ import { ROOT } from './local/paths';
 
 export const CDK_SYNTH_ARGS = ['synth', '--no-notices', '--quiet'];
 
-export async function synth(deps: { ensureBuilt: typeof ensureBuilt; cdk: (args: string[]) => number }, extra: string[] = []): Promise<number> {
+export async function synth(
+  deps: { ensureBuilt: typeof ensureBuilt; cdk: (args: string[]) => number },
+  extra: string[] = [],
+): Promise<number> {
   await deps.ensureBuilt((line) => console.error(line));
   return deps.cdk([...CDK_SYNTH_ARGS, ...extra]);
 }

@@ -13,7 +13,8 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 
 const TEAM_RANK: Record<TeamRole, number> = { developer: 0, admin: 1, owner: 2 };
 /** Team roles rank developer < admin < owner. */
-export const atLeastTeamRole = (role: TeamRole | null | undefined, needed: TeamRole): boolean => !!role && TEAM_RANK[role] >= TEAM_RANK[needed];
+export const atLeastTeamRole = (role: TeamRole | null | undefined, needed: TeamRole): boolean =>
+  !!role && TEAM_RANK[role] >= TEAM_RANK[needed];
 
 /** What a team role may do in its team (spec section 6): the API reports it, the web app shows what works. */
 export function teamAbilities(role: TeamRole) {

@@ -15,7 +15,13 @@ describe('sniffFileType', () => {
   ])('recognises %s by its first bytes', (type, head) => expect(sniffFileType(head)).toBe(type));
 
   it('recognises nothing in markup, script or a short file, whatever its name says', () => {
-    for (const head of [text('<svg xmlns="http://www.w3.org/2000/svg">'), text('<html><script>'), text('RIFF1234WAVE'), bytes(0x89, 0x50), bytes()]) {
+    for (const head of [
+      text('<svg xmlns="http://www.w3.org/2000/svg">'),
+      text('<html><script>'),
+      text('RIFF1234WAVE'),
+      bytes(0x89, 0x50),
+      bytes(),
+    ]) {
       expect(sniffFileType(head)).toBeUndefined();
     }
   });

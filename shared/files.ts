@@ -60,8 +60,10 @@ export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** A file name as stored: no path, no control characters, at most 120 characters. */
 export function cleanFileName(name: string): string {
   // Bidi overrides go too: a file name must read as what it is.
-  // eslint-disable-next-line no-control-regex
-  const base = stripBidiControls(name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f-\u009f"]/g, '').trim();
+  const base = stripBidiControls(name.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f"]/g, '')
+    .trim();
   return (base || 'file').slice(0, 120);
 }
 

@@ -149,7 +149,7 @@ const zhValidation = {
   mockJson: 'JSON数据格式错误',
   mockTemplate: 'mock格式错误',
   mockRegex: '正则表达式无效（支持 RE2 语法，不支持断言和反向引用）',
-  mockHeaderName: '响应头名称只能包含字母、数字和 !#$%&\'*+-.^_`|~',
+  mockHeaderName: "响应头名称只能包含字母、数字和 !#$%&'*+-.^_`|~",
   mockHeaderValue: '响应头的值不能包含换行，最多 8192 个字符',
   mockHeaders: '响应头最多 50 个',
   mockStatus: '状态码为 100-599 的整数',

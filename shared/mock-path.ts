@@ -17,4 +17,5 @@ export const BRACED_PARAM = /^\{([^{}]+)\}$/;
 export const COLON_PARAM = /^:([A-Za-z_$][\w$-]*)$/;
 
 /** The name of a path parameter segment (`{id}` or `:id`), or undefined for a literal segment. */
-export const paramNameOf = (segment: string): string | undefined => (BRACED_PARAM.exec(segment)?.[1] ?? COLON_PARAM.exec(segment)?.[1])?.trim();
+export const paramNameOf = (segment: string): string | undefined =>
+  (BRACED_PARAM.exec(segment)?.[1] ?? COLON_PARAM.exec(segment)?.[1])?.trim();

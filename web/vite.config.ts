@@ -25,7 +25,8 @@ function routeTable(): Plugin {
 type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
 
-const chunksOf = (bundle: Bundle) => new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
+const chunksOf = (bundle: Bundle) =>
+  new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
 
 /** The chunks `roots` import statically, themselves included: what loads with them before any of them runs. */
 function chunkClosure(chunks: Map<string, Chunk>, roots: string[]) {
@@ -40,7 +41,11 @@ function chunkClosure(chunks: Map<string, Chunk>, roots: string[]) {
 }
 
 /** What every page loads and runs at start: the entry and its static imports. */
-const entryChunks = (chunks: Map<string, Chunk>) => chunkClosure(chunks, [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
+const entryChunks = (chunks: Map<string, Chunk>) =>
+  chunkClosure(
+    chunks,
+    [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName),
+  );
 
 /**
  * The chunks every page runs at start (React, the router, i18n, the kit's provider, the app shell) open with V8's
@@ -129,7 +134,10 @@ function staticModules(graph: ModuleGraph, roots: string[]) {
   const seen = new Set<string>();
   const barrel = graph.getModuleInfo(KIT_BARREL);
   const componentOf = new Map(
-    [...(barrel?.code ?? '').matchAll(/export \{ default as (\w+) \} from '\.\/([\w-]+)'/g)].map(([, name, dir]) => [name!, join(dirname(KIT_BARREL), dir!, 'index.js')]),
+    [...(barrel?.code ?? '').matchAll(/export \{ default as (\w+) \} from '\.\/([\w-]+)'/g)].map(([, name, dir]) => [
+      name!,
+      join(dirname(KIT_BARREL), dir!, 'index.js'),
+    ]),
   );
   // Read wrong, the workspace group would take components /login needs, and /login would load the workspace.
   if (!componentOf.size) throw new Error(`antd's barrel (${KIT_BARREL}) changed shape: update staticModules`);
@@ -140,7 +148,9 @@ function staticModules(graph: ModuleGraph, roots: string[]) {
     for (const next of info?.importedIds ?? []) {
       if (next !== KIT_BARREL) visit(next);
       else {
-        const named = [...(info?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']antd["']/g)].flatMap(([, names]) => names!.split(','));
+        const named = [...(info?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']antd["']/g)].flatMap(([, names]) =>
+          names!.split(','),
+        );
         for (const name of named) {
           const component = componentOf.get(name.trim().split(/\s+as\s+/)[0]!);
           if (component) visit(component);
@@ -168,7 +178,8 @@ function workspaceModules(graph: ModuleGraph): Set<string> {
 }
 
 /** Icons antd's inputs, forms, alerts and messages draw themselves. */
-const KIT_ICONS = /^(Eye|EyeInvisible|QuestionCircle|CloseCircle|Close|Search|Loading|InfoCircle|ExclamationCircle|CheckCircle|Check|Down|Up)(Outlined|Filled)$/;
+const KIT_ICONS =
+  /^(Eye|EyeInvisible|QuestionCircle|CloseCircle|Close|Search|Loading|InfoCircle|ExclamationCircle|CheckCircle|Check|Down|Up)(Outlined|Filled)$/;
 
 /**
  * react-router's package exports name only its development build, which runs its developer warnings (and builds
@@ -185,6 +196,7 @@ export default defineConfig(({ command }) => {
     root: import.meta.dirname,
     plugins: [react(), routeTable(), workspacePreload(), compileHints()],
     resolve: {
+      tsconfigPaths: true,
       alias: [
         { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
         ...(command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),

@@ -288,10 +288,7 @@ export interface BatchOptions {
  * exponential backoff and jitter. Not atomic: callers that need all-or-nothing use `transact`, callers that can
  * resume (the purge job) use this.
  */
-export async function batchWrite(
-  ops: { puts?: (Item & Key)[]; deletes?: Key[] },
-  opts: BatchOptions = {},
-): Promise<void> {
+export async function batchWrite(ops: { puts?: (Item & Key)[]; deletes?: Key[] }, opts: BatchOptions = {}): Promise<void> {
   const { maxAttempts = 8, baseDelayMs = 50 } = opts;
   type Req = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
   const requests: Req[] = [
@@ -321,7 +318,9 @@ export async function batchGet<T extends Item = Item>(keyList: Key[], opts: Batc
     chunks.map(async (chunk) => {
       let pending: Key[] = chunk;
       for (let attempt = 1; pending.length; attempt++) {
-        const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ConsistentRead: consistent } } }));
+        const out = await dynamo().send(
+          new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ConsistentRead: consistent } } }),
+        );
         found.push(...((out.Responses?.[table()] ?? []) as T[]));
         pending = (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Key[];
         if (!pending.length) break;

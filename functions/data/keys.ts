@@ -50,7 +50,7 @@
  * lands in `uploads/<projectId>/<fileId>` first (expired by a lifecycle rule) and only reaches `files/` once its
  * bytes have been checked.
  */
-import type { CodePurpose } from '../../shared/constants';
+import type { CodePurpose } from '@shared/constants';
 import type { QuerySpec } from './db';
 
 /** Unchecked uploads; the bucket expires anything left here after a day. */
@@ -71,7 +71,11 @@ export interface FolderScope {
 }
 
 const projectPk = (projectId: string) => `PROJECT#${projectId}`;
-const inProject = (projectId: string, sortBeginsWith: string): QuerySpec => ({ partition: { pk: projectPk(projectId) }, sortBeginsWith, consistent: true });
+const inProject = (projectId: string, sortBeginsWith: string): QuerySpec => ({
+  partition: { pk: projectPk(projectId) },
+  sortBeginsWith,
+  consistent: true,
+});
 const DOC = 'DOC#';
 const FIND = 'FIND#';
 
@@ -84,7 +88,10 @@ const FIND = 'FIND#';
  */
 function inRanges(projectId: string, prefix: string, ways: number): QuerySpec[] {
   const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-  const cuts = Array.from({ length: ways - 1 }, (_, i) => `${prefix}${projectId}_${alphabet[Math.round(((i + 1) * alphabet.length) / ways)]}`);
+  const cuts = Array.from(
+    { length: ways - 1 },
+    (_, i) => `${prefix}${projectId}_${alphabet[Math.round(((i + 1) * alphabet.length) / ways)]}`,
+  );
   const bounds = [prefix, ...cuts, `${prefix}\uffff`];
   return bounds.slice(1).map((to, i) => ({ partition: { pk: projectPk(projectId) }, sortBetween: [bounds[i]!, to], consistent: true }));
 }
@@ -125,7 +132,10 @@ export const keys = {
   /** The documents of a project as `ways` sort-key ranges to read in parallel (see `inRanges`). */
   documentsOfInRanges: (projectId: string, ways: number): QuerySpec[] => inRanges(projectId, DOC, ways),
   childOf: (projectId: string, parentId: string, rank: string) => ({ gsi1pk: `CHILDREN#${projectId}#${parentId}`, gsi1sk: rank }),
-  childrenOf: (projectId: string, parentId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `CHILDREN#${projectId}#${parentId}` } }),
+  childrenOf: (projectId: string, parentId: string): QuerySpec => ({
+    index: 'gsi1',
+    partition: { gsi1pk: `CHILDREN#${projectId}#${parentId}` },
+  }),
   /** The child right before `rank` among a parent's children. */
   childBefore: (projectId: string, parentId: string, rank: string): QuerySpec => ({
     index: 'gsi1',
@@ -159,13 +169,20 @@ export const keys = {
   group: (teamId: string, groupId: string): Key => ({ pk: `TEAM#${teamId}`, sk: `GROUP#${groupId}` }),
   groupsOf: (teamId: string): QuerySpec => ({ partition: { pk: `TEAM#${teamId}` }, sortBeginsWith: 'GROUP#', consistent: true }),
   groupBinding: (teamId: string, groupId: string, projectId: string): Key => ({ pk: `TEAM#${teamId}`, sk: `BIND#${groupId}#${projectId}` }),
-  bindingsOfGroup: (teamId: string, groupId: string): QuerySpec => ({ partition: { pk: `TEAM#${teamId}` }, sortBeginsWith: `BIND#${groupId}#`, consistent: true }),
+  bindingsOfGroup: (teamId: string, groupId: string): QuerySpec => ({
+    partition: { pk: `TEAM#${teamId}` },
+    sortBeginsWith: `BIND#${groupId}#`,
+    consistent: true,
+  }),
   invitation: (code: string): Key => ({ pk: `INVITE#${code}`, sk: 'INVITE' }),
 
   // Shares and releases
   share: (projectId: string, shareId: string): Key => ({ pk: projectPk(projectId), sk: `SHARE#${shareId}` }),
   sharesOf: (projectId: string): QuerySpec => inProject(projectId, 'SHARE#'),
-  shareToken: (projectId: string, shareId: string, tokenHash: string): Key => ({ pk: projectPk(projectId), sk: `SHARETOKEN#${shareId}#${tokenHash}` }),
+  shareToken: (projectId: string, shareId: string, tokenHash: string): Key => ({
+    pk: projectPk(projectId),
+    sk: `SHARETOKEN#${shareId}#${tokenHash}`,
+  }),
   release: (projectId: string, version: string): Key => ({ pk: projectPk(projectId), sk: `RELEASE#${version}` }),
   releasesOf: (projectId: string): QuerySpec => inProject(projectId, 'RELEASE#'),
 
@@ -182,7 +199,8 @@ export const keys = {
   fileObject: (projectId: string, fileId: string) => `projects/${projectId}/files/${fileId}`,
   /** What a clone copies of a project's objects: its content, not its releases. */
   clonedPrefixes: (projectId: string) => [`projects/${projectId}/documents/`, `projects/${projectId}/files/`],
-  releaseObject: (projectId: string, version: string, publishId: string) => `projects/${projectId}/releases/${encodeURIComponent(version)}-${publishId}.json`,
+  releaseObject: (projectId: string, version: string, publishId: string) =>
+    `projects/${projectId}/releases/${encodeURIComponent(version)}-${publishId}.json`,
   documentBodyObject: (projectId: string, docId: string, rev: number) => `projects/${projectId}/documents/${docId}/r${rev}.json`,
   pendingUpload: (projectId: string, fileId: string) => `${PENDING_UPLOADS_PREFIX}${projectId}/${fileId}`,
 } as const;

@@ -35,7 +35,8 @@ export const s3 = () => (client ??= loadSdk().then(({ S3Client }) => new S3Clien
  * The client that signs browser uploads. A presigned PUT has no body when it is signed, so with the SDK's default
  * checksums it would carry the CRC32 of an empty body and S3 would refuse every real upload; checksums are off.
  */
-const presigningS3 = () => (presignClient ??= loadSdk().then(({ S3Client }) => new S3Client({ ...config(), requestChecksumCalculation: 'WHEN_REQUIRED' })));
+const presigningS3 = () =>
+  (presignClient ??= loadSdk().then(({ S3Client }) => new S3Client({ ...config(), requestChecksumCalculation: 'WHEN_REQUIRED' })));
 
 const bucket = () => env().FILES_BUCKET;
 
@@ -72,14 +73,27 @@ export async function headObject(key: string) {
   }
 }
 
-export async function copyObject(from: string, to: string, replace?: { contentType: string; disposition: string; metadata: Record<string, string> }) {
+export async function copyObject(
+  from: string,
+  to: string,
+  replace?: { contentType: string; disposition: string; metadata: Record<string, string> },
+) {
   const { CopyObjectCommand } = await loadSdk();
-  await (await s3()).send(
+  await (
+    await s3()
+  ).send(
     new CopyObjectCommand({
       Bucket: bucket(),
       CopySource: `${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`,
       Key: to,
-      ...(replace ? { MetadataDirective: 'REPLACE', ContentType: replace.contentType, ContentDisposition: replace.disposition, Metadata: replace.metadata } : {}),
+      ...(replace
+        ? {
+            MetadataDirective: 'REPLACE',
+            ContentType: replace.contentType,
+            ContentDisposition: replace.disposition,
+            Metadata: replace.metadata,
+          }
+        : {}),
     }),
   );
 }
@@ -94,7 +108,9 @@ export async function deleteObjects(keys: string[]) {
   const { DeleteObjectsCommand } = await loadSdk();
   for (let i = 0; i < keys.length; i += 1000) {
     const chunk = keys.slice(i, i + 1000);
-    await (await s3()).send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }));
+    await (
+      await s3()
+    ).send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }));
   }
 }
 

@@ -5,12 +5,17 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_URL_SECONDS } from '../../shared/files';
+import { UPLOAD_URL_SECONDS } from '@shared/files';
 
 const SECRET = 'S3RVER';
 
 beforeAll(() => {
-  Object.assign(process.env, { TABLE_NAME: 'unit-table', FILES_BUCKET: 'apiloom-unit-files', S3_ENDPOINT: 'http://127.0.0.1:4569', AWS_REGION: 'us-east-1' });
+  Object.assign(process.env, {
+    TABLE_NAME: 'unit-table',
+    FILES_BUCKET: 'apiloom-unit-files',
+    S3_ENDPOINT: 'http://127.0.0.1:4569',
+    AWS_REGION: 'us-east-1',
+  });
 });
 
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
@@ -22,7 +27,10 @@ function s3WouldAccept(presigned: string, method: string, headers: Record<string
   const url = new URL(presigned);
   const q = url.searchParams;
   const signedHeaders = (q.get('X-Amz-SignedHeaders') ?? '').split(';');
-  const all: Record<string, string> = { host: url.host, ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) };
+  const all: Record<string, string> = {
+    host: url.host,
+    ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+  };
   const canonicalQuery = [...q.entries()]
     .filter(([k]) => k !== 'X-Amz-Signature')
     .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)

@@ -4,7 +4,7 @@
  * `uploads/` and is only copied to the project's `files/` (the one prefix CloudFront serves) after the service
  * has read its first bytes. Nothing that was not checked is ever served.
  */
-import { SNIFF_BYTES, UPLOAD_URL_SECONDS, type FileKind } from '../../shared/files';
+import { SNIFF_BYTES, UPLOAD_URL_SECONDS, type FileKind } from '@shared/files';
 import { keys } from './keys';
 import { copyObject, deleteObject, getObjectStart, headObject, isMissing, presignPut } from './s3';
 
@@ -14,7 +14,13 @@ export interface PresignedUpload {
   expiresAt: string;
 }
 
-export async function presignUpload(projectId: string, fileId: string, size: number, contentType: string, now = new Date()): Promise<PresignedUpload> {
+export async function presignUpload(
+  projectId: string,
+  fileId: string,
+  size: number,
+  contentType: string,
+  now = new Date(),
+): Promise<PresignedUpload> {
   const url = await presignPut(keys.pendingUpload(projectId, fileId), size, contentType, UPLOAD_URL_SECONDS);
   return { url, headers: { 'content-type': contentType }, expiresAt: new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000).toISOString() };
 }

@@ -5,7 +5,7 @@
  * team and the caller's place in it (role and group) in a second. The project's META carries the roles of the
  * groups bound to it, so a member who reaches it only through a group costs those two reads and no more.
  */
-import { resolveRole, type Role } from '../../shared/access';
+import { resolveRole, type Role } from '@shared/access';
 import { asRecord, batchGet } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { memberRecord, type MemberRecord } from './members';
@@ -67,6 +67,12 @@ export async function projectAccess(projectId: string, userId: string | undefine
   if (!team.team || team.team.state !== 'active') return { project: undefined, member, role: undefined };
   const groupId = team.member?.groupId;
   const groupRole = groupId ? project.groupRoles[groupId] : undefined;
-  const role = resolveRole({ userId, project, memberRole: member?.role, teamRole: team.member?.role, groupRoles: groupRole ? [groupRole] : [] });
+  const role = resolveRole({
+    userId,
+    project,
+    memberRole: member?.role,
+    teamRole: team.member?.role,
+    groupRoles: groupRole ? [groupRole] : [],
+  });
   return { project, member, role, ...extras };
 }

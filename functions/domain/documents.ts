@@ -14,7 +14,7 @@ import {
   type DocumentNode,
   type DocumentTreeNode,
   type TypedContent,
-} from '../../shared/schemas/document';
+} from '@shared/schemas/document';
 import { asRecord, asRecords, batchWrite, ConditionFailed, getItem, queryAll, queryPage, transact, updateItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
@@ -94,7 +94,8 @@ const treeOf = (projectId: string, treeRev: number) =>
   });
 
 /** A node as of a tree revision (reads; a write reads the node itself, under its condition). */
-export const nodeAt = async (project: { id: string; treeRev: number }, documentId: string) => (await treeOf(project.id, project.treeRev)).byId.get(documentId);
+export const nodeAt = async (project: { id: string; treeRev: number }, documentId: string) =>
+  (await treeOf(project.id, project.treeRev)).byId.get(documentId);
 
 /** The nodes of a project at a tree revision, for reads (writes read fresh with `loadNodes`). */
 export const nodesAt = async (project: { id: string; treeRev: number }) => (await treeOf(project.id, project.treeRev)).nodes;
@@ -106,10 +107,12 @@ export const treeAt = async (project: { id: string; treeRev: number }) => (await
  * added or removed (the console shows the count without reading the tree).
  */
 export async function bumpTreeRev(projectId: string, documentsAdded = 0) {
-  await updateItem(keys.project(projectId), { add: { treeRev: 1, documentCount: documentsAdded } }, { ifExists: true }).catch((err: unknown) => {
-    // A project destroyed meanwhile has no tree to keep.
-    if (!(err instanceof ConditionFailed)) throw err;
-  });
+  await updateItem(keys.project(projectId), { add: { treeRev: 1, documentCount: documentsAdded } }, { ifExists: true }).catch(
+    (err: unknown) => {
+      // A project destroyed meanwhile has no tree to keep.
+      if (!(err instanceof ConditionFailed)) throw err;
+    },
+  );
 }
 
 export const getNode = async (projectId: string, documentId: string) =>
@@ -178,7 +181,8 @@ function preIdsOf(nodes: StoredNode[]) {
   let preIds = preIdsOfList.get(nodes);
   if (!preIds) {
     preIds = new Map();
-    for (const siblings of childrenByParent(nodes).values()) siblings.forEach((n, i) => preIds!.set(n.id, i > 0 ? siblings[i - 1]!.id : '0'));
+    for (const siblings of childrenByParent(nodes).values())
+      siblings.forEach((n, i) => preIds!.set(n.id, i > 0 ? siblings[i - 1]!.id : '0'));
     preIdsOfList.set(nodes, preIds);
   }
   return preIds;
@@ -285,7 +289,9 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
   const { node, editor } = input;
   const previousBody = await getBody(node.projectId, node.id);
   const rev = input.expectedRev + 1;
-  const body: StoredBody | undefined = input.content ? await storeBody(node.projectId, node.id, rev, writeContent(input.content)) : undefined;
+  const body: StoredBody | undefined = input.content
+    ? await storeBody(node.projectId, node.id, rev, writeContent(input.content))
+    : undefined;
   const next: StoredNode = {
     ...node,
     ...(input.name !== undefined ? { name: input.name } : {}),
@@ -309,7 +315,11 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
     if (!(err instanceof ConditionFailed)) throw err;
     const latest = await getNode(node.projectId, node.id);
     if (!latest) throw new AppError('notFound');
-    throw new AppError('staleRevision', { editor: latest.updatedByName }, { rev: latest.rev, updatedBy: latest.updatedBy, updatedAt: latest.updatedAt });
+    throw new AppError(
+      'staleRevision',
+      { editor: latest.updatedByName },
+      { rev: latest.rev, updatedBy: latest.updatedBy, updatedAt: latest.updatedAt },
+    );
   }
   await bumpTreeRev(node.projectId);
   return { node: next, content: input.content ?? readContent(node.type, await readBody(preserved)) };
@@ -319,7 +329,11 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
 export async function moveDocument(node: StoredNode, parentId: string, rank: string): Promise<StoredNode> {
   const moved: StoredNode = { ...node, parentId, rank };
   try {
-    await updateItem(keys.document(node.projectId, node.id), { set: { parentId, rank, ...keys.childOf(node.projectId, parentId, rank) } }, { ifExists: true });
+    await updateItem(
+      keys.document(node.projectId, node.id),
+      { set: { parentId, rank, ...keys.childOf(node.projectId, parentId, rank) } },
+      { ifExists: true },
+    );
   } catch (err) {
     if (err instanceof ConditionFailed) throw new AppError('notFound');
     throw err;
@@ -332,12 +346,7 @@ export async function moveDocument(node: StoredNode, parentId: string, rank: str
  * Copies a document with its subtree; the copy of the root goes right after the original. Bodies and search texts
  * are written before the nodes that point at them, so a copy interrupted half way leaves no node without a body.
  */
-export async function copyDocuments(
-  nodes: StoredNode[],
-  original: StoredNode,
-  topName: string,
-  editor: Editor,
-): Promise<StoredNode> {
+export async function copyDocuments(nodes: StoredNode[], original: StoredNode, topName: string, editor: Editor): Promise<StoredNode> {
   const projectId = original.projectId;
   const subtree = subtreeOf(original.id, nodes);
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -361,7 +370,9 @@ export async function copyDocuments(
       return { node, body: await storeBody(projectId, node.id, 1, writeContent(content)), text: contentText(content) };
     }),
   );
-  await batchWrite({ puts: copies.flatMap((c) => [bodyItem(projectId, c.node.id, 1, c.body), searchTextItem(projectId, c.node.id, c.text)]) });
+  await batchWrite({
+    puts: copies.flatMap((c) => [bodyItem(projectId, c.node.id, 1, c.body), searchTextItem(projectId, c.node.id, c.text)]),
+  });
   await batchWrite({ puts: copies.map((c) => nodeItem(c.node)).reverse() });
   await bumpTreeRev(projectId, copies.length);
   return copies[0]!.node;
@@ -372,12 +383,20 @@ export async function copyDocuments(
  * named document last: an interrupted delete leaves a smaller subtree to delete again.
  */
 export async function deleteDocuments(projectId: string, ids: string[]): Promise<void> {
-  const [histories, bodies] = await Promise.all([Promise.all(ids.map((id) => historyOf(projectId, id))).then((h) => h.flat()), bodiesOf(projectId, ids)]);
+  const [histories, bodies] = await Promise.all([
+    Promise.all(ids.map((id) => historyOf(projectId, id))).then((h) => h.flat()),
+    bodiesOf(projectId, ids),
+  ]);
   const objects = [...histories, ...bodies].flatMap((b) => (b.s3Key ? [b.s3Key] : []));
   await batchWrite({
     deletes: [
       ...histories.map((h) => keys.history(projectId, h.documentId, h.rev)),
-      ...ids.flatMap((id) => [keys.mockConfig(projectId, id), keys.searchText(projectId, id), keys.documentBody(projectId, id), keys.document(projectId, id)]),
+      ...ids.flatMap((id) => [
+        keys.mockConfig(projectId, id),
+        keys.searchText(projectId, id),
+        keys.documentBody(projectId, id),
+        keys.document(projectId, id),
+      ]),
     ],
   });
   await bumpTreeRev(projectId, -ids.length);

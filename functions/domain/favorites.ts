@@ -7,7 +7,14 @@ const favoriteRecord = z.object({ projectId: z.string(), userId: z.string(), fav
 
 export async function addFavorite(projectId: string, userId: string, now = new Date()) {
   const favoredAt = now.toISOString();
-  await putItem({ ...keys.favorite(projectId, userId), ...ENTITY.favorite, ...keys.favoriteOfUser(userId, favoredAt), projectId, userId, favoredAt });
+  await putItem({
+    ...keys.favorite(projectId, userId),
+    ...ENTITY.favorite,
+    ...keys.favoriteOfUser(userId, favoredAt),
+    projectId,
+    userId,
+    favoredAt,
+  });
 }
 
 export const removeFavorite = (projectId: string, userId: string) => deleteItem(keys.favorite(projectId, userId));
@@ -16,4 +23,5 @@ export const isFavorite = async (projectId: string, userId: string | undefined) 
   userId ? (await getItem(keys.favorite(projectId, userId))) !== undefined : false;
 
 /** The ids of the user's favourite projects, newest first. */
-export const favoriteProjectIds = async (userId: string) => asRecords(favoriteRecord, await queryAll(keys.favoritesOfUser(userId))).map((f) => f.projectId);
+export const favoriteProjectIds = async (userId: string) =>
+  asRecords(favoriteRecord, await queryAll(keys.favoritesOfUser(userId))).map((f) => f.projectId);

@@ -1,8 +1,17 @@
 /** Images and attachments of a project's documents: presigned uploads, then a check of what actually arrived. */
 import { randomBytes } from 'node:crypto';
-import type { ErrorKey } from '../../shared/errors';
-import { cleanFileName, contentDisposition, FILE_LIMITS, fileUrl, isImageType, servedType, sniffFileType, type FileKind } from '../../shared/files';
-import type { StoredFile, UploadTicket } from '../../shared/schemas/file';
+import type { ErrorKey } from '@shared/errors';
+import {
+  cleanFileName,
+  contentDisposition,
+  FILE_LIMITS,
+  fileUrl,
+  isImageType,
+  servedType,
+  sniffFileType,
+  type FileKind,
+} from '@shared/files';
+import type { StoredFile, UploadTicket } from '@shared/schemas/file';
 import { discardUpload, inspectUpload, presignUpload, publishedFile, publishUpload } from '../data/uploads';
 import { AppError } from '../runtime/app-error';
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import type { FolderNode, FolderView } from '../../shared/schemas/project';
+import type { FolderNode, FolderView } from '@shared/schemas/project';
 import { asRecord, asRecords, ConditionFailed, deleteItem, getItem, putItem, queryAll, updateItem } from '../data/db';
 import { ENTITY, keys, type FolderScope } from '../data/keys';
 import { AppError } from '../runtime/app-error';

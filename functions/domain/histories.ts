@@ -3,7 +3,7 @@
  * that replaced it. Its id `<documentId>_r<rev>` names the revision it preserves.
  */
 import * as z from 'zod';
-import { DOCUMENT_TYPES, readContent, type HistoryEntry, type HistoryEntryView } from '../../shared/schemas/document';
+import { DOCUMENT_TYPES, readContent, type HistoryEntry, type HistoryEntryView } from '@shared/schemas/document';
 import { asRecord, asRecords, getItem, queryAll, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
@@ -24,7 +24,16 @@ type HistoryRecord = z.infer<typeof historyRecord>;
 
 export const historyId = (documentId: string, rev: number) => `${documentId}_r${rev}`;
 
-type Version = { id: string; rev: number; name: string; type: HistoryRecord['type']; comment: string; updatedBy: string; updatedByName: string; updatedAt: string };
+type Version = {
+  id: string;
+  rev: number;
+  name: string;
+  type: HistoryRecord['type'];
+  comment: string;
+  updatedBy: string;
+  updatedByName: string;
+  updatedAt: string;
+};
 
 /** The item that preserves a version (its node's fields at that revision, and its body). */
 export function historyItem(projectId: string, version: Version, body: StoredBody) {
@@ -61,7 +70,8 @@ const toEntry = ({ id, documentId, rev, name, comment, editorId, editorName, sav
 });
 
 /** Newest first. */
-export const historyOf = async (projectId: string, documentId: string) => asRecords(historyRecord, await queryAll(keys.historyOf(projectId, documentId)));
+export const historyOf = async (projectId: string, documentId: string) =>
+  asRecords(historyRecord, await queryAll(keys.historyOf(projectId, documentId)));
 
 export const listHistory = async (projectId: string, documentId: string) => (await historyOf(projectId, documentId)).map(toEntry);
 

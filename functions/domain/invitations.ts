@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import { INVITATION_TTL_SECONDS } from '../../shared/constants';
+import { INVITATION_TTL_SECONDS } from '@shared/constants';
 import { asRecord, getItem, putItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
@@ -29,7 +29,11 @@ export const newInvitation = (input: Omit<InvitationRecord, 'code' | 'expiresAt'
   expiresAt: Math.floor(now.getTime() / 1000) + INVITATION_TTL_SECONDS,
 });
 
-export const invitationItem = (invitation: InvitationRecord) => ({ ...keys.invitation(invitation.code), ...ENTITY.invitation, ...invitation });
+export const invitationItem = (invitation: InvitationRecord) => ({
+  ...keys.invitation(invitation.code),
+  ...ENTITY.invitation,
+  ...invitation,
+});
 
 export async function createInvitation(input: Omit<InvitationRecord, 'code' | 'expiresAt'>, now = new Date()): Promise<InvitationRecord> {
   const invitation = newInvitation(input, now);

@@ -3,9 +3,20 @@
  * where the user files it in their console, so filing never touches the project itself.
  */
 import * as z from 'zod';
-import { MEMBER_ROLES, type MemberRole } from '../../shared/access';
-import type { ProjectMember } from '../../shared/schemas/project';
-import { asRecord, asRecords, batchGet, ConditionFailed, getItem, putItem, queryAll, transact, updateItem, type TransactOp } from '../data/db';
+import { MEMBER_ROLES, type MemberRole } from '@shared/access';
+import type { ProjectMember } from '@shared/schemas/project';
+import {
+  asRecord,
+  asRecords,
+  batchGet,
+  ConditionFailed,
+  getItem,
+  putItem,
+  queryAll,
+  transact,
+  updateItem,
+  type TransactOp,
+} from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { usersByIds } from './users';
@@ -61,21 +72,20 @@ export async function fileProject(userId: string, projectId: string, folderId: s
 export async function refileProjects(userId: string, projectIds: string[], folderId: string, to: string | null) {
   await Promise.all(
     projectIds.map((projectId) =>
-      updateItem(keys.member(projectId, userId), { set: { folderId: to } }, { expression: '#folder = :here', names: { '#folder': 'folderId' }, values: { ':here': folderId } }).catch(
-        (err: unknown) => {
-          if (!(err instanceof ConditionFailed)) throw err;
-        },
-      ),
+      updateItem(
+        keys.member(projectId, userId),
+        { set: { folderId: to } },
+        { expression: '#folder = :here', names: { '#folder': 'folderId' }, values: { ':here': folderId } },
+      ).catch((err: unknown) => {
+        if (!(err instanceof ConditionFailed)) throw err;
+      }),
     ),
   );
 }
 
 /** A member leaves, taking their favourite of the project with them. */
 export async function leaveProject(projectId: string, userId: string) {
-  await transact([
-    { delete: keys.member(projectId, userId), cond: { ifExists: true } },
-    { delete: keys.favorite(projectId, userId) },
-  ]);
+  await transact([{ delete: keys.member(projectId, userId), cond: { ifExists: true } }, { delete: keys.favorite(projectId, userId) }]);
 }
 
 /**
@@ -84,11 +94,15 @@ export async function leaveProject(projectId: string, userId: string) {
  */
 export async function assignMember(projectId: string, userId: string, role: MemberRole, now = new Date()): Promise<MemberRecord> {
   try {
-    const updated = await updateItem(keys.member(projectId, userId), { set: { role } }, {
-      expression: 'attribute_exists(pk) AND #role <> :creator',
-      names: { '#role': 'role' },
-      values: { ':creator': 'creator' },
-    });
+    const updated = await updateItem(
+      keys.member(projectId, userId),
+      { set: { role } },
+      {
+        expression: 'attribute_exists(pk) AND #role <> :creator',
+        names: { '#role': 'role' },
+        values: { ':creator': 'creator' },
+      },
+    );
     return memberRecord.parse(updated);
   } catch (err) {
     if (!(err instanceof ConditionFailed)) throw err;
@@ -107,7 +121,10 @@ export async function assignMember(projectId: string, userId: string, role: Memb
 export async function removeMember(projectId: string, userId: string) {
   try {
     await transact([
-      { delete: keys.member(projectId, userId), cond: { expression: 'attribute_exists(pk) AND #role <> :creator', names: { '#role': 'role' }, values: { ':creator': 'creator' } } },
+      {
+        delete: keys.member(projectId, userId),
+        cond: { expression: 'attribute_exists(pk) AND #role <> :creator', names: { '#role': 'role' }, values: { ':creator': 'creator' } },
+      },
       { delete: keys.favorite(projectId, userId) },
     ]);
   } catch (err) {

@@ -4,7 +4,14 @@
  * function (which keeps a project's settings in memory) sees a change on its next check.
  */
 import * as z from 'zod';
-import { DEFAULT_MOCK_SETTINGS, mockSettings, STARTER_BODIES, type MockConfigView, type MockSettings, type MockType } from '../../shared/schemas/mock';
+import {
+  DEFAULT_MOCK_SETTINGS,
+  mockSettings,
+  STARTER_BODIES,
+  type MockConfigView,
+  type MockSettings,
+  type MockType,
+} from '@shared/schemas/mock';
 import { asRecord, asRecords, ConditionFailed, getItem, queryAll, transact } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
@@ -41,10 +48,20 @@ export function toMockConfigView(projectId: string, docId: string, record: MockC
  * being active, and atomic with the raise of `mockRev`.
  */
 export async function saveMockConfig(projectId: string, docId: string, settings: MockSettings, editor: Editor): Promise<MockConfigRecord> {
-  const record: MockConfigRecord = { projectId, docId, settings, updatedAt: new Date().toISOString(), updatedBy: editor.id, updatedByName: editor.name };
+  const record: MockConfigRecord = {
+    projectId,
+    docId,
+    settings,
+    updatedAt: new Date().toISOString(),
+    updatedBy: editor.id,
+    updatedByName: editor.name,
+  };
   try {
     await transact([
-      { check: keys.document(projectId, docId), cond: { expression: '#type = :api', names: { '#type': 'type' }, values: { ':api': 'api' } } },
+      {
+        check: keys.document(projectId, docId),
+        cond: { expression: '#type = :api', names: { '#type': 'type' }, values: { ':api': 'api' } },
+      },
       { put: { ...keys.mockConfig(projectId, docId), ...ENTITY.mockConfig, ...record } },
       {
         update: keys.project(projectId),

@@ -29,7 +29,17 @@ export function rehome(item: Item, fromId: string, toId: string): Item & { pk: s
 export async function cloneProject(source: ProjectRecord, name: string, userId: string, now = new Date()): Promise<ProjectRecord> {
   // Group bindings are the team's decisions about the original; the copy starts without them.
   const copy = newProjectRecord(
-    { name, description: source.description, visibility: source.visibility, ownerId: userId, teamId: source.teamId, state: 'cloning', clonedFrom: source.id, teamFolderId: source.teamFolderId, documentCount: source.documentCount },
+    {
+      name,
+      description: source.description,
+      visibility: source.visibility,
+      ownerId: userId,
+      teamId: source.teamId,
+      state: 'cloning',
+      clonedFrom: source.id,
+      teamFolderId: source.teamFolderId,
+      documentCount: source.documentCount,
+    },
     now,
   );
   await putItem(projectItem(copy, keys.purgeEntry(new Date(now.getTime() + DAY_MS))), { ifNotExists: true });
@@ -37,7 +47,9 @@ export async function cloneProject(source: ProjectRecord, name: string, userId: 
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await queryPage({ ...keys.projectItems(source.id), limit: 1000 }, cursor);
-    await batchWrite({ puts: page.items.filter((item) => cloned.has(String(item.entity))).map((item) => rehome(item, source.id, copy.id)) });
+    await batchWrite({
+      puts: page.items.filter((item) => cloned.has(String(item.entity))).map((item) => rehome(item, source.id, copy.id)),
+    });
     cursor = page.cursor;
   } while (cursor);
   await copyProjectFiles(source.id, copy.id);

@@ -6,7 +6,7 @@
  * - in one team's console, every project a team owner or administrator operates, or those a developer reaches
  *   directly or through their group.
  */
-import { atLeastTeamRole, resolveRole, type Role } from '../../shared/access';
+import { atLeastTeamRole, resolveRole, type Role } from '@shared/access';
 import { asRecords, batchGet } from '../data/db';
 import { keys } from '../data/keys';
 import { favoriteProjectIds } from './favorites';
@@ -29,7 +29,13 @@ async function liveTeamMemberships(userId: string): Promise<Map<string, TeamMemb
   return new Map(memberships.filter((m) => live.has(m.teamId)).map((m) => [m.teamId, m]));
 }
 
-function roleOf(userId: string, project: ProjectRecord, member: MemberRecord | undefined, teams: Map<string, TeamMemberRecord>, teamIds: Set<string>): Role | undefined {
+function roleOf(
+  userId: string,
+  project: ProjectRecord,
+  member: MemberRecord | undefined,
+  teams: Map<string, TeamMemberRecord>,
+  teamIds: Set<string>,
+): Role | undefined {
   if (project.teamId && !teamIds.has(project.teamId)) return undefined;
   const teamMember = project.teamId ? teams.get(project.teamId) : undefined;
   const groupRole = teamMember?.groupId ? project.groupRoles[teamMember.groupId] : undefined;

@@ -5,11 +5,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { RECYCLE_RETENTION_DAYS } from '../../shared/constants';
-import type { ErrorKey } from '../../shared/errors';
-import { PROJECT_STATES, type ProjectState, type ProjectView } from '../../shared/schemas/project';
-import { atLeast, MEMBER_ROLES, type Role } from '../../shared/access';
-import { asRecord, asRecords, batchGet, batchWrite, ConditionFailed, getItem, queryAll, transact, updateItem, type TransactOp, type UpdateSpec } from '../data/db';
+import { RECYCLE_RETENTION_DAYS } from '@shared/constants';
+import type { ErrorKey } from '@shared/errors';
+import { PROJECT_STATES, type ProjectState, type ProjectView } from '@shared/schemas/project';
+import { atLeast, MEMBER_ROLES, type Role } from '@shared/access';
+import {
+  asRecord,
+  asRecords,
+  batchGet,
+  batchWrite,
+  ConditionFailed,
+  getItem,
+  queryAll,
+  transact,
+  updateItem,
+  type TransactOp,
+  type UpdateSpec,
+} from '../data/db';
 import { ENTITY, keys, PURGE_AT_ATTRIBUTE } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import type { MemberRecord } from './members';
@@ -91,7 +103,8 @@ export const purgeDate = (recycledAt: Date) => new Date(recycledAt.getTime() + R
 export const isVisible = (p: ProjectRecord): p is ProjectRecord & { state: ProjectState } =>
   p.state === 'active' || p.state === 'archived' || p.state === 'recycled';
 
-export const getProject = async (projectId: string) => asRecord(projectRecord, await getItem(keys.project(projectId), { consistent: true }));
+export const getProject = async (projectId: string) =>
+  asRecord(projectRecord, await getItem(keys.project(projectId), { consistent: true }));
 
 export const projectsByIds = async (ids: string[]) => asRecords(projectRecord, await batchGet(ids.map((id) => keys.project(id))));
 
@@ -122,14 +135,22 @@ export async function updateProjectInfo(
     const updated = await updateItem(
       keys.project(project.id),
       { set: { ...changes, updatedAt: new Date().toISOString(), updatedBy: editor.id, updatedByName: editor.name }, bumpRev: true },
-      { expression: '#state = :active AND #rev = :rev', names: { '#state': 'state', '#rev': 'rev' }, values: { ':active': 'active', ':rev': expectedRev } },
+      {
+        expression: '#state = :active AND #rev = :rev',
+        names: { '#state': 'state', '#rev': 'rev' },
+        values: { ':active': 'active', ':rev': expectedRev },
+      },
     );
     return projectRecord.parse(updated);
   } catch (err) {
     if (!(err instanceof ConditionFailed)) throw err;
     const current = asRecord(projectRecord, err.current);
     if (!current || current.state !== 'active') throw new AppError('wrongState');
-    throw new AppError('staleRevision', { editor: current.updatedByName ?? '' }, { rev: current.rev, updatedBy: current.updatedBy ?? null, updatedAt: current.updatedAt });
+    throw new AppError(
+      'staleRevision',
+      { editor: current.updatedByName ?? '' },
+      { rev: current.rev, updatedBy: current.updatedBy ?? null, updatedAt: current.updatedAt },
+    );
   }
 }
 
@@ -163,7 +184,8 @@ async function transition(project: ProjectRecord, spec: UpdateSpec, also?: Extra
 export const archiveProject = (project: ProjectRecord, now = new Date()) =>
   transition(project, { set: { state: 'archived' satisfies StoredProjectState, archivedAt: now.toISOString() } });
 
-export const unarchiveProject = (project: ProjectRecord) => transition(project, { set: { state: 'active' satisfies StoredProjectState, archivedAt: null } });
+export const unarchiveProject = (project: ProjectRecord) =>
+  transition(project, { set: { state: 'active' satisfies StoredProjectState, archivedAt: null } });
 
 /** Into the recycle bin, queued on the purge index for 30 days from now. */
 export const recycleProject = (project: ProjectRecord, now = new Date()) =>
@@ -184,8 +206,16 @@ export const recycleProject = (project: ProjectRecord, now = new Date()) =>
 export const restoreProject = (project: ProjectRecord, now = new Date()) =>
   transition(
     project,
-    { set: { state: project.stateBeforeRecycle ?? 'active', recycledAt: null }, remove: [...keys.purgeEntryAttributes, 'stateBeforeRecycle'] },
-    { expression: '#purgeAt > :now', names: { '#purgeAt': PURGE_AT_ATTRIBUTE }, values: { ':now': now.toISOString() }, failure: 'retentionExpired' },
+    {
+      set: { state: project.stateBeforeRecycle ?? 'active', recycledAt: null },
+      remove: [...keys.purgeEntryAttributes, 'stateBeforeRecycle'],
+    },
+    {
+      expression: '#purgeAt > :now',
+      names: { '#purgeAt': PURGE_AT_ATTRIBUTE },
+      values: { ':now': now.toISOString() },
+      failure: 'retentionExpired',
+    },
   );
 
 /** A recycled project destroyed now: out of reach at once, and first in the purge queue. */
@@ -273,7 +303,11 @@ export function toProjectView(
     daysLeft,
     groupRoles: project.groupRoles,
     documentCount: Math.max(0, project.documentCount),
-    mock: { enabled: project.mockEnabled, tokenRequired: project.mockToken !== null, token: atLeast(opts.role, 'edit') ? project.mockToken : null },
+    mock: {
+      enabled: project.mockEnabled,
+      tokenRequired: project.mockToken !== null,
+      token: atLeast(opts.role, 'edit') ? project.mockToken : null,
+    },
     createdAt: project.createdAt,
     updatedAt: project.updatedAt,
     rev: project.rev,
@@ -290,7 +324,11 @@ export async function moveProjectToTeam(project: ProjectRecord, teamId: string, 
   const move: TransactOp = {
     update: keys.project(project.id),
     spec: { set: { teamId, teamFolderId: null, groupRoles: {}, updatedAt, ...keys.projectOfTeam(teamId, project.id) }, bumpRev: true },
-    cond: { expression: '#rev = :rev AND attribute_type(#team, :null)', names: { '#rev': 'rev', '#team': 'teamId' }, values: { ':rev': project.rev, ':null': 'NULL' } },
+    cond: {
+      expression: '#rev = :rev AND attribute_type(#team, :null)',
+      names: { '#rev': 'rev', '#team': 'teamId' },
+      values: { ':rev': project.rev, ':null': 'NULL' },
+    },
   };
   try {
     // A transaction holds 100 writes; a larger membership is removed first, and a repeat finishes the job.
@@ -306,7 +344,11 @@ export async function moveProjectToTeam(project: ProjectRecord, teamId: string, 
 /** Files a team project in one of its team's folders (null: the root). */
 export async function fileTeamProject(projectId: string, teamId: string, folderId: string | null) {
   try {
-    await updateItem(keys.project(projectId), { set: { teamFolderId: folderId } }, { expression: '#team = :team', names: { '#team': 'teamId' }, values: { ':team': teamId } });
+    await updateItem(
+      keys.project(projectId),
+      { set: { teamFolderId: folderId } },
+      { expression: '#team = :team', names: { '#team': 'teamId' }, values: { ':team': teamId } },
+    );
   } catch (err) {
     if (err instanceof ConditionFailed) throw new AppError('notFound');
     throw err;

@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import { readContent, type TypedContent } from '../../shared/schemas/document';
-import type { ReleaseView } from '../../shared/schemas/share';
+import { readContent, type TypedContent } from '@shared/schemas/document';
+import type { ReleaseView } from '@shared/schemas/share';
 import { asRecord, asRecords, ConditionFailed, deleteItem, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { deleteObject, getObjectText, putObject } from '../data/s3';
@@ -41,7 +41,11 @@ export type Snapshot = z.infer<typeof snapshotSchema>;
 
 export const toReleaseView = ({ s3Key: _key, ...view }: ReleaseRecord): ReleaseView => view;
 
-export const releaseItem = (release: ReleaseRecord) => ({ ...keys.release(release.projectId, release.version), ...ENTITY.release, ...release });
+export const releaseItem = (release: ReleaseRecord) => ({
+  ...keys.release(release.projectId, release.version),
+  ...ENTITY.release,
+  ...release,
+});
 
 export const listReleases = async (projectId: string) =>
   asRecords(releaseRecord, await queryAll(keys.releasesOf(projectId))).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -55,9 +59,18 @@ export function nextVersionAfter(latest: string | undefined): string {
 }
 
 /** Freezes the project as it is now. A version number is used once per project. */
-export async function publishRelease(project: ProjectRecord, version: string, desc: string, editor: Editor, now = new Date()): Promise<ReleaseRecord> {
+export async function publishRelease(
+  project: ProjectRecord,
+  version: string,
+  desc: string,
+  editor: Editor,
+  now = new Date(),
+): Promise<ReleaseRecord> {
   const nodes = await loadNodes(project.id);
-  const bodies = await bodiesOf(project.id, nodes.map((n) => n.id));
+  const bodies = await bodiesOf(
+    project.id,
+    nodes.map((n) => n.id),
+  );
   const stored = await Promise.all(bodies.map(async (b) => [b.documentId, await readBody(b)] as const));
   const snapshot: Snapshot = {
     v: 1,
@@ -89,7 +102,10 @@ export async function publishRelease(project: ProjectRecord, version: string, de
 }
 
 export async function deleteRelease(projectId: string, version: string) {
-  const release = asRecord(releaseRecord, (await queryAll(keys.releasesOf(projectId))).find((r) => r.version === version));
+  const release = asRecord(
+    releaseRecord,
+    (await queryAll(keys.releasesOf(projectId))).find((r) => r.version === version),
+  );
   if (!release) throw new AppError('releaseNotFound');
   await deleteItem(keys.release(projectId, version));
   await deleteObject(release.s3Key);

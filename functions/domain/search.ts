@@ -5,7 +5,7 @@
  * body, and bodies kept in S3 are searched like any other.
  */
 import * as z from 'zod';
-import type { ParamItem, TypedContent } from '../../shared/schemas/document';
+import type { ParamItem, TypedContent } from '@shared/schemas/document';
 import { asRecords, batchWrite, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { memo } from './memo';
@@ -16,7 +16,10 @@ export const SEARCH_TEXT_BYTES = 350 * 1024;
 /** Cut to at most `bytes` of UTF-8, never inside a character. */
 function truncateUtf8(text: string, bytes: number): string {
   if (Buffer.byteLength(text) <= bytes) return text;
-  return Buffer.from(text).subarray(0, bytes).toString('utf8').replace(/\uFFFD+$/, '');
+  return Buffer.from(text)
+    .subarray(0, bytes)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import { SESSION_TTL_SECONDS } from '../../shared/constants';
+import { SESSION_TTL_SECONDS } from '@shared/constants';
 import { asRecord, asRecords, batchWrite, deleteItem, getItem, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 

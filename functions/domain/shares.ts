@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import type { ShareView } from '../../shared/schemas/share';
+import type { ShareView } from '@shared/schemas/share';
 import { asRecord, asRecords, ConditionFailed, deleteItem, getItem, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
@@ -54,7 +54,12 @@ export const isExpired = (share: ShareRecord, now = Date.now()) => Date.parse(sh
 
 /** DynamoDB sweeps a share a month after it expires: until then a reader is told it expired, not that it never was. */
 const KEEP_EXPIRED_SECONDS = 30 * 86_400;
-export const shareItem = (share: ShareRecord) => ({ ...keys.share(share.projectId, share.id), ...ENTITY.share, ...share, expiresAt: expirySeconds(share) + KEEP_EXPIRED_SECONDS });
+export const shareItem = (share: ShareRecord) => ({
+  ...keys.share(share.projectId, share.id),
+  ...ENTITY.share,
+  ...share,
+  expiresAt: expirySeconds(share) + KEEP_EXPIRED_SECONDS,
+});
 
 export async function createShare(share: ShareRecord) {
   await putItem(shareItem(share), { ifNotExists: true });
@@ -65,7 +70,11 @@ export async function updateShare(current: ShareRecord, next: Omit<ShareRecord, 
   const revokes = next.passwordHash !== current.passwordHash || Date.parse(next.expireAt) < Date.parse(current.expireAt);
   const saved: ShareRecord = { ...next, tokenEpoch: current.tokenEpoch + (revokes ? 1 : 0) };
   try {
-    await putItem(shareItem(saved), { expression: '#epoch = :epoch', names: { '#epoch': 'tokenEpoch' }, values: { ':epoch': current.tokenEpoch } });
+    await putItem(shareItem(saved), {
+      expression: '#epoch = :epoch',
+      names: { '#epoch': 'tokenEpoch' },
+      values: { ':epoch': current.tokenEpoch },
+    });
   } catch (err) {
     if (err instanceof ConditionFailed) throw new AppError('conflict');
     throw err;
@@ -99,7 +108,9 @@ export async function issueShareToken(share: ShareRecord): Promise<string> {
 }
 
 /** The share a token names and the key of its token item, when the token is well formed. */
-export function parseShareToken(token: string): { shareId: string; projectId: string; tokenKey: ReturnType<typeof keys.shareToken> } | undefined {
+export function parseShareToken(
+  token: string,
+): { shareId: string; projectId: string; tokenKey: ReturnType<typeof keys.shareToken> } | undefined {
   const match = /^([0-9a-f-]{36})_([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{32})$/.exec(token);
   if (!match) return undefined;
   const shareId = `${match[1]}_${match[2]}`;
@@ -107,7 +118,11 @@ export function parseShareToken(token: string): { shareId: string; projectId: st
 }
 
 /** Whether a token item (read beside its share) still counts for that share. */
-export function tokenCounts(share: ShareRecord | undefined, tokenItem: Record<string, unknown> | undefined, now = Date.now()): share is ShareRecord {
+export function tokenCounts(
+  share: ShareRecord | undefined,
+  tokenItem: Record<string, unknown> | undefined,
+  now = Date.now(),
+): share is ShareRecord {
   const token = asRecord(tokenRecord, tokenItem);
   return !!share && !!token && token.shareId === share.id && token.epoch === share.tokenEpoch && !isExpired(share, now);
 }
@@ -162,7 +177,9 @@ export function scopedNodes(share: ShareRecord, nodes: StoredNode[]): StoredNode
   const entry = derivedFor(share, nodes);
   const scope = entry.scope;
   if (!scope) return nodes;
-  return (entry.nodes ??= nodes.filter((n) => scope.has(n.id)).map((n) => (scope.has(n.parentId) ? n : { ...n, parentId: share.projectId })));
+  return (entry.nodes ??= nodes
+    .filter((n) => scope.has(n.id))
+    .map((n) => (scope.has(n.parentId) ? n : { ...n, parentId: share.projectId })));
 }
 
 /** The nodes a share is checked against: the release's, or the live tree at its revision (kept in memory). */
@@ -170,7 +187,12 @@ export const shareNodes = async (project: { id: string; treeRev: number }, relea
   release ? (await readSnapshot(release)).nodes : nodesAt(project);
 
 /** Whether a share holds a document (or the project itself, whose top level it lists). */
-export async function shareHolds(share: ShareRecord, project: { id: string; treeRev: number }, targetId: string, release: ReleaseRecord | undefined): Promise<boolean> {
+export async function shareHolds(
+  share: ShareRecord,
+  project: { id: string; treeRev: number },
+  targetId: string,
+  release: ReleaseRecord | undefined,
+): Promise<boolean> {
   if (share.projectId !== project.id) return false;
   if (targetId === project.id || !share.docIds.length) return true;
   return shareScope(share, await shareNodes(project, release))?.has(targetId) ?? true;

@@ -6,8 +6,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { MEMBER_ROLES, TEAM_ROLES, type MemberRole, type TeamRole } from '../../shared/access';
-import { asRecord, asRecords, batchGet, ConditionFailed, countItems, getItem, queryAll, transact, updateItem, type TransactOp } from '../data/db';
+import { MEMBER_ROLES, TEAM_ROLES, type MemberRole, type TeamRole } from '@shared/access';
+import {
+  asRecord,
+  asRecords,
+  batchGet,
+  ConditionFailed,
+  countItems,
+  getItem,
+  queryAll,
+  transact,
+  updateItem,
+  type TransactOp,
+} from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
@@ -49,8 +60,14 @@ export const getTeamMember = async (teamId: string, userId: string) =>
 export async function teamAccess(teamId: string, userId: string | undefined) {
   const items = await batchGet([keys.team(teamId), ...(userId ? [keys.teamMember(teamId, userId)] : [])], { consistent: true });
   return {
-    team: asRecord(teamRecord, items.find((i) => i.entity === ENTITY.team.entity)),
-    member: asRecord(teamMemberRecord, items.find((i) => i.entity === ENTITY.teamMember.entity)),
+    team: asRecord(
+      teamRecord,
+      items.find((i) => i.entity === ENTITY.team.entity),
+    ),
+    member: asRecord(
+      teamMemberRecord,
+      items.find((i) => i.entity === ENTITY.teamMember.entity),
+    ),
   };
 }
 
@@ -69,23 +86,39 @@ export const teamMemberItem = (member: TeamMemberRecord) => ({
   ...member,
 });
 
-export async function createTeam(input: { name: string; description: string; avatar: string }, ownerId: string, now = new Date()): Promise<TeamRecord> {
+export async function createTeam(
+  input: { name: string; description: string; avatar: string },
+  ownerId: string,
+  now = new Date(),
+): Promise<TeamRecord> {
   const stamp = now.toISOString();
   const team: TeamRecord = { id: randomUUID(), ...input, ownerId, state: 'active', createdAt: stamp, updatedAt: stamp, rev: 1 };
   await transact([
     { put: teamItem(team), cond: { ifNotExists: true } },
-    { put: teamMemberItem({ teamId: team.id, userId: ownerId, role: 'owner', groupId: null, joinedAt: stamp }), cond: { ifNotExists: true } },
+    {
+      put: teamMemberItem({ teamId: team.id, userId: ownerId, role: 'owner', groupId: null, joinedAt: stamp }),
+      cond: { ifNotExists: true },
+    },
   ]);
   return team;
 }
 
-export async function updateTeam(team: TeamRecord, changes: Partial<Pick<TeamRecord, 'name' | 'description' | 'avatar'>>, expectedRev: number, editorName: string) {
+export async function updateTeam(
+  team: TeamRecord,
+  changes: Partial<Pick<TeamRecord, 'name' | 'description' | 'avatar'>>,
+  expectedRev: number,
+  editorName: string,
+) {
   try {
     return teamRecord.parse(
       await updateItem(
         keys.team(team.id),
         { set: { ...changes, updatedAt: new Date().toISOString(), updatedByName: editorName }, bumpRev: true },
-        { expression: '#state = :active AND #rev = :rev', names: { '#state': 'state', '#rev': 'rev' }, values: { ':active': 'active', ':rev': expectedRev } },
+        {
+          expression: '#state = :active AND #rev = :rev',
+          names: { '#state': 'state', '#rev': 'rev' },
+          values: { ':active': 'active', ':rev': expectedRev },
+        },
       ),
     );
   } catch (err) {
@@ -129,7 +162,13 @@ export const countTeam = (teamId: string) =>
  * Adds someone to the team, or leaves them as they are if they are in it already (joining twice stays one
  * membership). Returns whether they were added.
  */
-export async function addTeamMember(teamId: string, userId: string, role: TeamRole, groupId: string | null, now = new Date()): Promise<boolean> {
+export async function addTeamMember(
+  teamId: string,
+  userId: string,
+  role: TeamRole,
+  groupId: string | null,
+  now = new Date(),
+): Promise<boolean> {
   try {
     await transact([
       { check: keys.team(teamId), cond: { expression: '#state = :active', names: { '#state': 'state' }, values: { ':active': 'active' } } },
@@ -144,7 +183,12 @@ export async function addTeamMember(teamId: string, userId: string, role: TeamRo
 }
 
 /** Changes a member's role or group, conditional on their still being in the team. */
-async function updateTeamMember(teamId: string, userId: string, set: Partial<Pick<TeamMemberRecord, 'role' | 'groupId'>>, guard?: { notRole: TeamRole }) {
+async function updateTeamMember(
+  teamId: string,
+  userId: string,
+  set: Partial<Pick<TeamMemberRecord, 'role' | 'groupId'>>,
+  guard?: { notRole: TeamRole },
+) {
   try {
     return teamMemberRecord.parse(
       await updateItem(
@@ -162,7 +206,8 @@ async function updateTeamMember(teamId: string, userId: string, set: Partial<Pic
 }
 
 /** The owner's role changes only by a transfer. */
-export const setTeamRole = (teamId: string, userId: string, role: Exclude<TeamRole, 'owner'>) => updateTeamMember(teamId, userId, { role }, { notRole: 'owner' });
+export const setTeamRole = (teamId: string, userId: string, role: Exclude<TeamRole, 'owner'>) =>
+  updateTeamMember(teamId, userId, { role }, { notRole: 'owner' });
 
 export const moveToGroup = (teamId: string, userId: string, groupId: string | null) => updateTeamMember(teamId, userId, { groupId });
 
@@ -170,7 +215,10 @@ export const moveToGroup = (teamId: string, userId: string, groupId: string | nu
 export async function removeTeamMember(teamId: string, userId: string) {
   try {
     await transact([
-      { delete: keys.teamMember(teamId, userId), cond: { expression: 'attribute_exists(pk) AND #role <> :owner', names: { '#role': 'role' }, values: { ':owner': 'owner' } } },
+      {
+        delete: keys.teamMember(teamId, userId),
+        cond: { expression: 'attribute_exists(pk) AND #role <> :owner', names: { '#role': 'role' }, values: { ':owner': 'owner' } },
+      },
     ]);
   } catch (err) {
     if (err instanceof ConditionFailed) throw new AppError('ownerRoleFixed');
@@ -213,7 +261,11 @@ export async function renameGroup(teamId: string, groupId: string, name: string)
  * The writes that bind a group to a project with a role (or unbind it: `role` undefined): the project's role map,
  * conditional on the revision its reader saw, and the team's record of the binding.
  */
-export function bindingOps(project: { id: string; teamId: string; rev: number; groupRoles: Record<string, MemberRole> }, groupId: string, role: MemberRole | undefined): TransactOp[] {
+export function bindingOps(
+  project: { id: string; teamId: string; rev: number; groupRoles: Record<string, MemberRole> },
+  groupId: string,
+  role: MemberRole | undefined,
+): TransactOp[] {
   const groupRoles = { ...project.groupRoles };
   if (role) groupRoles[groupId] = role;
   else delete groupRoles[groupId];
@@ -224,7 +276,8 @@ export function bindingOps(project: { id: string; teamId: string; rev: number; g
   ];
 }
 
-export const bindingsOfGroup = async (teamId: string, groupId: string) => asRecords(bindingRecord, await queryAll(keys.bindingsOfGroup(teamId, groupId)));
+export const bindingsOfGroup = async (teamId: string, groupId: string) =>
+  asRecords(bindingRecord, await queryAll(keys.bindingsOfGroup(teamId, groupId)));
 
 /**
  * Deletes a group. Its bindings go first (so nobody reaches a project through it a moment longer), then its
@@ -249,11 +302,13 @@ export async function deleteGroup(teamId: string, groupId: string) {
   const members = (await teamMembersOf(teamId)).filter((m) => m.groupId === groupId);
   await Promise.all(
     members.map((m) =>
-      updateItem(keys.teamMember(teamId, m.userId), { set: { groupId: null } }, { expression: '#group = :g', names: { '#group': 'groupId' }, values: { ':g': groupId } }).catch(
-        (err: unknown) => {
-          if (!(err instanceof ConditionFailed)) throw err;
-        },
-      ),
+      updateItem(
+        keys.teamMember(teamId, m.userId),
+        { set: { groupId: null } },
+        { expression: '#group = :g', names: { '#group': 'groupId' }, values: { ':g': groupId } },
+      ).catch((err: unknown) => {
+        if (!(err instanceof ConditionFailed)) throw err;
+      }),
     ),
   );
   await transact([{ delete: keys.group(teamId, groupId) }]);

@@ -14,8 +14,8 @@ import {
   LOGIN_FAILURES_PER_PAIR,
   SHARE_GUESSES_PER_ADDRESS,
   SHARE_GUESSES_PER_SHARE,
-} from '../../shared/constants';
-import type { ErrorKey } from '../../shared/errors';
+} from '@shared/constants';
+import type { ErrorKey } from '@shared/errors';
 import * as z from 'zod';
 import { asRecord, ConditionFailed, deleteItem, getItem, updateItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
@@ -41,7 +41,9 @@ export type Subject = [CounterName, string];
 
 /** A deployment may set the per-address code limit (a shared office address, or a test run of many sign-ups). */
 const windowOf = (name: CounterName): Window =>
-  name === 'codeAddress' && env().CODE_SENDS_PER_ADDRESS !== undefined ? { ...WINDOWS[name], limit: env().CODE_SENDS_PER_ADDRESS! } : WINDOWS[name];
+  name === 'codeAddress' && env().CODE_SENDS_PER_ADDRESS !== undefined
+    ? { ...WINDOWS[name], limit: env().CODE_SENDS_PER_ADDRESS! }
+    : WINDOWS[name];
 
 const counterRecord = z.object({ count: z.number(), expiresAt: z.number() });
 
@@ -92,7 +94,11 @@ export async function consume([name, id]: Subject, refusal: ErrorKey = 'tooManyR
   } catch (err) {
     if (!(err instanceof ConditionFailed)) throw err;
     try {
-      await updateItem(key, { add: { count: 1 } }, { expression: '#count < :limit', names: { '#count': 'count' }, values: { ':limit': limit } });
+      await updateItem(
+        key,
+        { add: { count: 1 } },
+        { expression: '#count < :limit', names: { '#count': 'count' }, values: { ':limit': limit } },
+      );
     } catch (again) {
       if (!(again instanceof ConditionFailed)) throw again;
       const expiresAt = Number((again.current ?? err.current)?.expiresAt ?? now + seconds);

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { isEmail, type UserDetail } from '../../shared/schemas/account';
+import { isEmail, type UserDetail } from '@shared/schemas/account';
 import { asRecord, asRecords, batchGet, ConditionFailed, getItem, transact, updateItem, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
@@ -90,7 +90,11 @@ export async function updateProfile(userId: string, changes: Partial<Pick<UserRe
 /** Conditional on the revision the old password was checked against, so a concurrent change cannot be lost. */
 export async function changePasswordHash(user: UserRecord, passwordHash: string): Promise<void> {
   try {
-    await updateItem(keys.user(user.id), { set: { passwordHash, updatedAt: new Date().toISOString() }, bumpRev: true }, { ifRev: user.rev });
+    await updateItem(
+      keys.user(user.id),
+      { set: { passwordHash, updatedAt: new Date().toISOString() }, bumpRev: true },
+      { ifRev: user.rev },
+    );
   } catch (err) {
     if (err instanceof ConditionFailed) throw new AppError('conflict');
     throw err;

@@ -9,7 +9,7 @@ import {
   VERIFICATION_CODE_RESEND_SECONDS,
   VERIFICATION_CODE_TTL_SECONDS,
   type CodePurpose,
-} from '../../shared/constants';
+} from '@shared/constants';
 import * as z from 'zod';
 import { asRecord, ConditionFailed, getItem, putItem, updateItem, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';

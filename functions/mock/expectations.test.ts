@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { MockCondition, MockExpectation } from '../../shared/schemas/mock';
+import type { MockCondition, MockExpectation } from '@shared/schemas/mock';
 import { RE2JS } from 're2js';
-import { isLinearRegex } from '../../shared/schemas/mock';
+import { isLinearRegex } from '@shared/schemas/mock';
 import { bodyField, findExpectation, toRe2Syntax, type ExpectationRequest } from './expectations';
 
 const request: ExpectationRequest = {
   query: { q: 'hello world', page: '3', tag: ['red', 'blue'], empty: '' },
   params: { id: '42' },
   headers: { 'X-Client': 'ios', 'Content-Type': 'application/json' },
-  body: { user: { id: 7, name: 'Ann', vip: true, tags: ['a', 'b'], score: '88.5' }, items: [{ id: 'first' }, { id: 'second' }], nothing: null },
+  body: {
+    user: { id: 7, name: 'Ann', vip: true, tags: ['a', 'b'], score: '88.5' },
+    items: [{ id: 'first' }, { id: 'second' }],
+    nothing: null,
+  },
 };
 
 let nextId = 0;
@@ -116,8 +120,14 @@ describe('findExpectation', () => {
   it('returns the first enabled expectation whose conditions all hold', () => {
     const mismatch = expectation([{ source: 'query', name: 'q', op: 'eq', value: 'nope' }]);
     const disabled = expectation([{ source: 'path', name: 'id', op: 'eq', value: '42' }], { enabled: false });
-    const partly = expectation([{ source: 'path', name: 'id', op: 'eq', value: '42' }, { source: 'header', name: 'x-client', op: 'eq', value: 'android' }]);
-    const first = expectation([{ source: 'path', name: 'id', op: 'eq', value: '42' }, { source: 'header', name: 'x-client', op: 'eq', value: 'ios' }]);
+    const partly = expectation([
+      { source: 'path', name: 'id', op: 'eq', value: '42' },
+      { source: 'header', name: 'x-client', op: 'eq', value: 'android' },
+    ]);
+    const first = expectation([
+      { source: 'path', name: 'id', op: 'eq', value: '42' },
+      { source: 'header', name: 'x-client', op: 'eq', value: 'ios' },
+    ]);
     const second = expectation([{ source: 'path', name: 'id', op: 'exists' }]);
     expect(findExpectation([mismatch, disabled, partly, first, second], request)).toBe(first);
     expect(findExpectation([second, first], request)).toBe(second);
@@ -133,14 +143,31 @@ describe('findExpectation', () => {
 
 describe('the save-time regex check', () => {
   it('passes only patterns RE2 compiles, and refuses lookaround and backreferences', () => {
-    const corpus = ['^\\d+$', 'a|b', '[a-z]+', '(?<name>x)', '\\p{L}+', 'a{2,3}', '.*', '^A\\d+$', '\\bword\\b', '[\\u4e00-\\u9fa5]+', '^(foo|bar)-\\w{3}$', '\\s*,\\s*'];
+    const corpus = [
+      '^\\d+$',
+      'a|b',
+      '[a-z]+',
+      '(?<name>x)',
+      '\\p{L}+',
+      'a{2,3}',
+      '.*',
+      '^A\\d+$',
+      '\\bword\\b',
+      '[\\u4e00-\\u9fa5]+',
+      '^(foo|bar)-\\w{3}$',
+      '\\s*,\\s*',
+    ];
     for (const pattern of corpus) {
       expect(isLinearRegex(pattern), pattern).toBe(true);
       expect(() => RE2JS.compile(toRe2Syntax(pattern)), pattern).not.toThrow();
     }
     expect(toRe2Syntax('\\u4e00-\\u{1F600}')).toBe('\\x{4e00}-\\x{1F600}');
     expect(toRe2Syntax('\\\\u0041')).toBe('\\\\u0041');
-    expect(findExpectation([expectation([{ op: 'regex', value: '^[\\u4e00-\\u9fa5]+$' }], { id: 're' })], { ...request, query: { q: '你好' } })?.id).toBe('re');
-    for (const pattern of ['(', 'a(?=b)', 'a(?!b)', '(?<=a)b', '(?<!a)b', '(a)\\1', '(?<n>a)\\k<n>', '[z-a]']) expect(isLinearRegex(pattern), pattern).toBe(false);
+    expect(
+      findExpectation([expectation([{ op: 'regex', value: '^[\\u4e00-\\u9fa5]+$' }], { id: 're' })], { ...request, query: { q: '你好' } })
+        ?.id,
+    ).toBe('re');
+    for (const pattern of ['(', 'a(?=b)', 'a(?!b)', '(?<=a)b', '(?<!a)b', '(a)\\1', '(?<n>a)\\k<n>', '[z-a]'])
+      expect(isLinearRegex(pattern), pattern).toBe(false);
   });
 });

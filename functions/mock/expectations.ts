@@ -5,7 +5,7 @@
  * linear-time engine, so a saved pattern cannot make a request take exponential time.
  */
 import { RE2JS } from 're2js';
-import type { MockCondition, MockExpectation } from '../../shared/schemas/mock';
+import type { MockCondition, MockExpectation } from '@shared/schemas/mock';
 
 export interface ExpectationRequest {
   query: Record<string, string | string[] | undefined>;
@@ -66,7 +66,7 @@ function lowerCaseKeys(headers: ExpectationRequest['headers']): Map<string, stri
   return new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /** A number, or a string that is one; anything else (including '' and booleans) is not a number. */
 function numberOf(value: unknown): number | undefined {
@@ -107,12 +107,23 @@ function holdsFor(op: MockCondition['op'], actual: unknown, expected: string): b
   }
 }
 
-function conditionHolds(condition: MockCondition, request: ExpectationRequest, headers: Map<string, string | string[] | undefined>): boolean {
+function conditionHolds(
+  condition: MockCondition,
+  request: ExpectationRequest,
+  headers: Map<string, string | string[] | undefined>,
+): boolean {
   const actual =
-    condition.source === 'query' ? (Object.hasOwn(request.query, condition.name) ? request.query[condition.name] : undefined)
-    : condition.source === 'path' ? (Object.hasOwn(request.params, condition.name) ? request.params[condition.name] : undefined)
-    : condition.source === 'header' ? headers.get(condition.name.toLowerCase())
-    : bodyField(request.body, condition.name);
+    condition.source === 'query'
+      ? Object.hasOwn(request.query, condition.name)
+        ? request.query[condition.name]
+        : undefined
+      : condition.source === 'path'
+        ? Object.hasOwn(request.params, condition.name)
+          ? request.params[condition.name]
+          : undefined
+        : condition.source === 'header'
+          ? headers.get(condition.name.toLowerCase())
+          : bodyField(request.body, condition.name);
   if (condition.op === 'exists') return actual !== undefined;
   // A repeated query parameter or header: `ne` holds when no value equals, every other operator when one value holds.
   const candidates = Array.isArray(actual) && condition.source !== 'body' ? actual : [actual];

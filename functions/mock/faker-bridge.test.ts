@@ -17,8 +17,22 @@ describe('callFaker', () => {
   });
 
   it('refuses anything that is not a listed method of a listed module', () => {
-    for (const path of ['constructor', 'person.constructor', 'person.__proto__', 'person.prototype', '__proto__.polluted', 'constructor.constructor',
-      'fakerCore.randomizer', 'person', 'person.fullName.call', 'seed', 'helpers.fake', 'helpers.fromRegExp', 'helpers.multiple', 'person._privateThing']) {
+    for (const path of [
+      'constructor',
+      'person.constructor',
+      'person.__proto__',
+      'person.prototype',
+      '__proto__.polluted',
+      'constructor.constructor',
+      'fakerCore.randomizer',
+      'person',
+      'person.fullName.call',
+      'seed',
+      'helpers.fake',
+      'helpers.fromRegExp',
+      'helpers.multiple',
+      'person._privateThing',
+    ]) {
       const result = callFaker('zh', path, []);
       expect(result.ok, path).toBe(false);
       if (!result.ok) expect(result.error).toEqual({ kind: 'script_error', message: `faker.${path} is not available in mock scripts` });

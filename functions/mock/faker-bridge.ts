@@ -18,9 +18,33 @@ export type Faker = typeof fakerZh;
 export const fakerFor = (locale: MockLocale): Faker => (locale === 'en' ? fakerEn : fakerZh);
 
 const FAKER_MODULES = [
-  'airline', 'animal', 'book', 'color', 'commerce', 'company', 'database', 'datatype', 'date', 'finance', 'food',
-  'git', 'hacker', 'helpers', 'image', 'internet', 'location', 'lorem', 'music', 'number', 'person', 'phone',
-  'science', 'string', 'system', 'vehicle', 'word',
+  'airline',
+  'animal',
+  'book',
+  'color',
+  'commerce',
+  'company',
+  'database',
+  'datatype',
+  'date',
+  'finance',
+  'food',
+  'git',
+  'hacker',
+  'helpers',
+  'image',
+  'internet',
+  'location',
+  'lorem',
+  'music',
+  'number',
+  'person',
+  'phone',
+  'science',
+  'string',
+  'system',
+  'vehicle',
+  'word',
 ] as const;
 type FakerModuleName = (typeof FAKER_MODULES)[number];
 
@@ -36,7 +60,8 @@ function methodsOf(instance: object): string[] {
   const names = new Set<string>();
   for (let proto: object | null = instance; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
     for (const name of Object.getOwnPropertyNames(proto)) {
-      if (name !== 'constructor' && !name.startsWith('_') && typeof (instance as Record<string, unknown>)[name] === 'function') names.add(name);
+      if (name !== 'constructor' && !name.startsWith('_') && typeof (instance as Record<string, unknown>)[name] === 'function')
+        names.add(name);
     }
   }
   return [...names].sort();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PARAM_TYPES, type ParamItem } from '../../shared/schemas/document';
+import { PARAM_TYPES, type ParamItem } from '@shared/schemas/document';
 import { fieldKind, nameWords, singular } from './field-names';
 import { generateFromParams } from './generate';
 import { MOCK_CAPS } from './limits';
@@ -30,12 +30,40 @@ describe('fieldKind', () => {
   });
 
   it.each([
-    ['name', 'fullName'], ['userName', 'username'], ['nickname', 'nickname'], ['fileName', 'fileName'], ['productName', 'product'],
-    ['projectName', 'title'], ['ip', 'ip'], ['clientIp', 'ip'], ['ip_address', 'ip'], ['zip', 'zip'], ['vip', 'unknown'],
-    ['url', 'url'], ['avatarUrl', 'avatar'], ['coverImg', 'image'], ['date', 'date'], ['time', 'time'], ['createdAt', 'datetime'],
-    ['update_time', 'datetime'], ['email', 'email'], ['userEmail', 'email'], ['mobile', 'phone'], ['address', 'address'],
-    ['id', 'id'], ['userId', 'id'], ['uuid', 'uuid'], ['title', 'title'], ['description', 'sentence'], ['content', 'paragraph'],
-    ['price', 'price'], ['totalCount', 'count'], ['pageSize', 'pageSize'], ['isActive', 'flag'], ['city', 'city'], ['whatever', 'unknown'],
+    ['name', 'fullName'],
+    ['userName', 'username'],
+    ['nickname', 'nickname'],
+    ['fileName', 'fileName'],
+    ['productName', 'product'],
+    ['projectName', 'title'],
+    ['ip', 'ip'],
+    ['clientIp', 'ip'],
+    ['ip_address', 'ip'],
+    ['zip', 'zip'],
+    ['vip', 'unknown'],
+    ['url', 'url'],
+    ['avatarUrl', 'avatar'],
+    ['coverImg', 'image'],
+    ['date', 'date'],
+    ['time', 'time'],
+    ['createdAt', 'datetime'],
+    ['update_time', 'datetime'],
+    ['email', 'email'],
+    ['userEmail', 'email'],
+    ['mobile', 'phone'],
+    ['address', 'address'],
+    ['id', 'id'],
+    ['userId', 'id'],
+    ['uuid', 'uuid'],
+    ['title', 'title'],
+    ['description', 'sentence'],
+    ['content', 'paragraph'],
+    ['price', 'price'],
+    ['totalCount', 'count'],
+    ['pageSize', 'pageSize'],
+    ['isActive', 'flag'],
+    ['city', 'city'],
+    ['whatever', 'unknown'],
   ])('%s is a %s', (name, kind) => {
     expect(fieldKind(name)).toBe(kind);
   });
@@ -43,7 +71,11 @@ describe('fieldKind', () => {
 
 describe('generateFromParams', () => {
   it('gives string fields a realistic value chosen by their name (spec section 5)', () => {
-    const out = generate(['name', 'ip', 'url', 'date', 'time', 'email', 'createdAt', 'avatar', 'mobile', 'id', 'title', 'description', 'price'].map((n) => param(n)));
+    const out = generate(
+      ['name', 'ip', 'url', 'date', 'time', 'email', 'createdAt', 'avatar', 'mobile', 'id', 'title', 'description', 'price'].map((n) =>
+        param(n),
+      ),
+    );
     expect(out.name).toMatch(/^[\u4e00-\u9fff]{2,4}$/);
     expect(out.ip).toMatch(/^(\d{1,3}\.){3}\d{1,3}$/);
     expect(out.url).toMatch(/^https?:\/\//);
@@ -66,8 +98,18 @@ describe('generateFromParams', () => {
   });
 
   it('gives numbers sensible ranges: ids positive, counts and pages like counts and pages', () => {
-    const out = generate([param('id', 'integer'), param('userId', 'int64'), param('age', 'int32'), param('page', 'integer'), param('pageSize', 'integer'),
-      param('price', 'number'), param('ratio', 'number'), param('createdAt', 'int64'), param('createdAt32', 'int32'), param('code', 'integer')]);
+    const out = generate([
+      param('id', 'integer'),
+      param('userId', 'int64'),
+      param('age', 'int32'),
+      param('page', 'integer'),
+      param('pageSize', 'integer'),
+      param('price', 'number'),
+      param('ratio', 'number'),
+      param('createdAt', 'int64'),
+      param('createdAt32', 'int32'),
+      param('code', 'integer'),
+    ]);
     expect(out.id).toBeGreaterThanOrEqual(1);
     expect(Number.isInteger(out.userId) && (out.userId as number) >= 1).toBe(true);
     expect(out.age).toBeGreaterThanOrEqual(18);
@@ -85,10 +127,20 @@ describe('generateFromParams', () => {
   it('produces a value of the right shape for every parameter type', () => {
     const child = [param('id', 'integer'), param('name')];
     const out = generate([
-      param('s'), param('i', 'integer'), param('i32', 'int32'), param('i64', 'int64'), param('n', 'number'), param('b', 'boolean'),
-      param('o', 'object', { children: child }), param('a', 'array', { children: child }), param('ao', 'array[object]', { children: child }),
-      param('tags', 'array[string]'), param('scores', 'array[number]'), param('flags', 'array[boolean]'),
-      param('matrix', 'array[array]'), param('f', 'file'),
+      param('s'),
+      param('i', 'integer'),
+      param('i32', 'int32'),
+      param('i64', 'int64'),
+      param('n', 'number'),
+      param('b', 'boolean'),
+      param('o', 'object', { children: child }),
+      param('a', 'array', { children: child }),
+      param('ao', 'array[object]', { children: child }),
+      param('tags', 'array[string]'),
+      param('scores', 'array[number]'),
+      param('flags', 'array[boolean]'),
+      param('matrix', 'array[array]'),
+      param('f', 'file'),
     ]);
     expect(PARAM_TYPES).toHaveLength(14);
     expect(typeof out.s).toBe('string');
@@ -111,22 +163,34 @@ describe('generateFromParams', () => {
 
   it('uses examples: JSON for objects and arrays, coerced numbers and booleans', () => {
     const out = generate([
-      param('s', 'string', { value: 'fixed' }), param('i', 'integer', { value: '42' }), param('n', 'number', { value: '3.5' }),
-      param('b', 'boolean', { value: 'true' }), param('o', 'object', { value: '{"a":1}' }), param('a', 'array[string]', { value: '["x","y"]' }),
+      param('s', 'string', { value: 'fixed' }),
+      param('i', 'integer', { value: '42' }),
+      param('n', 'number', { value: '3.5' }),
+      param('b', 'boolean', { value: 'true' }),
+      param('o', 'object', { value: '{"a":1}' }),
+      param('a', 'array[string]', { value: '["x","y"]' }),
     ]);
     expect(out).toEqual({ s: 'fixed', i: 42, n: 3.5, b: true, o: { a: 1 }, a: ['x', 'y'] });
   });
 
   it('falls back to an empty object or array for invalid JSON, and to 0 or false (spec section 5)', () => {
     const out = generate([
-      param('o', 'object', { value: '{oops' }), param('a', 'array', { value: 'not json' }), param('wrongKind', 'object', { value: '[1]' }),
-      param('i', 'int64', { value: 'twelve' }), param('n', 'number', { value: 'NaN' }), param('b', 'boolean', { value: 'yes please' }),
+      param('o', 'object', { value: '{oops' }),
+      param('a', 'array', { value: 'not json' }),
+      param('wrongKind', 'object', { value: '[1]' }),
+      param('i', 'int64', { value: 'twelve' }),
+      param('n', 'number', { value: 'NaN' }),
+      param('b', 'boolean', { value: 'yes please' }),
     ]);
     expect(out).toEqual({ o: {}, a: [], wrongKind: {}, i: 0, n: 0, b: false });
   });
 
   it('is deterministic for a seed and varies without one', () => {
-    const params = [param('name'), param('email'), param('items', 'array[object]', { children: [param('id', 'integer'), param('createdAt')] })];
+    const params = [
+      param('name'),
+      param('email'),
+      param('items', 'array[object]', { children: [param('id', 'integer'), param('createdAt')] }),
+    ];
     expect(generate(params, { seed: 1 })).toEqual(generate(params, { seed: 1 }));
     expect(generate(params, { seed: 1 })).not.toEqual(generate(params, { seed: 2 }));
     const unseeded = new Set(Array.from({ length: 5 }, () => JSON.stringify(generateFromParams(params))));

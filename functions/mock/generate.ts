@@ -4,7 +4,7 @@
  * language. Arrays get 1-3 items. The tree a document describes can multiply out (arrays of arrays of objects),
  * so generation stops at MOCK_CAPS.nodes values; past MOCK_CAPS.depth levels objects and arrays come out empty.
  */
-import type { ParamItem } from '../../shared/schemas/document';
+import type { ParamItem } from '@shared/schemas/document';
 import { fakerFor, type Faker, type MockLocale } from './faker-bridge';
 import { fieldKind, nameWords, singular, type FieldKind } from './field-names';
 import { MOCK_CAPS } from './limits';
@@ -47,7 +47,8 @@ class Generator {
 
   private tick() {
     if (--this.nodesLeft < 0) throw new MockAbort('output_too_large', `the generated data would have more than ${MOCK_CAPS.nodes} values`);
-    if ((this.nodesLeft & 63) === 0 && Date.now() > this.deadline) throw new MockAbort('timeout', 'the mock data took too long to generate');
+    if ((this.nodesLeft & 63) === 0 && Date.now() > this.deadline)
+      throw new MockAbort('timeout', 'the mock data took too long to generate');
   }
 
   value(param: ParamItem, depth: number): unknown {
@@ -71,7 +72,11 @@ class Generator {
         return this.object(param.children, depth);
       case 'array':
       case 'array[object]':
-        return this.items(depth, () => (param.children.length > 0 || param.type === 'array[object]' ? this.object(param.children, depth + 1) : this.text(itemKind(param.name), param.name)));
+        return this.items(depth, () =>
+          param.children.length > 0 || param.type === 'array[object]'
+            ? this.object(param.children, depth + 1)
+            : this.text(itemKind(param.name), param.name),
+        );
       case 'array[string]':
         return this.items(depth, () => this.text(itemKind(param.name), param.name));
       case 'array[number]':
@@ -80,7 +85,9 @@ class Generator {
         return this.items(depth, () => this.faker.datatype.boolean());
       case 'array[array]':
         return this.items(depth, () =>
-          this.items(depth + 1, () => (param.children.length > 0 ? this.object(param.children, depth + 2) : this.text(itemKind(param.name), param.name))),
+          this.items(depth + 1, () =>
+            param.children.length > 0 ? this.object(param.children, depth + 2) : this.text(itemKind(param.name), param.name),
+          ),
         );
       default:
         // An untyped parameter (older or imported documents): a string chosen by its name, as spec section 5 says.
@@ -103,13 +110,17 @@ class Generator {
 
   private words(count: number): string {
     const f = this.faker;
-    if (this.locale === 'zh') return Array.from({ length: count }, () => f.helpers.arrayElement([() => f.word.noun(), () => f.word.adjective(), () => f.word.verb()])()).join('');
+    if (this.locale === 'zh')
+      return Array.from({ length: count }, () =>
+        f.helpers.arrayElement([() => f.word.noun(), () => f.word.adjective(), () => f.word.verb()])(),
+      ).join('');
     return f.lorem.words(count);
   }
 
   private sentence(): string {
     const f = this.faker;
-    if (this.locale === 'zh') return `${f.word.adjective()}的${f.word.noun()}${f.word.verb()}${f.word.noun()}，${this.words(f.number.int({ min: 2, max: 4 }))}。`;
+    if (this.locale === 'zh')
+      return `${f.word.adjective()}的${f.word.noun()}${f.word.verb()}${f.word.noun()}，${this.words(f.number.int({ min: 2, max: 4 }))}。`;
     return f.lorem.sentence();
   }
 
@@ -146,7 +157,9 @@ class Generator {
       case 'phone':
         return f.phone.number();
       case 'address':
-        return this.locale === 'zh' ? `${f.location.state()}${f.location.city()}${f.location.streetAddress()}` : f.location.streetAddress(true);
+        return this.locale === 'zh'
+          ? `${f.location.state()}${f.location.city()}${f.location.streetAddress()}`
+          : f.location.streetAddress(true);
       case 'province':
         return f.location.state();
       case 'city':
@@ -374,7 +387,8 @@ export function generateFromParams(params: ParamItem[], options: GenerateOptions
   try {
     const value = new Generator(faker, locale, options.deadline ?? Date.now() + MOCK_CAPS.renderMs).object(params, 1);
     const json = JSON.stringify(value);
-    if (json.length > MOCK_CAPS.outputChars) return mockFail('output_too_large', `the mock data is larger than ${MOCK_CAPS.outputChars} characters`);
+    if (json.length > MOCK_CAPS.outputChars)
+      return mockFail('output_too_large', `the mock data is larger than ${MOCK_CAPS.outputChars} characters`);
     return mockOk({ value, json });
   } catch (error) {
     if (error instanceof MockAbort) return mockFail(error.kind, error.message);

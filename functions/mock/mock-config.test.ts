@@ -1,7 +1,7 @@
 /** The saved mock settings (shared/schemas/mock.ts): what a save refuses, with which message. */
 import { describe, expect, it } from 'vitest';
-import { translate } from '../../shared/messages';
-import { mockConfigBody, type MockConfigInput } from '../../shared/schemas/mock';
+import { translate } from '@shared/messages';
+import { mockConfigBody, type MockConfigInput } from '@shared/schemas/mock';
 
 const base: MockConfigInput = {
   projectId: '3f2b6c1e-1111-4a4a-9c9c-0123456789ab',
@@ -31,7 +31,15 @@ describe('mockConfigBody', () => {
   it('refuses a template that is not a JSON object or array, too deep, or with a __proto__ field', () => {
     expect(issues({ type: 'template', body: '{"list|1-10": [{"name": "@cname"}]}' })).toEqual([]);
     expect(issues({ type: 'template', body: '[{"id|+1": 1}]' })).toEqual([]);
-    for (const body of ['"@cname"', '12', 'null', '{"a":', '{"__proto__|1": {}}', '{"__pro|to__": {}}', `${'['.repeat(33)}${']'.repeat(33)}`]) {
+    for (const body of [
+      '"@cname"',
+      '12',
+      'null',
+      '{"a":',
+      '{"__proto__|1": {}}',
+      '{"__pro|to__": {}}',
+      `${'['.repeat(33)}${']'.repeat(33)}`,
+    ]) {
       expect(issues({ type: 'template', body }), body).toEqual([{ path: 'body', message: 'v.mockTemplate' }]);
     }
     expect(issues({ type: 'template', body: `${'['.repeat(32)}${']'.repeat(32)}` })).toEqual([]);
@@ -65,13 +73,21 @@ describe('mockConfigBody', () => {
     expect(issues({ delay: -1 })).toEqual([{ path: 'delay', message: 'v.mockDelay' }]);
     expect(issues({ headers: [{ name: 'X-Trace-Id', value: 'abc' }] })).toEqual([]);
     expect(issues({ headers: [{ name: 'Bad Name', value: 'x' }] })).toEqual([{ path: 'headers.0.name', message: 'v.mockHeaderName' }]);
-    expect(issues({ headers: [{ name: 'X-A', value: 'a\r\nSet-Cookie: x=1' }] })).toEqual([{ path: 'headers.0.value', message: 'v.mockHeaderValue' }]);
-    expect(issues({ headers: Array.from({ length: 51 }, (_, i) => ({ name: `x-${i}`, value: '' })) })).toEqual([{ path: 'headers', message: 'v.mockHeaders' }]);
+    expect(issues({ headers: [{ name: 'X-A', value: 'a\r\nSet-Cookie: x=1' }] })).toEqual([
+      { path: 'headers.0.value', message: 'v.mockHeaderValue' },
+    ]);
+    expect(issues({ headers: Array.from({ length: 51 }, (_, i) => ({ name: `x-${i}`, value: '' })) })).toEqual([
+      { path: 'headers', message: 'v.mockHeaders' },
+    ]);
   });
 
   it('checks each expectation body by its own type', () => {
-    expect(issues({ expectations: [expectation({ bodyType: 'static', body: 'not json' })] })).toEqual([{ path: 'expectations.0.body', message: 'v.mockJson' }]);
-    expect(issues({ expectations: [expectation({ bodyType: 'template', body: '"x"' })] })).toEqual([{ path: 'expectations.0.body', message: 'v.mockTemplate' }]);
+    expect(issues({ expectations: [expectation({ bodyType: 'static', body: 'not json' })] })).toEqual([
+      { path: 'expectations.0.body', message: 'v.mockJson' },
+    ]);
+    expect(issues({ expectations: [expectation({ bodyType: 'template', body: '"x"' })] })).toEqual([
+      { path: 'expectations.0.body', message: 'v.mockTemplate' },
+    ]);
     expect(issues({ expectations: [expectation({ bodyType: 'template', body: '{"n|1-3": 1}' })] })).toEqual([]);
   });
 
@@ -87,9 +103,13 @@ describe('mockConfigBody', () => {
   });
 
   it('limits expectations to 50 and conditions to 20', () => {
-    expect(issues({ expectations: Array.from({ length: 51 }, (_, i) => expectation({ id: `e${i}` })) })).toEqual([{ path: 'expectations', message: 'v.mockExpectations' }]);
+    expect(issues({ expectations: Array.from({ length: 51 }, (_, i) => expectation({ id: `e${i}` })) })).toEqual([
+      { path: 'expectations', message: 'v.mockExpectations' },
+    ]);
     const conditions = Array.from({ length: 21 }, () => ({ source: 'header', name: 'x', op: 'exists' }));
-    expect(issues({ expectations: [expectation({ conditions })] })).toEqual([{ path: 'expectations.0.conditions', message: 'v.mockConditions' }]);
+    expect(issues({ expectations: [expectation({ conditions })] })).toEqual([
+      { path: 'expectations.0.conditions', message: 'v.mockConditions' },
+    ]);
   });
 
   it('refuses unknown types, sources and operators', () => {

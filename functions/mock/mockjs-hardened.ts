@@ -48,16 +48,86 @@ const { Handler, Random } = internals;
 
 /** Random methods a placeholder (or a sandboxed script) may call; `extend`, `dataImage` and internals are left out. */
 export const RANDOM_METHODS = [
-  'boolean', 'bool', 'natural', 'integer', 'int', 'float', 'character', 'char', 'string', 'str', 'range',
-  'date', 'time', 'datetime', 'now', 'image', 'img', 'color', 'hex', 'rgb', 'rgba', 'hsl',
-  'paragraph', 'cparagraph', 'sentence', 'csentence', 'word', 'cword', 'title', 'ctitle',
-  'first', 'last', 'name', 'cfirst', 'clast', 'cname', 'url', 'protocol', 'domain', 'tld', 'email', 'ip',
-  'region', 'province', 'city', 'county', 'zip', 'capitalize', 'upper', 'lower', 'pick', 'shuffle', 'order',
-  'd4', 'd6', 'd8', 'd12', 'd20', 'd100', 'guid', 'uuid', 'id', 'increment', 'inc',
+  'boolean',
+  'bool',
+  'natural',
+  'integer',
+  'int',
+  'float',
+  'character',
+  'char',
+  'string',
+  'str',
+  'range',
+  'date',
+  'time',
+  'datetime',
+  'now',
+  'image',
+  'img',
+  'color',
+  'hex',
+  'rgb',
+  'rgba',
+  'hsl',
+  'paragraph',
+  'cparagraph',
+  'sentence',
+  'csentence',
+  'word',
+  'cword',
+  'title',
+  'ctitle',
+  'first',
+  'last',
+  'name',
+  'cfirst',
+  'clast',
+  'cname',
+  'url',
+  'protocol',
+  'domain',
+  'tld',
+  'email',
+  'ip',
+  'region',
+  'province',
+  'city',
+  'county',
+  'zip',
+  'capitalize',
+  'upper',
+  'lower',
+  'pick',
+  'shuffle',
+  'order',
+  'd4',
+  'd6',
+  'd8',
+  'd12',
+  'd20',
+  'd100',
+  'guid',
+  'uuid',
+  'id',
+  'increment',
+  'inc',
 ] as const;
 
 /** Methods whose numeric arguments are lengths or counts of what they build. */
-const SIZED_METHODS = new Set(['string', 'str', 'paragraph', 'cparagraph', 'sentence', 'csentence', 'word', 'cword', 'title', 'ctitle', 'zip']);
+const SIZED_METHODS = new Set([
+  'string',
+  'str',
+  'paragraph',
+  'cparagraph',
+  'sentence',
+  'csentence',
+  'word',
+  'cword',
+  'title',
+  'ctitle',
+  'zip',
+]);
 
 interface RenderBudget {
   nodesLeft: number;
@@ -87,9 +157,7 @@ const increment: RandomFunction = (step) => {
 Random.increment = increment;
 
 /** Captured once, so nothing done later to Mock.Random changes what may be called. */
-const randomByName = new Map<string, RandomFunction>(
-  RANDOM_METHODS.map((name) => [name.toLowerCase(), Random[name] as RandomFunction]),
-);
+const randomByName = new Map<string, RandomFunction>(RANDOM_METHODS.map((name) => [name.toLowerCase(), Random[name] as RandomFunction]));
 
 const clampSize = (value: unknown) => (typeof value === 'number' ? Math.min(value, MOCK_CAPS.repeat) : value);
 
@@ -97,14 +165,16 @@ function clampArguments(method: string, args: unknown[]): unknown[] {
   if (SIZED_METHODS.has(method)) return args.map(clampSize);
   if (method === 'range') {
     // range(stop) or range(start, stop, step): a list of (stop - start) / step numbers.
-    const [start, stop, step] = args.length <= 1 ? [0, Number(args[0] ?? 0), 1] : [Number(args[0]), Number(args[1]), Number(args[2] ?? 1) || 1];
+    const [start, stop, step] =
+      args.length <= 1 ? [0, Number(args[0] ?? 0), 1] : [Number(args[0]), Number(args[1]), Number(args[2] ?? 1) || 1];
     const limitedStop = Math.abs((stop - start) / step) > MOCK_CAPS.repeat ? start + step * MOCK_CAPS.repeat : stop;
     return [start, limitedStop, step];
   }
   return args;
 }
 
-const sizeOf = (value: unknown) => (typeof value === 'string' ? value.length : typeof value === 'object' && value !== null ? JSON.stringify(value).length : 8);
+const sizeOf = (value: unknown) =>
+  typeof value === 'string' ? value.length : typeof value === 'object' && value !== null ? JSON.stringify(value).length : 8;
 
 /** The Random method named `name` (case-insensitive, as in Mock.js), or undefined when there is none. */
 export const hasRandomMethod = (name: string) => randomByName.has(name.toLowerCase());
@@ -197,11 +267,17 @@ Handler.string = function string(options) {
   const tokens = scanPlaceholders(text).filter((t) => !t.escaped);
   const only = tokens.length === 1 ? tokens[0]! : undefined;
   // A string that is exactly one placeholder takes the placeholder's own type (`"@integer"` gives a number).
-  if (only && only.start === 0 && only.end === text.length) return Handler.placeholder(text, options.context.currentContext, options.context.templateCurrentContext, options);
+  if (only && only.start === 0 && only.end === text.length)
+    return Handler.placeholder(text, options.context.currentContext, options.context.templateCurrentContext, options);
   let out = '';
   let from = 0;
   for (const token of tokens) {
-    const value = Handler.placeholder(text.slice(token.start, token.end), options.context.currentContext, options.context.templateCurrentContext, options);
+    const value = Handler.placeholder(
+      text.slice(token.start, token.end),
+      options.context.currentContext,
+      options.context.templateCurrentContext,
+      options,
+    );
     out += text.slice(from, token.start) + String(value);
     from = token.end;
   }
@@ -235,7 +311,8 @@ export function withRenderBudget<T>(render: () => T, deadline = Date.now() + MOC
     return mockOk(render());
   } catch (error) {
     if (error instanceof MockAbort) return mockFail(error.kind, error.message);
-    if (error instanceof RangeError && /call stack/i.test(error.message)) return mockFail('invalid_template', 'the template nests too deeply');
+    if (error instanceof RangeError && /call stack/i.test(error.message))
+      return mockFail('invalid_template', 'the template nests too deeply');
     return mockFail('invalid_template', error instanceof Error ? error.message : 'the template could not be rendered');
   } finally {
     budget = outer;

@@ -5,12 +5,21 @@ const doc = (id: string, method: string, path: string) => ({ id, method, path })
 
 describe('compilePathTemplate', () => {
   it('reads {param} and :param segments and keeps literals decoded', () => {
-    expect(compilePathTemplate('/users/{id}/posts/:postId')).toEqual([{ literal: 'users' }, { param: 'id' }, { literal: 'posts' }, { param: 'postId' }]);
+    expect(compilePathTemplate('/users/{id}/posts/:postId')).toEqual([
+      { literal: 'users' },
+      { param: 'id' },
+      { literal: 'posts' },
+      { param: 'postId' },
+    ]);
     expect(compilePathTemplate('/files/a%20b')).toEqual([{ literal: 'files' }, { literal: 'a b' }]);
   });
 
   it('uses only the path of a full URL, a {{base}} prefix or a template with a query string', () => {
-    expect(compilePathTemplate('https://api.example.com:8443/base/users/{id}?expand=1#top')).toEqual([{ literal: 'base' }, { literal: 'users' }, { param: 'id' }]);
+    expect(compilePathTemplate('https://api.example.com:8443/base/users/{id}?expand=1#top')).toEqual([
+      { literal: 'base' },
+      { literal: 'users' },
+      { param: 'id' },
+    ]);
     expect(compilePathTemplate('{{baseUrl}}/users/{id}')).toEqual([{ literal: 'users' }, { param: 'id' }]);
     expect(compilePathTemplate('users//{id}/')).toEqual([{ literal: 'users' }, { param: 'id' }]);
   });
@@ -25,7 +34,11 @@ describe('buildRouteMatcher', () => {
   it('matches both parameter styles and returns decoded parameters', () => {
     const matcher = buildRouteMatcher([doc('braces', 'GET', '/users/{id}'), doc('colon', 'GET', '/orders/:orderId/items/:itemId')]);
     expect(matcher.match('GET', '/users/42')).toEqual({ kind: 'match', documentId: 'braces', params: { id: '42' } });
-    expect(matcher.match('get', '/orders/7/items/%E4%B8%AD%20x')).toEqual({ kind: 'match', documentId: 'colon', params: { orderId: '7', itemId: '中 x' } });
+    expect(matcher.match('get', '/orders/7/items/%E4%B8%AD%20x')).toEqual({
+      kind: 'match',
+      documentId: 'colon',
+      params: { orderId: '7', itemId: '中 x' },
+    });
   });
 
   it('tolerates leading and trailing slashes on either side', () => {
@@ -61,7 +74,11 @@ describe('buildRouteMatcher', () => {
   });
 
   it('requires the method and reports a path that matched with other methods', () => {
-    const matcher = buildRouteMatcher([doc('get', 'GET', '/users/{id}'), doc('put', 'put', '/users/{id}'), doc('delete-me', 'DELETE', '/users/me')]);
+    const matcher = buildRouteMatcher([
+      doc('get', 'GET', '/users/{id}'),
+      doc('put', 'put', '/users/{id}'),
+      doc('delete-me', 'DELETE', '/users/me'),
+    ]);
     expect(matcher.match('PUT', '/users/1')).toMatchObject({ kind: 'match', documentId: 'put' });
     expect(matcher.match('POST', '/users/1')).toEqual({ kind: 'method_not_allowed', allow: ['GET', 'PUT'] });
     // The most specific path lacks GET, the parameter template has it.

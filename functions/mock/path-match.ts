@@ -8,7 +8,7 @@
  * from the left; then the method must be the request's. The templates of a project are compiled once into a
  * segment trie, and a request walks it: each trie node is visited at most once, whatever the templates.
  */
-import { mockPathOf, paramNameOf } from '../../shared/mock-path';
+import { mockPathOf, paramNameOf } from '@shared/mock-path';
 
 export interface RoutedDocument {
   id: string;
@@ -63,7 +63,10 @@ export function compilePathTemplate(template: string): TemplateSegment[] {
 /** The decoded segments of a request path (a query string, if the caller left one on, is ignored). */
 export function requestSegments(path: string): string[] {
   const end = path.search(/[?#]/);
-  return (end === -1 ? path : path.slice(0, end)).split('/').filter((s) => s !== '').map(decodeSegment);
+  return (end === -1 ? path : path.slice(0, end))
+    .split('/')
+    .filter((s) => s !== '')
+    .map(decodeSegment);
 }
 
 /** Compiles the documents of one project; keep the result for as long as the documents do not change. */

@@ -24,7 +24,7 @@ describe('scanPlaceholders', () => {
     ]);
   });
 
-  it('scans hostile strings in linear time (Mock.js\'s own pattern takes seconds on these)', () => {
+  it("scans hostile strings in linear time (Mock.js's own pattern takes seconds on these)", () => {
     const started = performance.now();
     expect(scanPlaceholders('\\'.repeat(200_000) + '@x')).toHaveLength(1);
     expect(scanPlaceholders('@a('.repeat(100_000))).toHaveLength(100_000);
@@ -34,7 +34,16 @@ describe('scanPlaceholders', () => {
 
 describe('parsePlaceholderParams', () => {
   it('reads numbers, quoted strings, booleans, null and arrays', () => {
-    expect(parsePlaceholderParams("1, -2.5, 'a\\'b', \"c\", true, null, [1, ['x']], undefined")).toEqual([1, -2.5, "a'b", 'c', true, null, [1, ['x']], undefined]);
+    expect(parsePlaceholderParams("1, -2.5, 'a\\'b', \"c\", true, null, [1, ['x']], undefined")).toEqual([
+      1,
+      -2.5,
+      "a'b",
+      'c',
+      true,
+      null,
+      [1, ['x']],
+      undefined,
+    ]);
     expect(parsePlaceholderParams(undefined)).toEqual([]);
     expect(parsePlaceholderParams('  ')).toEqual([]);
   });

@@ -79,7 +79,11 @@ describe('runScriptInQuickJs', SLOW, () => {
       encoding: 'utf8',
       timeout: 100_000,
     });
-    const { kinds, heap, external } = JSON.parse(output.trim().split('\n').pop()!) as { kinds: Record<string, number>; heap: number; external: number };
+    const { kinds, heap, external } = JSON.parse(output.trim().split('\n').pop()!) as {
+      kinds: Record<string, number>;
+      heap: number;
+      external: number;
+    };
     expect(kinds).toEqual({ ok: 200, script_error: 150, bad_response: 100, memory: 50 });
     expect(heap).toBeLessThan(8 * 1024 * 1024);
     expect(external).toBeLessThan(8 * 1024 * 1024);

@@ -17,7 +17,7 @@ import {
   type QuickJSRuntime,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
-import { isHeaderName, isHeaderValue, type MockHeader } from '../../shared/schemas/mock';
+import { isHeaderName, isHeaderValue, type MockHeader } from '@shared/schemas/mock';
 import { callFaker, type MockLocale } from './faker-bridge';
 import { MOCK_CAPS, SANDBOX_LIMITS } from './limits';
 import { mockFail, mockOk, type MockError, type MockResult } from './mock-error';
@@ -157,7 +157,8 @@ class ScriptRunner {
     const kind = this.readString(kindHandle, 16);
     const name = this.readString(nameHandle, 100);
     const argsJson = this.readString(argsHandle, SANDBOX_LIMITS.helperArgChars);
-    if (kind === undefined || name === undefined || argsJson === undefined) return reply({ error: `${name ?? 'helper'}: arguments too large` });
+    if (kind === undefined || name === undefined || argsJson === undefined)
+      return reply({ error: `${name ?? 'helper'}: arguments too large` });
     const args: unknown = JSON.parse(argsJson);
     if (!Array.isArray(args)) return reply({ error: `${name}: bad arguments` });
     const result = this.dispatch(kind, name, args);
@@ -197,7 +198,11 @@ class ScriptRunner {
    * Classifies a QuickJS error: the limits first, then the script's own error and line. Reading the error may
    * run script code (getters), so it gets a short deadline of its own: the run's may already have passed.
    */
-  private failWith(errorHandle: QuickJSHandle, helpers: QuickJSHandle | undefined, kind: 'script_error' | 'bad_response' = 'script_error'): never {
+  private failWith(
+    errorHandle: QuickJSHandle,
+    helpers: QuickJSHandle | undefined,
+    kind: 'script_error' | 'bad_response' = 'script_error',
+  ): never {
     this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + ERROR_READING_MS));
     const described = this.describe(errorHandle, helpers);
     const timeout = () => fail('timeout', `the script did not finish within ${SANDBOX_LIMITS.deadlineMs} ms`);
@@ -251,7 +256,8 @@ class ScriptRunner {
     const toWire = this.keep(ctx.getProp(helpers, 'toWire'));
     const wire = this.unwrap(ctx.callFunction(toWire, ctx.undefined, settled), helpers, 'bad_response');
     const length = this.stringLength(wire);
-    if (length === undefined) fail('bad_response', 'a mock script returns an object like {status, headers, body}; it returned nothing JSON can hold');
+    if (length === undefined)
+      fail('bad_response', 'a mock script returns an object like {status, headers, body}; it returned nothing JSON can hold');
     if (length! > MOCK_CAPS.outputChars) fail('output_too_large', `the script's answer is larger than ${MOCK_CAPS.outputChars} characters`);
     return toScriptResponse(JSON.parse(ctx.getString(wire)));
   }
@@ -281,11 +287,14 @@ function toHeaders(value: unknown): MockHeader[] {
   if (value === undefined || value === null) return [];
   const pairs: [unknown, unknown][] = Array.isArray(value)
     ? value.map((h) => (isRecord(h) ? [h.name, h.value] : [undefined, undefined]))
-    : isRecord(value) ? Object.entries(value) : fail('bad_response', 'headers are an object of names and values');
+    : isRecord(value)
+      ? Object.entries(value)
+      : fail('bad_response', 'headers are an object of names and values');
   return pairs.map(([name, raw]) => {
     const text = typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
     if (typeof name !== 'string' || !isHeaderName(name)) fail('bad_response', `"${String(name).slice(0, 50)}" is not a valid header name`);
-    if (typeof text !== 'string' || !isHeaderValue(text)) fail('bad_response', `the value of header ${String(name)} must be text without line breaks`);
+    if (typeof text !== 'string' || !isHeaderValue(text))
+      fail('bad_response', `the value of header ${String(name)} must be text without line breaks`);
     return { name: name as string, value: text as string };
   });
 }
@@ -326,9 +335,10 @@ async function inSandbox<T>(options: ScriptOptions, work: (runner: ScriptRunner)
     else {
       // Not a QuickJS error but the host's: a native stack overflow or a wasm trap. The module may be corrupt.
       wasmBroken = true;
-      outcome = error instanceof RangeError
-        ? mockFail('script_error', 'stack overflow: the script nests too deeply')
-        : mockFail('script_error', 'the script sandbox failed');
+      outcome =
+        error instanceof RangeError
+          ? mockFail('script_error', 'stack overflow: the script nests too deeply')
+          : mockFail('script_error', 'the script sandbox failed');
     }
   }
   if (runner && !wasmBroken) {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ParamItem } from '../../shared/schemas/document';
-import { mockConfigBody, type MockConfigInput } from '../../shared/schemas/mock';
+import type { ParamItem } from '@shared/schemas/document';
+import { mockConfigBody, type MockConfigInput } from '@shared/schemas/mock';
 import { respondToMock, type MockInput, type MockRequest } from './respond';
 import { closeSandbox } from './sandbox';
 
@@ -13,7 +13,13 @@ const request: MockRequest = {
 };
 
 const config = (input: Partial<MockConfigInput>) =>
-  mockConfigBody.parse({ projectId: 'p1', docId: '3f2b6c1e-1111-4a4a-9c9c-0123456789ab_abc123', type: 'static', body: '{"ok":true}', ...input });
+  mockConfigBody.parse({
+    projectId: 'p1',
+    docId: '3f2b6c1e-1111-4a4a-9c9c-0123456789ab_abc123',
+    type: 'static',
+    body: '{"ok":true}',
+    ...input,
+  });
 
 async function respond(input: Partial<MockConfigInput>, extra: Partial<MockInput> = {}) {
   const result = await respondToMock({ config: config(input), params: { id: '42' }, request, ...extra });
@@ -21,7 +27,15 @@ async function respond(input: Partial<MockConfigInput>, extra: Partial<MockInput
   return result.value;
 }
 
-const param = (name: string, type: ParamItem['type'] = 'string'): ParamItem => ({ id: name, name, type, required: false, value: '', description: '', children: [] });
+const param = (name: string, type: ParamItem['type'] = 'string'): ParamItem => ({
+  id: name,
+  name,
+  type,
+  required: false,
+  value: '',
+  description: '',
+  children: [],
+});
 
 afterAll(() => closeSandbox());
 
@@ -39,13 +53,25 @@ describe('respondToMock', { timeout: 60_000 }, () => {
       body: stored,
       delayMs: 300,
     });
-    const xml = await respond({ body: '"<a/>"', headers: [{ name: 'Content-Type', value: 'application/xml' }, { name: 'X-Mock', value: '1' }] });
+    const xml = await respond({
+      body: '"<a/>"',
+      headers: [
+        { name: 'Content-Type', value: 'application/xml' },
+        { name: 'X-Mock', value: '1' },
+      ],
+    });
     expect(xml.headers).toEqual({ 'content-type': 'application/xml', 'x-mock': '1' });
   });
 
   it('drops headers the server owns, cookies included', async () => {
     const answer = await respond({
-      headers: [{ name: 'Set-Cookie', value: 'a=b' }, { name: 'Content-Length', value: '1' }, { name: 'Transfer-Encoding', value: 'chunked' }, { name: 'Connection', value: 'close' }, { name: 'X-Kept', value: 'yes' }],
+      headers: [
+        { name: 'Set-Cookie', value: 'a=b' },
+        { name: 'Content-Length', value: '1' },
+        { name: 'Transfer-Encoding', value: 'chunked' },
+        { name: 'Connection', value: 'close' },
+        { name: 'X-Kept', value: 'yes' },
+      ],
     });
     expect(answer.headers).toEqual({ 'x-kept': 'yes', 'content-type': 'application/json; charset=utf-8' });
   });
@@ -60,7 +86,11 @@ describe('respondToMock', { timeout: 60_000 }, () => {
   });
 
   it('reports a template that cannot render as a typed error', async () => {
-    const result = await respondToMock({ config: { ...config({ type: 'template', body: '{"a": "@b", "b": "@a"}' }) }, params: {}, request });
+    const result = await respondToMock({
+      config: { ...config({ type: 'template', body: '{"a": "@b", "b": "@a"}' }) },
+      params: {},
+      request,
+    });
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid_template' } });
   });
 
@@ -69,7 +99,12 @@ describe('respondToMock', { timeout: 60_000 }, () => {
     const zh = JSON.parse((await respond({ type: 'auto', body: '' }, { responseParams: params })).body) as Record<string, unknown>;
     expect(zh.name).toMatch(/^[\u4e00-\u9fff]+$/);
     expect(zh.id).toBeGreaterThan(0);
-    const en = await respondToMock({ config: config({ type: 'auto' }), responseParams: params, params: {}, request: { ...request, headers: { 'accept-language': 'en-US,en;q=0.9' } } });
+    const en = await respondToMock({
+      config: config({ type: 'auto' }),
+      responseParams: params,
+      params: {},
+      request: { ...request, headers: { 'accept-language': 'en-US,en;q=0.9' } },
+    });
     expect(en.ok && (JSON.parse(en.value.body) as Record<string, unknown>).name).toMatch(/^[A-Za-z.' -]+$/);
     const forced = await respond({ type: 'auto' }, { responseParams: params, locale: 'en' });
     expect((JSON.parse(forced.body) as Record<string, unknown>).name).toMatch(/^[A-Za-z.' -]+$/);
@@ -81,7 +116,16 @@ describe('respondToMock', { timeout: 60_000 }, () => {
       headers: { 'x-from-script': request.method + ' ' + request.query.q + ' ' + request.headers['x-client'], 'X-Both': 'script' },
       body: { id: request.params.id },
     }`;
-    const answer = await respond({ type: 'script', body: script, status: 200, delay: 50, headers: [{ name: 'x-both', value: 'settings' }, { name: 'x-settings', value: '1' }] });
+    const answer = await respond({
+      type: 'script',
+      body: script,
+      status: 200,
+      delay: 50,
+      headers: [
+        { name: 'x-both', value: 'settings' },
+        { name: 'x-settings', value: '1' },
+      ],
+    });
     expect(answer).toEqual({
       status: 202,
       headers: { 'x-both': 'script', 'x-settings': '1', 'x-from-script': 'GET x ios', 'content-type': 'application/json; charset=utf-8' },
@@ -99,15 +143,40 @@ describe('respondToMock', { timeout: 60_000 }, () => {
 
   it('lets the first matching expectation answer instead, with its own status, headers, body and delay', async () => {
     const expectations = [
-      { id: 'android', conditions: [{ source: 'header' as const, name: 'x-client', op: 'eq' as const, value: 'android' }], status: 418, body: '{"who":"android"}' },
-      { id: 'ios', conditions: [{ source: 'header' as const, name: 'x-client', op: 'eq' as const, value: 'ios' }], status: 409, headers: [{ name: 'X-Exp', value: 'ios' }], bodyType: 'template' as const, body: '{"n|3-3": 1}', delay: 20 },
+      {
+        id: 'android',
+        conditions: [{ source: 'header' as const, name: 'x-client', op: 'eq' as const, value: 'android' }],
+        status: 418,
+        body: '{"who":"android"}',
+      },
+      {
+        id: 'ios',
+        conditions: [{ source: 'header' as const, name: 'x-client', op: 'eq' as const, value: 'ios' }],
+        status: 409,
+        headers: [{ name: 'X-Exp', value: 'ios' }],
+        bodyType: 'template' as const,
+        body: '{"n|3-3": 1}',
+        delay: 20,
+      },
       { id: 'also-matches', conditions: [], status: 500, body: '{}' },
     ];
     for (const type of ['static', 'template', 'auto', 'script'] as const) {
-      const answer = await respond({ type, body: type === 'script' ? 'return { status: 200 }' : type === 'auto' ? '' : '{"default":true}', expectations });
-      expect(answer, type).toEqual({ status: 409, headers: { 'x-exp': 'ios', 'content-type': 'application/json; charset=utf-8' }, body: '{"n":3}', delayMs: 20, expectationId: 'ios' });
+      const answer = await respond({
+        type,
+        body: type === 'script' ? 'return { status: 200 }' : type === 'auto' ? '' : '{"default":true}',
+        expectations,
+      });
+      expect(answer, type).toEqual({
+        status: 409,
+        headers: { 'x-exp': 'ios', 'content-type': 'application/json; charset=utf-8' },
+        body: '{"n":3}',
+        delayMs: 20,
+        expectationId: 'ios',
+      });
     }
-    const none = await respond({ expectations: [{ id: 'x', conditions: [{ source: 'query', name: 'q', op: 'eq', value: 'nope' }], body: '{}' }] });
+    const none = await respond({
+      expectations: [{ id: 'x', conditions: [{ source: 'query', name: 'q', op: 'eq', value: 'nope' }], body: '{}' }],
+    });
     expect(none).toEqual({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"ok":true}', delayMs: 0 });
   });
 });

@@ -7,9 +7,9 @@
  * serialised once; `content-type` defaults to JSON; headers the server owns (framing, connection, cookies: the
  * mock origin never sets cookies) are dropped from what a project configured or a script returned.
  */
-import type { ParamItem } from '../../shared/schemas/document';
-import type { MockConfig, MockExpectation, MockHeader } from '../../shared/schemas/mock';
-import { pickLocale, type Locale } from '../../shared/messages';
+import type { ParamItem } from '@shared/schemas/document';
+import type { MockConfig, MockExpectation, MockHeader } from '@shared/schemas/mock';
+import { pickLocale, type Locale } from '@shared/messages';
 import { findExpectation } from './expectations';
 import { generateFromParams } from './generate';
 import { mockFail, mockOk, type MockResult } from './mock-error';
@@ -48,7 +48,15 @@ export interface MockAnswer {
 }
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-const SERVER_OWNED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'set-cookie', 'trailer']);
+const SERVER_OWNED_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'set-cookie',
+  'trailer',
+]);
 
 /** Later headers replace earlier ones of the same name, whatever their case. */
 function headerMap(...lists: MockHeader[][]): Record<string, string> {
@@ -70,7 +78,8 @@ function answer(status: number, headers: MockHeader[][], body: string, delayMs: 
 }
 
 function expectationAnswer(expectation: MockExpectation): MockResult<MockAnswer> {
-  if (expectation.bodyType === 'static') return mockOk(answer(expectation.status, [expectation.headers], expectation.body, expectation.delay, expectation));
+  if (expectation.bodyType === 'static')
+    return mockOk(answer(expectation.status, [expectation.headers], expectation.body, expectation.delay, expectation));
   const rendered = renderTemplate(expectation.body);
   if (!rendered.ok) return rendered;
   return mockOk(answer(expectation.status, [expectation.headers], rendered.value.json, expectation.delay, expectation));
@@ -79,7 +88,11 @@ function expectationAnswer(expectation: MockExpectation): MockResult<MockAnswer>
 async function scriptAnswer(input: MockInput, locale: Locale): Promise<MockResult<MockAnswer>> {
   const { config, request, params } = input;
   const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
-  const run = await runMockScript(config.body, { method: request.method.toUpperCase(), path: request.path, params, query: request.query, headers, body: request.body }, { locale });
+  const run = await runMockScript(
+    config.body,
+    { method: request.method.toUpperCase(), path: request.path, params, query: request.query, headers, body: request.body },
+    { locale },
+  );
   if (!run.ok) return run;
   const { status, body } = run.value;
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
@@ -90,9 +103,15 @@ async function scriptAnswer(input: MockInput, locale: Locale): Promise<MockResul
 export async function respondToMock(input: MockInput): Promise<MockResult<MockAnswer>> {
   const { config, request } = input;
   if (config.type === 'off') return mockFail('disabled', 'the mock of this API is off');
-  const locale = input.locale ?? pickLocale(Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'accept-language')?.[1]);
+  const locale =
+    input.locale ?? pickLocale(Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'accept-language')?.[1]);
 
-  const expectation = findExpectation(config.expectations, { query: request.query, params: input.params, headers: request.headers, body: request.body });
+  const expectation = findExpectation(config.expectations, {
+    query: request.query,
+    params: input.params,
+    headers: request.headers,
+    body: request.body,
+  });
   if (expectation) return expectationAnswer(expectation);
 
   switch (config.type) {

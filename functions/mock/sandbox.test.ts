@@ -66,7 +66,10 @@ describe('the contract', SLOW, () => {
     `);
     expect(result.ok && result.value).toEqual({
       status: 201,
-      headers: [{ name: 'X-Echo', value: 'POST /users/42' }, { name: 'X-Count', value: '3' }],
+      headers: [
+        { name: 'X-Echo', value: 'POST /users/42' },
+        { name: 'X-Count', value: '3' },
+      ],
       body: { id: '42', q: 'hello', tag: ['a', 'b'], token: 't', name: 'Ann' },
     });
   });
@@ -87,7 +90,10 @@ describe('the contract', SLOW, () => {
       clamped: Mock.Random.string(1e9).length,
       fakerClamped: faker.string.alpha(1e9).length,
     } }`)) as Record<string, unknown>;
-    expect(out.list).toEqual([{ id: 1, name: expect.stringMatching(/^[\u4e00-\u9fff]+$/) as unknown }, { id: 2, name: expect.any(String) as unknown }]);
+    expect(out.list).toEqual([
+      { id: 1, name: expect.stringMatching(/^[\u4e00-\u9fff]+$/) as unknown },
+      { id: 2, name: expect.any(String) as unknown },
+    ]);
     expect(out.random).toMatch(/^[\u4e00-\u9fff]+$/);
     expect(out.single).toMatch(/^[\u4e00-\u9fff]+$/);
     expect(out.name).toMatch(/^[\u4e00-\u9fff]+$/);
@@ -96,8 +102,14 @@ describe('the contract', SLOW, () => {
   });
 
   it('refuses oversized helper arguments and templates that would exceed the caps', async () => {
-    expect(await failure("return { body: Mock.mock({ a: 'x'.repeat(100000) }) }")).toMatchObject({ kind: 'script_error', message: expect.stringMatching(/larger than/) as unknown });
-    expect(await failure("return { body: Mock.mock({ 'a|1000': [{ 'b|1000': [1] }] }) }")).toMatchObject({ kind: 'script_error', message: expect.stringMatching(/Mock\.mock: .*values/) as unknown });
+    expect(await failure("return { body: Mock.mock({ a: 'x'.repeat(100000) }) }")).toMatchObject({
+      kind: 'script_error',
+      message: expect.stringMatching(/larger than/) as unknown,
+    });
+    expect(await failure("return { body: Mock.mock({ 'a|1000': [{ 'b|1000': [1] }] }) }")).toMatchObject({
+      kind: 'script_error',
+      message: expect.stringMatching(/Mock\.mock: .*values/) as unknown,
+    });
   });
 
   it('captures console.log into a capped log', async () => {
@@ -109,8 +121,16 @@ describe('the contract', SLOW, () => {
   });
 
   it('reports syntax and runtime errors with their line, and checks syntax without running', async () => {
-    expect(await failure('const a = 1;\nconst b = ;')).toMatchObject({ kind: 'script_error', line: 2, message: expect.stringMatching(/^SyntaxError/) as unknown });
-    expect(await failure('\n\nnull.x')).toMatchObject({ kind: 'script_error', line: 3, message: expect.stringMatching(/^TypeError/) as unknown });
+    expect(await failure('const a = 1;\nconst b = ;')).toMatchObject({
+      kind: 'script_error',
+      line: 2,
+      message: expect.stringMatching(/^SyntaxError/) as unknown,
+    });
+    expect(await failure('\n\nnull.x')).toMatchObject({
+      kind: 'script_error',
+      line: 3,
+      message: expect.stringMatching(/^TypeError/) as unknown,
+    });
     expect(await failure('throw "plain text"')).toMatchObject({ kind: 'script_error', message: 'Error: plain text' });
     expect(await checkScriptSyntax('return {}')).toEqual({ ok: true, value: true });
     expect(await checkScriptSyntax('let x = 1;\n\nlet y = ;')).toMatchObject({ ok: false, error: { kind: 'script_error', line: 3 } });
@@ -119,36 +139,71 @@ describe('the contract', SLOW, () => {
   it('refuses answers that are not {status, headers, body} JSON', async () => {
     expect(await failure('return () => 1')).toMatchObject({ kind: 'bad_response' });
     expect(await failure('return "just text"')).toMatchObject({ kind: 'bad_response' });
-    expect(await failure('const a = {}; a.self = a; return { body: a }')).toMatchObject({ kind: 'bad_response', message: expect.stringMatching(/circular/) as unknown });
+    expect(await failure('const a = {}; a.self = a; return { body: a }')).toMatchObject({
+      kind: 'bad_response',
+      message: expect.stringMatching(/circular/) as unknown,
+    });
     expect(await failure('return { body: 10n }')).toMatchObject({ kind: 'bad_response' });
-    expect(await failure('return { status: 42 }')).toMatchObject({ kind: 'bad_response', message: expect.stringMatching(/100 to 599/) as unknown });
+    expect(await failure('return { status: 42 }')).toMatchObject({
+      kind: 'bad_response',
+      message: expect.stringMatching(/100 to 599/) as unknown,
+    });
     expect(await failure('return { headers: { "bad name": "x" } }')).toMatchObject({ kind: 'bad_response' });
     expect(await failure('return { headers: { "x-a": "1\\r\\nSet-Cookie: a=b" } }')).toMatchObject({ kind: 'bad_response' });
-    expect(await failure('await new Promise(() => {})')).toMatchObject({ kind: 'bad_response', message: expect.stringMatching(/never settles/) as unknown });
+    expect(await failure('await new Promise(() => {})')).toMatchObject({
+      kind: 'bad_response',
+      message: expect.stringMatching(/never settles/) as unknown,
+    });
   });
 });
 
 describe('ways out of the sandbox', SLOW, () => {
   it('has no process, require, module, fetch, timers or host functions', async () => {
     const globals = (await body('return { body: Object.getOwnPropertyNames(globalThis) }')) as string[];
-    for (const name of ['process', 'require', 'module', 'exports', 'fetch', 'setTimeout', 'setInterval', 'queueMicrotask', 'hostCall', 'hostLog', 'Buffer', 'WebAssembly', 'std', 'os']) {
+    for (const name of [
+      'process',
+      'require',
+      'module',
+      'exports',
+      'fetch',
+      'setTimeout',
+      'setInterval',
+      'queueMicrotask',
+      'hostCall',
+      'hostLog',
+      'Buffer',
+      'WebAssembly',
+      'std',
+      'os',
+    ]) {
       expect(globals, name).not.toContain(name);
     }
-    expect(await body('return { body: [typeof process, typeof require, typeof module, typeof hostCall, typeof globalThis.fetch, typeof setTimeout] }')).toEqual(
-      Array(6).fill('undefined'),
-    );
-    expect(await failure('return { body: process.env }')).toMatchObject({ kind: 'script_error', message: expect.stringMatching(/process/) as unknown });
+    expect(
+      await body(
+        'return { body: [typeof process, typeof require, typeof module, typeof hostCall, typeof globalThis.fetch, typeof setTimeout] }',
+      ),
+    ).toEqual(Array(6).fill('undefined'));
+    expect(await failure('return { body: process.env }')).toMatchObject({
+      kind: 'script_error',
+      message: expect.stringMatching(/process/) as unknown,
+    });
     expect(await failure('return { body: require("fs") }')).toMatchObject({ kind: 'script_error' });
     expect(await failure('module.exports = 1')).toMatchObject({ kind: 'script_error' });
   });
 
   it('refuses import() of host modules', async () => {
-    expect(await failure('await import("fs"); return {}')).toMatchObject({ kind: 'script_error', message: expect.stringMatching(/modules are not available/) as unknown });
+    expect(await failure('await import("fs"); return {}')).toMatchObject({
+      kind: 'script_error',
+      message: expect.stringMatching(/modules are not available/) as unknown,
+    });
     expect(await failure('await import("node:child_process"); return {}')).toMatchObject({ kind: 'script_error' });
   });
 
   it('leads constructor chains back into the sandbox, never to the host', async () => {
-    expect(await failure("return { body: this.constructor.constructor('return process')() }")).toMatchObject({ kind: 'script_error', message: expect.stringMatching(/process/) as unknown });
+    expect(await failure("return { body: this.constructor.constructor('return process')() }")).toMatchObject({
+      kind: 'script_error',
+      message: expect.stringMatching(/process/) as unknown,
+    });
     expect(await body("return { body: typeof Function('return this')().process }")).toBe('undefined');
     expect(await body("return { body: typeof Mock.mock.constructor('return globalThis')().process }")).toBe('undefined');
     expect(await body("return { body: typeof faker.person.fullName.constructor('return this')().require }")).toBe('undefined');
@@ -185,7 +240,11 @@ describe('ways out of the sandbox', SLOW, () => {
     expect(await body('return { body: [({}).polluted, ({}).alsoPolluted, [].arrayPolluted] }')).toEqual([null, null, null]);
     expect(await body('return { body: Mock.mock({ a: 1 }) }')).toEqual({ a: 1 });
     const host = {} as Record<string, unknown>;
-    expect([host.polluted, host.alsoPolluted, ([] as unknown as Record<string, unknown>).arrayPolluted]).toEqual([undefined, undefined, undefined]);
+    expect([host.polluted, host.alsoPolluted, ([] as unknown as Record<string, unknown>).arrayPolluted]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('starts every run in a fresh context', async () => {
@@ -261,7 +320,10 @@ describe('resource limits', SLOW, () => {
   });
 
   it('stops a built-in that loops natively, where the interrupt handler cannot, by replacing the worker', async () => {
-    const [stalled, queued] = await Promise.all([run('return { body: Array(2 ** 32 - 1).indexOf(1) }'), run('return { body: "queued behind it" }')]);
+    const [stalled, queued] = await Promise.all([
+      run('return { body: Array(2 ** 32 - 1).indexOf(1) }'),
+      run('return { body: "queued behind it" }'),
+    ]);
     expect(stalled.ok).toBe(false);
     if (!stalled.ok) expect(stalled.error.kind).toBe('timeout');
     expect(stalled.ms).toBeLessThan(SANDBOX_LIMITS.deadlineMs + WATCHDOG_GRACE_MS + SLACK_MS);
@@ -280,8 +342,15 @@ describe('resource limits', SLOW, () => {
   });
 
   it('stops deep recursion with a stack overflow error', async () => {
-    expect(await failure('function f(n) { return f(n + 1) + 1; } return { body: f(0) }')).toMatchObject({ kind: 'script_error', message: expect.stringMatching(/stack overflow/i) as unknown });
-    for (const source of ["return { body: eval('['.repeat(100000)) }", "return { body: JSON.parse('['.repeat(100000)) }", 'let o = {}; for (let i = 0; i < 1e5; i++) o = { o }; return { body: o }']) {
+    expect(await failure('function f(n) { return f(n + 1) + 1; } return { body: f(0) }')).toMatchObject({
+      kind: 'script_error',
+      message: expect.stringMatching(/stack overflow/i) as unknown,
+    });
+    for (const source of [
+      "return { body: eval('['.repeat(100000)) }",
+      "return { body: JSON.parse('['.repeat(100000)) }",
+      'let o = {}; for (let i = 0; i < 1e5; i++) o = { o }; return { body: o }',
+    ]) {
       const result = await failure(source);
       expect(result.message, source).toMatch(/stack overflow|did not finish/i);
     }

@@ -34,9 +34,7 @@ const WORKER_ROLE = 'apiloom-mock-sandbox';
 const WATCHDOG_GRACE_MS = 300;
 const WORKER_START_MS = 30_000;
 
-type SandboxJob =
-  | { op: 'run'; source: string; request: ScriptRequest; options: ScriptOptions }
-  | { op: 'check'; source: string };
+type SandboxJob = { op: 'run'; source: string; request: ScriptRequest; options: ScriptOptions } | { op: 'check'; source: string };
 type JobResult = ScriptRun | MockResult<true>;
 interface WorkerReply {
   id: number;
@@ -241,7 +239,10 @@ class SandboxThread {
 
 /** The sandbox threads of this process, made on first use; a job goes to the least busy. */
 class SandboxPool {
-  private readonly threads = Array.from({ length: Math.max(1, Math.min(SANDBOX_WORKERS, availableParallelism())) }, () => new SandboxThread());
+  private readonly threads = Array.from(
+    { length: Math.max(1, Math.min(SANDBOX_WORKERS, availableParallelism())) },
+    () => new SandboxThread(),
+  );
 
   submit(job: SandboxJob, timeoutMs: number): Promise<JobResult> {
     const idlest = this.threads.reduce((best, thread) => (thread.load < best.load ? thread : best));
@@ -286,7 +287,8 @@ export async function closeSandbox(): Promise<void> {
 function serveInWorker() {
   const port = parentPort!;
   port.on('message', (message: { id: number } & SandboxJob) => {
-    const work = message.op === 'run' ? runScriptInQuickJs(message.source, message.request, message.options) : checkSyntaxInQuickJs(message.source);
+    const work =
+      message.op === 'run' ? runScriptInQuickJs(message.source, message.request, message.options) : checkSyntaxInQuickJs(message.source);
     void work.then((result) => port.postMessage({ id: message.id, result } satisfies WorkerReply));
   });
   // Ready either way: if QuickJS cannot load, each run says so instead of the caller waiting for a start-up.

@@ -42,7 +42,14 @@ describe('renderTemplate', () => {
   });
 
   it('gives Chinese data where Mock.js has it', () => {
-    const out = render({ name: '@cname', word: '@cword(3)', title: '@ctitle(3, 5)', province: '@province', city: '@city', text: '@cparagraph(1)' });
+    const out = render({
+      name: '@cname',
+      word: '@cword(3)',
+      title: '@ctitle(3, 5)',
+      province: '@province',
+      city: '@city',
+      text: '@cparagraph(1)',
+    });
     expect(out.name).toMatch(CJK);
     expect(out.word).toMatch(/^[\u4e00-\u9fff]{3}$/);
     expect(String(out.title).length).toBeGreaterThanOrEqual(3);
@@ -51,7 +58,13 @@ describe('renderTemplate', () => {
   });
 
   it('keeps the type of a lone placeholder, fills placeholders inside text and leaves escaped ones', () => {
-    const out = render({ n: '@integer(5, 5)', b: '@boolean', text: 'id-@integer(7, 7)-@upper("ab")', escaped: '\\@cname', unknown: '@nosuchthing' });
+    const out = render({
+      n: '@integer(5, 5)',
+      b: '@boolean',
+      text: 'id-@integer(7, 7)-@upper("ab")',
+      escaped: '\\@cname',
+      unknown: '@nosuchthing',
+    });
     expect(out.n).toBe(5);
     expect(typeof out.b).toBe('boolean');
     expect(out.text).toBe('id-7-AB');
@@ -73,7 +86,11 @@ describe('renderTemplate', () => {
 
   it('never evaluates placeholder arguments as code (Mock.js itself passes them to eval)', () => {
     process.env.MOCK_TEMPLATE_CANARY = 'canary-value-7f3a';
-    const out = render({ a: '@lower(process.env.MOCK_TEMPLATE_CANARY)', b: "@lower(globalThis.__mockPwned = 'yes')", c: '@upper(require("fs"))' });
+    const out = render({
+      a: '@lower(process.env.MOCK_TEMPLATE_CANARY)',
+      b: "@lower(globalThis.__mockPwned = 'yes')",
+      c: '@upper(require("fs"))',
+    });
     expect(JSON.stringify(out)).not.toContain('canary-value');
     expect((globalThis as Record<string, unknown>).__mockPwned).toBeUndefined();
     expect(out.a).toBe('process.env.mock_template_canary');
@@ -108,7 +125,10 @@ describe('renderTemplate', () => {
 
   it('refuses output beyond the caps with a typed error, quickly', () => {
     const started = performance.now();
-    expect(renderError({ 'a|1000': [{ 'b|1000': [1] }] })).toEqual({ kind: 'output_too_large', message: expect.stringMatching(/values/) as unknown });
+    expect(renderError({ 'a|1000': [{ 'b|1000': [1] }] })).toEqual({
+      kind: 'output_too_large',
+      message: expect.stringMatching(/values/) as unknown,
+    });
     expect(renderError({ 'a|1000': ['x'.repeat(5_000)] }).kind).toBe('output_too_large');
     expect(renderError({ 's|1000': 'x'.repeat(5_000) }).kind).toBe('output_too_large');
     expect(renderError({ 'a|1000': [`@upper("${'x'.repeat(1_500)}")`] }).kind).toBe('output_too_large');
@@ -160,7 +180,12 @@ describe('callRandom', () => {
   afterEach(() => expect(({} as Record<string, unknown>).polluted).toBeUndefined());
 
   it('calls allowed Random methods case-insensitively within a budget', () => {
-    const result = withRenderBudget(() => [callRandom('CNAME', []), callRandom('integer', [3, 3]), callRandom('extend', [{}]), callRandom('dataImage', [])]);
+    const result = withRenderBudget(() => [
+      callRandom('CNAME', []),
+      callRandom('integer', [3, 3]),
+      callRandom('extend', [{}]),
+      callRandom('dataImage', []),
+    ]);
     expect(result.ok).toBe(true);
     if (result.ok) {
       const [name, n, extend, dataImage] = result.value;

@@ -4,7 +4,7 @@
  * double holds, and templates too deep, with overlong field names (Mock.js parses each with a regular expression
  * that is quadratic in its length) or with `__proto__` fields are refused.
  */
-import { MOCK_RULE_KEY, mockFieldName } from '../../shared/schemas/mock';
+import { MOCK_RULE_KEY, mockFieldName } from '@shared/schemas/mock';
 import { MOCK_CAPS } from './limits';
 import { MockAbort, mockFail, mockOk, type MockResult } from './mock-error';
 import { generateFromTemplate, withRenderBudget } from './mockjs-hardened';
@@ -47,7 +47,8 @@ function prepare(template: unknown, depth: number): unknown {
   if (Array.isArray(template)) return template.map((item) => prepare(item, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(template)) {
-    if (key.length > MAX_KEY_CHARS) throw new MockAbort('invalid_template', `field names in a template are at most ${MAX_KEY_CHARS} characters`);
+    if (key.length > MAX_KEY_CHARS)
+      throw new MockAbort('invalid_template', `field names in a template are at most ${MAX_KEY_CHARS} characters`);
     const clamped = clampRuleKey(key, value);
     if (mockFieldName(clamped) === '__proto__') throw new MockAbort('invalid_template', 'a template field cannot be named __proto__');
     copy[clamped] = prepare(value, depth + 1);
@@ -76,6 +77,7 @@ export function renderTemplateValue(template: unknown, options: RenderOptions = 
   const rendered = withRenderBudget(() => generateFromTemplate(prepare(template, 1)), options.deadline);
   if (!rendered.ok) return rendered;
   const json = JSON.stringify(rendered.value) ?? 'null';
-  if (json.length > MOCK_CAPS.outputChars) return mockFail('output_too_large', `the mock data is larger than ${MOCK_CAPS.outputChars} characters`);
+  if (json.length > MOCK_CAPS.outputChars)
+    return mockFail('output_too_large', `the mock data is larger than ${MOCK_CAPS.outputChars} characters`);
   return mockOk({ value: rendered.value, json });
 }

@@ -4,10 +4,10 @@
  * in one batch (functions/domain/access-facts.ts). Services with such routes pass these checks to createService.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { atLeast, atLeastTeamRole, type Role } from '../../shared/access';
-import { SHARE_TOKEN_HEADER } from '../../shared/constants';
-import { projectIdOfDocument } from '../../shared/schemas/document';
-import { DEFAULT_PROJECT_STATES, type Access, type Grant, type Locator } from '../../shared/routes/define';
+import { atLeast, atLeastTeamRole, type Role } from '@shared/access';
+import { SHARE_TOKEN_HEADER } from '@shared/constants';
+import { projectIdOfDocument } from '@shared/schemas/document';
+import { DEFAULT_PROJECT_STATES, type Access, type Grant, type Locator } from '@shared/routes/define';
 import { projectAccess } from '../domain/access-facts';
 import type { MemberRecord } from '../domain/members';
 import { isVisible, type ProjectRecord } from '../domain/projects';
@@ -67,8 +67,13 @@ export async function authorizeProject(
   if (!admitted && facts.share) {
     const shared = facts.share;
     // A share of a release is read as that release, and only as it.
-    const release = shared.version && (!asked || asked === shared.version) ? await releaseOf(projectId, shared.version, facts.release) : facts.release;
-    if (facts.project && (!asked || asked === (shared.version ?? asked)) && (await shareHolds(shared, facts.project, targetId, shared.version ? release : facts.release))) {
+    const release =
+      shared.version && (!asked || asked === shared.version) ? await releaseOf(projectId, shared.version, facts.release) : facts.release;
+    if (
+      facts.project &&
+      (!asked || asked === (shared.version ?? asked)) &&
+      (await shareHolds(shared, facts.project, targetId, shared.version ? release : facts.release))
+    ) {
       admitted = true;
       share = shared;
       if (release) facts.release = release;
@@ -86,7 +91,13 @@ export async function authorizeProject(
   if (!states.includes(project.state)) throw new AppError(project.state === 'recycled' ? 'notFound' : 'wrongState');
   const version = asked ?? share?.version ?? undefined;
   if (version && !facts.release) throw new AppError('releaseNotFound');
-  return { item: project, role: facts.role ?? 'guest', member: facts.member, ...(share ? { share } : {}), ...(facts.release ? { release: facts.release } : {}) };
+  return {
+    item: project,
+    role: facts.role ?? 'guest',
+    member: facts.member,
+    ...(share ? { share } : {}),
+    ...(facts.release ? { release: facts.release } : {}),
+  };
 }
 
 /** The release a share of a release reads, when the request did not ask for it (so it was not in the first read). */
@@ -99,7 +110,11 @@ async function releaseOf(projectId: string, version: string, read: ReleaseRecord
  * The team check of a team route: a team that does not exist or is being disbanded is "not found"; someone not
  * in it, or below the route's role, is refused.
  */
-export async function authorizeTeam(access: Access & { team: Locator }, input: Record<string, Record<string, unknown> | undefined>, caller: Caller): Promise<TeamScope> {
+export async function authorizeTeam(
+  access: Access & { team: Locator },
+  input: Record<string, Record<string, unknown> | undefined>,
+  caller: Caller,
+): Promise<TeamScope> {
   const { team, member } = await teamAccess(locate(access.team, input).projectId, caller.userId);
   if (!team || team.state !== 'active') throw new AppError('notFound');
   const admitted = access.grants.some((grant) => grant.kind === 'teamRole' && atLeastTeamRole(member?.role, grant.role));

@@ -1,4 +1,4 @@
-import type { ErrorKey } from '../../shared/errors';
+import type { ErrorKey } from '@shared/errors';
 
 /**
  * The only error handlers throw on purpose. It names a catalogue entry; the error middleware turns it into the

@@ -3,8 +3,8 @@
  * this; only services with project or team routes need the access checks of access.ts (they pass them in).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { PROJECT_VERSION_HEADER, TOKEN_COOKIE, TOKEN_HEADER } from '../../shared/constants';
-import { admitsAnonymous, type Access } from '../../shared/routes/define';
+import { PROJECT_VERSION_HEADER, TOKEN_COOKIE, TOKEN_HEADER } from '@shared/constants';
+import { admitsAnonymous, type Access } from '@shared/routes/define';
 import { findSession, type Session } from '../domain/sessions';
 import { AppError } from './app-error';
 

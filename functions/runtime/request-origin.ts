@@ -12,7 +12,7 @@
  * Clients that are not browsers send neither header and are not at risk: they must still use the token header.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { RouteDef } from '../../shared/routes';
+import type { RouteDef } from '@shared/routes';
 import { AppError } from './app-error';
 
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -6,11 +6,11 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_CACHE_KEY_HEADERS, REQUEST_ID_HEADER } from '../../shared/constants';
-import { ERRORS, OK_CODE, type Envelope } from '../../shared/errors';
-import { pickLocale, translate, type Locale } from '../../shared/messages';
-import { routeKey, type GrantKinds, type Locator, type RouteDef, type ServiceName } from '../../shared/routes/define';
-import type { RouteId, RouteInput, RouteResponse, Routes } from '../../shared/routes';
+import { API_CACHE_KEY_HEADERS, REQUEST_ID_HEADER } from '@shared/constants';
+import { ERRORS, OK_CODE, type Envelope } from '@shared/errors';
+import { pickLocale, translate, type Locale } from '@shared/messages';
+import { routeKey, type GrantKinds, type Locator, type RouteDef, type ServiceName } from '@shared/routes/define';
+import type { RouteId, RouteInput, RouteResponse, Routes } from '@shared/routes';
 import { AppError } from './app-error';
 import type { authorizeProject, authorizeTeam, ProjectScope, TeamScope } from './access';
 import { identify, versionOf, type Caller } from './identity';
@@ -169,7 +169,8 @@ export function createService<const M extends Partial<Routes>>(
     if (route.service !== service) throw new Error(`route ${id} belongs to ${route.service}, not ${service}`);
     const handler = (handlers as unknown as Record<string, RouteHandler<RouteId>>)[id];
     if (!handler) throw new Error(`service ${service} has no handler for ${id}`);
-    if ((route.access.project && !checks.project) || (route.access.team && !checks.team)) throw new Error(`service ${service} has no access check for ${id}`);
+    if ((route.access.project && !checks.project) || (route.access.team && !checks.team))
+      throw new Error(`service ${service} has no access check for ${id}`);
     table.set(routeKey(route), { id, route, handler });
   }
 

@@ -2,7 +2,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { CATCH_ALL_PATH, FALLBACK_SERVICE, routeEntries, type HttpMethod, type ServiceName } from '../../shared/routes';
+import { CATCH_ALL_PATH, FALLBACK_SERVICE, routeEntries, type HttpMethod, type ServiceName } from '@shared/routes';
 
 const METHODS: Record<HttpMethod, apigw.HttpMethod> = {
   GET: apigw.HttpMethod.GET,

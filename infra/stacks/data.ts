@@ -1,7 +1,7 @@
 import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { UPLOAD_CORS_RULE } from '../../shared/files';
+import { UPLOAD_CORS_RULE } from '@shared/files';
 import { PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
 import { TABLE } from '../../functions/data/table';
 

@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import type { FunctionName } from '../../shared/jobs';
+import type { FunctionName } from '@shared/jobs';
 import { FILE_OBJECT_ACTIONS, filePrefixes, GRANTS, TABLE_ACTIONS } from './grants';
 
 export interface ApiloomFunctionProps {
@@ -68,4 +68,3 @@ export class ApiloomFunction extends Construct {
     }
   }
 }
-

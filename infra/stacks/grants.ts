@@ -1,4 +1,4 @@
-import type { FunctionName } from '../../shared/jobs';
+import type { FunctionName } from '@shared/jobs';
 import { keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
 
 export type Level = 'none' | 'read' | 'readWrite';
@@ -37,7 +37,10 @@ export const TABLE_ACTIONS: Record<Exclude<Level, 'none'>, string[]> = {
 };
 
 /** Where in the files bucket a function's object actions apply: project objects, and pending uploads if granted. */
-export const filePrefixes = (grant: { uploads?: true }) => [`${keys.projectFilesPrefix('*')}*`, ...(grant.uploads ? [`${PENDING_UPLOADS_PREFIX}*`] : [])];
+export const filePrefixes = (grant: { uploads?: true }) => [
+  `${keys.projectFilesPrefix('*')}*`,
+  ...(grant.uploads ? [`${PENDING_UPLOADS_PREFIX}*`] : []),
+];
 
 export const FILE_OBJECT_ACTIONS: Record<Exclude<Level, 'none'>, string[]> = {
   read: ['s3:GetObject'],

@@ -6,8 +6,8 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { MOCK_THROTTLE } from '../../shared/constants';
-import { ORIGINS } from '../../shared/jobs';
+import { MOCK_THROTTLE } from '@shared/constants';
+import { ORIGINS } from '@shared/jobs';
 import { ApiloomFunction } from './functions';
 
 export interface MockOriginProps {
@@ -52,7 +52,9 @@ export class MockOrigin extends Construct {
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Apiloom mock origin',
       defaultBehavior: {
-        origin: new origins.HttpOrigin(Fn.select(2, Fn.split('/', api.apiEndpoint)), { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+        origin: new origins.HttpOrigin(Fn.select(2, Fn.split('/', api.apiEndpoint)), {
+          protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        }),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
         cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,

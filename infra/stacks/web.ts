@@ -6,9 +6,9 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { API_CACHE_KEY_HEADERS, TOKEN_COOKIE } from '../../shared/constants';
-import { configScript, contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../../shared/deployment';
-import { FILE_RESPONSE_HEADERS, FILES_PATH } from '../../shared/files';
+import { API_CACHE_KEY_HEADERS, TOKEN_COOKIE } from '@shared/constants';
+import { configScript, contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '@shared/deployment';
+import { FILE_RESPONSE_HEADERS, FILES_PATH } from '@shared/files';
 import { keys } from '../../functions/data/keys';
 
 export interface SiteProps {
@@ -145,7 +145,9 @@ export class Site extends Construct {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: fileHeaders,
-          functionAssociations: [{ function: fn('FilePathToKey', FILE_PATH_TO_KEY), eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: [
+            { function: fn('FilePathToKey', FILE_PATH_TO_KEY), eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
         },
         '/api/*': {
           origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
@@ -154,7 +156,9 @@ export class Site extends Construct {
           cachePolicy: apiCache,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,
-          functionAssociations: [{ function: fn('StripApiPrefix', STRIP_API_PREFIX), eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: [
+            { function: fn('StripApiPrefix', STRIP_API_PREFIX), eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
         },
       },
     });

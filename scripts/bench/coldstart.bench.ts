@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { JOB_NAMES } from '../../shared/jobs';
-import { SERVICES } from '../../shared/routes';
+import { JOB_NAMES } from '@shared/jobs';
+import { SERVICES } from '@shared/routes';
 import { functionBundle, FUNCTIONS_OUT } from '../local/paths';
 
 export function benchColdStart(): Record<string, string> {

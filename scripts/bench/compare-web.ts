@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { configScript, securityHeaders } from '../../shared/deployment';
+import { configScript, securityHeaders } from '@shared/deployment';
 import { ensureBuilt } from '../local/builds';
 import { createGateway, type LambdaHandler } from '../local/gateway';
 import { functionEntry, WEB_OUT } from '../local/paths';
@@ -48,7 +48,9 @@ try {
     console.log(`\nProject page of 5,000 documents, ${pairs} loads each, medians (A: ${WEB_OUT}, B: ${resolve(other)})`);
     for (const [name, list] of Object.entries(loads)) {
       const ms = (pick: (l: ProjectPageLoad) => number) => middle(list.map(pick)).toFixed(0).padStart(5);
-      console.log(`  ${name}  tree shown ${ms((l) => l.ms)} ms   main thread ${ms((l) => l.taskMs)} ms   JavaScript ${ms((l) => l.scriptMs)} ms   (loads: ${list.map((l) => l.ms.toFixed(0)).join(' ')})`);
+      console.log(
+        `  ${name}  tree shown ${ms((l) => l.ms)} ms   main thread ${ms((l) => l.taskMs)} ms   JavaScript ${ms((l) => l.scriptMs)} ms   (loads: ${list.map((l) => l.ms.toFixed(0)).join(' ')})`,
+      );
     }
   } finally {
     await browser.close();

@@ -33,7 +33,10 @@ export async function benchDocuments(stack: Stack) {
   let rev = 1;
   await stack.call('GET', `/project/document/${doc.id}`, { token });
   const saveMs = await median(15, async () => {
-    await stack.call('POST', '/project/document', { token, body: { id: doc.id, rev, content: { path: '/x', description: 'd' }, comment: `save ${rev}` } });
+    await stack.call('POST', '/project/document', {
+      token,
+      body: { id: doc.id, rev, content: { path: '/x', description: 'd' }, comment: `save ${rev}` },
+    });
     rev++;
   });
   const firstRender = await renderProjectPage(stack.origin, projectId, token);
@@ -53,7 +56,11 @@ export async function benchDocuments(stack: Stack) {
  * main-thread time up to that moment: on a 2-core machine shared by the browser, the gateway and DynamoDB Local,
  * the wall time follows it closely, and it varies less from run to run.
  */
-async function renderProjectPage(origin: string, projectId: string, token: string): Promise<{ ms: number; spread: [number, number]; rows: number; taskMs: number; scriptMs: number }> {
+async function renderProjectPage(
+  origin: string,
+  projectId: string,
+  token: string,
+): Promise<{ ms: number; spread: [number, number]; rows: number; taskMs: number; scriptMs: number }> {
   const browser = await launchChromium();
   try {
     const loads: ProjectPageLoad[] = [];

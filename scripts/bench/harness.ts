@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Envelope } from '../../shared/errors';
+import type { Envelope } from '@shared/errors';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { ensureBuckets, ensureTable } from '../local/bootstrap';
 import { startDynamo } from '../local/dynamo';
@@ -16,7 +16,7 @@ import { freePort } from '../local/free-port';
 import { createGateway, type LambdaHandler } from '../local/gateway';
 import { createMockOrigin, type MockHandler } from '../local/mock-origin';
 import { functionEntry, WEB_OUT } from '../local/paths';
-import { configScript, securityHeaders } from '../../shared/deployment';
+import { configScript, securityHeaders } from '@shared/deployment';
 import { fileServer } from '../local/files';
 import { startS3 } from '../local/s3';
 
@@ -38,7 +38,9 @@ export async function startBenchStack() {
   });
   await ensureTable(dynamo.endpoint, 'apiloom-bench');
   await ensureBuckets(s3.endpoint, ['apiloom-bench-files']);
-  const mockServer = createMockOrigin(async () => ((await import(pathToFileURL(functionEntry('mock', 'origin')).href)) as { handler: MockHandler }).handler);
+  const mockServer = createMockOrigin(
+    async () => ((await import(pathToFileURL(functionEntry('mock', 'origin')).href)) as { handler: MockHandler }).handler,
+  );
   await new Promise<void>((ok) => mockServer.listen(0, '127.0.0.1', ok));
   const mockOrigin = `http://127.0.0.1:${(mockServer.address() as AddressInfo).port}`;
   const server = createGateway({
@@ -46,14 +48,17 @@ export async function startBenchStack() {
     configScript: configScript({ environment: 'bench', apiBase: '/api', offline: false, mockBase: mockOrigin }),
     securityHeaders: securityHeaders(s3.endpoint, mockOrigin),
     files: fileServer(s3.endpoint, 'apiloom-bench-files'),
-    loadHandler: async (service) =>
-      ((await import(pathToFileURL(functionEntry(service)).href)) as { handler: LambdaHandler }).handler,
+    loadHandler: async (service) => ((await import(pathToFileURL(functionEntry(service)).href)) as { handler: LambdaHandler }).handler,
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const base = `${origin}/api`;
 
-  async function call<T>(method: string, path: string, opts: { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  async function call<T>(
+    method: string,
+    path: string,
+    opts: { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
     const qs = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
     const res = await fetch(`${base}${path}${qs}`, {
       method,
@@ -163,9 +168,18 @@ Promise.all(Array.from({ length: concurrency }, loop)).then(() => {
 });
 `;
 
-export async function load(url: string, opts: { concurrency?: number; durationMs?: number; headers?: Record<string, string>; expectStatus?: number } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  opts: { concurrency?: number; durationMs?: number; headers?: Record<string, string>; expectStatus?: number } = {},
+): Promise<LoadResult> {
   const { Worker } = await import('node:worker_threads');
-  const workerData = { url, headers: opts.headers ?? {}, concurrency: opts.concurrency ?? 50, durationMs: opts.durationMs ?? 5_000, expectStatus: opts.expectStatus ?? 200 };
+  const workerData = {
+    url,
+    headers: opts.headers ?? {},
+    concurrency: opts.concurrency ?? 50,
+    durationMs: opts.durationMs ?? 5_000,
+    expectStatus: opts.expectStatus ?? 200,
+  };
   const out = await new Promise<{ latencies: number[]; unexpected: number; ms: number }>((resolve, reject) => {
     const worker = new Worker(LOAD_WORKER, { eval: true, workerData });
     worker.once('message', resolve);

@@ -4,9 +4,9 @@
  * and a viewer. Reports how many were tried, refused, answered with a system error, admitted against the
  * route's rule, and whether the target project lost or changed anything.
  */
-import { TOKEN_COOKIE } from '../../shared/constants';
-import { ERRORS, type Envelope } from '../../shared/errors';
-import { routeEntries } from '../../shared/routes';
+import { TOKEN_COOKIE } from '@shared/constants';
+import { ERRORS, type Envelope } from '@shared/errors';
+import { routeEntries } from '@shared/routes';
 import { queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
 import { accessFixture } from '../../test/support/access-fixture';
@@ -19,10 +19,15 @@ const PER_ROUTE = 60;
 export async function benchHostile(stack: Stack) {
   const fixture = await accessFixture({ inTeam: true, visibility: 'private', state: 'active' });
   const { ids } = fixture;
-  const snapshot = async () => JSON.stringify(await Promise.all([queryAll(keys.projectItems(ids.projectId)), queryAll(keys.teamItems(ids.teamId))]));
+  const snapshot = async () =>
+    JSON.stringify(await Promise.all([queryAll(keys.projectItems(ids.projectId)), queryAll(keys.teamItems(ids.teamId))]));
   const before = await snapshot();
 
-  const tokens: Partial<Record<CallerName, string>> = { forged: 'forged-token-value-that-matches-nothing', viewer: fixture.tokens.viewer, stranger: fixture.tokens.stranger };
+  const tokens: Partial<Record<CallerName, string>> = {
+    forged: 'forged-token-value-that-matches-nothing',
+    viewer: fixture.tokens.viewer,
+    stranger: fixture.tokens.stranger,
+  };
   const counts = { tried: 0, refused: 0, admittedAndServed: 0, systemErrors: 0, admittedAgainstRule: 0 };
   const started = performance.now();
   for (const [id, route] of routeEntries) {

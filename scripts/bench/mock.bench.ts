@@ -26,7 +26,10 @@ export async function benchMock(stack: Stack) {
   };
   await api('/static', { type: 'static', body: STATIC_BODY });
   await api('/template', { type: 'template', body: JSON.stringify({ 'list|5': [{ 'id|+1': 1, name: '@cname', email: '@email' }] }) });
-  await api('/script', { type: 'script', body: 'return { body: { id: Number(request.query.id || 1), name: Mock.mock("@cname"), at: request.path } };' });
+  await api('/script', {
+    type: 'script',
+    body: 'return { body: { id: Number(request.query.id || 1), name: Mock.mock("@cname"), at: request.path } };',
+  });
 
   const bare = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });

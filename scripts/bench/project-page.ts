@@ -19,7 +19,16 @@ const LOREM = 'Returns the resources of the account, newest first, a page at a t
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 
 /**
@@ -30,26 +39,64 @@ export async function seedLargeProject(userId: string) {
   const now = new Date().toISOString();
   const projectId = randomUUID();
   await batchWrite({
-    puts: [projectItem(benchProject(userId, 'Docs bench', { id: projectId, documentCount: 5_050 })), memberItem(projectId, userId, 'creator', null)],
+    puts: [
+      projectItem(benchProject(userId, 'Docs bench', { id: projectId, documentCount: 5_050 })),
+      memberItem(projectId, userId, 'creator', null),
+    ],
   });
   const folders = generateNKeysBetween(null, null, 50);
   const ranks = generateNKeysBetween(null, null, 99);
   const nodes: StoredNode[] = [];
-  const base = { projectId, comment: '', createdAt: now, createdBy: userId, updatedAt: now, updatedBy: userId, updatedByName: 'Bench', rev: 1 };
+  const base = {
+    projectId,
+    comment: '',
+    createdAt: now,
+    createdBy: userId,
+    updatedAt: now,
+    updatedBy: userId,
+    updatedByName: 'Bench',
+    rev: 1,
+  };
   folders.forEach((rank, f) => {
-    const folder: StoredNode = { ...base, id: newDocumentId(projectId), parentId: projectId, rank, name: `Folder ${f}`, type: 'folder', method: null, path: null, status: null };
+    const folder: StoredNode = {
+      ...base,
+      id: newDocumentId(projectId),
+      parentId: projectId,
+      rank,
+      name: `Folder ${f}`,
+      type: 'folder',
+      method: null,
+      path: null,
+      status: null,
+    };
     nodes.push(folder);
     ranks.forEach((r, i) =>
-      nodes.push({ ...base, id: newDocumentId(projectId), parentId: folder.id, rank: r, name: `API ${f}-${i}`, type: 'api', method: 'GET', path: `/v1/resource/${f}/${i}`, status: 'completed' }),
+      nodes.push({
+        ...base,
+        id: newDocumentId(projectId),
+        parentId: folder.id,
+        rank: r,
+        name: `API ${f}-${i}`,
+        type: 'api',
+        method: 'GET',
+        path: `/v1/resource/${f}/${i}`,
+        status: 'completed',
+      }),
     );
   });
   await batchWrite({ puts: nodes.map(nodeItem) });
   // A description of about 600 characters and its parameter names.
   await batchWrite({
-    puts: nodes.map((n, i) => searchTextItem(projectId, n.id, `${n.name} ${n.path ?? ''} ${LOREM.repeat(6)} userId pageSize item${i} createdAt`)),
+    puts: nodes.map((n, i) =>
+      searchTextItem(projectId, n.id, `${n.name} ${n.path ?? ''} ${LOREM.repeat(6)} userId pageSize item${i} createdAt`),
+    ),
   });
   const doc = nodes[1]!;
-  await batchWrite({ puts: [bodyItem(projectId, doc.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: doc.path, description: LOREM.repeat(30) }) })] });
+  await batchWrite({
+    puts: [
+      bodyItem(projectId, doc.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: doc.path, description: LOREM.repeat(30) }) }),
+    ],
+  });
   return { projectId, nodes, doc };
 }
 
@@ -66,7 +113,13 @@ export interface ProjectPageLoad {
  * on screen. `then` runs on the loaded page before it closes. Closing is followed by half a second's pause, so
  * the next load is not timed while the browser tears this page down.
  */
-export async function loadProjectPage(browser: Browser, origin: string, projectId: string, token: string, then?: (page: Page) => Promise<void>): Promise<ProjectPageLoad> {
+export async function loadProjectPage(
+  browser: Browser,
+  origin: string,
+  projectId: string,
+  token: string,
+  then?: (page: Page) => Promise<void>,
+): Promise<ProjectPageLoad> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     await context.addCookies([{ name: 'apiloom-token', value: token, url: origin }]);

@@ -41,7 +41,9 @@ export async function benchProjects(stack: Stack) {
   const source = project(cloner.userId, 'Source');
   await batchWrite({ puts: [projectItem(source), memberItem(source.id, cloner.userId, 'creator', null)] });
   await seedDocs(source.id, 2000);
-  const clone = await time(() => stack.call<{ id: string }>('POST', `/project/clone/${source.id}`, { token: cloner.token, query: { name: 'Copy' } }));
+  const clone = await time(() =>
+    stack.call<{ id: string }>('POST', `/project/clone/${source.id}`, { token: cloner.token, query: { name: 'Copy' } }),
+  );
   results['clone a 2,000-document project'] = `${clone.ms.toFixed(0)} ms`;
 
   await stack.call('DELETE', `/project/${clone.value.id}`, { token: cloner.token });

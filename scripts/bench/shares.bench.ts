@@ -19,7 +19,16 @@ export async function benchShares(stack: Stack) {
   const owner = await registerBenchUser();
   const project = benchProject(owner.userId, 'Release bench');
   const now = new Date().toISOString();
-  const base = { projectId: project.id, comment: '', createdAt: now, createdBy: owner.userId, updatedAt: now, updatedBy: owner.userId, updatedByName: 'Bench', rev: 1 };
+  const base = {
+    projectId: project.id,
+    comment: '',
+    createdAt: now,
+    createdBy: owner.userId,
+    updatedAt: now,
+    updatedBy: owner.userId,
+    updatedByName: 'Bench',
+    rev: 1,
+  };
   const ranks = generateNKeysBetween(null, null, 5_000);
   const nodes: StoredNode[] = ranks.map((rank, i) => ({
     ...base,
@@ -37,19 +46,32 @@ export async function benchShares(stack: Stack) {
       projectItem(project),
       memberItem(project.id, owner.userId, 'creator', null),
       ...nodes.map(nodeItem),
-      ...nodes.map((n) => bodyItem(project.id, n.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: n.path, description: DESCRIPTION }) })),
+      ...nodes.map((n) =>
+        bodyItem(project.id, n.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: n.path, description: DESCRIPTION }) }),
+      ),
     ],
   });
 
-  const publish = await time(() => stack.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: '1.0.0', desc: 'bench' } }));
+  const publish = await time(() =>
+    stack.call('POST', '/project-release/publish', {
+      token: owner.token,
+      body: { projectId: project.id, version: '1.0.0', desc: 'bench' },
+    }),
+  );
   const doc = nodes[2_500]!;
-  const releaseRead = () => stack.call('GET', `/project/document/${doc.id}`, { token: owner.token, headers: { 'X-PROJECT-VERSION': '1.0.0' } });
+  const releaseRead = () =>
+    stack.call('GET', `/project/document/${doc.id}`, { token: owner.token, headers: { 'X-PROJECT-VERSION': '1.0.0' } });
   await releaseRead();
   const releaseMs = await median(21, releaseRead);
 
   const share = await stack.call<{ id: string }>('PUT', '/project/document/share-item', {
     token: owner.token,
-    body: { projectId: project.id, name: 'Group chat', docIds: [doc.id, nodes[0]!.id], expireAt: new Date(Date.now() + 86_400_000).toISOString() },
+    body: {
+      projectId: project.id,
+      name: 'Group chat',
+      docIds: [doc.id, nodes[0]!.id],
+      expireAt: new Date(Date.now() + 86_400_000).toISOString(),
+    },
   });
   const opened = await stack.call<{ shareToken: string }>('GET', `/project/document/share-item/content/${share.id}`);
   const url = `${stack.origin}/api/project/document/${doc.id}`;

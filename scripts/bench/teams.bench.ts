@@ -21,7 +21,9 @@ export async function benchTeams(stack: Stack) {
   await stack.call('POST', `/team/join/${invitation.code}`, { token: developer.token });
 
   const projects = Array.from({ length: 500 }, (_, i) => benchProject(owner.userId, `Team project ${i}`, { teamId: team.id }));
-  await batchWrite({ puts: projects.flatMap((p) => [projectItem(p, keys.projectOfTeam(team.id, p.id)), memberItem(p.id, owner.userId, 'creator', null)]) });
+  await batchWrite({
+    puts: projects.flatMap((p) => [projectItem(p, keys.projectOfTeam(team.id, p.id)), memberItem(p.id, owner.userId, 'creator', null)]),
+  });
   const console = () => stack.call('GET', `/project/team/${team.id}`, { token: owner.token });
   await console();
   const consoleMs = await median(7, console);

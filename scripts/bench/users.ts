@@ -10,4 +10,5 @@ export async function registerBenchUser(nickname = 'Bench') {
   return { userId: user.id, token };
 }
 
-export const benchProject = (ownerId: string, name: string, extra: Partial<ProjectRecord> = {}): ProjectRecord => newProjectRecord({ name, ownerId, ...extra });
+export const benchProject = (ownerId: string, name: string, extra: Partial<ProjectRecord> = {}): ProjectRecord =>
+  newProjectRecord({ name, ownerId, ...extra });

@@ -1,7 +1,7 @@
 /** Creates the table and the buckets (with their CORS rule) when they are missing, from the same definitions the CDK stack uses. */
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
-import { UPLOAD_CORS_RULE } from '../../shared/files';
+import { UPLOAD_CORS_RULE } from '@shared/files';
 import { createTableInput, TABLE } from '../../functions/data/table';
 import { s3rverConfig } from '../../functions/data/s3';
 

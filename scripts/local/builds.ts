@@ -1,8 +1,8 @@
 /** Builds the web app and the Lambda bundles when they are missing or older than their sources. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { SERVICES } from '../../shared/routes';
-import { JOB_NAMES, ORIGIN_NAMES } from '../../shared/jobs';
+import { SERVICES } from '@shared/routes';
+import { JOB_NAMES, ORIGIN_NAMES } from '@shared/jobs';
 import { buildFunctions } from '../build-functions';
 import { isStale } from './freshness';
 import { functionBundle, ROOT, WEB_OUT } from './paths';
@@ -13,10 +13,14 @@ const LOCK = src('package-lock.json');
 export async function ensureBuilt(log: (line: string) => void) {
   if (isStale([join(WEB_OUT, 'index.html')], [...src('web', 'shared'), ...LOCK])) {
     log('Building the web app…');
-    const vite = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
+    const vite = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
     if (vite.status !== 0) throw new Error('web build failed');
   }
   if (isStale([...SERVICES, ...JOB_NAMES, ...ORIGIN_NAMES].map(functionBundle), [...src('functions', 'shared'), ...LOCK])) {

@@ -60,7 +60,15 @@ async function waitUntilAnswering(endpoint: string, child: ChildProcess, timeout
 /** Starts DynamoDB Local on `port`, keeping data in `dataDir` (absolute) or in memory when none is given. */
 export async function startDynamo(opts: { port: number; dataDir?: string; log?: (line: string) => void }): Promise<LocalService> {
   const dir = jarDir();
-  const args = ['-Djava.library.path=./DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar', '-port', String(opts.port), '-sharedDb', '-disableTelemetry'];
+  const args = [
+    '-Djava.library.path=./DynamoDBLocal_lib',
+    '-jar',
+    'DynamoDBLocal.jar',
+    '-port',
+    String(opts.port),
+    '-sharedDb',
+    '-disableTelemetry',
+  ];
   args.push(...(opts.dataDir ? ['-dbPath', resolve(opts.dataDir)] : ['-inMemory']));
   const child = spawn('java', ['-Xms64m', '-Xmx1g', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   const tail: string[] = [];

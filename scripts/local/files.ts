@@ -5,7 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { FILE_ID_PATTERN, FILE_RESPONSE_HEADERS, FILES_PATH } from '../../shared/files';
+import { FILE_ID_PATTERN, FILE_RESPONSE_HEADERS, FILES_PATH } from '@shared/files';
 import { keys } from '../../functions/data/keys';
 import { s3rverConfig } from '../../functions/data/s3';
 
@@ -17,7 +17,8 @@ export function fileServer(endpoint: string, bucket: string) {
   return async (method: string, path: string, res: ServerResponse): Promise<boolean> => {
     if (path !== FILES_PATH && !path.startsWith(`${FILES_PATH}/`)) return false;
     const match = FILE_PATH.exec(path);
-    const notFound = () => res.writeHead(404, { ...FILE_RESPONSE_HEADERS, 'cache-control': 'no-store', 'content-type': 'text/plain' }).end('not found');
+    const notFound = () =>
+      res.writeHead(404, { ...FILE_RESPONSE_HEADERS, 'cache-control': 'no-store', 'content-type': 'text/plain' }).end('not found');
     if (!match || !FILE_ID_PATTERN.test(match[2] ?? '') || (method !== 'GET' && method !== 'HEAD')) {
       notFound();
       return true;

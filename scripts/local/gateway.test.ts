@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATCH_ALL_ROUTE_KEY, routeEntries, routeKey } from '../../shared/routes';
+import { CATCH_ALL_ROUTE_KEY, routeEntries, routeKey } from '@shared/routes';
 import { createGateway, matchRoute } from './gateway';
 
 describe('local gateway routing (as API Gateway matches routes)', () => {
@@ -53,7 +53,11 @@ describe('local gateway pages', () => {
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
     mkdirSync(join(webDir, 'assets'));
     writeFileSync(join(webDir, 'assets', 'entry-abc123.js'), 'export const v = 1;');
-    const server = createGateway({ loadHandler: () => Promise.reject(new Error('no API here')), webDir, securityHeaders: { 'x-frame-options': 'DENY' } });
+    const server = createGateway({
+      loadHandler: () => Promise.reject(new Error('no API here')),
+      webDir,
+      securityHeaders: { 'x-frame-options': 'DENY' },
+    });
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { FileServer } from './files';
-import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, type ServiceName } from '../../shared/routes';
+import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, type ServiceName } from '@shared/routes';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -99,14 +99,23 @@ export function toEvent(req: IncomingMessage, url: URL, path: string, body: Buff
 }
 
 /** The event API Gateway sends for a request it routed to `match.routeKey`. */
-export function apiGatewayEvent(req: IncomingMessage, url: URL, path: string, body: Buffer, match: { routeKey: string; pathParameters: Record<string, string> }) {
+export function apiGatewayEvent(
+  req: IncomingMessage,
+  url: URL,
+  path: string,
+  body: Buffer,
+  match: { routeKey: string; pathParameters: Record<string, string> },
+) {
   const method = (req.method ?? 'GET').toUpperCase();
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name === 'cookie') continue;
     headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
-  const cookies = req.headers.cookie?.split(';').map((c) => c.trim()).filter(Boolean);
+  const cookies = req.headers.cookie
+    ?.split(';')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
   const contentType = req.headers['content-type'] ?? '';

@@ -17,7 +17,9 @@ export function createMockOrigin(loadHandler: () => Promise<MockHandler>): Serve
     void (async () => {
       const body = await readBody(req);
       if (body === null) {
-        res.writeHead(413, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end('{"message":"Request Entity Too Large"}');
+        res
+          .writeHead(413, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+          .end('{"message":"Request Entity Too Large"}');
         return;
       }
       const url = new URL(req.url ?? '/', 'http://localhost');

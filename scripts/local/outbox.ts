@@ -28,7 +28,10 @@ export async function outboxRoutes(_req: IncomingMessage, res: ServerResponse, u
     return true;
   }
   const rows = entries
-    .map((e) => `<tr><td>${escapeHtml(e.sentAt)}</td><td>${escapeHtml(e.purpose)}</td><td>${escapeHtml(e.target)}</td><td>${e.code ? `<b>${escapeHtml(e.code)}</b>` : escapeHtml(e.notice ?? '')}</td></tr>`)
+    .map(
+      (e) =>
+        `<tr><td>${escapeHtml(e.sentAt)}</td><td>${escapeHtml(e.purpose)}</td><td>${escapeHtml(e.target)}</td><td>${e.code ? `<b>${escapeHtml(e.code)}</b>` : escapeHtml(e.notice ?? '')}</td></tr>`,
+    )
     .join('');
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   res.end(`<!doctype html><meta charset="utf-8"><title>Apiloom dev outbox</title>

@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FunctionName } from '../../shared/jobs';
+import type { FunctionName } from '@shared/jobs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = join(ROOT, 'dist');
@@ -10,5 +10,6 @@ export const FUNCTIONS_OUT = join(DIST, 'functions');
 export type { FunctionName };
 export type FunctionKind = 'service' | 'job' | 'origin';
 const FOLDER_OF_KIND: Record<FunctionKind, string> = { service: 'services', job: 'jobs', origin: 'origins' };
-export const functionEntry = (name: FunctionName, kind: FunctionKind = 'service') => join(ROOT, 'functions', FOLDER_OF_KIND[kind], name, 'index.ts');
+export const functionEntry = (name: FunctionName, kind: FunctionKind = 'service') =>
+  join(ROOT, 'functions', FOLDER_OF_KIND[kind], name, 'index.ts');
 export const functionBundle = (name: FunctionName) => join(FUNCTIONS_OUT, name, 'index.mjs');

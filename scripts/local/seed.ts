@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { findUserIdByAccount, createUser } from '../../functions/domain/users';
 import { hashPassword } from '../../functions/domain/passwords';
 import { ConditionFailed } from '../../functions/data/db';
-import type { ServiceName } from '../../shared/routes';
-import type { Envelope } from '../../shared/errors';
+import type { ServiceName } from '@shared/routes';
+import type { Envelope } from '@shared/errors';
 import { createGateway, type LambdaHandler } from './gateway';
 
 export const DEMO_ACCOUNT = { username: 'demo@apiloom.local', password: 'Demo12345', nickname: 'Demo' } as const;
@@ -104,7 +104,11 @@ async function seedSampleProject() {
       headers: {
         'accept-language': 'zh',
         ...(token ? { token } : {}),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(form
+          ? { 'content-type': 'application/x-www-form-urlencoded' }
+          : body === undefined
+            ? {}
+            : { 'content-type': 'application/json' }),
       },
       body: form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body),
     });
@@ -113,7 +117,10 @@ async function seedSampleProject() {
     return envelope.data;
   };
   try {
-    ({ token } = await call<{ token: string }>('POST', '/login', undefined, { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password }));
+    ({ token } = await call<{ token: string }>('POST', '/login', undefined, {
+      username: DEMO_ACCOUNT.username,
+      password: DEMO_ACCOUNT.password,
+    }));
     const project = await call<{ id: string }>('PUT', '/project', {
       name: '示例项目 · Pet Store API',
       description: '每一种文档的示例：接口、Markdown、富文本、错误码、内嵌网页和链接。A sample of every kind of document.',
@@ -129,75 +136,105 @@ async function seedSampleProject() {
 
     const guide = await top('快速开始 Getting started', 'doc', { markdown: GUIDE });
     const pets = await top('宠物 Pets', 'folder', {});
-    const listPets = await add(pets, 'List pets', 'api', {
-      method: 'GET',
-      path: '/pets',
-      status: 'completed',
-      description: 'Lists pets, newest first. 按创建时间倒序列出宠物。',
-      reqQuery: params([
-        { name: 'page', type: 'integer', value: '1', description: '页码 Page' },
-        { name: 'size', type: 'integer', value: '20', description: '每页条数 Page size' },
-      ]),
-      reqHeaders: params([{ name: 'token', type: 'string', required: true, description: '登录令牌 Session token' }]),
-      respBody: params([
-        { name: 'total', type: 'integer', value: '1' },
-        { name: 'items', type: 'array[object]', children: pet },
-      ]),
-    }, '0');
-    const createPet = await add(pets, 'Create a pet', 'api', {
-      method: 'POST',
-      path: '/pets',
-      status: 'developing',
-      description: 'Adds a pet to the store. 新增一只宠物。',
-      requestType: 'json',
-      reqBody: params(pet.filter((p) => p.name !== 'id')),
-      respBody: params(pet),
-    }, listPets);
-    await add(pets, 'Get a pet', 'api', {
-      method: 'GET',
-      path: '/pets/{petId}',
-      status: 'completed',
-      description: 'One pet by its id.',
-      reqPath: params([{ name: 'petId', type: 'int64', required: true, value: '10' }]),
-      respBody: params(pet),
-    }, createPet);
+    const listPets = await add(
+      pets,
+      'List pets',
+      'api',
+      {
+        method: 'GET',
+        path: '/pets',
+        status: 'completed',
+        description: 'Lists pets, newest first. 按创建时间倒序列出宠物。',
+        reqQuery: params([
+          { name: 'page', type: 'integer', value: '1', description: '页码 Page' },
+          { name: 'size', type: 'integer', value: '20', description: '每页条数 Page size' },
+        ]),
+        reqHeaders: params([{ name: 'token', type: 'string', required: true, description: '登录令牌 Session token' }]),
+        respBody: params([
+          { name: 'total', type: 'integer', value: '1' },
+          { name: 'items', type: 'array[object]', children: pet },
+        ]),
+      },
+      '0',
+    );
+    const createPet = await add(
+      pets,
+      'Create a pet',
+      'api',
+      {
+        method: 'POST',
+        path: '/pets',
+        status: 'developing',
+        description: 'Adds a pet to the store. 新增一只宠物。',
+        requestType: 'json',
+        reqBody: params(pet.filter((p) => p.name !== 'id')),
+        respBody: params(pet),
+      },
+      listPets,
+    );
+    await add(
+      pets,
+      'Get a pet',
+      'api',
+      {
+        method: 'GET',
+        path: '/pets/{petId}',
+        status: 'completed',
+        description: 'One pet by its id.',
+        reqPath: params([{ name: 'petId', type: 'int64', required: true, value: '10' }]),
+        respBody: params(pet),
+      },
+      createPet,
+    );
     const orders = await top('订单 Orders', 'folder', {});
-    const placeOrder = await add(orders, 'Place an order', 'api', {
-      method: 'POST',
-      path: '/orders',
-      status: 'completed',
-      description: 'Places an order for pets. 下单。',
-      reqBody: params([
-        {
-          name: 'items',
-          type: 'array[object]',
-          required: true,
-          children: [
-            { name: 'petId', type: 'int64', required: true, value: '10' },
-            { name: 'quantity', type: 'integer', value: '1' },
-          ],
-        },
-        {
-          name: 'address',
-          type: 'object',
-          children: [
-            { name: 'city', type: 'string', value: 'Hangzhou' },
-            { name: 'street', type: 'string', value: '1 West Lake Road' },
-          ],
-        },
-      ]),
-      respBody: params([
-        { name: 'orderId', type: 'string', value: 'o-1001' },
-        { name: 'status', type: 'string', value: 'placed' },
-      ]),
-    }, '0');
-    await add(orders, 'Delete an order', 'api', {
-      method: 'DELETE',
-      path: '/orders/{orderId}',
-      status: 'deprecated',
-      description: 'Cancels an order that has not shipped.',
-      reqPath: params([{ name: 'orderId', type: 'string', required: true }]),
-    }, placeOrder);
+    const placeOrder = await add(
+      orders,
+      'Place an order',
+      'api',
+      {
+        method: 'POST',
+        path: '/orders',
+        status: 'completed',
+        description: 'Places an order for pets. 下单。',
+        reqBody: params([
+          {
+            name: 'items',
+            type: 'array[object]',
+            required: true,
+            children: [
+              { name: 'petId', type: 'int64', required: true, value: '10' },
+              { name: 'quantity', type: 'integer', value: '1' },
+            ],
+          },
+          {
+            name: 'address',
+            type: 'object',
+            children: [
+              { name: 'city', type: 'string', value: 'Hangzhou' },
+              { name: 'street', type: 'string', value: '1 West Lake Road' },
+            ],
+          },
+        ]),
+        respBody: params([
+          { name: 'orderId', type: 'string', value: 'o-1001' },
+          { name: 'status', type: 'string', value: 'placed' },
+        ]),
+      },
+      '0',
+    );
+    await add(
+      orders,
+      'Delete an order',
+      'api',
+      {
+        method: 'DELETE',
+        path: '/orders/{orderId}',
+        status: 'deprecated',
+        description: 'Cancels an order that has not shipped.',
+        reqPath: params([{ name: 'orderId', type: 'string', required: true }]),
+      },
+      placeOrder,
+    );
     await top('发布说明 Release notes', 'richtext', { html: NOTES });
     await top('错误码 Error codes', 'errorcode', {
       rows: [

@@ -7,9 +7,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ServiceName } from '../../shared/routes';
-import { configScript, securityHeaders } from '../../shared/deployment';
-import { JOBS } from '../../shared/jobs';
+import type { ServiceName } from '@shared/routes';
+import { configScript, securityHeaders } from '@shared/deployment';
+import { JOBS } from '@shared/jobs';
 import { ensureBuckets, ensureTable } from './bootstrap';
 import { startDynamo, type LocalService } from './dynamo';
 import { fileServer } from './files';
@@ -42,7 +42,6 @@ export interface RunningStack {
 
 export const LOCAL_TABLE = 'apiloom-local';
 export const LOCAL_FILES_BUCKET = 'apiloom-files';
-
 
 export async function startStack(opts: StackOptions): Promise<RunningStack> {
   const dataDir = resolve(opts.dataDir);
@@ -128,7 +127,10 @@ async function close(server: Server) {
   server.closeAllConnections();
 }
 
-type PurgeHandler = (event: unknown, context: { awsRequestId: string; getRemainingTimeInMillis(): number }) => Promise<{
+type PurgeHandler = (
+  event: unknown,
+  context: { awsRequestId: string; getRemainingTimeInMillis(): number },
+) => Promise<{
   purged: string[];
   unfinished: string[];
 }>;

@@ -1,10 +1,26 @@
 /** Accounts: registration, verification codes, sign-in and sign-out, the account itself (spec section 7). */
 import * as z from 'zod';
-import { codeSent, loginBody, loginResult, registerBody, sendCodeParams, updatePasswordBody, updateUserBody, userDetail } from '../schemas/account';
+import {
+  codeSent,
+  loginBody,
+  loginResult,
+  registerBody,
+  sendCodeParams,
+  updatePasswordBody,
+  updateUserBody,
+  userDetail,
+} from '../schemas/account';
 import { ANYONE, route, SIGNED_IN } from './define';
 
 export const accountRoutes = {
-  'user.register': route({ method: 'POST', path: '/user/register', service: 'user', access: ANYONE, body: registerBody, response: loginResult }),
+  'user.register': route({
+    method: 'POST',
+    path: '/user/register',
+    service: 'user',
+    access: ANYONE,
+    body: registerBody,
+    response: loginResult,
+  }),
   'code.register': route({
     method: 'POST',
     path: '/common/code/REGISTER/{target}',
@@ -13,7 +29,15 @@ export const accountRoutes = {
     params: sendCodeParams,
     response: codeSent,
   }),
-  'login.create': route({ method: 'POST', path: '/login', service: 'user', access: ANYONE, bodyType: 'form', body: loginBody, response: loginResult }),
+  'login.create': route({
+    method: 'POST',
+    path: '/login',
+    service: 'user',
+    access: ANYONE,
+    bodyType: 'form',
+    body: loginBody,
+    response: loginResult,
+  }),
   'login.delete': route({ method: 'DELETE', path: '/login', service: 'user', access: ANYONE, response: z.null() }),
   'user.detail': route({ method: 'GET', path: '/user/detail', service: 'user', access: SIGNED_IN, response: userDetail }),
   'user.update': route({ method: 'POST', path: '/user', service: 'user', access: SIGNED_IN, body: updateUserBody, response: userDetail }),

@@ -110,7 +110,8 @@ export const onTeam = <const L extends Locator, const R extends TeamRole>(at: L,
 export type GrantKinds<A> = A extends { grants: readonly (infer G)[] } ? (G extends { kind: infer K } ? K : never) : never;
 
 /** Whether an access rule may admit a caller who is not signed in. */
-export const admitsAnonymous = (access: Access) => access.grants.some((g) => g.kind === 'anyone' || g.kind === 'publicRead' || g.kind === 'shareToken');
+export const admitsAnonymous = (access: Access) =>
+  access.grants.some((g) => g.kind === 'anyone' || g.kind === 'publicRead' || g.kind === 'shareToken');
 
 /** The weakest project role a route's grants accept from a member, if any. */
 export const requiredRole = (access: Access): RequiredRole | undefined =>

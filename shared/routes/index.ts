@@ -50,7 +50,6 @@ export type RouteRequest<Id extends RouteId> = {
 
 export type RouteResponse<Id extends RouteId> = z.output<Routes[Id]['response']>;
 
-
 export const routeEntries = Object.entries(routes) as [RouteId, RouteDef][];
 
 export const routeIdsOf = (service: ServiceName) => routeEntries.filter(([, r]) => r.service === service).map(([id]) => id);

@@ -24,7 +24,14 @@ import { body, onProject, param, route, SIGNED_IN } from './define';
 const nothing = z.null();
 
 export const projectRoutes = {
-  'project.create': route({ method: 'PUT', path: '/project', service: 'project', access: SIGNED_IN, body: projectCreateBody, response: projectView }),
+  'project.create': route({
+    method: 'PUT',
+    path: '/project',
+    service: 'project',
+    access: SIGNED_IN,
+    body: projectCreateBody,
+    response: projectView,
+  }),
   'project.update': route({
     method: 'POST',
     path: '/project',
@@ -33,9 +40,23 @@ export const projectRoutes = {
     body: projectUpdateBody,
     response: projectView,
   }),
-  'project.created': route({ method: 'GET', path: '/project/created', service: 'project', access: SIGNED_IN, query: teamQuery, response: projectList }),
+  'project.created': route({
+    method: 'GET',
+    path: '/project/created',
+    service: 'project',
+    access: SIGNED_IN,
+    query: teamQuery,
+    response: projectList,
+  }),
   'project.personal': route({ method: 'GET', path: '/project/personal', service: 'project', access: SIGNED_IN, response: projectList }),
-  'project.team': route({ method: 'GET', path: '/project/team/{teamId}', service: 'project', access: SIGNED_IN, params: teamIdParams, response: projectList }),
+  'project.team': route({
+    method: 'GET',
+    path: '/project/team/{teamId}',
+    service: 'project',
+    access: SIGNED_IN,
+    params: teamIdParams,
+    response: projectList,
+  }),
   'project.get': route({
     method: 'GET',
     path: '/project/{id}',
@@ -44,10 +65,38 @@ export const projectRoutes = {
     params: idParams,
     response: projectView,
   }),
-  'project.search': route({ method: 'GET', path: '/project/search', service: 'project', access: SIGNED_IN, query: searchQuery, response: projectList }),
-  'project.editable': route({ method: 'GET', path: '/project/editable', service: 'project', access: SIGNED_IN, query: teamQuery, response: projectList }),
-  'project.recycle': route({ method: 'DELETE', path: '/project/{id}', service: 'project', access: onProject(param('id'), 'admin'), params: idParams, response: nothing }),
-  'project.recycler': route({ method: 'GET', path: '/project/recycler', service: 'project', access: SIGNED_IN, query: teamQuery, response: projectList }),
+  'project.search': route({
+    method: 'GET',
+    path: '/project/search',
+    service: 'project',
+    access: SIGNED_IN,
+    query: searchQuery,
+    response: projectList,
+  }),
+  'project.editable': route({
+    method: 'GET',
+    path: '/project/editable',
+    service: 'project',
+    access: SIGNED_IN,
+    query: teamQuery,
+    response: projectList,
+  }),
+  'project.recycle': route({
+    method: 'DELETE',
+    path: '/project/{id}',
+    service: 'project',
+    access: onProject(param('id'), 'admin'),
+    params: idParams,
+    response: nothing,
+  }),
+  'project.recycler': route({
+    method: 'GET',
+    path: '/project/recycler',
+    service: 'project',
+    access: SIGNED_IN,
+    query: teamQuery,
+    response: projectList,
+  }),
   'project.recyclerRevert': route({
     method: 'POST',
     path: '/project/recycler/revert/{id}',
@@ -64,9 +113,23 @@ export const projectRoutes = {
     params: idParams,
     response: nothing,
   }),
-  'project.favorAdd': route({ method: 'PUT', path: '/project/favor/{id}', service: 'project', access: onProject(param('id'), 'view'), params: idParams, response: nothing }),
+  'project.favorAdd': route({
+    method: 'PUT',
+    path: '/project/favor/{id}',
+    service: 'project',
+    access: onProject(param('id'), 'view'),
+    params: idParams,
+    response: nothing,
+  }),
   /** Signed-in is enough: anyone may drop a favourite, even of a project they can no longer read. */
-  'project.favorRemove': route({ method: 'DELETE', path: '/project/favor/{id}', service: 'project', access: SIGNED_IN, params: idParams, response: nothing }),
+  'project.favorRemove': route({
+    method: 'DELETE',
+    path: '/project/favor/{id}',
+    service: 'project',
+    access: SIGNED_IN,
+    params: idParams,
+    response: nothing,
+  }),
   'project.favorites': route({ method: 'GET', path: '/project/favor', service: 'project', access: SIGNED_IN, response: projectList }),
   'project.archive': route({
     method: 'POST',
@@ -76,7 +139,14 @@ export const projectRoutes = {
     params: idParams,
     response: projectView,
   }),
-  'project.archives': route({ method: 'GET', path: '/project/archive', service: 'project', access: SIGNED_IN, query: teamQuery, response: projectList }),
+  'project.archives': route({
+    method: 'GET',
+    path: '/project/archive',
+    service: 'project',
+    access: SIGNED_IN,
+    query: teamQuery,
+    response: projectList,
+  }),
   'project.archiveRevert': route({
     method: 'POST',
     path: '/project/archive/revert/{id}',
@@ -154,5 +224,12 @@ export const projectRoutes = {
     response: z.array(projectMember),
   }),
   /** A member leaves; the creator must transfer the project first. */
-  'project.quit': route({ method: 'POST', path: '/project/member/quit/{id}', service: 'project', access: onProject(param('id'), 'view'), params: idParams, response: nothing }),
+  'project.quit': route({
+    method: 'POST',
+    path: '/project/member/quit/{id}',
+    service: 'project',
+    access: onProject(param('id'), 'view'),
+    params: idParams,
+    response: nothing,
+  }),
 } as const;

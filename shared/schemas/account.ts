@@ -45,8 +45,15 @@ export const sendCodeParams = z.object({ target: accountSchema });
 
 /** POST /login takes a form body (spec section 7). */
 export const loginBody = z.object({
-  username: z.string({ error: vKey('account') }).trim().min(1, { error: vKey('account') }).max(254),
-  password: z.string({ error: vKey('required') }).min(1, { error: vKey('required') }).max(LIMITS.passwordMax * 4),
+  username: z
+    .string({ error: vKey('account') })
+    .trim()
+    .min(1, { error: vKey('account') })
+    .max(254),
+  password: z
+    .string({ error: vKey('required') })
+    .min(1, { error: vKey('required') })
+    .max(LIMITS.passwordMax * 4),
 });
 
 export const userDetail = z.object({
@@ -73,7 +80,10 @@ export const updateUserBody = z
 
 export const updatePasswordBody = z
   .object({
-    oldPassword: z.string({ error: vKey('required') }).min(1, { error: vKey('required') }).max(LIMITS.passwordMax * 4),
+    oldPassword: z
+      .string({ error: vKey('required') })
+      .min(1, { error: vKey('required') })
+      .max(LIMITS.passwordMax * 4),
     newPassword: passwordSchema,
     confirmPassword: z.string({ error: vKey('required') }),
   })

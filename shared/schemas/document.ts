@@ -9,12 +9,24 @@ import { vKey } from '../messages';
 import { plainName } from '../text';
 import { versioned } from '../versioned';
 import { idSchema } from './project';
-import { DOCUMENT_DEFAULTS, DOCUMENT_TYPES, HTTP_METHODS, PARAM_TYPES, API_STATUSES, REQUEST_TYPES, RESPONSE_FORMATS, type DocumentType } from './document-kinds';
+import {
+  DOCUMENT_DEFAULTS,
+  DOCUMENT_TYPES,
+  HTTP_METHODS,
+  PARAM_TYPES,
+  API_STATUSES,
+  REQUEST_TYPES,
+  RESPONSE_FORMATS,
+  type DocumentType,
+} from './document-kinds';
 
 export * from './document-kinds';
 
 /** `<projectId>_<suffix>`: the project id is a UUID; the suffix is random. */
-export const documentIdSchema = z.string().trim().regex(/^[0-9a-f-]{36}_[A-Za-z0-9]{6,16}$/, { error: vKey('id') });
+export const documentIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-f-]{36}_[A-Za-z0-9]{6,16}$/, { error: vKey('id') });
 /** The project of a document, history entry or tree node id (a bare project id is its own project). */
 export const projectIdOfDocument = (id: string) => (id.includes('_') ? id.slice(0, id.indexOf('_')) : id);
 
@@ -68,15 +80,27 @@ const params = z
     return z.NEVER;
   }, z.array(paramItem).max(500))
   .default([]);
-const httpUrl = z.string().trim().max(2_000).regex(/^https?:\/\/\S+$/i, { error: vKey('url') });
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2_000)
+  .regex(/^https?:\/\/\S+$/i, { error: vKey('url') });
 const size = z.union([z.number().int().min(50).max(10_000), z.string().regex(/^\d{1,3}%$/)]);
 
 export const apiContent = z.object({
   method: z.enum(HTTP_METHODS).default('GET'),
-  path: z.string({ error: vKey('apiPath') }).trim().min(1, { error: vKey('apiPath') }).max(1_000),
+  path: z
+    .string({ error: vKey('apiPath') })
+    .trim()
+    .min(1, { error: vKey('apiPath') })
+    .max(1_000),
   status: z.enum(API_STATUSES).default('developing'),
   valid: z.boolean().default(true),
-  description: z.string({ error: vKey('apiDescription') }).trim().min(1, { error: vKey('apiDescription') }).max(20_000),
+  description: z
+    .string({ error: vKey('apiDescription') })
+    .trim()
+    .min(1, { error: vKey('apiDescription') })
+    .max(20_000),
   requestType: z.enum(REQUEST_TYPES).default('json'),
   reqHeaders: params,
   reqQuery: params,
@@ -195,7 +219,12 @@ export type DocumentViewOf<T extends DocumentType> = Extract<DocumentView, { typ
 
 export const documentIdParams = z.object({ id: documentIdSchema });
 /** Children of a node: a document id, or the project id for the top level. */
-export const nodeIdParams = z.object({ id: z.string().trim().regex(/^[0-9a-f-]{36}(_[A-Za-z0-9]{6,16})?$/, { error: vKey('id') }) });
+export const nodeIdParams = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f-]{36}(_[A-Za-z0-9]{6,16})?$/, { error: vKey('id') }),
+});
 export const projectIdParams = z.object({ projectId: idSchema });
 export const resortParams = z.object({
   a: documentIdSchema,
@@ -204,7 +233,13 @@ export const resortParams = z.object({
   /** The sibling it goes after; '0' puts it first. */
   c: z.string().trim().max(64),
 });
-export const keywordQuery = z.object({ keyword: z.string().trim().min(1, { error: vKey('keyword') }).max(100, { error: vKey('keyword') }) });
+export const keywordQuery = z.object({
+  keyword: z
+    .string()
+    .trim()
+    .min(1, { error: vKey('keyword') })
+    .max(100, { error: vKey('keyword') }),
+});
 export const copyBody = z.object({ id: documentIdSchema, name: documentTitle.optional() });
 
 export const historyEntry = z.object({
@@ -232,7 +267,10 @@ export const historyEntryView = z.discriminatedUnion('type', [
 ]);
 export type HistoryEntryView = z.infer<typeof historyEntryView>;
 /** History entry ids are `<documentId>_r<rev>`: the revision the entry preserves. */
-export const historyIdSchema = z.string().trim().regex(/^[0-9a-f-]{36}_[A-Za-z0-9]{6,16}_r\d{1,9}$/, { error: vKey('id') });
+export const historyIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-f-]{36}_[A-Za-z0-9]{6,16}_r\d{1,9}$/, { error: vKey('id') });
 export const historyParams = z.object({ id: documentIdSchema, historyId: historyIdSchema });
 export const historyIdParams = z.object({ id: historyIdSchema });
 export const documentOfHistory = (historyId: string) => historyId.slice(0, historyId.lastIndexOf('_r'));

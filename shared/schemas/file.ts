@@ -6,16 +6,24 @@ import { plainName, stripBidiControls } from '../text';
 import { idSchema } from './project';
 
 /** A file's name: no control characters, and bidi overrides removed so it reads as what it is. */
-const fileName = plainName(z.string({ error: vKey('fileName') }).trim().min(1, { error: vKey('fileName') }).max(255, { error: vKey('fileName') })).transform(
-  stripBidiControls,
-);
+const fileName = plainName(
+  z
+    .string({ error: vKey('fileName') })
+    .trim()
+    .min(1, { error: vKey('fileName') })
+    .max(255, { error: vKey('fileName') }),
+).transform(stripBidiControls);
 export const fileIdSchema = z.string().regex(FILE_ID_PATTERN, { error: vKey('id') });
 
 /** Asks for a presigned upload. Kind-specific size limits are checked by the handler, with their own messages. */
 export const uploadRequestBody = z.object({
   kind: z.enum(FILE_KINDS),
   name: fileName,
-  size: z.number().int().min(1, { error: vKey('fileEmpty') }).max(FILE_LIMITS.attachment * 4),
+  size: z
+    .number()
+    .int()
+    .min(1, { error: vKey('fileEmpty') })
+    .max(FILE_LIMITS.attachment * 4),
   /** What the browser believes the file is; signed into the upload, then replaced by what the bytes say. */
   contentType: z.string().trim().max(200).regex(MEDIA_TYPE_PATTERN).optional().default('application/octet-stream'),
 });

@@ -34,8 +34,7 @@ export const isHeaderValue = (value: string) => value.length <= 8_192 && !HEADER
 
 const utf8 = new TextEncoder();
 /** Cheap first: only text that could be over the limit in UTF-8 is encoded to count its bytes. */
-const fitsBodyLimit = (text: string) =>
-  text.length * 3 <= MOCK_LIMITS.bodyBytes || utf8.encode(text).length <= MOCK_LIMITS.bodyBytes;
+const fitsBodyLimit = (text: string) => text.length * 3 <= MOCK_LIMITS.bodyBytes || utf8.encode(text).length <= MOCK_LIMITS.bodyBytes;
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -99,23 +98,44 @@ export function isLinearRegex(pattern: string): boolean {
 }
 
 export const mockHeader = z.object({
-  name: z.string().trim().refine(isHeaderName, { error: vKey('mockHeaderName') }),
+  name: z
+    .string()
+    .trim()
+    .refine(isHeaderName, { error: vKey('mockHeaderName') }),
   value: z.string().refine(isHeaderValue, { error: vKey('mockHeaderValue') }),
 });
 export type MockHeader = z.output<typeof mockHeader>;
 
-const headers = z.array(mockHeader).max(MOCK_LIMITS.headers, { error: vKey('mockHeaders') }).default([]);
-const status = z.number({ error: vKey('mockStatus') }).int({ error: vKey('mockStatus') })
-  .min(100, { error: vKey('mockStatus') }).max(599, { error: vKey('mockStatus') }).default(200);
-const delay = z.number({ error: vKey('mockDelay') }).int({ error: vKey('mockDelay') })
-  .min(0, { error: vKey('mockDelay') }).max(MOCK_LIMITS.delayMs, { error: vKey('mockDelay') }).default(0);
-const body = z.string().refine(fitsBodyLimit, { error: vKey('mockBodySize') }).default('');
+const headers = z
+  .array(mockHeader)
+  .max(MOCK_LIMITS.headers, { error: vKey('mockHeaders') })
+  .default([]);
+const status = z
+  .number({ error: vKey('mockStatus') })
+  .int({ error: vKey('mockStatus') })
+  .min(100, { error: vKey('mockStatus') })
+  .max(599, { error: vKey('mockStatus') })
+  .default(200);
+const delay = z
+  .number({ error: vKey('mockDelay') })
+  .int({ error: vKey('mockDelay') })
+  .min(0, { error: vKey('mockDelay') })
+  .max(MOCK_LIMITS.delayMs, { error: vKey('mockDelay') })
+  .default(0);
+const body = z
+  .string()
+  .refine(fitsBodyLimit, { error: vKey('mockBodySize') })
+  .default('');
 
 export const mockCondition = z
   .object({
     source: z.enum(CONDITION_SOURCES),
     /** A query, path or header name; for `body` a dotted path with numeric array indexes (`items.0.id`). */
-    name: z.string().trim().min(1, { error: vKey('required') }).max(200),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: vKey('required') })
+      .max(200),
     op: z.enum(CONDITION_OPS),
     value: z.string().max(1_000).default(''),
   })
@@ -130,7 +150,10 @@ export const mockExpectation = z
     id: z.string().trim().min(1).max(64),
     name: z.string().trim().max(100).default(''),
     enabled: z.boolean().default(true),
-    conditions: z.array(mockCondition).max(MOCK_LIMITS.conditions, { error: vKey('mockConditions') }).default([]),
+    conditions: z
+      .array(mockCondition)
+      .max(MOCK_LIMITS.conditions, { error: vKey('mockConditions') })
+      .default([]),
     status,
     headers,
     bodyType: z.enum(EXPECTATION_BODY_TYPES).default('static'),
@@ -150,7 +173,10 @@ const mockSettingsShape = {
   status,
   headers,
   delay,
-  expectations: z.array(mockExpectation).max(MOCK_LIMITS.expectations, { error: vKey('mockExpectations') }).default([]),
+  expectations: z
+    .array(mockExpectation)
+    .max(MOCK_LIMITS.expectations, { error: vKey('mockExpectations') })
+    .default([]),
 };
 
 const bodyFitsType = (c: { type: MockType; body: string }, ctx: z.RefinementCtx) => {
@@ -162,9 +188,7 @@ const bodyFitsType = (c: { type: MockType; body: string }, ctx: z.RefinementCtx)
 export const mockSettings = z.object(mockSettingsShape).superRefine(bodyFitsType);
 export type MockSettings = z.output<typeof mockSettings>;
 
-export const mockConfigBody = z
-  .object({ projectId: idSchema, docId: documentIdSchema, ...mockSettingsShape })
-  .superRefine(bodyFitsType);
+export const mockConfigBody = z.object({ projectId: idSchema, docId: documentIdSchema, ...mockSettingsShape }).superRefine(bodyFitsType);
 export type MockConfig = z.output<typeof mockConfigBody>;
 export type MockConfigInput = z.input<typeof mockConfigBody>;
 
@@ -177,7 +201,7 @@ export const STARTER_BODIES: Record<MockType, string> = {
   static: '{}',
   template: '{\n  "list|1-10": [{ "id|+1": 1, "name": "@cname", "email": "@email" }]\n}',
   auto: '',
-  script: "return { status: 200, body: { ok: true, method: request.method, query: request.query } };",
+  script: 'return { status: 200, body: { ok: true, method: request.method, query: request.query } };',
 };
 
 export const mockConfigParams = z.object({ a: idSchema, b: documentIdSchema });

@@ -5,7 +5,10 @@ import { vKey } from '../messages';
 import { plainName } from '../text';
 
 /** Ids are server-made UUIDs; anything else is refused before it reaches a key. */
-export const idSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: vKey('id') });
+export const idSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: vKey('id') });
 
 export const PROJECT_STATES = ['active', 'archived', 'recycled'] as const;
 export type ProjectState = (typeof PROJECT_STATES)[number];
@@ -28,7 +31,10 @@ export const folderName = plainName(
     .max(LIMITS.folderName, { error: vKey('folderName') }),
 );
 
-const description = z.string().trim().max(LIMITS.projectDescription, { error: vKey('description') });
+const description = z
+  .string()
+  .trim()
+  .max(LIMITS.projectDescription, { error: vKey('description') });
 const visibility = z.enum(['private', 'public']);
 /** The root of a folder tree is written as '0' or left out. */
 const folderRef = z
@@ -51,7 +57,10 @@ export const projectCreateBody = z.object({
 });
 
 /** Letters, digits, `-` and `_`: it travels in a query string and a header as it is. */
-export const mockToken = z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: vKey('mockToken') });
+export const mockToken = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: vKey('mockToken') });
 
 export const projectUpdateBody = z
   .object({
@@ -104,7 +113,11 @@ export const idParams = z.object({ id: idSchema });
 export const teamIdParams = z.object({ teamId: idSchema });
 export const teamQuery = z.object({ teamId: teamRef });
 export const searchQuery = z.object({
-  keyword: z.string().trim().max(LIMITS.projectName, { error: vKey('keyword') }).default(''),
+  keyword: z
+    .string()
+    .trim()
+    .max(LIMITS.projectName, { error: vKey('keyword') })
+    .default(''),
   teamId: teamRef,
 });
 export const cloneQuery = z.object({ name: projectName });

@@ -24,7 +24,10 @@ export const shareName = plainName(
 );
 
 /** `<projectId>_<22 random characters>`: the id names its project, and 128 bits of it are unguessable. */
-export const shareIdSchema = z.string().trim().regex(/^[0-9a-f-]{36}_[A-Za-z0-9_-]{22}$/, { error: vKey('id') });
+export const shareIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-f-]{36}_[A-Za-z0-9_-]{22}$/, { error: vKey('id') });
 export const projectIdOfShare = (shareId: string) => shareId.slice(0, shareId.indexOf('_'));
 
 const expireAt = z.iso
@@ -83,10 +86,19 @@ export const shareContent = z.object({
 export type ShareContent = z.infer<typeof shareContent>;
 
 /** POST /project/document/share-code/assertion/{id} takes a form body (spec section 7). */
-export const shareAssertionBody = z.object({ password: z.string().max(LIMITS.passwordMax * 4).default('') });
+export const shareAssertionBody = z.object({
+  password: z
+    .string()
+    .max(LIMITS.passwordMax * 4)
+    .default(''),
+});
 export const shareTokenResult = z.object({ shareToken: z.string() });
 
-export const releasePublishBody = z.object({ projectId: idSchema, version: releaseVersion, desc: z.string().trim().max(2_000).default('') });
+export const releasePublishBody = z.object({
+  projectId: idSchema,
+  version: releaseVersion,
+  desc: z.string().trim().max(2_000).default(''),
+});
 export const releaseView = z.object({
   projectId: z.string(),
   version: z.string(),

@@ -24,7 +24,10 @@ export const groupName = plainName(
     .min(1, { error: vKey('groupName') })
     .max(LIMITS.userGroupName, { error: vKey('groupName') }),
 );
-const teamDescription = z.string().trim().max(LIMITS.projectDescription, { error: vKey('description') });
+const teamDescription = z
+  .string()
+  .trim()
+  .max(LIMITS.projectDescription, { error: vKey('description') });
 /** An uploaded image's address (/files/...) or an http(s) URL; empty clears it. */
 const avatar = z
   .string()
@@ -34,7 +37,13 @@ const avatar = z
 
 export const teamCreateBody = z.object({ name: teamName, description: teamDescription.default(''), avatar: avatar.default('') });
 export const teamUpdateBody = z
-  .object({ id: idSchema, rev: z.number().int().min(1), name: teamName.optional(), description: teamDescription.optional(), avatar: avatar.optional() })
+  .object({
+    id: idSchema,
+    rev: z.number().int().min(1),
+    name: teamName.optional(),
+    description: teamDescription.optional(),
+    avatar: avatar.optional(),
+  })
   .refine((v) => v.name !== undefined || v.description !== undefined || v.avatar !== undefined, { error: vKey('required') });
 
 export const teamView = z.object({
@@ -125,12 +134,29 @@ export const memberAssignParams = z.object({ a: idSchema, b: idSchema, c: assign
 export const memberRemoveParams = z.object({ a: idSchema, b: idSchema });
 export const memberCloneQuery = z.object({ from: idSchema, to: idSchema });
 export const memberProjectsQuery = z.object({ memberId: idSchema, teamId: idSchema });
-export const memberProject = z.object({ projectId: z.string(), name: z.string(), role: z.string(), via: z.enum(['direct', 'group', 'team']) });
+export const memberProject = z.object({
+  projectId: z.string(),
+  name: z.string(),
+  role: z.string(),
+  via: z.enum(['direct', 'group', 'team']),
+});
 export const groupBindParams = z.object({ a: idSchema, b: idSchema, c: assignable });
 export const groupUnbindParams = z.object({ a: idSchema, b: idSchema });
 export const projectInviteParams = z.object({ a: idSchema, b: z.enum(['edit', 'view']) });
 export const groupBinding = z.object({ groupId: z.string(), groupName: z.string(), role: assignable });
 
-export const visibleUsersQuery = z.object({ keyword: z.string().trim().max(64, { error: vKey('keyword') }).default('') });
+export const visibleUsersQuery = z.object({
+  keyword: z
+    .string()
+    .trim()
+    .max(64, { error: vKey('keyword') })
+    .default(''),
+});
 /** Someone the caller may add: contact details are partly masked, since a colleague only needs to tell people apart. */
-export const visibleUser = z.object({ userId: z.string(), nickname: z.string(), avatar: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() });
+export const visibleUser = z.object({
+  userId: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});

@@ -16,7 +16,12 @@ test('home, login, console, project view, mock tab, editor and settings pass axe
   const api = await createDocument(request, token, projectId, {
     type: 'api',
     name: 'List things',
-    content: { method: 'GET', path: '/things', description: 'Lists things', reqQuery: [{ id: 'q1', name: 'page', type: 'integer', required: false, value: '1', description: '', children: [] }] },
+    content: {
+      method: 'GET',
+      path: '/things',
+      description: 'Lists things',
+      reqQuery: [{ id: 'q1', name: 'page', type: 'integer', required: false, value: '1', description: '', children: [] }],
+    },
   });
   await page.goto(`/project/${projectId}/${api}`);
   await expect(page.getByRole('article', { name: 'List things' })).toBeVisible();
@@ -90,10 +95,14 @@ test('team console, team settings, project permissions and an invitation pass ax
   const as = (token: string) => ({ headers: { token } });
   const data = async <T>(response: Promise<{ json: () => Promise<unknown> }>) => ((await (await response).json()) as { data: T }).data;
   const team = await data<{ id: string }>(request.put('/api/team', { data: { name: 'Accessible team' }, ...as(owner.token) }));
-  const group = await data<{ id: string }>(request.put('/api/team/group', { data: { teamId: team.id, name: 'Readers' }, ...as(owner.token) }));
+  const group = await data<{ id: string }>(
+    request.put('/api/team/group', { data: { teamId: team.id, name: 'Readers' }, ...as(owner.token) }),
+  );
   const joining = await data<{ code: string }>(request.post(`/api/team/invitation/${team.id}/${group.id}`, as(owner.token)));
   await request.post(`/api/team/join/${joining.code}`, as(member.token));
-  const project = await data<{ id: string }>(request.put('/api/project', { data: { name: 'Team docs', teamId: team.id }, ...as(owner.token) }));
+  const project = await data<{ id: string }>(
+    request.put('/api/project', { data: { name: 'Team docs', teamId: team.id }, ...as(owner.token) }),
+  );
   await request.post(`/api/project/group/bind/${project.id}/${group.id}/view`, as(owner.token));
   const invitation = await data<{ code: string }>(request.put(`/api/project/invitation/${project.id}/edit`, as(owner.token)));
 
@@ -106,7 +115,10 @@ test('team console, team settings, project permissions and an invitation pass ax
   await expect(page.getByRole('row', { name: /Member/ })).toBeVisible();
   await page.getByRole('button', { name: '生成邀请链接' }).click();
   await expect(page.locator('.invite-url')).toBeVisible();
-  await page.getByRole('row', { name: /Member/ }).getByRole('button', { name: '查看项目' }).click();
+  await page
+    .getByRole('row', { name: /Member/ })
+    .getByRole('button', { name: '查看项目' })
+    .click();
   await expect(page.getByRole('link', { name: 'Team docs' })).toBeVisible();
   await expectAccessible(page, 'team members');
 

@@ -3,7 +3,10 @@ import { createDocument, projectWithSignIn, watchConsole } from './support';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-test('the console stays clean: no HydrateFallback warning, no failed or aborted request, through an upload (defect 9)', async ({ page, request }) => {
+test('the console stays clean: no HydrateFallback warning, no failed or aborted request, through an upload (defect 9)', async ({
+  page,
+  request,
+}) => {
   const problems = watchConsole(page);
 
   await page.goto('/');

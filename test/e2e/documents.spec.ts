@@ -53,7 +53,9 @@ test('markdown: create, edit with live preview, save with Ctrl+S, history and re
   await page.getByRole('tooltip').getByRole('button', { name: '恢复此版本' }).click();
   await expect(page.getByText('已恢复到所选版本')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('article', { name: 'Guide' }).locator('.markdown').first().getByRole('heading', { name: 'Hello' })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'Guide' }).locator('.markdown').first().getByRole('heading', { name: 'Hello' }),
+  ).toBeVisible();
   expect(dialogs).toBe(0);
 });
 
@@ -157,7 +159,9 @@ test('rich text with a table, an uploaded image and an attachment; an image over
   await page.keyboard.press('End');
   chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: '附件' }).click();
-  await (await chooser).setFiles({ name: 'notes.html', mimeType: 'text/html', buffer: Buffer.from('<script>document.title="pwned"</script>') });
+  await (
+    await chooser
+  ).setFiles({ name: 'notes.html', mimeType: 'text/html', buffer: Buffer.from('<script>document.title="pwned"</script>') });
   const attachment = editor.locator('a', { hasText: 'notes.html' });
   await expect(attachment).toHaveAttribute('href', /^\/files\//);
 
@@ -190,14 +194,24 @@ test('markdown: an uploaded image lands at the cursor and shows in the preview',
 
 test('embedded page, error codes, external link and soft link each show as they should', async ({ page, request, baseURL }) => {
   const { account, token } = await registerViaApi(request);
-  const project = ((await (await request.put('/api/project', { data: { name: 'Kinds' }, headers: { token } })).json()) as { data: { id: string } }).data;
+  const project = (
+    (await (await request.put('/api/project', { data: { name: 'Kinds' }, headers: { token } })).json()) as { data: { id: string } }
+  ).data;
   const create = async (data: Record<string, unknown>) =>
-    ((await (await request.put('/api/project/document', { data: { projectId: project.id, ...data }, headers: { token } })).json()) as { data: { id: string } }).data.id;
+    (
+      (await (await request.put('/api/project/document', { data: { projectId: project.id, ...data }, headers: { token } })).json()) as {
+        data: { id: string };
+      }
+    ).data.id;
   const target = await create({ name: 'Target doc', content: { markdown: '# Landed' } });
   // The embedded page is one of ours on loopback: tests never reach out to other hosts.
   const embedded = `${baseURL}/help`;
   const embed = await create({ type: 'embed', name: 'Embedded', content: { url: embedded, width: 640, height: 480 } });
-  const codes = await create({ type: 'errorcode', name: 'Codes', content: { rows: [{ code: '40001', message: 'Bad token', description: 'Sign in again' }] } });
+  const codes = await create({
+    type: 'errorcode',
+    name: 'Codes',
+    content: { rows: [{ code: '40001', message: 'Bad token', description: 'Sign in again' }] },
+  });
   const link = await create({ type: 'link', name: 'Outside', content: { url: 'https://example.com/docs' } });
   const soft = await create({ type: 'softlink', name: 'Shortcut', content: { targetId: target } });
 

@@ -11,9 +11,14 @@ const APP = `http://127.0.0.1:${process.env.E2E_PORT}`;
 async function signedIn(page: Page, request: APIRequestContext) {
   const user = await registerViaApi(request, 'Hardening');
   await page.context().addCookies([{ name: 'apiloom-token', value: encodeURIComponent(user.token), url: APP, sameSite: 'Lax' }]);
-  const project = (await (await request.put('/api/project', { data: { name: 'Hostile' }, headers: { token: user.token } })).json()) as { data: { id: string } };
+  const project = (await (await request.put('/api/project', { data: { name: 'Hostile' }, headers: { token: user.token } })).json()) as {
+    data: { id: string };
+  };
   const create = async (type: string, name: string, content: unknown) => {
-    const res = await request.put('/api/project/document', { data: { projectId: project.data.id, type, name, content }, headers: { token: user.token } });
+    const res = await request.put('/api/project/document', {
+      data: { projectId: project.data.id, type, name, content },
+      headers: { token: user.token },
+    });
     return ((await res.json()) as { data: { id: string } }).data.id;
   };
   return { projectId: project.data.id, create };

@@ -36,7 +36,9 @@ test('in English: the 404 page and its title, default document names and history
 
   // A document made with the server's defaults: the name and the history note show in English.
   const { account, token } = await (await import('./support')).registerViaApi(request);
-  const project = ((await (await request.put('/api/project', { data: { name: 'Defaults' }, headers: { token } })).json()) as { data: { id: string } }).data.id;
+  const project = (
+    (await (await request.put('/api/project', { data: { name: 'Defaults' }, headers: { token } })).json()) as { data: { id: string } }
+  ).data.id;
   const doc = await createDocument(request, token, project, {});
   await page.goto(`/login?f=${encodeURIComponent(`/project/${project}/${doc}`)}`);
   await page.getByLabel('Email or phone').fill(account);

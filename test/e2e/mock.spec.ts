@@ -36,7 +36,10 @@ async function shownMockUrl(page: Page) {
   return ((await page.getByTestId('mock-url').textContent()) ?? '').replace('{id}', '7');
 }
 
-test('mock editor: static JSON checked and saved, previewed, then a template; a foreign caller gets the answer with open CORS', async ({ page, request }) => {
+test('mock editor: static JSON checked and saved, previewed, then a template; a foreign caller gets the answer with open CORS', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const problems = watchConsole(page);
   await signedInProject(page, request, 'Mock e2e');
@@ -77,7 +80,9 @@ test('mock editor: static JSON checked and saved, previewed, then a template; a 
   await preview.getByRole('button', { name: '发送请求' }).click();
   const result = page.getByRole('region', { name: '预览结果' });
   await expect(result.locator('.mock-status')).toHaveText('200');
-  await expect(result.getByRole('region', { name: '响应内容' })).toHaveText('{\n  "id": 7,\n  "name": "Ada",\n  "tags": [\n    "a",\n    "b"\n  ]\n}');
+  await expect(result.getByRole('region', { name: '响应内容' })).toHaveText(
+    '{\n  "id": 7,\n  "name": "Ada",\n  "tags": [\n    "a",\n    "b"\n  ]\n}',
+  );
   await expect(result).toContainText(/耗时 \d+ 毫秒/);
   await expect(result.getByRole('table', { name: '响应头' })).toContainText('access-control-allow-origin');
 
@@ -143,7 +148,10 @@ test('a project mock token set in settings: the mock URL answers 401 without it 
   ).json()) as { data: { id: string } };
   const docId = created.data.id;
   const saved = (await (
-    await request.put('/api/project/document/mock-config', { data: { projectId, docId, type: 'static', body: '{"pong": true}' }, headers: { token: session } })
+    await request.put('/api/project/document/mock-config', {
+      data: { projectId, docId, type: 'static', body: '{"pong": true}' },
+      headers: { token: session },
+    })
   ).json()) as { code: number };
   expect(saved.code).toBe(0);
 
@@ -196,14 +204,33 @@ test('a viewer reads the mock without changing it, and learns that a token is ne
     return body.data;
   };
   const project = await call<{ id: string; rev: number }>('put', '/api/project', { name: 'Viewer e2e' }, owner.token);
-  const doc = await call<{ id: string }>('put', '/api/project/document', { projectId: project.id, type: 'api', name: 'Stock', content: { method: 'GET', path: '/stock/:sku', description: 'Stock' } }, owner.token);
-  await call('put', '/api/project/document/mock-config', {
-    projectId: project.id,
-    docId: doc.id,
-    type: 'template',
-    body: '{"count|1-9": 1}',
-    expectations: [{ id: 'sold-out', name: 'Sold out', conditions: [{ source: 'path', name: 'sku', op: 'eq', value: 'X1' }], status: 200, bodyType: 'static', body: '{"count": 0}' }],
-  }, owner.token);
+  const doc = await call<{ id: string }>(
+    'put',
+    '/api/project/document',
+    { projectId: project.id, type: 'api', name: 'Stock', content: { method: 'GET', path: '/stock/:sku', description: 'Stock' } },
+    owner.token,
+  );
+  await call(
+    'put',
+    '/api/project/document/mock-config',
+    {
+      projectId: project.id,
+      docId: doc.id,
+      type: 'template',
+      body: '{"count|1-9": 1}',
+      expectations: [
+        {
+          id: 'sold-out',
+          name: 'Sold out',
+          conditions: [{ source: 'path', name: 'sku', op: 'eq', value: 'X1' }],
+          status: 200,
+          bodyType: 'static',
+          body: '{"count": 0}',
+        },
+      ],
+    },
+    owner.token,
+  );
   await call('post', '/api/project', { id: project.id, rev: project.rev, mockToken: 'viewer-e2e-token' }, owner.token);
   const invitation = await call<{ code: string }>('put', `/api/project/invitation/${project.id}/view`, undefined, owner.token);
   const viewer = await registerViaApi(request, 'Viewer');

@@ -90,14 +90,23 @@ test('project settings: rename with validation, then delete from the danger zone
   await expect(page.getByRole('article', { name: 'Renamed project' })).toBeVisible();
 });
 
-test('search filters as you type; the list view shows owner, document count and updated time; cards keep their actions in one menu (defects 5 and 11)', async ({ page, request }) => {
+test('search filters as you type; the list view shows owner, document count and updated time; cards keep their actions in one menu (defects 5 and 11)', async ({
+  page,
+  request,
+}) => {
   const { account, token } = await registerViaApi(request);
   for (const name of ['Billing service', 'Billing admin', 'Catalog']) {
-    const made = (await (await request.put('/api/project', { data: { name }, headers: { token } })).json()) as { code: number; data: { id: string } };
+    const made = (await (await request.put('/api/project', { data: { name }, headers: { token } })).json()) as {
+      code: number;
+      data: { id: string };
+    };
     expect(made.code).toBe(0);
     if (name !== 'Catalog') continue;
     for (const doc of ['Intro', 'Errors']) {
-      const res = await request.put('/api/project/document', { data: { projectId: made.data.id, name: doc, content: { markdown: doc } }, headers: { token } });
+      const res = await request.put('/api/project/document', {
+        data: { projectId: made.data.id, name: doc, content: { markdown: doc } },
+        headers: { token },
+      });
       expect(((await res.json()) as { code: number }).code).toBe(0);
     }
   }

@@ -12,7 +12,11 @@ async function pick(page: Page, title: string) {
   await page.locator(`.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper[title="${title}"]`).click();
 }
 
-test('a password share of two documents: made on the share screen, read in a fresh browser, and nothing past it', async ({ page, request, browser }) => {
+test('a password share of two documents: made on the share screen, read in a fresh browser, and nothing past it', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { projectId, token } = await projectWithSignIn(page, request, 'Shared API');
   const alpha = await createDocument(request, token, projectId, { name: 'Alpha', content: { markdown: 'alpha words' } });
@@ -80,14 +84,23 @@ test('a password share of two documents: made on the share screen, read in a fre
   await expect(reader.getByRole('heading', { name: '这篇文档不在此分享中' })).toBeVisible();
   await expect(reader.getByText('gamma secret')).toHaveCount(0);
   // The page asked for nothing of the project beyond the share: not the project, its whole tree, or the third.
-  expect(asked.filter((path) => path === `/api/project/${projectId}` || path.includes('/children/all/') || path.endsWith(gamma))).toEqual([]);
+  expect(asked.filter((path) => path === `/api/project/${projectId}` || path.includes('/children/all/') || path.endsWith(gamma))).toEqual(
+    [],
+  );
   const shareToken = await reader.evaluate((key) => sessionStorage.getItem(key), `apiloom.share.${shareId}`);
   expect(shareToken).toBeTruthy();
   // Asked from the reader's browser, which holds no session (the test's own request context signed up the owner).
-  const read = async (id: string) => ((await (await context.request.get(`/api/project/document/${id}`, { headers: { 'share-token': shareToken! } })).json()) as { code: number }).code;
+  const read = async (id: string) =>
+    (
+      (await (await context.request.get(`/api/project/document/${id}`, { headers: { 'share-token': shareToken! } })).json()) as {
+        code: number;
+      }
+    ).code;
   expect(await read(beta)).toBe(0);
   expect(await read(gamma)).not.toBe(0);
-  const whole = (await (await context.request.get(`/api/project/document/children/all/${projectId}`, { headers: { 'share-token': shareToken! } })).json()) as { code: number };
+  const whole = (await (
+    await context.request.get(`/api/project/document/children/all/${projectId}`, { headers: { 'share-token': shareToken! } })
+  ).json()) as { code: number };
   expect(whole.code).not.toBe(0);
 
   // The tab keeps its token: a reload reads on without the password.
@@ -126,7 +139,10 @@ test('a release is published through its dialog, read after the live document ch
   await expect(drawer.getByText('1.0.0', { exact: true })).toBeVisible();
   await expect(drawer.getByText('First cut')).toBeVisible();
   await expect(drawer).toContainText('E2E 发布于');
-  await drawer.getByRole('button', { name: 'Close' }).or(drawer.getByRole('button', { name: '关闭' })).click();
+  await drawer
+    .getByRole('button', { name: 'Close' })
+    .or(drawer.getByRole('button', { name: '关闭' }))
+    .click();
 
   // The live document changes.
   await page.getByRole('article', { name: 'Notes' }).getByRole('button', { name: '编辑' }).click();
@@ -160,14 +176,21 @@ test('a release is published through its dialog, read after the live document ch
 test('an expired link and too many password guesses say so plainly', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { token } = await registerViaApi(request, 'Owner');
-  const project = ((await (await request.put('/api/project', { data: { name: 'Guarded' }, headers: { token } })).json()) as { data: { id: string } }).data.id;
+  const project = (
+    (await (await request.put('/api/project', { data: { name: 'Guarded' }, headers: { token } })).json()) as { data: { id: string } }
+  ).data.id;
   const share = async (body: Record<string, unknown>) =>
-    ((await (await request.put('/api/project/document/share-item', { data: { projectId: project, name: 'Link', ...body }, headers: { token } })).json()) as { data: { id: string } }).data.id;
+    (
+      (await (
+        await request.put('/api/project/document/share-item', { data: { projectId: project, name: 'Link', ...body }, headers: { token } })
+      ).json()) as { data: { id: string } }
+    ).data.id;
 
   const soon = await share({ expireAt: new Date(Date.now() + 2_000).toISOString() });
   const guarded = await share({ expireAt: new Date(Date.now() + 3_600_000).toISOString(), password: 'right one' });
   // Ten wrong guesses use up the share's limit (counted per share, whoever guesses).
-  for (let i = 0; i < 10; i++) await request.post(`/api/project/document/share-code/assertion/${guarded}`, { form: { password: `guess ${i}` } });
+  for (let i = 0; i < 10; i++)
+    await request.post(`/api/project/document/share-code/assertion/${guarded}`, { form: { password: `guess ${i}` } });
 
   await new Promise((r) => setTimeout(r, 2_500));
   await page.goto(`/project/${project}/share/${soon}`);
@@ -186,14 +209,28 @@ test('an expired link and too many password guesses say so plainly', async ({ pa
   await expect(page.getByRole('alert')).toContainText(/Too many attempts\. Try again in \d+ min\./);
 });
 
-test('a visitor of a public project switches to a release and back: the live read is never answered from the cached release', async ({ browser, request, baseURL }) => {
+test('a visitor of a public project switches to a release and back: the live read is never answered from the cached release', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const { token } = await registerViaApi(request, 'Owner');
-  const project = ((await (await request.put('/api/project', { data: { name: 'Open API', visibility: 'public' }, headers: { token } })).json()) as { data: { id: string } }).data.id;
+  const project = (
+    (await (await request.put('/api/project', { data: { name: 'Open API', visibility: 'public' }, headers: { token } })).json()) as {
+      data: { id: string };
+    }
+  ).data.id;
   const doc = await createDocument(request, token, project, { name: 'Intro', content: { markdown: 'first words' } });
-  const frozen = (await (await request.post('/api/project-release/publish', { data: { projectId: project, version: '1.0.0' }, headers: { token } })).json()) as { code: number };
+  const frozen = (await (
+    await request.post('/api/project-release/publish', { data: { projectId: project, version: '1.0.0' }, headers: { token } })
+  ).json()) as { code: number };
   expect(frozen.code).toBe(0);
-  const current = ((await (await request.get(`/api/project/document/${doc}`, { headers: { token } })).json()) as { data: { rev: number } }).data;
-  await request.post('/api/project/document', { data: { id: doc, rev: current.rev, content: { markdown: 'second words' } }, headers: { token } });
+  const current = ((await (await request.get(`/api/project/document/${doc}`, { headers: { token } })).json()) as { data: { rev: number } })
+    .data;
+  await request.post('/api/project/document', {
+    data: { id: doc, rev: current.rev, content: { markdown: 'second words' } },
+    headers: { token },
+  });
 
   // A visitor, signed out: the release is cached by the browser (public, an hour).
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', reducedMotion: 'reduce' });
@@ -208,7 +245,10 @@ test('a visitor of a public project switches to a release and back: the live rea
   await expect(drawer.getByRole('button', { name: '发布版本' })).toHaveCount(0);
   await expect(drawer.getByRole('button', { name: '删除版本 1.0.0' })).toHaveCount(0);
   // Closed by its button: an Escape pressed before the drawer has taken focus goes nowhere.
-  await drawer.getByRole('button', { name: 'Close' }).or(drawer.getByRole('button', { name: '关闭' })).click();
+  await drawer
+    .getByRole('button', { name: 'Close' })
+    .or(drawer.getByRole('button', { name: '关闭' }))
+    .click();
   await expect(drawer).toBeHidden();
 
   await choose(page, page.getByRole('banner').getByLabel('查看版本'), '实时版本');

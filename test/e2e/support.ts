@@ -71,7 +71,13 @@ export async function expectAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 200)}`).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) at ${v.nodes
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 200)}`)
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
   expect(serious).toEqual([]);
 }
 

@@ -19,7 +19,11 @@ async function madeLink(page: Page, kind: 'team' | 'project') {
   return url;
 }
 
-test('a team: created from the menu, a member invited by link, a group bound to a project with view, then edit', async ({ page, request, browser }) => {
+test('a team: created from the menu, a member invited by link, a group bound to a project with view, then edit', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const alice = await registerViaApi(request, 'Alice');
   const bob = await registerViaApi(request, 'Bob');
@@ -116,7 +120,12 @@ test('a team: created from the menu, a member invited by link, a group bound to 
   await expect(article.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   await expect(bobPage.getByRole('button', { name: '编辑' })).toHaveCount(0);
   await expect(bobPage.getByRole('button', { name: '新建文档' })).toHaveCount(0);
-  const refused = (await (await request.post('/api/project/document', { data: { id: doc, rev: 1, content: { markdown: '# Mine' } }, headers: { token: bob.token } })).json()) as { code: number };
+  const refused = (await (
+    await request.post('/api/project/document', {
+      data: { id: doc, rev: 1, content: { markdown: '# Mine' } },
+      headers: { token: bob.token },
+    })
+  ).json()) as { code: number };
   expect(refused.code).toBe(42003);
 
   // Alice makes the group's role edit; Bob can now edit and save.
@@ -145,10 +154,16 @@ test('a team: created from the menu, a member invited by link, a group bound to 
   await other.context.close();
 });
 
-test('a project invitation link: the invited person signs in, sees the project and joins with the chosen role', async ({ page, request, browser }) => {
+test('a project invitation link: the invited person signs in, sees the project and joins with the chosen role', async ({
+  page,
+  request,
+  browser,
+}) => {
   const alice = await registerViaApi(request, 'Alice');
   const carol = await registerViaApi(request, 'Carol');
-  const { data: project } = (await (await request.put('/api/project', { data: { name: 'Billing API' }, headers: { token: alice.token } })).json()) as { data: { id: string } };
+  const { data: project } = (await (
+    await request.put('/api/project', { data: { name: 'Billing API' }, headers: { token: alice.token } })
+  ).json()) as { data: { id: string } };
   await page.goto(`/login?f=${encodeURIComponent(`/dashboard/project/${project.id}/auth`)}`);
   await signIn(page, alice.account);
   await expect(page.getByRole('tab', { name: '权限管理', selected: true })).toBeVisible();
@@ -213,15 +228,23 @@ test('an unknown or expired invitation says so, in either language, and asks for
   await expect(page.getByRole('alert')).toContainText('The invitation is invalid or has expired');
 });
 
-test('team settings: edit the team, rename and delete a group, name an administrator, hand the team over, leave, disband', async ({ page, request, browser }) => {
+test('team settings: edit the team, rename and delete a group, name an administrator, hand the team over, leave, disband', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const olga = await registerViaApi(request, 'Olga');
   const dave = await registerViaApi(request, 'Dave');
   const as = (token: string) => ({ headers: { token } });
-  const { data: team } = (await (await request.put('/api/team', { data: { name: 'Platform' }, ...as(olga.token) })).json()) as { data: { id: string } };
+  const { data: team } = (await (await request.put('/api/team', { data: { name: 'Platform' }, ...as(olga.token) })).json()) as {
+    data: { id: string };
+  };
   const code = async (response: Promise<{ json: () => Promise<unknown> }>) => ((await (await response).json()) as { code: number }).code;
   expect(await code(request.put('/api/team/group', { data: { teamId: team.id, name: 'Ops' }, ...as(olga.token) }))).toBe(0);
-  const { data: invitation } = (await (await request.post(`/api/team/invitation/${team.id}`, as(olga.token))).json()) as { data: { code: string } };
+  const { data: invitation } = (await (await request.post(`/api/team/invitation/${team.id}`, as(olga.token))).json()) as {
+    data: { code: string };
+  };
   expect(await code(request.post(`/api/team/join/${invitation.code}`, as(dave.token)))).toBe(0);
   // Uploaded images belong to a project: the logo goes to a team project Olga edits.
   expect(await code(request.put('/api/project', { data: { name: 'Team docs', teamId: team.id }, ...as(olga.token) }))).toBe(0);
@@ -299,7 +322,11 @@ test('team settings: edit the team, rename and delete a group, name an administr
   await context.close();
 });
 
-test('team console: the team arranges folders, lists every project it reaches, and keeps its own archive', async ({ page, request, browser }) => {
+test('team console: the team arranges folders, lists every project it reaches, and keeps its own archive', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const olga = await registerViaApi(request, 'Olga');
   const dave = await registerViaApi(request, 'Dave');

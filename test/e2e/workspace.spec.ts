@@ -18,7 +18,10 @@ async function openNewDocument(page: Page, inside?: string) {
   return dialog;
 }
 
-test('every kind is created through the new-document dialog and the tree menu, with its own fields; Enter submits (defects 1 and 4)', async ({ page, request }) => {
+test('every kind is created through the new-document dialog and the tree menu, with its own fields; Enter submits (defects 1 and 4)', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { projectId } = await projectWithSignIn(page, request, 'All kinds');
 
@@ -202,7 +205,10 @@ test('leaving unsaved changes asks first: a tree click, cancel and reload', asyn
   await expect(page.getByRole('article', { name: 'Draft' })).toContainText('first');
 });
 
-test('spec routes: /doc/{id}, /doc/{id}/edit, /project/{id}/edit, pure and puredoc; another mode word is a 404; tabs name the page', async ({ page, request }) => {
+test('spec routes: /doc/{id}, /doc/{id}/edit, /project/{id}/edit, pure and puredoc; another mode word is a 404; tabs name the page', async ({
+  page,
+  request,
+}) => {
   const { projectId, token } = await projectWithSignIn(page, request, 'Routes');
   const doc = await createDocument(request, token, projectId, { name: 'Manual', content: { markdown: '# Chapter one' } });
   await expect(page).toHaveTitle('Routes - Apiloom');
@@ -232,7 +238,10 @@ test('spec routes: /doc/{id}, /doc/{id}/edit, /project/{id}/edit, pure and pured
   await expect(page.getByRole('heading', { name: '页面走丢啦' })).toBeVisible();
 });
 
-test('history in a drawer: the default note in the reader language, compare with highlights, restore after confirming, the entry as a page', async ({ page, request }) => {
+test('history in a drawer: the default note in the reader language, compare with highlights, restore after confirming, the entry as a page', async ({
+  page,
+  request,
+}) => {
   const { projectId, token } = await projectWithSignIn(page, request, 'History');
   const doc = await createDocument(request, token, projectId, { name: 'Changelog', content: { markdown: 'alpha\nbeta' } });
   await page.goto(`/project/${projectId}/${doc}/edit`);
@@ -264,11 +273,20 @@ test('history in a drawer: the default note in the reader language, compare with
   await expect(page.getByRole('region', { name: '版本 1' })).toContainText('beta');
 });
 
-test('the tree: folders toggle on click, search filters as you type, keyboard opens documents and the menu, copy link', async ({ page, request, context }) => {
+test('the tree: folders toggle on click, search filters as you type, keyboard opens documents and the menu, copy link', async ({
+  page,
+  request,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { projectId, token } = await projectWithSignIn(page, request, 'Tree');
   const folder = await createDocument(request, token, projectId, { type: 'folder', name: 'Payments', content: {} });
-  await createDocument(request, token, projectId, { parentId: folder, name: 'Refunds', type: 'api', content: { method: 'POST', path: '/refunds', description: 'd' } });
+  await createDocument(request, token, projectId, {
+    parentId: folder,
+    name: 'Refunds',
+    type: 'api',
+    content: { method: 'POST', path: '/refunds', description: 'd' },
+  });
   const invoices = await createDocument(request, token, projectId, { name: 'Invoices', content: { markdown: '# Invoices' } });
   await page.reload();
   const url = page.url();
@@ -298,9 +316,16 @@ test('the tree: folders toggle on click, search filters as you type, keyboard op
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/project/${projectId}/${invoices}$`));
 });
 
-test('HTTP API editor: import from JSON makes a nested parameter tree, rows reorder, the view shows an example', async ({ page, request }) => {
+test('HTTP API editor: import from JSON makes a nested parameter tree, rows reorder, the view shows an example', async ({
+  page,
+  request,
+}) => {
   const { projectId, token } = await projectWithSignIn(page, request, 'Imports');
-  const doc = await createDocument(request, token, projectId, { type: 'api', name: 'Create order', content: { method: 'POST', path: '/orders', description: 'Creates' } });
+  const doc = await createDocument(request, token, projectId, {
+    type: 'api',
+    name: 'Create order',
+    content: { method: 'POST', path: '/orders', description: 'Creates' },
+  });
   await page.goto(`/project/${projectId}/${doc}/edit`);
 
   await page.getByRole('tab', { name: /响应数据/ }).click();
@@ -325,7 +350,10 @@ test('HTTP API editor: import from JSON makes a nested parameter tree, rows reor
   await expect(view.getByRole('region', { name: '响应示例' })).toContainText('"sku": "A-1"');
 });
 
-test('opening a project asks for the workspace code at once, from early.js; the sign-in page asks for none of it; the start code carries the compile hint', async ({ page, request }) => {
+test('opening a project asks for the workspace code at once, from early.js; the sign-in page asks for none of it; the start code carries the compile hint', async ({
+  page,
+  request,
+}) => {
   const { projectId } = await projectWithSignIn(page, request, 'Early code');
   const workspaceCode = page.locator('link[rel=modulepreload][fetchpriority=low]');
   // The workspace's first screen is built into one chunk of its own (web/vite.config.ts).

@@ -6,15 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_NAMES, ORIGIN_NAMES, ORIGINS } from '../../shared/jobs';
+import { JOB_NAMES, ORIGIN_NAMES, ORIGINS } from '@shared/jobs';
 import { TABLE } from '../../functions/data/table';
-import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, SERVICES } from '../../shared/routes';
+import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, SERVICES } from '@shared/routes';
 import { GRANTS, TABLE_ACTIONS } from '../../infra/stacks/grants';
 import { API_THROTTLE } from '../../infra/stacks/api';
 import { ApiloomStack } from '../../infra/stacks/apiloom-stack';
 import { API_CACHE_KEY_HEADERS, FILE_PATH_TO_KEY, STRIP_API_PREFIX } from '../../infra/stacks/web';
 import { keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
-import { FILE_RESPONSE_HEADERS, FILES_PATH, fileUrl } from '../../shared/files';
+import { FILE_RESPONSE_HEADERS, FILES_PATH, fileUrl } from '@shared/files';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
 let dir = '';
@@ -98,7 +98,11 @@ describe('data', () => {
   it('lets CloudFront read published files only: never bodies or pending uploads', () => {
     const statements = ofType('AWS::S3::BucketPolicy')
       .filter(([, p]) => json(p.Properties.Bucket).includes('Files'))
-      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Effect: string; Principal: unknown; Action: unknown; Resource: unknown }[] }).Statement)
+      .flatMap(
+        ([, p]) =>
+          (p.Properties.PolicyDocument as { Statement: { Effect: string; Principal: unknown; Action: unknown; Resource: unknown }[] })
+            .Statement,
+      )
       .filter((s) => s.Effect === 'Allow');
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatchObject({ Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' });
@@ -115,7 +119,9 @@ describe('functions', () => {
       expect(json(fn.Properties.Environment)).toContain('TABLE_NAME');
     }
     // BucketDeployment and autoDeleteObjects add CDK's own helper functions beside ours.
-    const ours = ofType('AWS::Lambda::Function').filter(([id]) => /^(Service|Job)/.test(id) || ORIGIN_NAMES.some((o) => id.startsWith(`${capitalised(o)}Function`)));
+    const ours = ofType('AWS::Lambda::Function').filter(
+      ([id]) => /^(Service|Job)/.test(id) || ORIGIN_NAMES.some((o) => id.startsWith(`${capitalised(o)}Function`)),
+    );
     expect(ours).toHaveLength(names.length);
   });
 
@@ -123,16 +129,26 @@ describe('functions', () => {
     for (const [name, grant] of Object.entries(GRANTS)) {
       const role = (resources[functionId(name)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
       const policies = ofType('AWS::IAM::Policy').filter(([, p]) => json(p.Properties.Roles).includes(role!));
-      const statements = policies.flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+      const statements = policies.flatMap(
+        ([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement,
+      );
       const actions = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
-      expect(actions.filter((a) => a.startsWith('dynamodb:')).sort(), name).toEqual(grant.table === 'none' ? [] : [...TABLE_ACTIONS[grant.table]].sort());
-      expect(actions.some((a) => a.startsWith('s3:')), name).toBe(grant.files !== 'none');
+      expect(actions.filter((a) => a.startsWith('dynamodb:')).sort(), name).toEqual(
+        grant.table === 'none' ? [] : [...TABLE_ACTIONS[grant.table]].sort(),
+      );
+      expect(
+        actions.some((a) => a.startsWith('s3:')),
+        name,
+      ).toBe(grant.files !== 'none');
       if (name === 'user') expect(actions.some((a) => a.startsWith('s3:'))).toBe(false);
       // Object actions reach project objects, and pending uploads only for the function that handles them.
       const objectResources = json(statements.filter((st) => json(st.Action).includes('s3:GetObject')).map((st) => st.Resource));
       if (grant.files !== 'none') expect(objectResources, name).toContain('/projects/*/*"');
       expect(objectResources.includes(`/${PENDING_UPLOADS_PREFIX}*"`), name).toBe(Boolean(grant.uploads));
-      expect(actions.filter((a) => a.endsWith(':*') || a === '*'), name).toEqual([]);
+      expect(
+        actions.filter((a) => a.endsWith(':*') || a === '*'),
+        name,
+      ).toEqual([]);
       expect(actions, name).not.toContain('dynamodb:Scan');
       for (const s of statements) expect(s.Resource, name).not.toBe('*');
     }
@@ -191,13 +207,19 @@ describe('cloudfront', () => {
     const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
     expect(api?.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));
     const functions = Object.fromEntries(ofType('AWS::CloudFront::Function'));
-    const strip = json(api?.FunctionAssociations).match(/"(\w+)"/g)?.map((s) => s.slice(1, -1)).find((id) => functions[id]);
+    const strip = json(api?.FunctionAssociations)
+      .match(/"(\w+)"/g)
+      ?.map((s) => s.slice(1, -1))
+      .find((id) => functions[id]);
     expect(json(functions[strip!]?.Properties.FunctionCode)).toContain('/api');
   });
 
   it('lets pages connect to their own origin, the files bucket at the host the SDK presigns for, and the mock origin', () => {
     const page = ofType('AWS::CloudFront::ResponseHeadersPolicy').find(([id]) => id.includes('SecurityHeaders'))!;
-    const csp = json((page[1].Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: unknown } }).SecurityHeadersConfig.ContentSecurityPolicy);
+    const csp = json(
+      (page[1].Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: unknown } })
+        .SecurityHeadersConfig.ContentSecurityPolicy,
+    );
     const filesBucket = ofType('AWS::S3::Bucket').find(([id]) => id.startsWith('Files'))![0];
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("form-action 'self'");
@@ -222,17 +244,26 @@ describe('cloudfront', () => {
 
   it('serves /files/* from the files bucket, mapped to published keys, with headers that keep files inert', () => {
     const [, dist] = siteDistribution();
-    const behaviors = (dist.Properties.DistributionConfig as { CacheBehaviors: { PathPattern: string; FunctionAssociations: unknown; ResponseHeadersPolicyId: unknown }[] })
-      .CacheBehaviors;
+    const behaviors = (
+      dist.Properties.DistributionConfig as {
+        CacheBehaviors: { PathPattern: string; FunctionAssociations: unknown; ResponseHeadersPolicyId: unknown }[];
+      }
+    ).CacheBehaviors;
     const files = behaviors.find((b) => b.PathPattern === `${FILES_PATH}/*`);
     expect(files).toBeDefined();
-    const policyId = json(files!.ResponseHeadersPolicyId).match(/"(\w+)"/g)?.map((s) => s.slice(1, -1)).find((id) => resources[id]);
+    const policyId = json(files!.ResponseHeadersPolicyId)
+      .match(/"(\w+)"/g)
+      ?.map((s) => s.slice(1, -1))
+      .find((id) => resources[id]);
     const policy = resources[policyId!]!.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: unknown };
     expect(json(policy)).toContain(FILE_RESPONSE_HEADERS['content-security-policy']);
     expect(json(policy)).toContain('"ContentTypeOptions":{"Override":true}');
 
     const functions = Object.fromEntries(ofType('AWS::CloudFront::Function'));
-    const fnId = json(files!.FunctionAssociations).match(/"(\w+)"/g)?.map((s) => s.slice(1, -1)).find((id) => functions[id]);
+    const fnId = json(files!.FunctionAssociations)
+      .match(/"(\w+)"/g)
+      ?.map((s) => s.slice(1, -1))
+      .find((id) => functions[id]);
     expect(functions[fnId!]?.Properties.FunctionCode).toBe(FILE_PATH_TO_KEY);
     // Run the viewer-request function on its own, as CloudFront would.
     const handler = runInNewContext(`${FILE_PATH_TO_KEY}; handler`) as (e: { request: { uri: string } }) => { uri: string };
@@ -240,7 +271,12 @@ describe('cloudfront', () => {
     const projectId = '0b8f7c52-4c1e-4a57-9d8e-1d2a3b4c5d6e';
     const fileId = 'AbCdEfGhIjKlMnOpQrStUv';
     expect(uri(fileUrl(projectId, fileId))).toBe(`/${keys.fileObject(projectId, fileId)}`);
-    for (const other of [`${FILES_PATH}/${projectId}/documents`, `${FILES_PATH}/${projectId}/../documents/x`, `${FILES_PATH}/x`, `${FILES_PATH}/${projectId}/${fileId}/more`]) {
+    for (const other of [
+      `${FILES_PATH}/${projectId}/documents`,
+      `${FILES_PATH}/${projectId}/../documents/x`,
+      `${FILES_PATH}/x`,
+      `${FILES_PATH}/${projectId}/${fileId}/more`,
+    ]) {
       expect(uri(other), other).toBe('/-/missing');
     }
   });
@@ -273,16 +309,25 @@ describe('cloudfront', () => {
 describe('mock origin', () => {
   it('has its own distribution in front of its own throttled HTTP API, without caching or cookies', () => {
     const [mockDistId, mockDist] = ofType('AWS::CloudFront::Distribution').find(([id]) => id.startsWith('Mock'))!;
-    const config = mockDist.Properties.DistributionConfig as { DefaultCacheBehavior: { AllowedMethods: string[]; CachePolicyId: string; OriginRequestPolicyId: unknown } };
-    expect(config.DefaultCacheBehavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
+    const config = mockDist.Properties.DistributionConfig as {
+      DefaultCacheBehavior: { AllowedMethods: string[]; CachePolicyId: string; OriginRequestPolicyId: unknown };
+    };
+    expect(config.DefaultCacheBehavior.AllowedMethods).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+    );
     // CloudFront's managed CachingDisabled policy.
     expect(config.DefaultCacheBehavior.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
-    const requestPolicyId = json(config.DefaultCacheBehavior.OriginRequestPolicyId).match(/"(\w+)"/g)!.map((s) => s.slice(1, -1)).find((id) => resources[id])!;
+    const requestPolicyId = json(config.DefaultCacheBehavior.OriginRequestPolicyId)
+      .match(/"(\w+)"/g)!
+      .map((s) => s.slice(1, -1))
+      .find((id) => resources[id])!;
     expect(json(resources[requestPolicyId]!.Properties)).toContain('"CookieBehavior":"none"');
 
     const stages = ofType('AWS::ApiGatewayV2::Stage').map(([, r]) => r.Properties.DefaultRouteSettings);
     expect(stages).toContainEqual({ ThrottlingRateLimit: ORIGINS.mock.rateLimit, ThrottlingBurstLimit: ORIGINS.mock.burstLimit });
-    const mockRoute = ofType('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === 'ANY /{proxy+}' && json(r.Properties.ApiId).includes('Mock'));
+    const mockRoute = ofType('AWS::ApiGatewayV2::Route').find(
+      ([, r]) => r.Properties.RouteKey === 'ANY /{proxy+}' && json(r.Properties.ApiId).includes('Mock'),
+    );
     expect(mockRoute).toBeDefined();
     expect(json(resources[functionId('mock')]!.Properties.Environment)).toContain('MOCK_RATE');
     // The web app learns the mock origin's address from its config.

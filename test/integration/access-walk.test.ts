@@ -8,8 +8,8 @@
  * public projects) public, in the state the route acts on.
  */
 import { describe, expect, it } from 'vitest';
-import { routeEntries, type RouteDef, type RouteId } from '../../shared/routes';
-import type { ProjectState } from '../../shared/schemas/project';
+import { routeEntries, type RouteDef, type RouteId } from '@shared/routes';
+import type { ProjectState } from '@shared/schemas/project';
 import { accessFixture, CALLER_KINDS, type AccessFixture, type CallerKind, type FixtureOptions } from '../support/access-fixture';
 import { ACCESS_CODES, expectedAccess } from '../support/access-oracle';
 import { useLocalApi } from '../support/local-api';
@@ -45,7 +45,13 @@ async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visib
       const { path, query, body, form } = sampleCall(id, fixture.ids);
       const token = fixture.tokens[kind];
       const headers: Record<string, string> = kind === 'shareReader' ? { 'share-token': fixture.shareToken } : {};
-      const res = await api.call(route.method, path, { headers, ...(token ? { token } : {}), ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}), ...(form ? { form } : {}) });
+      const res = await api.call(route.method, path, {
+        headers,
+        ...(token ? { token } : {}),
+        ...(query ? { query } : {}),
+        ...(body !== undefined ? { body } : {}),
+        ...(form ? { form } : {}),
+      });
       return { kind, expected, code: res.code, message: res.message };
     }),
   );
@@ -61,7 +67,10 @@ const publicReads = routeEntries.filter(([, r]) => r.access.grants.some((g) => g
 describe('every route refuses everyone below its rule and admits everyone at it', () => {
   it.each(routeEntries)('%s, on a private team project', { timeout: 60_000 }, async (id, route) => {
     const outcomes = await walk(id, route, { inTeam: true, visibility: 'private' });
-    expect(outcomes.some((o) => o.expected === 'admitted'), `${id} admits somebody`).toBe(true);
+    expect(
+      outcomes.some((o) => o.expected === 'admitted'),
+      `${id} admits somebody`,
+    ).toBe(true);
   });
 
   it.each(routeEntries.filter(([, r]) => r.access.project))('%s, on a private personal project', async (id, route) => {

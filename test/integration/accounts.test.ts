@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../shared/errors';
+import { ERRORS } from '@shared/errors';
 import { putItem, queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
 import { latestCode, newClientAddress, useLocalApi } from '../support/local-api';
@@ -46,7 +46,11 @@ describe('registration', () => {
       api.call('POST', `/common/code/REGISTER/${encodeURIComponent(account.toUpperCase())}`, { from: newClientAddress() }),
       api.call('POST', `/common/code/REGISTER/${encodeURIComponent(fresh)}`, { from: newClientAddress() }),
     ]);
-    expect({ code: taken.code, message: taken.message, data: taken.data }).toEqual({ code: free.code, message: free.message, data: free.data });
+    expect({ code: taken.code, message: taken.message, data: taken.data }).toEqual({
+      code: free.code,
+      message: free.message,
+      data: free.data,
+    });
     expect(taken.code).toBe(0);
     const outbox = await queryAll<{ target: string; code?: string; notice?: string }>(keys.outbox());
     const toOwner = outbox.find((e) => e.target === account);
@@ -54,7 +58,9 @@ describe('registration', () => {
     expect(toOwner?.notice).toMatch(/已有账号/);
     expect(outbox.find((e) => e.target === fresh)?.code).toMatch(/^\d{6}$/);
     // Whatever code is tried, the existing account is never registered again.
-    const retry = await api.call('POST', '/user/register', { body: { account, nickname: 'Mallory', password: 'Secret123', code: '123456' } });
+    const retry = await api.call('POST', '/user/register', {
+      body: { account, nickname: 'Mallory', password: 'Secret123', code: '123456' },
+    });
     expect(retry.code).toBe(ERRORS.badVerificationCode.code);
   });
 
@@ -91,7 +97,10 @@ describe('registration', () => {
   it('limits code sending to one a minute per target', async () => {
     const account = uniqueEmail();
     expect((await api.call('POST', `/common/code/REGISTER/${account}`, { from: newClientAddress() })).code).toBe(0);
-    const second = await api.call('POST', `/common/code/REGISTER/${account}`, { from: newClientAddress(), headers: { 'accept-language': 'en' } });
+    const second = await api.call('POST', `/common/code/REGISTER/${account}`, {
+      from: newClientAddress(),
+      headers: { 'accept-language': 'en' },
+    });
     expect(second.code).toBe(ERRORS.tooManyRequests.code);
     expect(second.message).toMatch(/try again in \d+ seconds/);
   });
@@ -160,7 +169,8 @@ describe('sign-in and sessions', () => {
     const { account, password } = await register();
     // 96 failures from 24 addresses happened this hour (a hundred real scrypt checks would take half a minute).
     await putItem({ ...keys.throttle('loginAccount', account), count: 96, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
-    for (let i = 0; i < 3; i++) expect((await login(account, 'Wrong1234', { from: newClientAddress() })).code).toBe(ERRORS.badCredentials.code);
+    for (let i = 0; i < 3; i++)
+      expect((await login(account, 'Wrong1234', { from: newClientAddress() })).code).toBe(ERRORS.badCredentials.code);
     expect((await login(account, password, { from: newClientAddress() })).code, 'below the cap the owner signs in').toBe(0);
     expect((await login(account, 'Wrong1234', { from: newClientAddress() })).code).toBe(ERRORS.badCredentials.code);
     const capped = await login(account, password, { from: newClientAddress() });

@@ -1,8 +1,8 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
-import type { ProjectView } from '../../shared/schemas/project';
-import { ERRORS } from '../../shared/errors';
+import type { ProjectView } from '@shared/schemas/project';
+import { ERRORS } from '@shared/errors';
 import { batchWrite, getItem, queryAll, updateItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { ENTITY, keys, PURGE_AT_ATTRIBUTE } from '../../functions/data/keys';
@@ -27,11 +27,12 @@ async function projectWithDocs(token: string, count: number, name = 'Big') {
   return id;
 }
 
-const docsOf = (projectId: string) =>
-  queryAll<{ projectId: string; parentId: string; name: string }>(keys.documentsOf(projectId));
+const docsOf = (projectId: string) => queryAll<{ projectId: string; parentId: string; name: string }>(keys.documentsOf(projectId));
 
 const putFile = async (projectId: string, name: string, body: string) =>
-  (await s3()).send(new PutObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(projectId)}${name}`, Body: body }));
+  (await s3()).send(
+    new PutObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(projectId)}${name}`, Body: body }),
+  );
 
 describe('clone', () => {
   it('copies the project, every document and its files under the new name, owned by the cloner', async () => {
@@ -47,9 +48,9 @@ describe('clone', () => {
     expect(copy.every((d) => d.projectId === res.data.id)).toBe(true);
     expect(copy.find((d) => d.name === 'Document 0')?.parentId).toBe(res.data.id);
     expect(await docsOf(source)).toHaveLength(120);
-    const file = await (await s3()).send(
-      new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: keys.fileObject(res.data.id, 'AbCdEfGhIjKlMnOpQrStUv') }),
-    );
+    const file = await (
+      await s3()
+    ).send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: keys.fileObject(res.data.id, 'AbCdEfGhIjKlMnOpQrStUv') }));
     expect(await file.Body!.transformToString()).toBe('PNGDATA');
     const mine = await api.call<ProjectView[]>('GET', '/project/personal', { token });
     expect(mine.data.map((p) => p.id)).toContain(res.data.id);
@@ -179,46 +180,49 @@ describe('purge job', () => {
     ['just before the last item', (c) => c instanceof DeleteCommand, 'purged'],
   ];
 
-  it.each(RACE_POINTS)('a restore racing the purge (%s) wins completely or is refused; nothing is half lost', async (_point, isPoint, outcome) => {
-    const { token } = await signUp(api);
-    const id = await projectWithDocs(token, 3000);
-    await api.call('DELETE', `/project/${id}`, { token });
-    // Due in two seconds by the clock of the restore; already due by the clock of the purge run below.
-    await updateItem(keys.project(id), { set: { [PURGE_AT_ATTRIBUTE]: new Date(Date.now() + 2000).toISOString() } });
+  it.each(RACE_POINTS)(
+    'a restore racing the purge (%s) wins completely or is refused; nothing is half lost',
+    async (_point, isPoint, outcome) => {
+      const { token } = await signUp(api);
+      const id = await projectWithDocs(token, 3000);
+      await api.call('DELETE', `/project/${id}`, { token });
+      // Due in two seconds by the clock of the restore; already due by the clock of the purge run below.
+      await updateItem(keys.project(id), { set: { [PURGE_AT_ATTRIBUTE]: new Date(Date.now() + 2000).toISOString() } });
 
-    const client = dynamo();
-    const send = client.send.bind(client);
-    const counts = { updates: 0, batches: 0 };
-    let restore: Promise<{ code: number }> | undefined;
-    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
-      if (!restore) {
-        if (command instanceof UpdateCommand) counts.updates++;
-        if (command instanceof BatchWriteCommand) counts.batches++;
-        if (isPoint(command, counts)) {
-          restore = api.call('POST', `/project/recycler/revert/${id}`, { token });
-          await restore;
+      const client = dynamo();
+      const send = client.send.bind(client);
+      const counts = { updates: 0, batches: 0 };
+      let restore: Promise<{ code: number }> | undefined;
+      const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+        if (!restore) {
+          if (command instanceof UpdateCommand) counts.updates++;
+          if (command instanceof BatchWriteCommand) counts.batches++;
+          if (isPoint(command, counts)) {
+            restore = api.call('POST', `/project/recycler/revert/${id}`, { token });
+            await restore;
+          }
         }
+        return send(command as never);
+      }) as never);
+      try {
+        await runPurge({ now: new Date(Date.now() + 10_000), pageSize: 25 });
+      } finally {
+        spy.mockRestore();
       }
-      return send(command as never);
-    }) as never);
-    try {
-      await runPurge({ now: new Date(Date.now() + 10_000), pageSize: 25 });
-    } finally {
-      spy.mockRestore();
-    }
 
-    expect(restore, 'the restore was fired').toBeDefined();
-    const answer = await restore!;
-    const meta = await getItem<{ state: string }>(keys.project(id));
-    expect(answer.code === 0 ? 'restored' : 'purged').toBe(outcome);
-    if (answer.code === 0) {
-      expect(meta?.state).toBe('active');
-      expect(await docsOf(id)).toHaveLength(3000);
-      expect((await api.call<ProjectView>('GET', `/project/${id}`, { token })).data.state).toBe('active');
-    } else {
-      expect([ERRORS.notFound.code, ERRORS.retentionExpired.code, ERRORS.wrongState.code]).toContain(answer.code);
-      expect(meta).toBeUndefined();
-      expect(await queryAll(keys.projectItems(id))).toEqual([]);
-    }
-  });
+      expect(restore, 'the restore was fired').toBeDefined();
+      const answer = await restore!;
+      const meta = await getItem<{ state: string }>(keys.project(id));
+      expect(answer.code === 0 ? 'restored' : 'purged').toBe(outcome);
+      if (answer.code === 0) {
+        expect(meta?.state).toBe('active');
+        expect(await docsOf(id)).toHaveLength(3000);
+        expect((await api.call<ProjectView>('GET', `/project/${id}`, { token })).data.state).toBe('active');
+      } else {
+        expect([ERRORS.notFound.code, ERRORS.retentionExpired.code, ERRORS.wrongState.code]).toContain(answer.code);
+        expect(meta).toBeUndefined();
+        expect(await queryAll(keys.projectItems(id))).toEqual([]);
+      }
+    },
+  );
 });

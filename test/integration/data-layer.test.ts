@@ -35,9 +35,7 @@ describe('conditional writes', () => {
     await putItem({ ...key, title: 'v1', rev: 1 });
     const next = await updateItem(key, { set: { title: 'v2' }, bumpRev: true }, { ifRev: 1 });
     expect(next).toMatchObject({ title: 'v2', rev: 2 });
-    await expect(updateItem(key, { set: { title: 'stale' }, bumpRev: true }, { ifRev: 1 })).rejects.toBeInstanceOf(
-      ConditionFailed,
-    );
+    await expect(updateItem(key, { set: { title: 'stale' }, bumpRev: true }, { ifRev: 1 })).rejects.toBeInstanceOf(ConditionFailed);
     expect((await getItem(key))?.title).toBe('v2');
   });
 
@@ -51,9 +49,9 @@ describe('conditional writes', () => {
   it('delete with a condition leaves the item when the condition fails', async () => {
     const key = { pk: pk('del'), sk: 'A' };
     await putItem({ ...key, owner: 'a' });
-    await expect(
-      deleteItem(key, { expression: '#o = :o', names: { '#o': 'owner' }, values: { ':o': 'b' } }),
-    ).rejects.toBeInstanceOf(ConditionFailed);
+    await expect(deleteItem(key, { expression: '#o = :o', names: { '#o': 'owner' }, values: { ':o': 'b' } })).rejects.toBeInstanceOf(
+      ConditionFailed,
+    );
     expect(await getItem(key)).toBeDefined();
   });
 });
@@ -105,9 +103,7 @@ describe('queries and batches', () => {
       UnprocessedItems: command.input.RequestItems,
     })) as never);
     try {
-      await expect(batchWrite({ puts: [{ pk: pk('stuck'), sk: 'A' }] }, { maxAttempts: 3, baseDelayMs: 1 })).rejects.toThrow(
-        /unprocessed/,
-      );
+      await expect(batchWrite({ puts: [{ pk: pk('stuck'), sk: 'A' }] }, { maxAttempts: 3, baseDelayMs: 1 })).rejects.toThrow(/unprocessed/);
     } finally {
       spy.mockRestore();
     }
@@ -141,7 +137,9 @@ describe('files on S3 (s3rver)', () => {
     const bytes = Buffer.alloc(300 * 1024, 7);
     bytes.write('apiloom', 0);
     const Key = `test/${Math.random().toString(36).slice(2)}.bin`;
-    await (await s3()).send(
+    await (
+      await s3()
+    ).send(
       new PutObjectCommand({
         Bucket: process.env.FILES_BUCKET,
         Key,

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DocumentTreeNode, DocumentView } from '../../shared/schemas/document';
-import type { ProjectView } from '../../shared/schemas/project';
+import type { DocumentTreeNode, DocumentView } from '@shared/schemas/document';
+import type { ProjectView } from '@shared/schemas/project';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();

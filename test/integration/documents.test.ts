@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../shared/errors';
-import type { DocumentNode, DocumentTreeNode, DocumentView, HistoryEntry, SearchHit } from '../../shared/schemas/document';
-import type { ProjectView } from '../../shared/schemas/project';
+import { ERRORS } from '@shared/errors';
+import type { DocumentNode, DocumentTreeNode, DocumentView, HistoryEntry, SearchHit } from '@shared/schemas/document';
+import type { ProjectView } from '@shared/schemas/project';
 import { putItem } from '../../functions/data/db';
 import { memberItem } from '../../functions/domain/members';
 import { signUp, useLocalApi } from '../support/local-api';
@@ -16,7 +16,8 @@ async function setup() {
     expect(res.code, `${res.message} ${JSON.stringify(res.data)}`).toBe(0);
     return res.data;
   };
-  const tree = async () => (await api.call<DocumentTreeNode[]>('GET', `/project/document/children/all/${project.id}`, { token: user.token })).data;
+  const tree = async () =>
+    (await api.call<DocumentTreeNode[]>('GET', `/project/document/children/all/${project.id}`, { token: user.token })).data;
   return { ...user, project, create, tree };
 }
 
@@ -39,7 +40,15 @@ describe('creating and reading every kind', () => {
   it('applies the spec defaults to a new document', async () => {
     const { create, project } = await setup();
     const doc = await create({});
-    expect(doc).toMatchObject({ name: '未命名文档', comment: '新增文档', type: 'doc', parentId: project.id, projectId: project.id, preId: '0', rev: 1 });
+    expect(doc).toMatchObject({
+      name: '未命名文档',
+      comment: '新增文档',
+      type: 'doc',
+      parentId: project.id,
+      projectId: project.id,
+      preId: '0',
+      rev: 1,
+    });
     expect(doc.id.startsWith(`${project.id}_`)).toBe(true);
   });
 
@@ -69,7 +78,19 @@ describe('creating and reading every kind', () => {
     const [node] = await tree();
     expect(node).toMatchObject({ method: 'POST', path: '/orders', status: 'developing' });
     // The tree carries what it shows, not the edit stamp a document's own read has.
-    expect(Object.keys(node!).sort()).toEqual(['children', 'comment', 'id', 'method', 'name', 'parentId', 'path', 'preId', 'projectId', 'status', 'type']);
+    expect(Object.keys(node!).sort()).toEqual([
+      'children',
+      'comment',
+      'id',
+      'method',
+      'name',
+      'parentId',
+      'path',
+      'preId',
+      'projectId',
+      'status',
+      'type',
+    ]);
   });
 
   it('requires name, path and description for an HTTP API, with per-field messages', async () => {
@@ -114,10 +135,15 @@ describe('creating and reading every kind', () => {
     const doc = await create({ name: 'Big', content: { markdown } });
     const read = await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token });
     expect((read.data.content as { markdown: string }).markdown).toBe(markdown);
-    const saved = await api.call<DocumentView>('POST', '/project/document', { token, body: { id: doc.id, rev: 1, content: { markdown: `${markdown}!` } } });
+    const saved = await api.call<DocumentView>('POST', '/project/document', {
+      token,
+      body: { id: doc.id, rev: 1, content: { markdown: `${markdown}!` } },
+    });
     expect(saved.code).toBe(0);
     const history = await api.call<HistoryEntry[]>('GET', `/project/document/history/${doc.id}`, { token });
-    const old = await api.call<{ content: { markdown: string } }>('GET', `/project/document/history/${doc.id}/${history.data[0]!.id}`, { token });
+    const old = await api.call<{ content: { markdown: string } }>('GET', `/project/document/history/${doc.id}/${history.data[0]!.id}`, {
+      token,
+    });
     expect(old.data.content.markdown).toBe(markdown);
   });
 
@@ -215,10 +241,15 @@ describe('the tree', () => {
     await create({ type: 'api', name: 'List users', content: { ...API_CONTENT, path: '/users', description: 'Lists **every** user' } });
     await create({ name: 'Guide', content: { markdown: '# Heading\n\nSee [the manual](https://example.com/markdown-guide) and `code`' } });
     await create({ type: 'richtext', name: 'Page', content: { html: '<p class="ql-align-center"><strong>Bold</strong> words</p>' } });
-    await create({ type: 'errorcode', name: 'Codes', content: { rows: [{ code: 'E4041', message: 'Order missing', description: 'no such order' }] } });
+    await create({
+      type: 'errorcode',
+      name: 'Codes',
+      content: { rows: [{ code: 'E4041', message: 'Order missing', description: 'no such order' }] },
+    });
     const search = async (keyword: string) =>
       (await api.call<SearchHit[]>('GET', `/project/document/search/${project.id}`, { token, query: { keyword } })).data.map((h) => h.name);
-    for (const jsonKey of ['path', 'markdown', 'reqBody', 'html', 'rows', 'strong', 'class']) expect(await search(jsonKey), jsonKey).toEqual([]);
+    for (const jsonKey of ['path', 'markdown', 'reqBody', 'html', 'rows', 'strong', 'class'])
+      expect(await search(jsonKey), jsonKey).toEqual([]);
     expect(await search('every user')).toEqual(['List users']);
     expect(await search('items')).toEqual(['List users']); // a parameter name
     expect(await search('the manual')).toEqual(['Guide']);
@@ -230,7 +261,10 @@ describe('the tree', () => {
   it('searches large bodies kept in S3, to their end', async () => {
     const { create, token, project } = await setup();
     await create({ name: 'Huge', content: { markdown: `${'lorem ipsum '.repeat(26_000)}needle-at-the-end` } });
-    const res = await api.call<SearchHit[]>('GET', `/project/document/search/${project.id}`, { token, query: { keyword: 'needle-at-the-end' } });
+    const res = await api.call<SearchHit[]>('GET', `/project/document/search/${project.id}`, {
+      token,
+      query: { keyword: 'needle-at-the-end' },
+    });
     expect(res.data.map((h) => [h.name, h.matchedIn])).toEqual([['Huge', 'content']]);
     expect(res.data[0]!.snippet).toMatch(/^….*ipsum needle-at-the-end$/);
   });
@@ -240,7 +274,10 @@ describe('saving and history', () => {
   it('every save writes the replaced version to history; restoring is itself a new entry', async () => {
     const { create, token } = await setup();
     const doc = await create({ name: 'Spec', content: { markdown: 'v1' } });
-    const v2 = await api.call<DocumentView>('POST', '/project/document', { token, body: { id: doc.id, rev: 1, comment: 'second', content: { markdown: 'v2' } } });
+    const v2 = await api.call<DocumentView>('POST', '/project/document', {
+      token,
+      body: { id: doc.id, rev: 1, comment: 'second', content: { markdown: 'v2' } },
+    });
     expect(v2.data).toMatchObject({ rev: 2, comment: 'second', content: { markdown: 'v2' }, updatedByName: 'Writer' });
     await api.call('POST', '/project/document', { token, body: { id: doc.id, rev: 2, name: 'Spec v3', content: { markdown: 'v3' } } });
     const history = (await api.call<HistoryEntry[]>('GET', `/project/document/history/${doc.id}`, { token })).data;
@@ -248,7 +285,9 @@ describe('saving and history', () => {
       [2, 'second', 'Writer'],
       [1, '新增文档', 'Writer'],
     ]);
-    const first = await api.call<{ content: unknown; name: string }>('GET', `/project/document/history/${doc.id}/${history[1]!.id}`, { token });
+    const first = await api.call<{ content: unknown; name: string }>('GET', `/project/document/history/${doc.id}/${history[1]!.id}`, {
+      token,
+    });
     expect(first.data).toMatchObject({ name: 'Spec', content: { markdown: 'v1' } });
 
     const restored = await api.call<DocumentView>('POST', `/project/document/history/reversion/${history[1]!.id}`, { token });
@@ -262,8 +301,18 @@ describe('saving and history', () => {
     const other = await signUp(api, 'Grace');
     await putItem(memberItem(project.id, other.userId, 'edit', null));
     const doc = await create({ name: 'Shared' });
-    expect((await api.call('POST', '/project/document', { token: other.token, body: { id: doc.id, rev: 1, content: { markdown: 'Grace was here' } } })).code).toBe(0);
-    const stale = await api.call<{ rev: number }>('POST', '/project/document', { token, body: { id: doc.id, rev: 1, content: { markdown: 'mine' } } });
+    expect(
+      (
+        await api.call('POST', '/project/document', {
+          token: other.token,
+          body: { id: doc.id, rev: 1, content: { markdown: 'Grace was here' } },
+        })
+      ).code,
+    ).toBe(0);
+    const stale = await api.call<{ rev: number }>('POST', '/project/document', {
+      token,
+      body: { id: doc.id, rev: 1, content: { markdown: 'mine' } },
+    });
     expect(stale.code).toBe(ERRORS.staleRevision.code);
     expect(stale.message).toBe('内容已被 Grace 修改，请刷新后再保存');
     expect(stale.data.rev).toBe(2);
@@ -296,7 +345,9 @@ describe('access', () => {
     expect((await api.call('GET', `/project/document/${doc.id}`, { token: stranger.token })).code).toBe(ERRORS.forbidden.code);
     expect((await api.call('GET', `/project/document/${doc.id}`)).code).toBe(ERRORS.notLoggedIn.code);
     expect((await api.call('GET', `/project/document/${doc.id}`, { token: viewer.token })).code).toBe(0);
-    expect((await api.call('POST', '/project/document', { token: viewer.token, body: { id: doc.id, rev: 1, name: 'x' } })).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call('POST', '/project/document', { token: viewer.token, body: { id: doc.id, rev: 1, name: 'x' } })).code).toBe(
+      ERRORS.forbidden.code,
+    );
     await api.call('POST', '/project', { token, body: { id: project.id, rev: project.rev, visibility: 'public' } });
     expect((await api.call('GET', `/project/document/${doc.id}`)).code).toBe(0);
     expect((await api.call('GET', `/project/document/children/all/${project.id}`)).code).toBe(0);
@@ -344,10 +395,17 @@ describe('hostile input gets a clear error, never a system error', () => {
     const doc = await create({ type: 'doc', name: 'Big', content: { markdown: justUnder } });
     expect((await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token })).code).toBe(0);
     const tooBig = { markdown: 'x'.repeat(2 * 1024 * 1024 + 1) };
-    const created = await api.call('PUT', '/project/document', { token, body: { projectId: project.id, type: 'doc', name: 'Bigger', content: tooBig } });
+    const created = await api.call('PUT', '/project/document', {
+      token,
+      body: { projectId: project.id, type: 'doc', name: 'Bigger', content: tooBig },
+    });
     expect(created.code).toBe(ERRORS.contentTooLarge.code);
     expect(created.message).toBe('文档内容不能超过 2MB');
-    const saved = await api.call('POST', '/project/document', { token, headers: { 'accept-language': 'en' }, body: { id: doc.id, rev: doc.rev, content: tooBig } });
+    const saved = await api.call('POST', '/project/document', {
+      token,
+      headers: { 'accept-language': 'en' },
+      body: { id: doc.id, rev: doc.rev, content: tooBig },
+    });
     expect(saved.code).toBe(ERRORS.contentTooLarge.code);
     expect(saved.message).toMatch(/2MB/);
     expect((await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token })).data.rev).toBe(doc.rev);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../shared/errors';
-import type { FolderNode, FolderView, ProjectView } from '../../shared/schemas/project';
+import { ERRORS } from '@shared/errors';
+import type { FolderNode, FolderView, ProjectView } from '@shared/schemas/project';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -50,17 +50,23 @@ describe('folders', () => {
     const a = await folder(token, 'A');
     const b = await folder(token, 'B', a.id);
     const p = await project(token, 'P');
-    expect((await api.call('POST', '/project/folder/move', { token, query: { folderId: b.id, sourceId: p.id, isProject: 'true' } })).code).toBe(0);
+    expect(
+      (await api.call('POST', '/project/folder/move', { token, query: { folderId: b.id, sourceId: p.id, isProject: 'true' } })).code,
+    ).toBe(0);
     expect((await contents(token, b.id)).projects.map((x) => x.id)).toEqual([p.id]);
     // Back to the root ('0'). Filing is folder/move's job: project/move moves a project into a team (issue 11).
-    expect((await api.call('POST', '/project/folder/move', { token, query: { folderId: '0', sourceId: p.id, isProject: 'true' } })).code).toBe(0);
+    expect(
+      (await api.call('POST', '/project/folder/move', { token, query: { folderId: '0', sourceId: p.id, isProject: 'true' } })).code,
+    ).toBe(0);
     expect((await contents(token)).projects.map((x) => x.id)).toEqual([p.id]);
 
     const cycle = await api.call('POST', '/project/folder/move', { token, query: { folderId: b.id, sourceId: a.id, isProject: 'false' } });
     expect(cycle.code).toBe(ERRORS.folderCycle.code);
     const self = await api.call('POST', '/project/folder/move', { token, query: { folderId: a.id, sourceId: a.id, isProject: 'false' } });
     expect(self.code).toBe(ERRORS.folderCycle.code);
-    expect((await api.call('POST', '/project/folder/move', { token, query: { folderId: '0', sourceId: b.id, isProject: 'false' } })).code).toBe(0);
+    expect(
+      (await api.call('POST', '/project/folder/move', { token, query: { folderId: '0', sourceId: b.id, isProject: 'false' } })).code,
+    ).toBe(0);
     expect((await contents(token)).folders.map((f) => f.name).sort()).toEqual(['A', 'B']);
   });
 

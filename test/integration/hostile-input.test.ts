@@ -4,9 +4,9 @@
  * reports the counts; here a smaller sample runs on every test run.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_COOKIE } from '../../shared/constants';
-import { ERRORS } from '../../shared/errors';
-import { routeEntries } from '../../shared/routes';
+import { TOKEN_COOKIE } from '@shared/constants';
+import { ERRORS } from '@shared/errors';
+import { routeEntries } from '@shared/routes';
 import { accessFixture } from '../support/access-fixture';
 import { useLocalApi } from '../support/local-api';
 import type { SampleIds } from '../support/samples';

@@ -4,10 +4,10 @@
  * CORS, cookies, throttling, and scripts that try to get out of their sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../shared/errors';
-import type { DocumentView } from '../../shared/schemas/document';
-import type { MockConfigView } from '../../shared/schemas/mock';
-import type { ProjectView } from '../../shared/schemas/project';
+import { ERRORS } from '@shared/errors';
+import type { DocumentView } from '@shared/schemas/document';
+import type { MockConfigView } from '@shared/schemas/mock';
+import type { ProjectView } from '@shared/schemas/project';
 import { getItem } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
 import { forgetProjectMocks } from '../../functions/origins/mock/project-mocks';
@@ -24,7 +24,13 @@ interface Param {
   value?: string;
   children?: Param[];
 }
-const param = (p: Param): Record<string, unknown> => ({ id: p.name, name: p.name, type: p.type, value: p.value ?? '', children: (p.children ?? []).map(param) });
+const param = (p: Param): Record<string, unknown> => ({
+  id: p.name,
+  name: p.name,
+  type: p.type,
+  value: p.value ?? '',
+  children: (p.children ?? []).map(param),
+});
 
 /** A new account that joins the project with the view role, by an invitation code. */
 async function joinAsViewer(projectId: string, ownerToken: string) {
@@ -40,7 +46,12 @@ async function mockProject() {
   const apiDoc = async (method: string, path: string, respBody: Param[] = []) => {
     const res = await api.call<DocumentView>('PUT', '/project/document', {
       token: owner.token,
-      body: { projectId: project.id, name: `${method} ${path}`.slice(0, 30), type: 'api', content: { method, path, description: 'mocked', respBody: respBody.map(param) } },
+      body: {
+        projectId: project.id,
+        name: `${method} ${path}`.slice(0, 30),
+        type: 'api',
+        content: { method, path, description: 'mocked', respBody: respBody.map(param) },
+      },
     });
     expect(res.code, res.message).toBe(0);
     return res.data;
@@ -55,7 +66,8 @@ async function mockProject() {
     forgetProjectMocks();
     return res;
   };
-  const hit = (method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) => mock.request(method, `/${project.id}${path}`, init);
+  const hit = (method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) =>
+    mock.request(method, `/${project.id}${path}`, init);
   return { owner, project, apiDoc, save, hit };
 }
 
@@ -66,13 +78,28 @@ describe('mock settings through the API', () => {
     const initial = await api.call<MockConfigView>('GET', `/project/document/mock-config/${project.id}/${doc.id}`, { token: owner.token });
     expect(initial.data).toMatchObject({ type: 'off', body: '', status: 200, updatedAt: null });
 
-    const saved = await save(doc.id, { type: 'static', body: '{"ok":true}', status: 201, headers: [{ name: 'X-Demo', value: '1' }], delay: 0 });
+    const saved = await save(doc.id, {
+      type: 'static',
+      body: '{"ok":true}',
+      status: 201,
+      headers: [{ name: 'X-Demo', value: '1' }],
+      delay: 0,
+    });
     expect(saved.code, saved.message).toBe(0);
     expect(saved.data).toMatchObject({ type: 'static', status: 201, updatedByName: 'Mocker' });
     // Without the slash too (API Gateway routes both spellings alike).
-    expect((await api.call('PUT', '/project/document/mock-config', { token: owner.token, body: { projectId: project.id, docId: doc.id, type: 'off' } })).code).toBe(0);
+    expect(
+      (
+        await api.call('PUT', '/project/document/mock-config', {
+          token: owner.token,
+          body: { projectId: project.id, docId: doc.id, type: 'off' },
+        })
+      ).code,
+    ).toBe(0);
 
-    const switched = await api.call<MockConfigView>('POST', `/project/document/mock-config/type/change/${project.id}/${doc.id}/template`, { token: owner.token });
+    const switched = await api.call<MockConfigView>('POST', `/project/document/mock-config/type/change/${project.id}/${doc.id}/template`, {
+      token: owner.token,
+    });
     // The body was '' (the last save sent none): a template starter replaces it.
     expect(switched.data.type).toBe('template');
     expect(switched.data.body).toContain('list|1-10');
@@ -88,19 +115,35 @@ describe('mock settings through the API', () => {
     expect(JSON.stringify(en.data)).toContain('JSON data format is wrong');
     const template = await save(doc.id, { type: 'template', body: '"just a string"' }, { lang: 'en' });
     expect(JSON.stringify(template.data)).toContain('mock format error');
-    const regex = await save(doc.id, { type: 'static', body: '{}', expectations: [{ id: 'e1', conditions: [{ source: 'query', name: 'q', op: 'regex', value: '(?=x)' }], body: '{}' }] }, { lang: 'en' });
+    const regex = await save(
+      doc.id,
+      {
+        type: 'static',
+        body: '{}',
+        expectations: [{ id: 'e1', conditions: [{ source: 'query', name: 'q', op: 'regex', value: '(?=x)' }], body: '{}' }],
+      },
+      { lang: 'en' },
+    );
     expect(regex.code).toBe(ERRORS.invalidInput.code);
   });
 
   it('keeps mocks to HTTP API documents, and refuses a viewer', async () => {
     const { owner, project, apiDoc, save } = await mockProject();
-    const page = (await api.call<DocumentView>('PUT', '/project/document', { token: owner.token, body: { projectId: project.id, name: 'Readme', content: { markdown: 'x' } } })).data;
+    const page = (
+      await api.call<DocumentView>('PUT', '/project/document', {
+        token: owner.token,
+        body: { projectId: project.id, name: 'Readme', content: { markdown: 'x' } },
+      })
+    ).data;
     expect((await save(page.id, { type: 'static', body: '{}' })).code).toBe(ERRORS.notApiDocument.code);
 
     const doc = await apiDoc('GET', '/a');
     const viewer = await joinAsViewer(project.id, owner.token);
     expect((await api.call('GET', `/project/document/mock-config/${project.id}/${doc.id}`, { token: viewer.token })).code).toBe(0);
-    const refused = await api.call('PUT', '/project/document/mock-config/', { token: viewer.token, body: { projectId: project.id, docId: doc.id, type: 'static', body: '{}' } });
+    const refused = await api.call('PUT', '/project/document/mock-config/', {
+      token: viewer.token,
+      body: { projectId: project.id, docId: doc.id, type: 'static', body: '{}' },
+    });
     expect(refused.code).toBe(ERRORS.forbidden.code);
   });
 });
@@ -109,7 +152,15 @@ describe('the mock origin', () => {
   it('answers a static mock with its status and headers, open CORS, and no cookies', async () => {
     const { apiDoc, save, hit } = await mockProject();
     const doc = await apiDoc('GET', '/users/{id}');
-    await save(doc.id, { type: 'static', body: '{"id":1,"name":"Ada"}', status: 201, headers: [{ name: 'X-Demo', value: 'yes' }, { name: 'Set-Cookie', value: 'a=b' }] });
+    await save(doc.id, {
+      type: 'static',
+      body: '{"id":1,"name":"Ada"}',
+      status: 201,
+      headers: [
+        { name: 'X-Demo', value: 'yes' },
+        { name: 'Set-Cookie', value: 'a=b' },
+      ],
+    });
     const res = await hit('GET', '/users/42', { headers: { origin: 'https://frontend.example', cookie: 'apiloom-token=stolen' } });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ id: 1, name: 'Ada' });
@@ -122,7 +173,11 @@ describe('the mock origin', () => {
 
   it('answers a CORS preflight from any origin without looking anything up', async () => {
     const res = await mock.request('OPTIONS', '/00000000-0000-4000-8000-000000000000/anything', {
-      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type,x-custom' },
+      headers: {
+        origin: 'https://elsewhere.example',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type,x-custom',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -196,7 +251,10 @@ describe('the mock origin', () => {
         const total = request.body.items.reduce((sum, item) => sum + item.price, 0);
         return { status: 200, headers: { 'X-Total': String(total) }, body: { id: request.params.id, q: request.query.q, total, who: Mock.mock('@cname').length > 0 } };`,
     });
-    const res = await hit('POST', '/echo/9?q=find', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ price: 2 }, { price: 3 }] }) });
+    const res = await hit('POST', '/echo/9?q=find', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [{ price: 2 }, { price: 3 }] }),
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ id: '9', q: 'find', total: 5, who: true });
     expect(res.headers.get('x-total')).toBe('5');
@@ -252,14 +310,19 @@ describe('the mock origin', () => {
     const { apiDoc, save, hit } = await mockProject();
     const template = await apiDoc('GET', '/help/template');
     expect((await save(template.id, { type: 'template', body: TEMPLATE_EXAMPLE })).code).toBe(0);
-    const rendered = (await hit('GET', '/help/template')).json as { code: number; data: { id: number; name: string; vip: boolean; tags: string[] }[] };
+    const rendered = (await hit('GET', '/help/template')).json as {
+      code: number;
+      data: { id: number; name: string; vip: boolean; tags: string[] }[];
+    };
     expect(rendered.data.length).toBeGreaterThanOrEqual(5);
     expect(rendered.data[1]!.id).toBe(2);
     expect(typeof rendered.data[0]!.vip).toBe('boolean');
 
     const placeholders = Object.values(PLACEHOLDERS).flat();
     const all = await apiDoc('GET', '/help/placeholders');
-    expect((await save(all.id, { type: 'template', body: JSON.stringify(Object.fromEntries(placeholders.map((p) => [p, p]))) })).code).toBe(0);
+    expect((await save(all.id, { type: 'template', body: JSON.stringify(Object.fromEntries(placeholders.map((p) => [p, p]))) })).code).toBe(
+      0,
+    );
     const values = (await hit('GET', '/help/placeholders')).json as Record<string, unknown>;
     const unresolved = placeholders.filter((p) => {
       const value = values[p];
@@ -311,7 +374,9 @@ describe('the mock origin', () => {
       ],
     });
     const post = (path: string, init: { headers?: Record<string, string>; body?: unknown } = {}) =>
-      hit('POST', path, { headers: { 'content-type': 'application/json', ...init.headers }, body: JSON.stringify(init.body ?? {}) }).then((r) => (r.json as { hit: string }).hit);
+      hit('POST', path, { headers: { 'content-type': 'application/json', ...init.headers }, body: JSON.stringify(init.body ?? {}) }).then(
+        (r) => (r.json as { hit: string }).hit,
+      );
     expect(await post('/orders/1?state=paid')).toBe('eq');
     expect(await post('/orders/1?state=shipped')).toBe('ne');
     expect(await post('/orders/1?state=open', { headers: { 'x-note': 'very urgent' } })).toBe('contains');
@@ -336,7 +401,10 @@ describe('the mock origin', () => {
     await save(doc.id, { type: 'static', body: '{"ok":true}' });
     const update = async (changes: Record<string, unknown>) => {
       const current = (await api.call<ProjectView>('GET', `/project/${project.id}`, { token: owner.token })).data;
-      const res = await api.call<ProjectView>('POST', '/project', { token: owner.token, body: { id: project.id, rev: current.rev, ...changes } });
+      const res = await api.call<ProjectView>('POST', '/project', {
+        token: owner.token,
+        body: { id: project.id, rev: current.rev, ...changes },
+      });
       expect(res.code, res.message).toBe(0);
       forgetProjectMocks();
       return res.data;
@@ -352,7 +420,11 @@ describe('the mock origin', () => {
 
     // Readers of the project learn that a token is needed, not the token.
     const viewer = await joinAsViewer(project.id, owner.token);
-    expect((await api.call<ProjectView>('GET', `/project/${project.id}`, { token: viewer.token })).data.mock).toEqual({ enabled: true, tokenRequired: true, token: null });
+    expect((await api.call<ProjectView>('GET', `/project/${project.id}`, { token: viewer.token })).data.mock).toEqual({
+      enabled: true,
+      tokenRequired: true,
+      token: null,
+    });
 
     await update({ mockToken: null, mockEnabled: false });
     expect((await hit('GET', '/guarded')).json).toMatchObject({ code: ERRORS.mockOff.code });
@@ -368,7 +440,10 @@ describe('the mock origin', () => {
     const doc = await apiDoc('GET', '/live');
     await save(doc.id, { type: 'static', body: '{"v":1}' });
     expect((await hit('GET', '/live')).json).toEqual({ v: 1 });
-    await api.call('PUT', '/project/document/mock-config/', { token: owner.token, body: { projectId: project.id, docId: doc.id, type: 'static', body: '{"v":2}' } });
+    await api.call('PUT', '/project/document/mock-config/', {
+      token: owner.token,
+      body: { projectId: project.id, docId: doc.id, type: 'static', body: '{"v":2}' },
+    });
     const started = Date.now();
     let seen: unknown;
     while (Date.now() - started < 2_000) {
@@ -401,7 +476,9 @@ describe('the mock origin', () => {
     const clone = await api.call<ProjectView>('POST', `/project/clone/${project.id}`, { token: owner.token, query: { name: 'Copy' } });
     expect(clone.code, clone.message).toBe(0);
     const clonedDocId = doc.id.replace(project.id, clone.data.id);
-    const cloned = await api.call<MockConfigView>('GET', `/project/document/mock-config/${clone.data.id}/${clonedDocId}`, { token: owner.token });
+    const cloned = await api.call<MockConfigView>('GET', `/project/document/mock-config/${clone.data.id}/${clonedDocId}`, {
+      token: owner.token,
+    });
     expect(cloned.data).toMatchObject({ type: 'static', body: '{"c":1}' });
     await api.call('DELETE', `/project/document/${doc.id}`, { token: owner.token });
     expect(await getItem(keys.mockConfig(project.id, doc.id))).toBeUndefined();

@@ -1,6 +1,6 @@
 /** An offline deployment (OFFLINE=true) refuses registration and its codes; sign-in still works. */
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../shared/errors';
+import { ERRORS } from '@shared/errors';
 import { useLocalApi } from '../support/local-api';
 
 // Set before the first request loads the handler, which parses its environment once, as at a cold start.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../shared/errors';
-import type { ProjectView } from '../../shared/schemas/project';
+import { ERRORS } from '@shared/errors';
+import type { ProjectView } from '@shared/schemas/project';
 import { putItem, queryAll } from '../../functions/data/db';
 import { ENTITY, keys } from '../../functions/data/keys';
 import { memberItem } from '../../functions/domain/members';
@@ -25,7 +25,17 @@ describe('creating and editing projects', () => {
   it('creates a private project owned by its creator, and reads it back', async () => {
     const { token, userId } = await signUp(api);
     const project = await createProject(token, { description: 'Card payments' });
-    expect(project).toMatchObject({ name: 'Payments API', description: 'Card payments', visibility: 'private', ownerId: userId, role: 'creator', state: 'active', teamId: null, folderId: null, favorite: false });
+    expect(project).toMatchObject({
+      name: 'Payments API',
+      description: 'Card payments',
+      visibility: 'private',
+      ownerId: userId,
+      role: 'creator',
+      state: 'active',
+      teamId: null,
+      folderId: null,
+      favorite: false,
+    });
     const got = await api.call<ProjectView>('GET', `/project/${project.id}`, { token });
     expect(got.data).toEqual(project);
   });
@@ -60,7 +70,9 @@ describe('creating and editing projects', () => {
     const { token } = await signUp(api, 'Ada');
     const project = await createProject(token);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => api.call<ProjectView>('POST', '/project', { token, body: { id: project.id, rev: project.rev, name: `Name ${i}` } })),
+      Array.from({ length: 20 }, (_, i) =>
+        api.call<ProjectView>('POST', '/project', { token, body: { id: project.id, rev: project.rev, name: `Name ${i}` } }),
+      ),
     );
     const winners = answers.filter((a) => a.code === 0);
     const conflicts = answers.filter((a) => a.code === ERRORS.staleRevision.code);
@@ -70,7 +82,10 @@ describe('creating and editing projects', () => {
     const stored = await api.call<ProjectView>('GET', `/project/${project.id}`, { token });
     expect(stored.data).toMatchObject({ name: winners[0]!.data.name, rev: project.rev + 1 });
     // An edit from the new revision goes through.
-    const next = await api.call<ProjectView>('POST', '/project', { token, body: { id: project.id, rev: stored.data.rev, description: 'after' } });
+    const next = await api.call<ProjectView>('POST', '/project', {
+      token,
+      body: { id: project.id, rev: stored.data.rev, description: 'after' },
+    });
     expect(next.data).toMatchObject({ description: 'after', rev: project.rev + 2 });
   });
 
@@ -86,9 +101,9 @@ describe('creating and editing projects', () => {
     expect(anonymous.data.role).toBe('guest');
     expect((await api.call<ProjectView>('GET', `/project/${project.id}`, { token: other.token })).data.role).toBe('guest');
     // Reading is all a guest may do.
-    expect((await api.call('POST', '/project', { token: other.token, body: { id: project.id, rev: project.rev, name: 'mine' } })).code).toBe(
-      ERRORS.forbidden.code,
-    );
+    expect(
+      (await api.call('POST', '/project', { token: other.token, body: { id: project.id, rev: project.rev, name: 'mine' } })).code,
+    ).toBe(ERRORS.forbidden.code);
   });
 });
 
@@ -201,7 +216,9 @@ describe('members, transfer and access', () => {
     const member = await signUp(api, 'Max');
     const p = await createProject(owner.token);
     await putItem(memberItem(p.id, member.userId, 'edit', null));
-    const members = await api.call<{ userId: string; nickname: string; role: string }[]>('GET', `/project/members/${p.id}`, { token: member.token });
+    const members = await api.call<{ userId: string; nickname: string; role: string }[]>('GET', `/project/members/${p.id}`, {
+      token: member.token,
+    });
     expect(members.data.map((m) => [m.nickname, m.role]).sort()).toEqual([
       ['Max', 'edit'],
       ['Olivia', 'creator'],

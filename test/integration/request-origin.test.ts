@@ -4,9 +4,9 @@
  * header and, from a browser, our own origin; JSON routes take JSON only; the cookie alone signs in safe GETs.
  */
 import { describe, expect, it } from 'vitest';
-import { TOKEN_COOKIE } from '../../shared/constants';
-import { ERRORS } from '../../shared/errors';
-import { routeEntries } from '../../shared/routes';
+import { TOKEN_COOKIE } from '@shared/constants';
+import { ERRORS } from '@shared/errors';
+import { routeEntries } from '@shared/routes';
 import { signUp, useLocalApi } from '../support/local-api';
 import { sampleCall } from '../support/samples';
 
@@ -53,7 +53,9 @@ describe('state-changing calls prove the app sent them', () => {
   it('admits the app itself: same-origin fetch metadata, or an Origin naming the host', async () => {
     const { token } = await signUp(api);
     const host = new URL(api.url()).host;
-    expect((await api.call('POST', '/project/folder', { token, headers: { 'sec-fetch-site': 'same-origin' }, body: { name: 'a' } })).code).toBe(0);
+    expect(
+      (await api.call('POST', '/project/folder', { token, headers: { 'sec-fetch-site': 'same-origin' }, body: { name: 'a' } })).code,
+    ).toBe(0);
     expect((await api.call('POST', '/project/folder', { token, headers: { origin: `http://${host}` }, body: { name: 'b' } })).code).toBe(0);
     expect((await folders(token)).sort()).toEqual(['a', 'b']);
   });
@@ -104,6 +106,8 @@ describe('a malformed cookie is ignored, never fatal', () => {
   it('does not stop anyone signing in, or a public read', async () => {
     const { account } = await signUp(api);
     expect((await api.call('POST', '/login', { form: { username: account, password: 'Secret123' }, headers: badCookie })).code).toBe(0);
-    expect((await api.call('GET', '/project/00000000-0000-4000-8000-000000000000', { headers: badCookie })).code).toBe(ERRORS.notLoggedIn.code);
+    expect((await api.call('GET', '/project/00000000-0000-4000-8000-000000000000', { headers: badCookie })).code).toBe(
+      ERRORS.notLoggedIn.code,
+    );
   });
 });

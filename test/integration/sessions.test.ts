@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../shared/errors';
+import { ERRORS } from '@shared/errors';
 import { latestCode, newClientAddress, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();

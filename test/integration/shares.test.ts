@@ -4,10 +4,10 @@
  * with both.
  */
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../shared/errors';
-import type { DocumentTreeNode, DocumentView } from '../../shared/schemas/document';
-import type { ProjectView } from '../../shared/schemas/project';
-import type { ReleaseView, ShareContent, ShareView } from '../../shared/schemas/share';
+import { ERRORS } from '@shared/errors';
+import type { DocumentTreeNode, DocumentView } from '@shared/schemas/document';
+import type { ProjectView } from '@shared/schemas/project';
+import type { ReleaseView, ShareContent, ShareView } from '@shared/schemas/share';
 import { getItem, putItem, queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
 import { listKeys } from '../../functions/data/s3';
@@ -22,13 +22,17 @@ async function projectWithDocs() {
   const owner = await signUp(api, 'Sharer');
   const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Shop API' } })).data;
   const create = async (name: string, extra: Record<string, unknown> = {}) =>
-    (await api.call<DocumentView>('PUT', '/project/document', { token: owner.token, body: { projectId: project.id, name, ...extra } })).data;
+    (await api.call<DocumentView>('PUT', '/project/document', { token: owner.token, body: { projectId: project.id, name, ...extra } }))
+      .data;
   const folder = await create('Orders', { type: 'folder' });
   const a = await create('A', { parentId: folder.id, content: { markdown: 'alpha' } });
   const b = await create('B', { content: { markdown: 'beta' } });
   const c = await create('C', { content: { markdown: 'gamma ![x](/files/abc/AbCdEfGhIjKlMnOpQrStUv)' } });
   const share = async (body: Record<string, unknown>) => {
-    const res = await api.call<ShareView>('PUT', '/project/document/share-item', { token: owner.token, body: { projectId: project.id, name: 'For QA', expireAt: inAnHour(), ...body } });
+    const res = await api.call<ShareView>('PUT', '/project/document/share-item', {
+      token: owner.token,
+      body: { projectId: project.id, name: 'For QA', expireAt: inAnHour(), ...body },
+    });
     expect(res.code, res.message).toBe(0);
     return res.data;
   };
@@ -53,8 +57,13 @@ describe('share links', () => {
     const reader = asReader(opened.data.shareToken);
 
     for (const doc of [a, b]) expect((await api.call<DocumentView>('GET', `/project/document/${doc.id}`, reader)).code).toBe(0);
-    expect((await api.call<DocumentView[]>('GET', `/project/document/children/${folder.id}`, reader)).data.map((d) => d.name)).toEqual(['A']);
-    expect((await api.call<DocumentView[]>('GET', `/project/document/children/${project.id}`, reader)).data.map((d) => d.name)).toEqual(['B', 'Orders']);
+    expect((await api.call<DocumentView[]>('GET', `/project/document/children/${folder.id}`, reader)).data.map((d) => d.name)).toEqual([
+      'A',
+    ]);
+    expect((await api.call<DocumentView[]>('GET', `/project/document/children/${project.id}`, reader)).data.map((d) => d.name)).toEqual([
+      'B',
+      'Orders',
+    ]);
     expect((await api.call<ProjectView>('GET', `/project/${project.id}`, reader)).data).toMatchObject({ name: 'Shop API', role: 'guest' });
 
     // C (and so the address of its files), the whole tree, search, history, writes, another project: refused.
@@ -69,7 +78,8 @@ describe('share links', () => {
       api.call('GET', `/project/document/share-item/list/${project.id}`, reader),
     ];
     for (const res of await Promise.all(refused)) expect(res.code).toBe(ERRORS.notLoggedIn.code);
-    const other = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Other', visibility: 'private' } })).data;
+    const other = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Other', visibility: 'private' } }))
+      .data;
     expect((await api.call('GET', `/project/${other.id}`, reader)).code).toBe(ERRORS.notLoggedIn.code);
     // A signed-in stranger with the token reads the share's documents, and nothing more.
     const stranger = await signUp(api);
@@ -88,7 +98,9 @@ describe('share links', () => {
     expect(maxAge).toBeGreaterThan(0);
     expect(maxAge).toBeLessThanOrEqual(30);
     // A browser keeps it per reader and version too, not for whoever reads the same address next.
-    expect(read.headers.get('vary')?.split(/,\s*/)).toEqual(expect.arrayContaining(['token', 'share-token', 'x-project-version', 'accept-language', 'cookie']));
+    expect(read.headers.get('vary')?.split(/,\s*/)).toEqual(
+      expect.arrayContaining(['token', 'share-token', 'x-project-version', 'accept-language', 'cookie']),
+    );
     // What a member reads is never cached.
     const member = await api.call('GET', `/project/document/${c.id}`, { token: owner.token });
     expect(member.headers.get('cache-control')).toBe('no-store');
@@ -97,8 +109,14 @@ describe('share links', () => {
 
   it("a guest's cached release read names the version in Vary, so the live read of the same address is not answered from it", async () => {
     const owner = await signUp(api, 'Publisher');
-    const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Open', visibility: 'public' } })).data;
-    const doc = (await api.call<DocumentView>('PUT', '/project/document', { token: owner.token, body: { projectId: project.id, name: 'D', content: { markdown: 'v1' } } })).data;
+    const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Open', visibility: 'public' } }))
+      .data;
+    const doc = (
+      await api.call<DocumentView>('PUT', '/project/document', {
+        token: owner.token,
+        body: { projectId: project.id, name: 'D', content: { markdown: 'v1' } },
+      })
+    ).data;
     await api.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: '1.0.0' } });
     const released = await api.call('GET', `/project/document/${doc.id}`, { headers: { 'x-project-version': '1.0.0' } });
     expect(released.headers.get('cache-control')).toBe('public, max-age=3600');
@@ -110,7 +128,8 @@ describe('share links', () => {
     const s = await share({});
     const reader = asReader((await open(s.id)).data.shareToken);
     const item = (await getItem(keys.share(s.projectId, s.id)))!;
-    const expiresIn = (seconds: number) => putItem({ ...item, ...keys.share(s.projectId, s.id), expireAt: new Date(Date.now() + seconds * 1000).toISOString() });
+    const expiresIn = (seconds: number) =>
+      putItem({ ...item, ...keys.share(s.projectId, s.id), expireAt: new Date(Date.now() + seconds * 1000).toISOString() });
 
     await expiresIn(1);
     expect((await api.call('GET', `/project/document/${a.id}`, reader)).code).toBe(0);
@@ -132,7 +151,11 @@ describe('share links', () => {
       api.call<{ shareToken: string }>('POST', `/project/document/share-code/assertion/${shareId}`, { form: { password }, from });
     const wrong = await assert(s.id, 'guess');
     const unknown = await assert(`${project.id}_${'Z'.repeat(22)}`, 'guess');
-    expect({ code: wrong.code, message: wrong.message, data: wrong.data }).toEqual({ code: unknown.code, message: unknown.message, data: unknown.data });
+    expect({ code: wrong.code, message: wrong.message, data: wrong.data }).toEqual({
+      code: unknown.code,
+      message: unknown.message,
+      data: unknown.data,
+    });
     expect(wrong.code).toBe(ERRORS.sharePassword.code);
     const right = await assert(s.id, 'open sesame');
     expect(right.code).toBe(0);
@@ -149,10 +172,16 @@ describe('share links', () => {
     const { share } = await projectWithDocs();
     const s = await share({ password: 'correct horse' });
     for (let i = 0; i < 10; i++) {
-      const res = await api.call('POST', `/project/document/share-code/assertion/${s.id}`, { form: { password: `guess ${i}` }, from: newClientAddress() });
+      const res = await api.call('POST', `/project/document/share-code/assertion/${s.id}`, {
+        form: { password: `guess ${i}` },
+        from: newClientAddress(),
+      });
       expect(res.code).toBe(ERRORS.sharePassword.code);
     }
-    const blocked = await api.call('POST', `/project/document/share-code/assertion/${s.id}`, { form: { password: 'correct horse' }, from: newClientAddress() });
+    const blocked = await api.call('POST', `/project/document/share-code/assertion/${s.id}`, {
+      form: { password: 'correct horse' },
+      from: newClientAddress(),
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -165,20 +194,38 @@ describe('share links', () => {
     await putItem({ ...keys.throttle('shareGuessAddress', from), count: 27, expiresAt: Math.floor(Date.now() / 1000) + 900 });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await api.call('POST', `/project/document/share-code/assertion/${shares[i % 3]!.id}`, { form: { password: 'nope' }, from })).status);
+      statuses.push(
+        (await api.call('POST', `/project/document/share-code/assertion/${shares[i % 3]!.id}`, { form: { password: 'nope' }, from }))
+          .status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     // Another address still guesses.
-    expect((await api.call('POST', `/project/document/share-code/assertion/${shares[0]!.id}`, { form: { password: 'nope' }, from: newClientAddress() })).status).toBe(200);
+    expect(
+      (
+        await api.call('POST', `/project/document/share-code/assertion/${shares[0]!.id}`, {
+          form: { password: 'nope' },
+          from: newClientAddress(),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('a new password, a shorter expiry or deleting the share refuses tokens issued before, on their next request', async () => {
     const { owner, project, a, share } = await projectWithDocs();
     const s = await share({ password: 'first' });
     const tokenFor = async (password: string) =>
-      (await api.call<{ shareToken: string }>('POST', `/project/document/share-code/assertion/${s.id}`, { form: { password }, from: newClientAddress() })).data.shareToken;
+      (
+        await api.call<{ shareToken: string }>('POST', `/project/document/share-code/assertion/${s.id}`, {
+          form: { password },
+          from: newClientAddress(),
+        })
+      ).data.shareToken;
     const update = (body: Record<string, unknown>) =>
-      api.call<ShareView>('POST', '/project/document/share-item', { token: owner.token, body: { id: s.id, projectId: project.id, name: s.name, expireAt: s.expireAt, ...body } });
+      api.call<ShareView>('POST', '/project/document/share-item', {
+        token: owner.token,
+        body: { id: s.id, projectId: project.id, name: s.name, expireAt: s.expireAt, ...body },
+      });
     const readWith = (token: string) => api.call('GET', `/project/document/${a.id}`, asReader(token));
 
     const first = await tokenFor('first');
@@ -211,7 +258,10 @@ describe('share links', () => {
     expect(res.code).toBe(ERRORS.invalidInput.code);
     // Said at the dialog's document field in the reader's language, not as a list of ids.
     expect(res.data.fields).toEqual({ docIds: 'Not found or already deleted' });
-    const past = await api.call('PUT', '/project/document/share-item', { token: owner.token, body: { projectId: project.id, name: 'x', expireAt: new Date(Date.now() - 1000).toISOString() } });
+    const past = await api.call('PUT', '/project/document/share-item', {
+      token: owner.token,
+      body: { projectId: project.id, name: 'x', expireAt: new Date(Date.now() - 1000).toISOString() },
+    });
     expect(past.code).toBe(ERRORS.invalidInput.code);
   });
 });
@@ -220,23 +270,40 @@ describe('releases', () => {
   it('publish freezes the project; the live document changes; the release reads the old content; writes to it are refused', async () => {
     const { owner, project, a } = await projectWithDocs();
     const version = (v?: string) => ({ headers: (v ? { 'x-project-version': v } : {}) as Record<string, string>, token: owner.token });
-    expect((await api.call<{ version: string }>('GET', `/project-release/next-version/${project.id}`, { token: owner.token })).data.version).toBe('1.0.0');
-    const published = await api.call<ReleaseView>('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: '1.0.9', desc: 'First cut' } });
+    expect(
+      (await api.call<{ version: string }>('GET', `/project-release/next-version/${project.id}`, { token: owner.token })).data.version,
+    ).toBe('1.0.0');
+    const published = await api.call<ReleaseView>('POST', '/project-release/publish', {
+      token: owner.token,
+      body: { projectId: project.id, version: '1.0.9', desc: 'First cut' },
+    });
     expect(published.data).toMatchObject({ version: '1.0.9', desc: 'First cut', createdByName: 'Sharer', documentCount: 4 });
-    expect((await api.call<{ version: string }>('GET', `/project-release/next-version/${project.id}`, { token: owner.token })).data.version).toBe('1.0.10');
-    expect((await api.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: '1.0.9' } })).code).toBe(ERRORS.versionExists.code);
+    expect(
+      (await api.call<{ version: string }>('GET', `/project-release/next-version/${project.id}`, { token: owner.token })).data.version,
+    ).toBe('1.0.10');
+    expect(
+      (await api.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: '1.0.9' } })).code,
+    ).toBe(ERRORS.versionExists.code);
 
-    await api.call('POST', '/project/document', { token: owner.token, body: { id: a.id, rev: a.rev, content: { markdown: 'alpha, edited' } } });
+    await api.call('POST', '/project/document', {
+      token: owner.token,
+      body: { id: a.id, rev: a.rev, content: { markdown: 'alpha, edited' } },
+    });
     await api.call('POST', '/project', { token: owner.token, body: { id: project.id, rev: project.rev, name: 'Shop API v2' } });
     const live = await api.call<DocumentView>('GET', `/project/document/${a.id}`, version());
     const frozen = await api.call<DocumentView>('GET', `/project/document/${a.id}`, version('1.0.9'));
     expect(live.data.content).toEqual({ markdown: 'alpha, edited' });
     expect(frozen.data.content).toEqual({ markdown: 'alpha' });
     expect((await api.call<ProjectView>('GET', `/project/${project.id}`, version('1.0.9'))).data.name).toBe('Shop API');
-    expect((await api.call<DocumentTreeNode[]>('GET', `/project/document/children/all/${project.id}`, version('1.0.9'))).data).toHaveLength(3);
+    expect((await api.call<DocumentTreeNode[]>('GET', `/project/document/children/all/${project.id}`, version('1.0.9'))).data).toHaveLength(
+      3,
+    );
 
     for (const lang of ['zh', 'en']) {
-      const unknown = await api.call('GET', `/project/document/${a.id}`, { ...version('9.9.9'), headers: { 'x-project-version': '9.9.9', 'accept-language': lang } });
+      const unknown = await api.call('GET', `/project/document/${a.id}`, {
+        ...version('9.9.9'),
+        headers: { 'x-project-version': '9.9.9', 'accept-language': lang },
+      });
       expect(unknown.code).toBe(ERRORS.releaseNotFound.code);
     }
     const write = await api.call('POST', '/project/document', { ...version('1.0.9'), body: { id: a.id, rev: 2, name: 'Changed' } });
@@ -252,18 +319,29 @@ describe('releases', () => {
   it('a share of a release reads the release, not the live project', async () => {
     const { owner, project, a, share } = await projectWithDocs();
     await api.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: 'v1' } });
-    await api.call('POST', '/project/document', { token: owner.token, body: { id: a.id, rev: a.rev, content: { markdown: 'alpha, after' } } });
+    await api.call('POST', '/project/document', {
+      token: owner.token,
+      body: { id: a.id, rev: a.rev, content: { markdown: 'alpha, after' } },
+    });
     const s = await share({ version: 'v1' });
     const reader = asReader((await open(s.id)).data.shareToken);
     expect((await api.call<DocumentView>('GET', `/project/document/${a.id}`, reader)).data.content).toEqual({ markdown: 'alpha' });
-    expect((await api.call('PUT', '/project/document/share-item', { token: owner.token, body: { projectId: project.id, name: 'x', expireAt: inAnHour(), version: 'v9' } })).code).toBe(ERRORS.releaseNotFound.code);
+    expect(
+      (
+        await api.call('PUT', '/project/document/share-item', {
+          token: owner.token,
+          body: { projectId: project.id, name: 'x', expireAt: inAnHour(), version: 'v9' },
+        })
+      ).code,
+    ).toBe(ERRORS.releaseNotFound.code);
   });
 
   it('a clone copies neither shares nor releases; the purge deletes both, items and objects', async () => {
     const { owner, project, share } = await projectWithDocs();
     await share({});
     await api.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: '2.0.0' } });
-    const copy = (await api.call<ProjectView>('POST', `/project/clone/${project.id}`, { token: owner.token, query: { name: 'Copy' } })).data;
+    const copy = (await api.call<ProjectView>('POST', `/project/clone/${project.id}`, { token: owner.token, query: { name: 'Copy' } }))
+      .data;
     expect((await api.call<unknown[]>('GET', `/project/document/share-item/list/${copy.id}`, { token: owner.token })).data).toEqual([]);
     expect((await api.call<unknown[]>('GET', `/project-release/list/${copy.id}`, { token: owner.token })).data).toEqual([]);
     const objects = async (id: string) => {

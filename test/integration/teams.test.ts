@@ -3,10 +3,10 @@
  * project into a team, the people one may add, team consoles and their folders, and disbanding.
  */
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../shared/errors';
-import type { DocumentView } from '../../shared/schemas/document';
-import type { ProjectMember, ProjectView } from '../../shared/schemas/project';
-import type { Invitation, TeamMemberView, TeamStanding, TeamView } from '../../shared/schemas/team';
+import { ERRORS } from '@shared/errors';
+import type { DocumentView } from '@shared/schemas/document';
+import type { ProjectMember, ProjectView } from '@shared/schemas/project';
+import type { Invitation, TeamMemberView, TeamStanding, TeamView } from '@shared/schemas/team';
 import { batchWrite, getItem, putItem, queryAll } from '../../functions/data/db';
 import { ENTITY, keys } from '../../functions/data/keys';
 import { runPurge } from '../../functions/domain/project-purge';
@@ -17,7 +17,8 @@ const api = useLocalApi();
 type Person = Awaited<ReturnType<typeof signUp>>;
 
 async function teamWith(owner: Person, ...developers: Person[]) {
-  const team = (await api.call<TeamView>('PUT', '/team', { token: owner.token, body: { name: 'Platform', description: 'Backend APIs' } })).data;
+  const team = (await api.call<TeamView>('PUT', '/team', { token: owner.token, body: { name: 'Platform', description: 'Backend APIs' } }))
+    .data;
   for (const dev of developers) {
     const code = (await api.call<Invitation>('POST', `/team/invitation/${team.id}`, { token: owner.token })).data.code;
     expect((await api.call('POST', `/team/join/${code}`, { token: dev.token })).code).toBe(0);
@@ -45,10 +46,19 @@ describe('teams', () => {
     const admin = await api.call<TeamMemberView>('POST', `/team/grant-admin/${team.id}/${dev.userId}`, { token: owner.token });
     expect(admin.data.role).toBe('admin');
     // An administrator edits the team but cannot name administrators or demote the owner.
-    expect((await api.call<TeamView>('POST', '/team', { token: dev.token, body: { id: team.id, rev: team.rev, name: 'Platform team' } })).data.name).toBe('Platform team');
-    expect((await api.call('POST', `/team/revoke-admin/${team.id}/${owner.userId}`, { token: dev.token })).code).toBe(ERRORS.forbidden.code);
-    expect((await api.call('POST', `/team/revoke-admin/${team.id}/${owner.userId}`, { token: owner.token })).code).toBe(ERRORS.ownerRoleFixed.code);
-    expect((await api.call('POST', '/team', { token: owner.token, body: { id: team.id, rev: team.rev, name: 'Stale' } })).code).toBe(ERRORS.staleRevision.code);
+    expect(
+      (await api.call<TeamView>('POST', '/team', { token: dev.token, body: { id: team.id, rev: team.rev, name: 'Platform team' } })).data
+        .name,
+    ).toBe('Platform team');
+    expect((await api.call('POST', `/team/revoke-admin/${team.id}/${owner.userId}`, { token: dev.token })).code).toBe(
+      ERRORS.forbidden.code,
+    );
+    expect((await api.call('POST', `/team/revoke-admin/${team.id}/${owner.userId}`, { token: owner.token })).code).toBe(
+      ERRORS.ownerRoleFixed.code,
+    );
+    expect((await api.call('POST', '/team', { token: owner.token, body: { id: team.id, rev: team.rev, name: 'Stale' } })).code).toBe(
+      ERRORS.staleRevision.code,
+    );
   });
 
   it('an invitation lasts one hour to the second, works for several people, and joining twice stays one membership', async () => {
@@ -56,7 +66,9 @@ describe('teams', () => {
     const team = await teamWith(owner);
     const invitation = (await api.call<Invitation>('POST', `/team/invitation/${team.id}`, { token: owner.token })).data;
     expect(new Date(invitation.expiresAt).getTime() - Date.now()).toBeGreaterThan(3590_000);
-    expect((await api.call<{ teamName: string }>('GET', `/team/join/${invitation.code}`, { token: a.token })).data.teamName).toBe('Platform');
+    expect((await api.call<{ teamName: string }>('GET', `/team/join/${invitation.code}`, { token: a.token })).data.teamName).toBe(
+      'Platform',
+    );
     for (const who of [a, b, a]) expect((await api.call('POST', `/team/join/${invitation.code}`, { token: who.token })).code).toBe(0);
     const members = (await api.call<{ members: TeamMemberView[] }>('GET', `/team/${team.id}/members`, { token: owner.token })).data.members;
     expect(members.map((m) => m.role).sort()).toEqual(['developer', 'developer', 'owner']);
@@ -64,7 +76,8 @@ describe('teams', () => {
     // One second before the hour is up it still works; one second after, it reads like an unknown code.
     const [c, d] = await Promise.all([signUp(api), signUp(api)]);
     const item = (await getItem<{ expiresAt: number }>(keys.invitation(invitation.code)))!;
-    const at = (offset: number) => putItem({ ...item, ...keys.invitation(invitation.code), expiresAt: Math.floor(Date.now() / 1000) + offset });
+    const at = (offset: number) =>
+      putItem({ ...item, ...keys.invitation(invitation.code), expiresAt: Math.floor(Date.now() / 1000) + offset });
     await at(1);
     expect((await api.call('POST', `/team/join/${invitation.code}`, { token: c.token })).code).toBe(0);
     await at(-1);
@@ -79,8 +92,10 @@ describe('teams', () => {
   it('a group bound with view lets its members read; a direct role wins over it, and none keeps one member out', async () => {
     const [owner, creator, reader, excluded] = await Promise.all([signUp(api), signUp(api), signUp(api), signUp(api)]);
     const team = await teamWith(owner, creator, reader, excluded);
-    const group = (await api.call<{ id: string }>('PUT', '/team/group', { token: owner.token, body: { teamId: team.id, name: 'QA' } })).data;
-    for (const who of [reader, excluded]) await api.call('POST', `/team/member/move/${team.id}/${who.userId}/${group.id}`, { token: owner.token });
+    const group = (await api.call<{ id: string }>('PUT', '/team/group', { token: owner.token, body: { teamId: team.id, name: 'QA' } }))
+      .data;
+    for (const who of [reader, excluded])
+      await api.call('POST', `/team/member/move/${team.id}/${who.userId}/${group.id}`, { token: owner.token });
     const project = await teamProject(creator, team.id);
     const doc = await newDoc(creator, project.id);
     expect((await read(reader, doc)).code).toBe(ERRORS.forbidden.code);
@@ -88,19 +103,26 @@ describe('teams', () => {
     const bound = await api.call<ProjectView>('POST', `/project/group/bind/${project.id}/${group.id}/view`, { token: creator.token });
     expect(bound.data.groupRoles).toEqual({ [group.id]: 'view' });
     expect((await read(reader, doc)).code).toBe(0);
-    expect((await api.call('POST', '/project/document', { token: reader.token, body: { id: doc.id, rev: doc.rev, name: 'x' } })).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call('POST', '/project/document', { token: reader.token, body: { id: doc.id, rev: doc.rev, name: 'x' } })).code).toBe(
+      ERRORS.forbidden.code,
+    );
     await api.call('PUT', `/project/member/${project.id}/${excluded.userId}/none`, { token: creator.token });
     expect((await read(excluded, doc)).code).toBe(ERRORS.forbidden.code);
     await api.call('PUT', `/project/member/${project.id}/${reader.userId}/edit`, { token: creator.token });
-    expect((await api.call('POST', '/project/document', { token: reader.token, body: { id: doc.id, rev: doc.rev, name: 'Edited' } })).code).toBe(0);
+    expect(
+      (await api.call('POST', '/project/document', { token: reader.token, body: { id: doc.id, rev: doc.rev, name: 'Edited' } })).code,
+    ).toBe(0);
     // The creator's role never changes here.
-    expect((await api.call('PUT', `/project/member/${project.id}/${creator.userId}/view`, { token: owner.token })).code).toBe(ERRORS.creatorRoleFixed.code);
+    expect((await api.call('PUT', `/project/member/${project.id}/${creator.userId}/view`, { token: owner.token })).code).toBe(
+      ERRORS.creatorRoleFixed.code,
+    );
   });
 
   it('deleting a group removes its bindings: its members lose what it granted, and stay in the team', async () => {
     const [owner, member] = await Promise.all([signUp(api), signUp(api)]);
     const team = await teamWith(owner, member);
-    const group = (await api.call<{ id: string }>('PUT', '/team/group', { token: owner.token, body: { teamId: team.id, name: 'Readers' } })).data;
+    const group = (await api.call<{ id: string }>('PUT', '/team/group', { token: owner.token, body: { teamId: team.id, name: 'Readers' } }))
+      .data;
     await api.call('POST', `/team/member/move/${team.id}/${member.userId}/${group.id}`, { token: owner.token });
     const projects = await Promise.all([teamProject(owner, team.id, 'One'), teamProject(owner, team.id, 'Two')]);
     const docs = await Promise.all(projects.map((p) => newDoc(owner, p.id)));
@@ -109,7 +131,8 @@ describe('teams', () => {
 
     expect((await api.call('DELETE', `/team/group/${team.id}/${group.id}`, { token: owner.token })).code).toBe(0);
     for (const d of docs) expect((await read(member, d)).code).toBe(ERRORS.forbidden.code);
-    for (const p of projects) expect((await api.call<ProjectView>('GET', `/project/${p.id}`, { token: owner.token })).data.groupRoles).toEqual({});
+    for (const p of projects)
+      expect((await api.call<ProjectView>('GET', `/project/${p.id}`, { token: owner.token })).data.groupRoles).toEqual({});
     expect(await queryAll(keys.bindingsOfGroup(team.id, group.id))).toEqual([]);
     const members = (await api.call<{ members: TeamMemberView[] }>('GET', `/team/${team.id}/members`, { token: owner.token })).data.members;
     expect(members.find((m) => m.userId === member.userId)).toMatchObject({ role: 'developer', groupId: null });
@@ -118,7 +141,8 @@ describe('teams', () => {
   it('a member removed from the team loses every team project at once, however they reached them', async () => {
     const [owner, member] = await Promise.all([signUp(api), signUp(api)]);
     const team = await teamWith(owner, member);
-    const group = (await api.call<{ id: string }>('PUT', '/team/group', { token: owner.token, body: { teamId: team.id, name: 'All' } })).data;
+    const group = (await api.call<{ id: string }>('PUT', '/team/group', { token: owner.token, body: { teamId: team.id, name: 'All' } }))
+      .data;
     await api.call('POST', `/team/member/move/${team.id}/${member.userId}/${group.id}`, { token: owner.token });
     const direct = await teamProject(owner, team.id, 'Direct');
     const viaGroup = await teamProject(owner, team.id, 'Group');
@@ -133,16 +157,23 @@ describe('teams', () => {
     for (const d of docs) expect((await read(member, d)).code).toBe(ERRORS.forbidden.code);
     expect((await api.call<ProjectView[]>('GET', `/project/team/${team.id}`, { token: member.token })).data).toEqual([]);
     expect((await api.call('GET', `/team/${team.id}`, { token: member.token })).code).toBe(ERRORS.forbidden.code);
-    expect((await api.call('DELETE', `/team/member/${team.id}/${owner.userId}`, { token: owner.token })).code).toBe(ERRORS.ownerRoleFixed.code);
+    expect((await api.call('DELETE', `/team/member/${team.id}/${owner.userId}`, { token: owner.token })).code).toBe(
+      ERRORS.ownerRoleFixed.code,
+    );
   });
 
   it('the team console lists every project for administrators, and what a developer reaches for them', async () => {
     const [owner, admin, dev] = await Promise.all([signUp(api), signUp(api), signUp(api)]);
     const team = await teamWith(owner, admin, dev);
     await api.call('POST', `/team/grant-admin/${team.id}/${admin.userId}`, { token: owner.token });
-    const [a, , c] = await Promise.all([teamProject(owner, team.id, 'A'), teamProject(owner, team.id, 'B'), teamProject(dev, team.id, 'C')]);
+    const [a, , c] = await Promise.all([
+      teamProject(owner, team.id, 'A'),
+      teamProject(owner, team.id, 'B'),
+      teamProject(dev, team.id, 'C'),
+    ]);
     await api.call('PUT', `/project/member/${a.id}/${dev.userId}/view`, { token: owner.token });
-    const names = async (who: Person) => (await api.call<ProjectView[]>('GET', `/project/team/${team.id}`, { token: who.token })).data.map((p) => [p.name, p.role]).sort();
+    const names = async (who: Person) =>
+      (await api.call<ProjectView[]>('GET', `/project/team/${team.id}`, { token: who.token })).data.map((p) => [p.name, p.role]).sort();
     expect(await names(admin)).toEqual([
       ['A', 'admin'],
       ['B', 'admin'],
@@ -156,7 +187,10 @@ describe('teams', () => {
     expect((await api.call('POST', `/project/archive/${c.id}`, { token: admin.token })).code).toBe(0);
     expect((await api.call('POST', `/project/transfer/${c.id}/${admin.userId}`, { token: admin.token })).code).toBe(ERRORS.forbidden.code);
     // The team's member page: what a member reaches, and how.
-    const reached = await api.call<{ name: string; role: string; via: string }[]>('GET', '/project/member', { token: admin.token, query: { memberId: dev.userId, teamId: team.id } });
+    const reached = await api.call<{ name: string; role: string; via: string }[]>('GET', '/project/member', {
+      token: admin.token,
+      query: { memberId: dev.userId, teamId: team.id },
+    });
     expect(reached.data.map((r) => [r.name, r.role, r.via]).sort()).toEqual([
       ['A', 'view', 'direct'],
       ['C', 'creator', 'direct'],
@@ -167,7 +201,11 @@ describe('teams', () => {
     const [owner, admin, dev] = await Promise.all([signUp(api), signUp(api), signUp(api)]);
     const team = await teamWith(owner, admin, dev);
     await api.call('POST', `/team/grant-admin/${team.id}/${admin.userId}`, { token: owner.token });
-    const [archived, binned] = await Promise.all([teamProject(dev, team.id, 'Archived'), teamProject(dev, team.id, 'Binned'), teamProject(owner, team.id, 'Active')]);
+    const [archived, binned] = await Promise.all([
+      teamProject(dev, team.id, 'Archived'),
+      teamProject(dev, team.id, 'Binned'),
+      teamProject(owner, team.id, 'Active'),
+    ]);
     expect((await api.call('POST', `/project/archive/${archived.id}`, { token: admin.token })).code).toBe(0);
     expect((await api.call('DELETE', `/project/${binned.id}`, { token: admin.token })).code).toBe(0);
     const list = async (who: Person, path: string, teamId?: string) =>
@@ -189,17 +227,33 @@ describe('teams', () => {
   it('team folders: every member reads them, administrators arrange them, and projects are filed for the team', async () => {
     const [owner, dev] = await Promise.all([signUp(api), signUp(api)]);
     const team = await teamWith(owner, dev);
-    const folder = (await api.call<{ id: string }>('POST', '/project/folder', { token: owner.token, body: { name: 'Payments', teamId: team.id } })).data;
-    expect((await api.call('POST', '/project/folder', { token: dev.token, body: { name: 'Mine', teamId: team.id } })).code).toBe(ERRORS.forbidden.code);
+    const folder = (
+      await api.call<{ id: string }>('POST', '/project/folder', { token: owner.token, body: { name: 'Payments', teamId: team.id } })
+    ).data;
+    expect((await api.call('POST', '/project/folder', { token: dev.token, body: { name: 'Mine', teamId: team.id } })).code).toBe(
+      ERRORS.forbidden.code,
+    );
     const project = await teamProject(owner, team.id, 'Refunds');
     await api.call('PUT', `/project/member/${project.id}/${dev.userId}/view`, { token: owner.token });
-    expect((await api.call('POST', '/project/folder/move', { token: owner.token, query: { folderId: folder.id, sourceId: project.id, isProject: 'true', teamId: team.id } })).code).toBe(0);
-    const inFolder = await api.call<{ projects: ProjectView[] }>('GET', '/project/folder', { token: dev.token, query: { parentId: folder.id, teamId: team.id } });
+    expect(
+      (
+        await api.call('POST', '/project/folder/move', {
+          token: owner.token,
+          query: { folderId: folder.id, sourceId: project.id, isProject: 'true', teamId: team.id },
+        })
+      ).code,
+    ).toBe(0);
+    const inFolder = await api.call<{ projects: ProjectView[] }>('GET', '/project/folder', {
+      token: dev.token,
+      query: { parentId: folder.id, teamId: team.id },
+    });
     expect(inFolder.data.projects.map((p) => p.name)).toEqual(['Refunds']);
     const personal = await api.call<{ projects: ProjectView[] }>('GET', '/project/folder', { token: dev.token });
     expect(personal.data.projects).toEqual([]);
     const stranger = await signUp(api);
-    expect((await api.call('GET', '/project/folder', { token: stranger.token, query: { teamId: team.id } })).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call('GET', '/project/folder', { token: stranger.token, query: { teamId: team.id } })).code).toBe(
+      ERRORS.forbidden.code,
+    );
   });
 });
 
@@ -218,20 +272,32 @@ describe('projects and members', () => {
     // Someone outside the team cannot move a project into it.
     const outsider = await signUp(api);
     const theirs = (await api.call<ProjectView>('PUT', '/project', { token: outsider.token, body: { name: 'Theirs' } })).data;
-    expect((await api.call('POST', `/project/move/${theirs.id}/${team.id}`, { token: outsider.token })).code).toBe(ERRORS.notTeamMember.code);
+    expect((await api.call('POST', `/project/move/${theirs.id}/${team.id}`, { token: outsider.token })).code).toBe(
+      ERRORS.notTeamMember.code,
+    );
   });
 
   it('the people one may add are one’s teammates only, searchable, with contact details partly masked', async () => {
     const [owner, mate, stranger] = await Promise.all([signUp(api, 'Owen'), signUp(api, 'Mia'), signUp(api, 'Stan')]);
     await teamWith(owner, mate);
-    const visible = (await api.call<{ userId: string; nickname: string; email: string }[]>('GET', '/project/visible-users', { token: owner.token, query: { keyword: '' } })).data;
+    const visible = (
+      await api.call<{ userId: string; nickname: string; email: string }[]>('GET', '/project/visible-users', {
+        token: owner.token,
+        query: { keyword: '' },
+      })
+    ).data;
     expect(visible.map((u) => u.nickname)).toEqual(['Mia']);
     expect(visible[0]!.email).toMatch(/^u\*\*\*@example\.com$/);
-    const found = await api.call<unknown[]>('GET', '/project/visible-users', { token: owner.token, query: { keyword: mate.account.slice(0, 8) } });
+    const found = await api.call<unknown[]>('GET', '/project/visible-users', {
+      token: owner.token,
+      query: { keyword: mate.account.slice(0, 8) },
+    });
     expect(found.data).toHaveLength(1);
     // A stranger is not someone one may add to a personal project.
     const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'P' } })).data;
-    expect((await api.call('PUT', `/project/member/${project.id}/${stranger.userId}/view`, { token: owner.token })).code).toBe(ERRORS.userNotVisible.code);
+    expect((await api.call('PUT', `/project/member/${project.id}/${stranger.userId}/view`, { token: owner.token })).code).toBe(
+      ERRORS.userNotVisible.code,
+    );
     expect((await api.call('PUT', `/project/member/${project.id}/${mate.userId}/view`, { token: owner.token })).code).toBe(0);
   });
 
@@ -241,13 +307,22 @@ describe('projects and members', () => {
     const [from, to] = await Promise.all([teamProject(owner, team.id, 'From'), teamProject(owner, team.id, 'To')]);
     await api.call('PUT', `/project/member/${from.id}/${a.userId}/edit`, { token: owner.token });
     await api.call('PUT', `/project/member/${from.id}/${b.userId}/none`, { token: owner.token });
-    const copied = await api.call<ProjectMember[]>('POST', '/project/member/clone', { token: owner.token, query: { from: from.id, to: to.id } });
-    expect(copied.data.map((m) => [m.userId, m.role]).sort()).toEqual([
-      [a.userId, 'edit'],
-      [b.userId, 'none'],
-    ].sort());
+    const copied = await api.call<ProjectMember[]>('POST', '/project/member/clone', {
+      token: owner.token,
+      query: { from: from.id, to: to.id },
+    });
+    expect(copied.data.map((m) => [m.userId, m.role]).sort()).toEqual(
+      [
+        [a.userId, 'edit'],
+        [b.userId, 'none'],
+      ].sort(),
+    );
     const invitation = (await api.call<Invitation>('PUT', `/project/invitation/${to.id}/view`, { token: owner.token })).data;
-    const preview = await api.call<{ projectName: string; teamName: string; role: string }>('GET', `/project/invitation/join/${invitation.code}`, { token: joiner.token });
+    const preview = await api.call<{ projectName: string; teamName: string; role: string }>(
+      'GET',
+      `/project/invitation/join/${invitation.code}`,
+      { token: joiner.token },
+    );
     expect(preview.data).toMatchObject({ projectName: 'To', teamName: 'Platform', role: 'view' });
     const joined = await api.call<ProjectView>('POST', `/project/invitation/join/${invitation.code}`, { token: joiner.token });
     expect(joined.data).toMatchObject({ id: to.id, role: 'view' });
@@ -266,7 +341,11 @@ describe('disbanding', () => {
     const doc = await newDoc(owner, project.id);
     await api.call('PUT', `/project/member/${project.id}/${dev.userId}/edit`, { token: owner.token });
     await batchWrite({
-      puts: Array.from({ length: 3000 }, (_, i) => ({ ...keys.document(project.id, `${project.id}_bulk${String(i).padStart(6, '0')}`), ...ENTITY.document, projectId: project.id })),
+      puts: Array.from({ length: 3000 }, (_, i) => ({
+        ...keys.document(project.id, `${project.id}_bulk${String(i).padStart(6, '0')}`),
+        ...ENTITY.document,
+        projectId: project.id,
+      })),
     });
     expect((await api.call('DELETE', `/team/${team.id}`, { token: dev.token })).code).toBe(ERRORS.forbidden.code);
     expect((await api.call('DELETE', `/team/${team.id}`, { token: owner.token })).code).toBe(0);

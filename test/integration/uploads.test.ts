@@ -5,10 +5,10 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../shared/errors';
-import { FILE_RESPONSE_HEADERS } from '../../shared/files';
-import type { StoredFile, UploadTicket } from '../../shared/schemas/file';
-import type { ProjectView } from '../../shared/schemas/project';
+import { ERRORS } from '@shared/errors';
+import { FILE_RESPONSE_HEADERS } from '@shared/files';
+import type { StoredFile, UploadTicket } from '@shared/schemas/file';
+import type { ProjectView } from '@shared/schemas/project';
 import { keys } from '../../functions/data/keys';
 import { s3 } from '../../functions/data/s3';
 import { signUp, useLocalApi } from '../support/local-api';
@@ -31,7 +31,12 @@ async function setup() {
   const finish = (fileId: string, body: Record<string, unknown>) =>
     api.call<StoredFile>('POST', `/project/attachment/${project.id}/${fileId}`, { token: user.token, body });
   /** The browser's three steps; `bytes` may differ from what was announced. */
-  async function upload(kind: 'image' | 'attachment', name: string, bytes: Uint8Array<ArrayBuffer>, opts: { contentType?: string; announce?: number } = {}) {
+  async function upload(
+    kind: 'image' | 'attachment',
+    name: string,
+    bytes: Uint8Array<ArrayBuffer>,
+    opts: { contentType?: string; announce?: number } = {},
+  ) {
     const t = await ticket({ kind, name, size: opts.announce ?? bytes.length, contentType: opts.contentType ?? 'image/png' });
     expect(t.code, t.message).toBe(0);
     const put = await fetch(t.data.url, { method: 'PUT', headers: t.data.headers, body: bytes });
@@ -103,7 +108,9 @@ describe('images', () => {
 
   it('never include SVG, which can carry script', async () => {
     const { ticket } = await setup();
-    expect((await ticket({ kind: 'image', name: 'x.svg', size: 100, contentType: 'image/svg+xml' })).code).toBe(ERRORS.fileTypeRefused.code);
+    expect((await ticket({ kind: 'image', name: 'x.svg', size: 100, contentType: 'image/svg+xml' })).code).toBe(
+      ERRORS.fileTypeRefused.code,
+    );
   });
 });
 
@@ -117,7 +124,9 @@ describe('attachments', () => {
     expect(finished.data).toMatchObject({ kind: 'attachment', name: '说明 <b>.html', contentType: 'application/octet-stream' });
     const res = await fetchFile(finished.data.url);
     expect(res.headers.get('content-type')).toBe('application/octet-stream');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="__ <b>.html"; filename*=UTF-8''${encodeURIComponent('说明 <b>.html')}`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="__ <b>.html"; filename*=UTF-8''${encodeURIComponent('说明 <b>.html')}`,
+    );
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });

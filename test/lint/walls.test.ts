@@ -38,7 +38,7 @@ const ALLOWED: [string, string, string][] = [
   ['infra reads the keys', 'infra/stacks/planted.ts', "import { keys } from '../../functions/data/keys';"],
   ['a handler calls the domain', 'functions/services/project/planted.ts', "import { getProject } from '../../domain/projects';"],
   ['the domain uses the data layer', 'functions/domain/planted.ts', "import { putItem } from '../data/db';"],
-  ['web imports shared', 'web/src/pages/planted.tsx', "import { atLeast } from '../../../shared/access';"],
+  ['web imports shared', 'web/src/pages/planted.tsx', "import { atLeast } from '@shared/access';"],
   ['keys.ts builds keys', 'functions/data/keys.ts', "export const sk = 'DOC#';"],
 ];
 

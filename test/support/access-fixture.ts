@@ -10,8 +10,8 @@
  * session lives on (they had `edit` on the project). The project is in the team or personal, private or public.
  */
 import { randomUUID } from 'node:crypto';
-import type { Role, TeamRole } from '../../shared/access';
-import type { ProjectState } from '../../shared/schemas/project';
+import type { Role, TeamRole } from '@shared/access';
+import type { ProjectState } from '@shared/schemas/project';
 import { batchWrite } from '../../functions/data/db';
 import { putObject } from '../../functions/data/s3';
 import { keys } from '../../functions/data/keys';
@@ -70,10 +70,25 @@ let people: Promise<Cast> | undefined;
 /** The cast: once per test file, or `fresh` (for a call that may sign someone out or change their account). */
 function cast(fresh = false): Promise<Cast> {
   const make = async () => {
-    const names: Person[] = ['stranger', 'creator', 'editor', 'viewer', 'noneMember', 'teamDeveloper', 'groupDeveloper', 'teamAdmin', 'teamOwner', 'removedMember'];
+    const names: Person[] = [
+      'stranger',
+      'creator',
+      'editor',
+      'viewer',
+      'noneMember',
+      'teamDeveloper',
+      'groupDeveloper',
+      'teamAdmin',
+      'teamOwner',
+      'removedMember',
+    ];
     const made = await Promise.all(
       names.map(async (name) => {
-        const user = await createUser({ account: `walk-${name}-${randomUUID()}@example.com`, nickname: name, passwordHash: 'not-a-real-hash' });
+        const user = await createUser({
+          account: `walk-${name}-${randomUUID()}@example.com`,
+          nickname: name,
+          passwordHash: 'not-a-real-hash',
+        });
         return [name, { id: user.id, token: (await createSession(user.id)).token }] as const;
       }),
     );
@@ -88,7 +103,17 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
   const now = new Date();
   const stamp = now.toISOString();
   // The state these writes leave is what the domain's verbs would leave; writing it in one batch keeps the walk fast.
-  const team = { id: randomUUID(), name: 'Walkers', description: '', avatar: '', ownerId: p.teamOwner.id, state: 'active' as const, createdAt: stamp, updatedAt: stamp, rev: 1 };
+  const team = {
+    id: randomUUID(),
+    name: 'Walkers',
+    description: '',
+    avatar: '',
+    ownerId: p.teamOwner.id,
+    state: 'active' as const,
+    createdAt: stamp,
+    updatedAt: stamp,
+    rev: 1,
+  };
   const group = { id: randomUUID(), teamId: team.id, name: 'Readers', createdAt: stamp };
   const teamMember = (who: Person, role: TeamRole, groupId: string | null = null) =>
     teamMemberItem({ teamId: team.id, userId: p[who].id, role, groupId, joinedAt: stamp });
@@ -117,10 +142,39 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     rev: 2,
   };
   const author = { id: p.creator.id, name: 'creator' };
-  const node = { id: newDocumentId(projectId), projectId, parentId: projectId, rank: 'a0', name: 'Walked doc', type: 'doc' as const, comment: 'second', method: null, path: null, status: null, ...firstRevision(author), rev: 2 };
-  const apiNode = { ...node, id: newDocumentId(projectId), rank: 'a1', name: 'Walked API', type: 'api' as const, method: 'GET', path: '/walk/{id}', status: null, rev: 1 };
-  const teamCode = newInvitation({ kind: 'team', teamId: team.id, groupId: null, projectId: null, role: 'developer', createdBy: p.teamOwner.id }, now);
-  const projectCode = newInvitation({ kind: 'project', teamId: project.teamId, groupId: null, projectId, role: 'view', createdBy: p.creator.id }, now);
+  const node = {
+    id: newDocumentId(projectId),
+    projectId,
+    parentId: projectId,
+    rank: 'a0',
+    name: 'Walked doc',
+    type: 'doc' as const,
+    comment: 'second',
+    method: null,
+    path: null,
+    status: null,
+    ...firstRevision(author),
+    rev: 2,
+  };
+  const apiNode = {
+    ...node,
+    id: newDocumentId(projectId),
+    rank: 'a1',
+    name: 'Walked API',
+    type: 'api' as const,
+    method: 'GET',
+    path: '/walk/{id}',
+    status: null,
+    rev: 1,
+  };
+  const teamCode = newInvitation(
+    { kind: 'team', teamId: team.id, groupId: null, projectId: null, role: 'developer', createdBy: p.teamOwner.id },
+    now,
+  );
+  const projectCode = newInvitation(
+    { kind: 'project', teamId: project.teamId, groupId: null, projectId, role: 'view', createdBy: p.creator.id },
+    now,
+  );
   const preserved = { json: JSON.stringify({ v: 1, markdown: 'sample' }) };
   const share: ShareRecord = {
     id: newShareId(projectId),
@@ -146,7 +200,12 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     documentCount: 1,
     s3Key: keys.releaseObject(projectId, '1.0.0', 'walk'),
   };
-  const snapshot = { v: 1, project: { id: projectId, name: 'Walked', description: '' }, nodes: [node], bodies: { [node.id]: { v: 1, markdown: 'sample' } } };
+  const snapshot = {
+    v: 1,
+    project: { id: projectId, name: 'Walked', description: '' },
+    nodes: [node],
+    bodies: { [node.id]: { v: 1, markdown: 'sample' } },
+  };
   await putObject(release.s3Key, JSON.stringify(snapshot), 'application/json');
   await batchWrite({
     puts: [
@@ -163,7 +222,12 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       memberItem(projectId, p.editor.id, 'edit', null),
       memberItem(projectId, p.viewer.id, 'view', null),
       memberItem(projectId, p.noneMember.id, 'none', null),
-      ...(opts.inTeam ? [memberItem(projectId, p.removedMember.id, 'edit', null), bindingItem({ teamId: team.id, groupId: group.id, projectId, role: 'view' })] : []),
+      ...(opts.inTeam
+        ? [
+            memberItem(projectId, p.removedMember.id, 'edit', null),
+            bindingItem({ teamId: team.id, groupId: group.id, projectId, role: 'view' }),
+          ]
+        : []),
       nodeItem(node),
       nodeItem(apiNode),
       bodyItem(projectId, apiNode.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: '/walk/{id}' }) }),

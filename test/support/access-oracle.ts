@@ -2,9 +2,9 @@
  * What the route table says should happen to a caller, written from the grants alone: admitted, or refused with
  * the code a client gets (41000 not signed in, 41001 a session that is gone, 42003 not allowed).
  */
-import { atLeast, atLeastTeamRole, type Role, type TeamRole } from '../../shared/access';
-import { ERRORS } from '../../shared/errors';
-import type { Access } from '../../shared/routes';
+import { atLeast, atLeastTeamRole, type Role, type TeamRole } from '@shared/access';
+import { ERRORS } from '@shared/errors';
+import type { Access } from '@shared/routes';
 
 export interface CallerFacts {
   signedIn: boolean;
@@ -43,4 +43,10 @@ export function expectedAccess(access: Access, caller: CallerFacts): 'admitted' 
 }
 
 /** Codes that mean the access check refused, or that the sample never got past validation or its media type. */
-export const ACCESS_CODES = [ERRORS.notLoggedIn.code, ERRORS.sessionExpired.code, ERRORS.forbidden.code, ERRORS.invalidInput.code, ERRORS.unsupportedContentType.code];
+export const ACCESS_CODES = [
+  ERRORS.notLoggedIn.code,
+  ERRORS.sessionExpired.code,
+  ERRORS.forbidden.code,
+  ERRORS.invalidInput.code,
+  ERRORS.unsupportedContentType.code,
+];

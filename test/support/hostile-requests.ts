@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { expectedAccess, type CallerFacts } from './access-oracle';
-import type { RouteDef } from '../../shared/routes';
+import type { RouteDef } from '@shared/routes';
 import type { SampleIds } from './samples';
 
 /** `badCookie` is anonymous with a planted, malformed session cookie. */
@@ -37,19 +37,65 @@ const deepParams = (levels: number) =>
 
 const paramValue = (ids: SampleIds) =>
   fc.oneof(
-    fc.constantFrom(ids.projectId, ids.documentId, `${ids.documentId}_r1`, ids.memberId, ids.teamId, ids.groupId, ids.teamCode, '0', 'personal'),
+    fc.constantFrom(
+      ids.projectId,
+      ids.documentId,
+      `${ids.documentId}_r1`,
+      ids.memberId,
+      ids.teamId,
+      ids.groupId,
+      ids.teamCode,
+      '0',
+      'personal',
+    ),
     fc.string({ maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
-    fc.constantFrom('%', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a'.repeat(3000), '\u202eexe.png', '{id}', '__proto__', 'constructor'),
+    fc.constantFrom(
+      '%',
+      '%E0%A4%A',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%00',
+      'a'.repeat(3000),
+      '\u202eexe.png',
+      '{id}',
+      '__proto__',
+      'constructor',
+    ),
   );
 
 const bodyText = fc.oneof(
   fc.jsonValue({ maxDepth: 5 }).map((v) => JSON.stringify(v)),
-  fc.dictionary(
-    fc.constantFrom('id', 'projectId', 'name', 'rev', 'content', 'type', 'parentId', 'preId', 'kind', 'size', 'password', 'visibility', 'folderId'),
-    fc.jsonValue({ maxDepth: 4 }),
-  ).map((v) => JSON.stringify(v)),
-  fc.constantFrom('', '{', 'null', '[]', '"x"', deep(2000), deepParams(900), JSON.stringify({ name: 'x'.repeat(100_000) }), JSON.stringify({ content: { markdown: 'y'.repeat(50_000) } })),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        'id',
+        'projectId',
+        'name',
+        'rev',
+        'content',
+        'type',
+        'parentId',
+        'preId',
+        'kind',
+        'size',
+        'password',
+        'visibility',
+        'folderId',
+      ),
+      fc.jsonValue({ maxDepth: 4 }),
+    )
+    .map((v) => JSON.stringify(v)),
+  fc.constantFrom(
+    '',
+    '{',
+    'null',
+    '[]',
+    '"x"',
+    deep(2000),
+    deepParams(900),
+    JSON.stringify({ name: 'x'.repeat(100_000) }),
+    JSON.stringify({ content: { markdown: 'y'.repeat(50_000) } }),
+  ),
 );
 
 /** `count` requests for a route, reproducible from `seed`. */
@@ -58,7 +104,10 @@ export function hostileRequests(route: RouteDef, ids: SampleIds, count: number, 
     caller: fc.constantFrom(...CALLERS),
     params: fc.array(paramValue(ids), { minLength: 4, maxLength: 4 }),
     encode: fc.boolean(),
-    query: fc.dictionary(fc.constantFrom('keyword', 'name', 'teamId', 'folderId', 'sourceId', 'isProject', 'parentId', 'x'), fc.string({ maxLength: 30 })),
+    query: fc.dictionary(
+      fc.constantFrom('keyword', 'name', 'teamId', 'folderId', 'sourceId', 'isProject', 'parentId', 'x'),
+      fc.string({ maxLength: 30 }),
+    ),
     body: bodyText,
     contentType: fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', undefined),
   });

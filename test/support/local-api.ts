@@ -5,9 +5,9 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import type { Envelope } from '../../shared/errors';
-import { SERVICES, type ServiceName } from '../../shared/routes';
-import { securityHeaders } from '../../shared/deployment';
+import type { Envelope } from '@shared/errors';
+import { SERVICES, type ServiceName } from '@shared/routes';
+import { securityHeaders } from '@shared/deployment';
 import { fileServer } from '../../scripts/local/files';
 import { createGateway, type LambdaHandler } from '../../scripts/local/gateway';
 import { queryAll } from '../../functions/data/db';

@@ -27,7 +27,11 @@ export function useMockOrigin(env: { MOCK_RATE?: string; MOCK_BURST?: string } =
     await closeSandbox();
   });
 
-  async function request(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<MockResponse> {
+  async function request(
+    method: string,
+    path: string,
+    init: { headers?: Record<string, string>; body?: string } = {},
+  ): Promise<MockResponse> {
     const started = performance.now();
     const res = await fetch(`${base}${path}`, { method, headers: init.headers, body: init.body });
     const text = await res.text();

@@ -3,7 +3,7 @@
  * id: a route added to the table without a sample here does not compile. Valid means it passes validation, so a
  * walk that gets past the access check reaches the handler (and a 45002 there is a broken sample, not access).
  */
-import { routes, type RouteDef, type RouteId, type RouteRequest } from '../../shared/routes';
+import { routes, type RouteDef, type RouteId, type RouteRequest } from '@shared/routes';
 
 export interface SampleIds {
   projectId: string;
@@ -59,7 +59,10 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'project.transfer': ({ projectId, memberId }) => ({ params: { a: projectId, b: memberId } }),
   'project.move': ({ projectId, teamId }) => ({ params: { a: projectId, b: teamId } }),
   'project.clone': ({ projectId }) => ({ params: { id: projectId }, query: { name: 'Copy' } }),
-  'project.attachment': ({ projectId }) => ({ params: { id: projectId }, body: { kind: 'image', name: 'a.png', size: 10, contentType: 'image/png' } }),
+  'project.attachment': ({ projectId }) => ({
+    params: { id: projectId },
+    body: { kind: 'image', name: 'a.png', size: 10, contentType: 'image/png' },
+  }),
   'project.attachmentFinish': ({ projectId }) => ({ params: { id: projectId, fileId: FILE_ID }, body: { kind: 'image', name: 'a.png' } }),
   'project.members': ({ projectId }) => ({ params: { id: projectId } }),
   'project.quit': ({ projectId }) => ({ params: { id: projectId } }),
@@ -136,7 +139,10 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
  * A sample as the pieces an HTTP call needs: the path with its parameters filled in, the query, and the body (as
  * a form for the routes that take one).
  */
-export function sampleCall(id: RouteId, ids: SampleIds): { path: string; query?: Record<string, string>; body?: unknown; form?: Record<string, string> } {
+export function sampleCall(
+  id: RouteId,
+  ids: SampleIds,
+): { path: string; query?: Record<string, string>; body?: unknown; form?: Record<string, string> } {
   const route = routes[id] as RouteDef;
   const request = samples[id](ids) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));

@@ -35,8 +35,12 @@
   var answers = {};
   ['/project/document/children/all/' + match[1], '/project/' + match[1]].forEach(function (path) {
     answers[path] = fetch(base + path, { headers: headers }).then(
-      function (res) { return res.status === 200 ? res.json() : null; },
-      function () { return null; }
+      function (res) {
+        return res.status === 200 ? res.json() : null;
+      },
+      function () {
+        return null;
+      },
     );
   });
   window.__apiloomEarly = { token: headers.token || '', answers: answers };

@@ -1,5 +1,5 @@
-import { APP_VERSION } from '../../shared/constants';
-import type { DeploymentConfig } from '../../shared/deployment';
+import { APP_VERSION } from '@shared/constants';
+import type { DeploymentConfig } from '@shared/deployment';
 import { paths } from './paths';
 
 /**

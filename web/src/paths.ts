@@ -102,7 +102,8 @@ export const paths = {
   /** What a share link opens: its documents only, read only, for anyone who has the link (and its password). */
   sharedView: {
     pattern: '/project/:projectId/share/:shareId',
-    href: (projectId: string, shareId: string, docId?: string) => `/project/${enc(projectId)}/share/${enc(shareId)}${query({ doc: docId })}`,
+    href: (projectId: string, shareId: string, docId?: string) =>
+      `/project/${enc(projectId)}/share/${enc(shareId)}${query({ doc: docId })}`,
   },
   history: {
     pattern: '/project/:projectId/:docId/history/:historyId',
@@ -133,7 +134,20 @@ export const paths = {
     ],
   },
   /** Pages a visitor may open without signing in (spec section 2), as path prefixes. */
-  publicPrefixes: ['/', '/index', '/help', '/login', '/register', '/forget', '/forget-success', '/reset-pass', '/open_external_link', '/project', '/doc', '/invite'],
+  publicPrefixes: [
+    '/',
+    '/index',
+    '/help',
+    '/login',
+    '/register',
+    '/forget',
+    '/forget-success',
+    '/reset-pass',
+    '/open_external_link',
+    '/project',
+    '/doc',
+    '/invite',
+  ],
 } as const;
 
 /** The current path and query: where to come back to after signing in again. */

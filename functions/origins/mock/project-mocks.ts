@@ -4,9 +4,9 @@
  * most (one item, the project), and only what changed after that: the documents when `treeRev` moved, the
  * settings when `mockRev` did. A save is therefore live within MOCK_SETTINGS_TTL_MS.
  */
-import { MOCK_SETTINGS_TTL_MS } from '../../../shared/constants';
-import type { ParamItem } from '../../../shared/schemas/document';
-import type { MockSettings } from '../../../shared/schemas/mock';
+import { MOCK_SETTINGS_TTL_MS } from '@shared/constants';
+import type { ParamItem } from '@shared/schemas/document';
+import type { MockSettings } from '@shared/schemas/mock';
 import { nodesAt, readDocumentContentOfRev, type StoredNode } from '../../domain/documents';
 import { mockConfigsOf } from '../../domain/mock-configs';
 import { getProject, type ProjectRecord } from '../../domain/projects';
@@ -48,13 +48,17 @@ async function refresh(projectId: string, before: Held | undefined): Promise<Pro
   const settingsChanged = !old || before.mockRev !== project.mockRev;
   const [documents, settings] = await Promise.all([
     treeChanged ? apiDocuments(project) : Promise.resolve(old.documents),
-    settingsChanged ? mockConfigsOf(projectId).then((records) => new Map(records.map((r) => [r.docId, r.settings]))) : Promise.resolve(old.settings),
+    settingsChanged
+      ? mockConfigsOf(projectId).then((records) => new Map(records.map((r) => [r.docId, r.settings])))
+      : Promise.resolve(old.settings),
   ]);
   const mocks: ProjectMocks = {
     projectId,
     enabled: project.mockEnabled,
     token: project.mockToken,
-    matcher: treeChanged ? buildRouteMatcher([...documents.values()].map((d) => ({ id: d.id, method: d.method ?? 'GET', path: d.path ?? '' }))) : old.matcher,
+    matcher: treeChanged
+      ? buildRouteMatcher([...documents.values()].map((d) => ({ id: d.id, method: d.method ?? 'GET', path: d.path ?? '' })))
+      : old.matcher,
     documents,
     settings,
   };

@@ -8,9 +8,9 @@
  * configured delay is waited out.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { MOCK_THROTTLE, MOCK_TOKEN_HEADER, MOCK_TOKEN_QUERY } from '../../../shared/constants';
-import { ERRORS, type ErrorKey } from '../../../shared/errors';
-import { pickLocale, translate, type Locale } from '../../../shared/messages';
+import { MOCK_THROTTLE, MOCK_TOKEN_HEADER, MOCK_TOKEN_QUERY } from '@shared/constants';
+import { ERRORS, type ErrorKey } from '@shared/errors';
+import { pickLocale, translate, type Locale } from '@shared/messages';
 import { respondToMock, type MockRequest } from '../../mock/respond';
 import { projectMocks, responseParams } from './project-mocks';
 import { tokenBuckets } from './throttle';
@@ -42,11 +42,19 @@ const envNumber = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
-const buckets = tokenBuckets({ perSecond: envNumber('MOCK_RATE', MOCK_THROTTLE.perSecond), burst: envNumber('MOCK_BURST', MOCK_THROTTLE.burst) });
+const buckets = tokenBuckets({
+  perSecond: envNumber('MOCK_RATE', MOCK_THROTTLE.perSecond),
+  burst: envNumber('MOCK_BURST', MOCK_THROTTLE.burst),
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function failure(locale: Locale, key: ErrorKey, params: Record<string, string | number> = {}, extra: { headers?: Record<string, string>; data?: unknown } = {}): MockHttpResponse {
+function failure(
+  locale: Locale,
+  key: ErrorKey,
+  params: Record<string, string | number> = {},
+  extra: { headers?: Record<string, string>; data?: unknown } = {},
+): MockHttpResponse {
   const { code, status } = ERRORS[key];
   return {
     status,
@@ -99,7 +107,12 @@ export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse>
 
   const admitted = buckets.take(projectId);
   if (!admitted.ok) {
-    return failure(locale, 'mockThrottled', { seconds: admitted.retryAfterSeconds }, { headers: { 'retry-after': String(admitted.retryAfterSeconds) } });
+    return failure(
+      locale,
+      'mockThrottled',
+      { seconds: admitted.retryAfterSeconds },
+      { headers: { 'retry-after': String(admitted.retryAfterSeconds) } },
+    );
   }
 
   const mocks = await projectMocks(projectId);
@@ -113,7 +126,12 @@ export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse>
   const routed = mocks.matcher.match(method === 'HEAD' ? 'GET' : method, path);
   if (routed.kind === 'no_match') return failure(locale, 'mockNoMatch', { method, path });
   if (routed.kind === 'method_not_allowed') {
-    return failure(locale, 'mockMethodNotAllowed', { method, allow: routed.allow.join(', ') }, { headers: { allow: routed.allow.join(', ') } });
+    return failure(
+      locale,
+      'mockMethodNotAllowed',
+      { method, allow: routed.allow.join(', ') },
+      { headers: { allow: routed.allow.join(', ') } },
+    );
   }
   const settings = mocks.settings.get(routed.documentId);
   const document = mocks.documents.get(routed.documentId);
@@ -135,7 +153,12 @@ export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse>
   });
   if (!answered.ok) {
     const { kind, message, line } = answered.error;
-    return failure(locale, 'mockFailed', { detail: line ? `${message} (line ${line})` : message }, { data: { kind, ...(line ? { line } : {}) } });
+    return failure(
+      locale,
+      'mockFailed',
+      { detail: line ? `${message} (line ${line})` : message },
+      { data: { kind, ...(line ? { line } : {}) } },
+    );
   }
   const answer = answered.value;
   if (answer.delayMs > 0) await sleep(answer.delayMs);

@@ -1,5 +1,5 @@
 /** Reading and writing documents: every kind, ordering, copies and deletes. */
-import { translate } from '../../../shared/messages';
+import { translate } from '@shared/messages';
 import {
   apiSummary,
   assertParent,
@@ -70,7 +70,14 @@ export const editingHandlers = defineHandlers({
   'document.update': async ({ body }, ctx) => {
     const node = await requireNode(ctx.project.item.id, body.id);
     const content = body.content === undefined ? undefined : parseContent(node.type, body.content, ctx.locale);
-    const saved = await saveDocument({ node, expectedRev: body.rev, name: body.name, comment: body.comment, content, editor: await editorOf(ctx.caller.userId) });
+    const saved = await saveDocument({
+      node,
+      expectedRev: body.rev,
+      name: body.name,
+      comment: body.comment,
+      content,
+      editor: await editorOf(ctx.caller.userId),
+    });
     return documentView(saved.node, saved.content);
   },
 
@@ -93,7 +100,10 @@ export const editingHandlers = defineHandlers({
     if (subtreeOf(node.id, nodes).includes(parentId)) fail('folderCycle');
     const siblings = (childrenByParent(nodes).get(parentId) ?? []).filter((n) => n.id !== node.id);
     const moved = await moveDocument(node, parentId, rankAfter(params.c, siblings));
-    return viewAmong(moved, nodes.map((n) => (n.id === node.id ? moved : n)));
+    return viewAmong(
+      moved,
+      nodes.map((n) => (n.id === node.id ? moved : n)),
+    );
   },
 
   'document.copy': async ({ body }, ctx) => {

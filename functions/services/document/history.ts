@@ -1,6 +1,6 @@
 /** The history of a document: list, view, and restore (a restore is itself a new save with its own entry). */
-import { translate } from '../../../shared/messages';
-import { documentOfHistory, type TypedContent } from '../../../shared/schemas/document';
+import { translate } from '@shared/messages';
+import { documentOfHistory, type TypedContent } from '@shared/schemas/document';
 import { requireNode, saveDocument } from '../../domain/documents';
 import { getHistoryEntry, listHistory } from '../../domain/histories';
 import { fail } from '../../runtime/app-error';

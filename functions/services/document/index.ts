@@ -1,7 +1,7 @@
 /** The document service: the tree, every kind of document, ordering, copies, search, history, mock settings, shares and releases. */
-import { documentRoutes } from '../../../shared/routes/documents';
-import { mockRoutes } from '../../../shared/routes/mock';
-import { shareRoutes } from '../../../shared/routes/shares';
+import { documentRoutes } from '@shared/routes/documents';
+import { mockRoutes } from '@shared/routes/mock';
+import { shareRoutes } from '@shared/routes/shares';
 import { projectAndTeamChecks } from '../../runtime/access';
 import { createService } from '../../runtime/service';
 import { editingHandlers } from './editing';

@@ -1,6 +1,6 @@
 /** Mock settings of HTTP API documents: read, saved whole, or switched to another type. */
-import { projectIdOfDocument } from '../../../shared/schemas/document';
-import { DEFAULT_MOCK_SETTINGS, mockSettings } from '../../../shared/schemas/mock';
+import { projectIdOfDocument } from '@shared/schemas/document';
+import { DEFAULT_MOCK_SETTINGS, mockSettings } from '@shared/schemas/mock';
 import { getMockConfig, saveMockConfig, toMockConfigView, withMockType } from '../../domain/mock-configs';
 import { getNode } from '../../domain/documents';
 import { AppError } from '../../runtime/app-error';

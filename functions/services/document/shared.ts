@@ -1,7 +1,7 @@
 /** What several areas of the document service need: who is editing, content validation, and document views. */
-import { LIMITS } from '../../../shared/constants';
-import type { Locale } from '../../../shared/messages';
-import { contentSchemas, type DocumentType, type DocumentView, type TypedContent } from '../../../shared/schemas/document';
+import { LIMITS } from '@shared/constants';
+import type { Locale } from '@shared/messages';
+import { contentSchemas, type DocumentType, type DocumentView, type TypedContent } from '@shared/schemas/document';
 import { previousSiblingId, toNodeView, type Editor, type StoredNode } from '../../domain/documents';
 import { getUser } from '../../domain/users';
 import { readSnapshot } from '../../domain/releases';

@@ -4,9 +4,9 @@
  * the check; past the limit every answer is 429, even for the right password. An unknown share and a wrong
  * password answer alike, after the same work.
  */
-import { SHARE_TOKEN_HEADER } from '../../../shared/constants';
-import { translate, type Locale } from '../../../shared/messages';
-import { projectIdOfShare, type ShareContent } from '../../../shared/schemas/share';
+import { SHARE_TOKEN_HEADER } from '@shared/constants';
+import { translate, type Locale } from '@shared/messages';
+import { projectIdOfShare, type ShareContent } from '@shared/schemas/share';
 import { buildDocumentTree, loadNodes, nodesAt } from '../../domain/documents';
 import { decoyHash, hashPassword, verifyPassword } from '../../domain/passwords';
 import { getProject, isVisible } from '../../domain/projects';
@@ -105,7 +105,15 @@ export const shareHandlers = defineHandlers({
     const passwordHash = body.password === undefined ? current.passwordHash : body.password ? await hashPassword(body.password) : null;
     const { tokenEpoch: _epoch, ...kept } = current;
     return toShareView(
-      await updateShare(current, { ...kept, name: body.name, docIds: body.docIds, expireAt: body.expireAt, version: body.version, passwordHash, updatedAt: new Date().toISOString() }),
+      await updateShare(current, {
+        ...kept,
+        name: body.name,
+        docIds: body.docIds,
+        expireAt: body.expireAt,
+        version: body.version,
+        passwordHash,
+        updatedAt: new Date().toISOString(),
+      }),
     );
   },
 

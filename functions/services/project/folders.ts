@@ -2,8 +2,18 @@
  * The folders of a console, and where projects are filed in them: the personal console (`teamId` absent), or a
  * team's, which every member reads and its owner and administrators arrange.
  */
-import { atLeastTeamRole } from '../../../shared/access';
-import { buildTree, deleteFolder, fileProject, foldersOf, moveFolder, pathTo, saveFolder, toFolderView, type FolderScope } from '../../domain/folders';
+import { atLeastTeamRole } from '@shared/access';
+import {
+  buildTree,
+  deleteFolder,
+  fileProject,
+  foldersOf,
+  moveFolder,
+  pathTo,
+  saveFolder,
+  toFolderView,
+  type FolderScope,
+} from '../../domain/folders';
 import { projectsOfUser, teamProjectsOfUser } from '../../domain/project-lists';
 import { teamAccess } from '../../domain/teams';
 import { AppError } from '../../runtime/app-error';

@@ -1,6 +1,6 @@
 /** The project service: projects, their lifecycle, favourites, members, files, and console folders. */
-import { folderRoutes } from '../../../shared/routes/folders';
-import { projectRoutes } from '../../../shared/routes/projects';
+import { folderRoutes } from '@shared/routes/folders';
+import { projectRoutes } from '@shared/routes/projects';
 import { projectAndTeamChecks } from '../../runtime/access';
 import { createService } from '../../runtime/service';
 import { favoriteHandlers } from './favorites';

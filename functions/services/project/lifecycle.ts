@@ -1,5 +1,5 @@
 /** The state changes of a project (spec section 4): archive and back, recycle bin and back, destroy, clone, transfer. */
-import { atLeast } from '../../../shared/access';
+import { atLeast } from '@shared/access';
 import { getMember } from '../../domain/members';
 import { cloneProject } from '../../domain/project-clone';
 import { purgeProject } from '../../domain/project-purge';

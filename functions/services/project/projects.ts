@@ -1,5 +1,5 @@
 /** Projects: create, edit, read, and the lists of the console. */
-import { atLeast } from '../../../shared/access';
+import { atLeast } from '@shared/access';
 import { isFavorite } from '../../domain/favorites';
 import { assertFolder } from '../../domain/folders';
 import { addMemberOp, memberItem, memberRecordsOf } from '../../domain/members';
@@ -45,7 +45,13 @@ export const projectHandlers = defineHandlers({
   'project.update': async ({ body }, ctx) => {
     const { item } = ctx.project;
     const editor = await getUser(ctx.caller.userId);
-    const changes = { name: body.name, description: body.description, visibility: body.visibility, mockEnabled: body.mockEnabled, mockToken: body.mockToken };
+    const changes = {
+      name: body.name,
+      description: body.description,
+      visibility: body.visibility,
+      mockEnabled: body.mockEnabled,
+      mockToken: body.mockToken,
+    };
     const updated = await updateProjectInfo(item, changes, body.rev, { id: ctx.caller.userId, name: editor?.nickname ?? '' });
     return scopedView(updated, ctx.project, await isFavorite(item.id, ctx.caller.userId));
   },

@@ -1,5 +1,5 @@
 /** How a project reads in lists and answers: the shared view, sorted newest first. */
-import type { ProjectView } from '../../../shared/schemas/project';
+import type { ProjectView } from '@shared/schemas/project';
 import { projectsOfUser, teamProjectsOfUser, type MyProject } from '../../domain/project-lists';
 import { toProjectView, type ProjectRecord } from '../../domain/projects';
 import { usersByIds } from '../../domain/users';
@@ -11,7 +11,13 @@ const newest = (a: ProjectView, b: ProjectView) => b.updatedAt.localeCompare(a.u
 export async function myProjectViews(projects: MyProject[], opts: { sort?: boolean } = {}, now = new Date()): Promise<ProjectView[]> {
   const owners = await usersByIds(projects.map((p) => p.project.ownerId));
   const views = projects.map((p) =>
-    toProjectView(p.project, { role: p.role, member: p.member, favorite: p.favorite, now, ownerName: owners.get(p.project.ownerId)?.nickname ?? '' }),
+    toProjectView(p.project, {
+      role: p.role,
+      member: p.member,
+      favorite: p.favorite,
+      now,
+      ownerName: owners.get(p.project.ownerId)?.nickname ?? '',
+    }),
   );
   return opts.sort === false ? views : views.sort(newest);
 }

@@ -1,6 +1,6 @@
 /** The team service: teams, their members and user groups, invitations, and who may do what on each project. */
-import { memberRoutes } from '../../../shared/routes/members';
-import { teamRoutes } from '../../../shared/routes/teams';
+import { memberRoutes } from '@shared/routes/members';
+import { teamRoutes } from '@shared/routes/teams';
 import { projectAndTeamChecks } from '../../runtime/access';
 import { createService } from '../../runtime/service';
 import { groupHandlers } from './groups';

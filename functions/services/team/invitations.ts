@@ -8,7 +8,14 @@ import { teamView } from './views';
 
 async function invite(teamId: string, groupId: string | undefined, userId: string) {
   if (groupId) await getGroup(teamId, groupId);
-  const invitation = await createInvitation({ kind: 'team', teamId, groupId: groupId ?? null, projectId: null, role: 'developer', createdBy: userId });
+  const invitation = await createInvitation({
+    kind: 'team',
+    teamId,
+    groupId: groupId ?? null,
+    projectId: null,
+    role: 'developer',
+    createdBy: userId,
+  });
   return { code: invitation.code, expiresAt: expiresAtIso(invitation) };
 }
 

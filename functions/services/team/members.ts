@@ -1,5 +1,5 @@
 /** The members of a team: the list, roles, groups, removal. */
-import { atLeastTeamRole } from '../../../shared/access';
+import { atLeastTeamRole } from '@shared/access';
 import { getGroup, getTeamMember, groupsOf, moveToGroup, removeTeamMember, setTeamRole, teamMembersOf } from '../../domain/teams';
 import { AppError, fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
@@ -14,7 +14,10 @@ async function memberView(teamId: string, userId: string) {
 export const teamMemberHandlers = defineHandlers({
   'team.members': async ({ params }) => {
     const [members, groups] = await Promise.all([teamMembersOf(params.id), groupsOf(params.id)]);
-    return { members: await memberViews(members, groups), groups: groups.map((g) => groupView(g, members)).sort((a, b) => a.name.localeCompare(b.name)) };
+    return {
+      members: await memberViews(members, groups),
+      groups: groups.map((g) => groupView(g, members)).sort((a, b) => a.name.localeCompare(b.name)),
+    };
   },
 
   'team.groupMembers': async ({ params }) => {

@@ -3,7 +3,7 @@
  * invitation links, and the people the caller may add. A direct role wins over group bindings; `none` keeps one
  * member of a bound group out. The creator's role changes only by a transfer.
  */
-import { atLeast, stronger, type MemberRole } from '../../../shared/access';
+import { atLeast, stronger, type MemberRole } from '@shared/access';
 import { projectAccess } from '../../domain/access-facts';
 import { createInvitation, expiresAtIso, liveInvitation } from '../../domain/invitations';
 import { assignMember, getMember, memberRecordsOf, membersOfProject, removeMember } from '../../domain/members';
@@ -69,7 +69,10 @@ export const projectMemberHandlers = defineHandlers({
 
   /** The team projects a member reaches, with their role and how they reach it. */
   'member.projects': async ({ query }) => {
-    const [reached, member] = await Promise.all([teamProjectsOfUser(query.memberId, query.teamId), getTeamMember(query.teamId, query.memberId)]);
+    const [reached, member] = await Promise.all([
+      teamProjectsOfUser(query.memberId, query.teamId),
+      getTeamMember(query.teamId, query.memberId),
+    ]);
     if (!member) throw new AppError('notTeamMember');
     return reached
       .filter((p) => p.project.state !== 'recycled')
@@ -99,7 +102,14 @@ export const projectMemberHandlers = defineHandlers({
 
   'project.invite': async ({ params }, ctx) => {
     const project = ctx.project.item;
-    const invitation = await createInvitation({ kind: 'project', teamId: project.teamId, groupId: null, projectId: project.id, role: params.b, createdBy: ctx.caller.userId });
+    const invitation = await createInvitation({
+      kind: 'project',
+      teamId: project.teamId,
+      groupId: null,
+      projectId: project.id,
+      role: params.b,
+      createdBy: ctx.caller.userId,
+    });
     return { code: invitation.code, expiresAt: expiresAtIso(invitation) };
   },
 

@@ -1,7 +1,17 @@
 /** A team itself: create, edit, read, leave, hand over, disband. */
 import { AppError, fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { createTeam, getGroup, getTeamMember, markTeamDisbanded, removeTeamMember, teamMembershipsOf, teamsByIds, transferTeam, updateTeam } from '../../domain/teams';
+import {
+  createTeam,
+  getGroup,
+  getTeamMember,
+  markTeamDisbanded,
+  removeTeamMember,
+  teamMembershipsOf,
+  teamsByIds,
+  transferTeam,
+  updateTeam,
+} from '../../domain/teams';
 import { getUser } from '../../domain/users';
 import { standing, teamView } from './views';
 

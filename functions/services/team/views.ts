@@ -1,6 +1,6 @@
 /** How teams and their members read in answers. */
-import { teamAbilities, type TeamRole } from '../../../shared/access';
-import type { GroupView, TeamMemberView, TeamStanding, TeamView } from '../../../shared/schemas/team';
+import { teamAbilities, type TeamRole } from '@shared/access';
+import type { GroupView, TeamMemberView, TeamStanding, TeamView } from '@shared/schemas/team';
 import { countTeam, type GroupRecord, type TeamMemberRecord, type TeamRecord } from '../../domain/teams';
 import { usersByIds } from '../../domain/users';
 

@@ -4,11 +4,11 @@
  * them to the function's log for an operator of a private deployment; an email or SMS provider is another
  * implementation of `CodeSender`, selected by CODE_SENDER.
  */
-import type { CodePurpose } from '../../../shared/constants';
+import type { CodePurpose } from '@shared/constants';
 import { putOutboxEntry } from '../../domain/outbox';
 import { env } from '../../env';
 import type { Logger } from '../../runtime/logger';
-import { translate, type Locale } from '../../../shared/messages';
+import { translate, type Locale } from '@shared/messages';
 
 /** A code to send, or a notice to the owner of an account when someone asks to register it again. */
 export type CodeMessage =
@@ -24,9 +24,12 @@ export interface CodeSender {
 
 const outboxSender: CodeSender = {
   async send(message, log) {
-    await putOutboxEntry('code' in message ? message : { target: message.target, purpose: message.purpose, notice: noticeText(message.locale) });
+    await putOutboxEntry(
+      'code' in message ? message : { target: message.target, purpose: message.purpose, notice: noticeText(message.locale) },
+    );
     // Printed plainly, whatever the log level: the developer at the console is the recipient.
-    const what = 'code' in message ? `code for ${message.target}: ${message.code}` : `notice for ${message.target}: ${noticeText(message.locale)}`;
+    const what =
+      'code' in message ? `code for ${message.target}: ${message.code}` : `notice for ${message.target}: ${noticeText(message.locale)}`;
     process.stdout.write(`[outbox] ${message.purpose} ${what}\n`);
     log.debug('verification code (local outbox)', { target: message.target, purpose: message.purpose });
   },
@@ -34,7 +37,10 @@ const outboxSender: CodeSender = {
 
 const logSender: CodeSender = {
   async send(message, log) {
-    log.info('code message', 'code' in message ? { ...message } : { target: message.target, purpose: message.purpose, notice: message.notice });
+    log.info(
+      'code message',
+      'code' in message ? { ...message } : { target: message.target, purpose: message.purpose, notice: message.notice },
+    );
   },
 };
 

@@ -1,5 +1,5 @@
 /** The user service: registration, verification codes, sign-in and sign-out, the account itself. */
-import { accountRoutes } from '../../../shared/routes/account';
+import { accountRoutes } from '@shared/routes/account';
 import { createService } from '../../runtime/service';
 import { profileHandlers } from './profile';
 import { registrationHandlers } from './registration';

@@ -12,7 +12,8 @@ export const profileHandlers = defineHandlers({
     return toUserDetail(user);
   },
 
-  'user.update': async ({ body }, ctx) => toUserDetail(await updateProfile(ctx.caller.userId, { nickname: body.nickname, avatar: body.avatar === '' ? null : body.avatar })),
+  'user.update': async ({ body }, ctx) =>
+    toUserDetail(await updateProfile(ctx.caller.userId, { nickname: body.nickname, avatar: body.avatar === '' ? null : body.avatar })),
 
   /** A new password signs the account out everywhere else. */
   'user.updatePassword': async ({ body }, ctx) => {

@@ -1,5 +1,5 @@
 /** Registration: verification codes, and the account they let someone create. */
-import { VERIFICATION_CODE_RESEND_SECONDS, VERIFICATION_CODE_TTL_SECONDS } from '../../../shared/constants';
+import { VERIFICATION_CODE_RESEND_SECONDS, VERIFICATION_CODE_TTL_SECONDS } from '@shared/constants';
 import { createSession } from '../../domain/sessions';
 import { consume } from '../../domain/throttles';
 import { findUserIdByAccount, registerUser, toUserDetail } from '../../domain/users';
@@ -25,7 +25,9 @@ export const registrationHandlers = defineHandlers({
     await consume(['codeAddress', ctx.sourceIp]);
     const [existing, code] = await Promise.all([findUserIdByAccount(params.target), issueCode('REGISTER', params.target)]);
     await codeSender().send(
-      existing ? { target: params.target, purpose: 'REGISTER', notice: 'accountExists', locale: ctx.locale } : { target: params.target, purpose: 'REGISTER', code },
+      existing
+        ? { target: params.target, purpose: 'REGISTER', notice: 'accountExists', locale: ctx.locale }
+        : { target: params.target, purpose: 'REGISTER', code },
       ctx.log,
     );
     return { expiresInSeconds: VERIFICATION_CODE_TTL_SECONDS, resendInSeconds: VERIFICATION_CODE_RESEND_SECONDS };

@@ -1,4 +1,4 @@
-import { SESSION_TTL_SECONDS, TOKEN_COOKIE } from '../../../shared/constants';
+import { SESSION_TTL_SECONDS, TOKEN_COOKIE } from '@shared/constants';
 import { env } from '../../env';
 
 /**

@@ -58,7 +58,13 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
         if (open) focusFirstField(body.current);
       }}
       modalRender={(dom) => (
-        <Form<V> form={props.form} layout="vertical" initialValues={props.initialValues} onFinish={(v) => void finish(v)} requiredMark={false}>
+        <Form<V>
+          form={props.form}
+          layout="vertical"
+          initialValues={props.initialValues}
+          onFinish={(v) => void finish(v)}
+          requiredMark={false}
+        >
           {dom}
         </Form>
       )}

@@ -1,6 +1,6 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '../../../shared/messages';
+import { LOCALES, type Locale } from '@shared/messages';
 import { setLanguage } from '../i18n';
 
 /** The two languages side by side: one click, and small enough for the sign-in page's first load. */

@@ -84,7 +84,13 @@ export const en: Texts<typeof zh> = {
     logout: 'Sign out',
   },
   projects: {
-    titles: { projects: 'My projects', favorites: 'My collection', all: 'Project list', archived: 'Archived projects', recycle: 'Recycle bin' },
+    titles: {
+      projects: 'My projects',
+      favorites: 'My collection',
+      all: 'Project list',
+      archived: 'Archived projects',
+      recycle: 'Recycle bin',
+    },
     emptyViews: {
       favorites: 'No favourite projects yet',
       all: 'No projects yet',
@@ -209,7 +215,7 @@ export const en: Texts<typeof zh> = {
       title: 'Mock',
       text: "Each HTTP API of the project can have a mock (its Mock tab), which frontends call at the API's mock URL.",
       enabled: 'Mocks on',
-      enabledHint: "When off, every mock URL of the project answers 404.",
+      enabledHint: 'When off, every mock URL of the project answers 404.',
       token: 'Mock token',
       tokenHint: 'When set, every mock request must carry it: the mockToken query parameter or the X-Mock-Token header.',
       noToken: 'No token: anyone who knows a mock URL can call it.',
@@ -355,7 +361,8 @@ export const en: Texts<typeof zh> = {
     copyButton: 'Copy members',
     copied: 'Members copied: {{count}}',
     groups: 'User group permissions',
-    groupsText: 'Members of a user group open this project with the permission bound to the group; a permission set for one member comes first.',
+    groupsText:
+      'Members of a user group open this project with the permission bound to the group; a permission set for one member comes first.',
     noBindings: 'No user group is bound yet',
     group: 'User group',
     groupPlaceholder: 'Choose a user group',
@@ -369,8 +376,10 @@ export const en: Texts<typeof zh> = {
     unbindConfirm: 'Unbind the user group "{{name}}"?',
     unbound: 'User group unbound',
     invite: 'Invitation link',
-    inviteText: 'Make an invitation link and send it: whoever opens it and signs in joins the project with the chosen permission (the link works for 1 hour).',
-    inviteTeamText: 'Make an invitation link and send it: whoever opens it and signs in joins the project with the chosen permission, and the team too (the link works for 1 hour).',
+    inviteText:
+      'Make an invitation link and send it: whoever opens it and signs in joins the project with the chosen permission (the link works for 1 hour).',
+    inviteTeamText:
+      'Make an invitation link and send it: whoever opens it and signs in joins the project with the chosen permission, and the team too (the link works for 1 hour).',
     inviteRole: 'Permission after joining',
   },
   invite: {
@@ -441,7 +450,16 @@ export const en: Texts<typeof zh> = {
     kind: 'Kind',
     parent: 'Folder',
     topLevel: 'Top level',
-    kinds: { api: 'HTTP API', doc: 'Markdown', richtext: 'Rich text', embed: 'Embedded page', errorcode: 'Error codes', folder: 'Folder', link: 'External link', softlink: 'Soft link' },
+    kinds: {
+      api: 'HTTP API',
+      doc: 'Markdown',
+      richtext: 'Rich text',
+      embed: 'Embedded page',
+      errorcode: 'Error codes',
+      folder: 'Folder',
+      link: 'External link',
+      softlink: 'Soft link',
+    },
     pick: 'Pick a document from the tree.',
     startHint: 'Use "New document" to write the first one.',
     edit: 'Edit',
@@ -565,11 +583,21 @@ export const en: Texts<typeof zh> = {
     align: 'Alignment',
     image: 'Image',
     attachment: 'Attachment',
-    table: { insert: 'Insert table', insertRowAbove: 'Row above', insertRowBelow: 'Row below', insertColumnLeft: 'Column left', insertColumnRight: 'Column right', deleteRow: 'Delete row', deleteColumn: 'Delete column', deleteTable: 'Delete table' },
+    table: {
+      insert: 'Insert table',
+      insertRowAbove: 'Row above',
+      insertRowBelow: 'Row below',
+      insertColumnLeft: 'Column left',
+      insertColumnRight: 'Column right',
+      deleteRow: 'Delete row',
+      deleteColumn: 'Delete column',
+      deleteTable: 'Delete table',
+    },
   },
   shares: {
     title: 'Share links',
-    intro: 'Share the whole project or some documents by link, with an optional password and an expiry. Anyone with the link reads without signing in, and sees only the shared documents.',
+    intro:
+      'Share the whole project or some documents by link, with an optional password and an expiry. Anyone with the link reads without signing in, and sees only the shared documents.',
     new: 'New share',
     edit: 'Edit share',
     editOf: 'Edit share: {{name}}',
@@ -622,7 +650,8 @@ export const en: Texts<typeof zh> = {
     notesHint: 'What changed in this version (optional)',
     publish: 'Publish release',
     publishOk: 'Publish',
-    publishText: 'Publishing freezes the project as it is now (its tree, every document and the project info) as a read-only version. The project stays editable.',
+    publishText:
+      'Publishing freezes the project as it is now (its tree, every document and the project info) as a read-only version. The project stays editable.',
     published: 'Version {{version}} published',
     publishedBy: 'Published by {{name}} on {{date}}',
     documents: 'Documents: {{count}}',
@@ -636,7 +665,8 @@ export const en: Texts<typeof zh> = {
     noneHint: 'Click "Publish release" to freeze the project as it is now.',
     noneText: 'Versions of the project show here once published.',
     reading: 'Viewing version {{version}} (read only)',
-    readingText: 'Published by {{name}} on {{date}}. This is the content as it was published and cannot be edited; go back to live to edit.',
+    readingText:
+      'Published by {{name}} on {{date}}. This is the content as it was published and cannot be edited; go back to live to edit.',
     readOnly: 'This is the content as it was published and cannot be edited.',
     backToLive: 'Back to live',
   },
@@ -663,14 +693,26 @@ export const en: Texts<typeof zh> = {
   upload: { uploading: 'Uploading {{name}}...', failed: 'The upload failed, try again' },
   help: {
     title: 'User manual',
-    start: { title: 'Getting started', text: 'Sign up and sign in to reach the console: the main menu on the left, your projects on the right.' },
+    start: {
+      title: 'Getting started',
+      text: 'Sign up and sign in to reach the console: the main menu on the left, your projects on the right.',
+    },
     projects: { title: 'Projects', text: 'Use "New project" to create one, public or private. Anyone can read a public project.' },
     documents: {
       title: 'Documents',
       text: 'In a project, "New document" writes an HTTP API, markdown, rich text or an error-code table, or adds an embedded page, an external link or a soft link. Drag documents in the tree to order them; right-click one for more.',
     },
-    folders: { title: 'Folders', text: 'Organise projects in folders: create a folder, then drag projects into it or use "Move to" in a project\'s menu.' },
-    recycle: { title: 'Archive and recycle bin', text: 'Archive projects you rarely use. Deleted projects stay in the recycle bin for 30 days and can be restored.' },
-    account: { title: 'Account', text: 'Change your nickname, avatar and password under Account settings. A password change signs you out elsewhere.' },
+    folders: {
+      title: 'Folders',
+      text: 'Organise projects in folders: create a folder, then drag projects into it or use "Move to" in a project\'s menu.',
+    },
+    recycle: {
+      title: 'Archive and recycle bin',
+      text: 'Archive projects you rarely use. Deleted projects stay in the recycle bin for 30 days and can be restored.',
+    },
+    account: {
+      title: 'Account',
+      text: 'Change your nickname, avatar and password under Account settings. A password change signs you out elsewhere.',
+    },
   },
 };

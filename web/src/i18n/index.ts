@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, messages, type Locale } from '../../../shared/messages';
+import { DEFAULT_LOCALE, LOCALES, messages, type Locale } from '@shared/messages';
 import { en } from './en';
 import { zh } from './zh';
 

@@ -21,7 +21,8 @@ export const mockEn: Texts<typeof mockZh> = {
   notCopied: 'The clipboard is not available: select the URL and copy it',
   pathParams: 'Replace path parameters such as {id} or :id with any value, for example /users/42.',
   tokenIncluded: "This project's mocks need a token: the URL carries it as mockToken; the X-Mock-Token header works too.",
-  tokenUnknown: "This project's mocks need a token: ask an editor of the project for it and send it as the mockToken query parameter or the X-Mock-Token header.",
+  tokenUnknown:
+    "This project's mocks need a token: ask an editor of the project for it and send it as the mockToken query parameter or the X-Mock-Token header.",
   noBase: 'This deployment has no mock server address, so there is no mock URL or preview.',
   projectOff: "Mocks are off in this project's settings: none of the project's mock URLs answers.",
   openSettings: 'Open project settings',
@@ -90,7 +91,15 @@ export const mockEn: Texts<typeof mockZh> = {
       namePlaceholder: 'e.g. page or items.0.id',
     },
     sources: { query: 'Query parameter', path: 'Path parameter', header: 'Header', body: 'Body field' },
-    ops: { eq: 'equals', ne: 'does not equal', contains: 'contains', exists: 'exists', gt: 'greater than', lt: 'less than', regex: 'matches regex' },
+    ops: {
+      eq: 'equals',
+      ne: 'does not equal',
+      contains: 'contains',
+      exists: 'exists',
+      gt: 'greater than',
+      lt: 'less than',
+      regex: 'matches regex',
+    },
   },
   preview: {
     title: 'Preview',
@@ -119,7 +128,8 @@ export const mockEn: Texts<typeof mockZh> = {
     overview: {
       title: 'Overview',
       text: 'Every HTTP API has its own mock URL: mock server address/project id/API path. A request whose method and path match the document gets the mock; path parameters ({id} or :id) take any value, and where several APIs match, a fixed path segment beats a parameter. Any web page may call a mock URL across origins; the mock server neither reads nor sets cookies.',
-      common: 'Every type can set the status code, response headers and a delay (at most 10 s), and expectations can answer differently by what the request holds.',
+      common:
+        'Every type can set the status code, response headers and a delay (at most 10 s), and expectations can answer differently by what the request holds.',
       errors: 'Errors come as JSON {code, message, data} with their HTTP status:',
       e404: '404: no API matches, or the mock is off',
       e405: '405: the path matches but not the method; the Allow header lists the methods it takes',
@@ -133,12 +143,15 @@ export const mockEn: Texts<typeof mockZh> = {
       rules: 'Rules',
       rule: 'Rule',
       meaning: 'Meaning',
-      ruleRange: 'array: its items repeated min to max times; string: repeated min to max times; number: a random integer from min to max; boolean: true with probability min/(min+max)',
-      ruleCount: 'array: one random item when count is 1, else the items repeated count times; string: repeated count times; boolean: random true or false; object: count random properties',
+      ruleRange:
+        'array: its items repeated min to max times; string: repeated min to max times; number: a random integer from min to max; boolean: true with probability min/(min+max)',
+      ruleCount:
+        'array: one random item when count is 1, else the items repeated count times; string: repeated count times; boolean: random true or false; object: count random properties',
       ruleStep: 'number: grows by step each time it is generated (ids); array: its items in order',
       ruleFloat: 'a decimal: integer part from min to max, with dmin to dmax decimals',
       placeholders: 'Placeholders',
-      placeholdersText: 'Placeholders go in strings and may take arguments, like @integer(1, 100), @string(5) or @date("yyyy-MM-dd"); a string that is a single placeholder keeps its type (@integer gives a number). @field refers to another field of the same object.',
+      placeholdersText:
+        'Placeholders go in strings and may take arguments, like @integer(1, 100), @string(5) or @date("yyyy-MM-dd"); a string that is a single placeholder keeps its type (@integer gives a number). @field refers to another field of the same object.',
       groups: { basic: 'Basic', date: 'Dates', text: 'Text', name: 'Names', web: 'Web', address: 'Addresses', misc: 'Other' },
       example: 'Example',
     },
@@ -146,22 +159,29 @@ export const mockEn: Texts<typeof mockZh> = {
       title: 'Generated from response parameters',
       text: "Data is made from the parameters under the document's response body, nested objects and arrays included, in the language of the request's Accept-Language (Chinese or English).",
       example: "A parameter's default value (its example) is used as it is.",
-      string: 'string and untyped parameters: a value chosen by field name, like name, email, phone, url, ip, date, time, createdAt, avatar, address, city or id; otherwise a word.',
-      number: 'integer, int32, int64 and number: a sensible number by field name (id, count, age, price, page and others), else a random one; boolean: random true or false.',
-      nested: 'object: its child parameters; array and array[object]: 1 to 3 items; array[string], array[number] and array[boolean]: 1 to 3 such values; file: a file name.',
+      string:
+        'string and untyped parameters: a value chosen by field name, like name, email, phone, url, ip, date, time, createdAt, avatar, address, city or id; otherwise a word.',
+      number:
+        'integer, int32, int64 and number: a sensible number by field name (id, count, age, price, page and others), else a random one; boolean: random true or false.',
+      nested:
+        'object: its child parameters; array and array[object]: 1 to 3 items; array[string], array[number] and array[boolean]: 1 to 3 such values; file: a file name.',
       invalid: 'An object or array parameter whose default value is not valid JSON gives an empty object or array.',
     },
     script: {
       title: 'Script API',
       text: 'A script is the body of an async function: it reads request, returns the answer with return, and may use await.',
       request: 'The request',
-      requestFields: 'method (upper case); path; params: path parameters; query: query parameters (arrays when repeated); headers: lower-case names; body: parsed JSON, else text, else null.',
+      requestFields:
+        'method (upper case); path; params: path parameters; query: query parameters (arrays when repeated); headers: lower-case names; body: parsed JSON, else text, else null.',
       response: 'What it returns',
-      responseText: 'Return { status, headers, body }: status may be left out (the status code above applies), headers is an object, and body any JSON value or a string.',
+      responseText:
+        'Return { status, headers, body }: status may be left out (the status code above applies), headers is an object, and body any JSON value or a string.',
       helpers: 'Helpers',
-      helpersText: 'Mock.mock(template) renders a Mock.js template; Mock.Random.cname() and the like call one Mock.js method; faker.person.fullName(), faker.internet.email() and the like call faker (Chinese or English). console.log may be called, but its output is not returned.',
+      helpersText:
+        'Mock.mock(template) renders a Mock.js template; Mock.Random.cname() and the like call one Mock.js method; faker.person.fullName(), faker.internet.email() and the like call faker (Chinese or English). console.log may be called, but its output is not returned.',
       limits: 'Limits',
-      limitsText: 'Scripts run in a QuickJS sandbox: no network, files, timers or environment variables, 200 ms, 32 MB of memory and answers up to 1 MB. Past a limit the answer is a 500 with data.kind.',
+      limitsText:
+        'Scripts run in a QuickJS sandbox: no network, files, timers or environment variables, 200 ms, 32 MB of memory and answers up to 1 MB. Past a limit the answer is a 500 with data.kind.',
       examples: 'Examples',
       exampleEcho: 'Echo the request',
       exampleById: 'Answer by path parameter',
@@ -170,7 +190,8 @@ export const mockEn: Texts<typeof mockZh> = {
     expectations: {
       title: 'Expectations',
       text: 'Expectations are checked in order; the first enabled one whose conditions all hold answers with its own status, headers, body (static JSON or a Mock.js template) and delay. An expectation without conditions always matches.',
-      sources: 'Sources: query parameters, path parameters, headers (names in any case) and fields of a JSON body (a path such as items.0.id).',
+      sources:
+        'Sources: query parameters, path parameters, headers (names in any case) and fields of a JSON body (a path such as items.0.id).',
       ops: 'Tests: equals, does not equal, contains (text contains, or an array holds), exists, greater and less than (as numbers), matches regex (RE2 syntax: no lookaround or backreferences).',
     },
     token: {

@@ -132,12 +132,15 @@ export const mockZh = {
       rules: '生成规则',
       rule: '规则',
       meaning: '含义',
-      ruleRange: '数组：重复其中的元素 min 到 max 次；字符串：重复 min 到 max 次；数字：min 到 max 之间的随机整数；布尔：值为 true 的概率是 min/(min+max)',
-      ruleCount: '数组：count 为 1 时随机取一个元素，否则重复 count 次；字符串：重复 count 次；布尔：随机 true 或 false；对象：随机取 count 个属性',
+      ruleRange:
+        '数组：重复其中的元素 min 到 max 次；字符串：重复 min 到 max 次；数字：min 到 max 之间的随机整数；布尔：值为 true 的概率是 min/(min+max)',
+      ruleCount:
+        '数组：count 为 1 时随机取一个元素，否则重复 count 次；字符串：重复 count 次；布尔：随机 true 或 false；对象：随机取 count 个属性',
       ruleStep: '数字：每生成一次增加 step（常用于 id）；数组：按顺序取元素',
       ruleFloat: '小数：整数部分在 min 到 max 之间，保留 dmin 到 dmax 位小数',
       placeholders: '占位符',
-      placeholdersText: '占位符写在字符串里，可以带参数，如 @integer(1, 100)、@string(5)、@date("yyyy-MM-dd")；整个字符串只有一个占位符时，结果保持原类型（@integer 得到数字）。@字段名 引用同一对象中另一个字段的值。',
+      placeholdersText:
+        '占位符写在字符串里，可以带参数，如 @integer(1, 100)、@string(5)、@date("yyyy-MM-dd")；整个字符串只有一个占位符时，结果保持原类型（@integer 得到数字）。@字段名 引用同一对象中另一个字段的值。',
       groups: { basic: '基础', date: '日期', text: '文本', name: '姓名', web: '网络', address: '地址', misc: '其他' },
       example: '示例',
     },
@@ -145,22 +148,29 @@ export const mockZh = {
       title: '按响应参数生成',
       text: '根据接口文档“响应数据”中的参数生成数据，嵌套的对象和数组也会生成。语言跟随请求的 Accept-Language（中文或英文）。',
       example: '参数填写了默认值（示例）时直接使用它。',
-      string: 'string 和未写类型的参数：按字段名生成，如 name、email、phone、url、ip、date、time、createdAt、avatar、address、city、id，其余生成一个词。',
-      number: 'integer、int32、int64、number：按字段名生成合理的数字（id、count、age、price、page 等），否则是随机数；boolean：随机 true 或 false。',
-      nested: 'object 生成其子参数；array 和 array[object] 生成 1-3 个元素；array[string]、array[number]、array[boolean] 生成 1-3 个对应的值；file 生成文件名。',
+      string:
+        'string 和未写类型的参数：按字段名生成，如 name、email、phone、url、ip、date、time、createdAt、avatar、address、city、id，其余生成一个词。',
+      number:
+        'integer、int32、int64、number：按字段名生成合理的数字（id、count、age、price、page 等），否则是随机数；boolean：随机 true 或 false。',
+      nested:
+        'object 生成其子参数；array 和 array[object] 生成 1-3 个元素；array[string]、array[number]、array[boolean] 生成 1-3 个对应的值；file 生成文件名。',
       invalid: 'object 或 array 类型的默认值不是合法 JSON 时，生成空对象或空数组。',
     },
     script: {
       title: '脚本 API',
       text: '脚本是一个异步函数的函数体：读取 request，用 return 返回回答，可以使用 await。',
       request: '请求 request',
-      requestFields: 'method 请求方法（大写）；path 请求路径；params 路径参数；query Query 参数（重复的参数为数组）；headers 请求头（小写名称）；body 请求体（JSON 已解析，否则为文本，没有则为 null）。',
+      requestFields:
+        'method 请求方法（大写）；path 请求路径；params 路径参数；query Query 参数（重复的参数为数组）；headers 请求头（小写名称）；body 请求体（JSON 已解析，否则为文本，没有则为 null）。',
       response: '返回值',
-      responseText: '返回 { status, headers, body }：status 可省略（使用上面设置的状态码），headers 为对象，body 可以是任意 JSON 值或字符串。',
+      responseText:
+        '返回 { status, headers, body }：status 可省略（使用上面设置的状态码），headers 为对象，body 可以是任意 JSON 值或字符串。',
       helpers: '可用的工具',
-      helpersText: 'Mock.mock(模板) 按 Mock.js 模板生成数据；Mock.Random.cname() 等调用单个 Mock.js 方法；faker.person.fullName()、faker.internet.email() 等调用 faker（中文或英文）。console.log 可以调用，但输出不会返回。',
+      helpersText:
+        'Mock.mock(模板) 按 Mock.js 模板生成数据；Mock.Random.cname() 等调用单个 Mock.js 方法；faker.person.fullName()、faker.internet.email() 等调用 faker（中文或英文）。console.log 可以调用，但输出不会返回。',
       limits: '限制',
-      limitsText: '脚本在 QuickJS 沙箱中运行：没有网络、文件、定时器和环境变量，限时 200 毫秒，内存 32 MB，回答最多 1 MB。超出限制时返回 500 和 data.kind。',
+      limitsText:
+        '脚本在 QuickJS 沙箱中运行：没有网络、文件、定时器和环境变量，限时 200 毫秒，内存 32 MB，回答最多 1 MB。超出限制时返回 500 和 data.kind。',
       examples: '示例',
       exampleEcho: '原样返回请求的内容',
       exampleById: '按路径参数返回不同的回答',

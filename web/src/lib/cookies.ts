@@ -1,4 +1,4 @@
-import { SESSION_TTL_SECONDS, TOKEN_COOKIE } from '../../../shared/constants';
+import { SESSION_TTL_SECONDS, TOKEN_COOKIE } from '@shared/constants';
 
 /** A cookie's value; one that is not valid percent-encoding (`%`, planted by another page) reads as absent. */
 export function readCookie(name: string): string | undefined {

@@ -24,7 +24,11 @@ export const errorMessage = (error: unknown) => (isApiError(error) && error.mess
  * Shows a refused request on the form: per-field messages at their fields (server field names may be dotted,
  * `content.url`, and map to form paths), `atField` puts any other failure under one field; otherwise a toast.
  */
-export function showServerError(form: FormInstance | null, error: unknown, opts: { atField?: string | string[]; fieldMap?: Record<string, string | string[]> } = {}) {
+export function showServerError(
+  form: FormInstance | null,
+  error: unknown,
+  opts: { atField?: string | string[]; fieldMap?: Record<string, string | string[]> } = {},
+) {
   const fields = isApiError(error) && error.code === 45002 ? (error.data as { fields?: Record<string, string> } | null)?.fields : undefined;
   if (form && fields && Object.keys(fields).length) {
     const known = new Set(Object.keys(form.getFieldsValue(true) as object));
@@ -35,7 +39,12 @@ export function showServerError(form: FormInstance | null, error: unknown, opts:
     const shown = entries.filter((e) => known.has(Array.isArray(e.name) ? e.name[0]! : e.name));
     if (shown.length) form.setFields(shown);
     if (shown.length === entries.length) return;
-    notify.error(entries.filter((e) => !shown.includes(e)).map((e) => e.errors[0]).join('; '));
+    notify.error(
+      entries
+        .filter((e) => !shown.includes(e))
+        .map((e) => e.errors[0])
+        .join('; '),
+    );
     return;
   }
   if (form && opts.atField) {

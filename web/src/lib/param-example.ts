@@ -1,4 +1,4 @@
-import type { ParamItem } from '../../../shared/schemas/document';
+import type { ParamItem } from '@shared/schemas/document';
 
 /** An example value for a parameter tree: the rendered view of an HTTP API, the mock preview's request body. */
 export function exampleOf(params: ParamItem[]): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mockToken } from '../../../shared/schemas/project';
+import { mockToken } from '@shared/schemas/project';
 import { randomToken } from './random-token';
 
 describe('randomToken', () => {

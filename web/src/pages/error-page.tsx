@@ -3,14 +3,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
 import { LinkButton } from '../components/link-button';
-import { CHUNK_RELOAD_GUARD_MS } from '../../../shared/constants';
+import { CHUNK_RELOAD_GUARD_MS } from '@shared/constants';
 import { currentLocation, paths } from '../paths';
 
 const RELOAD_KEY = 'apiloom.chunkReloadAt';
 
 /** A lazy page whose chunk is gone (a new version was deployed): reload, but at most once a minute. */
 export const isChunkLoadError = (error: unknown) =>
-  error instanceof Error && /dynamically imported module|Importing a module script failed|Loading chunk|error loading dynamically/i.test(error.message);
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|Loading chunk|error loading dynamically/i.test(error.message);
 
 function reloadOncePerMinute(): boolean {
   const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);

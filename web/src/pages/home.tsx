@@ -47,11 +47,15 @@ export function Component() {
       <header className="home-header">
         <Logo />
         <Flex component="nav" align="center" gap={8}>
-          <LinkButton to={paths.help.href()} type="text">{t('home.help')}</LinkButton>
+          <LinkButton to={paths.help.href()} type="text">
+            {t('home.help')}
+          </LinkButton>
           <LanguageSwitch />
           <LinkButton to={paths.login.href()}>{t('home.login')}</LinkButton>
           {!config.offline && (
-            <LinkButton to={paths.register.href()} type="primary">{t('home.register')}</LinkButton>
+            <LinkButton to={paths.register.href()} type="primary">
+              {t('home.register')}
+            </LinkButton>
           )}
         </Flex>
       </header>
@@ -59,7 +63,9 @@ export function Component() {
         <Typography.Title>{t('home.title')}</Typography.Title>
         <Typography.Paragraph className="home-lead">{t('home.lead')}</Typography.Paragraph>
         <Flex gap={12} justify="center" className="home-actions">
-          <LinkButton to={paths.dashboard.href()} type="primary" size="large">{t('home.console')}</LinkButton>
+          <LinkButton to={paths.dashboard.href()} type="primary" size="large">
+            {t('home.console')}
+          </LinkButton>
           <Button size="large" onClick={() => void tryDemo()} loading={busy}>
             {t('home.demo')}
           </Button>

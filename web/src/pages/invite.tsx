@@ -85,7 +85,9 @@ function Invitation({ kind, code }: { kind: InviteKind; code: string }) {
   const target = kind === 'team' ? info.teamName : info.projectName;
   return (
     <>
-      <Typography.Paragraph>{t(kind === 'team' ? 'invite.teamText' : 'invite.projectText', { name: info.invitedBy || t('invite.someone'), target })}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t(kind === 'team' ? 'invite.teamText' : 'invite.projectText', { name: info.invitedBy || t('invite.someone'), target })}
+      </Typography.Paragraph>
       <Descriptions
         column={1}
         size="small"
@@ -95,7 +97,14 @@ function Invitation({ kind, code }: { kind: InviteKind; code: string }) {
           ...(kind === 'project' ? [{ key: 'project', label: t('invite.project'), children: info.projectName }] : []),
           ...(info.teamName ? [{ key: 'team', label: t('invite.team'), children: info.teamName }] : []),
           ...(info.groupName ? [{ key: 'group', label: t('invite.group'), children: info.groupName }] : []),
-          { key: 'role', label: t('invite.role'), children: kind === 'team' ? t(`teams.roles.${info.role}`, { defaultValue: info.role }) : t(`access.roles.${info.role}`, { defaultValue: info.role }) },
+          {
+            key: 'role',
+            label: t('invite.role'),
+            children:
+              kind === 'team'
+                ? t(`teams.roles.${info.role}`, { defaultValue: info.role })
+                : t(`access.roles.${info.role}`, { defaultValue: info.role }),
+          },
           { key: 'by', label: t('invite.invitedBy'), children: info.invitedBy || '—' },
           { key: 'expires', label: t('invite.expiresAt'), children: formatDate(info.expiresAt) },
         ]}

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { routes } from '../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { createApiClient, isTooManyRequests, type ClientDeps } from './client';
 
 interface Seen {
@@ -14,7 +14,10 @@ interface Seen {
 /** A tiny server whose next answer each test sets. */
 let server: Server;
 let base = '';
-let reply: { status: number; body: unknown; delayMs?: number; headers?: Record<string, string> } = { status: 200, body: { code: 0, message: 'ok', data: null } };
+let reply: { status: number; body: unknown; delayMs?: number; headers?: Record<string, string> } = {
+  status: 200,
+  body: { code: 0, message: 'ok', data: null },
+};
 let seen: Seen[] = [];
 
 beforeAll(async () => {
@@ -125,7 +128,11 @@ describe('failures (spec section 8)', () => {
 
   it('another code toasts the server message, or "system busy" without one, unless ignored', async () => {
     reply = { status: 200, body: { code: 45002, message: 'Invalid input', data: { fields: { name: 'x' } } } };
-    await expect(client()('project.create', { body: { name: '' } })).rejects.toEqual({ code: 45002, message: 'Invalid input', data: { fields: { name: 'x' } } });
+    await expect(client()('project.create', { body: { name: '' } })).rejects.toEqual({
+      code: 45002,
+      message: 'Invalid input',
+      data: { fields: { name: 'x' } },
+    });
     expect(effects.toasts).toEqual(['Invalid input']);
     reply = { status: 200, body: { code: 50000, message: '', data: null } };
     await expect(client()('user.detail')).rejects.toMatchObject({ code: 50000 });
@@ -154,7 +161,11 @@ describe('failures (spec section 8)', () => {
 
 describe('an answer the page asked for early', () => {
   it('answers the same plain read once, then goes to the network', async () => {
-    let early: Promise<{ code: number; message: string; data: unknown }> | undefined = Promise.resolve({ code: 0, message: 'ok', data: ['early'] });
+    let early: Promise<{ code: number; message: string; data: unknown }> | undefined = Promise.resolve({
+      code: 0,
+      message: 'ok',
+      data: ['early'],
+    });
     const call = client({
       early: (path, tok) => {
         if (path !== '/project/document/children/all/p1' || tok !== 'tok-123') return undefined;
@@ -170,4 +181,3 @@ describe('an answer the page asked for early', () => {
     expect(seen).toHaveLength(1);
   });
 });
-

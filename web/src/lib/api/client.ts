@@ -3,9 +3,9 @@
  * (where the token comes from, how to toast, how to go to /login) so tests can run it in Node against a server.
  */
 import ky, { type KyInstance } from 'ky';
-import { EXPORT_TIMEOUT_MS, PROJECT_VERSION_HEADER, REQUEST_TIMEOUT_MS, SHARE_TOKEN_HEADER, TOKEN_HEADER } from '../../../../shared/constants';
-import { OK_CODE, SESSION_CODES, type Envelope } from '../../../../shared/errors';
-import type { RouteId, RouteRequest, RouteResponse } from '../../../../shared/routes';
+import { EXPORT_TIMEOUT_MS, PROJECT_VERSION_HEADER, REQUEST_TIMEOUT_MS, SHARE_TOKEN_HEADER, TOKEN_HEADER } from '@shared/constants';
+import { OK_CODE, SESSION_CODES, type Envelope } from '@shared/errors';
+import type { RouteId, RouteRequest, RouteResponse } from '@shared/routes';
 
 export interface CallOptions {
   /** Do not toast a failed code (login, share, export, mock calls). */
@@ -72,7 +72,11 @@ export function createApiClient(deps: ClientDeps) {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
 
-  async function call<Id extends RouteId>(id: Id, request: RouteRequest<Id> = {} as RouteRequest<Id>, options: CallOptions = {}): Promise<RouteResponse<Id>> {
+  async function call<Id extends RouteId>(
+    id: Id,
+    request: RouteRequest<Id> = {} as RouteRequest<Id>,
+    options: CallOptions = {},
+  ): Promise<RouteResponse<Id>> {
     const route = deps.routes[id];
     const input = request as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
     const headers: Record<string, string> = { 'Accept-Language': deps.language() };
@@ -86,7 +90,10 @@ export function createApiClient(deps: ClientDeps) {
     const searchParams = new URLSearchParams();
     for (const [key, value] of Object.entries(input.query ?? {})) {
       if (value === undefined || value === null) continue;
-      searchParams.set(key, typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value));
+      searchParams.set(
+        key,
+        typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value),
+      );
     }
     const hasBody = input.body !== undefined && route.method !== 'GET';
     const form = route.bodyType === 'form';

@@ -1,4 +1,4 @@
-import type { Envelope } from '../../../../shared/errors';
+import type { Envelope } from '@shared/errors';
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
 import { QueryClient, queryOptions, useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import type { RouteId, RouteRequest, RouteResponse } from '../../../../shared/routes';
+import type { RouteId, RouteRequest, RouteResponse } from '@shared/routes';
 import { config } from '../../config';
 import { i18n } from '../../i18n';
 import { currentLocation, paths } from '../../paths';
@@ -70,7 +70,8 @@ export function useApiMutation<Id extends RouteId>(id: Id, options: CallOptions 
   });
 }
 
-export const invalidate = (...routes: readonly RouteId[]) => Promise.all(routes.map((route) => queryClient.invalidateQueries({ queryKey: [route] })));
+export const invalidate = (...routes: readonly RouteId[]) =>
+  Promise.all(routes.map((route) => queryClient.invalidateQueries({ queryKey: [route] })));
 
 /** Spec section 4: on sign-in, every cached project, team, global and dashboard state is dropped. */
 export function clearSessionState() {

@@ -1,4 +1,11 @@
-import { AppstoreOutlined, PlusOutlined, QuestionCircleOutlined, SettingOutlined, StarOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  PlusOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  StarOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { Avatar, Layout, Menu } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,9 +51,21 @@ function SideMenu() {
           if (key === CREATE_TEAM) setCreating(true);
         }}
         items={[
-          { key: 'projects', icon: <AppstoreOutlined aria-hidden />, label: <Link to={paths.dashboard.href()}>{t('dashboard.myProjects')}</Link> },
-          { key: 'favorites', icon: <StarOutlined aria-hidden />, label: <Link to={paths.dashboard.href({ view: 'favorites' })}>{t('dashboard.favorites')}</Link> },
-          { key: 'all', icon: <UnorderedListOutlined aria-hidden />, label: <Link to={paths.dashboard.href({ view: 'all' })}>{t('dashboard.projectList')}</Link> },
+          {
+            key: 'projects',
+            icon: <AppstoreOutlined aria-hidden />,
+            label: <Link to={paths.dashboard.href()}>{t('dashboard.myProjects')}</Link>,
+          },
+          {
+            key: 'favorites',
+            icon: <StarOutlined aria-hidden />,
+            label: <Link to={paths.dashboard.href({ view: 'favorites' })}>{t('dashboard.favorites')}</Link>,
+          },
+          {
+            key: 'all',
+            icon: <UnorderedListOutlined aria-hidden />,
+            label: <Link to={paths.dashboard.href({ view: 'all' })}>{t('dashboard.projectList')}</Link>,
+          },
           {
             key: 'teams',
             type: 'group',

@@ -1,6 +1,6 @@
 import { Avatar, Button, Card, Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { nicknameSchema, updateUserBody, type UserDetail } from '../../../../shared/schemas/account';
+import { nicknameSchema, updateUserBody, type UserDetail } from '@shared/schemas/account';
 import { PageLoading } from '../../components/page-loading';
 import { imageUrl } from '../../config';
 import { useCurrentUser } from '../../features/auth/api/session';
@@ -51,7 +51,14 @@ function InfoForm({ user }: { user: UserDetail }) {
           ]}
         />
       </div>
-      <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={{ nickname: user.nickname, avatar: user.avatar ?? '' }} onFinish={(v) => void submit(v)} className="narrow-form">
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ nickname: user.nickname, avatar: user.avatar ?? '' }}
+        onFinish={(v) => void submit(v)}
+        className="narrow-form"
+      >
         <Form.Item name="nickname" label={t('profile.nickname')} rules={[zodRule(nicknameSchema)]}>
           <Input />
         </Form.Item>

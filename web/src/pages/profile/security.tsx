@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordSchema } from '../../../../shared/schemas/account';
+import { passwordSchema } from '@shared/schemas/account';
 import { api, isApiError } from '../../lib/api';
 import { showServerError, zodRule } from '../../lib/form';
 

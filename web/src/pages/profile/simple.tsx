@@ -11,7 +11,16 @@ export function RelationPage() {
   const { t } = useTranslation();
   return (
     <Card>
-      <Empty image={<LinkOutlined className="empty-icon" aria-hidden />} description={<><strong>{t('relation.title')}</strong><br />{config.offline ? t('relation.offline') : t('relation.none')}</>} />
+      <Empty
+        image={<LinkOutlined className="empty-icon" aria-hidden />}
+        description={
+          <>
+            <strong>{t('relation.title')}</strong>
+            <br />
+            {config.offline ? t('relation.offline') : t('relation.none')}
+          </>
+        }
+      />
     </Card>
   );
 }
@@ -24,7 +33,12 @@ export function QuitPage() {
     <Card>
       <Typography.Title level={2}>{t('quit.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('quit.text')}</Typography.Paragraph>
-      <Button danger type="primary" icon={<LogoutOutlined aria-hidden />} onClick={() => void signOut(() => void navigate(paths.login.href(), { replace: true }))}>
+      <Button
+        danger
+        type="primary"
+        icon={<LogoutOutlined aria-hidden />}
+        onClick={() => void signOut(() => void navigate(paths.login.href(), { replace: true }))}
+      >
         {t('dashboard.logout')}
       </Button>
     </Card>

@@ -1,7 +1,7 @@
 import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { atLeast } from '../../../../shared/access';
+import { atLeast } from '@shared/access';
 import { useProjectMembers } from '../../features/teams/api';
 import { AddMember, CopyMembers, GroupBindings, ProjectInvite, ProjectMemberTable } from '../../features/teams/components/project-access';
 import type { ProjectSettingsContext } from './layout';
@@ -16,7 +16,12 @@ export function Component() {
   return (
     <>
       {!canManage && (
-        <Alert className="form-alert" type="info" showIcon title={project.state === 'active' ? t('access.readOnly') : t('projectSettings.archivedReadOnly')} />
+        <Alert
+          className="form-alert"
+          type="info"
+          showIcon
+          title={project.state === 'active' ? t('access.readOnly') : t('projectSettings.archivedReadOnly')}
+        />
       )}
       <Card>
         <ProjectMemberTable project={project} canManage={canManage} />

@@ -2,9 +2,9 @@ import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
-import { atLeast } from '../../../../shared/access';
-import { LIMITS } from '../../../../shared/constants';
-import { projectName } from '../../../../shared/schemas/project';
+import { atLeast } from '@shared/access';
+import { LIMITS } from '@shared/constants';
+import { projectName } from '@shared/schemas/project';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { useProjectChange } from '../../features/projects/api';
 import { VisibilityField } from '../../features/projects/components/dialogs';
@@ -65,7 +65,11 @@ export function Component() {
               {t('common.save')}
             </Button>
           ) : (
-            <Alert type="info" showIcon title={project.state === 'archived' ? t('projectSettings.archivedReadOnly') : t('projectSettings.readOnly')} />
+            <Alert
+              type="info"
+              showIcon
+              title={project.state === 'archived' ? t('projectSettings.archivedReadOnly') : t('projectSettings.readOnly')}
+            />
           )}
         </Form>
       </Card>

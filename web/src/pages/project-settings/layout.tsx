@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import type { ProjectView } from '../../../../shared/schemas/project';
+import type { ProjectView } from '@shared/schemas/project';
 import { LinkButton } from '../../components/link-button';
 import { QueryState } from '../../components/query-state';
 import { useProject } from '../../features/projects/api';

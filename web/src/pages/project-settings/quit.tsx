@@ -1,4 +1,4 @@
-import { atLeast } from '../../../../shared/access';
+import { atLeast } from '@shared/access';
 import { Alert, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { atLeast } from '../../../../shared/access';
+import { atLeast } from '@shared/access';
 import { Button, Card, Empty, Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
@@ -27,7 +27,15 @@ export function Component() {
   if (!candidates.length) {
     return (
       <Card>
-        <Empty description={<><strong>{t('transfer.noMembers')}</strong><br />{t('transfer.noMembersHint')}</>} />
+        <Empty
+          description={
+            <>
+              <strong>{t('transfer.noMembers')}</strong>
+              <br />
+              {t('transfer.noMembersHint')}
+            </>
+          }
+        />
       </Card>
     );
   }

@@ -1,7 +1,7 @@
 /** Share management as both the settings tab and the workspace page show it: the share list, on the project's tree. */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProjectView } from '../../../../shared/schemas/project';
+import type { ProjectView } from '@shared/schemas/project';
 import { useDocumentTree } from '../../features/documents/api';
 import { DocumentPicker } from '../../features/documents/components/document-picker';
 import { displayName } from '../../features/documents/lib/kinds';
@@ -19,7 +19,9 @@ export function ProjectShares({ project }: { project: ProjectView }) {
         const node = byId.get(id);
         return node && displayName(node.name, t);
       }}
-      picker={(version) => <DocumentPicker key={version ?? ''} projectId={project.id} version={version} placeholder={t('shares.wholeProjectHint')} />}
+      picker={(version) => (
+        <DocumentPicker key={version ?? ''} projectId={project.id} version={version} placeholder={t('shares.wholeProjectHint')} />
+      )}
     />
   );
 }

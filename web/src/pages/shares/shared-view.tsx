@@ -9,8 +9,8 @@ import { Alert, Empty, Layout, Result, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ERRORS } from '../../../../shared/errors';
-import { projectIdOfShare, shareIdSchema, type ShareContent } from '../../../../shared/schemas/share';
+import { ERRORS } from '@shared/errors';
+import { projectIdOfShare, shareIdSchema, type ShareContent } from '@shared/schemas/share';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { PageLoading } from '../../components/page-loading';
@@ -63,7 +63,13 @@ function Overview({ content, count }: { content: ShareContent; count: number }) 
   );
 }
 
-function SharedDocument(props: { content: ShareContent; docId: string; inScope: boolean; linkOf: (id: string) => string | null; onLocked: () => void }) {
+function SharedDocument(props: {
+  content: ShareContent;
+  docId: string;
+  inScope: boolean;
+  linkOf: (id: string) => string | null;
+  onLocked: () => void;
+}) {
   const { t } = useTranslation();
   // A document outside the share is never asked for: the reader's token would be refused anyway.
   const doc = useDocument(props.docId, { shareToken: props.content.shareToken, enabled: props.inScope });
@@ -80,11 +86,20 @@ function SharedDocument(props: { content: ShareContent; docId: string; inScope: 
     return (
       <>
         <Title parts={[t('sharePage.outside'), props.content.name]} />
-        <Result status="404" title={<h1 className="share-result-title">{t('sharePage.outside')}</h1>} subTitle={t('sharePage.outsideText')} />
+        <Result
+          status="404"
+          title={<h1 className="share-result-title">{t('sharePage.outside')}</h1>}
+          subTitle={t('sharePage.outsideText')}
+        />
       </>
     );
   }
-  if (doc.error) return doc.error.code === ERRORS.shareExpired.code ? <Unreadable error="expired" /> : <Alert type="error" showIcon title={errorMessage(doc.error)} />;
+  if (doc.error)
+    return doc.error.code === ERRORS.shareExpired.code ? (
+      <Unreadable error="expired" />
+    ) : (
+      <Alert type="error" showIcon title={errorMessage(doc.error)} />
+    );
   if (!doc.data) return <PageLoading />;
   return (
     <article className="doc" aria-label={name}>

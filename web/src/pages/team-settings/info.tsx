@@ -3,9 +3,9 @@ import { Alert, Avatar, Button, Card, Flex, Form, Input, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
-import { atLeast } from '../../../../shared/access';
-import { LIMITS } from '../../../../shared/constants';
-import { teamName } from '../../../../shared/schemas/team';
+import { atLeast } from '@shared/access';
+import { LIMITS } from '@shared/constants';
+import { teamName } from '@shared/schemas/team';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { imageUrl } from '../../config';
 import { chooseAndUpload } from '../../features/documents/lib/uploads';
@@ -42,7 +42,10 @@ function LogoField({ teamId, disabled, onUploaded }: { teamId: string; disabled:
     }
   }
   return (
-    <Form.Item label={t('teams.logo')} extra={target || disabled ? t('teams.logoHint') : `${t('teams.logoHint')} ${t('teams.logoNeedsProject')}`}>
+    <Form.Item
+      label={t('teams.logo')}
+      extra={target || disabled ? t('teams.logoHint') : `${t('teams.logoHint')} ${t('teams.logoNeedsProject')}`}
+    >
       <Flex gap={8} align="center">
         <Form.Item name="avatar" noStyle>
           <Input aria-label={t('teams.logoUrl')} placeholder={t('teams.logoUrlPlaceholder')} />
@@ -60,7 +63,14 @@ function DisbandDialog({ name, onConfirm, onClose }: { name: string; onConfirm: 
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   return (
-    <ConfirmModal title={t('teamInfo.disband')} okText={t('teamInfo.disband')} danger okDisabled={typed !== name} onConfirm={onConfirm} onClose={onClose}>
+    <ConfirmModal
+      title={t('teamInfo.disband')}
+      okText={t('teamInfo.disband')}
+      danger
+      okDisabled={typed !== name}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
       <Alert type="error" showIcon title={t('teamInfo.disbandWarning')} className="form-alert" />
       <label htmlFor="disband-name">{t('teamInfo.disbandType', { name })}</label>
       <Input id="disband-name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
@@ -88,7 +98,9 @@ export function Component() {
 
   async function submit(values: Values) {
     try {
-      await update.mutateAsync({ body: { id: team.id, rev: team.rev, name: values.name.trim(), description: values.description, avatar: values.avatar.trim() } });
+      await update.mutateAsync({
+        body: { id: team.id, rev: team.rev, name: values.name.trim(), description: values.description, avatar: values.avatar.trim() },
+      });
       notify.success(t('common.saved'));
     } catch (error) {
       showServerError(form, error);
@@ -106,7 +118,8 @@ export function Component() {
             <Typography.Text strong>{team.name}</Typography.Text>
             <br />
             <Typography.Text type="secondary">
-              {t('teamInfo.owner', { name: team.ownerName })} · {t('teams.counts', { members: team.memberCount, projects: team.projectCount })} ·{' '}
+              {t('teamInfo.owner', { name: team.ownerName })} ·{' '}
+              {t('teams.counts', { members: team.memberCount, projects: team.projectCount })} ·{' '}
               {t('teamInfo.groups', { count: team.groupCount })}
             </Typography.Text>
           </div>

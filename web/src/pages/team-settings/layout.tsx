@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import type { TeamStanding, TeamView } from '../../../../shared/schemas/team';
+import type { TeamStanding, TeamView } from '@shared/schemas/team';
 import { LinkButton } from '../../components/link-button';
 import { PageLoading } from '../../components/page-loading';
 import { QueryState } from '../../components/query-state';
@@ -46,7 +46,11 @@ export function Component() {
             onChange={(key) => void navigate(paths.teamSettings.href(id, key as TeamSettingsTab))}
             items={TEAM_SETTINGS_TABS.map((tab) => ({ key: tab, label: t(`teamSettings.${tab}`) }))}
           />
-          {user.data ? <Outlet context={{ team: team.data, standing: standing.data, selfId: user.data.id } satisfies TeamSettingsContext} /> : <PageLoading />}
+          {user.data ? (
+            <Outlet context={{ team: team.data, standing: standing.data, selfId: user.data.id } satisfies TeamSettingsContext} />
+          ) : (
+            <PageLoading />
+          )}
         </section>
       ) : null}
     </QueryState>

@@ -45,7 +45,15 @@ export function Component() {
             </Form>
           </>
         ) : (
-          <Empty description={<><strong>{t('teamTransfer.noMembers')}</strong><br />{t('teamTransfer.noMembersHint')}</>} />
+          <Empty
+            description={
+              <>
+                <strong>{t('teamTransfer.noMembers')}</strong>
+                <br />
+                {t('teamTransfer.noMembersHint')}
+              </>
+            }
+          />
         )}
       </Card>
       {chosen && (

@@ -7,7 +7,7 @@ import { Alert, Avatar, Button, Empty, Flex, Input, Menu, Typography } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { TeamStanding, TeamView } from '../../../../shared/schemas/team';
+import type { TeamStanding, TeamView } from '@shared/schemas/team';
 import { LinkButton } from '../../components/link-button';
 import { QueryState } from '../../components/query-state';
 import { imageUrl } from '../../config';
@@ -24,7 +24,9 @@ function AllTeamProjects({ teamId, tiled, arrange }: { teamId: string; tiled: bo
   const projects = useTeamProjects(teamId);
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
-  const shown = (projects.data ?? []).filter((p) => !needle || p.name.toLowerCase().includes(needle) || p.description.toLowerCase().includes(needle));
+  const shown = (projects.data ?? []).filter(
+    (p) => !needle || p.name.toLowerCase().includes(needle) || p.description.toLowerCase().includes(needle),
+  );
   return (
     <QueryState query={projects}>
       <Input
@@ -37,7 +39,13 @@ function AllTeamProjects({ teamId, tiled, arrange }: { teamId: string; tiled: bo
         onChange={(e) => setFilter(e.target.value)}
         className="console-search console-filter"
       />
-      <ProjectGrid projects={shown} tiled={tiled} mode="active" arrange={arrange} empty={<Empty description={needle ? t('projects.emptyViews.search') : t('teams.noProjects')} />} />
+      <ProjectGrid
+        projects={shown}
+        tiled={tiled}
+        mode="active"
+        arrange={arrange}
+        empty={<Empty description={needle ? t('projects.emptyViews.search') : t('teams.noProjects')} />}
+      />
     </QueryState>
   );
 }
@@ -51,7 +59,12 @@ function TeamBin({ teamId, view, tiled }: { teamId: string; view: 'archived' | '
   return (
     <QueryState query={query}>
       {view === 'recycle' ? <Alert className="console-notice" type="info" showIcon title={t('projects.recycleHint')} /> : null}
-      <ProjectGrid projects={query.data ?? []} tiled={tiled} mode={view === 'archived' ? 'archived' : 'recycled'} empty={<Empty description={t(`projects.emptyViews.${view}`)} />} />
+      <ProjectGrid
+        projects={query.data ?? []}
+        tiled={tiled}
+        mode={view === 'archived' ? 'archived' : 'recycled'}
+        empty={<Empty description={t(`projects.emptyViews.${view}`)} />}
+      />
     </QueryState>
   );
 }

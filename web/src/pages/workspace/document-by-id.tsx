@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'react-router';
-import { documentIdSchema, projectIdOfDocument } from '../../../../shared/schemas/document';
+import { documentIdSchema, projectIdOfDocument } from '@shared/schemas/document';
 import { NotFound } from '../error-page';
 import { Workspace } from './workspace';
 

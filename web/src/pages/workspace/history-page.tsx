@@ -2,8 +2,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { atLeast } from '../../../../shared/access';
-import { documentOfHistory, historyIdSchema } from '../../../../shared/schemas/document';
+import { atLeast } from '@shared/access';
+import { documentOfHistory, historyIdSchema } from '@shared/schemas/document';
 import { LinkButton } from '../../components/link-button';
 import { PageLoading } from '../../components/page-loading';
 import { useDocument, useHistoryEntry } from '../../features/documents/api';
@@ -37,7 +37,12 @@ function Entry({ projectId, docId, historyId }: { projectId: string; docId: stri
           {t('history.back')}
         </LinkButton>
       </Flex>
-      <HistoryEntry current={doc.data} entry={entry.data} canEdit={canEdit} onRestored={() => void navigate(paths.document.href(projectId, docId))} />
+      <HistoryEntry
+        current={doc.data}
+        entry={entry.data}
+        canEdit={canEdit}
+        onRestored={() => void navigate(paths.document.href(projectId, docId))}
+      />
     </article>
   );
 }

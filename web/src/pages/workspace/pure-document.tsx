@@ -25,7 +25,9 @@ export function PureDocument({ docId, printable }: { docId: string; printable: b
       {printable ? (
         <header className="puredoc-header">
           <Typography.Title level={1}>{name}</Typography.Title>
-          <p className="muted">{t('docs.lastSaved', { name: doc.data.updatedByName, date: formatDate(doc.data.updatedAt), rev: doc.data.rev })}</p>
+          <p className="muted">
+            {t('docs.lastSaved', { name: doc.data.updatedByName, date: formatDate(doc.data.updatedAt), rev: doc.data.rev })}
+          </p>
           <Button className="no-print" icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()}>
             {t('workspace.print')}
           </Button>

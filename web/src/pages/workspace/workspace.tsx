@@ -8,8 +8,8 @@ import { Alert, Breadcrumb, Button, Empty, Layout, Result, Segmented, Tooltip, T
 import { lazy, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { atLeast } from '../../../../shared/access';
-import type { ProjectView } from '../../../../shared/schemas/project';
+import { atLeast } from '@shared/access';
+import type { ProjectView } from '@shared/schemas/project';
 import { AppHeader } from '../../components/app-header';
 import { LanguageSwitch } from '../../components/language-switch';
 import { LinkButton } from '../../components/link-button';
@@ -32,9 +32,13 @@ import { paths } from '../../paths';
 const DocumentPanel = lazy(() => import('../../features/documents/components/document-panel').then((m) => ({ default: m.DocumentPanel })));
 // The mock editor (with CodeMirror, loaded by it on first use) loads when an HTTP API's Mock tab first opens.
 const MockPanel = lazy(() => import('../../features/mock/components/mock-panel').then((m) => ({ default: m.MockPanel })));
-const NewDocumentDialog = lazy(() => import('../../features/documents/components/new-document-dialog').then((m) => ({ default: m.NewDocumentDialog })));
+const NewDocumentDialog = lazy(() =>
+  import('../../features/documents/components/new-document-dialog').then((m) => ({ default: m.NewDocumentDialog })),
+);
 // Shown only once the project has releases, after the first paint: its select stays out of the first load.
-const VersionSwitcher = lazy(() => import('../../features/shares/components/version-switcher').then((m) => ({ default: m.VersionSwitcher })));
+const VersionSwitcher = lazy(() =>
+  import('../../features/shares/components/version-switcher').then((m) => ({ default: m.VersionSwitcher })),
+);
 const ReleasesDrawer = lazy(() => import('../../features/shares/components/releases-drawer').then((m) => ({ default: m.ReleasesDrawer })));
 
 export interface WorkspaceProps {
@@ -59,7 +63,15 @@ function Overview({ project, empty, canEdit, onNew }: { project: ProjectView; em
       <Typography.Title level={1}>{project.name}</Typography.Title>
       <Typography.Paragraph type="secondary">{project.description || t('projects.noDescription')}</Typography.Paragraph>
       {empty ? (
-        <Empty description={<><strong>{t('projectView.noDocuments')}</strong><br />{canEdit ? t('docs.startHint') : t('projectView.noDocumentsText')}</>}>
+        <Empty
+          description={
+            <>
+              <strong>{t('projectView.noDocuments')}</strong>
+              <br />
+              {canEdit ? t('docs.startHint') : t('projectView.noDocumentsText')}
+            </>
+          }
+        >
           {canEdit ? (
             <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onNew}>
               {t('docs.new')}
@@ -106,7 +118,11 @@ export function Workspace(props: WorkspaceProps) {
   const release = version ? releaseList.find((r) => r.version === version) : undefined;
   /** The same place (document or project) in another version; none: live. */
   const readVersion = (next: string | undefined) =>
-    void navigate(props.docId && !props.children ? paths.document.href(props.projectId, props.docId, undefined, { version: next }) : paths.project.href(props.projectId, { version: next }));
+    void navigate(
+      props.docId && !props.children
+        ? paths.document.href(props.projectId, props.docId, undefined, { version: next })
+        : paths.project.href(props.projectId, { version: next }),
+    );
 
   // The top bar's controls: rendered in the pass after the tree's (`restShown`).
   const actions = (
@@ -144,7 +160,11 @@ export function Workspace(props: WorkspaceProps) {
       ) : null}
       {signedIn && project.data && atLeast(role, 'view') ? (
         <Tooltip title={t('projects.settings')}>
-          <LinkButton to={paths.projectSettings.href(props.projectId)} icon={<SettingOutlined aria-hidden />} aria-label={t('projects.settings')} />
+          <LinkButton
+            to={paths.projectSettings.href(props.projectId)}
+            icon={<SettingOutlined aria-hidden />}
+            aria-label={t('projects.settings')}
+          />
         </Tooltip>
       ) : null}
       <LanguageSwitch />
@@ -222,9 +242,16 @@ export function Workspace(props: WorkspaceProps) {
                 showIcon
                 icon={<TagsOutlined aria-hidden />}
                 title={t('releases.reading', { version })}
-                description={release ? t('releases.readingText', { name: release.createdByName, date: formatDate(release.createdAt) }) : t('releases.readOnly')}
+                description={
+                  release
+                    ? t('releases.readingText', { name: release.createdByName, date: formatDate(release.createdAt) })
+                    : t('releases.readOnly')
+                }
                 action={
-                  <LinkButton size="small" to={props.docId ? paths.document.href(props.projectId, props.docId) : paths.project.href(props.projectId)}>
+                  <LinkButton
+                    size="small"
+                    to={props.docId ? paths.document.href(props.projectId, props.docId) : paths.project.href(props.projectId)}
+                  >
                     {t('releases.backToLive')}
                   </LinkButton>
                 }
@@ -235,22 +262,22 @@ export function Workspace(props: WorkspaceProps) {
                 <PageLoading />
               ) : props.docId ? (
                 <Suspense fallback={<PageLoading />}>
-                <DocumentPanel
-                  key={props.docId}
-                  projectId={props.projectId}
-                  projectName={data.name}
-                  docId={props.docId}
-                  version={version}
-                  editing={editing}
-                  canEdit={canEdit}
-                  canReadHistory={signedIn && atLeast(role, 'view') && !version}
-                  tree={nodes}
-                  mockTab={(doc) => (
-                    <Suspense fallback={<PageLoading />}>
-                      <MockPanel projectId={props.projectId} docId={doc.id} api={doc.content} canEdit={canEdit} projectMock={data.mock} />
-                    </Suspense>
-                  )}
-                />
+                  <DocumentPanel
+                    key={props.docId}
+                    projectId={props.projectId}
+                    projectName={data.name}
+                    docId={props.docId}
+                    version={version}
+                    editing={editing}
+                    canEdit={canEdit}
+                    canReadHistory={signedIn && atLeast(role, 'view') && !version}
+                    tree={nodes}
+                    mockTab={(doc) => (
+                      <Suspense fallback={<PageLoading />}>
+                        <MockPanel projectId={props.projectId} docId={doc.id} api={doc.content} canEdit={canEdit} projectMock={data.mock} />
+                      </Suspense>
+                    )}
+                  />
                 </Suspense>
               ) : (
                 <Overview project={data} empty={!!tree.data && !nodes.length} canEdit={canEdit} onNew={() => setCreating(true)} />

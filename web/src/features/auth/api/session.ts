@@ -1,12 +1,16 @@
 import { useNavigate } from 'react-router';
-import { DEFAULT_AFTER_LOGIN } from '../../../../../shared/constants';
-import type { UserDetail } from '../../../../../shared/schemas/account';
+import { DEFAULT_AFTER_LOGIN } from '@shared/constants';
+import type { UserDetail } from '@shared/schemas/account';
 import { api, clearSessionState, queryClient, queryKey, useApiQuery } from '../../../lib/api';
 import { clearSessionToken, sessionToken, storeSessionToken } from '../../../lib/cookies';
 
 /** The signed-in user, or nothing when there is no session cookie. */
 export const useCurrentUser = (opts: { ignoreRedirect?: boolean } = {}) =>
-  useApiQuery('user.detail', undefined, { enabled: !!sessionToken(), ignoreRedirect: opts.ignoreRedirect, ignoreMessage: opts.ignoreRedirect });
+  useApiQuery('user.detail', undefined, {
+    enabled: !!sessionToken(),
+    ignoreRedirect: opts.ignoreRedirect,
+    ignoreMessage: opts.ignoreRedirect,
+  });
 
 export const hasSession = () => !!sessionToken();
 

@@ -26,7 +26,11 @@ export function UserMenu({ optional = false }: { optional?: boolean }) {
       trigger={['click']}
       menu={{
         items: [
-          { key: 'console', icon: <AppstoreOutlined aria-hidden />, label: <Link to={paths.dashboard.href()}>{t('dashboard.console')}</Link> },
+          {
+            key: 'console',
+            icon: <AppstoreOutlined aria-hidden />,
+            label: <Link to={paths.dashboard.href()}>{t('dashboard.console')}</Link>,
+          },
           { key: 'account', icon: <SettingOutlined aria-hidden />, label: <Link to={paths.profile.href()}>{t('dashboard.account')}</Link> },
           { key: 'help', icon: <QuestionCircleOutlined aria-hidden />, label: <Link to={paths.help.href()}>{t('dashboard.manual')}</Link> },
           { type: 'divider' },

@@ -1,6 +1,6 @@
 /** What the workspace reads and changes about documents. Shared reads pass their token, so they cache apart. */
 import { useQuery } from '@tanstack/react-query';
-import type { RouteId, RouteRequest } from '../../../../../shared/routes';
+import type { RouteId, RouteRequest } from '@shared/routes';
 import { api, apiQuery, invalidate, useApiQuery } from '../../../lib/api';
 
 /**

@@ -1,7 +1,7 @@
 /** The HTTP API editor, laid out like the request it describes: method and path, then request and response tabs. */
 import { Badge, Flex, Form, Input, Select, Space, Switch, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { API_STATUSES, HTTP_METHODS, REQUEST_TYPES, RESPONSE_FORMATS, type ContentOf, type ParamItem } from '../../../../../shared/schemas/document';
+import { API_STATUSES, HTTP_METHODS, REQUEST_TYPES, RESPONSE_FORMATS, type ContentOf, type ParamItem } from '@shared/schemas/document';
 import { ParamEditor } from './param-editor';
 
 type Api = ContentOf<'api'>;
@@ -21,7 +21,12 @@ export function ApiEditor({ value, onChange, errors }: { value: Api; onChange: (
   });
   return (
     <div className="api-editor">
-      <Form.Item label={t('docs.api.path')} validateStatus={errors['content.path'] ? 'error' : undefined} help={errors['content.path']} required>
+      <Form.Item
+        label={t('docs.api.path')}
+        validateStatus={errors['content.path'] ? 'error' : undefined}
+        help={errors['content.path']}
+        required
+      >
         <Space.Compact block className="api-bar">
           <Select
             aria-label={t('docs.api.method')}
@@ -30,21 +35,43 @@ export function ApiEditor({ value, onChange, errors }: { value: Api; onChange: (
             onChange={(m) => set('method', m)}
             options={HTTP_METHODS.map((m) => ({ value: m, label: <span className={`method-text method-${m}`}>{m}</span> }))}
           />
-          <Input aria-label={t('docs.api.path')} placeholder="/orders/{id}" value={value.path} onChange={(e) => set('path', e.target.value)} />
+          <Input
+            aria-label={t('docs.api.path')}
+            placeholder="/orders/{id}"
+            value={value.path}
+            onChange={(e) => set('path', e.target.value)}
+          />
         </Space.Compact>
       </Form.Item>
       <Flex gap={16} wrap align="center" className="api-meta">
         <label className="inline-field">
           <span>{t('docs.api.status')}</span>
-          <Select aria-label={t('docs.api.status')} value={value.status} onChange={(s) => set('status', s)} options={API_STATUSES.map((s) => ({ value: s, label: t(`docs.status.${s}`) }))} className="status-select" />
+          <Select
+            aria-label={t('docs.api.status')}
+            value={value.status}
+            onChange={(s) => set('status', s)}
+            options={API_STATUSES.map((s) => ({ value: s, label: t(`docs.status.${s}`) }))}
+            className="status-select"
+          />
         </label>
         <label className="inline-field">
           <Switch aria-label={t('docs.api.valid')} checked={value.valid} onChange={(v) => set('valid', v)} size="small" />
           <span>{t('docs.api.valid')}</span>
         </label>
       </Flex>
-      <Form.Item label={t('docs.api.description')} validateStatus={errors['content.description'] ? 'error' : undefined} help={errors['content.description']} required>
-        <Input.TextArea aria-label={t('docs.api.description')} rows={3} value={value.description} placeholder={t('docs.api.descriptionHint')} onChange={(e) => set('description', e.target.value)} />
+      <Form.Item
+        label={t('docs.api.description')}
+        validateStatus={errors['content.description'] ? 'error' : undefined}
+        help={errors['content.description']}
+        required
+      >
+        <Input.TextArea
+          aria-label={t('docs.api.description')}
+          rows={3}
+          value={value.description}
+          placeholder={t('docs.api.descriptionHint')}
+          onChange={(e) => set('description', e.target.value)}
+        />
       </Form.Item>
       <Typography.Title level={3}>{t('docs.api.request')}</Typography.Title>
       <Tabs
@@ -58,7 +85,13 @@ export function ApiEditor({ value, onChange, errors }: { value: Api; onChange: (
               <>
                 <label className="inline-field tab-option">
                   <span>{t('docs.api.requestType')}</span>
-                  <Select aria-label={t('docs.api.requestType')} value={value.requestType} onChange={(v) => set('requestType', v)} options={REQUEST_TYPES.map((v) => ({ value: v, label: v }))} className="format-select" />
+                  <Select
+                    aria-label={t('docs.api.requestType')}
+                    value={value.requestType}
+                    onChange={(v) => set('requestType', v)}
+                    options={REQUEST_TYPES.map((v) => ({ value: v, label: v }))}
+                    className="format-select"
+                  />
                 </label>
                 <ParamEditor title={t('docs.api.reqBody')} items={value.reqBody} onChange={(items) => set('reqBody', items)} />
               </>
@@ -76,7 +109,13 @@ export function ApiEditor({ value, onChange, errors }: { value: Api; onChange: (
               <>
                 <label className="inline-field tab-option">
                   <span>{t('docs.api.respFormat')}</span>
-                  <Select aria-label={t('docs.api.respFormat')} value={value.respFormat} onChange={(v) => set('respFormat', v)} options={RESPONSE_FORMATS.map((v) => ({ value: v, label: v }))} className="format-select" />
+                  <Select
+                    aria-label={t('docs.api.respFormat')}
+                    value={value.respFormat}
+                    onChange={(v) => set('respFormat', v)}
+                    options={RESPONSE_FORMATS.map((v) => ({ value: v, label: v }))}
+                    className="format-select"
+                  />
                 </label>
                 <ParamEditor title={t('docs.api.respBody')} items={value.respBody} onChange={(items) => set('respBody', items)} />
               </>

@@ -1,7 +1,7 @@
 /** The rendered HTTP API: method and path, status, description, request and response tabs, and example JSON. */
 import { Badge, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ContentOf } from '../../../../../shared/schemas/document';
+import type { ContentOf } from '@shared/schemas/document';
 import { exampleOf } from '../../../lib/param-example';
 import { markdownToSafeHtml } from '../lib/safe-html';
 import { ParamView } from './param-view';
@@ -31,14 +31,26 @@ export function ApiView({ c }: { c: ContentOf<'api'> }) {
       <Typography.Title level={3}>{t('docs.api.request')}</Typography.Title>
       <Tabs
         items={[
-          { key: 'params', label: count(t('docs.api.reqQuery'), c.reqQuery.length), children: <ParamView title={t('docs.api.reqQuery')} items={c.reqQuery} /> },
-          { key: 'path', label: count(t('docs.api.reqPath'), c.reqPath.length), children: <ParamView title={t('docs.api.reqPath')} items={c.reqPath} /> },
+          {
+            key: 'params',
+            label: count(t('docs.api.reqQuery'), c.reqQuery.length),
+            children: <ParamView title={t('docs.api.reqQuery')} items={c.reqQuery} />,
+          },
+          {
+            key: 'path',
+            label: count(t('docs.api.reqPath'), c.reqPath.length),
+            children: <ParamView title={t('docs.api.reqPath')} items={c.reqPath} />,
+          },
           {
             key: 'body',
             label: count(t('docs.api.reqBody'), c.reqBody.length),
             children: <ParamView title={`${t('docs.api.reqBody')} · ${c.requestType}`} items={c.reqBody} />,
           },
-          { key: 'headers', label: count(t('docs.api.reqHeaders'), c.reqHeaders.length), children: <ParamView title={t('docs.api.reqHeaders')} items={c.reqHeaders} /> },
+          {
+            key: 'headers',
+            label: count(t('docs.api.reqHeaders'), c.reqHeaders.length),
+            children: <ParamView title={t('docs.api.reqHeaders')} items={c.reqHeaders} />,
+          },
         ]}
         defaultActiveKey={c.reqBody.length ? 'body' : c.reqQuery.length ? 'params' : c.reqPath.length ? 'path' : 'params'}
       />
@@ -62,7 +74,11 @@ export function ApiView({ c }: { c: ContentOf<'api'> }) {
               </>
             ),
           },
-          { key: 'headers', label: count(t('docs.api.respHeaders'), c.respHeaders.length), children: <ParamView title={t('docs.api.respHeaders')} items={c.respHeaders} /> },
+          {
+            key: 'headers',
+            label: count(t('docs.api.respHeaders'), c.respHeaders.length),
+            children: <ParamView title={t('docs.api.respHeaders')} items={c.respHeaders} />,
+          },
         ]}
       />
     </div>

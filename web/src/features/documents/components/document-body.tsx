@@ -3,7 +3,7 @@ import { ExportOutlined, FolderOpenOutlined, NodeIndexOutlined } from '@ant-desi
 import { Empty, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TypedContent } from '../../../../../shared/schemas/document';
+import type { TypedContent } from '@shared/schemas/document';
 import { paths } from '../../../paths';
 import { markdownToSafeHtml, sanitizeHtml } from '../lib/safe-html';
 import { ApiView } from './api-view';
@@ -60,7 +60,8 @@ export function DocumentBody({ doc, linkOf }: { doc: Viewable; linkOf?: (docId: 
       const target = linkOf ? linkOf(doc.content.targetId) : paths.document.href(doc.projectId, doc.content.targetId);
       return (
         <p className="link-view">
-          <NodeIndexOutlined aria-hidden /> {target ? <Link to={target}>{t('docs.followLink')}</Link> : <span className="muted">{t('docs.linkOutside')}</span>}
+          <NodeIndexOutlined aria-hidden />{' '}
+          {target ? <Link to={target}>{t('docs.followLink')}</Link> : <span className="muted">{t('docs.linkOutside')}</span>}
         </p>
       );
     }

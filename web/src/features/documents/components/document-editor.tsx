@@ -6,8 +6,8 @@ import { SaveOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Space, TreeSelect } from 'antd';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../../shared/constants';
-import type { DocumentTreeNode, DocumentView, TypedContent } from '../../../../../shared/schemas/document';
+import { LIMITS } from '@shared/constants';
+import type { DocumentTreeNode, DocumentView, TypedContent } from '@shared/schemas/document';
 import { PageLoading } from '../../../components/page-loading';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/form';
@@ -28,23 +28,48 @@ type Errors = Record<string, string>;
 function targetOptions(nodes: DocumentTreeNode[], self: string, t: Parameters<typeof displayName>[1]): object[] {
   return nodes
     .filter((n) => n.id !== self)
-    .map((n) => ({ value: n.id, title: displayName(n.name, t), selectable: n.type !== 'folder', children: targetOptions(n.children, self, t) }));
+    .map((n) => ({
+      value: n.id,
+      title: displayName(n.name, t),
+      selectable: n.type !== 'folder',
+      children: targetOptions(n.children, self, t),
+    }));
 }
 
-function KindEditor(props: { doc: DocumentView; tree: DocumentTreeNode[]; draft: TypedContent; onChange: (next: TypedContent, byUser?: boolean) => void; errors: Errors }) {
+function KindEditor(props: {
+  doc: DocumentView;
+  tree: DocumentTreeNode[];
+  draft: TypedContent;
+  onChange: (next: TypedContent, byUser?: boolean) => void;
+  errors: Errors;
+}) {
   const { t } = useTranslation();
   const { draft, errors } = props;
   const id = useId();
-  const field = (key: string) => ({ htmlFor: `${id}-${key}`, validateStatus: errors[`content.${key}`] ? ('error' as const) : undefined, help: errors[`content.${key}`] });
+  const field = (key: string) => ({
+    htmlFor: `${id}-${key}`,
+    validateStatus: errors[`content.${key}`] ? ('error' as const) : undefined,
+    help: errors[`content.${key}`],
+  });
   switch (draft.type) {
     case 'api':
       return <ApiEditor value={draft.content} errors={errors} onChange={(content) => props.onChange({ type: 'api', content })} />;
     case 'doc':
-      return <MarkdownEditor projectId={props.doc.projectId} value={draft.content.markdown} onChange={(markdown) => props.onChange({ type: 'doc', content: { markdown } })} />;
+      return (
+        <MarkdownEditor
+          projectId={props.doc.projectId}
+          value={draft.content.markdown}
+          onChange={(markdown) => props.onChange({ type: 'doc', content: { markdown } })}
+        />
+      );
     case 'richtext':
       return (
         <Suspense fallback={<PageLoading />}>
-          <RichTextEditor projectId={props.doc.projectId} value={draft.content.html} onChange={(html, byUser) => props.onChange({ type: 'richtext', content: { html } }, byUser)} />
+          <RichTextEditor
+            projectId={props.doc.projectId}
+            value={draft.content.html}
+            onChange={(html, byUser) => props.onChange({ type: 'richtext', content: { html } }, byUser)}
+          />
         </Suspense>
       );
     case 'errorcode':
@@ -63,7 +88,12 @@ function KindEditor(props: { doc: DocumentView; tree: DocumentTreeNode[]; draft:
               <Input id={`${id}-width`} value={String(c.width)} placeholder="100%" onChange={(e) => set({ width: size(e.target.value) })} />
             </Form.Item>
             <Form.Item label={t('docs.height')} {...field('height')}>
-              <Input id={`${id}-height`} value={String(c.height)} placeholder="600" onChange={(e) => set({ height: size(e.target.value) })} />
+              <Input
+                id={`${id}-height`}
+                value={String(c.height)}
+                placeholder="600"
+                onChange={(e) => set({ height: size(e.target.value) })}
+              />
             </Form.Item>
           </Space>
         </>
@@ -72,7 +102,12 @@ function KindEditor(props: { doc: DocumentView; tree: DocumentTreeNode[]; draft:
     case 'link':
       return (
         <Form.Item label={t('docs.url')} {...field('url')}>
-          <Input id={`${id}-url`} value={draft.content.url} placeholder="https://example.com" onChange={(e) => props.onChange({ type: 'link', content: { url: e.target.value } })} />
+          <Input
+            id={`${id}-url`}
+            value={draft.content.url}
+            placeholder="https://example.com"
+            onChange={(e) => props.onChange({ type: 'link', content: { url: e.target.value } })}
+          />
         </Form.Item>
       );
     case 'softlink':
@@ -123,7 +158,13 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
     setErrors({});
     try {
       const unchangedName = name.trim() === displayName(doc.name, t);
-      await documentCalls.update({ id: doc.id, rev: doc.rev, name: unchangedName ? undefined : name.trim(), comment, content: draft.content });
+      await documentCalls.update({
+        id: doc.id,
+        rev: doc.rev,
+        name: unchangedName ? undefined : name.trim(),
+        comment,
+        content: draft.content,
+      });
       notify.success(t('common.saved'));
       guard.release();
       await refreshDocuments();
@@ -156,11 +197,23 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
   return (
     <Form layout="vertical" className="doc-editor" component="div">
       <Flex gap={12} wrap className="editor-head">
-        <Form.Item label={t('docs.title')} htmlFor={`${id}-name`} validateStatus={errors.name ? 'error' : undefined} help={errors.name} className="editor-title">
+        <Form.Item
+          label={t('docs.title')}
+          htmlFor={`${id}-name`}
+          validateStatus={errors.name ? 'error' : undefined}
+          help={errors.name}
+          className="editor-title"
+        >
           <Input id={`${id}-name`} value={name} maxLength={LIMITS.documentTitle + 10} onChange={(e) => setName(e.target.value)} />
         </Form.Item>
         <Form.Item label={t('docs.comment')} htmlFor={`${id}-comment`} className="editor-comment">
-          <Input id={`${id}-comment`} value={comment} placeholder={t('docs.commentHint')} maxLength={200} onChange={(e) => setComment(e.target.value)} />
+          <Input
+            id={`${id}-comment`}
+            value={comment}
+            placeholder={t('docs.commentHint')}
+            maxLength={200}
+            onChange={(e) => setComment(e.target.value)}
+          />
         </Form.Item>
       </Flex>
       {tooLarge ? <Alert className="form-alert" type="error" showIcon title={t('error.contentTooLarge')} /> : null}

@@ -1,7 +1,7 @@
 import { Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentView } from '../../../../../shared/schemas/document';
+import type { DocumentView } from '@shared/schemas/document';
 import { formatDate } from '../../../lib/dates';
 import { KIND_ICON } from '../lib/kinds';
 

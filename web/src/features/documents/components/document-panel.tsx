@@ -1,10 +1,19 @@
 /** One document in the workspace: its header (title, who saved it, actions), then its view or its editor. */
-import { DeleteOutlined, EditOutlined, EyeOutlined, HistoryOutlined, LinkOutlined, MoreOutlined, PrinterOutlined, ExpandOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  HistoryOutlined,
+  LinkOutlined,
+  MoreOutlined,
+  PrinterOutlined,
+  ExpandOutlined,
+} from '@ant-design/icons';
 import { Alert, Button, Dropdown, Flex, Tabs } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { DocumentTreeNode, DocumentViewOf } from '../../../../../shared/schemas/document';
+import type { DocumentTreeNode, DocumentViewOf } from '@shared/schemas/document';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageLoading } from '../../../components/page-loading';
 import { errorMessage } from '../../../lib/form';
@@ -63,7 +72,11 @@ export function DocumentPanel(props: DocumentPanelProps) {
             </Button>
           ) : null}
           {props.canEdit && !editing ? (
-            <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={() => void navigate(paths.document.href(props.projectId, data.id, 'edit'))}>
+            <Button
+              type="primary"
+              icon={<EditOutlined aria-hidden />}
+              onClick={() => void navigate(paths.document.href(props.projectId, data.id, 'edit'))}
+            >
               {t('docs.edit')}
             </Button>
           ) : null}
@@ -79,12 +92,18 @@ export function DocumentPanel(props: DocumentPanelProps) {
                 { key: 'link', icon: <LinkOutlined aria-hidden />, label: t('docs.copyLink') },
                 { key: 'pure', icon: <ExpandOutlined aria-hidden />, label: t('workspace.pureView') },
                 { key: 'puredoc', icon: <PrinterOutlined aria-hidden />, label: t('workspace.printView') },
-                ...(props.canEdit ? [{ type: 'divider' as const }, { key: 'delete', icon: <DeleteOutlined aria-hidden />, danger: true, label: t('projects.delete') }] : []),
+                ...(props.canEdit
+                  ? [
+                      { type: 'divider' as const },
+                      { key: 'delete', icon: <DeleteOutlined aria-hidden />, danger: true, label: t('projects.delete') },
+                    ]
+                  : []),
               ],
               onClick: ({ key }) => {
                 if (key === 'link') void copyLink();
                 else if (key === 'delete') setPanel('delete');
-                else window.open(paths.document.href(props.projectId, data.id, key as 'pure' | 'puredoc', { version }), '_blank', 'noopener');
+                else
+                  window.open(paths.document.href(props.projectId, data.id, key as 'pure' | 'puredoc', { version }), '_blank', 'noopener');
               },
             }}
           >
@@ -112,7 +131,15 @@ export function DocumentPanel(props: DocumentPanelProps) {
             )
           }
           items={[
-            { key: 'doc', label: t('docs.apiTabs.doc'), children: <div className="doc-body"><DocumentBody doc={data} linkOf={(id) => paths.document.href(props.projectId, id)} /></div> },
+            {
+              key: 'doc',
+              label: t('docs.apiTabs.doc'),
+              children: (
+                <div className="doc-body">
+                  <DocumentBody doc={data} linkOf={(id) => paths.document.href(props.projectId, id)} />
+                </div>
+              ),
+            },
             { key: 'mock', label: t('docs.apiTabs.mock'), children: props.mockTab(data) },
           ]}
         />

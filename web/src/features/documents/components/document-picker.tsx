@@ -6,7 +6,7 @@
 import { TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
+import type { DocumentTreeNode } from '@shared/schemas/document';
 import { useDocumentTree } from '../api';
 import { displayName, KIND_ICON } from '../lib/kinds';
 import { keepPresent } from '../lib/tree-ids';

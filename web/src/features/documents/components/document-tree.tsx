@@ -7,7 +7,7 @@ import { EllipsisOutlined, SearchOutlined } from '@ant-design/icons';
 import { Dropdown, Empty, Input, Tree, type MenuProps, type TreeDataNode, type TreeProps } from 'antd';
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
+import type { DocumentTreeNode } from '@shared/schemas/document';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { documentCalls, refreshDocuments } from '../api';
@@ -152,7 +152,8 @@ export const DocumentTree = memo(function DocumentTree(props: DocumentTreeProps)
     const dragged = info.dragNode.node;
     const target = info.node.node;
     if (dragged.id === target.id) return;
-    const siblingsOf = (parentId: string) => (parentId === props.projectId ? props.nodes : (findNode(props.nodes, parentId)?.children ?? [])).filter((n) => n.id !== dragged.id);
+    const siblingsOf = (parentId: string) =>
+      (parentId === props.projectId ? props.nodes : (findNode(props.nodes, parentId)?.children ?? [])).filter((n) => n.id !== dragged.id);
     const position = info.dropPosition - Number(info.node.pos.split('-').at(-1));
     let parent: string;
     let previous: string;
@@ -272,7 +273,13 @@ export const DocumentTree = memo(function DocumentTree(props: DocumentTreeProps)
       </div>
       {action ? (
         <Suspense fallback={null}>
-          <NodeDialogs projectId={props.projectId} tree={props.nodes} action={action.kind} node={action.node} onClose={() => setAction(null)} />
+          <NodeDialogs
+            projectId={props.projectId}
+            tree={props.nodes}
+            action={action.kind}
+            node={action.node}
+            onClose={() => setAction(null)}
+          />
         </Suspense>
       ) : null}
     </nav>

@@ -2,7 +2,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ContentOf } from '../../../../../shared/schemas/document';
+import type { ContentOf } from '@shared/schemas/document';
 
 type Rows = ContentOf<'errorcode'>['rows'];
 type Row = Rows[number] & { key: number };
@@ -14,7 +14,13 @@ export function ErrorCodeEditor({ rows, onChange }: { rows: Rows; onChange: (row
     key,
     title: label,
     render: (_: unknown, row: Row) => (
-      <Input size="small" aria-label={`${label} ${row.key + 1}`} placeholder={placeholder} value={row[key]} onChange={(e) => set(row.key, { [key]: e.target.value })} />
+      <Input
+        size="small"
+        aria-label={`${label} ${row.key + 1}`}
+        placeholder={placeholder}
+        value={row[key]}
+        onChange={(e) => set(row.key, { [key]: e.target.value })}
+      />
     ),
   });
   return (
@@ -35,12 +41,24 @@ export function ErrorCodeEditor({ rows, onChange }: { rows: Rows; onChange: (row
             title: <span className="sr-only">{t('docs.param.actions')}</span>,
             width: 48,
             render: (_: unknown, row: Row) => (
-              <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('docs.errorcode.remove')} ${row.key + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== row.key))} />
+              <Button
+                type="text"
+                size="small"
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                aria-label={`${t('docs.errorcode.remove')} ${row.key + 1}`}
+                onClick={() => onChange(rows.filter((_, j) => j !== row.key))}
+              />
             ),
           },
         ]}
       />
-      <Button className="param-actions" size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onChange([...rows, { code: '', message: '', description: '' }])}>
+      <Button
+        className="param-actions"
+        size="small"
+        icon={<PlusOutlined aria-hidden />}
+        onClick={() => onChange([...rows, { code: '', message: '', description: '' }])}
+      >
         {t('docs.errorcode.add')}
       </Button>
     </div>

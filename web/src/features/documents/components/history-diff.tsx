@@ -3,7 +3,7 @@ import { Empty, Tag } from 'antd';
 import { diffLines } from 'diff';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TypedContent } from '../../../../../shared/schemas/document';
+import type { TypedContent } from '@shared/schemas/document';
 
 /** A version as the lines a reader compares: the text of writing kinds, the JSON of structured ones. */
 export function comparableText(doc: { name: string } & TypedContent): string {

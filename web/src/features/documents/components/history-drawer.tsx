@@ -4,7 +4,7 @@ import { Button, Drawer, Empty, List, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DocumentView } from '../../../../../shared/schemas/document';
+import type { DocumentView } from '@shared/schemas/document';
 import { PageLoading } from '../../../components/page-loading';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../paths';
@@ -23,39 +23,50 @@ export function HistoryDrawer(props: { doc: DocumentView; canEdit: boolean; onCl
         {entries.isPending ? <PageLoading /> : null}
         {entries.data && !entries.data.length ? <Empty description={t('docs.noHistory')} /> : null}
         {entries.data?.length ? (
-        <List
-          size="small"
-          dataSource={entries.data ?? []}
-          renderItem={(h) => (
-            <List.Item
-              className={chosen?.id === h.id ? 'history-chosen' : undefined}
-              actions={[
-                <Button key="view" type="link" size="small" onClick={() => setChosen({ id: h.id, mode: 'view' })}>
-                  {t('docs.viewVersion')}
-                </Button>,
-                <Button key="compare" type="link" size="small" onClick={() => setChosen({ id: h.id, mode: 'compare' })}>
-                  {t('history.compare')}
-                </Button>,
-                <Link key="page" to={paths.history.href(props.doc.projectId, props.doc.id, h.id)} aria-label={t('history.openPage', { rev: h.rev })}>
-                  <ExportOutlined aria-hidden />
-                </Link>,
-              ]}
-            >
-              <List.Item.Meta
-                title={
-                  <span>
-                    <Tag>{t('history.rev', { rev: h.rev })}</Tag>
-                    {displayComment(h.comment, t)}
-                  </span>
-                }
-                description={`${h.editorName} · ${formatDate(h.savedAt)}`}
-              />
-            </List.Item>
-          )}
-        />
+          <List
+            size="small"
+            dataSource={entries.data ?? []}
+            renderItem={(h) => (
+              <List.Item
+                className={chosen?.id === h.id ? 'history-chosen' : undefined}
+                actions={[
+                  <Button key="view" type="link" size="small" onClick={() => setChosen({ id: h.id, mode: 'view' })}>
+                    {t('docs.viewVersion')}
+                  </Button>,
+                  <Button key="compare" type="link" size="small" onClick={() => setChosen({ id: h.id, mode: 'compare' })}>
+                    {t('history.compare')}
+                  </Button>,
+                  <Link
+                    key="page"
+                    to={paths.history.href(props.doc.projectId, props.doc.id, h.id)}
+                    aria-label={t('history.openPage', { rev: h.rev })}
+                  >
+                    <ExportOutlined aria-hidden />
+                  </Link>,
+                ]}
+              >
+                <List.Item.Meta
+                  title={
+                    <span>
+                      <Tag>{t('history.rev', { rev: h.rev })}</Tag>
+                      {displayComment(h.comment, t)}
+                    </span>
+                  }
+                  description={`${h.editorName} · ${formatDate(h.savedAt)}`}
+                />
+              </List.Item>
+            )}
+          />
         ) : null}
         {chosen && entry.data ? (
-          <HistoryEntry key={`${chosen.id}-${chosen.mode}`} current={props.doc} entry={entry.data} canEdit={props.canEdit} initialMode={chosen.mode} onRestored={() => setChosen(null)} />
+          <HistoryEntry
+            key={`${chosen.id}-${chosen.mode}`}
+            current={props.doc}
+            entry={entry.data}
+            canEdit={props.canEdit}
+            initialMode={chosen.mode}
+            onRestored={() => setChosen(null)}
+          />
         ) : chosen ? (
           <PageLoading />
         ) : null}

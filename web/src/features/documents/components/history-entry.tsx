@@ -3,7 +3,7 @@ import { RollbackOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Popconfirm, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentView, HistoryEntryView } from '../../../../../shared/schemas/document';
+import type { DocumentView, HistoryEntryView } from '@shared/schemas/document';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -12,7 +12,13 @@ import { displayComment, displayName } from '../lib/kinds';
 import { DocumentBody } from './document-body';
 import { comparableText, HistoryDiff } from './history-diff';
 
-export function HistoryEntry(props: { current: DocumentView; entry: HistoryEntryView; canEdit: boolean; initialMode?: 'view' | 'compare'; onRestored?: () => void }) {
+export function HistoryEntry(props: {
+  current: DocumentView;
+  entry: HistoryEntryView;
+  canEdit: boolean;
+  initialMode?: 'view' | 'compare';
+  onRestored?: () => void;
+}) {
   const { t } = useTranslation();
   const { current, entry } = props;
   const [mode, setMode] = useState<'view' | 'compare'>(props.initialMode ?? 'view');
@@ -26,7 +32,9 @@ export function HistoryEntry(props: { current: DocumentView; entry: HistoryEntry
       notify.error(errorMessage(error));
     }
   };
-  const version = { name: entry.name, projectId: current.projectId, type: entry.type, content: entry.content } as Parameters<typeof comparableText>[0] & { projectId: string };
+  const version = { name: entry.name, projectId: current.projectId, type: entry.type, content: entry.content } as Parameters<
+    typeof comparableText
+  >[0] & { projectId: string };
   return (
     <section className="history-entry" aria-label={t('history.version', { rev: entry.rev })}>
       <Descriptions
@@ -48,7 +56,12 @@ export function HistoryEntry(props: { current: DocumentView; entry: HistoryEntry
           ]}
         />
         {props.canEdit ? (
-          <Popconfirm title={t('history.restoreConfirm', { rev: entry.rev })} okText={t('docs.restore')} cancelText={t('common.cancel')} onConfirm={() => void restore()}>
+          <Popconfirm
+            title={t('history.restoreConfirm', { rev: entry.rev })}
+            okText={t('docs.restore')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => void restore()}
+          >
             <Button icon={<RollbackOutlined aria-hidden />}>{t('docs.restore')}</Button>
           </Popconfirm>
         ) : null}

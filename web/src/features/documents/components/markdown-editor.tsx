@@ -25,7 +25,11 @@ export function MarkdownEditor({ projectId, value, onChange }: { projectId: stri
     // Brackets in a name would end the link text early.
     const label = file.name.replace(/[[\]]/g, '');
     const current = area.current?.resizableTextArea?.textArea.value ?? value;
-    const next = insertBlock(current, at === null ? current.length : Math.min(at, current.length), `${kind === 'image' ? '!' : ''}[${label}](${file.url})`);
+    const next = insertBlock(
+      current,
+      at === null ? current.length : Math.min(at, current.length),
+      `${kind === 'image' ? '!' : ''}[${label}](${file.url})`,
+    );
     cursor.current = next.caret;
     onChange(next.text);
   };
@@ -56,7 +60,11 @@ export function MarkdownEditor({ projectId, value, onChange }: { projectId: stri
           onKeyUp={remember}
         />
       </div>
-      <section className="split-pane markdown preview user-content" aria-label={t('docs.preview')} dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(value) }} />
+      <section
+        className="split-pane markdown preview user-content"
+        aria-label={t('docs.preview')}
+        dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(value) }}
+      />
     </div>
   );
 }

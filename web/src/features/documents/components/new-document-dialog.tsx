@@ -2,7 +2,7 @@
 import { Form, Input, Select, Space, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HTTP_METHODS, documentTitle, type DocumentTreeNode, type DocumentType } from '../../../../../shared/schemas/document';
+import { HTTP_METHODS, documentTitle, type DocumentTreeNode, type DocumentType } from '@shared/schemas/document';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
 import { paths } from '../../../paths';
@@ -25,11 +25,18 @@ interface Option {
 }
 
 const folderOptions = (nodes: DocumentTreeNode[], t: Parameters<typeof displayName>[1]): Option[] =>
-  nodes.filter((n) => n.type === 'folder').map((n) => ({ value: n.id, title: displayName(n.name, t), children: folderOptions(n.children, t) }));
+  nodes
+    .filter((n) => n.type === 'folder')
+    .map((n) => ({ value: n.id, title: displayName(n.name, t), children: folderOptions(n.children, t) }));
 
 /** Soft link targets: any document; folders only group them. */
 const targetOptions = (nodes: DocumentTreeNode[], t: Parameters<typeof displayName>[1]): Option[] =>
-  nodes.map((n) => ({ value: n.id, title: displayName(n.name, t), selectable: n.type !== 'folder', children: targetOptions(n.children, t) }));
+  nodes.map((n) => ({
+    value: n.id,
+    title: displayName(n.name, t),
+    selectable: n.type !== 'folder',
+    children: targetOptions(n.children, t),
+  }));
 
 function childrenOf(nodes: DocumentTreeNode[], id: string): DocumentTreeNode[] | undefined {
   for (const n of nodes) {
@@ -97,7 +104,12 @@ export function NewDocumentDialog(props: { projectId: string; tree: DocumentTree
       form={form}
       okText={t('common.create')}
       width={560}
-      initialValues={{ name: t('docs.untitled'), type: 'doc', parentId: props.parentId ?? props.projectId, content: { method: 'GET', path: '/', width: '100%', height: '600' } }}
+      initialValues={{
+        name: t('docs.untitled'),
+        type: 'doc',
+        parentId: props.parentId ?? props.projectId,
+        content: { method: 'GET', path: '/', width: '100%', height: '600' },
+      }}
       onClose={props.onClose}
       onSubmit={submit}
     >
@@ -117,13 +129,20 @@ export function NewDocumentDialog(props: { projectId: string; tree: DocumentTree
         />
       </Form.Item>
       <Form.Item name="parentId" label={t('docs.parent')}>
-        <TreeSelect treeDefaultExpandAll treeData={[{ value: props.projectId, title: t('docs.topLevel'), children: folderOptions(props.tree, t) }]} />
+        <TreeSelect
+          treeDefaultExpandAll
+          treeData={[{ value: props.projectId, title: t('docs.topLevel'), children: folderOptions(props.tree, t) }]}
+        />
       </Form.Item>
       {type === 'api' ? (
         <Form.Item label={t('docs.api.path')} required>
           <Space.Compact block>
             <Form.Item name={['content', 'method']} noStyle>
-              <Select aria-label={t('docs.api.method')} className="method-select" options={HTTP_METHODS.map((m) => ({ value: m, label: m }))} />
+              <Select
+                aria-label={t('docs.api.method')}
+                className="method-select"
+                options={HTTP_METHODS.map((m) => ({ value: m, label: m }))}
+              />
             </Form.Item>
             <Form.Item name={['content', 'path']} noStyle rules={[{ required: true, message: t('v.apiPath') }]}>
               <Input aria-label={t('docs.api.path')} placeholder="/orders/{id}" />

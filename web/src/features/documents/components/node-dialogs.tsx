@@ -2,7 +2,7 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { documentTitle, type DocumentTreeNode } from '../../../../../shared/schemas/document';
+import { documentTitle, type DocumentTreeNode } from '@shared/schemas/document';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
@@ -13,7 +13,13 @@ import { NewDocumentDialog } from './new-document-dialog';
 
 export type NodeAction = 'new' | 'rename' | 'delete';
 
-export function NodeDialogs(props: { projectId: string; tree: DocumentTreeNode[]; action: NodeAction; node: DocumentTreeNode; onClose: () => void }) {
+export function NodeDialogs(props: {
+  projectId: string;
+  tree: DocumentTreeNode[];
+  action: NodeAction;
+  node: DocumentTreeNode;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<{ name: string }>();

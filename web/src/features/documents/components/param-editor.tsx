@@ -2,13 +2,21 @@
  * An editable parameter table: nested rows (objects and arrays of objects), add a child, reorder by dragging the
  * handle (or the up and down buttons, from the keyboard), every type of PARAM_TYPES, and "import from JSON".
  */
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, ImportOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  HolderOutlined,
+  ImportOutlined,
+  PlusOutlined,
+  SubnodeOutlined,
+} from '@ant-design/icons';
 import { Alert, Button, Checkbox, Input, Modal, Select, Space, Table, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../../shared/constants';
-import { PARAM_TYPES, type ParamItem } from '../../../../../shared/schemas/document';
+import { LIMITS } from '@shared/constants';
+import { PARAM_TYPES, type ParamItem } from '@shared/schemas/document';
 import { newParam, paramsFromJson } from '../lib/json-params';
 
 type Row = Omit<ParamItem, 'children'> & { children?: Row[]; depth: number; index: number; parentId: string | null };
@@ -16,7 +24,13 @@ type Row = Omit<ParamItem, 'children'> & { children?: Row[]; depth: number; inde
 const nests = (type: ParamItem['type']) => type === 'object' || type === 'array[object]' || type === 'array' || type === 'array[array]';
 
 function rowsOf(items: ParamItem[], depth = 0, parentId: string | null = null): Row[] {
-  return items.map((p, index) => ({ ...p, depth, index, parentId, children: p.children.length ? rowsOf(p.children, depth + 1, p.id) : undefined }));
+  return items.map((p, index) => ({
+    ...p,
+    depth,
+    index,
+    parentId,
+    children: p.children.length ? rowsOf(p.children, depth + 1, p.id) : undefined,
+  }));
 }
 const allIds = (items: ParamItem[]): string[] => items.flatMap((p) => [p.id, ...allIds(p.children)]);
 
@@ -140,7 +154,13 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
                 >
                   <HolderOutlined aria-hidden />
                 </span>
-                <Input size="small" aria-label={label(row, t('docs.param.name'))} placeholder={t('docs.param.namePlaceholder')} value={row.name} onChange={(e) => set(row, { name: e.target.value })} />
+                <Input
+                  size="small"
+                  aria-label={label(row, t('docs.param.name'))}
+                  placeholder={t('docs.param.namePlaceholder')}
+                  value={row.name}
+                  onChange={(e) => set(row, { name: e.target.value })}
+                />
               </span>
             ),
           },
@@ -166,19 +186,39 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
             title: t('docs.param.required'),
             width: 64,
             align: 'center',
-            render: (_, row) => <Checkbox aria-label={label(row, t('docs.param.required'))} checked={row.required} onChange={(e) => set(row, { required: e.target.checked })} />,
+            render: (_, row) => (
+              <Checkbox
+                aria-label={label(row, t('docs.param.required'))}
+                checked={row.required}
+                onChange={(e) => set(row, { required: e.target.checked })}
+              />
+            ),
           },
           {
             key: 'value',
             title: t('docs.param.value'),
             width: 150,
-            render: (_, row) => <Input size="small" aria-label={label(row, t('docs.param.value'))} placeholder={t('docs.param.valuePlaceholder')} value={row.value} onChange={(e) => set(row, { value: e.target.value })} />,
+            render: (_, row) => (
+              <Input
+                size="small"
+                aria-label={label(row, t('docs.param.value'))}
+                placeholder={t('docs.param.valuePlaceholder')}
+                value={row.value}
+                onChange={(e) => set(row, { value: e.target.value })}
+              />
+            ),
           },
           {
             key: 'description',
             title: t('docs.param.description'),
             render: (_, row) => (
-              <Input size="small" aria-label={label(row, t('docs.param.description'))} placeholder={t('docs.param.descriptionPlaceholder')} value={row.description} onChange={(e) => set(row, { description: e.target.value })} />
+              <Input
+                size="small"
+                aria-label={label(row, t('docs.param.description'))}
+                placeholder={t('docs.param.descriptionPlaceholder')}
+                value={row.description}
+                onChange={(e) => set(row, { description: e.target.value })}
+              />
             ),
           },
           {
@@ -197,13 +237,24 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
                         icon={<SubnodeOutlined aria-hidden />}
                         aria-label={`${t('docs.param.addChild')} ${row.name}`}
                         onClick={() => {
-                          onChange(editSiblings(items, row.id, (list, i) => list.map((p, j) => (j === i ? { ...p, children: [...p.children, newParam()] } : p))));
+                          onChange(
+                            editSiblings(items, row.id, (list, i) =>
+                              list.map((p, j) => (j === i ? { ...p, children: [...p.children, newParam()] } : p)),
+                            ),
+                          );
                           setExpanded([...expandedKeys, row.id]);
                         }}
                       />
                     </Tooltip>
                   ) : null}
-                  <Button type="text" size="small" icon={<ArrowUpOutlined aria-hidden />} aria-label={`${t('docs.param.up')} ${row.name}`} disabled={row.index === 0} onClick={() => onChange(moveItem(items, row.id, row.index - 1))} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ArrowUpOutlined aria-hidden />}
+                    aria-label={`${t('docs.param.up')} ${row.name}`}
+                    disabled={row.index === 0}
+                    onClick={() => onChange(moveItem(items, row.id, row.index - 1))}
+                  />
                   <Button
                     type="text"
                     size="small"
@@ -212,7 +263,14 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
                     disabled={row.index >= siblings - 1}
                     onClick={() => onChange(moveItem(items, row.id, row.index + 1))}
                   />
-                  <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('docs.param.remove')} ${row.name}`} onClick={() => onChange(removeItem(items, row.id))} />
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined aria-hidden />}
+                    aria-label={`${t('docs.param.remove')} ${row.name}`}
+                    onClick={() => onChange(removeItem(items, row.id))}
+                  />
                 </Space>
               );
             },
@@ -220,14 +278,26 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
         ]}
       />
       <Space className="param-actions">
-        <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onChange([...items, newParam()])} aria-label={`${t('docs.param.add')} · ${title}`}>
+        <Button
+          size="small"
+          icon={<PlusOutlined aria-hidden />}
+          onClick={() => onChange([...items, newParam()])}
+          aria-label={`${t('docs.param.add')} · ${title}`}
+        >
           {t('docs.param.add')}
         </Button>
-        <Button size="small" icon={<ImportOutlined aria-hidden />} onClick={() => setImporting(true)} aria-label={`${t('docs.param.import')} · ${title}`}>
+        <Button
+          size="small"
+          icon={<ImportOutlined aria-hidden />}
+          onClick={() => setImporting(true)}
+          aria-label={`${t('docs.param.import')} · ${title}`}
+        >
           {t('docs.param.import')}
         </Button>
       </Space>
-      {importing ? <ImportJson title={title} onImport={(next) => (onChange(next), setExpanded(null))} onClose={() => setImporting(false)} /> : null}
+      {importing ? (
+        <ImportJson title={title} onImport={(next) => (onChange(next), setExpanded(null))} onClose={() => setImporting(false)} />
+      ) : null}
     </div>
   );
 }

@@ -28,11 +28,44 @@ interface TableModule {
  * The formats the toolbar offers, and nothing else: in particular not Quill's `video`, which turns stored
  * `<iframe class="ql-video">` markup into a live, unsandboxed frame inside the editor.
  */
-const FORMATS = ['header', 'color', 'background', 'bold', 'italic', 'underline', 'strike', 'list', 'blockquote', 'code-block', 'code', 'align', 'indent', 'link', 'image', 'table'];
+const FORMATS = [
+  'header',
+  'color',
+  'background',
+  'bold',
+  'italic',
+  'underline',
+  'strike',
+  'list',
+  'blockquote',
+  'code-block',
+  'code',
+  'align',
+  'indent',
+  'link',
+  'image',
+  'table',
+];
 
-const TABLE_ACTIONS = ['insertRowAbove', 'insertRowBelow', 'insertColumnLeft', 'insertColumnRight', 'deleteRow', 'deleteColumn', 'deleteTable'] as const;
+const TABLE_ACTIONS = [
+  'insertRowAbove',
+  'insertRowBelow',
+  'insertColumnLeft',
+  'insertColumnRight',
+  'deleteRow',
+  'deleteColumn',
+  'deleteTable',
+] as const;
 
-export function RichTextEditor({ projectId, value, onChange }: { projectId: string; value: string; onChange: (html: string, byUser: boolean) => void }) {
+export function RichTextEditor({
+  projectId,
+  value,
+  onChange,
+}: {
+  projectId: string;
+  value: string;
+  onChange: (html: string, byUser: boolean) => void;
+}) {
   const { t } = useTranslation();
   const toolbarId = `toolbar-${useId().replace(/:/g, '')}`;
 
@@ -105,7 +138,9 @@ export function RichTextEditor({ projectId, value, onChange }: { projectId: stri
           </button>
         </span>
         <span className="ql-formats table-tools">
-          <button type="button" className="ql-table-insert text-tool">{t('richtext.table.insert')}</button>
+          <button type="button" className="ql-table-insert text-tool">
+            {t('richtext.table.insert')}
+          </button>
           {TABLE_ACTIONS.map((action) => (
             <button key={action} type="button" className={`ql-table-${action} text-tool`}>
               {t(`richtext.table.${action}`)}
@@ -113,7 +148,14 @@ export function RichTextEditor({ projectId, value, onChange }: { projectId: stri
           ))}
         </span>
       </div>
-      <ReactQuill theme="snow" defaultValue={initialValue} onChange={(html, _delta, source) => onChange(html, source === 'user')} modules={modules} formats={FORMATS} aria-label={t('richtext.editor')} />
+      <ReactQuill
+        theme="snow"
+        defaultValue={initialValue}
+        onChange={(html, _delta, source) => onChange(html, source === 'user')}
+        modules={modules}
+        formats={FORMATS}
+        aria-label={t('richtext.editor')}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../../shared/constants';
+import { LIMITS } from '@shared/constants';
 
 /** The stored size of a document's content; the API refuses more than LIMITS.documentContentBytes. */
 export const contentBytes = (content: unknown) => new TextEncoder().encode(JSON.stringify(content ?? {})).length;

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { paramsFromJson } from './json-params';
 
-const shape = (items: ReturnType<typeof paramsFromJson>): unknown => items.map((p) => ({ name: p.name, type: p.type, value: p.value, children: shape(p.children) }));
+const shape = (items: ReturnType<typeof paramsFromJson>): unknown =>
+  items.map((p) => ({ name: p.name, type: p.type, value: p.value, children: shape(p.children) }));
 
 describe('paramsFromJson', () => {
   it('turns an example into a nested parameter tree with types and example values', () => {
-    const items = paramsFromJson('{"id": 7, "price": 9.5, "paid": true, "note": null, "tags": ["a"], "user": {"name": "Ada"}, "lines": [{"sku": "x", "qty": 2}], "empty": []}');
+    const items = paramsFromJson(
+      '{"id": 7, "price": 9.5, "paid": true, "note": null, "tags": ["a"], "user": {"name": "Ada"}, "lines": [{"sku": "x", "qty": 2}], "empty": []}',
+    );
     expect(shape(items)).toEqual([
       { name: 'id', type: 'integer', value: '7', children: [] },
       { name: 'price', type: 'number', value: '9.5', children: [] },
@@ -13,7 +16,15 @@ describe('paramsFromJson', () => {
       { name: 'note', type: 'string', value: '', children: [] },
       { name: 'tags', type: 'array[string]', value: '', children: [] },
       { name: 'user', type: 'object', value: '', children: [{ name: 'name', type: 'string', value: 'Ada', children: [] }] },
-      { name: 'lines', type: 'array[object]', value: '', children: [{ name: 'sku', type: 'string', value: 'x', children: [] }, { name: 'qty', type: 'integer', value: '2', children: [] }] },
+      {
+        name: 'lines',
+        type: 'array[object]',
+        value: '',
+        children: [
+          { name: 'sku', type: 'string', value: 'x', children: [] },
+          { name: 'qty', type: 'integer', value: '2', children: [] },
+        ],
+      },
       { name: 'empty', type: 'array', value: '', children: [] },
     ]);
   });

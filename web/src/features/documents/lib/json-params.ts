@@ -1,6 +1,6 @@
 /** "Import from JSON": a pasted example becomes a parameter tree (names, types, nesting, example values). */
-import { LIMITS } from '../../../../../shared/constants';
-import type { ParamItem } from '../../../../../shared/schemas/document';
+import { LIMITS } from '@shared/constants';
+import type { ParamItem } from '@shared/schemas/document';
 
 export const newParamId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 10);
 
@@ -35,18 +35,37 @@ function typeOf(value: unknown): ParamItem['type'] {
 function toParams(value: Record<string, unknown>, depth: number): ParamItem[] {
   return Object.entries(value).map(([name, v]) => {
     const type = typeOf(v);
-    const nested = type === 'object' ? (v as Record<string, unknown>) : type === 'array[object]' ? ((v as unknown[])[0] as Record<string, unknown>) : undefined;
+    const nested =
+      type === 'object'
+        ? (v as Record<string, unknown>)
+        : type === 'array[object]'
+          ? ((v as unknown[])[0] as Record<string, unknown>)
+          : undefined;
     // Parameters nest at most LIMITS.paramDepth deep; deeper example data is kept as its JSON text.
     const children = nested && depth < LIMITS.paramDepth - 1 ? toParams(nested, depth + 1) : [];
     const scalar = typeof v !== 'object' || v === null;
-    return newParam({ name, type, children, value: scalar ? (v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v)) : children.length || !nested ? '' : JSON.stringify(v) });
+    return newParam({
+      name,
+      type,
+      children,
+      value: scalar
+        ? v === null
+          ? ''
+          : typeof v === 'string'
+            ? v
+            : JSON.stringify(v)
+        : children.length || !nested
+          ? ''
+          : JSON.stringify(v),
+    });
   });
 }
 
 /** Parses pasted JSON: an object gives its fields; an array of objects gives the fields of its first item. */
 export function paramsFromJson(text: string): ParamItem[] {
   const parsed: unknown = JSON.parse(text);
-  if (Array.isArray(parsed) && typeof parsed[0] === 'object' && parsed[0] !== null && !Array.isArray(parsed[0])) return toParams(parsed[0] as Record<string, unknown>, 0);
+  if (Array.isArray(parsed) && typeof parsed[0] === 'object' && parsed[0] !== null && !Array.isArray(parsed[0]))
+    return toParams(parsed[0] as Record<string, unknown>, 0);
   if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return toParams(parsed as Record<string, unknown>, 0);
   throw new SyntaxError('not an object');
 }

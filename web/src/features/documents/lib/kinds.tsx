@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { DOCUMENT_DEFAULTS, DOCUMENT_TYPES, type DocumentType } from '../../../../../shared/schemas/document-kinds';
+import { DOCUMENT_DEFAULTS, DOCUMENT_TYPES, type DocumentType } from '@shared/schemas/document-kinds';
 
 export const KIND_ICON: Record<DocumentType, ReactNode> = {
   api: <ApiOutlined aria-hidden />,

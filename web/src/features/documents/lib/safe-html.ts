@@ -39,7 +39,10 @@ DOMPurify.addHook('uponSanitizeAttribute', (_node, data) => {
     data.attrValue = allowedStyle(data.attrValue);
     if (!data.attrValue) data.keepAttr = false;
   } else if (data.attrName === 'class') {
-    data.attrValue = data.attrValue.split(/\s+/).filter((c) => ALLOWED_CLASS.test(c)).join(' ');
+    data.attrValue = data.attrValue
+      .split(/\s+/)
+      .filter((c) => ALLOWED_CLASS.test(c))
+      .join(' ');
     if (!data.attrValue) data.keepAttr = false;
   }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
+import type { DocumentTreeNode } from '@shared/schemas/document';
 import { keepPresent, nodesById } from './tree-ids';
 
 const node = (id: string, children: DocumentTreeNode[] = []): DocumentTreeNode => ({

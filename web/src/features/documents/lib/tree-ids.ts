@@ -1,5 +1,5 @@
 /** Looking documents up in a project's tree by id: which exist, and what they are called. */
-import type { DocumentTreeNode } from '../../../../../shared/schemas/document';
+import type { DocumentTreeNode } from '@shared/schemas/document';
 
 /** Every node of the tree by id, at any depth. */
 export function nodesById(nodes: readonly DocumentTreeNode[]): Map<string, DocumentTreeNode> {

@@ -2,8 +2,8 @@
  * Uploading an image or attachment of a document: checked here first (size, and an image's type by its bytes)
  * so a user hears at once, then a presigned PUT straight to S3 and the service's own check of what arrived.
  */
-import { FILE_LIMITS, isImageType, MEDIA_TYPE_PATTERN, SNIFF_BYTES, sniffFileType, type FileKind } from '../../../../../shared/files';
-import type { StoredFile } from '../../../../../shared/schemas/file';
+import { FILE_LIMITS, isImageType, MEDIA_TYPE_PATTERN, SNIFF_BYTES, sniffFileType, type FileKind } from '@shared/files';
+import type { StoredFile } from '@shared/schemas/file';
 import { notify } from '../../../lib/notify';
 import { i18n } from '../../../i18n';
 import { api, isApiError } from '../../../lib/api';
@@ -20,7 +20,10 @@ export async function uploadFile(projectId: string, kind: FileKind, file: File):
     if (!isImageType(sniffed)) throw new UploadRefused(i18n.t('error.fileTypeRefused'));
     contentType = sniffed;
   }
-  const ticket = await api.call('project.attachment', { params: { id: projectId }, body: { kind, name: file.name, size: file.size, contentType } });
+  const ticket = await api.call('project.attachment', {
+    params: { id: projectId },
+    body: { kind, name: file.name, size: file.size, contentType },
+  });
   // The signature covers these headers and the body's length: S3 takes exactly this file or nothing.
   // The answer is read to its end: a response left unread is cancelled, and shows as an aborted request.
   const put = await fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: file })

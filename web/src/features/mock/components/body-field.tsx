@@ -24,10 +24,16 @@ export function BodyField(props: {
   const { kind, value } = props;
   const describe = useCallback(
     (problem: BodyProblem, text: string) =>
-      t('mock.problems.at', { message: problem.detail ? `${t(problem.message)}: ${problem.detail}` : t(problem.message), ...lineColumn(text, problem.from) }),
+      t('mock.problems.at', {
+        message: problem.detail ? `${t(problem.message)}: ${problem.detail}` : t(problem.message),
+        ...lineColumn(text, problem.from),
+      }),
     [t],
   );
-  const check = useCallback((text: string) => bodyProblems(kind, text).map((p) => ({ from: p.from, to: p.to, message: describe(p, text) })), [kind, describe]);
+  const check = useCallback(
+    (text: string) => bodyProblems(kind, text).map((p) => ({ from: p.from, to: p.to, message: describe(p, text) })),
+    [kind, describe],
+  );
   const problems = useMemo(() => bodyProblems(kind, value), [kind, value]);
   const message = problems[0] ? describe(problems[0], value) : props.serverError;
   return (

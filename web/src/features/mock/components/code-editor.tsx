@@ -77,7 +77,13 @@ export default function CodeEditor(props: CodeEditorProps) {
           }),
           lintGutter(),
           linter(
-            (v): Diagnostic[] => (check.current?.(v.state.doc.toString()) ?? []).map((p) => ({ from: p.from, to: p.to, severity: 'error', message: p.message })),
+            (v): Diagnostic[] =>
+              (check.current?.(v.state.doc.toString()) ?? []).map((p) => ({
+                from: p.from,
+                to: p.to,
+                severity: 'error',
+                message: p.message,
+              })),
             { delay: 250 },
           ),
         ],
@@ -105,13 +111,20 @@ export default function CodeEditor(props: CodeEditorProps) {
 
   useEffect(() => {
     view.current?.dispatch({
-      effects: compartments.current.editable.reconfigure([EditorState.readOnly.of(!!props.readOnly), EditorView.editable.of(!props.readOnly)]),
+      effects: compartments.current.editable.reconfigure([
+        EditorState.readOnly.of(!!props.readOnly),
+        EditorView.editable.of(!props.readOnly),
+      ]),
     });
   }, [props.readOnly]);
 
   const { label, invalid, describedBy } = props;
   useEffect(() => {
-    view.current?.dispatch({ effects: compartments.current.attributes.reconfigure(EditorView.contentAttributes.of(contentAttributes({ label, invalid, describedBy }))) });
+    view.current?.dispatch({
+      effects: compartments.current.attributes.reconfigure(
+        EditorView.contentAttributes.of(contentAttributes({ label, invalid, describedBy })),
+      ),
+    });
   }, [label, invalid, describedBy]);
 
   const style = props.minHeight ? ({ '--code-editor-min-height': `${props.minHeight}px` } as CSSProperties) : undefined;

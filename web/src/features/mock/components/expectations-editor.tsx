@@ -14,7 +14,7 @@ import {
   mockExpectation,
   type MockCondition,
   type MockExpectation,
-} from '../../../../../shared/schemas/mock';
+} from '@shared/schemas/mock';
 import { errorsUnder, moved, newExpectation } from '../lib/draft';
 import { BodyField } from './body-field';
 import { HeadersEditor } from './headers-editor';
@@ -100,7 +100,9 @@ export function ExpectationsEditor(props: {
             render: (_: unknown, row: Row) => (
               <>
                 {nameOf(row, row.key)}{' '}
-                {Object.keys(errorsUnder(errors, String(row.key))).length ? <Tag color="error">{t('mock.expectations.hasErrors')}</Tag> : null}
+                {Object.keys(errorsUnder(errors, String(row.key))).length ? (
+                  <Tag color="error">{t('mock.expectations.hasErrors')}</Tag>
+                ) : null}
               </>
             ),
           },
@@ -201,7 +203,8 @@ function ExpectationDialog(props: {
   const [errors, setErrors] = useState(props.serverErrors);
   const { readOnly } = props;
   const patch = (next: Partial<MockExpectation>) => setValue((v) => ({ ...v, ...next }));
-  const setCondition = (i: number, next: Partial<MockCondition>) => patch({ conditions: value.conditions.map((c, j) => (j === i ? { ...c, ...next } : c)) });
+  const setCondition = (i: number, next: Partial<MockCondition>) =>
+    patch({ conditions: value.conditions.map((c, j) => (j === i ? { ...c, ...next } : c)) });
   const field = (name: string) => (errors[name] ? { validateStatus: 'error' as const, help: errors[name] } : {});
   const c = (key: string) => t(`mock.expectations.condition.${key}`);
 
@@ -211,7 +214,11 @@ function ExpectationDialog(props: {
     if (!Object.keys(found).length) props.onApply(value);
   }
 
-  const title = readOnly ? t('mock.expectations.dialogView') : props.isNew ? t('mock.expectations.dialogNew') : t('mock.expectations.dialogEdit');
+  const title = readOnly
+    ? t('mock.expectations.dialogView')
+    : props.isNew
+      ? t('mock.expectations.dialogNew')
+      : t('mock.expectations.dialogEdit');
   return (
     <Modal
       title={title}
@@ -238,7 +245,13 @@ function ExpectationDialog(props: {
       <Form layout="vertical" requiredMark={false} disabled={readOnly} component="div">
         <Flex gap={16} align="flex-end" wrap>
           <Form.Item label={t('mock.expectations.name')} htmlFor="expectation-name" className="grow" {...field('name')}>
-            <Input id="expectation-name" value={value.name} maxLength={100} placeholder={t('mock.expectations.namePlaceholder')} onChange={(e) => patch({ name: e.target.value })} />
+            <Input
+              id="expectation-name"
+              value={value.name}
+              maxLength={100}
+              placeholder={t('mock.expectations.namePlaceholder')}
+              onChange={(e) => patch({ name: e.target.value })}
+            />
           </Form.Item>
           <Form.Item label={t('mock.expectations.enabled')} htmlFor="expectation-enabled">
             <Switch id="expectation-enabled" checked={value.enabled} onChange={(enabled) => patch({ enabled })} />
@@ -309,16 +322,37 @@ function ExpectationDialog(props: {
         )}
         <Flex gap={16} wrap className="mock-numbers">
           <Form.Item label={t('mock.status')} htmlFor="expectation-status" {...field('status')}>
-            <InputNumber id="expectation-status" min={100} max={599} precision={0} value={value.status} onChange={(status) => patch({ status: status ?? 200 })} />
+            <InputNumber
+              id="expectation-status"
+              min={100}
+              max={599}
+              precision={0}
+              value={value.status}
+              onChange={(status) => patch({ status: status ?? 200 })}
+            />
           </Form.Item>
           <Form.Item label={t('mock.delay')} htmlFor="expectation-delay" {...field('delay')}>
-            <InputNumber id="expectation-delay" min={0} max={MOCK_LIMITS.delayMs} precision={0} step={100} value={value.delay} onChange={(delay) => patch({ delay: delay ?? 0 })} />
+            <InputNumber
+              id="expectation-delay"
+              min={0}
+              max={MOCK_LIMITS.delayMs}
+              precision={0}
+              step={100}
+              value={value.delay}
+              onChange={(delay) => patch({ delay: delay ?? 0 })}
+            />
           </Form.Item>
         </Flex>
         <Typography.Title level={4} className="mock-subtitle">
           {t('mock.headers')}
         </Typography.Title>
-        <HeadersEditor title={t('mock.headers')} headers={value.headers} readOnly={readOnly} errors={errorsUnder(errors, 'headers')} onChange={(headers) => patch({ headers })} />
+        <HeadersEditor
+          title={t('mock.headers')}
+          headers={value.headers}
+          readOnly={readOnly}
+          errors={errorsUnder(errors, 'headers')}
+          onChange={(headers) => patch({ headers })}
+        />
         <Form.Item label={t('mock.expectations.bodyType')} className="mock-body-type">
           <Radio.Group
             aria-label={t('mock.expectations.bodyType')}

@@ -2,7 +2,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MockHeader } from '../../../../../shared/schemas/mock';
+import type { MockHeader } from '@shared/schemas/mock';
 import '../../../i18n/mock';
 
 type Row = MockHeader & { key: number };
@@ -82,7 +82,12 @@ export function HeadersEditor(props: {
         ]}
       />
       {readOnly ? null : (
-        <Button className="param-actions" size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onChange([...headers, { name: '', value: '' }])}>
+        <Button
+          className="param-actions"
+          size="small"
+          icon={<PlusOutlined aria-hidden />}
+          onClick={() => onChange([...headers, { name: '', value: '' }])}
+        >
           {texts.add}
         </Button>
       )}

@@ -5,15 +5,11 @@
  */
 import { Collapse, Drawer, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MockType } from '../../../../../shared/schemas/mock';
+import type { MockType } from '@shared/schemas/mock';
 import { PLACEHOLDERS, RULES, SCRIPT_BY_ID, SCRIPT_ECHO, SCRIPT_LIST, TEMPLATE_EXAMPLE } from '../lib/help-examples';
 import '../../../i18n/mock';
 
-const code = (text: string) => (
-  <pre className="code mock-help-code">
-    {text}
-  </pre>
-);
+const code = (text: string) => <pre className="code mock-help-code">{text}</pre>;
 
 export function MockHelp({ open, onClose, type }: { open: boolean; onClose: () => void; type: MockType }) {
   const { t } = useTranslation();
@@ -54,8 +50,19 @@ export function MockHelp({ open, onClose, type }: { open: boolean; onClose: () =
                   dataSource={RULES}
                   components={{ table: (p: object) => <table {...p} aria-label={h('template.rules')} /> }}
                   columns={[
-                    { key: 'rule', title: h('template.rule'), dataIndex: 'rule', width: 220, render: (rule: string) => <code>{rule}</code> },
-                    { key: 'meaning', title: h('template.meaning'), dataIndex: 'meaning', render: (meaning: string) => h(`template.${meaning}`) },
+                    {
+                      key: 'rule',
+                      title: h('template.rule'),
+                      dataIndex: 'rule',
+                      width: 220,
+                      render: (rule: string) => <code>{rule}</code>,
+                    },
+                    {
+                      key: 'meaning',
+                      title: h('template.meaning'),
+                      dataIndex: 'meaning',
+                      render: (meaning: string) => h(`template.${meaning}`),
+                    },
                   ]}
                 />
                 <Typography.Title level={4}>{h('template.placeholders')}</Typography.Title>

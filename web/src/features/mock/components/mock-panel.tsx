@@ -7,9 +7,9 @@ import { CopyOutlined, QuestionCircleOutlined, SaveOutlined, SettingOutlined } f
 import { Alert, Button, Card, Flex, Form, InputNumber, Radio, Tooltip, Typography } from 'antd';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContentOf } from '../../../../../shared/schemas/document';
-import { MOCK_LIMITS, MOCK_TYPES, type MockConfigView } from '../../../../../shared/schemas/mock';
-import type { ProjectView } from '../../../../../shared/schemas/project';
+import type { ContentOf } from '@shared/schemas/document';
+import { MOCK_LIMITS, MOCK_TYPES, type MockConfigView } from '@shared/schemas/mock';
+import type { ProjectView } from '@shared/schemas/project';
 import { LinkButton } from '../../../components/link-button';
 import { QueryState } from '../../../components/query-state';
 import { config } from '../../../config';
@@ -93,7 +93,8 @@ function MockEditor(props: MockPanelProps & { initial: MockConfigView }) {
       setErrors({});
       notify.success(t('mock.saved'));
     } catch (error) {
-      const fields = isApiError(error) && error.code === 45002 ? (error.data as { fields?: Record<string, string> } | null)?.fields : undefined;
+      const fields =
+        isApiError(error) && error.code === 45002 ? (error.data as { fields?: Record<string, string> } | null)?.fields : undefined;
       if (fields && Object.keys(fields).length) {
         setErrors(fields);
         notify.error(t('mock.fixErrors'));
@@ -205,7 +206,12 @@ function MockEditor(props: MockPanelProps & { initial: MockConfigView }) {
           {draft.type === 'off' ? null : (
             <>
               <Flex gap={16} wrap>
-                <Form.Item label={t('mock.status')} htmlFor={`${id}-status`} validateStatus={errors.status ? 'error' : undefined} help={errors.status}>
+                <Form.Item
+                  label={t('mock.status')}
+                  htmlFor={`${id}-status`}
+                  validateStatus={errors.status ? 'error' : undefined}
+                  help={errors.status}
+                >
                   <InputNumber
                     id={`${id}-status`}
                     min={100}
@@ -216,7 +222,12 @@ function MockEditor(props: MockPanelProps & { initial: MockConfigView }) {
                     onChange={(status) => change({ ...draft, status }, ['status'])}
                   />
                 </Form.Item>
-                <Form.Item label={t('mock.delay')} htmlFor={`${id}-delay`} validateStatus={errors.delay ? 'error' : undefined} help={errors.delay ?? t('mock.delayHint')}>
+                <Form.Item
+                  label={t('mock.delay')}
+                  htmlFor={`${id}-delay`}
+                  validateStatus={errors.delay ? 'error' : undefined}
+                  help={errors.delay ?? t('mock.delayHint')}
+                >
                   <InputNumber
                     id={`${id}-delay`}
                     min={0}
@@ -281,14 +292,23 @@ function MockEditor(props: MockPanelProps & { initial: MockConfigView }) {
           )}
           {dirty && !readOnly ? <span className="unsaved-mark">{t('mock.unsaved')}</span> : null}
           <span className="muted">
-            {saved.updatedAt ? t('mock.lastSaved', { name: saved.updatedByName ?? '', date: formatDate(saved.updatedAt) }) : t('mock.neverSaved')}
+            {saved.updatedAt
+              ? t('mock.lastSaved', { name: saved.updatedByName ?? '', date: formatDate(saved.updatedAt) })
+              : t('mock.neverSaved')}
           </span>
         </Flex>
       </Card>
 
       {url ? (
         <Card className="mock-preview-card">
-          <MockPreview mockBase={config.mockBase} projectId={props.projectId} method={api.method} defaults={defaults} token={projectMock.token} dirty={dirty} />
+          <MockPreview
+            mockBase={config.mockBase}
+            projectId={props.projectId}
+            method={api.method}
+            defaults={defaults}
+            token={projectMock.token}
+            dirty={dirty}
+          />
         </Card>
       ) : null}
 

@@ -6,7 +6,7 @@ import { SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Table, Tag, Typography } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MockHeader } from '../../../../../shared/schemas/mock';
+import type { MockHeader } from '@shared/schemas/mock';
 import { previewUrl } from '../lib/mock-url';
 import { PREVIEW_TIMEOUT_MS, runPreview, type PreviewResult } from '../lib/preview';
 import { HeadersEditor } from './headers-editor';
@@ -21,7 +21,14 @@ export interface PreviewDefaults {
 
 const statusColor = (status: number) => (status < 300 ? 'success' : status < 400 ? 'processing' : status < 500 ? 'warning' : 'error');
 
-export function MockPreview(props: { mockBase: string; projectId: string; method: string; defaults: PreviewDefaults; token: string | null; dirty: boolean }) {
+export function MockPreview(props: {
+  mockBase: string;
+  projectId: string;
+  method: string;
+  defaults: PreviewDefaults;
+  token: string | null;
+  dirty: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [path, setPath] = useState(props.defaults.path);
@@ -42,14 +49,25 @@ export function MockPreview(props: { mockBase: string; projectId: string; method
     setBusy(true);
     try {
       const result = await runPreview(
-        { url, method: props.method, headers, body: carriesBody ? body : '', token: props.token, language: i18n.language === 'en' ? 'en' : 'zh-CN' },
+        {
+          url,
+          method: props.method,
+          headers,
+          body: carriesBody ? body : '',
+          token: props.token,
+          language: i18n.language === 'en' ? 'en' : 'zh-CN',
+        },
         { signal: controller.signal },
       );
       if (running.current === controller) setOutcome({ result });
     } catch (error) {
       if (running.current !== controller) return;
       const timedOut = controller.signal.aborted;
-      setOutcome({ error: timedOut ? t('mock.preview.timeout') : t('mock.preview.failed', { message: error instanceof Error ? error.message : String(error) }) });
+      setOutcome({
+        error: timedOut
+          ? t('mock.preview.timeout')
+          : t('mock.preview.failed', { message: error instanceof Error ? error.message : String(error) }),
+      });
     } finally {
       clearTimeout(timer);
       if (running.current === controller) {
@@ -76,7 +94,14 @@ export function MockPreview(props: { mockBase: string; projectId: string; method
           </Flex>
         </Form.Item>
         <Form.Item label={t('mock.preview.query')} htmlFor={`${id}-query`}>
-          <Input id={`${id}-query`} prefix="?" placeholder="page=1&size=10" value={query} onChange={(e) => setQuery(e.target.value)} onPressEnter={() => void send()} />
+          <Input
+            id={`${id}-query`}
+            prefix="?"
+            placeholder="page=1&size=10"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onPressEnter={() => void send()}
+          />
         </Form.Item>
         <div className="mock-field-label">{t('mock.preview.headers')}</div>
         <HeadersEditor
@@ -87,7 +112,13 @@ export function MockPreview(props: { mockBase: string; projectId: string; method
         />
         {carriesBody ? (
           <Form.Item label={t('mock.preview.body')} htmlFor={`${id}-body`} className="mock-preview-body">
-            <Input.TextArea id={`${id}-body`} className="code-input" autoSize={{ minRows: 3, maxRows: 12 }} value={body} onChange={(e) => setBody(e.target.value)} />
+            <Input.TextArea
+              id={`${id}-body`}
+              className="code-input"
+              autoSize={{ minRows: 3, maxRows: 12 }}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+            />
           </Form.Item>
         ) : null}
         <Flex gap={12} align="center" wrap className="mock-preview-send">
@@ -124,8 +155,17 @@ export function MockPreview(props: { mockBase: string; projectId: string; method
                 dataSource={outcome.result.headers}
                 components={{ table: (p: object) => <table {...p} aria-label={t('mock.preview.respHeaders')} /> }}
                 columns={[
-                  { key: 'name', title: t('mock.header.name'), width: '36%', render: (_: unknown, [name]: [string, string]) => <code>{name}</code> },
-                  { key: 'value', title: t('mock.header.value'), render: (_: unknown, [, value]: [string, string]) => <span className="mock-header-value">{value}</span> },
+                  {
+                    key: 'name',
+                    title: t('mock.header.name'),
+                    width: '36%',
+                    render: (_: unknown, [name]: [string, string]) => <code>{name}</code>,
+                  },
+                  {
+                    key: 'value',
+                    title: t('mock.header.value'),
+                    render: (_: unknown, [, value]: [string, string]) => <span className="mock-header-value">{value}</span>,
+                  },
                 ]}
               />
               <Typography.Title level={4}>{t('mock.preview.respBody')}</Typography.Title>

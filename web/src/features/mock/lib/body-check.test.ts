@@ -30,7 +30,11 @@ describe('bodyProblems', () => {
     expect(open).toHaveLength(1);
     expect(open[0]!.from).toBeLessThanOrEqual(8);
     expect(bodyProblems('script', 'return 1 }')[0]).toMatchObject({ from: 9, message: 'mock.problems.script' });
-    expect(bodyProblems('script', "import fs from 'fs';\nreturn {};")[0]).toMatchObject({ from: 0, to: 20, message: 'mock.problems.script' });
+    expect(bodyProblems('script', "import fs from 'fs';\nreturn {};")[0]).toMatchObject({
+      from: 0,
+      to: 20,
+      message: 'mock.problems.script',
+    });
   });
 
   it('finds invalid regular expression literals, which parse as one token', () => {

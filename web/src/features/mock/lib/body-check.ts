@@ -7,7 +7,7 @@
 // The Lezer parsers alone, not CodeMirror's language packages: the panel checks bodies without loading the editor.
 import { parser as javascriptParser } from '@lezer/javascript';
 import { parser as jsonParser } from '@lezer/json';
-import { isJsonText, isMockTemplateText } from '../../../../../shared/schemas/mock';
+import { isJsonText, isMockTemplateText } from '@shared/schemas/mock';
 
 type Tree = ReturnType<typeof jsonParser.parse>;
 
@@ -85,7 +85,12 @@ function scriptProblems(text: string): BodyProblem[] {
       try {
         new RegExp(literal.slice(1, close), literal.slice(close + 1));
       } catch (error) {
-        problems.push({ from: node.from, to: node.to, message: 'mock.problems.regex', detail: error instanceof Error ? error.message : undefined });
+        problems.push({
+          from: node.from,
+          to: node.to,
+          message: 'mock.problems.regex',
+          detail: error instanceof Error ? error.message : undefined,
+        });
       }
       return undefined;
     },
@@ -101,7 +106,11 @@ export function bodyProblems(kind: BodyKind, text: string): BodyProblem[] {
     case 'template':
       if (isMockTemplateText(text)) return [];
       // Valid JSON that is not a template (a number, a string, `__proto__` fields) is wrong as a whole.
-      return [isJsonText(text) ? { from: 0, to: text.length, message: 'v.mockTemplate' } : { ...around(text, jsonErrorAt(text)), message: 'v.mockTemplate' }];
+      return [
+        isJsonText(text)
+          ? { from: 0, to: text.length, message: 'v.mockTemplate' }
+          : { ...around(text, jsonErrorAt(text)), message: 'v.mockTemplate' },
+      ];
     case 'script':
       return scriptProblems(text);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STARTER_BODIES, type MockConfigView } from '../../../../../shared/schemas/mock';
+import { STARTER_BODIES, type MockConfigView } from '@shared/schemas/mock';
 import { bodyOf, draftOf, errorsUnder, moved, newExpectation, sameSettings, settingsOf, withBody, withType } from './draft';
 
 const view = (patch: Partial<MockConfigView> = {}): MockConfigView => ({

@@ -11,7 +11,7 @@ import {
   type MockHeader,
   type MockSettings,
   type MockType,
-} from '../../../../../shared/schemas/mock';
+} from '@shared/schemas/mock';
 import { randomToken } from '../../../lib/random-token';
 import { bodyProblems, type BodyKind } from './body-check';
 
@@ -49,7 +49,11 @@ export function draftOf(view: Pick<MockConfigView, 'type' | 'body' | 'status' | 
     status: view.status,
     delay: view.delay,
     headers: view.headers.map((h) => ({ ...h })),
-    expectations: view.expectations.map((e) => ({ ...e, conditions: e.conditions.map((c) => ({ ...c })), headers: e.headers.map((h) => ({ ...h })) })),
+    expectations: view.expectations.map((e) => ({
+      ...e,
+      conditions: e.conditions.map((c) => ({ ...c })),
+      headers: e.headers.map((h) => ({ ...h })),
+    })),
   };
 }
 
@@ -79,7 +83,17 @@ export function settingsOf(draft: MockDraft): Omit<MockSettings, 'status' | 'del
 export const sameSettings = (a: MockDraft, b: MockDraft) => JSON.stringify(settingsOf(a)) === JSON.stringify(settingsOf(b));
 
 export function newExpectation(): MockExpectation {
-  return { id: randomToken(16), name: '', enabled: true, conditions: [], status: 200, headers: [], bodyType: 'static', body: '{}', delay: 0 };
+  return {
+    id: randomToken(16),
+    name: '',
+    enabled: true,
+    conditions: [],
+    status: 200,
+    headers: [],
+    bodyType: 'static',
+    body: '{}',
+    delay: 0,
+  };
 }
 
 /** `list` with the item at `from` moved to `to`. */

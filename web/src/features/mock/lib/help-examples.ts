@@ -33,7 +33,18 @@ export const PLACEHOLDERS = {
   name: ['@first', '@last', '@name', '@cfirst', '@clast', '@cname'],
   web: ['@url', '@protocol', '@domain', '@tld', '@email', '@ip', '@image("200x100")', '@color', '@hex', '@rgb', '@rgba', '@hsl'],
   address: ['@region', '@province', '@city', '@city(true)', '@county', '@county(true)', '@zip'],
-  misc: ['@guid', '@uuid', '@id', '@increment', '@pick(["a", "b", "c"])', '@shuffle([1, 2, 3])', '@capitalize("word")', '@upper("word")', '@lower("WORD")', '@d6'],
+  misc: [
+    '@guid',
+    '@uuid',
+    '@id',
+    '@increment',
+    '@pick(["a", "b", "c"])',
+    '@shuffle([1, 2, 3])',
+    '@capitalize("word")',
+    '@upper("word")',
+    '@lower("WORD")',
+    '@d6',
+  ],
 } as const;
 
 export const SCRIPT_ECHO = `return {

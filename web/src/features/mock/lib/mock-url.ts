@@ -2,8 +2,8 @@
  * Addresses on the mock origin: `{mockBase}/{projectId}{path}`, where the path is the document's template read the
  * way the mock origin reads it (shared/mock-path.ts), so the address the page offers is the one that answers.
  */
-import { MOCK_TOKEN_QUERY } from '../../../../../shared/constants';
-import { mockPathOf, paramNameOf } from '../../../../../shared/mock-path';
+import { MOCK_TOKEN_QUERY } from '@shared/constants';
+import { mockPathOf, paramNameOf } from '@shared/mock-path';
 
 const trimEnd = (base: string) => base.replace(/\/+$/, '');
 const withLeadingSlash = (path: string) => (path.startsWith('/') ? path : `/${path}`);

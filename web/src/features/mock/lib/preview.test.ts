@@ -17,13 +17,28 @@ describe('requestInit', () => {
   it('sends a body with a JSON content type for methods that carry one, unless the caller set another', () => {
     expect(requestInit({ ...base, method: 'POST' })).toMatchObject({ body: '{"a":1}' });
     expect((requestInit({ ...base, method: 'POST' }).headers as Headers).get('content-type')).toBe('application/json');
-    const text = requestInit({ ...base, method: 'PUT', headers: [{ name: 'Content-Type', value: 'text/plain' }, { name: ' ', value: 'ignored' }] });
+    const text = requestInit({
+      ...base,
+      method: 'PUT',
+      headers: [
+        { name: 'Content-Type', value: 'text/plain' },
+        { name: ' ', value: 'ignored' },
+      ],
+    });
     expect((text.headers as Headers).get('content-type')).toBe('text/plain');
     expect(requestInit({ ...base, method: 'DELETE', body: '' }).body).toBeUndefined();
   });
 
   it('keeps headers the caller typed over the defaults', () => {
-    const init = requestInit({ ...base, method: 'GET', token: 'auto', headers: [{ name: 'X-Mock-Token', value: 'typed' }, { name: 'Accept-Language', value: 'zh' }] });
+    const init = requestInit({
+      ...base,
+      method: 'GET',
+      token: 'auto',
+      headers: [
+        { name: 'X-Mock-Token', value: 'typed' },
+        { name: 'Accept-Language', value: 'zh' },
+      ],
+    });
     expect((init.headers as Headers).get('x-mock-token')).toBe('typed');
     expect((init.headers as Headers).get('accept-language')).toBe('zh');
   });
@@ -46,7 +61,19 @@ describe('runPreview', () => {
       clock += 42;
       return new Response('{"ok":true}', { status: 201, headers: { 'x-b': '2', 'content-type': 'application/json' } });
     };
-    const result = await runPreview({ url: 'http://m/p/a', method: 'GET', headers: [], body: '', language: 'zh' }, { fetch, now: () => clock });
-    expect(result).toEqual({ status: 201, ms: 42, headers: [['content-type', 'application/json'], ['x-b', '2']], body: '{\n  "ok": true\n}', json: true });
+    const result = await runPreview(
+      { url: 'http://m/p/a', method: 'GET', headers: [], body: '', language: 'zh' },
+      { fetch, now: () => clock },
+    );
+    expect(result).toEqual({
+      status: 201,
+      ms: 42,
+      headers: [
+        ['content-type', 'application/json'],
+        ['x-b', '2'],
+      ],
+      body: '{\n  "ok": true\n}',
+      json: true,
+    });
   });
 });

@@ -2,8 +2,8 @@
  * The preview: one real request to the mock origin from the page, as a frontend would make it (CORS, no cookies),
  * timed from sending to the whole body read. The answer's body is shown as pretty JSON when it is JSON.
  */
-import { MOCK_TOKEN_HEADER } from '../../../../../shared/constants';
-import type { MockHeader } from '../../../../../shared/schemas/mock';
+import { MOCK_TOKEN_HEADER } from '@shared/constants';
+import type { MockHeader } from '@shared/schemas/mock';
 
 export interface PreviewRequest {
   url: string;
@@ -57,7 +57,10 @@ export function prettyBody(text: string): { body: string; json: boolean } {
   }
 }
 
-export async function runPreview(req: PreviewRequest, deps: { fetch?: typeof fetch; now?: () => number; signal?: AbortSignal } = {}): Promise<PreviewResult> {
+export async function runPreview(
+  req: PreviewRequest,
+  deps: { fetch?: typeof fetch; now?: () => number; signal?: AbortSignal } = {},
+): Promise<PreviewResult> {
   const doFetch = deps.fetch ?? globalThis.fetch.bind(globalThis);
   const now = deps.now ?? (() => performance.now());
   const started = now();

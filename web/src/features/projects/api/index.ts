@@ -1,5 +1,5 @@
 /** What the console reads and changes about projects and folders. */
-import type { RouteId } from '../../../../../shared/routes';
+import type { RouteId } from '@shared/routes';
 import { apiQuery, useApiMutation, useApiQuery, type CallOptions } from '../../../lib/api';
 
 /** Every list a project change can affect. */
@@ -27,11 +27,14 @@ export const useMyTeams = (enabled = true) => useApiQuery('team.all', undefined,
 export const useTeamProjects = (teamId: string) => useApiQuery('project.team', { params: { teamId } });
 export const useFavorites = (enabled: boolean) => useApiQuery('project.favorites', undefined, { enabled });
 /** Across consoles, or (with `teamId`) every archived or deleted project of one team the caller operates. */
-export const useArchived = (enabled: boolean, teamId?: string) => useApiQuery('project.archives', { query: teamId ? { teamId } : {} }, { enabled });
-export const useRecycled = (enabled: boolean, teamId?: string) => useApiQuery('project.recycler', { query: teamId ? { teamId } : {} }, { enabled });
+export const useArchived = (enabled: boolean, teamId?: string) =>
+  useApiQuery('project.archives', { query: teamId ? { teamId } : {} }, { enabled });
+export const useRecycled = (enabled: boolean, teamId?: string) =>
+  useApiQuery('project.recycler', { query: teamId ? { teamId } : {} }, { enabled });
 export const useProjectSearch = (keyword: string, enabled = true) => useApiQuery('project.search', { query: { keyword } }, { enabled });
 export const projectQuery = (id: string, options: CallOptions = {}) => apiQuery('project.get', { params: { id } }, options);
-export const useProject = (id: string, options: CallOptions & { enabled?: boolean } = {}) => useApiQuery('project.get', { params: { id } }, options);
+export const useProject = (id: string, options: CallOptions & { enabled?: boolean } = {}) =>
+  useApiQuery('project.get', { params: { id } }, options);
 export const useProjectMembers = (id: string) => useApiQuery('project.members', { params: { id } });
 
 /** A change to projects or folders: every list is refreshed after it, and a failure is shown by the caller. */

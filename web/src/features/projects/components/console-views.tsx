@@ -4,7 +4,7 @@ import { Breadcrumb, Button, Empty, Segmented } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ProjectView } from '../../../../../shared/schemas/project';
+import type { ProjectView } from '@shared/schemas/project';
 import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -95,7 +95,13 @@ export function FolderBrowser({ tiled, teamId = null, rootLabel, arrange = true 
             },
             ...(data?.path ?? []).map((f) => ({
               title: (
-                <Button type="link" size="small" onClick={() => open(f.id)} {...drop(f.id)} aria-current={f.id === folderId ? 'page' : undefined}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => open(f.id)}
+                  {...drop(f.id)}
+                  aria-current={f.id === folderId ? 'page' : undefined}
+                >
                   {f.name}
                 </Button>
               ),

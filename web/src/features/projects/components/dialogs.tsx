@@ -1,8 +1,8 @@
 /** The console's dialogs: new project, new or renamed folder, clone, move to a folder. */
 import { Alert, Form, Input, Radio, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../../shared/constants';
-import { cloneQuery, folderName, projectCreateBody, projectName, type FolderNode, type ProjectView } from '../../../../../shared/schemas/project';
+import { LIMITS } from '@shared/constants';
+import { cloneQuery, folderName, projectCreateBody, projectName, type FolderNode, type ProjectView } from '@shared/schemas/project';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -61,7 +61,12 @@ export function NewProjectDialog(props: { folderId: string | null; teamId?: stri
   );
 }
 
-export function FolderDialog(props: { parentId: string | null; teamId?: string | null; folder?: { id: string; name: string }; onClose: () => void }) {
+export function FolderDialog(props: {
+  parentId: string | null;
+  teamId?: string | null;
+  folder?: { id: string; name: string };
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const save = useProjectChange('folder.save');
@@ -72,7 +77,11 @@ export function FolderDialog(props: { parentId: string | null; teamId?: string |
       initialValues={{ name: props.folder?.name ?? '' }}
       errorAt="name"
       onClose={props.onClose}
-      onSubmit={(values) => save.mutateAsync({ body: { id: props.folder?.id, name: values.name.trim(), parentId: props.parentId, teamId: props.teamId ?? null } })}
+      onSubmit={(values) =>
+        save.mutateAsync({
+          body: { id: props.folder?.id, name: values.name.trim(), parentId: props.parentId, teamId: props.teamId ?? null },
+        })
+      }
     >
       <Form.Item name="name" label={t('projects.folderName')} rules={[zodRule(folderName)]}>
         <Input />
@@ -110,7 +119,8 @@ interface FolderOption {
   title: string;
   children: FolderOption[];
 }
-const folderOptions = (nodes: FolderNode[]): FolderOption[] => nodes.map((n) => ({ value: n.id, title: n.name, children: folderOptions(n.children) }));
+const folderOptions = (nodes: FolderNode[]): FolderOption[] =>
+  nodes.map((n) => ({ value: n.id, title: n.name, children: folderOptions(n.children) }));
 
 /** Files a project in a folder of its console: the team's folders for a team project, the caller's own otherwise. */
 export function MoveDialog(props: { project: ProjectView; onClose: () => void }) {
@@ -167,7 +177,11 @@ export function MoveToTeamDialog(props: { project: ProjectView; onClose: () => v
     >
       <Alert type="warning" showIcon className="form-alert" title={t('projects.moveToTeamWarning')} />
       <Form.Item name="team" label={t('projects.team')} rules={[{ required: true, message: t('projects.teamRequired') }]}>
-        <Select loading={teams.isPending} placeholder={t('projects.teamRequired')} options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))} />
+        <Select
+          loading={teams.isPending}
+          placeholder={t('projects.teamRequired')}
+          options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
+        />
       </Form.Item>
     </FormModal>
   );

@@ -7,7 +7,7 @@ import { CopyOutlined, DeleteOutlined, KeyOutlined, SaveOutlined } from '@ant-de
 import { Alert, Button, Card, Flex, Input, Space, Switch, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProjectView } from '../../../../../shared/schemas/project';
+import type { ProjectView } from '@shared/schemas/project';
 import { showServerError } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { randomToken } from '../../../lib/random-token';
@@ -74,7 +74,13 @@ export function MockSettings({ project, canEdit }: { project: ProjectView; canEd
               </Button>
             </Flex>
             <Flex gap={12} align="center" className="settings-row">
-              <Button type="primary" icon={<SaveOutlined aria-hidden />} loading={update.isPending} disabled={!dirty} onClick={() => void save()}>
+              <Button
+                type="primary"
+                icon={<SaveOutlined aria-hidden />}
+                loading={update.isPending}
+                disabled={!dirty}
+                onClick={() => void save()}
+              >
                 {m('save')}
               </Button>
               {dirty ? <span className="unsaved-mark">{m('unsaved')}</span> : null}

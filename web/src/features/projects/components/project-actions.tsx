@@ -1,11 +1,22 @@
 /** What can be done with one project, wherever it is listed: one menu, its dialogs, and the direct buttons. */
-import { DeleteOutlined, EllipsisOutlined, InboxOutlined, CopyOutlined, FolderOpenOutlined, SettingOutlined, StarFilled, StarOutlined, TeamOutlined, UndoOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EllipsisOutlined,
+  InboxOutlined,
+  CopyOutlined,
+  FolderOpenOutlined,
+  SettingOutlined,
+  StarFilled,
+  StarOutlined,
+  TeamOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
 import { Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { atLeast } from '../../../../../shared/access';
-import type { ProjectView } from '../../../../../shared/schemas/project';
+import { atLeast } from '@shared/access';
+import type { ProjectView } from '@shared/schemas/project';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -93,12 +104,21 @@ export function ProjectActions({ project, mode, arrange }: { project: ProjectVie
             },
           }}
         >
-          <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label={t('projects.moreFor', { name: project.name })} />
+          <Button
+            type="text"
+            size="small"
+            icon={<EllipsisOutlined aria-hidden />}
+            aria-label={t('projects.moreFor', { name: project.name })}
+          />
         </Dropdown>
       )}
       {mode === 'archived' && canManage && (
         <Space size={4}>
-          <Button size="small" icon={<UndoOutlined aria-hidden />} onClick={() => void shown(unarchive.mutateAsync(params), t('projects.restored'))}>
+          <Button
+            size="small"
+            icon={<UndoOutlined aria-hidden />}
+            onClick={() => void shown(unarchive.mutateAsync(params), t('projects.restored'))}
+          >
             {t('projects.unarchive')}
           </Button>
           <Button size="small" danger onClick={() => setDialog('delete')}>
@@ -108,7 +128,11 @@ export function ProjectActions({ project, mode, arrange }: { project: ProjectVie
       )}
       {mode === 'recycled' && (
         <Space size={4}>
-          <Button size="small" icon={<UndoOutlined aria-hidden />} onClick={() => void shown(restore.mutateAsync(params), t('projects.restored'))}>
+          <Button
+            size="small"
+            icon={<UndoOutlined aria-hidden />}
+            onClick={() => void shown(restore.mutateAsync(params), t('projects.restored'))}
+          >
             {t('projects.restore')}
           </Button>
           <Button size="small" danger onClick={() => setDialog('destroy')}>

@@ -1,11 +1,11 @@
 /** Projects and folders of the console, as tiles or as a table; projects and folders drag onto folders. */
-import { atLeast } from '../../../../../shared/access';
+import { atLeast } from '@shared/access';
 import { EllipsisOutlined, FolderFilled, FolderOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Dropdown, Table, Tag, Typography } from 'antd';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { FolderView, ProjectView } from '../../../../../shared/schemas/project';
+import type { FolderView, ProjectView } from '@shared/schemas/project';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { namedRows, pagedBy } from '../../../components/table';
 import { formatDate } from '../../../lib/dates';
@@ -46,7 +46,8 @@ export function dropTarget(onDrop: (item: DragItem) => void, setOver?: (over: bo
 /** Who owns it, from what the list says: the API reports the owner's id, not their name. */
 function useOwner() {
   const { t } = useTranslation();
-  return (project: ProjectView) => (atLeast(project.role, 'creator') ? t('projects.ownerYou') : project.ownerName || t('projects.ownerOther'));
+  return (project: ProjectView) =>
+    atLeast(project.role, 'creator') ? t('projects.ownerYou') : project.ownerName || t('projects.ownerOther');
 }
 
 function ProjectName({ project, mode }: { project: ProjectView; mode: ListMode }) {
@@ -61,7 +62,12 @@ export function ProjectCard({ project, mode, arrange }: { project: ProjectView; 
   const { t } = useTranslation();
   const owner = useOwner();
   return (
-    <article aria-label={project.name} draggable={canDrag(project, mode, arrange)} onDragStart={dragStart({ id: project.id, isProject: true })} className="project-card">
+    <article
+      aria-label={project.name}
+      draggable={canDrag(project, mode, arrange)}
+      onDragStart={dragStart({ id: project.id, isProject: true })}
+      className="project-card"
+    >
       <Card
         size="small"
         title={
@@ -89,7 +95,9 @@ export function ProjectCard({ project, mode, arrange }: { project: ProjectView; 
           <span className="muted">{t('projects.documentCount', { count: project.documentCount })}</span>
           <span className="muted">{t('projects.updatedAt', { date: formatDate(project.updatedAt) })}</span>
         </div>
-        {mode === 'recycled' && project.daysLeft !== null ? <p className="days-left">{t('projects.daysLeft', { count: project.daysLeft })}</p> : null}
+        {mode === 'recycled' && project.daysLeft !== null ? (
+          <p className="days-left">{t('projects.daysLeft', { count: project.daysLeft })}</p>
+        ) : null}
       </Card>
     </article>
   );
@@ -146,7 +154,13 @@ export function ProjectTable({ projects, mode, arrange }: { projects: ProjectVie
 }
 
 /** A folder of a console; `teamId` names a team's console, `arrange` whether the caller may change its folders. */
-export function FolderCard(props: { folder: FolderView; teamId?: string | null; arrange?: boolean; onOpen: () => void; onDropItem: (item: DragItem) => void }) {
+export function FolderCard(props: {
+  folder: FolderView;
+  teamId?: string | null;
+  arrange?: boolean;
+  onOpen: () => void;
+  onDropItem: (item: DragItem) => void;
+}) {
   const { folder, onOpen, onDropItem } = props;
   const teamId = props.teamId ?? null;
   const arrange = props.arrange ?? true;
@@ -164,7 +178,12 @@ export function FolderCard(props: { folder: FolderView; teamId?: string | null; 
     >
       <Card size="small">
         <div className="folder-row">
-          <Button type="text" className="folder-open" icon={over ? <FolderOutlined aria-hidden /> : <FolderFilled aria-hidden />} onClick={onOpen}>
+          <Button
+            type="text"
+            className="folder-open"
+            icon={over ? <FolderOutlined aria-hidden /> : <FolderFilled aria-hidden />}
+            onClick={onOpen}
+          >
             {folder.name}
           </Button>
           {arrange && (
@@ -178,7 +197,12 @@ export function FolderCard(props: { folder: FolderView; teamId?: string | null; 
                 onClick: ({ key }) => setDialog(key as 'rename' | 'delete'),
               }}
             >
-              <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label={t('projects.moreFor', { name: folder.name })} />
+              <Button
+                type="text"
+                size="small"
+                icon={<EllipsisOutlined aria-hidden />}
+                aria-label={t('projects.moreFor', { name: folder.name })}
+              />
             </Dropdown>
           )}
         </div>

@@ -13,7 +13,12 @@ export function ProjectSwitcher({ projectId, name, signedIn }: { projectId: stri
   // The list loads when the menu first opens, not with the page: the workspace has slower reads to wait for.
   const [wanted, setWanted] = useState(false);
   const projects = useProjectSearch('', signedIn && wanted);
-  if (!signedIn) return <Typography.Text strong className="project-name">{name}</Typography.Text>;
+  if (!signedIn)
+    return (
+      <Typography.Text strong className="project-name">
+        {name}
+      </Typography.Text>
+    );
   const others = (projects.data ?? []).filter((p) => p.state === 'active').slice(0, 30);
   return (
     <Dropdown

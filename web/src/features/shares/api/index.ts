@@ -1,5 +1,5 @@
 /** Share links and releases: what the share screens, the share page and the version switcher read and change. */
-import type { RouteRequest } from '../../../../../shared/routes';
+import type { RouteRequest } from '@shared/routes';
 import { api, useApiMutation, useApiQuery } from '../../../lib/api';
 
 /** The project's share links (editors only: the list is refused to anyone else). */
@@ -14,7 +14,8 @@ export const useReleases = (projectId: string, enabled = true) =>
   useApiQuery('release.list', { params: { id: projectId } }, { enabled, ignoreMessage: true, ignoreRedirect: true });
 
 /** The version the publish dialog offers: the latest with its last number raised by one. */
-export const useNextVersion = (projectId: string) => useApiQuery('release.nextVersion', { params: { id: projectId } }, { staleTime: 0, ignoreMessage: true });
+export const useNextVersion = (projectId: string) =>
+  useApiQuery('release.nextVersion', { params: { id: projectId } }, { staleTime: 0, ignoreMessage: true });
 
 export const useReleaseChange = <Id extends 'release.publish' | 'release.delete'>(id: Id) =>
   useApiMutation(id, { invalidates: ['release.list', 'release.nextVersion'], ignoreMessage: true });

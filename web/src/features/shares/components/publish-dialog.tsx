@@ -2,7 +2,7 @@
 import { Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { releaseVersion } from '../../../../../shared/schemas/share';
+import { releaseVersion } from '@shared/schemas/share';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -16,7 +16,15 @@ interface Values {
 /** Release notes are kept to this length by the API. */
 const NOTES_MAX = 2_000;
 
-export function PublishDialog({ projectId, onPublished, onClose }: { projectId: string; onPublished?: (version: string) => void; onClose: () => void }) {
+export function PublishDialog({
+  projectId,
+  onPublished,
+  onClose,
+}: {
+  projectId: string;
+  onPublished?: (version: string) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const next = useNextVersion(projectId);
@@ -35,7 +43,16 @@ export function PublishDialog({ projectId, onPublished, onClose }: { projectId: 
   }
 
   return (
-    <FormModal<Values> title={t('releases.publish')} form={form} okText={t('releases.publishOk')} width={520} initialValues={{ version: offered ?? '', desc: '' }} errorAt="version" onSubmit={submit} onClose={onClose}>
+    <FormModal<Values>
+      title={t('releases.publish')}
+      form={form}
+      okText={t('releases.publishOk')}
+      width={520}
+      initialValues={{ version: offered ?? '', desc: '' }}
+      errorAt="version"
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <p className="muted">{t('releases.publishText')}</p>
       <Form.Item name="version" label={t('releases.version')} rules={[zodRule(releaseVersion)]} extra={t('releases.versionHint')}>
         <Input maxLength={32} />

@@ -6,8 +6,8 @@ import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, List, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { atLeast, type Role } from '../../../../../shared/access';
-import type { ReleaseView } from '../../../../../shared/schemas/share';
+import { atLeast, type Role } from '@shared/access';
+import type { ReleaseView } from '@shared/schemas/share';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { QueryState } from '../../../components/query-state';
 import type { ApiError } from '../../../lib/api';
@@ -73,7 +73,15 @@ export function ReleasesDrawer(props: ReleasesDrawerProps) {
                     </Button>,
                     ...(canDelete
                       ? [
-                          <Button key="delete" type="link" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('releases.deleteOf', { version: r.version })} onClick={() => setDeleting(r)} />,
+                          <Button
+                            key="delete"
+                            type="link"
+                            size="small"
+                            danger
+                            icon={<DeleteOutlined aria-hidden />}
+                            aria-label={t('releases.deleteOf', { version: r.version })}
+                            onClick={() => setDeleting(r)}
+                          />,
                         ]
                       : []),
                   ]}
@@ -96,7 +104,15 @@ export function ReleasesDrawer(props: ReleasesDrawerProps) {
               )}
             />
           ) : (
-            <Empty description={<><strong>{t('releases.none')}</strong><br />{props.canPublish ? t('releases.noneHint') : t('releases.noneText')}</>} />
+            <Empty
+              description={
+                <>
+                  <strong>{t('releases.none')}</strong>
+                  <br />
+                  {props.canPublish ? t('releases.noneHint') : t('releases.noneText')}
+                </>
+              }
+            />
           )}
         </QueryState>
       </section>

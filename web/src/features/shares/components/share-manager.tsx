@@ -6,9 +6,9 @@ import { CopyOutlined, DeleteOutlined, EditOutlined, ExportOutlined, LockOutline
 import { Alert, Button, Empty, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { atLeast } from '../../../../../shared/access';
-import type { ProjectView } from '../../../../../shared/schemas/project';
-import type { ShareView } from '../../../../../shared/schemas/share';
+import { atLeast } from '@shared/access';
+import type { ProjectView } from '@shared/schemas/project';
+import type { ShareView } from '@shared/schemas/share';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { QueryState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/dates';
@@ -61,7 +61,11 @@ export function ShareManager({ project, picker, nameOf }: ShareManagerProps) {
     return (
       <Space size={4} wrap>
         <span>{formatDate(share.expireAt)}</span>
-        {state === 'expired' ? <Tag color="red">{t('shares.expired')}</Tag> : state === 'soon' ? <Tag color={SOON_COLOR}>{t('shares.expiresSoon')}</Tag> : null}
+        {state === 'expired' ? (
+          <Tag color="red">{t('shares.expired')}</Tag>
+        ) : state === 'soon' ? (
+          <Tag color={SOON_COLOR}>{t('shares.expiresSoon')}</Tag>
+        ) : null}
       </Space>
     );
   };
@@ -105,7 +109,12 @@ export function ShareManager({ project, picker, nameOf }: ShareManagerProps) {
               {
                 key: 'password',
                 title: t('shares.password'),
-                render: (_, s) => (s.hasPassword ? <Tag icon={<LockOutlined aria-hidden />}>{t('shares.withPassword')}</Tag> : <span className="muted">{t('shares.noPassword')}</span>),
+                render: (_, s) =>
+                  s.hasPassword ? (
+                    <Tag icon={<LockOutlined aria-hidden />}>{t('shares.withPassword')}</Tag>
+                  ) : (
+                    <span className="muted">{t('shares.noPassword')}</span>
+                  ),
               },
               {
                 key: 'actions',
@@ -113,7 +122,12 @@ export function ShareManager({ project, picker, nameOf }: ShareManagerProps) {
                 render: (_, s) => (
                   <Space size={0}>
                     <Tooltip title={t('docs.copyLink')}>
-                      <Button type="text" icon={<CopyOutlined aria-hidden />} aria-label={t('shares.copyLinkOf', { name: s.name })} onClick={() => void copy(s)} />
+                      <Button
+                        type="text"
+                        icon={<CopyOutlined aria-hidden />}
+                        aria-label={t('shares.copyLinkOf', { name: s.name })}
+                        onClick={() => void copy(s)}
+                      />
                     </Tooltip>
                     <Tooltip title={t('shares.open')}>
                       <Button
@@ -127,11 +141,22 @@ export function ShareManager({ project, picker, nameOf }: ShareManagerProps) {
                     </Tooltip>
                     {canChange ? (
                       <Tooltip title={t('shares.edit')}>
-                        <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={t('shares.editOf', { name: s.name })} onClick={() => setDialog({ share: s })} />
+                        <Button
+                          type="text"
+                          icon={<EditOutlined aria-hidden />}
+                          aria-label={t('shares.editOf', { name: s.name })}
+                          onClick={() => setDialog({ share: s })}
+                        />
                       </Tooltip>
                     ) : null}
                     <Tooltip title={t('projects.delete')}>
-                      <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('shares.deleteOf', { name: s.name })} onClick={() => setDeleting(s)} />
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined aria-hidden />}
+                        aria-label={t('shares.deleteOf', { name: s.name })}
+                        onClick={() => setDeleting(s)}
+                      />
                     </Tooltip>
                   </Space>
                 ),
@@ -139,10 +164,26 @@ export function ShareManager({ project, picker, nameOf }: ShareManagerProps) {
             ]}
           />
         ) : (
-          <Empty description={<><strong>{t('shares.none')}</strong><br />{canChange ? t('shares.noneHint') : null}</>} />
+          <Empty
+            description={
+              <>
+                <strong>{t('shares.none')}</strong>
+                <br />
+                {canChange ? t('shares.noneHint') : null}
+              </>
+            }
+          />
         )}
       </QueryState>
-      {dialog ? <ShareDialog project={project} share={dialog.share} releases={releases.data ?? []} picker={picker} onClose={() => setDialog(null)} /> : null}
+      {dialog ? (
+        <ShareDialog
+          project={project}
+          share={dialog.share}
+          releases={releases.data ?? []}
+          picker={picker}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
       {deleting ? (
         <ConfirmModal
           title={t('shares.delete')}

@@ -6,13 +6,21 @@ import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERRORS } from '../../../../../shared/errors';
+import { ERRORS } from '@shared/errors';
 import { isApiError, isTooManyRequests } from '../../../lib/api';
 import { errorMessage } from '../../../lib/form';
 import { assertSharePassword } from '../api';
 import { minutesToWait } from '../lib/shares';
 
-export function SharePasswordForm({ shareId, onUnlocked, onExpired }: { shareId: string; onUnlocked: (shareToken: string) => void; onExpired: () => void }) {
+export function SharePasswordForm({
+  shareId,
+  onUnlocked,
+  onExpired,
+}: {
+  shareId: string;
+  onUnlocked: (shareToken: string) => void;
+  onExpired: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password: string }>();
   const [busy, setBusy] = useState(false);
@@ -49,7 +57,15 @@ export function SharePasswordForm({ shareId, onUnlocked, onExpired }: { shareId:
         <LockOutlined aria-hidden /> {t('sharePage.passwordTitle')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('sharePage.passwordText')}</Typography.Paragraph>
-      {blocked ? <Alert className="auth-alert" type="warning" showIcon role="alert" title={t('sharePage.tooManyGuesses', { count: blocked.minutes })} /> : null}
+      {blocked ? (
+        <Alert
+          className="auth-alert"
+          type="warning"
+          showIcon
+          role="alert"
+          title={t('sharePage.tooManyGuesses', { count: blocked.minutes })}
+        />
+      ) : null}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
         <Form.Item name="password" label={t('sharePage.password')} rules={[{ required: true, message: t('sharePage.passwordRequired') }]}>
           {/* The password of a link someone handed over: the browser should not offer to save it for this site. */}

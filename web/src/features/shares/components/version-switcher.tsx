@@ -2,11 +2,19 @@
 import { TagOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ReleaseView } from '../../../../../shared/schemas/share';
+import type { ReleaseView } from '@shared/schemas/share';
 
 const LIVE = '';
 
-export function VersionSwitcher({ releases, value, onChange }: { releases: ReleaseView[]; value: string | undefined; onChange: (version: string | undefined) => void }) {
+export function VersionSwitcher({
+  releases,
+  value,
+  onChange,
+}: {
+  releases: ReleaseView[];
+  value: string | undefined;
+  onChange: (version: string | undefined) => void;
+}) {
   const { t } = useTranslation();
   // A version in the address that the list no longer holds still shows as what is being read.
   const listed = !value || releases.some((r) => r.version === value);

@@ -4,7 +4,11 @@ import { expiryState, minutesToWait, shareCreateBody, shareLink, shareUpdateBody
 const PROJECT = '0b0e5f5c-1d8e-4c47-9d0f-5a3e0a6f7b11';
 const SHARE = `${PROJECT}_AbCdEfGhIjKlMnOpQrStUv`;
 const at = (iso: string) => ({ toISOString: () => iso });
-const values = (extra: Partial<ShareFormValues> = {}): ShareFormValues => ({ name: '  For QA ', expireAt: at('2030-01-02T03:04:05.000Z'), ...extra });
+const values = (extra: Partial<ShareFormValues> = {}): ShareFormValues => ({
+  name: '  For QA ',
+  expireAt: at('2030-01-02T03:04:05.000Z'),
+  ...extra,
+});
 
 describe('share request bodies', () => {
   it('a create trims the name, shares the whole project without documents, live without a version, open without a password', () => {
@@ -16,7 +20,11 @@ describe('share request bodies', () => {
       password: '',
       version: null,
     });
-    expect(shareCreateBody(PROJECT, values({ docIds: ['a', 'b'], password: 'pw', version: '1.0.0' }))).toMatchObject({ docIds: ['a', 'b'], password: 'pw', version: '1.0.0' });
+    expect(shareCreateBody(PROJECT, values({ docIds: ['a', 'b'], password: 'pw', version: '1.0.0' }))).toMatchObject({
+      docIds: ['a', 'b'],
+      password: 'pw',
+      version: '1.0.0',
+    });
   });
 
   it('an update keeps the password unless a new one is typed, and removing it sends an empty one', () => {

@@ -1,5 +1,5 @@
 /** What the share screens decide without asking the server: request bodies, expiry, links, and waiting times. */
-import type { RouteRequest } from '../../../../../shared/routes';
+import type { RouteRequest } from '@shared/routes';
 import { paths } from '../../../paths';
 
 /** A day before it ends, a share is about to expire. */
@@ -14,7 +14,8 @@ export function expiryState(expireAt: string, now = Date.now()): ExpiryState {
 }
 
 /** The address a reader opens: absolute, to paste anywhere. */
-export const shareLink = (origin: string, projectId: string, shareId: string) => new URL(paths.sharedView.href(projectId, shareId), origin).href;
+export const shareLink = (origin: string, projectId: string, shareId: string) =>
+  new URL(paths.sharedView.href(projectId, shareId), origin).href;
 
 export interface ShareFormValues {
   name: string;

@@ -6,8 +6,8 @@ import { CopyOutlined, LinkOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { atLeast } from '../../../../../shared/access';
-import type { ProjectMember, ProjectView } from '../../../../../shared/schemas/project';
+import { atLeast } from '@shared/access';
+import type { ProjectMember, ProjectView } from '@shared/schemas/project';
 import { InviteLink } from '../../../components/invite-link';
 import { QueryState } from '../../../components/query-state';
 import { namedRows, pagedBy, PersonName } from '../../../components/table';
@@ -89,7 +89,9 @@ export function ProjectMemberTable({ project, canManage }: { project: ProjectVie
                           okText={t('teamMembers.remove')}
                           okButtonProps={{ danger: true }}
                           cancelText={t('common.cancel')}
-                          onConfirm={() => void shown(remove.mutateAsync({ params: { a: project.id, b: m.userId } }), t('teamMembers.removed'))}
+                          onConfirm={() =>
+                            void shown(remove.mutateAsync({ params: { a: project.id, b: m.userId } }), t('teamMembers.removed'))
+                          }
                         >
                           <Button size="small" danger>
                             {t('teamMembers.remove')}
@@ -282,7 +284,9 @@ export function GroupBindings({ project, teamId, canManage }: { project: Project
                       aria-label={t('access.roleOf', { name: b.name })}
                       value={b.role}
                       options={roleOptions}
-                      onChange={(c) => void shown(bind.mutateAsync({ params: { a: project.id, b: b.groupId, c } }), t('access.roleChanged'))}
+                      onChange={(c) =>
+                        void shown(bind.mutateAsync({ params: { a: project.id, b: b.groupId, c } }), t('access.roleChanged'))
+                      }
                     />
                   ) : (
                     <Tag>{t(`access.roles.${b.role}`)}</Tag>

@@ -1,8 +1,8 @@
 /** Dialogs of the team screens: a new team, a new or renamed user group. */
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../../shared/constants';
-import { groupName, teamCreateBody, teamName, type GroupView, type TeamView } from '../../../../../shared/schemas/team';
+import { LIMITS } from '@shared/constants';
+import { groupName, teamCreateBody, teamName, type GroupView, type TeamView } from '@shared/schemas/team';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -63,7 +63,12 @@ export function GroupDialog(props: { teamId: string; group?: GroupView; onClose:
         notify.success(props.group ? t('common.saved') : t('groups.created'));
       }}
     >
-      <Form.Item name="name" label={t('groups.name')} extra={t('groups.nameHint', { max: LIMITS.userGroupName })} rules={[zodRule(groupName)]}>
+      <Form.Item
+        name="name"
+        label={t('groups.name')}
+        extra={t('groups.nameHint', { max: LIMITS.userGroupName })}
+        rules={[zodRule(groupName)]}
+      >
         <Input />
       </Form.Item>
     </FormModal>

@@ -4,7 +4,7 @@ import { Button, Empty, Flex, List, Popconfirm, Select, Space, Table, Tag, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { GroupView, TeamMemberView, TeamStanding } from '../../../../../shared/schemas/team';
+import type { GroupView, TeamMemberView, TeamStanding } from '@shared/schemas/team';
 import { InviteLink } from '../../../components/invite-link';
 import { QueryState } from '../../../components/query-state';
 import { namedRows, pagedBy, PersonName } from '../../../components/table';
@@ -37,7 +37,10 @@ export function TeamInvite({ teamId, groups }: { teamId: string; groups: GroupVi
 
   async function make() {
     try {
-      const made = group === NO_GROUP ? await invite.mutateAsync({ params: { a: teamId } }) : await inviteToGroup.mutateAsync({ params: { a: teamId, b: group } });
+      const made =
+        group === NO_GROUP
+          ? await invite.mutateAsync({ params: { a: teamId } })
+          : await inviteToGroup.mutateAsync({ params: { a: teamId, b: group } });
       setLink({ url: inviteLink(location.origin, 'team', made.code), expiresAt: made.expiresAt });
     } catch (error) {
       notify.error(errorMessage(error));
@@ -234,7 +237,9 @@ export function TeamMemberTable({ teamId, members, groups, standing, selfId }: T
                   aria-label={t('teamMembers.groupOf', { name: m.nickname })}
                   value={m.groupId ?? NO_GROUP}
                   options={groupOptions}
-                  onChange={(group) => void shown(move.mutateAsync({ params: { a: teamId, b: m.userId, c: group } }), t('teamMembers.moved'))}
+                  onChange={(group) =>
+                    void shown(move.mutateAsync({ params: { a: teamId, b: m.userId, c: group } }), t('teamMembers.moved'))
+                  }
                 />
               ) : (
                 (m.groupName ?? <span className="muted">{t('groups.none')}</span>)

@@ -17,7 +17,15 @@ describe('invitation links', () => {
   });
 
   it('give nothing for other text', () => {
-    for (const text of ['', 'hello', code.slice(1), `${code}x`, `https://x/invite/share/${code}`, `https://x/invite/team/${code}x`, 'https://x/invite/team/']) {
+    for (const text of [
+      '',
+      'hello',
+      code.slice(1),
+      `${code}x`,
+      `https://x/invite/share/${code}`,
+      `https://x/invite/team/${code}x`,
+      'https://x/invite/team/',
+    ]) {
       expect(invitationFrom(text, 'team')).toBeNull();
     }
     expect(isInviteCode('a'.repeat(22))).toBe(true);

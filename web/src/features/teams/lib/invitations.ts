@@ -8,7 +8,8 @@ const LINK = /\/invite\/(project|team)\/([A-Za-z0-9_-]{22})(?:[/?#]|$)/;
 export const isInviteCode = (code: string) => CODE.test(code);
 
 /** The address to hand out: absolute, so it can be pasted into a chat. */
-export const inviteLink = (origin: string, kind: InviteKind, code: string) => `${origin.replace(/\/+$/, '')}${paths.invite.href(kind, code)}`;
+export const inviteLink = (origin: string, kind: InviteKind, code: string) =>
+  `${origin.replace(/\/+$/, '')}${paths.invite.href(kind, code)}`;
 
 /**
  * The invitation a pasted text names: an invitation link (of either kind, from any host) or a bare code, which is

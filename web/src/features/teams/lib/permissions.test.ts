@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { teamAbilities } from '../../../../../shared/access';
-import type { TeamStanding } from '../../../../../shared/schemas/team';
+import { teamAbilities } from '@shared/access';
+import type { TeamStanding } from '@shared/schemas/team';
 import { memberRole, teamMemberActions } from './permissions';
 
 const can: (role: 'owner' | 'admin' | 'developer') => TeamStanding['can'] = teamAbilities;
@@ -8,13 +8,33 @@ const row = (userId: string, role: 'owner' | 'admin' | 'developer') => ({ userId
 
 describe('team member actions', () => {
   it('the owner names and dismisses administrators and removes anyone but themselves', () => {
-    expect(teamMemberActions(can('owner'), row('d', 'developer'), 'o')).toEqual({ grantAdmin: true, revokeAdmin: false, move: true, remove: true });
-    expect(teamMemberActions(can('owner'), row('a', 'admin'), 'o')).toEqual({ grantAdmin: false, revokeAdmin: true, move: true, remove: true });
-    expect(teamMemberActions(can('owner'), row('o', 'owner'), 'o')).toEqual({ grantAdmin: false, revokeAdmin: false, move: true, remove: false });
+    expect(teamMemberActions(can('owner'), row('d', 'developer'), 'o')).toEqual({
+      grantAdmin: true,
+      revokeAdmin: false,
+      move: true,
+      remove: true,
+    });
+    expect(teamMemberActions(can('owner'), row('a', 'admin'), 'o')).toEqual({
+      grantAdmin: false,
+      revokeAdmin: true,
+      move: true,
+      remove: true,
+    });
+    expect(teamMemberActions(can('owner'), row('o', 'owner'), 'o')).toEqual({
+      grantAdmin: false,
+      revokeAdmin: false,
+      move: true,
+      remove: false,
+    });
   });
 
   it('an administrator groups everyone and removes developers only, never the owner, another administrator or themselves', () => {
-    expect(teamMemberActions(can('admin'), row('d', 'developer'), 'a')).toEqual({ grantAdmin: false, revokeAdmin: false, move: true, remove: true });
+    expect(teamMemberActions(can('admin'), row('d', 'developer'), 'a')).toEqual({
+      grantAdmin: false,
+      revokeAdmin: false,
+      move: true,
+      remove: true,
+    });
     expect(teamMemberActions(can('admin'), row('b', 'admin'), 'a').remove).toBe(false);
     expect(teamMemberActions(can('admin'), row('a', 'admin'), 'a').remove).toBe(false);
     expect(teamMemberActions(can('admin'), row('o', 'owner'), 'a').remove).toBe(false);
@@ -22,7 +42,12 @@ describe('team member actions', () => {
 
   it('a developer changes nothing', () => {
     for (const target of [row('d', 'developer'), row('a', 'admin'), row('o', 'owner')]) {
-      expect(teamMemberActions(can('developer'), target, 'x')).toEqual({ grantAdmin: false, revokeAdmin: false, move: false, remove: false });
+      expect(teamMemberActions(can('developer'), target, 'x')).toEqual({
+        grantAdmin: false,
+        revokeAdmin: false,
+        move: false,
+        remove: false,
+      });
     }
   });
 });

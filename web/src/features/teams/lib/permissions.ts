@@ -2,8 +2,8 @@
  * What the caller may do to each row of the team and project member tables. The server decides; these only keep
  * the screens from offering what it would refuse (spec section 6).
  */
-import type { ProjectMember } from '../../../../../shared/schemas/project';
-import type { TeamMemberView, TeamStanding } from '../../../../../shared/schemas/team';
+import type { ProjectMember } from '@shared/schemas/project';
+import type { TeamMemberView, TeamStanding } from '@shared/schemas/team';
 
 export interface TeamMemberActions {
   grantAdmin: boolean;
@@ -17,7 +17,11 @@ export interface TeamMemberActions {
  * The owner names and dismisses administrators; owner and administrators group people and remove them, but
  * never the owner, nor themselves (they leave instead), and only the owner removes an administrator.
  */
-export function teamMemberActions(can: TeamStanding['can'], member: Pick<TeamMemberView, 'userId' | 'role'>, selfId: string): TeamMemberActions {
+export function teamMemberActions(
+  can: TeamStanding['can'],
+  member: Pick<TeamMemberView, 'userId' | 'role'>,
+  selfId: string,
+): TeamMemberActions {
   const self = member.userId === selfId;
   return {
     grantAdmin: can.manageAdmins && member.role === 'developer',
