@@ -20,6 +20,7 @@ import { functionBundle, functionEntry, ROOT, type FunctionKind, type FunctionNa
 import { startS3 } from './s3';
 import { outboxRoutes } from './outbox';
 import { seedDemoAccount, DEMO_ACCOUNT } from './seed';
+import { devRoutesOf, testHookRoutes } from './test-hooks';
 
 export interface StackOptions {
   port: number;
@@ -29,6 +30,8 @@ export interface StackOptions {
   handlers: 'bundles' | 'source';
   webDir?: string;
   offline: boolean;
+  /** Serve the test hooks (scripts/local/test-hooks.ts): the e2e suite's stack only. */
+  testHooks?: boolean;
   log: (line: string) => void;
 }
 
@@ -84,7 +87,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       loadHandler,
       webDir: opts.webDir,
       configScript: configScript({ environment: 'local', apiBase: '/api', offline: opts.offline, mockBase: mockUrl }),
-      devRoutes: outboxRoutes,
+      devRoutes: opts.testHooks ? devRoutesOf(outboxRoutes, testHookRoutes) : outboxRoutes,
       securityHeaders: securityHeaders(s3.endpoint, mockUrl),
       files: fileServer(s3.endpoint, LOCAL_FILES_BUCKET),
     });

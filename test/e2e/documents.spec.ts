@@ -1,14 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { choose, chooseInTree, registerViaApi, signIn } from './support';
+import { choose, chooseInTree, createDocument, createProject, newPerson, withSession } from './support';
 
-async function openNewProject(page: Page, request: Parameters<typeof registerViaApi>[0]) {
-  const { account, token } = await registerViaApi(request);
-  const res = await request.put('/api/project', { data: { name: 'Docs e2e' }, headers: { token } });
-  const { data } = (await res.json()) as { data: { id: string } };
-  await page.goto(`/login?f=${encodeURIComponent(`/project/${data.id}`)}`);
-  await signIn(page, account);
+async function openNewProject(page: Page, request: Parameters<typeof newPerson>[0]) {
+  const person = await newPerson(request);
+  const projectId = await createProject(request, person.token, { name: 'Docs e2e' });
+  await withSession(page.context(), person);
+  await page.goto(`/project/${projectId}`);
   await expect(page.getByText('这个项目还没有文档')).toBeVisible();
-  return data.id;
+  return projectId;
 }
 
 async function newDocument(page: Page, name: string, kind: string, folder?: string) {
@@ -193,16 +192,9 @@ test('markdown: an uploaded image lands at the cursor and shows in the preview',
 });
 
 test('embedded page, error codes, external link and soft link each show as they should', async ({ page, request, baseURL }) => {
-  const { account, token } = await registerViaApi(request);
-  const project = (
-    (await (await request.put('/api/project', { data: { name: 'Kinds' }, headers: { token } })).json()) as { data: { id: string } }
-  ).data;
-  const create = async (data: Record<string, unknown>) =>
-    (
-      (await (await request.put('/api/project/document', { data: { projectId: project.id, ...data }, headers: { token } })).json()) as {
-        data: { id: string };
-      }
-    ).data.id;
+  const person = await newPerson(request);
+  const project = { id: await createProject(request, person.token, { name: 'Kinds' }) };
+  const create = (data: Record<string, unknown>) => createDocument(request, person.token, project.id, data);
   const target = await create({ name: 'Target doc', content: { markdown: '# Landed' } });
   // The embedded page is one of ours on loopback: tests never reach out to other hosts.
   const embedded = `${baseURL}/help`;
@@ -215,8 +207,8 @@ test('embedded page, error codes, external link and soft link each show as they 
   const link = await create({ type: 'link', name: 'Outside', content: { url: 'https://example.com/docs' } });
   const soft = await create({ type: 'softlink', name: 'Shortcut', content: { targetId: target } });
 
-  await page.goto(`/login?f=${encodeURIComponent(`/project/${project.id}/${embed}`)}`);
-  await signIn(page, account);
+  await withSession(page.context(), person);
+  await page.goto(`/project/${project.id}/${embed}`);
   const frame = page.locator('iframe.embed');
   await expect(frame).toHaveAttribute('src', embedded);
   await expect(frame).toHaveAttribute('width', '640');

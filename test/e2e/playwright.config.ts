@@ -48,9 +48,16 @@ export default defineConfig({
     command: 'npm start',
     cwd: resolve(import.meta.dirname, '../..'),
     url: `${baseURL}/`,
-    // Every test signs people up from this one machine: lift the per-address code limit (its own tests run in
-    // test/integration/accounts.test.ts, from many addresses).
-    env: { PORT: String(port), APILOOM_DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn', CODE_SENDS_PER_ADDRESS: '10000' },
+    // Registration tests send codes from this one machine: lift the per-address code limit (its own tests run in
+    // test/integration/accounts.test.ts, from many addresses). The test hooks make people for the other tests
+    // (scripts/local/test-hooks.ts).
+    env: {
+      PORT: String(port),
+      APILOOM_DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      CODE_SENDS_PER_ADDRESS: '10000',
+      APILOOM_TEST_HOOKS: 'true',
+    },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',

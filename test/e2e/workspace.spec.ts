@@ -1,6 +1,6 @@
 /** The workspace of issue 10, through the UI: every kind created, errors shown, the editor's guards, routes, history, tree. */
 import { expect, test, type Page } from '@playwright/test';
-import { choose, chooseInTree, createDocument, projectWithSignIn } from './support';
+import { choose, chooseInTree, createDocument, projectSignedIn, projectWithSession } from './support';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const tree = (page: Page) => page.getByRole('navigation', { name: '文档目录' });
@@ -23,7 +23,7 @@ test('every kind is created through the new-document dialog and the tree menu, w
   request,
 }) => {
   test.setTimeout(120_000);
-  const { projectId } = await projectWithSignIn(page, request, 'All kinds');
+  const { projectId } = await projectSignedIn(page, request, 'All kinds');
 
   // A folder, typed and submitted with Enter from the first field.
   let dialog = await openNewDocument(page);
@@ -111,10 +111,10 @@ test('every kind is created through the new-document dialog and the tree menu, w
 });
 
 test('server refusals on dialogs show at the field or as a toast (defect 2)', async ({ page, request }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Refusals');
+  const { projectId, token } = await projectWithSession(page, request, 'Refusals');
   const target = await createDocument(request, token, projectId, { name: 'Target', content: { markdown: 'x' } });
   const doomed = await createDocument(request, token, projectId, { name: 'Doomed', content: { markdown: 'x' } });
-  await page.reload();
+  await page.goto(`/project/${projectId}`);
 
   // A soft link to a document someone else deleted meanwhile: the server's message, under the target field.
   const dialog = await openNewDocument(page);
@@ -139,7 +139,7 @@ test('server refusals on dialogs show at the field or as a toast (defect 2)', as
 });
 
 test('markdown uploads land on their own line at the end, or at the cursor (defect 3)', async ({ page, request }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Uploads');
+  const { projectId, token } = await projectWithSession(page, request, 'Uploads');
   const doc = await createDocument(request, token, projectId, { name: 'Shots', content: { markdown: '# Heading\nText' } });
   await page.goto(`/project/${projectId}/${doc}/edit`);
   const source = page.getByRole('textbox', { name: 'Markdown' });
@@ -162,7 +162,7 @@ test('markdown uploads land on their own line at the end, or at the cursor (defe
 });
 
 test('the error-code editor has column headers and placeholders (defect 7)', async ({ page, request }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Codes');
+  const { projectId, token } = await projectWithSession(page, request, 'Codes');
   const doc = await createDocument(request, token, projectId, { type: 'errorcode', name: 'Errors', content: { rows: [] } });
   await page.goto(`/project/${projectId}/${doc}/edit`);
   await page.getByRole('button', { name: '添加错误码' }).click();
@@ -178,7 +178,7 @@ test('the error-code editor has column headers and placeholders (defect 7)', asy
 });
 
 test('leaving unsaved changes asks first: a tree click, cancel and reload', async ({ page, request }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Guarded');
+  const { projectId, token } = await projectWithSession(page, request, 'Guarded');
   const doc = await createDocument(request, token, projectId, { name: 'Draft', content: { markdown: 'first' } });
   await createDocument(request, token, projectId, { name: 'Other', content: { markdown: 'other' } });
   await page.goto(`/project/${projectId}/${doc}/edit`);
@@ -209,7 +209,7 @@ test('spec routes: /doc/{id}, /doc/{id}/edit, /project/{id}/edit, pure and pured
   page,
   request,
 }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Routes');
+  const { projectId, token } = await projectSignedIn(page, request, 'Routes');
   const doc = await createDocument(request, token, projectId, { name: 'Manual', content: { markdown: '# Chapter one' } });
   await expect(page).toHaveTitle('Routes - Apiloom');
 
@@ -242,7 +242,7 @@ test('history in a drawer: the default note in the reader language, compare with
   page,
   request,
 }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'History');
+  const { projectId, token } = await projectWithSession(page, request, 'History');
   const doc = await createDocument(request, token, projectId, { name: 'Changelog', content: { markdown: 'alpha\nbeta' } });
   await page.goto(`/project/${projectId}/${doc}/edit`);
   await page.getByRole('textbox', { name: 'Markdown' }).fill('alpha\ngamma');
@@ -279,7 +279,7 @@ test('the tree: folders toggle on click, search filters as you type, keyboard op
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { projectId, token } = await projectWithSignIn(page, request, 'Tree');
+  const { projectId, token } = await projectWithSession(page, request, 'Tree');
   const folder = await createDocument(request, token, projectId, { type: 'folder', name: 'Payments', content: {} });
   await createDocument(request, token, projectId, {
     parentId: folder,
@@ -288,7 +288,7 @@ test('the tree: folders toggle on click, search filters as you type, keyboard op
     content: { method: 'POST', path: '/refunds', description: 'd' },
   });
   const invoices = await createDocument(request, token, projectId, { name: 'Invoices', content: { markdown: '# Invoices' } });
-  await page.reload();
+  await page.goto(`/project/${projectId}`);
   const url = page.url();
 
   const payments = tree(page).getByRole('treeitem', { name: 'Payments' });
@@ -320,7 +320,7 @@ test('HTTP API editor: import from JSON makes a nested parameter tree, rows reor
   page,
   request,
 }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Imports');
+  const { projectId, token } = await projectWithSession(page, request, 'Imports');
   const doc = await createDocument(request, token, projectId, {
     type: 'api',
     name: 'Create order',
@@ -354,7 +354,7 @@ test('opening a project asks for the workspace code at once, from early.js; the 
   page,
   request,
 }) => {
-  const { projectId } = await projectWithSignIn(page, request, 'Early code');
+  const { projectId } = await projectSignedIn(page, request, 'Early code');
   const workspaceCode = page.locator('link[rel=modulepreload][fetchpriority=low]');
   // The workspace's first screen is built into one chunk of its own (web/vite.config.ts).
   const workspaceChunk = /\/assets\/workspace-[\w-]+\.js$/;
