@@ -6,15 +6,12 @@ let n = 0;
 export const newAccount = () => `e2e${Date.now().toString(36)}${n++}${Math.random().toString(36).slice(2, 6)}@example.com`;
 export const PASSWORD = 'Secret123';
 
-/** The newest code the local stack's outbox holds for an account. */
+/** The code the local stack's outbox holds for an account (the send answers only once the code is written). */
 export async function codeFor(request: APIRequestContext, account: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const entries = (await (await request.get('/__dev/outbox.json')).json()) as { target: string; code: string }[];
-    const entry = entries.find((e) => e.target === account);
-    if (entry) return entry.code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code for ${account}`);
+  const entries = (await (await request.get('/__dev/outbox.json')).json()) as { target: string; code?: string }[];
+  const entry = entries.find((e) => e.target === account && e.code);
+  if (!entry) throw new Error(`no code for ${account} in the outbox`);
+  return entry.code!;
 }
 
 export interface Person {
