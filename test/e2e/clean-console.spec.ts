@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createDocument, createProject, newPerson, signIn, watchConsole } from './support';
+import { createDocument, createProject, expectSaved, newPerson, signIn, watchConsole } from './support';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -24,6 +24,7 @@ test('the console stays clean: no HydrateFallback warning, no failed or aborted 
   await (await chooser).setFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('textbox', { name: 'Markdown' })).toHaveValue(/!\[dot\.png\]\(\/files\//);
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Upload here');
   await expect(page.getByRole('article', { name: 'Upload here' }).locator('img[src^="/files/"]')).toHaveCount(1);
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { choose, chooseInTree, createDocument, createProject, newPerson, withSession } from './support';
+import { choose, chooseInTree, createDocument, createProject, expectSaved, newPerson, withSession } from './support';
 
 async function openNewProject(page: Page, request: Parameters<typeof newPerson>[0]) {
   const person = await newPerson(request);
@@ -33,6 +33,7 @@ test('markdown: create, edit with live preview, save with Ctrl+S, history and re
   await expect(page.getByLabel('预览').getByRole('heading', { name: 'Hello' })).toBeVisible();
   await page.getByLabel('修改说明').fill('first words');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Guide');
   await expect(page.getByRole('article', { name: 'Guide' }).getByRole('heading', { name: 'Hello' })).toBeVisible();
   await expect(page.locator('.markdown strong', { hasText: 'bold' })).toBeVisible();
   expect(await page.locator('.markdown img').getAttribute('onerror')).toBeNull();
@@ -41,6 +42,7 @@ test('markdown: create, edit with live preview, save with Ctrl+S, history and re
   await page.getByRole('button', { name: '编辑' }).click();
   await page.getByRole('textbox', { name: 'Markdown' }).fill('# Second');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Guide');
   await expect(page.getByRole('article', { name: 'Guide' }).getByRole('heading', { name: 'Second' })).toBeVisible();
 
   await page.getByRole('button', { name: '历史记录' }).click();
@@ -74,6 +76,7 @@ test('HTTP API with a nested parameter table; the tree re-sorts by dragging', as
   await body.getByRole('button', { name: '添加子参数 items' }).click();
   await body.getByLabel('请求体 参数名 1.0').fill('sku');
   await page.getByRole('button', { name: /保存/ }).click();
+  await expectSaved(page, 'Create order');
 
   const doc = page.getByRole('article', { name: 'Create order' });
   await expect(doc.getByText('/orders')).toBeVisible();
@@ -165,6 +168,7 @@ test('rich text with a table, an uploaded image and an attachment; an image over
   await expect(attachment).toHaveAttribute('href', /^\/files\//);
 
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Release notes');
   const view = page.getByRole('article', { name: 'Release notes' }).locator('.markdown');
   await expect(view.getByRole('cell', { name: 'cell one' })).toBeVisible();
   const image = view.locator('img[src^="/files/"]');

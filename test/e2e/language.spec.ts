@@ -1,6 +1,6 @@
 /** One language at a time (defect 8): Chinese pages stay Chinese, English pages have no Chinese left in them. */
 import { expect, test } from '@playwright/test';
-import { createDocument, createProject, newPerson, projectWithSession } from './support';
+import { createDocument, createProject, expectSaved, newPerson, projectWithSession } from './support';
 
 const DATE = /\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/;
 
@@ -52,6 +52,7 @@ test('in English: the 404 page and its title, default document names and history
   await page.getByRole('article').getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('textbox', { name: 'Markdown' }).fill('# Words');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Untitled document', 'Edit');
   await expect(page.getByRole('article').getByRole('heading', { name: 'Words' })).toBeVisible();
   await page.getByRole('button', { name: 'History' }).click();
   const entry = page.getByRole('dialog', { name: 'History' }).getByRole('listitem').first();

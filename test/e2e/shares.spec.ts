@@ -3,7 +3,7 @@
  * password, the scope and nothing past it), and releases published, switched to and away from.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiData, choose, createDocument, createProject, newPerson, projectWithSession, watchConsole } from './support';
+import { apiData, choose, createDocument, createProject, expectSaved, newPerson, projectWithSession, watchConsole } from './support';
 
 const tree = (page: Page) => page.getByRole('navigation', { name: '文档目录' });
 
@@ -148,6 +148,7 @@ test('a release is published through its dialog, read after the live document ch
   await page.getByRole('article', { name: 'Notes' }).getByRole('button', { name: '编辑' }).click();
   await page.getByRole('textbox', { name: 'Markdown' }).fill('second words');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Notes');
   await expect(page.getByRole('article', { name: 'Notes' })).toContainText('second words');
 
   // The release still reads as it was published, read only.

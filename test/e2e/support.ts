@@ -140,6 +140,14 @@ export async function projectSignedIn(page: Page, request: APIRequestContext, na
   return made;
 }
 
+/**
+ * Waits for a save to be done as a person sees it: the document back in its view, with its Edit button. (The
+ * editor's live preview shows the new text at once, before the save has even been sent.)
+ */
+export async function expectSaved(page: Page, name: string, edit = '编辑') {
+  await expect(page.getByRole('article', { name }).getByRole('button', { name: edit, exact: true })).toBeVisible();
+}
+
 /** Creates a document through the API (where making it is not what a test is about). */
 export const createDocument = async (request: APIRequestContext, token: string, projectId: string, data: Record<string, unknown>) =>
   (await apiData<{ id: string }>(request, 'put', '/api/project/document', token, { projectId, ...data })).id;

@@ -1,6 +1,6 @@
 /** Teams through the UI (issue 11): a team and its invitation link, user groups bound to a project, project invitations. */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { choose, createDocument, newPerson, signIn, withSession } from './support';
+import { choose, createDocument, expectSaved, newPerson, signIn, withSession } from './support';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -134,6 +134,7 @@ test('a team: created from the menu, a member invited by link, a group bound to 
   await bobPage.getByRole('button', { name: '编辑' }).click();
   await bobPage.getByRole('textbox', { name: 'Markdown' }).fill('# Edited by Bob');
   await bobPage.keyboard.press('Control+s');
+  await expectSaved(bobPage, 'Guide');
   await expect(bobPage.getByRole('article', { name: 'Guide' }).getByRole('heading', { name: 'Edited by Bob' })).toBeVisible();
 
   // A direct role wins over the group: Alice sets Bob to no access, and he is out.

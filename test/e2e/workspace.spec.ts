@@ -1,6 +1,6 @@
 /** The workspace of issue 10, through the UI: every kind created, errors shown, the editor's guards, routes, history, tree. */
 import { expect, test, type Page } from '@playwright/test';
-import { choose, chooseInTree, createDocument, projectSignedIn, projectWithSession } from './support';
+import { choose, chooseInTree, createDocument, expectSaved, projectSignedIn, projectWithSession } from './support';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const tree = (page: Page) => page.getByRole('navigation', { name: '文档目录' });
@@ -42,6 +42,7 @@ test('every kind is created through the new-document dialog and the tree menu, w
   await expect(page).toHaveURL(/\/edit$/);
   await page.getByRole('textbox', { name: 'Markdown' }).fill('# Read me');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Readme');
   await expect(page.getByRole('article', { name: 'Readme' }).getByRole('heading', { name: 'Read me' })).toBeVisible();
   await expect(tree(page).getByRole('treeitem', { name: 'Readme' })).toHaveAttribute('aria-level', '2');
 
@@ -174,6 +175,7 @@ test('the error-code editor has column headers and placeholders (defect 7)', asy
   await table.getByLabel('错误码 1', { exact: true }).fill('40001');
   await table.getByLabel('错误信息 1').fill('Bad token');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Errors');
   await expect(page.getByRole('table', { name: '错误码' }).getByRole('cell', { name: 'Bad token' })).toBeVisible();
 });
 
@@ -248,6 +250,7 @@ test('history in a drawer: the default note in the reader language, compare with
   await page.getByRole('textbox', { name: 'Markdown' }).fill('alpha\ngamma');
   await page.getByLabel('修改说明').fill('beta becomes gamma');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Changelog');
   await expect(page.getByRole('article', { name: 'Changelog' })).toContainText('gamma');
 
   await page.getByRole('button', { name: '历史记录' }).click();
@@ -344,6 +347,7 @@ test('HTTP API editor: import from JSON makes a nested parameter tree, rows reor
   await expect(table.getByLabel('响应数据 参数名 0.0')).toHaveValue('paid');
 
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Create order');
   const view = page.getByRole('article', { name: 'Create order' });
   await view.getByRole('tab', { name: /响应数据/ }).click();
   await expect(view.getByRole('table', { name: '响应数据 · json' }).getByRole('row')).toHaveCount(6);
