@@ -25,7 +25,10 @@ export default defineConfig({
   outputDir: resolve(import.meta.dirname, '../../test-results'),
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failure keeps a screenshot and the page's accessibility snapshot (error-context.md). Recording a trace of
+    // every test to keep the failures' cost nearly half the suite's CPU: when a failure needs one, run that test
+    // again with `--trace retain-on-failure`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     locale: 'zh-CN',
     // The app honours reduced motion (no menu or dialog animations): steadier and faster tests.
