@@ -36,7 +36,7 @@ const param = (p: Param): Record<string, unknown> => ({
 
 /** A new account that joins the project with the view role, by an invitation code. */
 async function joinAsViewer(projectId: string, ownerToken: string) {
-  const viewer = await signUp(api, 'Viewer');
+  const viewer = await signUp('Viewer');
   const invitation = await api.call<{ code: string }>('PUT', `/project/invitation/${projectId}/view`, { token: ownerToken });
   expect((await api.call('POST', `/project/invitation/join/${invitation.data.code}`, { token: viewer.token })).code).toBe(0);
   return viewer;
@@ -80,7 +80,7 @@ function holdNextMockSettingsRead(projectId: string) {
 }
 
 async function mockProject() {
-  const owner = await signUp(api, 'Mocker');
+  const owner = await signUp('Mocker');
   const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Mock shop' } })).data;
   const apiDoc = async (method: string, path: string, respBody: Param[] = []) => {
     const res = await api.call<DocumentView>('PUT', '/project/document', {
