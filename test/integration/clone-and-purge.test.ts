@@ -186,8 +186,9 @@ describe('purge job', () => {
       const { token } = await signUp();
       const id = await projectWithDocs(token, 3000);
       await api.call('DELETE', `/project/${id}`, { token });
-      // Due in two seconds by the clock of the restore; already due by the clock of the purge run below.
-      await updateItem(keys.project(id), { set: { [PURGE_AT_ATTRIBUTE]: new Date(Date.now() + 2000).toISOString() } });
+      // Not yet due by the clock of the restore (a minute to spare, however slow the purge is to reach the point);
+      // already due by the clock of the purge run below.
+      await updateItem(keys.project(id), { set: { [PURGE_AT_ATTRIBUTE]: new Date(Date.now() + 60_000).toISOString() } });
 
       const client = dynamo();
       const send = client.send.bind(client);
@@ -205,7 +206,7 @@ describe('purge job', () => {
         return send(command as never);
       }) as never);
       try {
-        await runPurge({ now: new Date(Date.now() + 10_000), pageSize: 25 });
+        await runPurge({ now: new Date(Date.now() + 120_000), pageSize: 25 });
       } finally {
         spy.mockRestore();
       }
