@@ -363,10 +363,9 @@ describe('the mock origin', () => {
       0,
     );
     const values = (await hit('GET', '/help/placeholders')).json as Record<string, unknown>;
-    const unresolved = placeholders.filter((p) => {
-      const value = values[p];
-      return typeof value === 'string' && value.startsWith('@');
-    });
+    // Mock.js leaves a placeholder it does not know as it was written. (Not "starts with @": @character draws from
+    // a pool of symbols that holds "@" itself, about one run in seventy.)
+    const unresolved = placeholders.filter((p) => values[p] === p);
     expect(unresolved).toEqual([]);
 
     const echo = await apiDoc('POST', '/help/echo/{id}');
