@@ -10,6 +10,7 @@ import { API_CACHE_KEY_HEADERS, REQUEST_ID_HEADER } from '@shared/constants';
 import { ERRORS, OK_CODE, type Envelope } from '@shared/errors';
 import { pickLocale, translate, type Locale } from '@shared/messages';
 import { routeKey, type GrantKinds, type Locator, type RouteDef, type ServiceName } from '@shared/routes/define';
+import { namedParams } from '@shared/routes/path';
 import type { RouteId, RouteInput, RouteResponse, Routes } from '@shared/routes';
 import { AppError } from './app-error';
 import type { authorizeProject, authorizeTeam, ProjectScope, TeamScope } from './access';
@@ -216,7 +217,7 @@ export function createService<const M extends Partial<Routes>>(
       }
       const caller = await identify(event, route.access, !stateChanging);
       const input = {
-        params: parseWith(route.params, decodeParams(event.pathParameters), scope.locale),
+        params: parseWith(route.params, namedParams(route, decodeParams(event.pathParameters)), scope.locale),
         query: parseWith(route.query, event.queryStringParameters ?? {}, scope.locale),
         body: parseWith(route.body, bodyOf(event, route), scope.locale),
       } as RouteInput<RouteId>;

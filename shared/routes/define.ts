@@ -56,7 +56,10 @@ export interface RouteDef {
   access: Access;
   /** `form` routes take application/x-www-form-urlencoded bodies (spec section 7: POST /login). */
   bodyType?: 'json' | 'form';
+  /** Path parameters by name. */
   params?: z.ZodType;
+  /** Where the path leaves its placeholders unnamed (`{a}`): the placeholder each name fills (see `pathParams`). */
+  placeholders?: Readonly<Record<string, string>>;
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;

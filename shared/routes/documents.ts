@@ -4,6 +4,7 @@ import {
   copyBody,
   documentCreateBody,
   documentIdParams,
+  documentIdSchema,
   documentNode,
   documentTreeNode,
   documentUpdateBody,
@@ -14,11 +15,12 @@ import {
   historyParams,
   keywordQuery,
   nodeIdParams,
+  nodeRef,
   projectIdParams,
-  resortParams,
   searchHit,
 } from '../schemas/document';
 import { body, documentBody, documentParam, onProject, param, route } from './define';
+import { pathParams } from './path-params';
 
 const editable = { states: ['active'] } as const;
 
@@ -80,13 +82,13 @@ export const documentRoutes = {
     params: documentIdParams,
     response: z.null(),
   }),
-  /** Moves `a` under `b` (a folder, or the project for the top level), right after `c` ('0': first). */
+  /** Moves a document under `parentId` (a folder, or the project for the top level), right after `preId` ('0': first). */
   'document.resort': route({
     method: 'POST',
     path: '/project/document/re-sort/{a}/{b}/{c}',
     service: 'document',
-    access: onProject(documentParam('a'), 'edit', editable),
-    params: resortParams,
+    access: onProject(documentParam('docId'), 'edit', editable),
+    ...pathParams({ a: ['docId', documentIdSchema], b: ['parentId', nodeRef], c: ['preId', nodeRef] }),
     response: documentNode,
   }),
   'document.copy': route({

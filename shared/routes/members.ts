@@ -5,41 +5,38 @@
  * who may do what.
  */
 import * as z from 'zod';
-import { projectView } from '../schemas/project';
+import { idSchema, projectMember, projectView } from '../schemas/project';
 import {
-  groupBindParams,
-  groupUnbindParams,
+  assignableRole,
   inviteCodeParams,
   invitation,
   invitationPreview,
-  memberAssignParams,
+  inviteRole,
   memberCloneQuery,
   memberProject,
   memberProjectsQuery,
-  memberRemoveParams,
-  projectInviteParams,
   visibleUser,
   visibleUsersQuery,
 } from '../schemas/team';
-import { projectMember } from '../schemas/project';
 import { onProject, onTeam, param, query, route, SIGNED_IN } from './define';
+import { pathParams } from './path-params';
 
 export const memberRoutes = {
-  /** Adds user `b` to project `a` with role `c`, or changes their role. */
+  /** Adds someone to the project with a role, or changes their role. */
   'member.assign': route({
     method: 'PUT',
     path: '/project/member/{a}/{b}/{c}',
     service: 'team',
-    access: onProject(param('a'), 'admin'),
-    params: memberAssignParams,
+    access: onProject(param('projectId'), 'admin'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['userId', idSchema], c: ['role', assignableRole] }),
     response: projectMember,
   }),
   'member.remove': route({
     method: 'DELETE',
     path: '/project/member/{a}/{b}',
     service: 'team',
-    access: onProject(param('a'), 'admin'),
-    params: memberRemoveParams,
+    access: onProject(param('projectId'), 'admin'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['userId', idSchema] }),
     response: z.null(),
   }),
   /** Copies members and their roles from `from` to `to`; the caller manages both (checked for `from` too). */
@@ -64,24 +61,24 @@ export const memberRoutes = {
     method: 'POST',
     path: '/project/group/bind/{a}/{b}/{c}',
     service: 'team',
-    access: onProject(param('a'), 'admin'),
-    params: groupBindParams,
+    access: onProject(param('projectId'), 'admin'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['groupId', idSchema], c: ['role', assignableRole] }),
     response: projectView,
   }),
   'group.unbind': route({
     method: 'POST',
     path: '/project/group/unbind/{a}/{b}',
     service: 'team',
-    access: onProject(param('a'), 'admin'),
-    params: groupUnbindParams,
+    access: onProject(param('projectId'), 'admin'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['groupId', idSchema] }),
     response: projectView,
   }),
   'project.invite': route({
     method: 'PUT',
     path: '/project/invitation/{a}/{b}',
     service: 'team',
-    access: onProject(param('a'), 'admin'),
-    params: projectInviteParams,
+    access: onProject(param('projectId'), 'admin'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['role', inviteRole] }),
     response: invitation,
   }),
   /** Shows what a code leads to before joining (for the invitation page). */

@@ -8,7 +8,7 @@ import { storedFile, uploadFinishBody, uploadFinishParams, uploadRequestBody, up
 import {
   cloneQuery,
   idParams,
-  moveParams,
+  idSchema,
   projectCreateBody,
   projectList,
   projectMember,
@@ -17,9 +17,9 @@ import {
   searchQuery,
   teamIdParams,
   teamQuery,
-  transferParams,
 } from '../schemas/project';
 import { body, onProject, param, route, SIGNED_IN } from './define';
+import { pathParams } from './path-params';
 
 const nothing = z.null();
 
@@ -168,20 +168,20 @@ export const projectRoutes = {
     method: 'POST',
     path: '/project/transfer/{a}/{b}',
     service: 'project',
-    access: onProject(param('a'), 'creator'),
-    params: transferParams,
+    access: onProject(param('projectId'), 'creator'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['userId', idSchema] }),
     response: projectView,
   }),
   /**
-   * Moves personal project `a` into team `b` (the caller must be its creator and a member of the team). Members
-   * other than the creator are removed and must be added again (spec section 4).
+   * Moves a personal project into a team (the caller must be its creator and a member of the team). Members other
+   * than the creator are removed and must be added again (spec section 4).
    */
   'project.move': route({
     method: 'POST',
     path: '/project/move/{a}/{b}',
     service: 'project',
-    access: onProject(param('a'), 'creator', { states: ['active'] }),
-    params: moveParams,
+    access: onProject(param('projectId'), 'creator', { states: ['active'] }),
+    ...pathParams({ a: ['projectId', idSchema], b: ['teamId', idSchema] }),
     response: projectView,
   }),
   'project.clone': route({

@@ -6,7 +6,6 @@
 import * as z from 'zod';
 import {
   nextVersion,
-  releaseParams,
   releasePublishBody,
   releaseView,
   shareAssertionBody,
@@ -16,9 +15,11 @@ import {
   shareTokenResult,
   shareUpdateBody,
   shareView,
+  releaseVersion,
 } from '../schemas/share';
-import { idParams } from '../schemas/project';
+import { idParams, idSchema } from '../schemas/project';
 import { ANYONE, body, onProject, param, route } from './define';
+import { pathParams } from './path-params';
 
 /** A share id carries its project id, like a document id: `{ document: true }` finds it without a read. */
 const shareParam = (field: string) => ({ in: 'params', field, document: true }) as const;
@@ -106,8 +107,8 @@ export const shareRoutes = {
     method: 'DELETE',
     path: '/project-release/{a}/{b}',
     service: 'document',
-    access: onProject(param('a'), 'admin'),
-    params: releaseParams,
+    access: onProject(param('projectId'), 'admin'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['version', releaseVersion] }),
     response: z.null(),
   }),
 } as const;

@@ -3,17 +3,15 @@
  * the team over, names administrators and disbands it; administrators manage members, groups and invitations.
  */
 import * as z from 'zod';
+import { idSchema } from '../schemas/project';
 import {
   groupCreateBody,
-  groupRenameParams,
+  groupName,
   groupView,
   inviteCodeParams,
   invitation,
   invitationPreview,
-  memberMoveParams,
   teamCreateBody,
-  teamInviteParams,
-  teamMemberParams,
   teamMembersView,
   teamMemberView,
   teamParams,
@@ -22,8 +20,13 @@ import {
   teamView,
 } from '../schemas/team';
 import { body, onTeam, param, route, SIGNED_IN } from './define';
+import { pathParams } from './path-params';
 
 const nothing = z.null();
+
+/** The team and one of its groups, or one of its members. */
+const teamGroup = pathParams({ a: ['teamId', idSchema], b: ['groupId', idSchema] });
+const teamMember = pathParams({ a: ['teamId', idSchema], b: ['userId', idSchema] });
 
 export const teamRoutes = {
   'team.create': route({ method: 'PUT', path: '/team', service: 'team', access: SIGNED_IN, body: teamCreateBody, response: teamView }),
@@ -82,8 +85,8 @@ export const teamRoutes = {
     method: 'GET',
     path: '/team/{a}/{b}/members',
     service: 'team',
-    access: onTeam(param('a'), 'developer'),
-    params: teamMemberParams,
+    access: onTeam(param('teamId'), 'developer'),
+    ...teamGroup,
     response: z.array(teamMemberView),
   }),
   'team.groupCreate': route({
@@ -98,8 +101,8 @@ export const teamRoutes = {
     method: 'POST',
     path: '/team/group/info/{a}/{b}/{c}',
     service: 'team',
-    access: onTeam(param('a'), 'admin'),
-    params: groupRenameParams,
+    access: onTeam(param('teamId'), 'admin'),
+    ...pathParams({ a: ['teamId', idSchema], b: ['groupId', idSchema], c: ['name', groupName] }),
     response: groupView,
   }),
   /** Its members stay in the team, ungrouped; its project bindings go. */
@@ -107,40 +110,40 @@ export const teamRoutes = {
     method: 'DELETE',
     path: '/team/group/{a}/{b}',
     service: 'team',
-    access: onTeam(param('a'), 'admin'),
-    params: teamMemberParams,
+    access: onTeam(param('teamId'), 'admin'),
+    ...teamGroup,
     response: nothing,
   }),
   'team.grantAdmin': route({
     method: 'POST',
     path: '/team/grant-admin/{a}/{b}',
     service: 'team',
-    access: onTeam(param('a'), 'owner'),
-    params: teamMemberParams,
+    access: onTeam(param('teamId'), 'owner'),
+    ...teamMember,
     response: teamMemberView,
   }),
   'team.revokeAdmin': route({
     method: 'POST',
     path: '/team/revoke-admin/{a}/{b}',
     service: 'team',
-    access: onTeam(param('a'), 'owner'),
-    params: teamMemberParams,
+    access: onTeam(param('teamId'), 'owner'),
+    ...teamMember,
     response: teamMemberView,
   }),
   'team.invite': route({
     method: 'POST',
     path: '/team/invitation/{a}',
     service: 'team',
-    access: onTeam(param('a'), 'admin'),
-    params: teamInviteParams,
+    access: onTeam(param('teamId'), 'admin'),
+    ...pathParams({ a: ['teamId', idSchema] }),
     response: invitation,
   }),
   'team.inviteToGroup': route({
     method: 'POST',
     path: '/team/invitation/{a}/{b}',
     service: 'team',
-    access: onTeam(param('a'), 'admin'),
-    params: teamInviteParams,
+    access: onTeam(param('teamId'), 'admin'),
+    ...teamGroup,
     response: invitation,
   }),
   /** Shows what a code leads to before joining (for the invitation page). */
@@ -165,8 +168,8 @@ export const teamRoutes = {
     method: 'DELETE',
     path: '/team/member/{a}/{b}',
     service: 'team',
-    access: onTeam(param('a'), 'admin'),
-    params: teamMemberParams,
+    access: onTeam(param('teamId'), 'admin'),
+    ...teamMember,
     response: nothing,
   }),
   /** To a member; the former owner stays as an administrator. */
@@ -174,17 +177,17 @@ export const teamRoutes = {
     method: 'POST',
     path: '/team/transfer/{a}/{b}',
     service: 'team',
-    access: onTeam(param('a'), 'owner'),
-    params: teamMemberParams,
+    access: onTeam(param('teamId'), 'owner'),
+    ...teamMember,
     response: teamView,
   }),
-  /** Puts member `b` into group `c` (`0`: no group). */
+  /** Puts a member into a group (`groupId` `0`: no group). */
   'team.moveMember': route({
     method: 'POST',
     path: '/team/member/move/{a}/{b}/{c}',
     service: 'team',
-    access: onTeam(param('a'), 'admin'),
-    params: memberMoveParams,
+    access: onTeam(param('teamId'), 'admin'),
+    ...pathParams({ a: ['teamId', idSchema], b: ['userId', idSchema], c: ['groupId', idSchema] }),
     response: teamMemberView,
   }),
 } as const;

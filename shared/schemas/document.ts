@@ -226,13 +226,8 @@ export const nodeIdParams = z.object({
     .regex(/^[0-9a-f-]{36}(_[A-Za-z0-9]{6,16})?$/, { error: vKey('id') }),
 });
 export const projectIdParams = z.object({ projectId: idSchema });
-export const resortParams = z.object({
-  a: documentIdSchema,
-  /** The new parent: a folder's id, or the project id for the top level. */
-  b: z.string().trim().max(64),
-  /** The sibling it goes after; '0' puts it first. */
-  c: z.string().trim().max(64),
-});
+/** A tree position's node id: a folder's or a sibling's id, the project id (the top level) or '0' (none). */
+export const nodeRef = z.string().trim().max(64);
 export const keywordQuery = z.object({
   keyword: z
     .string()

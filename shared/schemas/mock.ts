@@ -204,8 +204,7 @@ export const STARTER_BODIES: Record<MockType, string> = {
   script: 'return { status: 200, body: { ok: true, method: request.method, query: request.query } };',
 };
 
-export const mockConfigParams = z.object({ a: idSchema, b: documentIdSchema });
-export const mockTypeParams = z.object({ a: idSchema, b: documentIdSchema, c: z.enum(MOCK_TYPES) });
+export const mockType = z.enum(MOCK_TYPES);
 
 export const mockConfigView = z.object({
   projectId: z.string(),

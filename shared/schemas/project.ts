@@ -121,9 +121,6 @@ export const searchQuery = z.object({
   teamId: teamRef,
 });
 export const cloneQuery = z.object({ name: projectName });
-export const transferParams = z.object({ a: idSchema, b: idSchema });
-/** Moves personal project `a` to team `b`. */
-export const moveParams = z.object({ a: idSchema, b: idSchema });
 
 export const folderView = z.object({
   id: z.string(),

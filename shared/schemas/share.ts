@@ -109,5 +109,4 @@ export const releaseView = z.object({
   documentCount: z.number(),
 });
 export type ReleaseView = z.infer<typeof releaseView>;
-export const releaseParams = z.object({ a: idSchema, b: releaseVersion });
 export const nextVersion = z.object({ version: z.string() });

@@ -102,12 +102,7 @@ export const teamMembersView = z.object({ members: z.array(teamMemberView), grou
 
 export const groupCreateBody = z.object({ teamId: idSchema, name: groupName });
 
-/** `{a}` is the team; `{b}` a member or group; `{c}` a group, or `0` for none. */
 export const teamParams = z.object({ id: idSchema });
-export const teamMemberParams = z.object({ a: idSchema, b: idSchema });
-export const groupRenameParams = z.object({ a: idSchema, b: idSchema, c: groupName });
-export const memberMoveParams = z.object({ a: idSchema, b: idSchema, c: idSchema });
-export const teamInviteParams = z.object({ a: idSchema, b: idSchema.optional() });
 
 /** Invitation codes: 128 random bits, base64url. */
 export const inviteCode = z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: vKey('inviteCode') });
@@ -129,9 +124,10 @@ export const invitationPreview = z.object({
 });
 
 // Project members (spec section 7, "Members and invitations").
-const assignable = z.enum(MEMBER_ROLES);
-export const memberAssignParams = z.object({ a: idSchema, b: idSchema, c: assignable });
-export const memberRemoveParams = z.object({ a: idSchema, b: idSchema });
+/** A role the project's administrators hand out (`none` keeps one person out of what their groups grant). */
+export const assignableRole = z.enum(MEMBER_ROLES);
+/** What an invitation link to a project makes of whoever follows it. */
+export const inviteRole = z.enum(['edit', 'view']);
 export const memberCloneQuery = z.object({ from: idSchema, to: idSchema });
 export const memberProjectsQuery = z.object({ memberId: idSchema, teamId: idSchema });
 export const memberProject = z.object({
@@ -140,10 +136,7 @@ export const memberProject = z.object({
   role: z.string(),
   via: z.enum(['direct', 'group', 'team']),
 });
-export const groupBindParams = z.object({ a: idSchema, b: idSchema, c: assignable });
-export const groupUnbindParams = z.object({ a: idSchema, b: idSchema });
-export const projectInviteParams = z.object({ a: idSchema, b: z.enum(['edit', 'view']) });
-export const groupBinding = z.object({ groupId: z.string(), groupName: z.string(), role: assignable });
+export const groupBinding = z.object({ groupId: z.string(), groupName: z.string(), role: assignableRole });
 
 export const visibleUsersQuery = z.object({
   keyword: z

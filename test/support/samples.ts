@@ -3,7 +3,7 @@
  * id: a route added to the table without a sample here does not compile. Valid means it passes validation, so a
  * walk that gets past the access check reaches the handler (and a 45002 there is a broken sample, not access).
  */
-import { routes, type RouteDef, type RouteId, type RouteRequest } from '@shared/routes';
+import { buildPath, routes, type RouteDef, type RouteId, type RouteRequest } from '@shared/routes';
 
 export interface SampleIds {
   projectId: string;
@@ -56,8 +56,8 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'project.archives': () => ({ query: {} }),
   'project.archiveRevert': ({ projectId }) => ({ params: { id: projectId } }),
   'project.archiveDelete': ({ projectId }) => ({ params: { id: projectId } }),
-  'project.transfer': ({ projectId, memberId }) => ({ params: { a: projectId, b: memberId } }),
-  'project.move': ({ projectId, teamId }) => ({ params: { a: projectId, b: teamId } }),
+  'project.transfer': ({ projectId, memberId }) => ({ params: { projectId, userId: memberId } }),
+  'project.move': ({ projectId, teamId }) => ({ params: { projectId, teamId } }),
   'project.clone': ({ projectId }) => ({ params: { id: projectId }, query: { name: 'Copy' } }),
   'project.attachment': ({ projectId }) => ({
     params: { id: projectId },
@@ -80,20 +80,20 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'document.create': ({ projectId }) => ({ body: { projectId, name: 'New doc' } }),
   'document.update': ({ documentId }) => ({ body: { id: documentId, rev: 2, name: 'Renamed doc' } }),
   'document.delete': ({ documentId }) => ({ params: { id: documentId } }),
-  'document.resort': ({ documentId, projectId }) => ({ params: { a: documentId, b: projectId, c: '0' } }),
+  'document.resort': ({ documentId, projectId }) => ({ params: { docId: documentId, parentId: projectId, preId: '0' } }),
   'document.copy': ({ documentId }) => ({ body: { id: documentId } }),
   'document.search': ({ projectId }) => ({ params: { projectId }, query: { keyword: 'sample' } }),
   'document.history': ({ documentId }) => ({ params: { id: documentId } }),
   'document.historyGet': ({ documentId }) => ({ params: { id: documentId, historyId: `${documentId}_r1` } }),
   'document.historyRevert': ({ documentId }) => ({ params: { id: `${documentId}_r1` } }),
 
-  'member.assign': ({ projectId, teamMemberId }) => ({ params: { a: projectId, b: teamMemberId, c: 'view' } }),
-  'member.remove': ({ projectId, memberId }) => ({ params: { a: projectId, b: memberId } }),
+  'member.assign': ({ projectId, teamMemberId }) => ({ params: { projectId, userId: teamMemberId, role: 'view' } }),
+  'member.remove': ({ projectId, memberId }) => ({ params: { projectId, userId: memberId } }),
   'member.clone': ({ projectId }) => ({ query: { from: projectId, to: projectId } }),
   'member.projects': ({ teamId, teamMemberId }) => ({ query: { memberId: teamMemberId, teamId } }),
-  'group.bind': ({ projectId, groupId }) => ({ params: { a: projectId, b: groupId, c: 'edit' } }),
-  'group.unbind': ({ projectId, groupId }) => ({ params: { a: projectId, b: groupId } }),
-  'project.invite': ({ projectId }) => ({ params: { a: projectId, b: 'view' } }),
+  'group.bind': ({ projectId, groupId }) => ({ params: { projectId, groupId, role: 'edit' } }),
+  'group.unbind': ({ projectId, groupId }) => ({ params: { projectId, groupId } }),
+  'project.invite': ({ projectId }) => ({ params: { projectId, role: 'view' } }),
   'project.invitation': ({ projectCode }) => ({ params: { code: projectCode } }),
   'project.join': ({ projectCode }) => ({ params: { code: projectCode } }),
   'project.visibleUsers': () => ({ query: { keyword: '' } }),
@@ -107,10 +107,10 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'release.nextVersion': ({ projectId }) => ({ params: { id: projectId } }),
   'release.publish': ({ projectId }) => ({ body: { projectId, version: `9.${Math.floor(Math.random() * 1e6)}.0`, desc: 'walk' } }),
   'release.list': ({ projectId }) => ({ params: { id: projectId } }),
-  'release.delete': ({ projectId, releaseVersion }) => ({ params: { a: projectId, b: releaseVersion } }),
-  'mock.get': ({ projectId, apiDocumentId }) => ({ params: { a: projectId, b: apiDocumentId } }),
+  'release.delete': ({ projectId, releaseVersion }) => ({ params: { projectId, version: releaseVersion } }),
+  'mock.get': ({ projectId, apiDocumentId }) => ({ params: { projectId, docId: apiDocumentId } }),
   'mock.save': ({ projectId, apiDocumentId }) => ({ body: { projectId, docId: apiDocumentId, type: 'static', body: '{"ok":true}' } }),
-  'mock.changeType': ({ projectId, apiDocumentId }) => ({ params: { a: projectId, b: apiDocumentId, c: 'auto' } }),
+  'mock.changeType': ({ projectId, apiDocumentId }) => ({ params: { projectId, docId: apiDocumentId, type: 'auto' } }),
 
   'team.create': () => ({ body: { name: 'Sample team' } }),
   'team.update': ({ teamId }) => ({ body: { id: teamId, rev: 1, name: 'Renamed team' } }),
@@ -120,19 +120,19 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'team.get': ({ teamId }) => ({ params: { id: teamId } }),
   'team.quit': ({ teamId }) => ({ params: { id: teamId } }),
   'team.members': ({ teamId }) => ({ params: { id: teamId } }),
-  'team.groupMembers': ({ teamId, groupId }) => ({ params: { a: teamId, b: groupId } }),
+  'team.groupMembers': ({ teamId, groupId }) => ({ params: { teamId, groupId } }),
   'team.groupCreate': ({ teamId }) => ({ body: { teamId, name: 'Writers' } }),
-  'team.groupRename': ({ teamId, groupId }) => ({ params: { a: teamId, b: groupId, c: 'Renamed' } }),
-  'team.groupDelete': ({ teamId, groupId }) => ({ params: { a: teamId, b: groupId } }),
-  'team.grantAdmin': ({ teamId, teamMemberId }) => ({ params: { a: teamId, b: teamMemberId } }),
-  'team.revokeAdmin': ({ teamId, teamMemberId }) => ({ params: { a: teamId, b: teamMemberId } }),
-  'team.invite': ({ teamId }) => ({ params: { a: teamId } }),
-  'team.inviteToGroup': ({ teamId, groupId }) => ({ params: { a: teamId, b: groupId } }),
+  'team.groupRename': ({ teamId, groupId }) => ({ params: { teamId, groupId, name: 'Renamed' } }),
+  'team.groupDelete': ({ teamId, groupId }) => ({ params: { teamId, groupId } }),
+  'team.grantAdmin': ({ teamId, teamMemberId }) => ({ params: { teamId, userId: teamMemberId } }),
+  'team.revokeAdmin': ({ teamId, teamMemberId }) => ({ params: { teamId, userId: teamMemberId } }),
+  'team.invite': ({ teamId }) => ({ params: { teamId } }),
+  'team.inviteToGroup': ({ teamId, groupId }) => ({ params: { teamId, groupId } }),
   'team.invitation': ({ teamCode }) => ({ params: { code: teamCode } }),
   'team.join': ({ teamCode }) => ({ params: { code: teamCode } }),
-  'team.removeMember': ({ teamId, teamMemberId }) => ({ params: { a: teamId, b: teamMemberId } }),
-  'team.transfer': ({ teamId, teamMemberId }) => ({ params: { a: teamId, b: teamMemberId } }),
-  'team.moveMember': ({ teamId, teamMemberId, groupId }) => ({ params: { a: teamId, b: teamMemberId, c: groupId } }),
+  'team.removeMember': ({ teamId, teamMemberId }) => ({ params: { teamId, userId: teamMemberId } }),
+  'team.transfer': ({ teamId, teamMemberId }) => ({ params: { teamId, userId: teamMemberId } }),
+  'team.moveMember': ({ teamId, teamMemberId, groupId }) => ({ params: { teamId, userId: teamMemberId, groupId } }),
 };
 
 /**
@@ -145,7 +145,7 @@ export function sampleCall(
 ): { path: string; query?: Record<string, string>; body?: unknown; form?: Record<string, string> } {
   const route = routes[id] as RouteDef;
   const request = samples[id](ids) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
-  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));
+  const path = buildPath(route, request.params);
   const form = route.bodyType === 'form' ? (request.body as Record<string, string>) : undefined;
   return { path, ...(request.query ? { query: request.query } : {}), ...(form ? { form } : { body: request.body }) };
 }

@@ -1,5 +1,6 @@
-/** Built by web/vite.config.ts from shared/routes.ts: each route's method, path and body type. */
+/** Built by web/vite.config.ts from shared/routes: each route's address (`routeAddresses`). */
 declare module 'virtual:apiloom-route-table' {
-  const table: Record<string, { method: string; path: string; bodyType?: 'json' | 'form' }>;
+  import type { RouteAddress, RouteId } from '@shared/routes';
+  const table: Record<RouteId, RouteAddress>;
   export default table;
 }

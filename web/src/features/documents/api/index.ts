@@ -38,7 +38,8 @@ export const documentCalls = {
   update: (body: RouteRequest<'document.update'>['body']) => api.call('document.update', { body }, { ignoreMessage: true }),
   remove: (id: string) => api.call('document.delete', { params: { id } }, { ignoreMessage: true }),
   copy: (id: string) => api.call('document.copy', { body: { id } }, { ignoreMessage: true }),
-  resort: (a: string, b: string, c: string) => api.call('document.resort', { params: { a, b, c } }, { ignoreMessage: true }),
+  resort: (docId: string, parentId: string, preId: string) =>
+    api.call('document.resort', { params: { docId, parentId, preId } }, { ignoreMessage: true }),
   latest: (id: string) => api.call('document.get', { params: { id } }, { ignoreMessage: true }),
   restore: (historyId: string) => api.call('document.historyRevert', { params: { id: historyId } }, { ignoreMessage: true }),
 };
