@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateKeyBetween } from 'fractional-indexing';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import {
   DOCUMENT_TYPES,
   readContent,
@@ -23,24 +24,26 @@ import { appendHistoryOp, historyOf } from './histories';
 import { memo } from './memo';
 import { contentText, searchTextItem } from './search';
 
-export const nodeRecord = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  parentId: z.string(),
-  rank: z.string(),
-  name: z.string(),
-  type: z.enum(DOCUMENT_TYPES),
-  comment: z.string(),
-  method: z.string().nullable(),
-  path: z.string().nullable(),
-  status: z.string().nullable(),
-  createdAt: z.string(),
-  createdBy: z.string(),
-  updatedAt: z.string(),
-  updatedBy: z.string(),
-  updatedByName: z.string(),
-  rev: z.number(),
-});
+export const nodeRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    projectId: z.string(),
+    parentId: z.string(),
+    rank: z.string(),
+    name: z.string(),
+    type: z.enum(DOCUMENT_TYPES),
+    comment: z.string(),
+    method: z.string().nullable(),
+    path: z.string().nullable(),
+    status: z.string().nullable(),
+    createdAt: z.string(),
+    createdBy: z.string(),
+    updatedAt: z.string(),
+    updatedBy: z.string(),
+    updatedByName: z.string(),
+    rev: z.number(),
+  }),
+);
 export type StoredNode = z.infer<typeof nodeRecord>;
 
 export interface Editor {

@@ -1,9 +1,10 @@
 /** Favourites: one item per user and project, listed for the user by an index, newest first. */
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { asRecords, deleteItem, getItem, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 
-const favoriteRecord = z.object({ projectId: z.string(), userId: z.string(), favoredAt: z.string() });
+const favoriteRecord = lazy(() => z.object({ projectId: z.string(), userId: z.string(), favoredAt: z.string() }));
 
 export async function addFavorite(projectId: string, userId: string, now = new Date()) {
   const favoredAt = now.toISOString();

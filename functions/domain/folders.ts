@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import type { FolderNode, FolderView } from '@shared/schemas/project';
 import { asRecord, asRecords, ConditionFailed, deleteItem, getItem, putItem, queryAll, updateItem } from '../data/db';
 import { ENTITY, keys, type FolderScope } from '../data/keys';
@@ -14,14 +15,16 @@ import { fileTeamProject, projectsOfTeam } from './projects';
 
 export type { FolderScope };
 
-const folderRecord = z.object({
-  id: z.string(),
-  name: z.string(),
-  parentId: z.string().nullable(),
-  ownerId: z.string(),
-  createdAt: z.string(),
-  rev: z.number(),
-});
+const folderRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    parentId: z.string().nullable(),
+    ownerId: z.string(),
+    createdAt: z.string(),
+    rev: z.number(),
+  }),
+);
 type FolderItem = z.infer<typeof folderRecord>;
 
 export const toFolderView = ({ id, name, parentId, createdAt }: FolderItem): FolderView => ({ id, name, parentId, createdAt });

@@ -3,23 +3,26 @@
  * that replaced it. Its id `<documentId>_r<rev>` names the revision it preserves.
  */
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { DOCUMENT_TYPES, readContent, type HistoryEntry, type HistoryEntryView } from '@shared/schemas/document';
 import { asRecord, asRecords, getItem, queryAll, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { readBody, storedBody, type StoredBody } from './bodies';
 
-const historyRecord = storedBody.extend({
-  id: z.string(),
-  documentId: z.string(),
-  rev: z.number(),
-  name: z.string(),
-  type: z.enum(DOCUMENT_TYPES),
-  comment: z.string(),
-  editorId: z.string(),
-  editorName: z.string(),
-  savedAt: z.string(),
-});
+const historyRecord = lazy(() =>
+  storedBody.extend({
+    id: z.string(),
+    documentId: z.string(),
+    rev: z.number(),
+    name: z.string(),
+    type: z.enum(DOCUMENT_TYPES),
+    comment: z.string(),
+    editorId: z.string(),
+    editorName: z.string(),
+    savedAt: z.string(),
+  }),
+);
 type HistoryRecord = z.infer<typeof historyRecord>;
 
 export const historyId = (documentId: string, rev: number) => `${documentId}_r${rev}`;

@@ -5,21 +5,24 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { INVITATION_TTL_SECONDS } from '@shared/constants';
 import { asRecord, getItem, putItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
-export const invitationRecord = z.object({
-  code: z.string(),
-  kind: z.enum(['team', 'project']),
-  teamId: z.string().nullable(),
-  groupId: z.string().nullable(),
-  projectId: z.string().nullable(),
-  role: z.string(),
-  createdBy: z.string(),
-  expiresAt: z.number(),
-});
+export const invitationRecord = lazy(() =>
+  z.object({
+    code: z.string(),
+    kind: z.enum(['team', 'project']),
+    teamId: z.string().nullable(),
+    groupId: z.string().nullable(),
+    projectId: z.string().nullable(),
+    role: z.string(),
+    createdBy: z.string(),
+    expiresAt: z.number(),
+  }),
+);
 export type InvitationRecord = z.infer<typeof invitationRecord>;
 
 /** A new invitation, valid one hour from `now`. */

@@ -3,6 +3,7 @@
  * where the user files it in their console, so filing never touches the project itself.
  */
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { MEMBER_ROLES, type MemberRole } from '@shared/access';
 import type { ProjectMember } from '@shared/schemas/project';
 import {
@@ -21,14 +22,16 @@ import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { usersByIds } from './users';
 
-export const memberRecord = z.object({
-  projectId: z.string(),
-  userId: z.string(),
-  role: z.enum(['creator', ...MEMBER_ROLES]),
-  /** Where this member files the project in their console; null is the root. */
-  folderId: z.string().nullable(),
-  joinedAt: z.string(),
-});
+export const memberRecord = lazy(() =>
+  z.object({
+    projectId: z.string(),
+    userId: z.string(),
+    role: z.enum(['creator', ...MEMBER_ROLES]),
+    /** Where this member files the project in their console; null is the root. */
+    folderId: z.string().nullable(),
+    joinedAt: z.string(),
+  }),
+);
 export type MemberRecord = z.infer<typeof memberRecord>;
 
 export const getMember = async (projectId: string, userId: string) =>

@@ -4,6 +4,7 @@
  * function (which keeps a project's settings in memory) sees a change on its next check.
  */
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import {
   DEFAULT_MOCK_SETTINGS,
   mockSettings,
@@ -17,14 +18,16 @@ import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import type { Editor } from './documents';
 
-export const mockConfigRecord = z.object({
-  projectId: z.string(),
-  docId: z.string(),
-  settings: mockSettings,
-  updatedAt: z.string(),
-  updatedBy: z.string(),
-  updatedByName: z.string(),
-});
+export const mockConfigRecord = lazy(() =>
+  z.object({
+    projectId: z.string(),
+    docId: z.string(),
+    settings: mockSettings,
+    updatedAt: z.string(),
+    updatedBy: z.string(),
+    updatedByName: z.string(),
+  }),
+);
 export type MockConfigRecord = z.infer<typeof mockConfigRecord>;
 
 export const getMockConfig = async (projectId: string, docId: string) =>

@@ -4,16 +4,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { asRecords, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 
-export const outboxRecord = z.object({
-  target: z.string(),
-  purpose: z.string(),
-  code: z.string().optional(),
-  notice: z.string().optional(),
-  sentAt: z.string(),
-});
+export const outboxRecord = lazy(() =>
+  z.object({
+    target: z.string(),
+    purpose: z.string(),
+    code: z.string().optional(),
+    notice: z.string().optional(),
+    sentAt: z.string(),
+  }),
+);
 export type OutboxEntry = z.infer<typeof outboxRecord>;
 
 export async function putOutboxEntry(entry: Omit<OutboxEntry, 'sentAt'>, now = new Date()) {

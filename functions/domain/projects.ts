@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { RECYCLE_RETENTION_DAYS } from '@shared/constants';
 import type { ErrorKey } from '@shared/errors';
 import { PROJECT_STATES, type ProjectState, type ProjectView } from '@shared/schemas/project';
@@ -30,42 +31,44 @@ import type { MemberRecord } from './members';
 export const STORED_PROJECT_STATES = [...PROJECT_STATES, 'purging', 'cloning'] as const;
 export type StoredProjectState = (typeof STORED_PROJECT_STATES)[number];
 
-export const projectRecord = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  visibility: z.enum(['private', 'public']),
-  ownerId: z.string(),
-  teamId: z.string().nullable(),
-  state: z.enum(STORED_PROJECT_STATES),
-  /** What a restore from the recycle bin returns to. */
-  stateBeforeRecycle: z.enum(PROJECT_STATES).optional(),
-  archivedAt: z.string().nullable(),
-  recycledAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Who saved the project's info last, named in a conflict. */
-  updatedBy: z.string().optional(),
-  updatedByName: z.string().optional(),
-  clonedFrom: z.string().optional(),
-  /** Roles the project grants to user groups of its team, by group id (spec section 6). */
-  groupRoles: z.record(z.string(), z.enum(MEMBER_ROLES)).default({}),
-  /** Where the team files a team project in its console; personal filing is on each member item. */
-  teamFolderId: z.string().nullable().default(null),
-  /**
-   * Counts changes to the project's documents (bumped after each). Readers keep the tree, built views and search
-   * texts of a revision in memory, and the access check reads it with the project, so a warm read costs nothing more.
-   */
-  treeRev: z.number().default(0),
-  /** How many documents the project holds (folders included), kept with each change of the tree. */
-  documentCount: z.number().default(0),
-  /** The project's mock switch and optional token (issue 13). */
-  mockEnabled: z.boolean().default(true),
-  mockToken: z.string().nullable().default(null),
-  /** Counts saves of mock settings, so the mock function knows when what it keeps in memory is stale. */
-  mockRev: z.number().default(0),
-  rev: z.number(),
-});
+export const projectRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    visibility: z.enum(['private', 'public']),
+    ownerId: z.string(),
+    teamId: z.string().nullable(),
+    state: z.enum(STORED_PROJECT_STATES),
+    /** What a restore from the recycle bin returns to. */
+    stateBeforeRecycle: z.enum(PROJECT_STATES).optional(),
+    archivedAt: z.string().nullable(),
+    recycledAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Who saved the project's info last, named in a conflict. */
+    updatedBy: z.string().optional(),
+    updatedByName: z.string().optional(),
+    clonedFrom: z.string().optional(),
+    /** Roles the project grants to user groups of its team, by group id (spec section 6). */
+    groupRoles: z.record(z.string(), z.enum(MEMBER_ROLES)).default({}),
+    /** Where the team files a team project in its console; personal filing is on each member item. */
+    teamFolderId: z.string().nullable().default(null),
+    /**
+     * Counts changes to the project's documents (bumped after each). Readers keep the tree, built views and search
+     * texts of a revision in memory, and the access check reads it with the project, so a warm read costs nothing more.
+     */
+    treeRev: z.number().default(0),
+    /** How many documents the project holds (folders included), kept with each change of the tree. */
+    documentCount: z.number().default(0),
+    /** The project's mock switch and optional token (issue 13). */
+    mockEnabled: z.boolean().default(true),
+    mockToken: z.string().nullable().default(null),
+    /** Counts saves of mock settings, so the mock function knows when what it keeps in memory is stale. */
+    mockRev: z.number().default(0),
+    rev: z.number(),
+  }),
+);
 export type ProjectRecord = z.infer<typeof projectRecord>;
 
 /** A new project's record: what the caller says, the rest at its starting values. */

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { readContent, type TypedContent } from '@shared/schemas/document';
 import type { ReleaseView } from '@shared/schemas/share';
 import { asRecord, asRecords, ConditionFailed, deleteItem, putItem, queryAll } from '../data/db';
@@ -17,26 +18,30 @@ import { loadNodes, nodeRecord, type Editor, type StoredNode } from './documents
 import { memo } from './memo';
 import type { ProjectRecord } from './projects';
 
-export const releaseRecord = z.object({
-  projectId: z.string(),
-  version: z.string(),
-  desc: z.string(),
-  createdBy: z.string(),
-  createdByName: z.string(),
-  createdAt: z.string(),
-  documentCount: z.number(),
-  s3Key: z.string(),
-});
+export const releaseRecord = lazy(() =>
+  z.object({
+    projectId: z.string(),
+    version: z.string(),
+    desc: z.string(),
+    createdBy: z.string(),
+    createdByName: z.string(),
+    createdAt: z.string(),
+    documentCount: z.number(),
+    s3Key: z.string(),
+  }),
+);
 export type ReleaseRecord = z.infer<typeof releaseRecord>;
 
 /** The frozen project: versioned itself, so a snapshot written today reads the same in later code. */
-const snapshotSchema = z.object({
-  v: z.literal(1),
-  project: z.object({ id: z.string(), name: z.string(), description: z.string() }),
-  nodes: z.array(nodeRecord),
-  /** Stored content of each document, by id (each with its own content version). */
-  bodies: z.record(z.string(), z.unknown()),
-});
+const snapshotSchema = lazy(() =>
+  z.object({
+    v: z.literal(1),
+    project: z.object({ id: z.string(), name: z.string(), description: z.string() }),
+    nodes: z.array(nodeRecord),
+    /** Stored content of each document, by id (each with its own content version). */
+    bodies: z.record(z.string(), z.unknown()),
+  }),
+);
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
 export const toReleaseView = ({ s3Key: _key, ...view }: ReleaseRecord): ReleaseView => view;

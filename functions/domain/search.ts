@@ -5,6 +5,7 @@
  * body, and bodies kept in S3 are searched like any other.
  */
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import type { ParamItem, TypedContent } from '@shared/schemas/document';
 import { asRecords, batchWrite, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
@@ -77,7 +78,7 @@ export function contentText(typed: TypedContent): string {
   return truncateUtf8(parts.join(' ').replace(/\s+/g, ' ').trim(), SEARCH_TEXT_BYTES);
 }
 
-const searchTextRecord = z.object({ documentId: z.string(), text: z.string() });
+const searchTextRecord = lazy(() => z.object({ documentId: z.string(), text: z.string() }));
 
 export const searchTextItem = (projectId: string, documentId: string, text: string) => ({
   ...keys.searchText(projectId, documentId),

@@ -4,11 +4,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { SESSION_TTL_SECONDS } from '@shared/constants';
 import { asRecord, asRecords, batchWrite, deleteItem, getItem, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 
-export const sessionRecord = z.object({ userId: z.string(), tokenHash: z.string(), createdAt: z.string(), expiresAt: z.number() });
+export const sessionRecord = lazy(() =>
+  z.object({ userId: z.string(), tokenHash: z.string(), createdAt: z.string(), expiresAt: z.number() }),
+);
 export type Session = z.infer<typeof sessionRecord>;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import type { ShareView } from '@shared/schemas/share';
 import { asRecord, asRecords, ConditionFailed, deleteItem, getItem, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
@@ -14,24 +15,26 @@ import { AppError } from '../runtime/app-error';
 import { childrenByParent, nodesAt, type StoredNode } from './documents';
 import { readSnapshot, type ReleaseRecord } from './releases';
 
-export const shareRecord = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  name: z.string(),
-  docIds: z.array(z.string()),
-  expireAt: z.string(),
-  passwordHash: z.string().nullable(),
-  version: z.string().nullable(),
-  /** Tokens issued under an earlier epoch no longer count. */
-  tokenEpoch: z.number(),
-  createdBy: z.string(),
-  createdByName: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const shareRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    projectId: z.string(),
+    name: z.string(),
+    docIds: z.array(z.string()),
+    expireAt: z.string(),
+    passwordHash: z.string().nullable(),
+    version: z.string().nullable(),
+    /** Tokens issued under an earlier epoch no longer count. */
+    tokenEpoch: z.number(),
+    createdBy: z.string(),
+    createdByName: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type ShareRecord = z.infer<typeof shareRecord>;
 
-const tokenRecord = z.object({ shareId: z.string(), epoch: z.number(), expiresAt: z.number() });
+const tokenRecord = lazy(() => z.object({ shareId: z.string(), epoch: z.number(), expiresAt: z.number() }));
 
 export const newShareId = (projectId: string) => `${projectId}_${randomBytes(16).toString('base64url')}`;
 

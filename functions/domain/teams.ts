@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { MEMBER_ROLES, TEAM_ROLES, type MemberRole, type TeamRole } from '@shared/access';
 import {
   asRecord,
@@ -22,34 +23,38 @@ import {
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
-export const teamRecord = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  avatar: z.string(),
-  ownerId: z.string(),
-  /** `disbanding`: hidden from every route while the purge job destroys it. */
-  state: z.enum(['active', 'disbanding']),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  updatedByName: z.string().optional(),
-  rev: z.number(),
-});
+export const teamRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    avatar: z.string(),
+    ownerId: z.string(),
+    /** `disbanding`: hidden from every route while the purge job destroys it. */
+    state: z.enum(['active', 'disbanding']),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    updatedByName: z.string().optional(),
+    rev: z.number(),
+  }),
+);
 export type TeamRecord = z.infer<typeof teamRecord>;
 
-export const teamMemberRecord = z.object({
-  teamId: z.string(),
-  userId: z.string(),
-  role: z.enum(TEAM_ROLES),
-  groupId: z.string().nullable(),
-  joinedAt: z.string(),
-});
+export const teamMemberRecord = lazy(() =>
+  z.object({
+    teamId: z.string(),
+    userId: z.string(),
+    role: z.enum(TEAM_ROLES),
+    groupId: z.string().nullable(),
+    joinedAt: z.string(),
+  }),
+);
 export type TeamMemberRecord = z.infer<typeof teamMemberRecord>;
 
-export const groupRecord = z.object({ id: z.string(), teamId: z.string(), name: z.string(), createdAt: z.string() });
+export const groupRecord = lazy(() => z.object({ id: z.string(), teamId: z.string(), name: z.string(), createdAt: z.string() }));
 export type GroupRecord = z.infer<typeof groupRecord>;
 
-const bindingRecord = z.object({ teamId: z.string(), groupId: z.string(), projectId: z.string(), role: z.enum(MEMBER_ROLES) });
+const bindingRecord = lazy(() => z.object({ teamId: z.string(), groupId: z.string(), projectId: z.string(), role: z.enum(MEMBER_ROLES) }));
 
 export const getTeam = async (teamId: string) => asRecord(teamRecord, await getItem(keys.team(teamId), { consistent: true }));
 export const teamsByIds = async (ids: string[]) => asRecords(teamRecord, await batchGet(ids.map((id) => keys.team(id))));

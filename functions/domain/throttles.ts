@@ -17,6 +17,7 @@ import {
 } from '@shared/constants';
 import type { ErrorKey } from '@shared/errors';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { asRecord, ConditionFailed, deleteItem, getItem, updateItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { env } from '../env';
@@ -45,7 +46,7 @@ const windowOf = (name: CounterName): Window =>
     ? { ...WINDOWS[name], limit: env().CODE_SENDS_PER_ADDRESS! }
     : WINDOWS[name];
 
-const counterRecord = z.object({ count: z.number(), expiresAt: z.number() });
+const counterRecord = lazy(() => z.object({ count: z.number(), expiresAt: z.number() }));
 
 const nowSeconds = (nowMs: number) => Math.floor(nowMs / 1000);
 

@@ -4,24 +4,27 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { isEmail, type UserDetail } from '@shared/schemas/account';
 import { asRecord, asRecords, batchGet, ConditionFailed, getItem, transact, updateItem, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
-export const userRecord = z.object({
-  id: z.string(),
-  nickname: z.string(),
-  avatar: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  passwordHash: z.string(),
-  registeredAt: z.string(),
-  rev: z.number(),
-});
+export const userRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    nickname: z.string(),
+    avatar: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    passwordHash: z.string(),
+    registeredAt: z.string(),
+    rev: z.number(),
+  }),
+);
 export type UserRecord = z.infer<typeof userRecord>;
 
-const guardRecord = z.object({ userId: z.string() });
+const guardRecord = lazy(() => z.object({ userId: z.string() }));
 
 export const toUserDetail = (u: UserRecord): UserDetail => ({
   id: u.id,

@@ -11,19 +11,22 @@ import {
   type CodePurpose,
 } from '@shared/constants';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { asRecord, ConditionFailed, getItem, putItem, updateItem, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
-const codeRecord = z.object({
-  codeHash: z.string(),
-  sentAt: z.number(),
-  codeExpiresAt: z.number(),
-  attempts: z.number(),
-  dayStart: z.number(),
-  sentToday: z.number(),
-  expiresAt: z.number(),
-});
+const codeRecord = lazy(() =>
+  z.object({
+    codeHash: z.string(),
+    sentAt: z.number(),
+    codeExpiresAt: z.number(),
+    attempts: z.number(),
+    dayStart: z.number(),
+    sentToday: z.number(),
+    expiresAt: z.number(),
+  }),
+);
 
 interface CodeItem {
   codeHash: string;

@@ -4,7 +4,6 @@
  * administrators (`admin`); the creator's own role never changes. Served by the team service, with the rest of
  * who may do what.
  */
-import * as z from 'zod';
 import { idSchema, projectMember, projectView } from '../schemas/project';
 import {
   assignableRole,
@@ -19,6 +18,7 @@ import {
   visibleUsersQuery,
 } from '../schemas/team';
 import { onProject, onTeam, param, query, route, SIGNED_IN } from './define';
+import { listOf, nothing } from './responses';
 import { pathParams } from './path-params';
 
 export const memberRoutes = {
@@ -37,7 +37,7 @@ export const memberRoutes = {
     service: 'team',
     access: onProject(param('projectId'), 'admin'),
     ...pathParams({ a: ['projectId', idSchema], b: ['userId', idSchema] }),
-    response: z.null(),
+    response: nothing,
   }),
   /** Copies members and their roles from `from` to `to`; the caller manages both (checked for `from` too). */
   'member.clone': route({
@@ -46,7 +46,7 @@ export const memberRoutes = {
     service: 'team',
     access: onProject(query('to'), 'admin'),
     query: memberCloneQuery,
-    response: z.array(projectMember),
+    response: listOf(projectMember),
   }),
   /** The team projects a member reaches and with which role (the team's member page). */
   'member.projects': route({
@@ -55,7 +55,7 @@ export const memberRoutes = {
     service: 'team',
     access: onTeam(query('teamId'), 'admin'),
     query: memberProjectsQuery,
-    response: z.array(memberProject),
+    response: listOf(memberProject),
   }),
   'group.bind': route({
     method: 'POST',
@@ -105,6 +105,6 @@ export const memberRoutes = {
     service: 'team',
     access: SIGNED_IN,
     query: visibleUsersQuery,
-    response: z.array(visibleUser),
+    response: listOf(visibleUser),
   }),
 } as const;

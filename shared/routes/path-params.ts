@@ -6,6 +6,7 @@
  * fills: the runtime renames API Gateway's parameters with it, and callers send names (shared/routes/path.ts).
  */
 import * as z from 'zod';
+import { lazy } from '../lazy';
 
 type Naming = Record<string, readonly [name: string, schema: z.ZodType]>;
 
@@ -17,7 +18,7 @@ export function pathParams<const N extends Naming>(naming: N) {
     placeholders[name] = placeholder;
   }
   return {
-    params: z.object(shape as { [P in keyof N as N[P][0]]: N[P][1] }),
+    params: lazy(() => z.object(shape as { [P in keyof N as N[P][0]]: N[P][1] })),
     placeholders: placeholders as { readonly [P in keyof N as N[P][0]]: P },
   };
 }

@@ -3,7 +3,6 @@
  * clone, members, and the images and attachments of their documents. Everything a creator may do, a team owner
  * or administrator may do too (`admin`), except handing the project to someone else.
  */
-import * as z from 'zod';
 import { storedFile, uploadFinishBody, uploadFinishParams, uploadRequestBody, uploadTicket } from '../schemas/file';
 import {
   cloneQuery,
@@ -19,9 +18,8 @@ import {
   teamQuery,
 } from '../schemas/project';
 import { body, onProject, param, route, SIGNED_IN } from './define';
+import { listOf, nothing } from './responses';
 import { pathParams } from './path-params';
-
-const nothing = z.null();
 
 export const projectRoutes = {
   'project.create': route({
@@ -221,7 +219,7 @@ export const projectRoutes = {
     service: 'project',
     access: onProject(param('id'), 'view'),
     params: idParams,
-    response: z.array(projectMember),
+    response: listOf(projectMember),
   }),
   /** A member leaves; the creator must transfer the project first. */
   'project.quit': route({

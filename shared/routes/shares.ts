@@ -3,7 +3,6 @@
  * release is for the creator and the team's owner and administrators. A share's content, and the assertion of its
  * password, are open to anyone who has the link.
  */
-import * as z from 'zod';
 import {
   nextVersion,
   releasePublishBody,
@@ -19,6 +18,7 @@ import {
 } from '../schemas/share';
 import { idParams, idSchema } from '../schemas/project';
 import { ANYONE, body, onProject, param, route } from './define';
+import { listOf, nothing } from './responses';
 import { pathParams } from './path-params';
 
 /** A share id carries its project id, like a document id: `{ document: true }` finds it without a read. */
@@ -48,7 +48,7 @@ export const shareRoutes = {
     service: 'document',
     access: onProject(param('id'), 'edit'),
     params: idParams,
-    response: z.array(shareView),
+    response: listOf(shareView),
   }),
   'share.delete': route({
     method: 'DELETE',
@@ -56,7 +56,7 @@ export const shareRoutes = {
     service: 'document',
     access: onProject(shareParam('id'), 'edit'),
     params: shareIdParams,
-    response: z.null(),
+    response: nothing,
   }),
   /** The share's name, expiry, project and scoped tree, with a share token; 45016 while a password is wanted. */
   'share.content': route({
@@ -101,7 +101,7 @@ export const shareRoutes = {
     service: 'document',
     access: onProject(param('id'), 'view', { publicRead: true }),
     params: idParams,
-    response: z.array(releaseView),
+    response: listOf(releaseView),
   }),
   'release.delete': route({
     method: 'DELETE',
@@ -109,6 +109,6 @@ export const shareRoutes = {
     service: 'document',
     access: onProject(param('projectId'), 'admin'),
     ...pathParams({ a: ['projectId', idSchema], b: ['version', releaseVersion] }),
-    response: z.null(),
+    response: nothing,
   }),
 } as const;

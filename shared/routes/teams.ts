@@ -2,7 +2,6 @@
  * Teams (spec section 7): the team, its members and their roles, user groups, invitations. The owner alone hands
  * the team over, names administrators and disbands it; administrators manage members, groups and invitations.
  */
-import * as z from 'zod';
 import { idSchema } from '../schemas/project';
 import {
   groupCreateBody,
@@ -20,9 +19,8 @@ import {
   teamView,
 } from '../schemas/team';
 import { body, onTeam, param, route, SIGNED_IN } from './define';
+import { listOf, nothing } from './responses';
 import { pathParams } from './path-params';
-
-const nothing = z.null();
 
 /** The team and one of its groups, or one of its members. */
 const teamGroup = pathParams({ a: ['teamId', idSchema], b: ['groupId', idSchema] });
@@ -47,7 +45,7 @@ export const teamRoutes = {
     params: teamParams,
     response: nothing,
   }),
-  'team.all': route({ method: 'GET', path: '/team/all', service: 'team', access: SIGNED_IN, response: z.array(teamView) }),
+  'team.all': route({ method: 'GET', path: '/team/all', service: 'team', access: SIGNED_IN, response: listOf(teamView) }),
   'team.own': route({
     method: 'GET',
     path: '/team/own/{id}',
@@ -87,7 +85,7 @@ export const teamRoutes = {
     service: 'team',
     access: onTeam(param('teamId'), 'developer'),
     ...teamGroup,
-    response: z.array(teamMemberView),
+    response: listOf(teamMemberView),
   }),
   'team.groupCreate': route({
     method: 'PUT',
