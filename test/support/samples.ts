@@ -6,6 +6,14 @@
 import { buildPath, routes, type RouteDef, type RouteId, type RouteRequest } from '@shared/routes';
 
 export interface SampleIds {
+  /** The project's creator signs in with these (every person of the fixture has the same password). */
+  creatorAccount: string;
+  password: string;
+  /** An address with a live registration code, not yet an account. */
+  newAccount: string;
+  newAccountCode: string;
+  /** A folder of the creator's own console. */
+  folderId: string;
   projectId: string;
   documentId: string;
   /** An HTTP API document of the project. */
@@ -22,23 +30,26 @@ export interface SampleIds {
   /** A live share of the whole project, without a password, and a release of it. */
   shareId: string;
   releaseVersion: string;
+  /** An image uploaded to the project's pending uploads, not yet checked and published. */
+  uploadedFileId: string;
 }
 
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
 const email = () => `sample-${Math.random().toString(36).slice(2, 10)}@example.com`;
-const FILE_ID = 'AbCdEfGhIjKlMnOpQrStUv';
 
-export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
-  'user.register': () => ({ body: { account: email(), nickname: 'Sample', password: 'Secret123', code: '000000' } }),
+const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
+  'user.register': ({ newAccount, newAccountCode }) => ({
+    body: { account: newAccount, nickname: 'Sample', password: 'Secret123', code: newAccountCode },
+  }),
   'code.register': () => ({ params: { target: email() } }),
-  'login.create': () => ({ body: { username: email(), password: 'Wrong1234' } }),
+  'login.create': ({ creatorAccount, password }) => ({ body: { username: creatorAccount, password } }),
   'login.delete': () => ({}),
   'user.detail': () => ({}),
   'user.update': () => ({ body: { nickname: 'Renamed' } }),
-  'user.updatePassword': () => ({ body: { oldPassword: 'Wrong1234', newPassword: 'Secret456', confirmPassword: 'Secret456' } }),
+  'user.updatePassword': ({ password }) => ({ body: { oldPassword: password, newPassword: 'Secret456', confirmPassword: 'Secret456' } }),
 
   'project.create': () => ({ body: { name: 'Sample project' } }),
-  'project.update': ({ projectId }) => ({ body: { id: projectId, rev: 1, name: 'Renamed' } }),
+  'project.update': ({ projectId }) => ({ body: { id: projectId, rev: 2, name: 'Renamed' } }),
   'project.created': () => ({ query: {} }),
   'project.personal': () => ({}),
   'project.team': ({ teamId }) => ({ params: { teamId } }),
@@ -63,7 +74,10 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
     params: { id: projectId },
     body: { kind: 'image', name: 'a.png', size: 10, contentType: 'image/png' },
   }),
-  'project.attachmentFinish': ({ projectId }) => ({ params: { id: projectId, fileId: FILE_ID }, body: { kind: 'image', name: 'a.png' } }),
+  'project.attachmentFinish': ({ projectId, uploadedFileId }) => ({
+    params: { id: projectId, fileId: uploadedFileId },
+    body: { kind: 'image', name: 'a.gif' },
+  }),
   'project.members': ({ projectId }) => ({ params: { id: projectId } }),
   'project.quit': ({ projectId }) => ({ params: { id: projectId } }),
 
@@ -71,7 +85,7 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'folder.save': () => ({ body: { name: 'Folder' } }),
   'folder.tree': () => ({ params: { id: 'personal' } }),
   'folder.move': ({ projectId }) => ({ query: { sourceId: projectId, folderId: '0', isProject: 'true' } }),
-  'folder.delete': () => ({ params: { id: 'no-such-folder' }, query: {} }),
+  'folder.delete': ({ folderId }) => ({ params: { id: folderId }, query: {} }),
 
   'document.tree': ({ projectId }) => ({ params: { projectId } }),
   'document.children': ({ projectId }) => ({ params: { id: projectId } }),
