@@ -273,7 +273,7 @@ test('history in a drawer: the default note in the reader language, compare with
   await expect(page.getByRole('region', { name: '版本 1' })).toContainText('beta');
 });
 
-test('the tree: folders toggle on click, search filters as you type, keyboard opens documents and the menu, copy link', async ({
+test('the tree: folders toggle on click, search filters names as you type and finds words inside documents, keyboard opens documents and the menu, copy link', async ({
   page,
   request,
   context,
@@ -287,7 +287,10 @@ test('the tree: folders toggle on click, search filters as you type, keyboard op
     type: 'api',
     content: { method: 'POST', path: '/refunds', description: 'd' },
   });
-  const invoices = await createDocument(request, token, projectId, { name: 'Invoices', content: { markdown: '# Invoices' } });
+  const invoices = await createDocument(request, token, projectId, {
+    name: 'Invoices',
+    content: { markdown: '# Invoices\n\nMonthly ledger reconciliation.' },
+  });
   await page.reload();
   const url = page.url();
 
@@ -301,6 +304,14 @@ test('the tree: folders toggle on click, search filters as you type, keyboard op
 
   await tree(page).getByRole('searchbox', { name: '搜索文档' }).pressSequentially('refu');
   await expect(tree(page).getByRole('treeitem')).toHaveText(['Payments', 'POST Refunds']);
+  // A word found only inside a document: the server's search adds it once typing pauses, saying where it matched.
+  await tree(page).getByRole('searchbox', { name: '搜索文档' }).fill('');
+  await tree(page).getByRole('searchbox', { name: '搜索文档' }).pressSequentially('ledger');
+  await expect(tree(page).getByRole('treeitem')).toHaveText(['Invoices']);
+  await expect(tree(page).getByRole('treeitem', { name: 'Invoices' }).locator('.tree-name')).toHaveAttribute(
+    'title',
+    /ledger reconciliation/,
+  );
   await tree(page).getByRole('searchbox', { name: '搜索文档' }).fill('');
   await expect(tree(page).getByRole('treeitem')).toHaveCount(2);
 

@@ -228,6 +228,7 @@ export function Workspace(props: WorkspaceProps) {
               canEdit={canEdit}
               onOpen={openDocument}
               linkOf={linkOf}
+              searchContents={!version}
             />
           ) : (
             <PageLoading />

@@ -25,8 +25,12 @@ export const useDocument = (id: string, as: ReadAs & { enabled?: boolean } = {})
 export const useHistory = (id: string) => useApiQuery('document.history', { params: { id } });
 export const useHistoryEntry = (id: string, historyId: string | null) =>
   useApiQuery('document.historyGet', { params: { id, historyId: historyId ?? '' } }, { enabled: !!historyId });
-export const useDocumentSearch = (projectId: string, keyword: string) =>
-  useApiQuery('document.search', { params: { projectId }, query: { keyword } }, { enabled: keyword.trim().length > 0 });
+/**
+ * Documents whose title, path or content holds the keyword (the server's search). Each keyword is its own query:
+ * a search whose keyword is no longer asked for has no reader left, and react-query cancels its request.
+ */
+export const useDocumentSearch = (projectId: string, keyword: string, enabled = true) =>
+  useApiQuery('document.search', { params: { projectId }, query: { keyword } }, { enabled: enabled && !!keyword, ignoreMessage: true });
 
 const DOCUMENT_READS: RouteId[] = ['document.tree', 'document.get', 'document.history', 'document.children', 'document.search'];
 /** After any document change: the tree, the open document and its history. */
