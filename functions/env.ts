@@ -26,7 +26,7 @@ const schema = lazy(() =>
   }),
 );
 
-export type Env = z.infer<typeof schema>;
+type Env = z.infer<typeof schema>;
 
 let cached: Env | undefined;
 

@@ -64,9 +64,6 @@ export const OK_CODE = 0;
 /** Codes the client handles as "go to /login" (spec section 8). */
 export const SESSION_CODES: readonly number[] = [ERRORS.notLoggedIn.code, ERRORS.sessionExpired.code];
 
-/** Codes not sent to error tracking (spec section 8). */
-export const QUIET_CODES: readonly number[] = [41000, 45002, 43001, 42003, 43004, 41001, -3, 45016];
-
 /** The `{code, message, data}` envelope every API response carries. */
 export interface Envelope<T = unknown> {
   code: number;

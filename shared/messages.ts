@@ -200,7 +200,7 @@ const enValidation: ValidationMessages = {
   mockExpectations: 'At most 50 expectations',
 };
 
-export type ValidationKey = keyof typeof zhValidation;
+type ValidationKey = keyof typeof zhValidation;
 
 /** Texts the API writes into data (history comments). */
 const zhText = {

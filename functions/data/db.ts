@@ -49,8 +49,7 @@ const table = () => env().TABLE_NAME;
 const nowEpoch = () => Math.floor(Date.now() / 1000);
 
 /** TTL deletion lags by up to days (and DynamoDB Local never runs it): an expired item is treated as absent. */
-export const isLive = (item: Item | undefined, at = nowEpoch()): boolean =>
-  !!item && (typeof item.expiresAt !== 'number' || item.expiresAt > at);
+const isLive = (item: Item | undefined, at = nowEpoch()): boolean => !!item && (typeof item.expiresAt !== 'number' || item.expiresAt > at);
 
 const isConditionalFailure = (err: unknown): err is { name: string; Item?: Record<string, never> } =>
   typeof err === 'object' && err !== null && (err as { name?: string }).name === 'ConditionalCheckFailedException';
@@ -65,7 +64,7 @@ export async function getItem<T extends Item = Item>(key: Key, opts: { consisten
   return isLive(item) ? item : undefined;
 }
 
-export type WriteCondition =
+type WriteCondition =
   | { ifNotExists: true }
   | { ifRev: number }
   | { ifExists: true }
@@ -276,7 +275,7 @@ export async function queryAll<T extends Item = Item>(spec: QuerySpec): Promise<
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export interface BatchOptions {
+interface BatchOptions {
   maxAttempts?: number;
   baseDelayMs?: number;
   /** Strongly consistent reads (batchGet only). */

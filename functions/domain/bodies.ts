@@ -15,7 +15,7 @@ export type StoredBody = z.infer<typeof storedBody>;
 const bodyRecord = lazy(() => storedBody.extend({ documentId: z.string(), rev: z.number() }));
 
 /** DynamoDB items stop at 400 KB; leave room for the other attributes and a transaction's other items. */
-export const INLINE_BODY_LIMIT = 300 * 1024;
+const INLINE_BODY_LIMIT = 300 * 1024;
 
 export const bodyItem = (projectId: string, documentId: string, rev: number, body: StoredBody) => ({
   ...ENTITY.documentBody,

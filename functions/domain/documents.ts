@@ -127,7 +127,7 @@ export async function requireNode(projectId: string, documentId: string): Promis
   return node;
 }
 
-export const byRank = (a: StoredNode, b: StoredNode) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.id < b.id ? -1 : 1);
+const byRank = (a: StoredNode, b: StoredNode) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.id < b.id ? -1 : 1);
 
 /** A parent's children in order: one query of the children index, whatever the size of the project. */
 export async function loadChildren(projectId: string, parentId: string): Promise<StoredNode[]> {
@@ -240,7 +240,7 @@ export function rankAfter(preId: string, siblings: StoredNode[]): string {
 }
 
 /** The content of a document, read as the newest shape of its kind. */
-export async function readDocumentContent(node: StoredNode): Promise<TypedContent> {
+async function readDocumentContent(node: StoredNode): Promise<TypedContent> {
   return readContent(node.type, await readBody(await getBody(node.projectId, node.id)));
 }
 
@@ -274,7 +274,7 @@ export async function createDocument(node: StoredNode, typed: TypedContent): Pro
   await bumpTreeRev(node.projectId, 1);
 }
 
-export interface SaveInput {
+interface SaveInput {
   node: StoredNode;
   expectedRev: number;
   name?: string;

@@ -31,7 +31,7 @@ export const toFolderView = ({ id, name, parentId, createdAt }: FolderItem): Fol
 
 export const foldersOf = async (scope: FolderScope) => asRecords(folderRecord, await queryAll(keys.foldersOf(scope)));
 
-export async function getFolder(scope: FolderScope, folderId: string): Promise<FolderItem> {
+async function getFolder(scope: FolderScope, folderId: string): Promise<FolderItem> {
   const folder = asRecord(folderRecord, await getItem(keys.folder(scope, folderId), { consistent: true }));
   if (!folder) throw new AppError('notFound');
   return folder;

@@ -25,7 +25,7 @@ const historyRecord = lazy(() =>
 );
 type HistoryRecord = z.infer<typeof historyRecord>;
 
-export const historyId = (documentId: string, rev: number) => `${documentId}_r${rev}`;
+const historyId = (documentId: string, rev: number) => `${documentId}_r${rev}`;
 
 type Version = {
   id: string;

@@ -11,7 +11,7 @@ import { asRecord, getItem, putItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
-export const invitationRecord = lazy(() =>
+const invitationRecord = lazy(() =>
   z.object({
     code: z.string(),
     kind: z.enum(['team', 'project']),
@@ -23,7 +23,7 @@ export const invitationRecord = lazy(() =>
     expiresAt: z.number(),
   }),
 );
-export type InvitationRecord = z.infer<typeof invitationRecord>;
+type InvitationRecord = z.infer<typeof invitationRecord>;
 
 /** A new invitation, valid one hour from `now`. */
 export const newInvitation = (input: Omit<InvitationRecord, 'code' | 'expiresAt'>, now = new Date()): InvitationRecord => ({

@@ -6,18 +6,7 @@ import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { MEMBER_ROLES, type MemberRole } from '@shared/access';
 import type { ProjectMember } from '@shared/schemas/project';
-import {
-  asRecord,
-  asRecords,
-  batchGet,
-  ConditionFailed,
-  getItem,
-  putItem,
-  queryAll,
-  transact,
-  updateItem,
-  type TransactOp,
-} from '../data/db';
+import { asRecord, asRecords, ConditionFailed, getItem, putItem, queryAll, transact, updateItem, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { usersByIds } from './users';
@@ -138,7 +127,3 @@ export async function removeMember(projectId: string, userId: string) {
 
 /** The direct members of a project (without names), for copying them to another. */
 export const memberRecordsOf = async (projectId: string) => asRecords(memberRecord, await queryAll(keys.membersOf(projectId)));
-
-/** Member items of one user on several projects, in one batched read. */
-export const membershipsOn = async (projectIds: string[], userId: string) =>
-  asRecords(memberRecord, await batchGet(projectIds.map((id) => keys.member(id, userId))));

@@ -18,7 +18,7 @@ import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import type { Editor } from './documents';
 
-export const mockConfigRecord = lazy(() =>
+const mockConfigRecord = lazy(() =>
   z.object({
     projectId: z.string(),
     docId: z.string(),
@@ -28,7 +28,7 @@ export const mockConfigRecord = lazy(() =>
     updatedByName: z.string(),
   }),
 );
-export type MockConfigRecord = z.infer<typeof mockConfigRecord>;
+type MockConfigRecord = z.infer<typeof mockConfigRecord>;
 
 export const getMockConfig = async (projectId: string, docId: string) =>
   asRecord(mockConfigRecord, await getItem(keys.mockConfig(projectId, docId), { consistent: true }));

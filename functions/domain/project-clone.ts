@@ -14,11 +14,11 @@ import { DAY_MS, newProjectRecord, projectItem, type ProjectRecord } from './pro
  * What a clone copies: the project's content, by entity kind. Everything else stays behind: people (members,
  * favourites) and whatever later features keep in the partition (shares, releases) unless listed here.
  */
-export const CLONED_ENTITIES: readonly EntityName[] = ['document', 'documentBody', 'searchText', 'history', 'mockConfig'];
+const CLONED_ENTITIES: readonly EntityName[] = ['document', 'documentBody', 'searchText', 'history', 'mockConfig'];
 const cloned = new Set<string>(CLONED_ENTITIES.map((name) => ENTITY[name].entity));
 
 /** Moves an item into the new partition: the old project id is replaced wherever it appears in a top-level string. */
-export function rehome(item: Item, fromId: string, toId: string): Item & { pk: string; sk: string } {
+function rehome(item: Item, fromId: string, toId: string): Item & { pk: string; sk: string } {
   const out: Item = {};
   for (const [field, value] of Object.entries(item)) {
     out[field] = typeof value === 'string' && value.includes(fromId) ? value.split(fromId).join(toId) : value;

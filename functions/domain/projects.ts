@@ -28,8 +28,8 @@ import { AppError } from '../runtime/app-error';
 import type { MemberRecord } from './members';
 
 /** `purging` and `cloning` are internal: such a project is invisible to every route. */
-export const STORED_PROJECT_STATES = [...PROJECT_STATES, 'purging', 'cloning'] as const;
-export type StoredProjectState = (typeof STORED_PROJECT_STATES)[number];
+const STORED_PROJECT_STATES = [...PROJECT_STATES, 'purging', 'cloning'] as const;
+type StoredProjectState = (typeof STORED_PROJECT_STATES)[number];
 
 export const projectRecord = lazy(() =>
   z.object({
@@ -121,7 +121,7 @@ export const projectItem = (project: ProjectRecord, index: Record<string, string
 });
 
 /** The write that creates a project, for a transaction with its creator's membership. */
-export const createProjectOp = (project: ProjectRecord): TransactOp => ({ put: projectItem(project), cond: { ifNotExists: true } });
+const createProjectOp = (project: ProjectRecord): TransactOp => ({ put: projectItem(project), cond: { ifNotExists: true } });
 
 export async function createProject(project: ProjectRecord, alongside: TransactOp[]): Promise<void> {
   await transact([createProjectOp(project), ...alongside]);

@@ -42,7 +42,7 @@ const snapshotSchema = lazy(() =>
     bodies: z.record(z.string(), z.unknown()),
   }),
 );
-export type Snapshot = z.infer<typeof snapshotSchema>;
+type Snapshot = z.infer<typeof snapshotSchema>;
 
 export const toReleaseView = ({ s3Key: _key, ...view }: ReleaseRecord): ReleaseView => view;
 

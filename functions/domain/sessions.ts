@@ -9,12 +9,10 @@ import { SESSION_TTL_SECONDS } from '@shared/constants';
 import { asRecord, asRecords, batchWrite, deleteItem, getItem, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 
-export const sessionRecord = lazy(() =>
-  z.object({ userId: z.string(), tokenHash: z.string(), createdAt: z.string(), expiresAt: z.number() }),
-);
+const sessionRecord = lazy(() => z.object({ userId: z.string(), tokenHash: z.string(), createdAt: z.string(), expiresAt: z.number() }));
 export type Session = z.infer<typeof sessionRecord>;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(userId: string, now = new Date()): Promise<{ token: string; session: Session }> {
   const token = randomBytes(32).toString('base64url');

@@ -156,7 +156,7 @@ function derivedFor(share: ShareRecord, nodes: StoredNode[]) {
 }
 
 /** The documents a share holds: its chosen documents and everything below them; undefined for the whole project. */
-export const shareScope = (share: ShareRecord, nodes: StoredNode[]): Set<string> | undefined => derivedFor(share, nodes).scope;
+const shareScope = (share: ShareRecord, nodes: StoredNode[]): Set<string> | undefined => derivedFor(share, nodes).scope;
 
 function computeScope(share: ShareRecord, nodes: StoredNode[]): Set<string> | undefined {
   if (!share.docIds.length) return undefined;

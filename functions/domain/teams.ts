@@ -23,7 +23,7 @@ import {
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
-export const teamRecord = lazy(() =>
+const teamRecord = lazy(() =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -40,7 +40,7 @@ export const teamRecord = lazy(() =>
 );
 export type TeamRecord = z.infer<typeof teamRecord>;
 
-export const teamMemberRecord = lazy(() =>
+const teamMemberRecord = lazy(() =>
   z.object({
     teamId: z.string(),
     userId: z.string(),
@@ -51,7 +51,7 @@ export const teamMemberRecord = lazy(() =>
 );
 export type TeamMemberRecord = z.infer<typeof teamMemberRecord>;
 
-export const groupRecord = lazy(() => z.object({ id: z.string(), teamId: z.string(), name: z.string(), createdAt: z.string() }));
+const groupRecord = lazy(() => z.object({ id: z.string(), teamId: z.string(), name: z.string(), createdAt: z.string() }));
 export type GroupRecord = z.infer<typeof groupRecord>;
 
 const bindingRecord = lazy(() => z.object({ teamId: z.string(), groupId: z.string(), projectId: z.string(), role: z.enum(MEMBER_ROLES) }));

@@ -37,7 +37,7 @@ const WINDOWS = {
   shareGuessAddress: SHARE_GUESSES_PER_ADDRESS,
 } satisfies Record<string, Window>;
 
-export type CounterName = keyof typeof WINDOWS;
+type CounterName = keyof typeof WINDOWS;
 export type Subject = [CounterName, string];
 
 /** A deployment may set the per-address code limit (a shared office address, or a test run of many sign-ups). */

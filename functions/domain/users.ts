@@ -10,7 +10,7 @@ import { asRecord, asRecords, batchGet, ConditionFailed, getItem, transact, upda
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
-export const userRecord = lazy(() =>
+const userRecord = lazy(() =>
   z.object({
     id: z.string(),
     nickname: z.string(),

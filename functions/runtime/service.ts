@@ -22,7 +22,7 @@ import { createLogger, type Logger } from './logger';
 import { assertContentType, assertOwnOrigin, changesState } from './request-origin';
 import { parseWith } from './validation';
 
-export interface RequestContext {
+interface RequestContext {
   requestId: string;
   locale: Locale;
   log: Logger;
@@ -48,10 +48,10 @@ type ContextFor<A> = (A extends { project: Locator } ? { project: ProjectScope }
   ([Extract<GrantKinds<A>, OpenGrant>] extends [never] ? { caller: Caller } : unknown) &
   RequestContext;
 
-export type RouteHandler<Id extends RouteId> = (input: RouteInput<Id>, ctx: ContextFor<Routes[Id]['access']>) => Promise<RouteResponse<Id>>;
+type RouteHandler<Id extends RouteId> = (input: RouteInput<Id>, ctx: ContextFor<Routes[Id]['access']>) => Promise<RouteResponse<Id>>;
 
 /** Handlers for some routes: a service composes the handler files of its areas into one map. */
-export type Handlers<Ids extends RouteId> = { [Id in Ids]: RouteHandler<Id> };
+type Handlers<Ids extends RouteId> = { [Id in Ids]: RouteHandler<Id> };
 
 /** Types the handlers of one area of a service, each from its own route. */
 export const defineHandlers = <H extends Partial<Handlers<RouteId>>>(handlers: H) => handlers;
@@ -89,7 +89,7 @@ interface RequestScope {
 }
 
 /** Lambda's context, with the request's scope. */
-export interface ServiceContext extends Context {
+interface ServiceContext extends Context {
   scope: RequestScope;
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FunctionName } from '@shared/jobs';
 import { FILE_OBJECT_ACTIONS, filePrefixes, GRANTS, TABLE_ACTIONS } from './grants';
 
-export interface ApiloomFunctionProps {
+interface ApiloomFunctionProps {
   name: FunctionName;
   bundlesDir: string;
   table: dynamodb.ITable;

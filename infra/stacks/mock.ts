@@ -10,7 +10,7 @@ import { MOCK_THROTTLE } from '@shared/constants';
 import { ORIGINS } from '@shared/jobs';
 import { ApiloomFunction } from './functions';
 
-export interface MockOriginProps {
+interface MockOriginProps {
   bundlesDir: string;
   table: dynamodb.ITable;
   files: s3.IBucket;

@@ -11,7 +11,7 @@ import { configScript, contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '@shar
 import { FILE_RESPONSE_HEADERS, FILES_PATH } from '@shared/files';
 import { keys } from '../../functions/data/keys';
 
-export interface SiteProps {
+interface SiteProps {
   webDir: string;
   api: apigw.HttpApi;
   /** Uploaded files are served from here under /files/ (only their published prefix). */

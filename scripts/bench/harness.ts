@@ -110,7 +110,7 @@ export async function countRoundTrips(fn: () => Promise<unknown>): Promise<{ req
   return { requests, roundTrips };
 }
 
-export interface LoadResult {
+interface LoadResult {
   requests: number;
   perSecond: number;
   p50: number;

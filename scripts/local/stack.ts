@@ -21,7 +21,7 @@ import { startS3 } from './s3';
 import { outboxRoutes } from './outbox';
 import { seedDemoAccount, DEMO_ACCOUNT } from './seed';
 
-export interface StackOptions {
+interface StackOptions {
   port: number;
   host: string;
   dataDir: string;
@@ -32,7 +32,7 @@ export interface StackOptions {
   log: (line: string) => void;
 }
 
-export interface RunningStack {
+interface RunningStack {
   url: string;
   /** The mock origin: its own port on 127.0.0.1. */
   mockUrl: string;

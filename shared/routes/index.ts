@@ -54,8 +54,6 @@ export type RouteResponse<Id extends RouteId> = z.output<Routes[Id]['response']>
 
 export const routeEntries = Object.entries(routes) as [RouteId, RouteDef][];
 
-export const routeIdsOf = (service: ServiceName) => routeEntries.filter(([, r]) => r.service === service).map(([id]) => id);
-
 /** What a caller needs of a route to address it: the route without its schemas and access. */
 export interface RouteAddress extends RoutePath {
   method: HttpMethod;

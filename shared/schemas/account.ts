@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { lazy } from '../lazy';
-import { CODE_PURPOSES, LIMITS } from '../constants';
+import { LIMITS } from '../constants';
 import { vKey } from '../messages';
 import { plainName } from '../text';
 
@@ -38,8 +38,6 @@ export const passwordSchema = lazy(() =>
 );
 
 export const verificationCodeSchema = lazy(() => z.string({ error: vKey('code') }).regex(/^[0-9]{6}$/, { error: vKey('code') }));
-
-export const codePurposeSchema = lazy(() => z.enum(CODE_PURPOSES));
 
 export const registerBody = lazy(() =>
   z.object({

@@ -44,7 +44,7 @@ export interface ParamItem {
   children: ParamItem[];
 }
 
-export const paramItem: z.ZodType<ParamItem> = lazy(() =>
+const paramItem: z.ZodType<ParamItem> = lazy(() =>
   z.object({
     id: z.string().max(64),
     name: z.string().max(200),
@@ -60,7 +60,7 @@ export const paramItem: z.ZodType<ParamItem> = lazy(() =>
 );
 
 /** How deep a parameter tree goes, counted without recursion (a hostile tree may be thousands of levels deep). */
-export function paramDepth(items: unknown): number {
+function paramDepth(items: unknown): number {
   let depth = 0;
   let level: unknown[] = Array.isArray(items) ? items : [];
   while (level.length) {
@@ -96,7 +96,7 @@ const httpUrl = lazy(() =>
 );
 const size = lazy(() => z.union([z.number().int().min(50).max(10_000), z.string().regex(/^\d{1,3}%$/)]));
 
-export const apiContent = lazy(() =>
+const apiContent = lazy(() =>
   z.object({
     method: z.enum(HTTP_METHODS).default('GET'),
     path: z
@@ -160,7 +160,6 @@ export const contentSchemas = lazy(
 );
 
 export type ContentOf<T extends DocumentType> = z.output<(typeof contentSchemas)[T]>;
-export type DocumentContent = { [T in DocumentType]: ContentOf<T> }[DocumentType];
 
 export const documentTitle = lazy(() =>
   plainName(

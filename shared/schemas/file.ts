@@ -16,7 +16,7 @@ const fileName = lazy(() =>
       .max(255, { error: vKey('fileName') }),
   ).transform(stripBidiControls),
 );
-export const fileIdSchema = lazy(() => z.string().regex(FILE_ID_PATTERN, { error: vKey('id') }));
+const fileIdSchema = lazy(() => z.string().regex(FILE_ID_PATTERN, { error: vKey('id') }));
 
 /** Asks for a presigned upload. Kind-specific size limits are checked by the handler, with their own messages. */
 export const uploadRequestBody = lazy(() =>

@@ -14,7 +14,6 @@ export type MockType = (typeof MOCK_TYPES)[number];
 export const EXPECTATION_BODY_TYPES = ['static', 'template'] as const;
 export const CONDITION_SOURCES = ['query', 'path', 'header', 'body'] as const;
 export const CONDITION_OPS = ['eq', 'ne', 'contains', 'exists', 'gt', 'lt', 'regex'] as const;
-export type ConditionOp = (typeof CONDITION_OPS)[number];
 
 export const MOCK_LIMITS = {
   bodyBytes: 256 * 1024,
@@ -98,7 +97,7 @@ export function isLinearRegex(pattern: string): boolean {
   }
 }
 
-export const mockHeader = lazy(() =>
+const mockHeader = lazy(() =>
   z.object({
     name: z
       .string()
@@ -138,7 +137,7 @@ const body = lazy(() =>
     .default(''),
 );
 
-export const mockCondition = lazy(() =>
+const mockCondition = lazy(() =>
   z
     .object({
       source: z.enum(CONDITION_SOURCES),

@@ -15,8 +15,7 @@ export const idSchema = lazy(() =>
 
 export const PROJECT_STATES = ['active', 'archived', 'recycled'] as const;
 export type ProjectState = (typeof PROJECT_STATES)[number];
-export const PROJECT_ROLES = ['view', 'edit', 'creator'] as const;
-export type ProjectRole = (typeof PROJECT_ROLES)[number];
+const PROJECT_ROLES = ['view', 'edit', 'creator'] as const;
 
 export const projectName = lazy(() =>
   plainName(

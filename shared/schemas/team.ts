@@ -126,7 +126,7 @@ export const groupCreateBody = lazy(() => z.object({ teamId: idSchema, name: gro
 export const teamParams = lazy(() => z.object({ id: idSchema }));
 
 /** Invitation codes: 128 random bits, base64url. */
-export const inviteCode = lazy(() => z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: vKey('inviteCode') }));
+const inviteCode = lazy(() => z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: vKey('inviteCode') }));
 export const inviteCodeParams = lazy(() => z.object({ code: inviteCode }));
 export const invitation = lazy(() => z.object({ code: z.string(), expiresAt: z.string() }));
 export type Invitation = z.infer<typeof invitation>;
@@ -161,7 +161,6 @@ export const memberProject = lazy(() =>
     via: z.enum(['direct', 'group', 'team']),
   }),
 );
-export const groupBinding = lazy(() => z.object({ groupId: z.string(), groupName: z.string(), role: assignableRole }));
 
 export const visibleUsersQuery = lazy(() =>
   z.object({

@@ -133,21 +133,6 @@ export const paths = {
       '/project/:id/export/export-item',
     ],
   },
-  /** Pages a visitor may open without signing in (spec section 2), as path prefixes. */
-  publicPrefixes: [
-    '/',
-    '/index',
-    '/help',
-    '/login',
-    '/register',
-    '/forget',
-    '/forget-success',
-    '/reset-pass',
-    '/open_external_link',
-    '/project',
-    '/doc',
-    '/invite',
-  ],
 } as const;
 
 /** The current path and query: where to come back to after signing in again. */

@@ -30,7 +30,7 @@ const workspace = {
 };
 const byId = { lazy: () => import('../pages/workspace/document-by-id') };
 
-export const routeObjects: RouteObject[] = [
+const routeObjects: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
     // Lazy routes resolve after the first render: this is what shows meanwhile (and react-router asks for it).

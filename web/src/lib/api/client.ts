@@ -43,7 +43,7 @@ export const isApiError = (e: unknown): e is ApiError =>
 export const isTooManyRequests = (e: unknown): e is ApiError => isApiError(e) && e.status === 429;
 
 /** What the client needs of each route: its address (shared/routes' `routeAddresses`), without its schemas. */
-export type RouteTable = Record<RouteId, RouteAddress>;
+type RouteTable = Record<RouteId, RouteAddress>;
 
 export interface ClientDeps {
   apiBase: string;
@@ -149,5 +149,3 @@ function toApiError(err: unknown, deps: ClientDeps): ApiError {
   if (typeof code === 'number') return { code, message, data: (err as { data?: unknown }).data };
   return { code: -2, message: message || deps.text('busy') };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;

@@ -41,7 +41,7 @@ const VersionSwitcher = lazy(() =>
 );
 const ReleasesDrawer = lazy(() => import('../../features/shares/components/releases-drawer').then((m) => ({ default: m.ReleasesDrawer })));
 
-export interface WorkspaceProps {
+interface WorkspaceProps {
   projectId: string;
   docId?: string;
   editing: boolean;

@@ -15,7 +15,7 @@ export const documentTreeQuery = (projectId: string, version?: string) => ({
 export const useDocumentTree = (projectId: string, version?: string) => useQuery(documentTreeQuery(projectId, version));
 
 /** How a document is read: live, as a release froze it (`version`), or by a share link's reader (`shareToken`). */
-export interface ReadAs {
+interface ReadAs {
   version?: string;
   shareToken?: string;
 }

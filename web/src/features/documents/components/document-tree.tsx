@@ -65,7 +65,7 @@ function useHeight<T extends HTMLElement>() {
   return [ref, height] as const;
 }
 
-export interface DocumentTreeProps {
+interface DocumentTreeProps {
   projectId: string;
   nodes: DocumentTreeNode[];
   selectedId?: string;

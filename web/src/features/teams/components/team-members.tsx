@@ -169,7 +169,7 @@ function MemberProjects({ teamId, memberId }: { teamId: string; memberId: string
   );
 }
 
-export interface TeamMemberTableProps {
+interface TeamMemberTableProps {
   teamId: string;
   members: TeamMemberView[];
   groups: GroupView[];
