@@ -227,6 +227,7 @@ const authentication: Middleware = {
   },
 };
 
+/** The body as the route's media type reads it; validation checks it next. */
 const bodyParsing: Middleware = {
   before: ({ event, context }) => {
     const scope = routed(context.scope);
