@@ -61,6 +61,7 @@ const zhErrors: ErrorMessages = {
   mockTokenRequired: '此项目的 Mock 需要令牌（查询参数 mockToken 或请求头 X-Mock-Token）',
   mockThrottled: '请求过于频繁，请 {{seconds}} 秒后再试',
   mockFailed: 'Mock 出错：{{detail}}',
+  serviceBusy: '服务繁忙，请稍后重试',
   system: '系统错误',
 };
 
@@ -114,6 +115,7 @@ const enErrors: ErrorMessages = {
   mockTokenRequired: 'The mocks of this project need a token (query parameter mockToken or header X-Mock-Token)',
   mockThrottled: 'Too many requests, try again in {{seconds}} seconds',
   mockFailed: 'Mock error: {{detail}}',
+  serviceBusy: 'The service is busy, please try again',
   system: 'System error',
 };
 
