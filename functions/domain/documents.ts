@@ -15,13 +15,14 @@ import {
   type DocumentTreeNode,
   type TypedContent,
 } from '@shared/schemas/document';
-import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, queryPage, skip, transact, updateItem } from '../data/db';
+import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, queryPage, skip, transact } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { bodiesOf, bodyItem, deleteBodyObjects, getBody, readBody, storeBody, type StoredBody } from './bodies';
 import { appendHistoryOp, historyOf } from './histories';
 import { memo } from './memo';
+import { projectEntity } from './projects';
 import { contentText, searchTextItem } from './search';
 
 export const nodeRecord = z.object({
@@ -112,7 +113,7 @@ export const treeAt = async (project: { id: string; treeRev: number }) => (await
  */
 export async function bumpTreeRev(projectId: string, documentsAdded = 0) {
   // A project destroyed meanwhile has no tree to keep.
-  await updateItem(keys.project(projectId), { add: { treeRev: 1, documentCount: documentsAdded } }, { when: exists(), failure: skip });
+  await projectEntity.update({ id: projectId }, { add: { treeRev: 1, documentCount: documentsAdded } }, { when: exists(), failure: skip });
 }
 
 export const getNode = async (projectId: string, documentId: string) =>

@@ -16,6 +16,7 @@ import { asRecord, asRecords, eq, getItem, queryAll, transact } from '../data/db
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import type { Editor } from './documents';
+import { projectEntity } from './projects';
 
 export const mockConfigRecord = z.object({
   projectId: z.string(),
@@ -59,12 +60,7 @@ export async function saveMockConfig(projectId: string, docId: string, settings:
   await transact([
     { check: keys.document(projectId, docId), when: eq('type', 'api'), failure: () => new AppError('notApiDocument') },
     { put: { ...keys.mockConfig(projectId, docId), ...ENTITY.mockConfig, ...record } },
-    {
-      update: keys.project(projectId),
-      spec: { add: { mockRev: 1 } },
-      when: eq('state', 'active'),
-      failure: () => new AppError('wrongState'),
-    },
+    projectEntity.updateOp({ id: projectId }, { add: { mockRev: 1 } }, eq('state', 'active'), () => new AppError('wrongState')),
   ]);
   return record;
 }

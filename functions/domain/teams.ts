@@ -27,6 +27,7 @@ import {
 import { defineEntity } from '../data/entity';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
+import { projectEntity } from './projects';
 
 export const teamRecord = z.object({
   id: z.string(),
@@ -259,7 +260,7 @@ export function bindingOps(
   else delete groupRoles[groupId];
   const binding = keys.groupBinding(project.teamId, groupId, project.id);
   return [
-    { update: keys.project(project.id), spec: { set: { groupRoles }, bumpRev: true }, when: eq('rev', project.rev) },
+    projectEntity.updateOp(project, { set: { groupRoles }, bumpRev: true }, eq('rev', project.rev)),
     role ? { put: bindingItem({ teamId: project.teamId, groupId, projectId: project.id, role }) } : { delete: binding },
   ];
 }
@@ -276,12 +277,7 @@ export async function deleteGroup(teamId: string, groupId: string) {
   for (const binding of await bindingsOfGroup(teamId, groupId)) {
     const unbound = await transact([
       // A project purged meanwhile has no role map left to clean.
-      {
-        update: keys.project(binding.projectId),
-        spec: { remove: [['groupRoles', groupId]], bumpRev: true },
-        when: exists(),
-        failure: skip,
-      },
+      projectEntity.updateOp({ id: binding.projectId }, { remove: [['groupRoles', groupId]], bumpRev: true }, exists(), skip),
       { delete: keys.groupBinding(teamId, groupId, binding.projectId) },
     ]);
     if (!unbound) await transact([{ delete: keys.groupBinding(teamId, groupId, binding.projectId) }]);
