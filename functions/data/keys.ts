@@ -1,7 +1,8 @@
 /**
  * Every key of the single table is built here, and nothing else names a key prefix or an index attribute: the
  * domain modules call these functions. Each access pattern is one function returning an item's key, the index
- * entry an item carries (to spread into the item), or the query that reads a collection.
+ * entry an item carries (an entity declares which of its fields compose it: data/entity.ts), or the query that
+ * reads a collection.
  *
  * Access patterns (table: pk/sk; gsi1: gsi1pk/gsi1sk; gsi2: gsi2pk/gsi2sk):
  *   user by id ..................... pk USER#<userId>                sk PROFILE
