@@ -3,24 +3,7 @@ import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { routes } from '../shared/routes';
-
-/**
- * The API client needs each route's method, path and body type, not its zod schemas: this module hands it exactly
- * that, taken from the one route table at build time, so the route table's schemas (and zod) stay out of the
- * first load.
- */
-const ROUTE_TABLE = 'virtual:apiloom-route-table';
-function routeTable(): Plugin {
-  const table = Object.fromEntries(
-    Object.entries(routes).map(([id, r]) => [id, { method: r.method, path: r.path, ...('bodyType' in r ? { bodyType: r.bodyType } : {}) }]),
-  );
-  return {
-    name: 'apiloom-route-table',
-    resolveId: (id) => (id === ROUTE_TABLE ? `\0${ROUTE_TABLE}` : undefined),
-    load: (id) => (id === `\0${ROUTE_TABLE}` ? `export default ${JSON.stringify(table)};` : undefined),
-  };
-}
+import { routeTable } from './build/route-table.ts';
 
 type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
