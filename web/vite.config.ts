@@ -3,6 +3,7 @@ import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { reactRouterProduction } from './build/react-router-production.ts';
 import { routeTable } from './build/route-table.ts';
 
 type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
@@ -164,26 +165,16 @@ function workspaceModules(graph: ModuleGraph): Set<string> {
 const KIT_ICONS =
   /^(Eye|EyeInvisible|QuestionCircle|CloseCircle|Close|Search|Loading|InfoCircle|ExclamationCircle|CheckCircle|Check|Down|Up)(Outlined|Filled)$/;
 
-/**
- * react-router's package exports name only its development build, which runs its developer warnings (and builds
- * their messages) on every render, in production too (remix-run/react-router#14753). A build takes the production
- * build beside it, the same code with the warnings off.
- */
-const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url));
-
 /** The web app builds to dist/web; in dev, /api, /files and /__dev go to the local gateway started by `npm run dev`. */
-export default defineConfig(({ command }) => {
+export default defineConfig(() => {
   // Worked out once per build, on the first module the group is asked about.
   let workspace: Set<string> | undefined;
   return {
     root: import.meta.dirname,
-    plugins: [react(), routeTable(), workspacePreload(), compileHints()],
+    plugins: [react(), routeTable(), reactRouterProduction(), workspacePreload(), compileHints()],
     resolve: {
       tsconfigPaths: true,
-      alias: [
-        { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
-        ...(command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
-      ],
+      alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }],
     },
     build: {
       outDir: '../dist/web',
