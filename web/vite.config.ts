@@ -3,6 +3,7 @@ import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { compileHints } from './build/compile-hints.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
 import { routeTable } from './build/route-table.ts';
 
@@ -30,39 +31,6 @@ const entryChunks = (chunks: Map<string, Chunk>) =>
     chunks,
     [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName),
   );
-
-/**
- * The chunks every page runs at start (React, the router, i18n, the kit's provider, the app shell) open with V8's
- * explicit compile hint, so Chromium compiles their functions as it streams them in, off the main thread, instead
- * of one at a time on the main thread as each is first called: nearly all of that code runs before the first
- * paint. Lazy chunks are left alone: much of their code never runs on a given page, and compiling all of the
- * workspace's chunks eagerly cost the 2-core bench machine more than it saved.
- */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-function compileHints(): Plugin {
-  return {
-    name: 'apiloom-compile-hints',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        const chunks = chunksOf(bundle);
-        for (const file of entryChunks(chunks)) {
-          const chunk = chunks.get(file)!;
-          chunk.code = COMPILE_HINT + chunk.code;
-          // One line more at the top: the source map's lines move down by one (an empty first line).
-          const map = bundle[`${file}.map`];
-          if (map?.type === 'asset') {
-            const json = JSON.parse(String(map.source)) as { mappings: string };
-            json.mappings = `;${json.mappings}`;
-            map.source = JSON.stringify(json);
-          }
-        }
-      },
-    },
-  };
-}
 
 /**
  * The workspace page's code, listed in early.js: on a /project/{id} address early.js asks for it at once
