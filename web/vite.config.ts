@@ -1,71 +1,15 @@
 import react from '@vitejs/plugin-react';
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { compileHints } from './build/compile-hints.ts';
+import { earlyScript } from './build/early-script.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
 import { routeTable } from './build/route-table.ts';
 
-type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
-type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
-
-const chunksOf = (bundle: Bundle) =>
-  new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
-
-/** The chunks `roots` import statically, themselves included: what loads with them before any of them runs. */
-function chunkClosure(chunks: Map<string, Chunk>, roots: string[]) {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const next of chunks.get(file)?.imports ?? []) visit(next);
-  };
-  roots.forEach(visit);
-  return seen;
-}
-
-/** What every page loads and runs at start: the entry and its static imports. */
-const entryChunks = (chunks: Map<string, Chunk>) =>
-  chunkClosure(
-    chunks,
-    [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName),
-  );
-
-/**
- * The workspace page's code, listed in early.js: on a /project/{id} address early.js asks for it at once
- * (modulepreload), alongside the entry, instead of the router discovering it only once the entry has loaded and
- * run. The list is the page chunk and everything it imports statically, minus what the entry loads anyway.
- */
 const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 const WORKSPACE_PAGE = source('pages/workspace/project-page.tsx');
-const EARLY_SCRIPT = 'early.js';
-const CHUNK_LIST_MARK = '/* workspace chunks, filled in by the build */ []';
-function workspacePreload(): Plugin {
-  let files: string[] = [];
-  let outDir = '';
-  return {
-    name: 'apiloom-workspace-preload',
-    apply: 'build',
-    configResolved: (config) => {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    generateBundle(_options, bundle) {
-      const chunks = chunksOf(bundle);
-      const entry = entryChunks(chunks);
-      const page = [...chunks.values()].find((c) => c.moduleIds.includes(WORKSPACE_PAGE));
-      if (!page) this.error('the workspace page chunk is missing: update WORKSPACE_PAGE');
-      files = [...chunkClosure(chunks, [page.fileName])].filter((file) => !entry.has(file));
-    },
-    // After the public directory (where early.js lives) has been copied out.
-    closeBundle() {
-      const early = join(outDir, EARLY_SCRIPT);
-      const source = readFileSync(early, 'utf8');
-      if (!source.includes(CHUNK_LIST_MARK)) throw new Error(`${EARLY_SCRIPT} lost its chunk list mark`);
-      writeFileSync(early, source.replace(CHUNK_LIST_MARK, JSON.stringify(files)));
-    },
-  };
-}
 
 /** What a chunking group's name function may ask the bundler about a module. */
 interface ModuleGraph {
@@ -137,9 +81,18 @@ const KIT_ICONS =
 export default defineConfig(() => {
   // Worked out once per build, on the first module the group is asked about.
   let workspace: Set<string> | undefined;
+  // One for the app and the early script, which both read the route table.
+  const routes = routeTable();
   return {
     root: import.meta.dirname,
-    plugins: [react(), routeTable(), reactRouterProduction(), workspacePreload(), compileHints()],
+    plugins: [
+      react(),
+      routes,
+      reactRouterProduction(),
+      // On a project's address the early script starts its reads and asks for the workspace page's code.
+      earlyScript({ src: '/src/early.ts', preloadFor: WORKSPACE_PAGE, plugins: [routes] }),
+      compileHints(),
+    ],
     resolve: {
       tsconfigPaths: true,
       alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }],

@@ -350,7 +350,7 @@ test('HTTP API editor: import from JSON makes a nested parameter tree, rows reor
   await expect(view.getByRole('region', { name: '响应示例' })).toContainText('"sku": "A-1"');
 });
 
-test('opening a project asks for the workspace code at once, from early.js; the sign-in page asks for none of it; the start code carries the compile hint', async ({
+test('opening a project asks for the workspace code at once, from the early script; the sign-in page asks for none of it; the start code carries the compile hint', async ({
   page,
   request,
 }) => {

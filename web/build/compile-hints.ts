@@ -11,21 +11,9 @@
 import remapping from '@jridgewell/remapping';
 import MagicString from 'magic-string';
 import type { Plugin, Rolldown } from 'vite';
+import { startChunks } from './chunk-graph.ts';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-
-/** The entry chunks and the chunks they import statically: what loads and runs before any page's own code. */
-export function startChunks(bundle: Rolldown.OutputBundle): Rolldown.OutputChunk[] {
-  const seen = new Map<string, Rolldown.OutputChunk>();
-  const visit = (fileName: string) => {
-    const chunk = bundle[fileName];
-    if (seen.has(fileName) || chunk?.type !== 'chunk') return;
-    seen.set(fileName, chunk);
-    chunk.imports.forEach(visit);
-  };
-  for (const item of Object.values(bundle)) if (item.type === 'chunk' && item.isEntry) visit(item.fileName);
-  return [...seen.values()];
-}
 
 export function compileHints(): Plugin {
   return {

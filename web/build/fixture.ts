@@ -27,7 +27,7 @@ export function fixture(files: Record<string, string>) {
 export async function buildFixture(root: string, config: InlineConfig = {}): Promise<Output> {
   const result = await build({
     configFile: false,
-    envFile: false,
+    envDir: false,
     root,
     logLevel: 'silent',
     ...config,
