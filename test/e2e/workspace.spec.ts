@@ -356,7 +356,7 @@ test('opening a project asks for the workspace code at once, from the early scri
 }) => {
   const { projectId } = await projectWithSignIn(page, request, 'Early code');
   const workspaceCode = page.locator('link[rel=modulepreload][fetchpriority=low]');
-  // The workspace's first screen is built into one chunk of its own (web/vite.config.ts).
+  // The workspace's first screen is built into one chunk of its own (web/build/chunk-groups.ts).
   const workspaceChunk = /\/assets\/workspace-[\w-]+\.js$/;
   // A fresh load of the project's address, as from a bookmark.
   const pageChunk = page.waitForRequest(workspaceChunk);
