@@ -2,12 +2,10 @@
  * Messages that both the API and the web app show: error texts and validation texts. i18next syntax
  * (`{{name}}`), so the web merges these into its resources and the functions interpolate them the same way.
  */
-import { LIMITS } from './constants';
+import { DEFAULT_LOCALE, LIMITS, LOCALES, type Locale } from './constants';
 import type { ErrorKey } from './errors';
 
-export const LOCALES = ['zh', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'zh';
+export { DEFAULT_LOCALE, LOCALES, type Locale };
 
 type ErrorMessages = Record<ErrorKey, string>;
 
