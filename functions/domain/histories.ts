@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { DOCUMENT_TYPES, readContent, type HistoryEntry, type HistoryEntryView } from '@shared/schemas/document';
-import { asRecord, asRecords, getItem, queryAll, type TransactOp } from '../data/db';
+import { asRecord, asRecords, getItem, notExists, queryAll, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { readBody, storedBody, type StoredBody } from './bodies';
@@ -58,7 +58,7 @@ export function historyItem(projectId: string, version: Version, body: StoredBod
 /** The write that preserves a version as it is replaced; written once, never overwritten. */
 export const appendHistoryOp = (projectId: string, version: Version, body: StoredBody): TransactOp => ({
   put: historyItem(projectId, version, body),
-  cond: { ifNotExists: true },
+  when: notExists(),
 });
 
 const toEntry = ({ id, documentId, rev, name, comment, editorId, editorName, savedAt }: HistoryRecord): HistoryEntry => ({

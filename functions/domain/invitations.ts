@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { INVITATION_TTL_SECONDS } from '@shared/constants';
-import { asRecord, getItem, putItem } from '../data/db';
+import { asRecord, getItem, notExists, putItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
@@ -40,7 +40,7 @@ export const invitationItem = (invitation: InvitationRecord) => ({
 
 export async function createInvitation(input: Omit<InvitationRecord, 'code' | 'expiresAt'>, now = new Date()): Promise<InvitationRecord> {
   const invitation = newInvitation(input, now);
-  await putItem(invitationItem(invitation), { ifNotExists: true });
+  await putItem(invitationItem(invitation), notExists());
   return invitation;
 }
 

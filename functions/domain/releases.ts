@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { readContent, type TypedContent } from '@shared/schemas/document';
 import type { ReleaseView } from '@shared/schemas/share';
-import { asRecord, asRecords, ConditionFailed, deleteItem, putItem, queryAll } from '../data/db';
+import { asRecord, asRecords, deleteItem, getItem, notExists, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { deleteObject, getObjectText, putObject } from '../data/s3';
 import { AppError } from '../runtime/app-error';
@@ -96,11 +96,23 @@ export async function publishRelease(
     documentCount: nodes.length,
     s3Key,
   };
+  // The release is listed only once this item is written: until then nobody sees it, whatever failed before.
+  const ours = (item: Record<string, unknown> | undefined) => item?.s3Key === s3Key;
   try {
-    await putItem(releaseItem(release), { ifNotExists: true });
+    // A put the SDK tried again after its first try landed (the answer was lost) finds its own release: published.
+    await putItem(releaseItem(release), {
+      when: notExists(),
+      failure: (current) => (ours(current) ? undefined : new AppError('versionExists')),
+    });
   } catch (err) {
-    await deleteObject(s3Key);
-    if (err instanceof ConditionFailed) throw new AppError('versionExists');
+    // The snapshot goes, unless a release points at it after all (a write whose answer was lost may have landed);
+    // when that cannot be told now, it stays: an unlisted object costs less than a listed release without one.
+    const holder = await getItem(keys.release(project.id, version), { consistent: true }).then(
+      (item) => ({ item }),
+      () => undefined,
+    );
+    if (holder && ours(holder.item)) return release;
+    if (holder) await deleteObject(s3Key).catch(() => undefined);
     throw err;
   }
   return release;

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import type { ShareView } from '@shared/schemas/share';
-import { asRecord, asRecords, ConditionFailed, deleteItem, getItem, putItem, queryAll } from '../data/db';
+import { asRecord, asRecords, deleteItem, eq, getItem, notExists, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { childrenByParent, nodesAt, type StoredNode } from './documents';
@@ -65,23 +65,14 @@ export const shareItem = (share: ShareRecord) => ({
 });
 
 export async function createShare(share: ShareRecord) {
-  await putItem(shareItem(share), { ifNotExists: true });
+  await putItem(shareItem(share), notExists());
 }
 
 /** Saves a changed share; a changed password or a shorter expiry revokes every token issued before. */
 export async function updateShare(current: ShareRecord, next: Omit<ShareRecord, 'tokenEpoch'>): Promise<ShareRecord> {
   const revokes = next.passwordHash !== current.passwordHash || Date.parse(next.expireAt) < Date.parse(current.expireAt);
   const saved: ShareRecord = { ...next, tokenEpoch: current.tokenEpoch + (revokes ? 1 : 0) };
-  try {
-    await putItem(shareItem(saved), {
-      expression: '#epoch = :epoch',
-      names: { '#epoch': 'tokenEpoch' },
-      values: { ':epoch': current.tokenEpoch },
-    });
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('conflict');
-    throw err;
-  }
+  await putItem(shareItem(saved), { when: eq('tokenEpoch', current.tokenEpoch), failure: () => new AppError('conflict') });
   return saved;
 }
 

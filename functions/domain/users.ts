@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
-import { isEmail, type UserDetail } from '@shared/schemas/account';
-import { asRecord, asRecords, batchGet, ConditionFailed, getItem, transact, updateItem, type TransactOp } from '../data/db';
+import { isEmail } from '@shared/accounts';
+import type { UserDetail } from '@shared/schemas/account';
+import { asRecord, asRecords, batchGet, eq, exists, getItem, notExists, transact, updateItem, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
@@ -66,42 +67,38 @@ export async function registerUser(
     registeredAt: now.toISOString(),
     rev: 1,
   };
-  try {
-    await transact([
-      { put: { ...keys.user(user.id), ...ENTITY.user, ...user }, cond: { ifNotExists: true } },
-      { put: { ...keys.accountGuard(input.account), ...ENTITY.accountGuard, userId: user.id }, cond: { ifNotExists: true } },
+  await transact(
+    [
+      { put: { ...keys.user(user.id), ...ENTITY.user, ...user }, when: notExists() },
+      {
+        put: { ...keys.accountGuard(input.account), ...ENTITY.accountGuard, userId: user.id },
+        when: notExists(),
+        failure: () => new AppError('accountExists'),
+      },
       ...alongside,
-    ]);
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError(err.index === 1 ? 'accountExists' : alongsideFailed);
-    throw err;
-  }
+    ],
+    () => new AppError(alongsideFailed),
+  );
   return user;
 }
 
 export async function updateProfile(userId: string, changes: Partial<Pick<UserRecord, 'nickname' | 'avatar'>>): Promise<UserRecord> {
-  try {
-    return userRecord.parse(
-      await updateItem(keys.user(userId), { set: { ...changes, updatedAt: new Date().toISOString() }, bumpRev: true }, { ifExists: true }),
-    );
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('notFound');
-    throw err;
-  }
+  return userRecord.parse(
+    await updateItem(
+      keys.user(userId),
+      { set: { ...changes, updatedAt: new Date().toISOString() }, bumpRev: true },
+      { when: exists(), failure: () => new AppError('notFound') },
+    ),
+  );
 }
 
 /** Conditional on the revision the old password was checked against, so a concurrent change cannot be lost. */
 export async function changePasswordHash(user: UserRecord, passwordHash: string): Promise<void> {
-  try {
-    await updateItem(
-      keys.user(user.id),
-      { set: { passwordHash, updatedAt: new Date().toISOString() }, bumpRev: true },
-      { ifRev: user.rev },
-    );
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('conflict');
-    throw err;
-  }
+  await updateItem(
+    keys.user(user.id),
+    { set: { passwordHash, updatedAt: new Date().toISOString() }, bumpRev: true },
+    { when: eq('rev', user.rev), failure: () => new AppError('conflict') },
+  );
 }
 
 /** A user without a verification code: the local demo account and benchmark fixtures. */

@@ -3,7 +3,6 @@
  * reaches the project only through a user group bound to it.
  */
 import { batchWrite } from '../../functions/data/db';
-import { keys } from '../../functions/data/keys';
 import { projectAccess } from '../../functions/domain/access-facts';
 import { memberItem } from '../../functions/domain/members';
 import { projectItem } from '../../functions/domain/projects';
@@ -22,7 +21,7 @@ export async function benchTeams(stack: Stack) {
 
   const projects = Array.from({ length: 500 }, (_, i) => benchProject(owner.userId, `Team project ${i}`, { teamId: team.id }));
   await batchWrite({
-    puts: projects.flatMap((p) => [projectItem(p, keys.projectOfTeam(team.id, p.id)), memberItem(p.id, owner.userId, 'creator', null)]),
+    puts: projects.flatMap((p) => [projectItem(p), memberItem(p.id, owner.userId, 'creator', null)]),
   });
   const console = () => stack.call('project.team', { params: { teamId: team.id } }, { token: owner.token });
   await console();

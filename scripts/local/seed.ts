@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { findUserIdByAccount, createUser } from '../../functions/domain/users';
 import { hashPassword } from '../../functions/domain/passwords';
-import { ConditionFailed } from '../../functions/data/db';
+import { AppError } from '../../functions/runtime/app-error';
 import type { ServiceName } from '@shared/routes';
 import type { DocumentType } from '@shared/schemas/document-kinds';
 import { createGateway, type LambdaHandler } from './gateway';
@@ -24,7 +24,8 @@ export async function seedDemoAccount(): Promise<boolean> {
       passwordHash: await hashPassword(DEMO_ACCOUNT.password),
     });
   } catch (err) {
-    if (err instanceof ConditionFailed) return false;
+    // Created by another start a moment ago.
+    if (err instanceof AppError && err.key === 'accountExists') return false;
     throw err;
   }
   await seedSampleProject();

@@ -3,11 +3,7 @@ import { lazy } from '../lazy';
 import { LIMITS } from '../constants';
 import { vKey } from '../messages';
 import { plainName } from '../text';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9]{6,15}$/;
-
-export const isEmail = (value: string) => EMAIL.test(value);
+import { EMAIL, PHONE } from '../accounts';
 
 /** An email address or a phone number; emails are compared case-insensitively. */
 export const accountSchema = lazy(() =>

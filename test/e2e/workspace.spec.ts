@@ -361,13 +361,13 @@ test('HTTP API editor: import from JSON makes a nested parameter tree, rows reor
   await expect(view.getByRole('region', { name: '响应示例' })).toContainText('"sku": "A-1"');
 });
 
-test('opening a project asks for the workspace code at once, from early.js; the sign-in page asks for none of it; the start code carries the compile hint', async ({
+test('opening a project asks for the workspace code at once, from the early script; the sign-in page asks for none of it; the start code carries the compile hint', async ({
   page,
   request,
 }) => {
   const { projectId } = await projectWithSignIn(page, request, 'Early code');
   const workspaceCode = page.locator('link[rel=modulepreload][fetchpriority=low]');
-  // The workspace's first screen is built into one chunk of its own (web/vite.config.ts).
+  // The workspace's first screen is built into one chunk of its own (web/build/chunk-groups.ts).
   const workspaceChunk = /\/assets\/workspace-[\w-]+\.js$/;
   // A fresh load of the project's address, as from a bookmark.
   const pageChunk = page.waitForRequest(workspaceChunk);

@@ -115,6 +115,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     avatar: '',
     ownerId: p.teamOwner.id,
     state: 'active' as const,
+    purgeAt: null,
     createdAt: stamp,
     updatedAt: stamp,
     rev: 1,
@@ -144,6 +145,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     mockEnabled: true,
     mockToken: null,
     mockRev: 0,
+    purgeAt: recycled ? purgeDate(now).toISOString() : null,
     rev: 2,
   };
   const author = { id: p.creator.id, name: 'creator' };
@@ -222,7 +224,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       teamMember('groupDeveloper', 'developer', group.id),
       teamMember('noneMember', 'developer', group.id),
       // The removed member is in the team no longer, but keeps the membership they had on the project.
-      projectItem(project, recycled ? keys.purgeEntry(purgeDate(now)) : {}),
+      projectItem(project),
       memberItem(projectId, p.creator.id, 'creator', null),
       memberItem(projectId, p.editor.id, 'edit', null),
       memberItem(projectId, p.viewer.id, 'view', null),
