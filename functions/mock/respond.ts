@@ -37,7 +37,7 @@ export interface MockInput {
   locale?: Locale;
 }
 
-export interface MockAnswer {
+interface MockAnswer {
   status: number;
   /** Lower-case names. */
   headers: Record<string, string>;

@@ -22,7 +22,7 @@ import { outboxRoutes } from './outbox';
 import { seedDemoAccount, DEMO_ACCOUNT } from './seed';
 import { devRoutesOf, testHookRoutes } from './test-hooks';
 
-export interface StackOptions {
+interface StackOptions {
   port: number;
   host: string;
   dataDir: string;
@@ -35,7 +35,7 @@ export interface StackOptions {
   log: (line: string) => void;
 }
 
-export interface RunningStack {
+interface RunningStack {
   url: string;
   /** The mock origin: its own port on 127.0.0.1. */
   mockUrl: string;

@@ -276,7 +276,7 @@ test('history in a drawer: the default note in the reader language, compare with
   await expect(page.getByRole('region', { name: '版本 1' })).toContainText('beta');
 });
 
-test('the tree: folders toggle on click, search filters as you type, keyboard opens documents and the menu, copy link', async ({
+test('the tree: folders toggle on click, search filters names as you type and finds words inside documents, keyboard opens documents and the menu, copy link', async ({
   page,
   request,
   context,
@@ -290,7 +290,10 @@ test('the tree: folders toggle on click, search filters as you type, keyboard op
     type: 'api',
     content: { method: 'POST', path: '/refunds', description: 'd' },
   });
-  const invoices = await createDocument(request, token, projectId, { name: 'Invoices', content: { markdown: '# Invoices' } });
+  const invoices = await createDocument(request, token, projectId, {
+    name: 'Invoices',
+    content: { markdown: '# Invoices\n\nMonthly ledger reconciliation.' },
+  });
   await page.goto(`/project/${projectId}`);
   const url = page.url();
 
@@ -304,6 +307,14 @@ test('the tree: folders toggle on click, search filters as you type, keyboard op
 
   await tree(page).getByRole('searchbox', { name: '搜索文档' }).pressSequentially('refu');
   await expect(tree(page).getByRole('treeitem')).toHaveText(['Payments', 'POST Refunds']);
+  // A word found only inside a document: the server's search adds it once typing pauses, saying where it matched.
+  await tree(page).getByRole('searchbox', { name: '搜索文档' }).fill('');
+  await tree(page).getByRole('searchbox', { name: '搜索文档' }).pressSequentially('ledger');
+  await expect(tree(page).getByRole('treeitem')).toHaveText(['Invoices']);
+  await expect(tree(page).getByRole('treeitem', { name: 'Invoices' }).locator('.tree-name')).toHaveAttribute(
+    'title',
+    /ledger reconciliation/,
+  );
   await tree(page).getByRole('searchbox', { name: '搜索文档' }).fill('');
   await expect(tree(page).getByRole('treeitem')).toHaveCount(2);
 
@@ -354,13 +365,13 @@ test('HTTP API editor: import from JSON makes a nested parameter tree, rows reor
   await expect(view.getByRole('region', { name: '响应示例' })).toContainText('"sku": "A-1"');
 });
 
-test('opening a project asks for the workspace code at once, from early.js; the sign-in page asks for none of it; the start code carries the compile hint', async ({
+test('opening a project asks for the workspace code at once, from the early script; the sign-in page asks for none of it; the start code carries the compile hint', async ({
   page,
   request,
 }) => {
   const { projectId } = await projectSignedIn(page, request, 'Early code');
   const workspaceCode = page.locator('link[rel=modulepreload][fetchpriority=low]');
-  // The workspace's first screen is built into one chunk of its own (web/vite.config.ts).
+  // The workspace's first screen is built into one chunk of its own (web/build/chunk-groups.ts).
   const workspaceChunk = /\/assets\/workspace-[\w-]+\.js$/;
   // A fresh load of the project's address, as from a bookmark.
   const pageChunk = page.waitForRequest(workspaceChunk);

@@ -3,11 +3,11 @@ import { BatchWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { describe, expect, it, vi } from 'vitest';
 import type { ProjectView } from '@shared/schemas/project';
 import { ERRORS } from '@shared/errors';
-import { batchWrite, getItem, queryAll, updateItem } from '../../functions/data/db';
+import { batchWrite, getItem, queryAll } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
-import { ENTITY, keys, PURGE_AT_ATTRIBUTE } from '../../functions/data/keys';
+import { ENTITY, keys } from '../../functions/data/keys';
 import { s3 } from '../../functions/data/s3';
-import { DAY_MS } from '../../functions/domain/projects';
+import { DAY_MS, projectEntity } from '../../functions/domain/projects';
 import { runPurge } from '../../functions/domain/project-purge';
 import { signUp, useLocalApi } from '../support/local-api';
 
@@ -151,8 +151,7 @@ describe('purge job', () => {
     const { token } = await signUp();
     const id = await projectWithDocs(token, 3);
     await api.call('DELETE', `/project/${id}`, { token });
-    const dueIn = async (ms: number) =>
-      updateItem(keys.project(id), { set: { [PURGE_AT_ATTRIBUTE]: new Date(Date.now() + ms).toISOString() } });
+    const dueIn = async (ms: number) => projectEntity.update({ id }, { set: { purgeAt: new Date(Date.now() + ms).toISOString() } });
 
     await dueIn(-1000);
     for (const lang of ['zh', 'en']) {
@@ -188,7 +187,7 @@ describe('purge job', () => {
       await api.call('DELETE', `/project/${id}`, { token });
       // Not yet due by the clock of the restore (a minute to spare, however slow the purge is to reach the point);
       // already due by the clock of the purge run below.
-      await updateItem(keys.project(id), { set: { [PURGE_AT_ATTRIBUTE]: new Date(Date.now() + 60_000).toISOString() } });
+      await projectEntity.update({ id }, { set: { purgeAt: new Date(Date.now() + 60_000).toISOString() } });
 
       const client = dynamo();
       const send = client.send.bind(client);

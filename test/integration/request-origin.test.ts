@@ -76,6 +76,11 @@ describe('state-changing calls prove the app sent them', () => {
   it.each(stateChanging)('%s refuses a cross-site browser request before anything else', async (_id, route) => {
     const projectId = '00000000-0000-4000-8000-000000000000';
     const ids = {
+      creatorAccount: 'nobody@example.com',
+      password: 'Secret123',
+      newAccount: 'nobody-yet@example.com',
+      newAccountCode: '000000',
+      folderId: projectId,
       projectId,
       documentId: `${projectId}_abcdefgh`,
       apiDocumentId: `${projectId}_ijklmnop`,
@@ -87,6 +92,7 @@ describe('state-changing calls prove the app sent them', () => {
       projectCode: 'B'.repeat(22),
       shareId: `${projectId}_${'C'.repeat(22)}`,
       releaseVersion: '1.0.0',
+      uploadedFileId: 'D'.repeat(22),
     };
     const { path, query, body, form } = sampleCall(_id, ids);
     const res = await api.call(route.method, path, { query, body, ...(form ? { form } : {}), headers: { 'sec-fetch-site': 'cross-site' } });

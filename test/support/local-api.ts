@@ -24,7 +24,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   team: () => import('../../functions/services/team/index'),
 };
 
-export interface CallOptions {
+interface CallOptions {
   body?: unknown;
   form?: Record<string, string>;
   token?: string;
@@ -60,7 +60,7 @@ export const newClientAddress = () => {
   return `127.0.${2 + Math.floor(clients / 250)}.${1 + (clients % 250)}`;
 };
 
-export interface ApiResponse<T = unknown> extends Envelope<T> {
+interface ApiResponse<T = unknown> extends Envelope<T> {
   status: number;
   headers: Headers;
 }

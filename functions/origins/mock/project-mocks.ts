@@ -18,7 +18,7 @@ import { mockConfigsOf } from '../../domain/mock-configs';
 import { getProject, type ProjectRecord } from '../../domain/projects';
 import { buildRouteMatcher, type RouteMatcher } from '../../mock/path-match';
 
-export interface ProjectMocks {
+interface ProjectMocks {
   projectId: string;
   enabled: boolean;
   token: string | null;

@@ -6,7 +6,7 @@ import { exampleOf } from '../../../lib/param-example';
 import { markdownToSafeHtml } from '../lib/safe-html';
 import { ParamView } from './param-view';
 
-export const STATUS_COLOR = { developing: 'processing', completed: 'success', deprecated: 'default', failed: 'error' } as const;
+const STATUS_COLOR = { developing: 'processing', completed: 'success', deprecated: 'default', failed: 'error' } as const;
 
 const count = (label: string, n: number) => (
   <span>

@@ -8,7 +8,7 @@ import { paths } from '../../../paths';
 import { markdownToSafeHtml, sanitizeHtml } from '../lib/safe-html';
 import { ApiView } from './api-view';
 
-export type Viewable = { name: string; projectId: string } & TypedContent;
+type Viewable = { name: string; projectId: string } & TypedContent;
 
 /**
  * `linkOf`: where a soft link leads, or null when the reader may not follow it (a share link's reader, to a
