@@ -115,7 +115,7 @@ describe('the SDK retry, as configured', () => {
 
 describe('project clone', () => {
   it('completes whole through throttled writes, partial batches, a conflicting transaction and a slow S3', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const source = await projectWithDocs(token, 300);
     const db = faultsOnDynamo()
       .onWire('BatchWriteItem', every(3), fail(provisionedThroughputExceeded))
@@ -142,7 +142,7 @@ describe('project clone', () => {
   });
 
   it('DynamoDB staying throttled answers "busy" in the caller’s language; the half-made copy stays invisible and is purged', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const source = await projectWithDocs(token, 300);
     const before = await personalIds(token);
     faultsOnDynamo().onSend(BatchWriteCommand, from(4), fail(provisionedThroughputExceeded));
@@ -168,7 +168,7 @@ describe('project clone', () => {
   });
 
   it('S3 staying slow answers "busy"; no copy is listed', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const source = await projectWithDocs(token, 5);
     const before = await personalIds(token);
     (await faultsOnS3()).onSend(CopyObjectCommand, always, fail(slowDown));
@@ -182,7 +182,7 @@ describe('project clone', () => {
 
 describe('the purge job', () => {
   async function recycled(count: number) {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const id = await projectWithDocs(token, count);
     await putObject(`${keys.projectFilesPrefix(id)}documents/${id}_d00000/r1.json`, '{}', 'application/json');
     expect((await api.call('DELETE', `/project/${id}`, { token })).code).toBe(0);
@@ -234,7 +234,7 @@ describe('release publish', () => {
   const snapshots = async (projectId: string) => (await objectsOf(projectId)).filter((k) => k.includes('/releases/'));
 
   it('DynamoDB staying throttled answers "busy" and lists nothing; the snapshot written for it is deleted', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const id = await projectWithDocs(token, 20);
     faultsOnDynamo().onSend(PutCommand, always, fail(provisionedThroughputExceeded));
     const res = await publish(token, id, '1.0.0');
@@ -247,7 +247,7 @@ describe('release publish', () => {
   });
 
   it('a release written whose answer was lost is published once, with its snapshot', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const id = await projectWithDocs(token, 20);
     const db = faultsOnDynamo().onSend(PutCommand, nth(1), answerLost);
     const res = await publish(token, id, '1.0.0');
@@ -264,7 +264,7 @@ describe('release publish', () => {
   });
 
   it('S3 staying slow answers "busy" and lists nothing', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const id = await projectWithDocs(token, 5);
     (await faultsOnS3()).onSend(PutObjectCommand, always, fail(slowDown));
     const res = await publish(token, id, '2.0.0');
@@ -276,7 +276,7 @@ describe('release publish', () => {
 
 describe('team disband', () => {
   async function teamWithProjects() {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const team = await api.call<{ id: string }>('PUT', '/team', { token, body: { name: 'Doomed' } });
     expect(team.code, team.message).toBe(0);
     const projects = [
@@ -316,7 +316,7 @@ describe('team disband', () => {
 
 describe('transactions', () => {
   it('one cancelled by conflicts is tried again; one that stays cancelled answers "busy" and writes nothing', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const db = faultsOnDynamo().onSend(
       TransactWriteCommand,
       (call) => call <= 2,
