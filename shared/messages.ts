@@ -157,6 +157,9 @@ const zhValidation = {
   mockBodySize: '内容最多 256 KB',
   mockConditions: '每个期望最多 20 个条件',
   mockExpectations: '期望最多 50 个',
+  responseStatus: '状态码为 100-599、1XX-5XX 或 default',
+  responseStatusTwice: '同一个状态码只能有一个响应',
+  modelName: '模型名称 1-200 个字符',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -198,6 +201,9 @@ const enValidation: ValidationMessages = {
   mockBodySize: 'At most 256 KB',
   mockConditions: 'At most 20 conditions per expectation',
   mockExpectations: 'At most 50 expectations',
+  responseStatus: 'A status is 100-599, 1XX-5XX or default',
+  responseStatusTwice: 'Each status code has one response',
+  modelName: 'A model name is 1-200 characters',
 };
 
 export type ValidationKey = keyof typeof zhValidation;
