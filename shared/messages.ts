@@ -55,6 +55,11 @@ const zhErrors: ErrorMessages = {
   tooManyGuesses: '尝试次数过多，请 {{seconds}} 秒后再试',
   unsupportedContentType: '请求内容类型不受支持',
   notApiDocument: '只有 HTTP 接口文档可以设置 Mock',
+  importInvalidType:
+    '文件类型无效，请选择正确的文件（OpenAPI/Swagger、Postman、HAR、YApi、RAP2、ShowDoc、MJSON、cURL 或 Apiloom 项目文件）',
+  importTooLarge: '导入的文件不能超过 {{mb}} MB',
+  importTooDeep: '文件嵌套过深：参数最多嵌套 {{depth}} 层',
+  importTooManyNodes: '文件展开后过大（超过 {{nodes}} 个节点），可能是 YAML 别名炸弹',
   mockNoMatch: '没有与 {{method}} {{path}} 匹配的接口',
   mockMethodNotAllowed: '该路径的接口不支持 {{method}}，支持：{{allow}}',
   mockOff: '该接口或项目的 Mock 未开启',
@@ -108,6 +113,11 @@ const enErrors: ErrorMessages = {
   tooManyGuesses: 'Too many attempts, try again in {{seconds}} seconds',
   unsupportedContentType: 'Unsupported content type',
   notApiDocument: 'Only HTTP API documents have a mock',
+  importInvalidType:
+    'Invalid type: choose a correct file (OpenAPI/Swagger, Postman, HAR, YApi, RAP2, ShowDoc, MJSON, cURL or an Apiloom project file)',
+  importTooLarge: 'An imported file is at most {{mb}} MB',
+  importTooDeep: 'The file nests too deep: parameters nest at most {{depth}} levels',
+  importTooManyNodes: 'The file expands too large (over {{nodes}} nodes): it may be a YAML alias bomb',
   mockNoMatch: 'No API matches {{method}} {{path}}',
   mockMethodNotAllowed: 'The API at this path does not take {{method}}; it takes {{allow}}',
   mockOff: 'The mock of this API or project is off',
@@ -208,6 +218,34 @@ const enValidation: ValidationMessages = {
 
 export type ValidationKey = keyof typeof zhValidation;
 
+/** What an import warns about, each with a pointer into the source (shared/import/types.ts). */
+const zhImportWarning = {
+  externalRef: '引用了外部文件或网址 {{ref}}，出于安全考虑不会读取',
+  unresolvedRef: '引用 {{ref}} 找不到或形成循环，已忽略',
+  invalidSpec: '不符合规范：{{detail}}',
+  skippedMethod: '不支持的请求方法 {{method}}，已跳过',
+  duplicateOperation: '{{key}} 出现了多次，保留最后一个',
+  tooDeep: '嵌套过深，已截断',
+  truncated: '内容过长，已截断',
+  script: '脚本（{{listen}}）已作为文本保留在描述中，不会执行',
+  unsupportedBody: '不支持的请求体类型 {{mode}}',
+  unreadable: '无法读取：{{detail}}',
+  skippedEntry: '已跳过：{{detail}}',
+};
+const enImportWarning: typeof zhImportWarning = {
+  externalRef: 'Refers to an outside file or address {{ref}}, which is never read, for safety',
+  unresolvedRef: 'The reference {{ref}} leads nowhere or in a circle: ignored',
+  invalidSpec: 'Not valid: {{detail}}',
+  skippedMethod: 'Method {{method}} is not supported: skipped',
+  duplicateOperation: '{{key}} appears more than once: the last one is kept',
+  tooDeep: 'Nested too deep: cut',
+  truncated: 'Too long: cut',
+  script: 'The {{listen}} script is kept as text in the description; it never runs',
+  unsupportedBody: 'Body mode {{mode}} is not supported',
+  unreadable: 'Could not read: {{detail}}',
+  skippedEntry: 'Skipped: {{detail}}',
+};
+
 /** Texts the API writes into data (history comments). */
 const zhText = {
   restoredComment: '恢复到版本 {{rev}}',
@@ -222,9 +260,12 @@ const enText: typeof zhText = {
 };
 
 export const messages = {
-  zh: { error: zhErrors, v: zhValidation, text: zhText },
-  en: { error: enErrors, v: enValidation, text: enText },
-} as const satisfies Record<Locale, { error: ErrorMessages; v: ValidationMessages; text: typeof zhText }>;
+  zh: { error: zhErrors, v: zhValidation, text: zhText, importWarning: zhImportWarning },
+  en: { error: enErrors, v: enValidation, text: enText, importWarning: enImportWarning },
+} as const satisfies Record<
+  Locale,
+  { error: ErrorMessages; v: ValidationMessages; text: typeof zhText; importWarning: typeof zhImportWarning }
+>;
 
 /** `v.password` style keys, used as zod issue messages and resolved per request or per UI language. */
 export const vKey = (key: ValidationKey) => `v.${key}` as const;
