@@ -218,34 +218,6 @@ const enValidation: ValidationMessages = {
 
 export type ValidationKey = keyof typeof zhValidation;
 
-/** What an import warns about, each with a pointer into the source (shared/import/types.ts). */
-const zhImportWarning = {
-  externalRef: '引用了外部文件或网址 {{ref}}，出于安全考虑不会读取',
-  unresolvedRef: '引用 {{ref}} 找不到或形成循环，已忽略',
-  invalidSpec: '不符合规范：{{detail}}',
-  skippedMethod: '不支持的请求方法 {{method}}，已跳过',
-  duplicateOperation: '{{key}} 出现了多次，保留最后一个',
-  tooDeep: '嵌套过深，已截断',
-  truncated: '内容过长，已截断',
-  script: '脚本（{{listen}}）已作为文本保留在描述中，不会执行',
-  unsupportedBody: '不支持的请求体类型 {{mode}}',
-  unreadable: '无法读取：{{detail}}',
-  skippedEntry: '已跳过：{{detail}}',
-};
-const enImportWarning: typeof zhImportWarning = {
-  externalRef: 'Refers to an outside file or address {{ref}}, which is never read, for safety',
-  unresolvedRef: 'The reference {{ref}} leads nowhere or in a circle: ignored',
-  invalidSpec: 'Not valid: {{detail}}',
-  skippedMethod: 'Method {{method}} is not supported: skipped',
-  duplicateOperation: '{{key}} appears more than once: the last one is kept',
-  tooDeep: 'Nested too deep: cut',
-  truncated: 'Too long: cut',
-  script: 'The {{listen}} script is kept as text in the description; it never runs',
-  unsupportedBody: 'Body mode {{mode}} is not supported',
-  unreadable: 'Could not read: {{detail}}',
-  skippedEntry: 'Skipped: {{detail}}',
-};
-
 /** Texts the API writes into data (history comments). */
 const zhText = {
   restoredComment: '恢复到版本 {{rev}}',
@@ -260,12 +232,9 @@ const enText: typeof zhText = {
 };
 
 export const messages = {
-  zh: { error: zhErrors, v: zhValidation, text: zhText, importWarning: zhImportWarning },
-  en: { error: enErrors, v: enValidation, text: enText, importWarning: enImportWarning },
-} as const satisfies Record<
-  Locale,
-  { error: ErrorMessages; v: ValidationMessages; text: typeof zhText; importWarning: typeof zhImportWarning }
->;
+  zh: { error: zhErrors, v: zhValidation, text: zhText },
+  en: { error: enErrors, v: enValidation, text: enText },
+} as const satisfies Record<Locale, { error: ErrorMessages; v: ValidationMessages; text: typeof zhText }>;
 
 /** `v.password` style keys, used as zod issue messages and resolved per request or per UI language. */
 export const vKey = (key: ValidationKey) => `v.${key}` as const;

@@ -4,6 +4,7 @@ import { LIMITS } from '../constants';
 import { translate } from '../messages';
 import { importInput, ImportRefusal, IMPORT_MAX_BYTES } from './index';
 import { MAX_EXPANDED_NODES, parseStructured } from './parse';
+import { warningText } from './warnings';
 
 const refusal = async (promise: Promise<unknown>) => {
   try {
@@ -82,7 +83,10 @@ describe('hostile imports', () => {
       ['/paths/~1env/get/responses/200/content/application~1json/schema', '/proc/self/environ'],
       ['/paths/~1env/get/responses/201/content/application~1json/schema', 'http://169.254.169.254/latest/meta-data'],
     ]);
-    expect(translate('zh', 'importWarning.externalRef', { ref: '/x' })).toContain('不会读取');
+    expect(warningText('zh', { code: 'externalRef', params: { ref: '/x' } })).toBe('引用了外部文件或网址 /x，出于安全考虑不会读取');
+    expect(warningText('en', { code: 'script', params: { listen: 'test' } })).toBe(
+      'The test script is kept as text in the description; it never runs',
+    );
   });
 
   it("answers anything that is none of the formats with the spec's invalid type message", async () => {
