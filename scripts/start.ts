@@ -27,6 +27,7 @@ const stack = await startStack({
   handlers: 'bundles',
   webDir: WEB_OUT,
   offline: process.env.APILOOM_OFFLINE === 'true',
+  testHooks: process.env.APILOOM_TEST_HOOKS === 'true',
   log,
 });
 log(`\nApiloom is running at ${stack.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);

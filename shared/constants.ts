@@ -11,6 +11,11 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  */
 export const API_CACHE_KEY_HEADERS = [TOKEN_HEADER, SHARE_TOKEN_HEADER, PROJECT_VERSION_HEADER.toLowerCase(), 'accept-language'];
 
+/** The languages of the app and the API: Chinese by default, and English. */
+export const LOCALES = ['zh', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh';
+
 export const SESSION_TTL_SECONDS = 604_800; // 7 days, also the cookie lifetime
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const EXPORT_TIMEOUT_MS = 120_000;

@@ -58,6 +58,9 @@ export const ERRORS = {
   mockTokenRequired: { code: 41003, status: 401 },
   mockThrottled: { code: 42901, status: 429 },
   mockFailed: { code: 50001, status: 500 },
+  // DynamoDB or S3 still throttled (or failing) after every retry: the request was fine, the moment was not. HTTP 200,
+  // so the client shows the message (spec section 8 turns any other status into a bare transport failure).
+  serviceBusy: { code: 50003, status: 200 },
   system: { code: 50000, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
@@ -67,9 +70,6 @@ export const OK_CODE = 0;
 
 /** Codes the client handles as "go to /login" (spec section 8). */
 export const SESSION_CODES: readonly number[] = [ERRORS.notLoggedIn.code, ERRORS.sessionExpired.code];
-
-/** Codes not sent to error tracking (spec section 8). */
-export const QUIET_CODES: readonly number[] = [41000, 45002, 43001, 42003, 43004, 41001, -3, 45016];
 
 /** The `{code, message, data}` envelope every API response carries. */
 export interface Envelope<T = unknown> {

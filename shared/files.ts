@@ -13,8 +13,8 @@ export type FileKind = (typeof FILE_KINDS)[number];
 export const FILE_LIMITS: Record<FileKind, number> = { image: LIMITS.imageBytes, attachment: LIMITS.attachmentBytes };
 
 /** Raster formats only: an SVG is a document that can carry script, so it is refused as an image. */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+type ImageType = (typeof IMAGE_TYPES)[number];
 
 /** A bare media type (`image/png`), as the browser reports a file's and as an upload signs it. */
 export const MEDIA_TYPE_PATTERN = /^[\w.+-]+\/[\w.+-]+$/;

@@ -9,7 +9,7 @@ export const JOBS = {
   purge: { cron: { minute: '17', hour: '3' }, localEveryMs: 86_400_000, timeoutSeconds: 900, memoryMb: 512 },
 } as const;
 
-export type JobName = keyof typeof JOBS;
+type JobName = keyof typeof JOBS;
 export const JOB_NAMES = Object.keys(JOBS) as JobName[];
 
 /**
@@ -20,7 +20,7 @@ export const ORIGINS = {
   /** Requests a second API Gateway lets through to the mock function, across projects (each also has a bucket). */
   mock: { rateLimit: 1_000, burstLimit: 2_000, timeoutSeconds: 15, memoryMb: 1_024 },
 } as const;
-export type OriginName = keyof typeof ORIGINS;
+type OriginName = keyof typeof ORIGINS;
 export const ORIGIN_NAMES = Object.keys(ORIGINS) as OriginName[];
 
 /** Every Lambda function: one per service, one per job, one per origin. */

@@ -2,12 +2,10 @@
  * Messages that both the API and the web app show: error texts and validation texts. i18next syntax
  * (`{{name}}`), so the web merges these into its resources and the functions interpolate them the same way.
  */
-import { LIMITS } from './constants';
+import { DEFAULT_LOCALE, LIMITS, LOCALES, type Locale } from './constants';
 import type { ErrorKey } from './errors';
 
-export const LOCALES = ['zh', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'zh';
+export { DEFAULT_LOCALE, LOCALES, type Locale };
 
 type ErrorMessages = Record<ErrorKey, string>;
 
@@ -66,6 +64,7 @@ const zhErrors: ErrorMessages = {
   mockTokenRequired: '此项目的 Mock 需要令牌（查询参数 mockToken 或请求头 X-Mock-Token）',
   mockThrottled: '请求过于频繁，请 {{seconds}} 秒后再试',
   mockFailed: 'Mock 出错：{{detail}}',
+  serviceBusy: '服务繁忙，请稍后重试',
   system: '系统错误',
 };
 
@@ -124,6 +123,7 @@ const enErrors: ErrorMessages = {
   mockTokenRequired: 'The mocks of this project need a token (query parameter mockToken or header X-Mock-Token)',
   mockThrottled: 'Too many requests, try again in {{seconds}} seconds',
   mockFailed: 'Mock error: {{detail}}',
+  serviceBusy: 'The service is busy, please try again',
   system: 'System error',
 };
 
@@ -216,7 +216,7 @@ const enValidation: ValidationMessages = {
   modelName: 'A model name is 1-200 characters',
 };
 
-export type ValidationKey = keyof typeof zhValidation;
+type ValidationKey = keyof typeof zhValidation;
 
 /** Texts the API writes into data (history comments). */
 const zhText = {

@@ -13,8 +13,8 @@ export function mockPathOf(template: string): string {
   return end === -1 ? path : path.slice(0, end);
 }
 
-export const BRACED_PARAM = /^\{([^{}]+)\}$/;
-export const COLON_PARAM = /^:([A-Za-z_$][\w$-]*)$/;
+const BRACED_PARAM = /^\{([^{}]+)\}$/;
+const COLON_PARAM = /^:([A-Za-z_$][\w$-]*)$/;
 
 /** The name of a path parameter segment (`{id}` or `:id`), or undefined for a literal segment. */
 export const paramNameOf = (segment: string): string | undefined =>

@@ -13,7 +13,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** True when a name holds no control character and no lone surrogate. */
-export const isPlainText = (value: string) => !CONTROL.test(value) && !LONE_SURROGATE.test(value);
+const isPlainText = (value: string) => !CONTROL.test(value) && !LONE_SURROGATE.test(value);
 
 export const stripBidiControls = (value: string) => value.replace(BIDI_CONTROLS, '');
 

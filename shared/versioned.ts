@@ -6,13 +6,13 @@
  */
 import type * as z from 'zod';
 
-export interface VersionDef<S extends z.ZodType = z.ZodType> {
+interface VersionDef<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** Turns data of the previous version (already parsed by that version's schema) into this version's input. */
   up?: (previous: unknown) => z.input<S>;
 }
 
-export interface Versioned<S extends z.ZodType> {
+interface Versioned<S extends z.ZodType> {
   /** The newest version number. */
   latest: number;
   /** The newest shape. */

@@ -1,7 +1,8 @@
 /**
  * Every key of the single table is built here, and nothing else names a key prefix or an index attribute: the
  * domain modules call these functions. Each access pattern is one function returning an item's key, the index
- * entry an item carries (to spread into the item), or the query that reads a collection.
+ * entry an item carries (an entity declares which of its fields compose it: data/entity.ts), or the query that
+ * reads a collection.
  *
  * Access patterns (table: pk/sk; gsi1: gsi1pk/gsi1sk; gsi2: gsi2pk/gsi2sk):
  *   user by id ..................... pk USER#<userId>                sk PROFILE
@@ -17,7 +18,7 @@
  *   purges all of it:
  *   project ........................ pk PROJECT#<projectId>         sk META
  *   projects due for purge ......... gsi2 PURGE                     gsi2sk <purgeAt ISO>  (sparse: recycled,
- *                                                                    purging and abandoned clones only)
+ *                                                                    purging and cloning projects only)
  *   member of a project ............ pk PROJECT#<projectId>         sk MEMBER#<userId>
  *   projects of a user ............. gsi1 USER#<userId>#PROJECTS    gsi1sk <projectId>
  *   favourite ...................... pk PROJECT#<projectId>         sk FAVOR#<userId>
@@ -55,9 +56,6 @@ import type { QuerySpec } from './db';
 
 /** Unchecked uploads; the bucket expires anything left here after a day. */
 export const PENDING_UPLOADS_PREFIX = 'uploads/';
-
-/** The attribute that holds when a queued project falls due: the PURGE index's sort key. */
-export const PURGE_AT_ATTRIBUTE = 'gsi2sk';
 
 export interface Key {
   pk: string;
@@ -112,9 +110,8 @@ export const keys = {
   project: (projectId: string): Key => ({ pk: projectPk(projectId), sk: 'META' }),
   /** Every item of a project, for clone and purge. */
   projectItems: (projectId: string): QuerySpec => ({ partition: { pk: projectPk(projectId) }, consistent: true }),
-  purgeEntry: (purgeAt: Date) => ({ gsi2pk: 'PURGE', [PURGE_AT_ATTRIBUTE]: purgeAt.toISOString() }),
-  /** The index attributes a project leaves the purge queue by. */
-  purgeEntryAttributes: ['gsi2pk', PURGE_AT_ATTRIBUTE] as const,
+  /** The index entry of a project or team queued for the purge job, due at `purgeAt` (an ISO instant). */
+  purgeEntry: (purgeAt: string) => ({ gsi2pk: 'PURGE', gsi2sk: purgeAt }),
   /** Every queued project, due or not. */
   purgeQueue: (): QuerySpec => ({ index: 'gsi2', partition: { gsi2pk: 'PURGE' } }),
   purgeDue: (now: Date): QuerySpec => ({ index: 'gsi2', partition: { gsi2pk: 'PURGE' }, sortAtMost: now.toISOString() }),
@@ -156,8 +153,6 @@ export const keys = {
   /** The index entry that lists a team project among its team's. */
   projectOfTeam: (teamId: string, projectId: string) => ({ gsi1pk: `TEAM#${teamId}#PROJECTS`, gsi1sk: projectId }),
   projectsOfTeam: (teamId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `TEAM#${teamId}#PROJECTS` } }),
-  /** The index attributes a project leaves its team's list by. */
-  projectOfTeamAttributes: ['gsi1pk', 'gsi1sk'] as const,
 
   // Teams
   team: (teamId: string): Key => ({ pk: `TEAM#${teamId}`, sk: 'META' }),

@@ -8,6 +8,7 @@ import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { env } from '../env';
 import { localCredentials } from './dynamo-client';
+import { busyWhenOverloaded, retryUntilDone, S3_SDK_RETRY, sdkRetryConfig } from './retries';
 
 let sdk: Promise<typeof S3Sdk> | undefined;
 const loadSdk = () => (sdk ??= import('@aws-sdk/client-s3'));
@@ -23,7 +24,7 @@ export const s3rverConfig = (endpoint: string): S3ClientConfig => ({
 
 function config(): S3ClientConfig {
   const { S3_ENDPOINT, AWS_REGION } = env();
-  return { region: AWS_REGION, ...(S3_ENDPOINT ? s3rverConfig(S3_ENDPOINT) : {}) };
+  return { region: AWS_REGION, ...sdkRetryConfig(S3_SDK_RETRY), ...(S3_ENDPOINT ? s3rverConfig(S3_ENDPOINT) : {}) };
 }
 
 let client: Promise<S3Client> | undefined;
@@ -40,24 +41,32 @@ const presigningS3 = () =>
 
 const bucket = () => env().FILES_BUCKET;
 
+/** Every call to S3 goes through here: what is still throttled (SlowDown, 503) after the SDK's retries is `serviceBusy`. */
+const send = async <T>(command: object): Promise<T> => {
+  const client = await s3();
+  return busyWhenOverloaded(() => client.send(command as never) as Promise<T>);
+};
+
 /** S3's answer for a key (or range) that is not there. */
 export const isMissing = (err: unknown) => ['NoSuchKey', 'NotFound', 'InvalidRange'].includes((err as { name?: string }).name ?? '');
 
 export async function putObject(key: string, body: string, contentType: string) {
   const { PutObjectCommand } = await loadSdk();
-  await (await s3()).send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
+  await send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
 }
 
 export async function getObjectText(key: string): Promise<string> {
   const { GetObjectCommand } = await loadSdk();
-  const object = await (await s3()).send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  const object = await send<S3Sdk.GetObjectCommandOutput>(new GetObjectCommand({ Bucket: bucket(), Key: key }));
   return object.Body!.transformToString();
 }
 
 /** The first `bytes` bytes of an object. */
 export async function getObjectStart(key: string, bytes: number): Promise<Uint8Array> {
   const { GetObjectCommand } = await loadSdk();
-  const object = await (await s3()).send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }));
+  const object = await send<S3Sdk.GetObjectCommandOutput>(
+    new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }),
+  );
   return object.Body ? object.Body.transformToByteArray() : new Uint8Array();
 }
 
@@ -65,7 +74,7 @@ export async function getObjectStart(key: string, bytes: number): Promise<Uint8A
 export async function headObject(key: string) {
   const { HeadObjectCommand } = await loadSdk();
   try {
-    const head = await (await s3()).send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    const head = await send<S3Sdk.HeadObjectCommandOutput>(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
     return { size: head.ContentLength ?? 0, contentType: head.ContentType, metadata: head.Metadata ?? {} };
   } catch (err) {
     if (isMissing(err)) return undefined;
@@ -79,9 +88,7 @@ export async function copyObject(
   replace?: { contentType: string; disposition: string; metadata: Record<string, string> },
 ) {
   const { CopyObjectCommand } = await loadSdk();
-  await (
-    await s3()
-  ).send(
+  await send(
     new CopyObjectCommand({
       Bucket: bucket(),
       CopySource: `${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`,
@@ -100,17 +107,25 @@ export async function copyObject(
 
 export async function deleteObject(key: string) {
   const { DeleteObjectCommand } = await loadSdk();
-  await (await s3()).send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+  await send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
 }
 
-/** Deletes any number of objects, 1,000 per request. */
+/**
+ * Deletes any number of objects, 1,000 per request. S3 answers a multi-object delete with the keys it could not
+ * delete (throttled, or an internal error) beside a success: those are tried again, up to a cap, then `serviceBusy`.
+ */
 export async function deleteObjects(keys: string[]) {
   const { DeleteObjectsCommand } = await loadSdk();
   for (let i = 0; i < keys.length; i += 1000) {
-    const chunk = keys.slice(i, i + 1000);
-    await (
-      await s3()
-    ).send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }));
+    await retryUntilDone(keys.slice(i, i + 1000), async (pending) => {
+      const out = await send<S3Sdk.DeleteObjectsCommandOutput>(
+        new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: pending.map((Key) => ({ Key })), Quiet: true } }),
+      );
+      const failed = (out.Errors ?? []).flatMap((e) => (e.Key ? [e.Key] : []));
+      return failed.length
+        ? { retry: failed, because: `${failed.length} objects left undeleted (${out.Errors?.[0]?.Code})` }
+        : { done: true };
+    });
   }
 }
 
@@ -119,7 +134,9 @@ export async function* listKeys(prefix: string): AsyncGenerator<string[]> {
   const { ListObjectsV2Command } = await loadSdk();
   let token: string | undefined;
   do {
-    const page = await (await s3()).send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
+    const page = await send<S3Sdk.ListObjectsV2CommandOutput>(
+      new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }),
+    );
     yield (page.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);

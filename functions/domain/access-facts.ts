@@ -14,7 +14,7 @@ import { releaseRecord, type ReleaseRecord } from './releases';
 import { parseShareToken, shareRecord, tokenCounts, type ShareRecord } from './shares';
 import { teamAccess } from './teams';
 
-export interface ProjectAccess {
+interface ProjectAccess {
   project: ProjectRecord | undefined;
   member: MemberRecord | undefined;
   /** The caller's effective role; undefined when they may not see the project at all. */
@@ -27,7 +27,7 @@ export interface ProjectAccess {
   release?: ReleaseRecord;
 }
 
-export interface AccessRequest {
+interface AccessRequest {
   shareToken?: string;
   version?: string;
 }

@@ -4,17 +4,18 @@
  * a DynamoDB item.
  */
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { asRecord, asRecords, batchGet, getItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { deleteObjects, getObjectText, putObject } from '../data/s3';
 
 /** A body as stored: the JSON text inline, or the S3 key of an object holding it. */
-export const storedBody = z.object({ json: z.string().optional(), s3Key: z.string().optional() });
+export const storedBody = lazy(() => z.object({ json: z.string().optional(), s3Key: z.string().optional() }));
 export type StoredBody = z.infer<typeof storedBody>;
-const bodyRecord = storedBody.extend({ documentId: z.string(), rev: z.number() });
+const bodyRecord = lazy(() => storedBody.extend({ documentId: z.string(), rev: z.number() }));
 
 /** DynamoDB items stop at 400 KB; leave room for the other attributes and a transaction's other items. */
-export const INLINE_BODY_LIMIT = 300 * 1024;
+const INLINE_BODY_LIMIT = 300 * 1024;
 
 export const bodyItem = (projectId: string, documentId: string, rev: number, body: StoredBody) => ({
   ...ENTITY.documentBody,

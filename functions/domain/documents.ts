@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateKeyBetween } from 'fractional-indexing';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import {
   DOCUMENT_TYPES,
   readContent,
@@ -15,32 +16,36 @@ import {
   type DocumentTreeNode,
   type TypedContent,
 } from '@shared/schemas/document';
-import { asRecord, asRecords, batchWrite, ConditionFailed, getItem, queryAll, queryPage, transact, updateItem } from '../data/db';
-import { ENTITY, keys } from '../data/keys';
+import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, queryPage, skip, transact } from '../data/db';
+import { defineEntity } from '../data/entity';
+import { keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { bodiesOf, bodyItem, deleteBodyObjects, getBody, readBody, storeBody, type StoredBody } from './bodies';
 import { appendHistoryOp, historyOf } from './histories';
 import { memo } from './memo';
+import { projectEntity } from './projects';
 import { contentText, searchTextItem } from './search';
 
-export const nodeRecord = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  parentId: z.string(),
-  rank: z.string(),
-  name: z.string(),
-  type: z.enum(DOCUMENT_TYPES),
-  comment: z.string(),
-  method: z.string().nullable(),
-  path: z.string().nullable(),
-  status: z.string().nullable(),
-  createdAt: z.string(),
-  createdBy: z.string(),
-  updatedAt: z.string(),
-  updatedBy: z.string(),
-  updatedByName: z.string(),
-  rev: z.number(),
-});
+export const nodeRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    projectId: z.string(),
+    parentId: z.string(),
+    rank: z.string(),
+    name: z.string(),
+    type: z.enum(DOCUMENT_TYPES),
+    comment: z.string(),
+    method: z.string().nullable(),
+    path: z.string().nullable(),
+    status: z.string().nullable(),
+    createdAt: z.string(),
+    createdBy: z.string(),
+    updatedAt: z.string(),
+    updatedBy: z.string(),
+    updatedByName: z.string(),
+    rev: z.number(),
+  }),
+);
 export type StoredNode = z.infer<typeof nodeRecord>;
 
 export interface Editor {
@@ -66,19 +71,22 @@ export function apiSummary(typed: TypedContent) {
   return { method: typed.content.method, path: typed.content.path, status: typed.content.status };
 }
 
-/** Keys go last: a node read from the table carries its own keys, which must never decide where a copy lands. */
-export const nodeItem = (node: StoredNode) => ({
-  ...ENTITY.document,
-  ...node,
-  ...keys.document(node.projectId, node.id),
-  ...keys.childOf(node.projectId, node.parentId, node.rank),
+/** A document's tree node, listed among its parent's children (in rank order) by an index entry. */
+export const nodeEntity = defineEntity({
+  name: 'document',
+  schema: nodeRecord,
+  key: (n: Pick<StoredNode, 'projectId' | 'id'>) => keys.document(n.projectId, n.id),
+  indexes: (index) => ({ gsi1: index(['projectId', 'parentId', 'rank'], (n) => keys.childOf(n.projectId, n.parentId, n.rank)) }),
 });
+const where = conditionsOn<StoredNode>();
+
+export const nodeItem = (node: StoredNode) => nodeEntity.item(node);
 
 /** Every node of a project, read as parallel ranges (one round trip for a large tree, not one per 1 MB page). */
 export async function loadNodes(projectId: string): Promise<StoredNode[]> {
   const pages = await Promise.all(keys.documentsOfInRanges(projectId, 4).map((spec) => queryAll(spec)));
   const unique = new Map(pages.flat().map((item) => [String(item.sk), item]));
-  return asRecords(nodeRecord, [...unique.values()]);
+  return nodeEntity.parseAll([...unique.values()]);
 }
 
 /**
@@ -107,16 +115,12 @@ export const treeAt = async (project: { id: string; treeRev: number }) => (await
  * added or removed (the console shows the count without reading the tree).
  */
 export async function bumpTreeRev(projectId: string, documentsAdded = 0) {
-  await updateItem(keys.project(projectId), { add: { treeRev: 1, documentCount: documentsAdded } }, { ifExists: true }).catch(
-    (err: unknown) => {
-      // A project destroyed meanwhile has no tree to keep.
-      if (!(err instanceof ConditionFailed)) throw err;
-    },
-  );
+  // A project destroyed meanwhile has no tree to keep.
+  await projectEntity.update({ id: projectId }, { add: { treeRev: 1, documentCount: documentsAdded } }, { when: exists(), failure: skip });
 }
 
 export const getNode = async (projectId: string, documentId: string) =>
-  asRecord(nodeRecord, await getItem(keys.document(projectId, documentId), { consistent: true }));
+  nodeEntity.parse(await getItem(keys.document(projectId, documentId), { consistent: true }));
 
 export async function requireNode(projectId: string, documentId: string): Promise<StoredNode> {
   const node = await getNode(projectId, documentId);
@@ -124,17 +128,17 @@ export async function requireNode(projectId: string, documentId: string): Promis
   return node;
 }
 
-export const byRank = (a: StoredNode, b: StoredNode) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.id < b.id ? -1 : 1);
+const byRank = (a: StoredNode, b: StoredNode) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.id < b.id ? -1 : 1);
 
 /** A parent's children in order: one query of the children index, whatever the size of the project. */
 export async function loadChildren(projectId: string, parentId: string): Promise<StoredNode[]> {
-  return asRecords(nodeRecord, await queryAll(keys.childrenOf(projectId, parentId))).sort(byRank);
+  return nodeEntity.parseAll(await queryAll(keys.childrenOf(projectId, parentId))).sort(byRank);
 }
 
 /** The sibling right before a node ('0' when it is first): one single-item query. */
 export async function previousSiblingId(node: StoredNode): Promise<string> {
   const page = await queryPage(keys.childBefore(node.projectId, node.parentId, node.rank));
-  return asRecords(nodeRecord, page.items)[0]?.id ?? '0';
+  return nodeEntity.parseAll(page.items)[0]?.id ?? '0';
 }
 
 /** Children of every parent, in order. */
@@ -237,7 +241,7 @@ export function rankAfter(preId: string, siblings: StoredNode[]): string {
 }
 
 /** The content of a document, read as the newest shape of its kind. */
-export async function readDocumentContent(node: StoredNode): Promise<TypedContent> {
+async function readDocumentContent(node: StoredNode): Promise<TypedContent> {
   return readContent(node.type, await readBody(await getBody(node.projectId, node.id)));
 }
 
@@ -264,14 +268,14 @@ export async function readDocumentContentOfRev(node: StoredNode): Promise<TypedC
 export async function createDocument(node: StoredNode, typed: TypedContent): Promise<void> {
   const stored = await storeBody(node.projectId, node.id, node.rev, writeContent(typed));
   await transact([
-    { put: nodeItem(node), cond: { ifNotExists: true } },
-    { put: bodyItem(node.projectId, node.id, node.rev, stored), cond: { ifNotExists: true } },
+    nodeEntity.putOp(node, notExists()),
+    { put: bodyItem(node.projectId, node.id, node.rev, stored), when: notExists() },
     { put: searchTextItem(node.projectId, node.id, contentText(typed)) },
   ]);
   await bumpTreeRev(node.projectId, 1);
 }
 
-export interface SaveInput {
+interface SaveInput {
   node: StoredNode;
   expectedRev: number;
   name?: string;
@@ -303,24 +307,21 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
     rev,
   };
   const preserved: StoredBody = previousBody?.s3Key ? { s3Key: previousBody.s3Key } : { json: previousBody?.json ?? '{}' };
-  try {
-    await transact([
-      { put: nodeItem(next), cond: { ifRev: input.expectedRev } },
-      // The body keeps its own revision; an unchanged body is carried forward as it is.
-      { put: bodyItem(node.projectId, node.id, rev, body ?? preserved) },
-      appendHistoryOp(node.projectId, { ...node, rev: input.expectedRev }, preserved),
-      ...(input.content ? [{ put: searchTextItem(node.projectId, node.id, contentText(input.content)) }] : []),
-    ]);
-  } catch (err) {
-    if (!(err instanceof ConditionFailed)) throw err;
-    const latest = await getNode(node.projectId, node.id);
-    if (!latest) throw new AppError('notFound');
-    throw new AppError(
-      'staleRevision',
-      { editor: latest.updatedByName },
-      { rev: latest.rev, updatedBy: latest.updatedBy, updatedAt: latest.updatedAt },
-    );
-  }
+  await transact([
+    nodeEntity.putOp(next, where.eq('rev', input.expectedRev), (item) => {
+      const latest = nodeEntity.parse(item);
+      if (!latest) return new AppError('notFound');
+      return new AppError(
+        'staleRevision',
+        { editor: latest.updatedByName },
+        { rev: latest.rev, updatedBy: latest.updatedBy, updatedAt: latest.updatedAt },
+      );
+    }),
+    // The body keeps its own revision; an unchanged body is carried forward as it is.
+    { put: bodyItem(node.projectId, node.id, rev, body ?? preserved) },
+    appendHistoryOp(node.projectId, { ...node, rev: input.expectedRev }, preserved),
+    ...(input.content ? [{ put: searchTextItem(node.projectId, node.id, contentText(input.content)) }] : []),
+  ]);
   await bumpTreeRev(node.projectId);
   return { node: next, content: input.content ?? readContent(node.type, await readBody(preserved)) };
 }
@@ -328,16 +329,7 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
 /** Moves a node under `parentId` at `rank`: one conditional write (the node must still exist). */
 export async function moveDocument(node: StoredNode, parentId: string, rank: string): Promise<StoredNode> {
   const moved: StoredNode = { ...node, parentId, rank };
-  try {
-    await updateItem(
-      keys.document(node.projectId, node.id),
-      { set: { parentId, rank, ...keys.childOf(node.projectId, parentId, rank) } },
-      { ifExists: true },
-    );
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('notFound');
-    throw err;
-  }
+  await nodeEntity.update(node, { set: { parentId, rank } }, { when: exists(), failure: () => new AppError('notFound') });
   await bumpTreeRev(node.projectId);
   return moved;
 }

@@ -1,20 +1,22 @@
 /** Favourites: one item per user and project, listed for the user by an index, newest first. */
 import * as z from 'zod';
-import { asRecords, deleteItem, getItem, putItem, queryAll } from '../data/db';
-import { ENTITY, keys } from '../data/keys';
+import { lazy } from '@shared/lazy';
+import { deleteItem, getItem, queryAll } from '../data/db';
+import { defineEntity } from '../data/entity';
+import { keys } from '../data/keys';
 
-const favoriteRecord = z.object({ projectId: z.string(), userId: z.string(), favoredAt: z.string() });
+const favoriteRecord = lazy(() => z.object({ projectId: z.string(), userId: z.string(), favoredAt: z.string() }));
+
+/** A favourite, listed among its user's by an index entry ordered by when it was made. */
+const favoriteEntity = defineEntity({
+  name: 'favorite',
+  schema: favoriteRecord,
+  key: (f: { projectId: string; userId: string }) => keys.favorite(f.projectId, f.userId),
+  indexes: (index) => ({ gsi1: index(['userId', 'favoredAt'], (f) => keys.favoriteOfUser(f.userId, f.favoredAt)) }),
+});
 
 export async function addFavorite(projectId: string, userId: string, now = new Date()) {
-  const favoredAt = now.toISOString();
-  await putItem({
-    ...keys.favorite(projectId, userId),
-    ...ENTITY.favorite,
-    ...keys.favoriteOfUser(userId, favoredAt),
-    projectId,
-    userId,
-    favoredAt,
-  });
+  await favoriteEntity.put({ projectId, userId, favoredAt: now.toISOString() });
 }
 
 export const removeFavorite = (projectId: string, userId: string) => deleteItem(keys.favorite(projectId, userId));
@@ -24,4 +26,4 @@ export const isFavorite = async (projectId: string, userId: string | undefined) 
 
 /** The ids of the user's favourite projects, newest first. */
 export const favoriteProjectIds = async (userId: string) =>
-  asRecords(favoriteRecord, await queryAll(keys.favoritesOfUser(userId))).map((f) => f.projectId);
+  favoriteEntity.parseAll(await queryAll(keys.favoritesOfUser(userId))).map((f) => f.projectId);

@@ -5,8 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import type { FolderNode, FolderView } from '@shared/schemas/project';
-import { asRecord, asRecords, ConditionFailed, deleteItem, getItem, putItem, queryAll, updateItem } from '../data/db';
+import { asRecord, asRecords, deleteItem, eq, exists, getItem, notExists, putItem, queryAll, skip, updateItem } from '../data/db';
 import { ENTITY, keys, type FolderScope } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { fileProject as fileMembership, membershipsOf, refileProjects } from './members';
@@ -14,21 +15,23 @@ import { fileTeamProject, projectsOfTeam } from './projects';
 
 export type { FolderScope };
 
-const folderRecord = z.object({
-  id: z.string(),
-  name: z.string(),
-  parentId: z.string().nullable(),
-  ownerId: z.string(),
-  createdAt: z.string(),
-  rev: z.number(),
-});
+const folderRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    parentId: z.string().nullable(),
+    ownerId: z.string(),
+    createdAt: z.string(),
+    rev: z.number(),
+  }),
+);
 type FolderItem = z.infer<typeof folderRecord>;
 
 export const toFolderView = ({ id, name, parentId, createdAt }: FolderItem): FolderView => ({ id, name, parentId, createdAt });
 
 export const foldersOf = async (scope: FolderScope) => asRecords(folderRecord, await queryAll(keys.foldersOf(scope)));
 
-export async function getFolder(scope: FolderScope, folderId: string): Promise<FolderItem> {
+async function getFolder(scope: FolderScope, folderId: string): Promise<FolderItem> {
   const folder = asRecord(folderRecord, await getItem(keys.folder(scope, folderId), { consistent: true }));
   if (!folder) throw new AppError('notFound');
   return folder;
@@ -41,13 +44,12 @@ export async function assertFolder(scope: FolderScope, folderId: string | null) 
 
 export async function saveFolder(scope: FolderScope, input: { id?: string; name: string; parentId: string | null }) {
   if (input.id) {
-    try {
-      const updated = await updateItem(keys.folder(scope, input.id), { set: { name: input.name }, bumpRev: true }, { ifExists: true });
-      return toFolderView(folderRecord.parse(updated));
-    } catch (err) {
-      if (err instanceof ConditionFailed) throw new AppError('notFound');
-      throw err;
-    }
+    const updated = await updateItem(
+      keys.folder(scope, input.id),
+      { set: { name: input.name }, bumpRev: true },
+      { when: exists(), failure: () => new AppError('notFound') },
+    );
+    return toFolderView(folderRecord.parse(updated));
   }
   await assertFolder(scope, input.parentId);
   const folder: FolderItem = {
@@ -58,7 +60,7 @@ export async function saveFolder(scope: FolderScope, input: { id?: string; name:
     createdAt: new Date().toISOString(),
     rev: 1,
   };
-  await putItem({ ...keys.folder(scope, folder.id), ...ENTITY.folder, ...folder }, { ifNotExists: true });
+  await putItem({ ...keys.folder(scope, folder.id), ...ENTITY.folder, ...folder }, notExists());
   return toFolderView(folder);
 }
 
@@ -95,7 +97,7 @@ export async function moveFolder(scope: FolderScope, folderId: string, targetId:
   if (!folders.some((f) => f.id === folderId)) throw new AppError('notFound');
   if (targetId !== null && !folders.some((f) => f.id === targetId)) throw new AppError('notFound');
   if (pathTo(folders, targetId).some((f) => f.id === folderId)) throw new AppError('folderCycle');
-  await updateItem(keys.folder(scope, folderId), { set: { parentId: targetId }, bumpRev: true }, { ifExists: true });
+  await updateItem(keys.folder(scope, folderId), { set: { parentId: targetId }, bumpRev: true }, exists());
 }
 
 /**
@@ -105,10 +107,6 @@ export async function moveFolder(scope: FolderScope, folderId: string, targetId:
 export async function deleteFolder(scope: FolderScope, folderId: string) {
   const folder = await getFolder(scope, folderId);
   const folders = await foldersOf(scope);
-  // Conditional per item: whatever was moved elsewhere meanwhile stays where it went.
-  const ignoreMoved = (err: unknown) => {
-    if (!(err instanceof ConditionFailed)) throw err;
-  };
   const refile = async () => {
     if (scope.teamId) {
       const filed = (await projectsOfTeam(scope.teamId)).filter((p) => p.teamFolderId === folderId);
@@ -122,11 +120,12 @@ export async function deleteFolder(scope: FolderScope, folderId: string) {
     ...folders
       .filter((f) => f.parentId === folderId)
       .map((f) =>
+        // Conditional per item: whatever was moved elsewhere meanwhile stays where it went.
         updateItem(
           keys.folder(scope, f.id),
           { set: { parentId: folder.parentId }, bumpRev: true },
-          { expression: '#parent = :here', names: { '#parent': 'parentId' }, values: { ':here': folderId } },
-        ).catch(ignoreMoved),
+          { when: eq('parentId', folderId), failure: skip },
+        ),
       ),
     refile(),
   ]);

@@ -3,26 +3,29 @@
  * that replaced it. Its id `<documentId>_r<rev>` names the revision it preserves.
  */
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { DOCUMENT_TYPES, readContent, type HistoryEntry, type HistoryEntryView } from '@shared/schemas/document';
-import { asRecord, asRecords, getItem, queryAll, type TransactOp } from '../data/db';
+import { asRecord, asRecords, getItem, notExists, queryAll, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { readBody, storedBody, type StoredBody } from './bodies';
 
-const historyRecord = storedBody.extend({
-  id: z.string(),
-  documentId: z.string(),
-  rev: z.number(),
-  name: z.string(),
-  type: z.enum(DOCUMENT_TYPES),
-  comment: z.string(),
-  editorId: z.string(),
-  editorName: z.string(),
-  savedAt: z.string(),
-});
+const historyRecord = lazy(() =>
+  storedBody.extend({
+    id: z.string(),
+    documentId: z.string(),
+    rev: z.number(),
+    name: z.string(),
+    type: z.enum(DOCUMENT_TYPES),
+    comment: z.string(),
+    editorId: z.string(),
+    editorName: z.string(),
+    savedAt: z.string(),
+  }),
+);
 type HistoryRecord = z.infer<typeof historyRecord>;
 
-export const historyId = (documentId: string, rev: number) => `${documentId}_r${rev}`;
+const historyId = (documentId: string, rev: number) => `${documentId}_r${rev}`;
 
 type Version = {
   id: string;
@@ -55,7 +58,7 @@ export function historyItem(projectId: string, version: Version, body: StoredBod
 /** The write that preserves a version as it is replaced; written once, never overwritten. */
 export const appendHistoryOp = (projectId: string, version: Version, body: StoredBody): TransactOp => ({
   put: historyItem(projectId, version, body),
-  cond: { ifNotExists: true },
+  when: notExists(),
 });
 
 const toEntry = ({ id, documentId, rev, name, comment, editorId, editorName, savedAt }: HistoryRecord): HistoryEntry => ({

@@ -5,22 +5,25 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { INVITATION_TTL_SECONDS } from '@shared/constants';
-import { asRecord, getItem, putItem } from '../data/db';
+import { asRecord, getItem, notExists, putItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
-export const invitationRecord = z.object({
-  code: z.string(),
-  kind: z.enum(['team', 'project']),
-  teamId: z.string().nullable(),
-  groupId: z.string().nullable(),
-  projectId: z.string().nullable(),
-  role: z.string(),
-  createdBy: z.string(),
-  expiresAt: z.number(),
-});
-export type InvitationRecord = z.infer<typeof invitationRecord>;
+const invitationRecord = lazy(() =>
+  z.object({
+    code: z.string(),
+    kind: z.enum(['team', 'project']),
+    teamId: z.string().nullable(),
+    groupId: z.string().nullable(),
+    projectId: z.string().nullable(),
+    role: z.string(),
+    createdBy: z.string(),
+    expiresAt: z.number(),
+  }),
+);
+type InvitationRecord = z.infer<typeof invitationRecord>;
 
 /** A new invitation, valid one hour from `now`. */
 export const newInvitation = (input: Omit<InvitationRecord, 'code' | 'expiresAt'>, now = new Date()): InvitationRecord => ({
@@ -37,7 +40,7 @@ export const invitationItem = (invitation: InvitationRecord) => ({
 
 export async function createInvitation(input: Omit<InvitationRecord, 'code' | 'expiresAt'>, now = new Date()): Promise<InvitationRecord> {
   const invitation = newInvitation(input, now);
-  await putItem(invitationItem(invitation), { ifNotExists: true });
+  await putItem(invitationItem(invitation), notExists());
   return invitation;
 }
 

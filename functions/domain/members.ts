@@ -3,51 +3,60 @@
  * where the user files it in their console, so filing never touches the project itself.
  */
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { MEMBER_ROLES, type MemberRole } from '@shared/access';
 import type { ProjectMember } from '@shared/schemas/project';
-import {
-  asRecord,
-  asRecords,
-  batchGet,
-  ConditionFailed,
-  getItem,
-  putItem,
-  queryAll,
-  transact,
-  updateItem,
-  type TransactOp,
-} from '../data/db';
-import { ENTITY, keys } from '../data/keys';
+import { and, batchGet, conditionsOn, exists, getItem, notExists, queryAll, skip, transact, type TransactOp } from '../data/db';
+import { defineEntity } from '../data/entity';
+import { keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { usersByIds } from './users';
 
-export const memberRecord = z.object({
-  projectId: z.string(),
-  userId: z.string(),
-  role: z.enum(['creator', ...MEMBER_ROLES]),
-  /** Where this member files the project in their console; null is the root. */
-  folderId: z.string().nullable(),
-  joinedAt: z.string(),
-});
+export const memberRecord = lazy(() =>
+  z.object({
+    projectId: z.string(),
+    userId: z.string(),
+    role: z.enum(['creator', ...MEMBER_ROLES]),
+    /** Where this member files the project in their console; null is the root. */
+    folderId: z.string().nullable(),
+    joinedAt: z.string(),
+  }),
+);
 export type MemberRecord = z.infer<typeof memberRecord>;
 
+/** A membership, listed among the user's projects by an index entry. */
+export const memberEntity = defineEntity({
+  name: 'member',
+  schema: memberRecord,
+  key: (m: Pick<MemberRecord, 'projectId' | 'userId'>) => keys.member(m.projectId, m.userId),
+  indexes: (index) => ({ gsi1: index(['userId', 'projectId'], (m) => keys.projectOfUser(m.userId, m.projectId)) }),
+});
+const where = conditionsOn<MemberRecord>();
+
 export const getMember = async (projectId: string, userId: string) =>
-  asRecord(memberRecord, await getItem(keys.member(projectId, userId), { consistent: true }));
+  memberEntity.parse(await getItem(keys.member(projectId, userId), { consistent: true }));
 
-/** The item of a membership, with the index entry that lists the project among the user's. */
-export function memberItem(projectId: string, userId: string, role: MemberRecord['role'], folderId: string | null, now = new Date()) {
-  const member: MemberRecord = { projectId, userId, role, folderId, joinedAt: now.toISOString() };
-  return { ...keys.member(projectId, userId), ...ENTITY.member, ...keys.projectOfUser(userId, projectId), ...member };
-}
+/** A new membership. */
+export const newMember = (projectId: string, userId: string, role: MemberRecord['role'], folderId: string | null, now = new Date()) => ({
+  projectId,
+  userId,
+  role,
+  folderId,
+  joinedAt: now.toISOString(),
+});
 
-export const addMemberOp = (member: ReturnType<typeof memberItem>): TransactOp => ({ put: member, cond: { ifNotExists: true } });
+/** The item of a membership (fixtures and benchmarks write them in bulk). */
+export const memberItem = (projectId: string, userId: string, role: MemberRecord['role'], folderId: string | null, now = new Date()) =>
+  memberEntity.item(newMember(projectId, userId, role, folderId, now));
+
+export const addMemberOp = (member: MemberRecord): TransactOp => memberEntity.putOp(member, notExists());
 
 /** The user's memberships (one index query); each also says where the user filed the project. */
-export const membershipsOf = async (userId: string) => asRecords(memberRecord, await queryAll(keys.projectsOfUser(userId)));
+export const membershipsOf = async (userId: string) => memberEntity.parseAll(await queryAll(keys.projectsOfUser(userId)));
 
 /** The members of a project with their names, in two round trips. */
 export async function membersOfProject(project: { id: string; ownerId: string }): Promise<ProjectMember[]> {
-  const members = asRecords(memberRecord, await queryAll(keys.membersOf(project.id)));
+  const members = memberEntity.parseAll(await queryAll(keys.membersOf(project.id)));
   const users = await usersByIds(members.map((m) => m.userId));
   return members.map((m) => ({
     userId: m.userId,
@@ -60,32 +69,21 @@ export async function membersOfProject(project: { id: string; ownerId: string })
 
 /** Files one of the user's projects in one of their folders (null: the root). */
 export async function fileProject(userId: string, projectId: string, folderId: string | null) {
-  try {
-    await updateItem(keys.member(projectId, userId), { set: { folderId } }, { ifExists: true });
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('notFound');
-    throw err;
-  }
+  await memberEntity.update({ projectId, userId }, { set: { folderId } }, { when: exists(), failure: () => new AppError('notFound') });
 }
 
 /** Moves what a user filed in `folderId` to `to`, each item only if it is still there (a move meanwhile wins). */
 export async function refileProjects(userId: string, projectIds: string[], folderId: string, to: string | null) {
   await Promise.all(
     projectIds.map((projectId) =>
-      updateItem(
-        keys.member(projectId, userId),
-        { set: { folderId: to } },
-        { expression: '#folder = :here', names: { '#folder': 'folderId' }, values: { ':here': folderId } },
-      ).catch((err: unknown) => {
-        if (!(err instanceof ConditionFailed)) throw err;
-      }),
+      memberEntity.update({ projectId, userId }, { set: { folderId: to } }, { when: where.eq('folderId', folderId), failure: skip }),
     ),
   );
 }
 
 /** A member leaves, taking their favourite of the project with them. */
 export async function leaveProject(projectId: string, userId: string) {
-  await transact([{ delete: keys.member(projectId, userId), cond: { ifExists: true } }, { delete: keys.favorite(projectId, userId) }]);
+  await transact([{ delete: keys.member(projectId, userId), when: exists() }, { delete: keys.favorite(projectId, userId) }]);
 }
 
 /**
@@ -93,49 +91,32 @@ export async function leaveProject(projectId: string, userId: string) {
  * taken here: the creator's role changes only by a transfer.
  */
 export async function assignMember(projectId: string, userId: string, role: MemberRole, now = new Date()): Promise<MemberRecord> {
-  try {
-    const updated = await updateItem(
-      keys.member(projectId, userId),
-      { set: { role } },
-      {
-        expression: 'attribute_exists(pk) AND #role <> :creator',
-        names: { '#role': 'role' },
-        values: { ':creator': 'creator' },
-      },
-    );
-    return memberRecord.parse(updated);
-  } catch (err) {
-    if (!(err instanceof ConditionFailed)) throw err;
-    if (err.current) throw new AppError('creatorRoleFixed');
-  }
-  const item = memberItem(projectId, userId, role, null, now);
-  await putItem(item, { ifNotExists: true }).catch((err: unknown) => {
-    // Added by someone else a moment ago: set the role on that membership instead.
-    if (err instanceof ConditionFailed) return updateItem(keys.member(projectId, userId), { set: { role } });
-    throw err;
-  });
-  return memberRecord.parse(item);
+  const ids = { projectId, userId };
+  const changed = await memberEntity.update(
+    ids,
+    { set: { role } },
+    // No membership yet: not a failure, one is added below.
+    { when: and(exists(), where.ne('role', 'creator')), failure: (current) => (current ? new AppError('creatorRoleFixed') : undefined) },
+  );
+  if (changed) return changed;
+  const member = newMember(projectId, userId, role, null, now);
+  // Added by someone else a moment ago: set the role on that membership instead.
+  if (!(await memberEntity.put(member, { when: notExists(), failure: skip }))) await memberEntity.update(ids, { set: { role } });
+  return member;
 }
 
 /** Removes a member (never the creator), with their favourite of the project. */
 export async function removeMember(projectId: string, userId: string) {
-  try {
-    await transact([
-      {
-        delete: keys.member(projectId, userId),
-        cond: { expression: 'attribute_exists(pk) AND #role <> :creator', names: { '#role': 'role' }, values: { ':creator': 'creator' } },
-      },
-      { delete: keys.favorite(projectId, userId) },
-    ]);
-  } catch (err) {
-    if (!(err instanceof ConditionFailed)) throw err;
-    throw new AppError((await getMember(projectId, userId)) ? 'creatorRoleFixed' : 'notFound');
-  }
+  const failed = !(await transact([
+    { delete: keys.member(projectId, userId), when: and(exists(), where.ne('role', 'creator')), failure: skip },
+    { delete: keys.favorite(projectId, userId) },
+  ]));
+  if (failed) throw new AppError((await getMember(projectId, userId)) ? 'creatorRoleFixed' : 'notFound');
 }
 
 /** The direct members of a project (without names), for copying them to another. */
-export const memberRecordsOf = async (projectId: string) => asRecords(memberRecord, await queryAll(keys.membersOf(projectId)));
+export const memberRecordsOf = async (projectId: string) => memberEntity.parseAll(await queryAll(keys.membersOf(projectId)));
 
 /** Member items of one user on several projects, in one batched read. */
 export const membershipsOn = async (projectIds: string[], userId: string) =>
-  asRecords(memberRecord, await batchGet(projectIds.map((id) => keys.member(id, userId))));
+  memberEntity.parseAll(await batchGet(projectIds.map((id) => keys.member(id, userId))));

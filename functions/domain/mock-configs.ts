@@ -4,6 +4,7 @@
  * function (which keeps a project's settings in memory) sees a change on its next check.
  */
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import {
   DEFAULT_MOCK_SETTINGS,
   mockSettings,
@@ -12,20 +13,23 @@ import {
   type MockSettings,
   type MockType,
 } from '@shared/schemas/mock';
-import { asRecord, asRecords, ConditionFailed, getItem, queryAll, transact } from '../data/db';
+import { asRecord, asRecords, eq, getItem, queryAll, transact } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import type { Editor } from './documents';
+import { projectEntity } from './projects';
 
-export const mockConfigRecord = z.object({
-  projectId: z.string(),
-  docId: z.string(),
-  settings: mockSettings,
-  updatedAt: z.string(),
-  updatedBy: z.string(),
-  updatedByName: z.string(),
-});
-export type MockConfigRecord = z.infer<typeof mockConfigRecord>;
+const mockConfigRecord = lazy(() =>
+  z.object({
+    projectId: z.string(),
+    docId: z.string(),
+    settings: mockSettings,
+    updatedAt: z.string(),
+    updatedBy: z.string(),
+    updatedByName: z.string(),
+  }),
+);
+type MockConfigRecord = z.infer<typeof mockConfigRecord>;
 
 export const getMockConfig = async (projectId: string, docId: string) =>
   asRecord(mockConfigRecord, await getItem(keys.mockConfig(projectId, docId), { consistent: true }));
@@ -56,23 +60,11 @@ export async function saveMockConfig(projectId: string, docId: string, settings:
     updatedBy: editor.id,
     updatedByName: editor.name,
   };
-  try {
-    await transact([
-      {
-        check: keys.document(projectId, docId),
-        cond: { expression: '#type = :api', names: { '#type': 'type' }, values: { ':api': 'api' } },
-      },
-      { put: { ...keys.mockConfig(projectId, docId), ...ENTITY.mockConfig, ...record } },
-      {
-        update: keys.project(projectId),
-        spec: { add: { mockRev: 1 } },
-        cond: { expression: '#state = :active', names: { '#state': 'state' }, values: { ':active': 'active' } },
-      },
-    ]);
-  } catch (err) {
-    if (!(err instanceof ConditionFailed)) throw err;
-    throw new AppError(err.index === 0 ? 'notApiDocument' : 'wrongState');
-  }
+  await transact([
+    { check: keys.document(projectId, docId), when: eq('type', 'api'), failure: () => new AppError('notApiDocument') },
+    { put: { ...keys.mockConfig(projectId, docId), ...ENTITY.mockConfig, ...record } },
+    projectEntity.updateOp({ id: projectId }, { add: { mockRev: 1 } }, eq('state', 'active'), () => new AppError('wrongState')),
+  ]);
   return record;
 }
 

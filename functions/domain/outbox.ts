@@ -3,18 +3,16 @@
  * /__dev/outbox page) and the tests can read them. Only CODE_SENDER=outbox writes here.
  */
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
-import { asRecords, putItem, queryAll } from '../data/db';
+import { putItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 
-export const outboxRecord = z.object({
-  target: z.string(),
-  purpose: z.string(),
-  code: z.string().optional(),
-  notice: z.string().optional(),
-  sentAt: z.string(),
-});
-export type OutboxEntry = z.infer<typeof outboxRecord>;
+interface OutboxEntry {
+  target: string;
+  purpose: string;
+  code?: string;
+  notice?: string;
+  sentAt: string;
+}
 
 export async function putOutboxEntry(entry: Omit<OutboxEntry, 'sentAt'>, now = new Date()) {
   const sentAt = now.toISOString();
@@ -26,6 +24,3 @@ export async function putOutboxEntry(entry: Omit<OutboxEntry, 'sentAt'>, now = n
     expiresAt: Math.floor(now.getTime() / 1000) + 86_400,
   });
 }
-
-/** Newest first. */
-export const listOutbox = async (limit = 50) => asRecords(outboxRecord, await queryAll({ ...keys.outbox(), limit }));

@@ -4,21 +4,21 @@
  * gives the cloner their membership. A clone that fails half way is therefore never visible, and the purge job
  * removes what it left.
  */
-import { batchWrite, putItem, queryPage, transact, type Item } from '../data/db';
+import { batchWrite, eq, notExists, queryPage, transact, type Item } from '../data/db';
 import { ENTITY, keys, type EntityName } from '../data/keys';
 import { copyProjectFiles } from '../data/project-files';
 import { addMemberOp, memberItem } from './members';
-import { DAY_MS, newProjectRecord, projectItem, type ProjectRecord } from './projects';
+import { DAY_MS, newProjectRecord, projectEntity, type ProjectRecord } from './projects';
 
 /**
  * What a clone copies: the project's content, by entity kind. Everything else stays behind: people (members,
  * favourites) and whatever later features keep in the partition (shares, releases) unless listed here.
  */
-export const CLONED_ENTITIES: readonly EntityName[] = ['document', 'documentBody', 'searchText', 'history', 'mockConfig'];
+const CLONED_ENTITIES: readonly EntityName[] = ['document', 'documentBody', 'searchText', 'history', 'mockConfig'];
 const cloned = new Set<string>(CLONED_ENTITIES.map((name) => ENTITY[name].entity));
 
 /** Moves an item into the new partition: the old project id is replaced wherever it appears in a top-level string. */
-export function rehome(item: Item, fromId: string, toId: string): Item & { pk: string; sk: string } {
+function rehome(item: Item, fromId: string, toId: string): Item & { pk: string; sk: string } {
   const out: Item = {};
   for (const [field, value] of Object.entries(item)) {
     out[field] = typeof value === 'string' && value.includes(fromId) ? value.split(fromId).join(toId) : value;
@@ -39,10 +39,11 @@ export async function cloneProject(source: ProjectRecord, name: string, userId: 
       clonedFrom: source.id,
       teamFolderId: source.teamFolderId,
       documentCount: source.documentCount,
+      purgeAt: new Date(now.getTime() + DAY_MS).toISOString(),
     },
     now,
   );
-  await putItem(projectItem(copy, keys.purgeEntry(new Date(now.getTime() + DAY_MS))), { ifNotExists: true });
+  await projectEntity.put(copy, notExists());
 
   let cursor: Record<string, unknown> | undefined;
   do {
@@ -55,12 +56,8 @@ export async function cloneProject(source: ProjectRecord, name: string, userId: 
   await copyProjectFiles(source.id, copy.id);
 
   await transact([
-    {
-      update: keys.project(copy.id),
-      spec: { set: { state: 'active' }, remove: [...keys.purgeEntryAttributes] },
-      cond: { expression: '#state = :cloning', names: { '#state': 'state' }, values: { ':cloning': 'cloning' } },
-    },
+    projectEntity.updateOp(copy, { set: { state: 'active' }, remove: ['purgeAt'] }, eq('state', 'cloning')),
     addMemberOp(memberItem(copy.id, userId, 'creator', null, now)),
   ]);
-  return { ...copy, state: 'active' };
+  return { ...copy, state: 'active', purgeAt: null };
 }

@@ -8,6 +8,7 @@
 import { batchWrite, deleteItem, queryPage, type Item, type QuerySpec } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { deleteProjectFiles } from '../data/project-files';
+import { AppError } from '../runtime/app-error';
 import type { Logger } from '../runtime/logger';
 import { claimForPurge, claimTeamProject, projectsOfTeam } from './projects';
 
@@ -88,29 +89,47 @@ export async function purgeTeam(teamId: string, opts: PurgeOptions = {}): Promis
   return { done: true, items: items + 1 };
 }
 
-/** One run of the purge job: every project and team whose purge time has come. */
+const isServiceBusy = (err: unknown) => err instanceof AppError && err.key === 'serviceBusy';
+
+/**
+ * One run of the purge job: every project and team whose purge time has come. When DynamoDB or S3 stays busy past
+ * every retry, the run stops where it is (a claimed project stays out of reach, half deleted) and reports what it
+ * left: the next run picks up there, as after a run out of time.
+ */
 export async function runPurge(opts: PurgeOptions = {}): Promise<PurgeReport> {
   const now = opts.now ?? new Date();
   const report: PurgeReport = { purged: [], unfinished: [], itemsDeleted: 0 };
+  let busy = false;
+  const goOn = () => !busy && timeLeft(opts.deadline);
   let cursor: Record<string, unknown> | undefined;
   do {
     const due = await queryPage<{ id: string; entity: string } & Item>({ ...keys.purgeDue(now), limit: 100 }, cursor);
     for (const entry of due.items) {
-      if (!timeLeft(opts.deadline)) {
+      if (!goOn()) {
         report.unfinished.push(entry.id);
         continue;
       }
       const isTeam = entry.entity === ENTITY.team.entity;
-      if (!isTeam && !(await claimForPurge(entry.id, now))) {
-        opts.log?.info('project no longer due, left alone', { projectId: entry.id });
-        continue;
+      try {
+        if (!isTeam && !(await claimForPurge(entry.id, now))) {
+          opts.log?.info('project no longer due, left alone', { projectId: entry.id });
+          continue;
+        }
+        const { done, items } = isTeam ? await purgeTeam(entry.id, opts) : await purgeProject(entry.id, opts);
+        report.itemsDeleted += items;
+        (done ? report.purged : report.unfinished).push(entry.id);
+        opts.log?.info(isTeam ? 'team purged' : 'project purged', { id: entry.id, done, items });
+      } catch (err) {
+        if (!isServiceBusy(err)) throw err;
+        busy = true;
+        report.unfinished.push(entry.id);
+        opts.log?.warn('purge stopped: the service stays busy; the next run goes on from here', {
+          id: entry.id,
+          cause: String((err as Error).cause),
+        });
       }
-      const { done, items } = isTeam ? await purgeTeam(entry.id, opts) : await purgeProject(entry.id, opts);
-      report.itemsDeleted += items;
-      (done ? report.purged : report.unfinished).push(entry.id);
-      opts.log?.info(isTeam ? 'team purged' : 'project purged', { id: entry.id, done, items });
     }
     cursor = due.cursor;
-  } while (cursor && timeLeft(opts.deadline));
+  } while (cursor && goOn());
   return report;
 }

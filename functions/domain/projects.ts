@@ -5,67 +5,79 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { RECYCLE_RETENTION_DAYS } from '@shared/constants';
 import type { ErrorKey } from '@shared/errors';
 import { PROJECT_STATES, type ProjectState, type ProjectView } from '@shared/schemas/project';
 import { atLeast, MEMBER_ROLES, type Role } from '@shared/access';
 import {
-  asRecord,
-  asRecords,
+  and,
   batchGet,
-  batchWrite,
-  ConditionFailed,
   getItem,
+  batchWrite,
+  conditionsOn,
+  exists,
+  isIn,
+  notExists,
+  or,
   queryAll,
+  skip,
   transact,
-  updateItem,
+  type Condition,
   type TransactOp,
-  type UpdateSpec,
 } from '../data/db';
-import { ENTITY, keys, PURGE_AT_ATTRIBUTE } from '../data/keys';
+import { defineEntity, type EntityUpdate } from '../data/entity';
+import { keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
-import type { MemberRecord } from './members';
+import { memberEntity, type MemberRecord } from './members';
 
 /** `purging` and `cloning` are internal: such a project is invisible to every route. */
 export const STORED_PROJECT_STATES = [...PROJECT_STATES, 'purging', 'cloning'] as const;
 export type StoredProjectState = (typeof STORED_PROJECT_STATES)[number];
 
-export const projectRecord = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  visibility: z.enum(['private', 'public']),
-  ownerId: z.string(),
-  teamId: z.string().nullable(),
-  state: z.enum(STORED_PROJECT_STATES),
-  /** What a restore from the recycle bin returns to. */
-  stateBeforeRecycle: z.enum(PROJECT_STATES).optional(),
-  archivedAt: z.string().nullable(),
-  recycledAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Who saved the project's info last, named in a conflict. */
-  updatedBy: z.string().optional(),
-  updatedByName: z.string().optional(),
-  clonedFrom: z.string().optional(),
-  /** Roles the project grants to user groups of its team, by group id (spec section 6). */
-  groupRoles: z.record(z.string(), z.enum(MEMBER_ROLES)).default({}),
-  /** Where the team files a team project in its console; personal filing is on each member item. */
-  teamFolderId: z.string().nullable().default(null),
-  /**
-   * Counts changes to the project's documents (bumped after each). Readers keep the tree, built views and search
-   * texts of a revision in memory, and the access check reads it with the project, so a warm read costs nothing more.
-   */
-  treeRev: z.number().default(0),
-  /** How many documents the project holds (folders included), kept with each change of the tree. */
-  documentCount: z.number().default(0),
-  /** The project's mock switch and optional token (issue 13). */
-  mockEnabled: z.boolean().default(true),
-  mockToken: z.string().nullable().default(null),
-  /** Counts saves of mock settings, so the mock function knows when what it keeps in memory is stale. */
-  mockRev: z.number().default(0),
-  rev: z.number(),
-});
+export const projectRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    visibility: z.enum(['private', 'public']),
+    ownerId: z.string(),
+    teamId: z.string().nullable(),
+    state: z.enum(STORED_PROJECT_STATES),
+    /** What a restore from the recycle bin returns to. */
+    stateBeforeRecycle: z.enum(PROJECT_STATES).optional(),
+    archivedAt: z.string().nullable(),
+    recycledAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Who saved the project's info last, named in a conflict. */
+    updatedBy: z.string().optional(),
+    updatedByName: z.string().optional(),
+    clonedFrom: z.string().optional(),
+    /** Roles the project grants to user groups of its team, by group id (spec section 6). */
+    groupRoles: z.record(z.string(), z.enum(MEMBER_ROLES)).default({}),
+    /** Where the team files a team project in its console; personal filing is on each member item. */
+    teamFolderId: z.string().nullable().default(null),
+    /**
+     * Counts changes to the project's documents (bumped after each). Readers keep the tree, built views and search
+     * texts of a revision in memory, and the access check reads it with the project, so a warm read costs nothing more.
+     */
+    treeRev: z.number().default(0),
+    /** How many documents the project holds (folders included), kept with each change of the tree. */
+    documentCount: z.number().default(0),
+    /**
+     * When the purge job may destroy the project, while it is queued: recycled (30 days on), purging (now) or
+     * cloning (a day on, should the clone be abandoned). The sparse PURGE index is composed of it.
+     */
+    purgeAt: z.string().nullable().default(null),
+    /** The project's mock switch and optional token (issue 13). */
+    mockEnabled: z.boolean().default(true),
+    mockToken: z.string().nullable().default(null),
+    /** Counts saves of mock settings, so the mock function knows when what it keeps in memory is stale. */
+    mockRev: z.number().default(0),
+    rev: z.number(),
+  }),
+);
 export type ProjectRecord = z.infer<typeof projectRecord>;
 
 /** A new project's record: what the caller says, the rest at its starting values. */
@@ -91,10 +103,23 @@ export function newProjectRecord(
     mockEnabled: true,
     mockToken: null,
     mockRev: 0,
+    purgeAt: null,
     rev: 1,
     ...input,
   };
 }
+
+/** The META item of a project partition: listed among its team's projects, and on the purge queue while due for it. */
+export const projectEntity = defineEntity({
+  name: 'project',
+  schema: projectRecord,
+  key: (p: Pick<ProjectRecord, 'id'>) => keys.project(p.id),
+  indexes: (index) => ({
+    gsi1: index(['teamId', 'id'], (p) => (p.teamId ? keys.projectOfTeam(p.teamId, p.id) : undefined)),
+    gsi2: index(['purgeAt'], (p) => (p.purgeAt ? keys.purgeEntry(p.purgeAt) : undefined)),
+  }),
+});
+const where = conditionsOn<ProjectRecord>();
 
 export const DAY_MS = 86_400_000;
 export const purgeDate = (recycledAt: Date) => new Date(recycledAt.getTime() + RECYCLE_RETENTION_DAYS * DAY_MS);
@@ -103,22 +128,15 @@ export const purgeDate = (recycledAt: Date) => new Date(recycledAt.getTime() + R
 export const isVisible = (p: ProjectRecord): p is ProjectRecord & { state: ProjectState } =>
   p.state === 'active' || p.state === 'archived' || p.state === 'recycled';
 
-export const getProject = async (projectId: string) =>
-  asRecord(projectRecord, await getItem(keys.project(projectId), { consistent: true }));
+export const getProject = async (projectId: string) => projectEntity.parse(await getItem(keys.project(projectId), { consistent: true }));
 
-export const projectsByIds = async (ids: string[]) => asRecords(projectRecord, await batchGet(ids.map((id) => keys.project(id))));
+export const projectsByIds = async (ids: string[]) => projectEntity.parseAll(await batchGet(ids.map((id) => keys.project(id))));
 
-/** The META item as stored: a team project is listed among its team's; `index` adds another entry (the purge queue). */
-export const projectItem = (project: ProjectRecord, index: Record<string, string> = {}) => ({
-  ...ENTITY.project,
-  ...project,
-  ...(project.teamId ? keys.projectOfTeam(project.teamId, project.id) : {}),
-  ...index,
-  ...keys.project(project.id),
-});
+/** The META item as stored (fixtures and benchmarks write projects in bulk). */
+export const projectItem = (project: ProjectRecord) => projectEntity.item(project);
 
 /** The write that creates a project, for a transaction with its creator's membership. */
-export const createProjectOp = (project: ProjectRecord): TransactOp => ({ put: projectItem(project), cond: { ifNotExists: true } });
+export const createProjectOp = (project: ProjectRecord): TransactOp => projectEntity.putOp(project, notExists());
 
 export async function createProject(project: ProjectRecord, alongside: TransactOp[]): Promise<void> {
   await transact([createProjectOp(project), ...alongside]);
@@ -131,70 +149,54 @@ export async function updateProjectInfo(
   expectedRev: number,
   editor: { id: string; name: string },
 ): Promise<ProjectRecord> {
-  try {
-    const updated = await updateItem(
-      keys.project(project.id),
-      { set: { ...changes, updatedAt: new Date().toISOString(), updatedBy: editor.id, updatedByName: editor.name }, bumpRev: true },
-      {
-        expression: '#state = :active AND #rev = :rev',
-        names: { '#state': 'state', '#rev': 'rev' },
-        values: { ':active': 'active', ':rev': expectedRev },
+  return projectEntity.update(
+    project,
+    { set: { ...changes, updatedAt: new Date().toISOString(), updatedBy: editor.id, updatedByName: editor.name }, bumpRev: true },
+    {
+      when: and(where.eq('state', 'active'), where.eq('rev', expectedRev)),
+      failure: (item) => {
+        const current = projectEntity.parse(item);
+        if (!current || current.state !== 'active') return new AppError('wrongState');
+        return new AppError(
+          'staleRevision',
+          { editor: current.updatedByName ?? '' },
+          { rev: current.rev, updatedBy: current.updatedBy ?? null, updatedAt: current.updatedAt },
+        );
       },
-    );
-    return projectRecord.parse(updated);
-  } catch (err) {
-    if (!(err instanceof ConditionFailed)) throw err;
-    const current = asRecord(projectRecord, err.current);
-    if (!current || current.state !== 'active') throw new AppError('wrongState');
-    throw new AppError(
-      'staleRevision',
-      { editor: current.updatedByName ?? '' },
-      { rev: current.rev, updatedBy: current.updatedBy ?? null, updatedAt: current.updatedAt },
-    );
-  }
+    },
+  );
 }
 
+/** A further condition of a state change, and the error when the state held but this did not. */
 interface ExtraCondition {
-  expression: string;
-  names: Record<string, string>;
-  values: Record<string, unknown>;
-  /** The error when the state held but this did not. */
+  when: Condition;
   failure: ErrorKey;
 }
 
 /** A state change conditional on the state the access check saw (and on `also`, when given). */
-async function transition(project: ProjectRecord, spec: UpdateSpec, also?: ExtraCondition): Promise<ProjectRecord> {
-  try {
-    const updated = await updateItem(
-      keys.project(project.id),
-      { ...spec, set: { ...spec.set, updatedAt: new Date().toISOString() }, bumpRev: true },
-      {
-        expression: `#state = :seen${also ? ` AND ${also.expression}` : ''}`,
-        names: { '#state': 'state', ...also?.names },
-        values: { ':seen': project.state, ...also?.values },
-      },
-    );
-    return projectRecord.parse(updated);
-  } catch (err) {
-    if (!(err instanceof ConditionFailed)) throw err;
-    throw new AppError(err.current?.state === project.state && also ? also.failure : 'wrongState');
-  }
-}
+const transition = (project: ProjectRecord, update: EntityUpdate<ProjectRecord>, also?: ExtraCondition) =>
+  projectEntity.update(
+    project,
+    { ...update, set: { ...update.set, updatedAt: new Date().toISOString() }, bumpRev: true },
+    {
+      when: also ? and(where.eq('state', project.state), also.when) : where.eq('state', project.state),
+      failure: (current) => new AppError(current?.state === project.state && also ? also.failure : 'wrongState'),
+    },
+  );
 
 export const archiveProject = (project: ProjectRecord, now = new Date()) =>
-  transition(project, { set: { state: 'archived' satisfies StoredProjectState, archivedAt: now.toISOString() } });
+  transition(project, { set: { state: 'archived', archivedAt: now.toISOString() } });
 
-export const unarchiveProject = (project: ProjectRecord) =>
-  transition(project, { set: { state: 'active' satisfies StoredProjectState, archivedAt: null } });
+export const unarchiveProject = (project: ProjectRecord) => transition(project, { set: { state: 'active', archivedAt: null } });
 
 /** Into the recycle bin, queued on the purge index for 30 days from now. */
 export const recycleProject = (project: ProjectRecord, now = new Date()) =>
   transition(project, {
     set: {
-      state: 'recycled' satisfies StoredProjectState,
-      stateBeforeRecycle: project.state,
+      state: 'recycled',
+      stateBeforeRecycle: project.state as ProjectState,
       recycledAt: now.toISOString(),
-      ...keys.purgeEntry(purgeDate(now)),
+      purgeAt: purgeDate(now).toISOString(),
     },
   });
 
@@ -206,21 +208,13 @@ export const recycleProject = (project: ProjectRecord, now = new Date()) =>
 export const restoreProject = (project: ProjectRecord, now = new Date()) =>
   transition(
     project,
-    {
-      set: { state: project.stateBeforeRecycle ?? 'active', recycledAt: null },
-      remove: [...keys.purgeEntryAttributes, 'stateBeforeRecycle'],
-    },
-    {
-      expression: '#purgeAt > :now',
-      names: { '#purgeAt': PURGE_AT_ATTRIBUTE },
-      values: { ':now': now.toISOString() },
-      failure: 'retentionExpired',
-    },
+    { set: { state: project.stateBeforeRecycle ?? 'active', recycledAt: null }, remove: ['purgeAt', 'stateBeforeRecycle'] },
+    { when: where.gt('purgeAt', now.toISOString()), failure: 'retentionExpired' },
   );
 
 /** A recycled project destroyed now: out of reach at once, and first in the purge queue. */
 export const markForDestruction = (project: ProjectRecord, now = new Date()) =>
-  transition(project, { set: { state: 'purging' satisfies StoredProjectState, ...keys.purgeEntry(now) } });
+  transition(project, { set: { state: 'purging', purgeAt: now.toISOString() } });
 
 /**
  * Takes a due project out of reach before anything of it is deleted: one conditional write that moves a recycled
@@ -229,33 +223,21 @@ export const markForDestruction = (project: ProjectRecord, now = new Date()) =>
  * that won just before makes this write fail and the project is left alone. False: not ours to purge.
  */
 export async function claimForPurge(projectId: string, now: Date): Promise<boolean> {
-  try {
-    await updateItem(
-      keys.project(projectId),
-      { set: { state: 'purging' satisfies StoredProjectState } },
-      {
-        expression: '(#state = :recycled AND #purgeAt <= :now) OR #state IN (:purging, :cloning)',
-        names: { '#state': 'state', '#purgeAt': PURGE_AT_ATTRIBUTE },
-        values: { ':recycled': 'recycled', ':purging': 'purging', ':cloning': 'cloning', ':now': now.toISOString() },
-      },
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof ConditionFailed) return false;
-    throw err;
-  }
+  const claimed = await projectEntity.update(
+    { id: projectId },
+    { set: { state: 'purging' } },
+    {
+      when: or(and(where.eq('state', 'recycled'), where.le('purgeAt', now.toISOString())), isIn('state', ['purging', 'cloning'])),
+      failure: skip,
+    },
+  );
+  return claimed !== undefined;
 }
 
 /** Takes a project of a disbanded team out of reach, whatever its state, before the purge deletes it. */
 export async function claimTeamProject(projectId: string, teamId: string): Promise<void> {
-  await updateItem(
-    keys.project(projectId),
-    { set: { state: 'purging' satisfies StoredProjectState } },
-    { expression: '#team = :team', names: { '#team': 'teamId' }, values: { ':team': teamId } },
-  ).catch((err: unknown) => {
-    // Already gone, or moved: nothing of this team to claim.
-    if (!(err instanceof ConditionFailed)) throw err;
-  });
+  // Already gone, or moved: nothing of this team to claim.
+  await projectEntity.update({ id: projectId }, { set: { state: 'purging' } }, { when: where.eq('teamId', teamId), failure: skip });
 }
 
 /**
@@ -264,16 +246,14 @@ export async function claimTeamProject(projectId: string, teamId: string): Promi
  */
 export async function transferProject(project: ProjectRecord, from: string, to: string): Promise<ProjectRecord> {
   const updatedAt = new Date().toISOString();
-  try {
-    await transact([
-      { update: keys.project(project.id), spec: { set: { ownerId: to, updatedAt }, bumpRev: true }, cond: { ifRev: project.rev } },
-      { update: keys.member(project.id, to), spec: { set: { role: 'creator' } }, cond: { ifExists: true } },
-      { update: keys.member(project.id, from), spec: { set: { role: 'edit' } }, cond: { ifExists: true } },
-    ]);
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('conflict');
-    throw err;
-  }
+  await transact(
+    [
+      projectEntity.updateOp(project, { set: { ownerId: to, updatedAt }, bumpRev: true }, where.eq('rev', project.rev)),
+      memberEntity.updateOp({ projectId: project.id, userId: to }, { set: { role: 'creator' } }, exists()),
+      memberEntity.updateOp({ projectId: project.id, userId: from }, { set: { role: 'edit' } }, exists()),
+    ],
+    () => new AppError('conflict'),
+  );
   return { ...project, ownerId: to, updatedAt, rev: project.rev + 1 };
 }
 
@@ -321,39 +301,25 @@ export function toProjectView(
 export async function moveProjectToTeam(project: ProjectRecord, teamId: string, otherMembers: string[]): Promise<ProjectRecord> {
   const updatedAt = new Date().toISOString();
   const memberDeletes: TransactOp[] = otherMembers.map((userId) => ({ delete: keys.member(project.id, userId) }));
-  const move: TransactOp = {
-    update: keys.project(project.id),
-    spec: { set: { teamId, teamFolderId: null, groupRoles: {}, updatedAt, ...keys.projectOfTeam(teamId, project.id) }, bumpRev: true },
-    cond: {
-      expression: '#rev = :rev AND attribute_type(#team, :null)',
-      names: { '#rev': 'rev', '#team': 'teamId' },
-      values: { ':rev': project.rev, ':null': 'NULL' },
-    },
-  };
-  try {
-    // A transaction holds 100 writes; a larger membership is removed first, and a repeat finishes the job.
-    if (memberDeletes.length > 99) await batchWrite({ deletes: otherMembers.map((userId) => keys.member(project.id, userId)) });
-    await transact([move, ...(memberDeletes.length > 99 ? [] : memberDeletes)]);
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('conflict');
-    throw err;
-  }
+  const move = projectEntity.updateOp(
+    project,
+    { set: { teamId, teamFolderId: null, groupRoles: {}, updatedAt }, bumpRev: true },
+    and(where.eq('rev', project.rev), where.attributeType('teamId', 'NULL')),
+  );
+  // A transaction holds 100 writes; a larger membership is removed first, and a repeat finishes the job.
+  if (memberDeletes.length > 99) await batchWrite({ deletes: otherMembers.map((userId) => keys.member(project.id, userId)) });
+  await transact([move, ...(memberDeletes.length > 99 ? [] : memberDeletes)], () => new AppError('conflict'));
   return { ...project, teamId, teamFolderId: null, groupRoles: {}, updatedAt, rev: project.rev + 1 };
 }
 
 /** Files a team project in one of its team's folders (null: the root). */
 export async function fileTeamProject(projectId: string, teamId: string, folderId: string | null) {
-  try {
-    await updateItem(
-      keys.project(projectId),
-      { set: { teamFolderId: folderId } },
-      { expression: '#team = :team', names: { '#team': 'teamId' }, values: { ':team': teamId } },
-    );
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('notFound');
-    throw err;
-  }
+  await projectEntity.update(
+    { id: projectId },
+    { set: { teamFolderId: folderId } },
+    { when: where.eq('teamId', teamId), failure: () => new AppError('notFound') },
+  );
 }
 
 /** Every project of a team (their META items, one index query). */
-export const projectsOfTeam = async (teamId: string) => asRecords(projectRecord, await queryAll(keys.projectsOfTeam(teamId)));
+export const projectsOfTeam = async (teamId: string) => projectEntity.parseAll(await queryAll(keys.projectsOfTeam(teamId)));

@@ -6,9 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { readContent, type TypedContent } from '@shared/schemas/document';
 import type { ReleaseView } from '@shared/schemas/share';
-import { asRecord, asRecords, ConditionFailed, deleteItem, putItem, queryAll } from '../data/db';
+import { asRecord, asRecords, deleteItem, getItem, notExists, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { deleteObject, getObjectText, putObject } from '../data/s3';
 import { AppError } from '../runtime/app-error';
@@ -17,27 +18,31 @@ import { loadNodes, nodeRecord, type Editor, type StoredNode } from './documents
 import { memo } from './memo';
 import type { ProjectRecord } from './projects';
 
-export const releaseRecord = z.object({
-  projectId: z.string(),
-  version: z.string(),
-  desc: z.string(),
-  createdBy: z.string(),
-  createdByName: z.string(),
-  createdAt: z.string(),
-  documentCount: z.number(),
-  s3Key: z.string(),
-});
+export const releaseRecord = lazy(() =>
+  z.object({
+    projectId: z.string(),
+    version: z.string(),
+    desc: z.string(),
+    createdBy: z.string(),
+    createdByName: z.string(),
+    createdAt: z.string(),
+    documentCount: z.number(),
+    s3Key: z.string(),
+  }),
+);
 export type ReleaseRecord = z.infer<typeof releaseRecord>;
 
 /** The frozen project: versioned itself, so a snapshot written today reads the same in later code. */
-const snapshotSchema = z.object({
-  v: z.literal(1),
-  project: z.object({ id: z.string(), name: z.string(), description: z.string() }),
-  nodes: z.array(nodeRecord),
-  /** Stored content of each document, by id (each with its own content version). */
-  bodies: z.record(z.string(), z.unknown()),
-});
-export type Snapshot = z.infer<typeof snapshotSchema>;
+const snapshotSchema = lazy(() =>
+  z.object({
+    v: z.literal(1),
+    project: z.object({ id: z.string(), name: z.string(), description: z.string() }),
+    nodes: z.array(nodeRecord),
+    /** Stored content of each document, by id (each with its own content version). */
+    bodies: z.record(z.string(), z.unknown()),
+  }),
+);
+type Snapshot = z.infer<typeof snapshotSchema>;
 
 export const toReleaseView = ({ s3Key: _key, ...view }: ReleaseRecord): ReleaseView => view;
 
@@ -91,11 +96,23 @@ export async function publishRelease(
     documentCount: nodes.length,
     s3Key,
   };
+  // The release is listed only once this item is written: until then nobody sees it, whatever failed before.
+  const ours = (item: Record<string, unknown> | undefined) => item?.s3Key === s3Key;
   try {
-    await putItem(releaseItem(release), { ifNotExists: true });
+    // A put the SDK tried again after its first try landed (the answer was lost) finds its own release: published.
+    await putItem(releaseItem(release), {
+      when: notExists(),
+      failure: (current) => (ours(current) ? undefined : new AppError('versionExists')),
+    });
   } catch (err) {
-    await deleteObject(s3Key);
-    if (err instanceof ConditionFailed) throw new AppError('versionExists');
+    // The snapshot goes, unless a release points at it after all (a write whose answer was lost may have landed);
+    // when that cannot be told now, it stays: an unlisted object costs less than a listed release without one.
+    const holder = await getItem(keys.release(project.id, version), { consistent: true }).then(
+      (item) => ({ item }),
+      () => undefined,
+    );
+    if (holder && ours(holder.item)) return release;
+    if (holder) await deleteObject(s3Key).catch(() => undefined);
     throw err;
   }
   return release;

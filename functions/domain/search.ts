@@ -5,13 +5,14 @@
  * body, and bodies kept in S3 are searched like any other.
  */
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import type { ParamItem, TypedContent } from '@shared/schemas/document';
 import { asRecords, batchWrite, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { memo } from './memo';
 
 /** A search text fits its own item (DynamoDB stops at 400 KB), so all but a huge page is searched whole. */
-export const SEARCH_TEXT_BYTES = 350 * 1024;
+const SEARCH_TEXT_BYTES = 350 * 1024;
 
 /** Cut to at most `bytes` of UTF-8, never inside a character. */
 function truncateUtf8(text: string, bytes: number): string {
@@ -27,7 +28,7 @@ const decodeEntities = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|apos|nbsp)
 const stripTags = (html: string) => decodeEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '));
 
 /** Markdown as the words a reader sees: no heading marks, emphasis, link or image syntax, list markers or tags. */
-export function markdownText(markdown: string): string {
+function markdownText(markdown: string): string {
   return stripTags(
     markdown
       .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -86,7 +87,7 @@ export function contentText(typed: TypedContent): string {
   return truncateUtf8(parts.join(' ').replace(/\s+/g, ' ').trim(), SEARCH_TEXT_BYTES);
 }
 
-const searchTextRecord = z.object({ documentId: z.string(), text: z.string() });
+const searchTextRecord = lazy(() => z.object({ documentId: z.string(), text: z.string() }));
 
 export const searchTextItem = (projectId: string, documentId: string, text: string) => ({
   ...keys.searchText(projectId, documentId),
@@ -109,13 +110,13 @@ export const searchTextsOf = (project: { id: string; treeRev: number }): Promise
 export const storeSearchTexts = (projectId: string, texts: [string, string][]) =>
   batchWrite({ puts: texts.map(([id, text]) => searchTextItem(projectId, id, text)) });
 
-export interface Match {
+interface Match {
   matchedIn: 'title' | 'path' | 'content';
   snippet: string;
 }
 
 /** Around the first occurrence: a few words either side, so a result shows why it matched. */
-export function snippetOf(text: string, at: number, length: number, radius = 40): string {
+function snippetOf(text: string, at: number, length: number, radius = 40): string {
   const from = Math.max(0, at - radius);
   const to = Math.min(text.length, at + length + radius);
   return `${from > 0 ? '…' : ''}${text.slice(from, to).trim()}${to < text.length ? '…' : ''}`;

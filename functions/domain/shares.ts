@@ -7,31 +7,34 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import type { ShareView } from '@shared/schemas/share';
-import { asRecord, asRecords, ConditionFailed, deleteItem, getItem, putItem, queryAll } from '../data/db';
+import { asRecord, asRecords, deleteItem, eq, getItem, notExists, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { childrenByParent, nodesAt, type StoredNode } from './documents';
 import { readSnapshot, type ReleaseRecord } from './releases';
 
-export const shareRecord = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  name: z.string(),
-  docIds: z.array(z.string()),
-  expireAt: z.string(),
-  passwordHash: z.string().nullable(),
-  version: z.string().nullable(),
-  /** Tokens issued under an earlier epoch no longer count. */
-  tokenEpoch: z.number(),
-  createdBy: z.string(),
-  createdByName: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const shareRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    projectId: z.string(),
+    name: z.string(),
+    docIds: z.array(z.string()),
+    expireAt: z.string(),
+    passwordHash: z.string().nullable(),
+    version: z.string().nullable(),
+    /** Tokens issued under an earlier epoch no longer count. */
+    tokenEpoch: z.number(),
+    createdBy: z.string(),
+    createdByName: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type ShareRecord = z.infer<typeof shareRecord>;
 
-const tokenRecord = z.object({ shareId: z.string(), epoch: z.number(), expiresAt: z.number() });
+const tokenRecord = lazy(() => z.object({ shareId: z.string(), epoch: z.number(), expiresAt: z.number() }));
 
 export const newShareId = (projectId: string) => `${projectId}_${randomBytes(16).toString('base64url')}`;
 
@@ -62,23 +65,14 @@ export const shareItem = (share: ShareRecord) => ({
 });
 
 export async function createShare(share: ShareRecord) {
-  await putItem(shareItem(share), { ifNotExists: true });
+  await putItem(shareItem(share), notExists());
 }
 
 /** Saves a changed share; a changed password or a shorter expiry revokes every token issued before. */
 export async function updateShare(current: ShareRecord, next: Omit<ShareRecord, 'tokenEpoch'>): Promise<ShareRecord> {
   const revokes = next.passwordHash !== current.passwordHash || Date.parse(next.expireAt) < Date.parse(current.expireAt);
   const saved: ShareRecord = { ...next, tokenEpoch: current.tokenEpoch + (revokes ? 1 : 0) };
-  try {
-    await putItem(shareItem(saved), {
-      expression: '#epoch = :epoch',
-      names: { '#epoch': 'tokenEpoch' },
-      values: { ':epoch': current.tokenEpoch },
-    });
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('conflict');
-    throw err;
-  }
+  await putItem(shareItem(saved), { when: eq('tokenEpoch', current.tokenEpoch), failure: () => new AppError('conflict') });
   return saved;
 }
 
@@ -153,7 +147,7 @@ function derivedFor(share: ShareRecord, nodes: StoredNode[]) {
 }
 
 /** The documents a share holds: its chosen documents and everything below them; undefined for the whole project. */
-export const shareScope = (share: ShareRecord, nodes: StoredNode[]): Set<string> | undefined => derivedFor(share, nodes).scope;
+const shareScope = (share: ShareRecord, nodes: StoredNode[]): Set<string> | undefined => derivedFor(share, nodes).scope;
 
 function computeScope(share: ShareRecord, nodes: StoredNode[]): Set<string> | undefined {
   if (!share.docIds.length) return undefined;

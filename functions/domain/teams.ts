@@ -6,72 +6,98 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { MEMBER_ROLES, TEAM_ROLES, type MemberRole, type TeamRole } from '@shared/access';
 import {
+  and,
   asRecord,
   asRecords,
   batchGet,
-  ConditionFailed,
+  conditionsOn,
   countItems,
+  eq,
+  exists,
   getItem,
+  notExists,
   queryAll,
+  skip,
   transact,
   updateItem,
   type TransactOp,
 } from '../data/db';
+import { defineEntity } from '../data/entity';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
+import { projectEntity } from './projects';
 
-export const teamRecord = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  avatar: z.string(),
-  ownerId: z.string(),
-  /** `disbanding`: hidden from every route while the purge job destroys it. */
-  state: z.enum(['active', 'disbanding']),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  updatedByName: z.string().optional(),
-  rev: z.number(),
-});
+export const teamRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    avatar: z.string(),
+    ownerId: z.string(),
+    /** `disbanding`: hidden from every route while the purge job destroys it. */
+    state: z.enum(['active', 'disbanding']),
+    /** When the purge job may destroy a disbanding team: the sparse PURGE index is composed of it. */
+    purgeAt: z.string().nullable().default(null),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    updatedByName: z.string().optional(),
+    rev: z.number(),
+  }),
+);
 export type TeamRecord = z.infer<typeof teamRecord>;
 
-export const teamMemberRecord = z.object({
-  teamId: z.string(),
-  userId: z.string(),
-  role: z.enum(TEAM_ROLES),
-  groupId: z.string().nullable(),
-  joinedAt: z.string(),
-});
+export const teamMemberRecord = lazy(() =>
+  z.object({
+    teamId: z.string(),
+    userId: z.string(),
+    role: z.enum(TEAM_ROLES),
+    groupId: z.string().nullable(),
+    joinedAt: z.string(),
+  }),
+);
 export type TeamMemberRecord = z.infer<typeof teamMemberRecord>;
 
-export const groupRecord = z.object({ id: z.string(), teamId: z.string(), name: z.string(), createdAt: z.string() });
+export const groupRecord = lazy(() => z.object({ id: z.string(), teamId: z.string(), name: z.string(), createdAt: z.string() }));
 export type GroupRecord = z.infer<typeof groupRecord>;
 
-const bindingRecord = z.object({ teamId: z.string(), groupId: z.string(), projectId: z.string(), role: z.enum(MEMBER_ROLES) });
+const bindingRecord = lazy(() => z.object({ teamId: z.string(), groupId: z.string(), projectId: z.string(), role: z.enum(MEMBER_ROLES) }));
 
-export const getTeam = async (teamId: string) => asRecord(teamRecord, await getItem(keys.team(teamId), { consistent: true }));
-export const teamsByIds = async (ids: string[]) => asRecords(teamRecord, await batchGet(ids.map((id) => keys.team(id))));
+/** The META item of a team partition, on the purge queue while it is being disbanded. */
+export const teamEntity = defineEntity({
+  name: 'team',
+  schema: teamRecord,
+  key: (t: Pick<TeamRecord, 'id'>) => keys.team(t.id),
+  indexes: (index) => ({ gsi2: index(['purgeAt'], (t) => (t.purgeAt ? keys.purgeEntry(t.purgeAt) : undefined)) }),
+});
+const whereTeam = conditionsOn<TeamRecord>();
+
+/** A member of a team, listed among the user's teams by an index entry. */
+export const teamMemberEntity = defineEntity({
+  name: 'teamMember',
+  schema: teamMemberRecord,
+  key: (m: Pick<TeamMemberRecord, 'teamId' | 'userId'>) => keys.teamMember(m.teamId, m.userId),
+  indexes: (index) => ({ gsi1: index(['userId', 'teamId'], (m) => keys.teamOfUser(m.userId, m.teamId)) }),
+});
+const whereMember = conditionsOn<TeamMemberRecord>();
+
+export const getTeam = async (teamId: string) => teamEntity.parse(await getItem(keys.team(teamId), { consistent: true }));
+export const teamsByIds = async (ids: string[]) => teamEntity.parseAll(await batchGet(ids.map((id) => keys.team(id))));
 export const getTeamMember = async (teamId: string, userId: string) =>
-  asRecord(teamMemberRecord, await getItem(keys.teamMember(teamId, userId), { consistent: true }));
+  teamMemberEntity.parse(await getItem(keys.teamMember(teamId, userId), { consistent: true }));
 
 /** The team and the caller's membership, in one batched read. */
 export async function teamAccess(teamId: string, userId: string | undefined) {
   const items = await batchGet([keys.team(teamId), ...(userId ? [keys.teamMember(teamId, userId)] : [])], { consistent: true });
   return {
-    team: asRecord(
-      teamRecord,
-      items.find((i) => i.entity === ENTITY.team.entity),
-    ),
-    member: asRecord(
-      teamMemberRecord,
-      items.find((i) => i.entity === ENTITY.teamMember.entity),
-    ),
+    team: teamEntity.parse(items.find((i) => i.entity === ENTITY.team.entity)),
+    member: teamMemberEntity.parse(items.find((i) => i.entity === ENTITY.teamMember.entity)),
   };
 }
 
-export const teamItem = (team: TeamRecord) => ({ ...keys.team(team.id), ...ENTITY.team, ...team });
+export const teamItem = (team: TeamRecord) => teamEntity.item(team);
 export const groupItem = (group: GroupRecord) => ({ ...keys.group(group.teamId, group.id), ...ENTITY.group, ...group });
 export const bindingItem = (binding: z.infer<typeof bindingRecord>) => ({
   ...keys.groupBinding(binding.teamId, binding.groupId, binding.projectId),
@@ -79,12 +105,7 @@ export const bindingItem = (binding: z.infer<typeof bindingRecord>) => ({
   ...binding,
 });
 
-export const teamMemberItem = (member: TeamMemberRecord) => ({
-  ...keys.teamMember(member.teamId, member.userId),
-  ...ENTITY.teamMember,
-  ...keys.teamOfUser(member.userId, member.teamId),
-  ...member,
-});
+export const teamMemberItem = (member: TeamMemberRecord) => teamMemberEntity.item(member);
 
 export async function createTeam(
   input: { name: string; description: string; avatar: string },
@@ -92,13 +113,19 @@ export async function createTeam(
   now = new Date(),
 ): Promise<TeamRecord> {
   const stamp = now.toISOString();
-  const team: TeamRecord = { id: randomUUID(), ...input, ownerId, state: 'active', createdAt: stamp, updatedAt: stamp, rev: 1 };
+  const team: TeamRecord = {
+    id: randomUUID(),
+    ...input,
+    ownerId,
+    state: 'active',
+    purgeAt: null,
+    createdAt: stamp,
+    updatedAt: stamp,
+    rev: 1,
+  };
   await transact([
-    { put: teamItem(team), cond: { ifNotExists: true } },
-    {
-      put: teamMemberItem({ teamId: team.id, userId: ownerId, role: 'owner', groupId: null, joinedAt: stamp }),
-      cond: { ifNotExists: true },
-    },
+    teamEntity.putOp(team, notExists()),
+    teamMemberEntity.putOp({ teamId: team.id, userId: ownerId, role: 'owner', groupId: null, joinedAt: stamp }, notExists()),
   ]);
   return team;
 }
@@ -109,42 +136,31 @@ export async function updateTeam(
   expectedRev: number,
   editorName: string,
 ) {
-  try {
-    return teamRecord.parse(
-      await updateItem(
-        keys.team(team.id),
-        { set: { ...changes, updatedAt: new Date().toISOString(), updatedByName: editorName }, bumpRev: true },
-        {
-          expression: '#state = :active AND #rev = :rev',
-          names: { '#state': 'state', '#rev': 'rev' },
-          values: { ':active': 'active', ':rev': expectedRev },
-        },
-      ),
-    );
-  } catch (err) {
-    if (!(err instanceof ConditionFailed)) throw err;
-    const current = asRecord(teamRecord, err.current);
-    if (!current || current.state !== 'active') throw new AppError('notFound');
-    throw new AppError('staleRevision', { editor: current.updatedByName ?? '' }, { rev: current.rev });
-  }
+  return teamEntity.update(
+    team,
+    { set: { ...changes, updatedAt: new Date().toISOString(), updatedByName: editorName }, bumpRev: true },
+    {
+      when: and(whereTeam.eq('state', 'active'), whereTeam.eq('rev', expectedRev)),
+      failure: (item) => {
+        const current = teamEntity.parse(item);
+        if (!current || current.state !== 'active') return new AppError('notFound');
+        return new AppError('staleRevision', { editor: current.updatedByName ?? '' }, { rev: current.rev });
+      },
+    },
+  );
 }
 
 /** Hides the team at once and queues it for the purge job, which destroys its projects and then the team. */
 export async function markTeamDisbanded(team: TeamRecord, now = new Date()) {
-  try {
-    await updateItem(
-      keys.team(team.id),
-      { set: { state: 'disbanding', updatedAt: now.toISOString(), ...keys.purgeEntry(now) }, bumpRev: true },
-      { expression: '#state = :active', names: { '#state': 'state' }, values: { ':active': 'active' } },
-    );
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('notFound');
-    throw err;
-  }
+  await teamEntity.update(
+    team,
+    { set: { state: 'disbanding', updatedAt: now.toISOString(), purgeAt: now.toISOString() }, bumpRev: true },
+    { when: whereTeam.eq('state', 'active'), failure: () => new AppError('notFound') },
+  );
 }
 
-export const teamMembersOf = async (teamId: string) => asRecords(teamMemberRecord, await queryAll(keys.teamMembersOf(teamId)));
-export const teamMembershipsOf = async (userId: string) => asRecords(teamMemberRecord, await queryAll(keys.teamsOfUser(userId)));
+export const teamMembersOf = async (teamId: string) => teamMemberEntity.parseAll(await queryAll(keys.teamMembersOf(teamId)));
+export const teamMembershipsOf = async (userId: string) => teamMemberEntity.parseAll(await queryAll(keys.teamsOfUser(userId)));
 export const groupsOf = async (teamId: string) => asRecords(groupRecord, await queryAll(keys.groupsOf(teamId)));
 
 export async function getGroup(teamId: string, groupId: string): Promise<GroupRecord> {
@@ -169,41 +185,28 @@ export async function addTeamMember(
   groupId: string | null,
   now = new Date(),
 ): Promise<boolean> {
-  try {
-    await transact([
-      { check: keys.team(teamId), cond: { expression: '#state = :active', names: { '#state': 'state' }, values: { ':active': 'active' } } },
-      { put: teamMemberItem({ teamId, userId, role, groupId, joinedAt: now.toISOString() }), cond: { ifNotExists: true } },
-    ]);
-    return true;
-  } catch (err) {
-    if (!(err instanceof ConditionFailed)) throw err;
-    if (err.index === 0) throw new AppError('notFound');
-    return false;
-  }
+  return transact([
+    { check: keys.team(teamId), when: whereTeam.eq('state', 'active'), failure: () => new AppError('notFound') },
+    // Already in the team: they stay as they are.
+    teamMemberEntity.putOp({ teamId, userId, role, groupId, joinedAt: now.toISOString() }, notExists(), skip),
+  ]);
 }
 
 /** Changes a member's role or group, conditional on their still being in the team. */
-async function updateTeamMember(
+const updateTeamMember = (
   teamId: string,
   userId: string,
   set: Partial<Pick<TeamMemberRecord, 'role' | 'groupId'>>,
   guard?: { notRole: TeamRole },
-) {
-  try {
-    return teamMemberRecord.parse(
-      await updateItem(
-        keys.teamMember(teamId, userId),
-        { set },
-        guard
-          ? { expression: 'attribute_exists(pk) AND #role <> :role', names: { '#role': 'role' }, values: { ':role': guard.notRole } }
-          : { ifExists: true },
-      ),
-    );
-  } catch (err) {
-    if (!(err instanceof ConditionFailed)) throw err;
-    throw new AppError(err.current ? 'ownerRoleFixed' : 'notTeamMember');
-  }
-}
+) =>
+  teamMemberEntity.update(
+    { teamId, userId },
+    { set },
+    {
+      when: guard ? and(exists(), whereMember.ne('role', guard.notRole)) : exists(),
+      failure: (current) => new AppError(current ? 'ownerRoleFixed' : 'notTeamMember'),
+    },
+  );
 
 /** The owner's role changes only by a transfer. */
 export const setTeamRole = (teamId: string, userId: string, role: Exclude<TeamRole, 'owner'>) =>
@@ -213,48 +216,39 @@ export const moveToGroup = (teamId: string, userId: string, groupId: string | nu
 
 /** A member leaves or is removed; the owner never (they hand the team over first). */
 export async function removeTeamMember(teamId: string, userId: string) {
-  try {
-    await transact([
-      {
-        delete: keys.teamMember(teamId, userId),
-        cond: { expression: 'attribute_exists(pk) AND #role <> :owner', names: { '#role': 'role' }, values: { ':owner': 'owner' } },
-      },
-    ]);
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('ownerRoleFixed');
-    throw err;
-  }
+  await transact([
+    {
+      delete: keys.teamMember(teamId, userId),
+      when: and(exists(), whereMember.ne('role', 'owner')),
+      failure: () => new AppError('ownerRoleFixed'),
+    },
+  ]);
 }
 
 /** Hands the team to member `to`; the former owner stays as an administrator. */
 export async function transferTeam(team: TeamRecord, to: string): Promise<TeamRecord> {
   const updatedAt = new Date().toISOString();
-  try {
-    await transact([
-      { update: keys.team(team.id), spec: { set: { ownerId: to, updatedAt }, bumpRev: true }, cond: { ifRev: team.rev } },
-      { update: keys.teamMember(team.id, to), spec: { set: { role: 'owner' } }, cond: { ifExists: true } },
-      { update: keys.teamMember(team.id, team.ownerId), spec: { set: { role: 'admin' } }, cond: { ifExists: true } },
-    ]);
-  } catch (err) {
-    if (!(err instanceof ConditionFailed)) throw err;
-    throw new AppError(err.index === 1 ? 'notTeamMember' : 'conflict');
-  }
+  await transact(
+    [
+      teamEntity.updateOp(team, { set: { ownerId: to, updatedAt }, bumpRev: true }, whereTeam.eq('rev', team.rev)),
+      teamMemberEntity.updateOp({ teamId: team.id, userId: to }, { set: { role: 'owner' } }, exists(), () => new AppError('notTeamMember')),
+      teamMemberEntity.updateOp({ teamId: team.id, userId: team.ownerId }, { set: { role: 'admin' } }, exists()),
+    ],
+    () => new AppError('conflict'),
+  );
   return { ...team, ownerId: to, updatedAt, rev: team.rev + 1 };
 }
 
 export async function createGroup(teamId: string, name: string, now = new Date()): Promise<GroupRecord> {
   const group: GroupRecord = { id: randomUUID(), teamId, name, createdAt: now.toISOString() };
-  await transact([{ put: groupItem(group), cond: { ifNotExists: true } }]);
+  await transact([{ put: groupItem(group), when: notExists() }]);
   return group;
 }
 
 export async function renameGroup(teamId: string, groupId: string, name: string): Promise<GroupRecord> {
-  try {
-    return groupRecord.parse(await updateItem(keys.group(teamId, groupId), { set: { name } }, { ifExists: true }));
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('notFound');
-    throw err;
-  }
+  return groupRecord.parse(
+    await updateItem(keys.group(teamId, groupId), { set: { name } }, { when: exists(), failure: () => new AppError('notFound') }),
+  );
 }
 
 /**
@@ -271,7 +265,7 @@ export function bindingOps(
   else delete groupRoles[groupId];
   const binding = keys.groupBinding(project.teamId, groupId, project.id);
   return [
-    { update: keys.project(project.id), spec: { set: { groupRoles }, bumpRev: true }, cond: { ifRev: project.rev } },
+    projectEntity.updateOp(project, { set: { groupRoles }, bumpRev: true }, eq('rev', project.rev)),
     role ? { put: bindingItem({ teamId: project.teamId, groupId, projectId: project.id, role }) } : { delete: binding },
   ];
 }
@@ -286,29 +280,21 @@ export const bindingsOfGroup = async (teamId: string, groupId: string) =>
 export async function deleteGroup(teamId: string, groupId: string) {
   await getGroup(teamId, groupId);
   for (const binding of await bindingsOfGroup(teamId, groupId)) {
-    await transact([
-      {
-        update: keys.project(binding.projectId),
-        spec: { remove: [['groupRoles', groupId]], bumpRev: true },
-        cond: { expression: 'attribute_exists(pk)' },
-      },
-      { delete: keys.groupBinding(teamId, groupId, binding.projectId) },
-    ]).catch((err: unknown) => {
+    const unbound = await transact([
       // A project purged meanwhile has no role map left to clean.
-      if (!(err instanceof ConditionFailed)) throw err;
-      return transact([{ delete: keys.groupBinding(teamId, groupId, binding.projectId) }]);
-    });
+      projectEntity.updateOp({ id: binding.projectId }, { remove: [['groupRoles', groupId]], bumpRev: true }, exists(), skip),
+      { delete: keys.groupBinding(teamId, groupId, binding.projectId) },
+    ]);
+    if (!unbound) await transact([{ delete: keys.groupBinding(teamId, groupId, binding.projectId) }]);
   }
   const members = (await teamMembersOf(teamId)).filter((m) => m.groupId === groupId);
   await Promise.all(
     members.map((m) =>
-      updateItem(
-        keys.teamMember(teamId, m.userId),
+      teamMemberEntity.update(
+        { teamId, userId: m.userId },
         { set: { groupId: null } },
-        { expression: '#group = :g', names: { '#group': 'groupId' }, values: { ':g': groupId } },
-      ).catch((err: unknown) => {
-        if (!(err instanceof ConditionFailed)) throw err;
-      }),
+        { when: whereMember.eq('groupId', groupId), failure: skip },
+      ),
     ),
   );
   await transact([{ delete: keys.group(teamId, groupId) }]);

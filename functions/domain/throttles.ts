@@ -17,7 +17,8 @@ import {
 } from '@shared/constants';
 import type { ErrorKey } from '@shared/errors';
 import * as z from 'zod';
-import { asRecord, ConditionFailed, deleteItem, getItem, updateItem } from '../data/db';
+import { lazy } from '@shared/lazy';
+import { asRecord, deleteItem, expired, getItem, lt, notExists, or, skip, updateItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { env } from '../env';
 import { AppError } from '../runtime/app-error';
@@ -45,9 +46,17 @@ const windowOf = (name: CounterName): Window =>
     ? { ...WINDOWS[name], limit: env().CODE_SENDS_PER_ADDRESS! }
     : WINDOWS[name];
 
-const counterRecord = z.object({ count: z.number(), expiresAt: z.number() });
+const counterRecord = lazy(() => z.object({ count: z.number(), expiresAt: z.number() }));
 
 const nowSeconds = (nowMs: number) => Math.floor(nowMs / 1000);
+
+/** Opens a new window for a counter when none is open (none yet, or the last one expired); false when one is. */
+const openWindow = async (key: ReturnType<typeof keys.throttle>, now: number, seconds: number) =>
+  (await updateItem(
+    key,
+    { set: { ...ENTITY.throttle, count: 1, expiresAt: now + seconds } },
+    { when: or(notExists(), expired(now)), failure: skip },
+  )) !== undefined;
 
 /** Refuses when any subject has reached its limit in its open window. */
 export async function assertUnderLimits(subjects: Subject[], nowMs = Date.now()) {
@@ -66,16 +75,7 @@ export async function countEvent(subjects: Subject[], nowMs = Date.now()) {
   await Promise.all(
     subjects.map(async ([name, id]) => {
       const key = keys.throttle(name, id);
-      try {
-        await updateItem(
-          key,
-          { set: { ...ENTITY.throttle, count: 1, expiresAt: now + windowOf(name).seconds } },
-          { expression: 'attribute_not_exists(pk) OR expiresAt <= :now', values: { ':now': now } },
-        );
-      } catch (err) {
-        if (!(err instanceof ConditionFailed)) throw err;
-        await updateItem(key, { add: { count: 1 } });
-      }
+      if (!(await openWindow(key, now, windowOf(name).seconds))) await updateItem(key, { add: { count: 1 } });
     }),
   );
 }
@@ -85,26 +85,15 @@ export async function consume([name, id]: Subject, refusal: ErrorKey = 'tooManyR
   const now = nowSeconds(nowMs);
   const { limit, seconds } = windowOf(name);
   const key = keys.throttle(name, id);
-  try {
-    await updateItem(
-      key,
-      { set: { ...ENTITY.throttle, count: 1, expiresAt: now + seconds } },
-      { expression: 'attribute_not_exists(pk) OR expiresAt <= :now', values: { ':now': now } },
-    );
-  } catch (err) {
-    if (!(err instanceof ConditionFailed)) throw err;
-    try {
-      await updateItem(
-        key,
-        { add: { count: 1 } },
-        { expression: '#count < :limit', names: { '#count': 'count' }, values: { ':limit': limit } },
-      );
-    } catch (again) {
-      if (!(again instanceof ConditionFailed)) throw again;
-      const expiresAt = Number((again.current ?? err.current)?.expiresAt ?? now + seconds);
-      throw new AppError(refusal, { seconds: Math.max(1, expiresAt - now) });
-    }
-  }
+  if (await openWindow(key, now, seconds)) return;
+  await updateItem(
+    key,
+    { add: { count: 1 } },
+    {
+      when: lt('count', limit),
+      failure: (current) => new AppError(refusal, { seconds: Math.max(1, Number(current?.expiresAt ?? now + seconds) - now) }),
+    },
+  );
 }
 
 export async function clearCounter([name, id]: Subject) {

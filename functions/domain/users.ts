@@ -4,24 +4,28 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { isEmail, type UserDetail } from '@shared/schemas/account';
-import { asRecord, asRecords, batchGet, ConditionFailed, getItem, transact, updateItem, type TransactOp } from '../data/db';
+import { lazy } from '@shared/lazy';
+import { isEmail } from '@shared/accounts';
+import type { UserDetail } from '@shared/schemas/account';
+import { asRecord, asRecords, batchGet, eq, exists, getItem, notExists, transact, updateItem, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
-export const userRecord = z.object({
-  id: z.string(),
-  nickname: z.string(),
-  avatar: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  passwordHash: z.string(),
-  registeredAt: z.string(),
-  rev: z.number(),
-});
+const userRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    nickname: z.string(),
+    avatar: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    passwordHash: z.string(),
+    registeredAt: z.string(),
+    rev: z.number(),
+  }),
+);
 export type UserRecord = z.infer<typeof userRecord>;
 
-const guardRecord = z.object({ userId: z.string() });
+const guardRecord = lazy(() => z.object({ userId: z.string() }));
 
 export const toUserDetail = (u: UserRecord): UserDetail => ({
   id: u.id,
@@ -63,42 +67,38 @@ export async function registerUser(
     registeredAt: now.toISOString(),
     rev: 1,
   };
-  try {
-    await transact([
-      { put: { ...keys.user(user.id), ...ENTITY.user, ...user }, cond: { ifNotExists: true } },
-      { put: { ...keys.accountGuard(input.account), ...ENTITY.accountGuard, userId: user.id }, cond: { ifNotExists: true } },
+  await transact(
+    [
+      { put: { ...keys.user(user.id), ...ENTITY.user, ...user }, when: notExists() },
+      {
+        put: { ...keys.accountGuard(input.account), ...ENTITY.accountGuard, userId: user.id },
+        when: notExists(),
+        failure: () => new AppError('accountExists'),
+      },
       ...alongside,
-    ]);
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError(err.index === 1 ? 'accountExists' : alongsideFailed);
-    throw err;
-  }
+    ],
+    () => new AppError(alongsideFailed),
+  );
   return user;
 }
 
 export async function updateProfile(userId: string, changes: Partial<Pick<UserRecord, 'nickname' | 'avatar'>>): Promise<UserRecord> {
-  try {
-    return userRecord.parse(
-      await updateItem(keys.user(userId), { set: { ...changes, updatedAt: new Date().toISOString() }, bumpRev: true }, { ifExists: true }),
-    );
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('notFound');
-    throw err;
-  }
+  return userRecord.parse(
+    await updateItem(
+      keys.user(userId),
+      { set: { ...changes, updatedAt: new Date().toISOString() }, bumpRev: true },
+      { when: exists(), failure: () => new AppError('notFound') },
+    ),
+  );
 }
 
 /** Conditional on the revision the old password was checked against, so a concurrent change cannot be lost. */
 export async function changePasswordHash(user: UserRecord, passwordHash: string): Promise<void> {
-  try {
-    await updateItem(
-      keys.user(user.id),
-      { set: { passwordHash, updatedAt: new Date().toISOString() }, bumpRev: true },
-      { ifRev: user.rev },
-    );
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('conflict');
-    throw err;
-  }
+  await updateItem(
+    keys.user(user.id),
+    { set: { passwordHash, updatedAt: new Date().toISOString() }, bumpRev: true },
+    { when: eq('rev', user.rev), failure: () => new AppError('conflict') },
+  );
 }
 
 /** A user without a verification code: the local demo account and benchmark fixtures. */

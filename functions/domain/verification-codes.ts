@@ -11,19 +11,22 @@ import {
   type CodePurpose,
 } from '@shared/constants';
 import * as z from 'zod';
-import { asRecord, ConditionFailed, getItem, putItem, updateItem, type TransactOp } from '../data/db';
+import { lazy } from '@shared/lazy';
+import { asRecord, eq, exists, expired, getItem, notExists, or, putItem, skip, updateItem, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
-const codeRecord = z.object({
-  codeHash: z.string(),
-  sentAt: z.number(),
-  codeExpiresAt: z.number(),
-  attempts: z.number(),
-  dayStart: z.number(),
-  sentToday: z.number(),
-  expiresAt: z.number(),
-});
+const codeRecord = lazy(() =>
+  z.object({
+    codeHash: z.string(),
+    sentAt: z.number(),
+    codeExpiresAt: z.number(),
+    attempts: z.number(),
+    dayStart: z.number(),
+    sentToday: z.number(),
+    expiresAt: z.number(),
+  }),
+);
 
 interface CodeItem {
   codeHash: string;
@@ -63,18 +66,14 @@ export async function issueCode(purpose: CodePurpose, target: string, nowMs = Da
     sentToday: (sameDay ? previous.sentToday : 0) + 1,
     expiresAt: dayStart + DAY,
   };
-  try {
-    // Conditional on what was read, so two simultaneous sends cannot both pass the limits.
-    await putItem(
-      { ...key, ...ENTITY.verificationCode, ...item },
-      previous
-        ? { expression: 'sentAt = :seen', values: { ':seen': previous.sentAt } }
-        : { expression: 'attribute_not_exists(pk) OR expiresAt <= :now', values: { ':now': now } },
-    );
-  } catch (err) {
-    if (err instanceof ConditionFailed) throw new AppError('tooManyRequests', { seconds: VERIFICATION_CODE_RESEND_SECONDS });
-    throw err;
-  }
+  // Conditional on what was read, so two simultaneous sends cannot both pass the limits.
+  await putItem(
+    { ...key, ...ENTITY.verificationCode, ...item },
+    {
+      when: previous ? eq('sentAt', previous.sentAt) : or(notExists(), expired(now)),
+      failure: () => new AppError('tooManyRequests', { seconds: VERIFICATION_CODE_RESEND_SECONDS }),
+    },
+  );
   return code;
 }
 
@@ -91,11 +90,8 @@ export async function checkCode(purpose: CodePurpose, target: string, code: stri
   }
   const given = Buffer.from(hashCode(purpose, target, code));
   if (!timingSafeEqual(given, Buffer.from(item.codeHash))) {
-    await updateItem(key, { add: { attempts: 1 } }, { ifExists: true }).catch(() => undefined);
+    await updateItem(key, { add: { attempts: 1 } }, { when: exists(), failure: skip }).catch(() => undefined);
     throw new AppError('badVerificationCode');
   }
-  return {
-    delete: key,
-    cond: { expression: 'codeHash = :hash', values: { ':hash': item.codeHash } },
-  };
+  return { delete: key, when: eq('codeHash', item.codeHash) };
 }

@@ -4,74 +4,72 @@
  * `created_at`, `CREATED-AT`, `headImgUrl`), and the last word decides, with the words before it to tell
  * `fileName` from `userName` or `ipAddress` from `address`.
  */
-export const FIELD_KINDS = [
-  'id',
-  'uuid',
-  'email',
-  'username',
-  'nickname',
-  'password',
-  'avatar',
-  'image',
-  'url',
-  'domain',
-  'ip',
-  'ipv6',
-  'mac',
-  'phone',
-  'address',
-  'province',
-  'city',
-  'district',
-  'country',
-  'street',
-  'zip',
-  'latitude',
-  'longitude',
-  'date',
-  'time',
-  'datetime',
-  'timestamp',
-  'year',
-  'month',
-  'day',
-  'hour',
-  'minute',
-  'second',
-  'fullName',
-  'firstName',
-  'lastName',
-  'title',
-  'sentence',
-  'paragraph',
-  'gender',
-  'color',
-  'token',
-  'version',
-  'userAgent',
-  'currency',
-  'company',
-  'product',
-  'jobTitle',
-  'fileName',
-  'filePath',
-  'fileExt',
-  'mimeType',
-  'code',
-  'status',
-  'tag',
-  'price',
-  'count',
-  'age',
-  'page',
-  'pageSize',
-  'offset',
-  'percent',
-  'rate',
-  'flag',
-  'unknown',
-] as const;
-export type FieldKind = (typeof FIELD_KINDS)[number];
+export type FieldKind =
+  | 'id'
+  | 'uuid'
+  | 'email'
+  | 'username'
+  | 'nickname'
+  | 'password'
+  | 'avatar'
+  | 'image'
+  | 'url'
+  | 'domain'
+  | 'ip'
+  | 'ipv6'
+  | 'mac'
+  | 'phone'
+  | 'address'
+  | 'province'
+  | 'city'
+  | 'district'
+  | 'country'
+  | 'street'
+  | 'zip'
+  | 'latitude'
+  | 'longitude'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'timestamp'
+  | 'year'
+  | 'month'
+  | 'day'
+  | 'hour'
+  | 'minute'
+  | 'second'
+  | 'fullName'
+  | 'firstName'
+  | 'lastName'
+  | 'title'
+  | 'sentence'
+  | 'paragraph'
+  | 'gender'
+  | 'color'
+  | 'token'
+  | 'version'
+  | 'userAgent'
+  | 'currency'
+  | 'company'
+  | 'product'
+  | 'jobTitle'
+  | 'fileName'
+  | 'filePath'
+  | 'fileExt'
+  | 'mimeType'
+  | 'code'
+  | 'status'
+  | 'tag'
+  | 'price'
+  | 'count'
+  | 'age'
+  | 'page'
+  | 'pageSize'
+  | 'offset'
+  | 'percent'
+  | 'rate'
+  | 'flag'
+  | 'unknown';
 
 export function nameWords(name: string): string[] {
   return name

@@ -11,7 +11,7 @@ import { MOCK_CAPS } from './limits';
 import { MockAbort, mockFail, mockOk, type MockResult } from './mock-error';
 import type { RenderedJson } from './template';
 
-export interface GenerateOptions {
+interface GenerateOptions {
   locale?: MockLocale;
   /** Same seed, same output (dates included): for tests and stable previews. */
   seed?: number;

@@ -2,17 +2,8 @@
  * What can go wrong while making a mock answer. The server turns each kind into a clear JSON error for the
  * caller; none carries a host stack or path, only messages written for the person who saved the mock.
  */
-export const MOCK_ERROR_KINDS = [
-  /** The document's mock is off. */
-  'disabled',
-  'invalid_template',
-  'output_too_large',
-  'timeout',
-  'memory',
-  'script_error',
-  'bad_response',
-] as const;
-export type MockErrorKind = (typeof MOCK_ERROR_KINDS)[number];
+/** `disabled`: the document's mock is off. */
+type MockErrorKind = 'disabled' | 'invalid_template' | 'output_too_large' | 'timeout' | 'memory' | 'script_error' | 'bad_response';
 
 export interface MockError {
   kind: MockErrorKind;

@@ -10,13 +10,13 @@
  */
 import { mockPathOf, paramNameOf } from '@shared/mock-path';
 
-export interface RoutedDocument {
+interface RoutedDocument {
   id: string;
   method: string;
   path: string;
 }
 
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'match'; documentId: string; params: Record<string, string> }
   /** The path matches documents, none with this method: the server can answer 405 with `allow`. */
   | { kind: 'method_not_allowed'; allow: string[] }
@@ -26,7 +26,7 @@ export interface RouteMatcher {
   match(method: string, path: string): RouteMatch;
 }
 
-export type TemplateSegment = { literal: string } | { param: string };
+type TemplateSegment = { literal: string } | { param: string };
 
 interface Endpoint {
   documentId: string;

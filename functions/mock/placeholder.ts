@@ -6,7 +6,7 @@
  * scanner and a parser for literals only.
  */
 
-export interface PlaceholderToken {
+interface PlaceholderToken {
   /** Offsets of the whole token in the string (`start` is the `@`, or the first backslash before it). */
   start: number;
   end: number;

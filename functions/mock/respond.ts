@@ -39,7 +39,7 @@ export interface MockInput {
   locale?: Locale;
 }
 
-export interface MockAnswer {
+interface MockAnswer {
   status: number;
   /** Lower-case names. */
   headers: Record<string, string>;

@@ -15,7 +15,7 @@ export interface RenderedJson {
   json: string;
 }
 
-export interface RenderOptions {
+interface RenderOptions {
   /** Epoch milliseconds when rendering must stop; defaults to MOCK_CAPS.renderMs from now. */
   deadline?: number;
 }

@@ -21,7 +21,7 @@ export const versionOf = (event: APIGatewayProxyEventV2) => event.headers?.[PROJ
  * GETs only: a form or a `no-cors` fetch from another site carries the cookie but can never set the header).
  * A cookie that is not valid percent-encoding is ignored, never fatal.
  */
-export function tokenOf(event: APIGatewayProxyEventV2, allowCookie: boolean): string | undefined {
+function tokenOf(event: APIGatewayProxyEventV2, allowCookie: boolean): string | undefined {
   const header = event.headers?.[TOKEN_HEADER];
   if (header) return header;
   if (!allowCookie) return undefined;

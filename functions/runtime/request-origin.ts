@@ -15,7 +15,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteDef } from '@shared/routes';
 import { AppError } from './app-error';
 
-export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const changesState = (route: Pick<RouteDef, 'method'>) => !SAFE_METHODS.has(route.method);
 

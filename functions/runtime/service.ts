@@ -1,8 +1,10 @@
 /**
- * One middy stack per service, built from the route table: request scope (request id, language, structured
- * logger, envelope and error mapping), then per route authentication, body parsing, zod validation and the
- * project access check before the handler runs. Dispatch is by API Gateway's `routeKey`, so a path can never
- * reach another route's handler.
+ * One middy chain per service, built from the route table, in the order of middy's http-router examples:
+ * request scope (request id, language, logger), dispatch by API Gateway's `routeKey` (so a path can never reach
+ * another route's handler), the origin check, authentication, body parsing, validation, the access check, the
+ * route's handler, and the error handler that turns any refusal into the envelope. Each step leaves what it
+ * learnt on the request's scope, which travels on the Lambda context (middy's way to hand the chain's findings to
+ * the handler) and is typed there.
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -10,6 +12,7 @@ import { API_CACHE_KEY_HEADERS, REQUEST_ID_HEADER } from '@shared/constants';
 import { ERRORS, OK_CODE, type Envelope } from '@shared/errors';
 import { pickLocale, translate, type Locale } from '@shared/messages';
 import { routeKey, type GrantKinds, type Locator, type RouteDef, type ServiceName } from '@shared/routes/define';
+import { namedParams } from '@shared/routes/path';
 import type { RouteId, RouteInput, RouteResponse, Routes } from '@shared/routes';
 import { AppError } from './app-error';
 import type { authorizeProject, authorizeTeam, ProjectScope, TeamScope } from './access';
@@ -19,7 +22,7 @@ import { createLogger, type Logger } from './logger';
 import { assertContentType, assertOwnOrigin, changesState } from './request-origin';
 import { parseWith } from './validation';
 
-export interface RequestContext {
+interface RequestContext {
   requestId: string;
   locale: Locale;
   log: Logger;
@@ -45,10 +48,10 @@ type ContextFor<A> = (A extends { project: Locator } ? { project: ProjectScope }
   ([Extract<GrantKinds<A>, OpenGrant>] extends [never] ? { caller: Caller } : unknown) &
   RequestContext;
 
-export type RouteHandler<Id extends RouteId> = (input: RouteInput<Id>, ctx: ContextFor<Routes[Id]['access']>) => Promise<RouteResponse<Id>>;
+type RouteHandler<Id extends RouteId> = (input: RouteInput<Id>, ctx: ContextFor<Routes[Id]['access']>) => Promise<RouteResponse<Id>>;
 
 /** Handlers for some routes: a service composes the handler files of its areas into one map. */
-export type Handlers<Ids extends RouteId> = { [Id in Ids]: RouteHandler<Id> };
+type Handlers<Ids extends RouteId> = { [Id in Ids]: RouteHandler<Id> };
 
 /** Types the handlers of one area of a service, each from its own route. */
 export const defineHandlers = <H extends Partial<Handlers<RouteId>>>(handlers: H) => handlers;
@@ -56,18 +59,47 @@ export const defineHandlers = <H extends Partial<Handlers<RouteId>>>(handlers: H
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 
-interface Scope {
+/** A route of the service with its handler. */
+interface ServiceRoute {
+  id: RouteId;
+  route: RouteDef;
+  handler: RouteHandler<RouteId>;
+}
+
+/** What the chain learns about one request, step by step; each step reads what the steps before it left. */
+interface RequestScope {
   requestId: string;
   locale: Locale;
   log: Logger;
+  started: number;
+  /** Set-Cookie headers for the answer. */
   cookies: string[];
   /** How long CloudFront may keep this answer (share and release reads); default: not at all. */
   cacheControl?: string;
   /** For a 429: when to try again. */
   retryAfter?: number;
+  /** Dispatch's find. */
+  route?: ServiceRoute;
+  caller?: Caller;
+  /** The body as the route's media type reads it, not yet validated. */
+  body?: unknown;
+  input?: RouteInput<RouteId>;
+  project?: ProjectScope;
+  team?: TeamScope;
 }
 
-const scopes = new WeakMap<object, Scope>();
+/** Lambda's context, with the request's scope. */
+interface ServiceContext extends Context {
+  scope: RequestScope;
+}
+
+type Middleware = middy.MiddlewareObj<Event, Result, Error, ServiceContext>;
+
+/** The scope once dispatch has found the route: what every later step works from. */
+function routed(scope: RequestScope): RequestScope & { route: ServiceRoute } {
+  if (!scope.route) throw new Error('a step ran before dispatch');
+  return scope as RequestScope & { route: ServiceRoute };
+}
 
 /**
  * What CloudFront may cache (its key holds the session and share tokens, the version header and the language):
@@ -91,7 +123,7 @@ function cacheControlFor(project: ProjectScope): string | undefined {
  */
 const VARY = [...API_CACHE_KEY_HEADERS, 'cookie'].join(', ');
 
-function respond(scope: Scope, status: number, envelope: Envelope): Result {
+function respond(scope: RequestScope, status: number, envelope: Envelope): Result {
   return {
     statusCode: status,
     headers: {
@@ -106,7 +138,7 @@ function respond(scope: Scope, status: number, envelope: Envelope): Result {
   };
 }
 
-function errorEnvelope(scope: Scope, err: unknown): { status: number; envelope: Envelope } {
+function errorEnvelope(scope: RequestScope, err: unknown): { status: number; envelope: Envelope } {
   if (err instanceof AppError) {
     const entry = ERRORS[err.key];
     if (entry.status === 429) scope.retryAfter = Number(err.params.seconds ?? 60);
@@ -139,9 +171,9 @@ function decodeParams(raw: Record<string, string | undefined> | undefined) {
 
 /**
  * The body a route declares, parsed as the route's own media type (JSON, or a form for spec section 7's
- * POST /login); `assertContentType` has already refused any other. Routes without a body schema never parse one.
+ * POST /login); the origin check has already refused any other. Routes without a body schema never parse one.
  */
-function bodyOf(event: APIGatewayProxyEventV2, route: RouteDef): unknown {
+function bodyOf(event: Event, route: RouteDef): unknown {
   if (!route.body) return undefined;
   const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   if (!raw.trim()) return {};
@@ -151,6 +183,121 @@ function bodyOf(event: APIGatewayProxyEventV2, route: RouteDef): unknown {
   } catch {
     throw new AppError('malformedBody');
   }
+}
+
+/** The request id (API Gateway's), the caller's language and a logger that tags every line with both. */
+const requestScope = (service: ServiceName): Middleware => ({
+  before: ({ event, context }) => {
+    const requestId = event.requestContext?.requestId || context.awsRequestId || crypto.randomUUID();
+    const log = createLogger({ service, requestId, routeKey: event.routeKey });
+    context.scope = { requestId, locale: pickLocale(event.headers?.['accept-language']), log, started: Date.now(), cookies: [] };
+  },
+});
+
+/** The route API Gateway matched (`routeKey`), among this service's own. */
+const dispatch = (table: ReadonlyMap<string, ServiceRoute>): Middleware => ({
+  before: ({ event, context }) => {
+    const found = table.get(event.routeKey);
+    if (!found) throw new AppError('routeNotFound', { method: event.requestContext?.http?.method, path: event.rawPath });
+    context.scope.route = found;
+  },
+});
+
+/**
+ * A call that changes state must come from the app (request-origin.ts) in the route's media type, and never to a
+ * release, which is a tag. Before authentication: a cross-site write is refused as such without its session ever
+ * being looked up.
+ */
+const originCheck: Middleware = {
+  before: ({ event, context }) => {
+    const { route } = routed(context.scope).route;
+    if (!changesState(route)) return;
+    assertOwnOrigin(event, env().SITE_ORIGIN);
+    assertContentType(event, route);
+    if (versionOf(event)) throw new AppError('releaseReadOnly');
+  },
+};
+
+/** Who is calling (identity.ts): the session cookie signs in safe reads only. */
+const authentication: Middleware = {
+  before: async ({ event, context }) => {
+    const scope = routed(context.scope);
+    const { route } = scope.route;
+    scope.caller = await identify(event, route.access, !changesState(route));
+  },
+};
+
+/** The body as the route's media type reads it; validation checks it next. */
+const bodyParsing: Middleware = {
+  before: ({ event, context }) => {
+    const scope = routed(context.scope);
+    scope.body = bodyOf(event, scope.route.route);
+  },
+};
+
+/** Path parameters (by name), query and body against the route's schemas, in the caller's language. */
+const validation: Middleware = {
+  before: ({ event, context }) => {
+    const scope = routed(context.scope);
+    const { route } = scope.route;
+    scope.input = {
+      params: parseWith(route.params, namedParams(route, decodeParams(event.pathParameters)), scope.locale),
+      query: parseWith(route.query, event.queryStringParameters ?? {}, scope.locale),
+      body: parseWith(route.body, scope.body, scope.locale),
+    } as RouteInput<RouteId>;
+  },
+};
+
+/** The route's project or team and the caller's standing there (access.ts), found from the validated input. */
+const accessCheck = (checks: { project?: typeof authorizeProject; team?: typeof authorizeTeam }): Middleware => ({
+  before: async ({ event, context }) => {
+    const scope = routed(context.scope);
+    const { access } = scope.route.route;
+    const located = scope.input as unknown as Record<string, Record<string, unknown>>;
+    if (access.project) {
+      scope.project = await checks.project!({ ...access, project: access.project }, located, scope.caller, event);
+      scope.cacheControl = cacheControlFor(scope.project);
+    }
+    if (access.team && scope.caller) scope.team = await checks.team!({ ...access, team: access.team }, located, scope.caller);
+  },
+});
+
+/** Any refusal or failure as the envelope, in the caller's language; nothing internal reaches the body. */
+const errorHandler = (service: ServiceName): Middleware => ({
+  onError: (request) => {
+    const scope: RequestScope = (request.context as Partial<ServiceContext>).scope ?? {
+      requestId: crypto.randomUUID(),
+      locale: 'zh',
+      log: createLogger({ service }),
+      started: Date.now(),
+      cookies: [],
+    };
+    // A refusal is never cached, whatever the route would have allowed.
+    scope.cacheControl = undefined;
+    const { status, envelope } = errorEnvelope(scope, request.error);
+    if (envelope.code !== ERRORS.system.code) scope.log.info('request refused', { code: envelope.code });
+    request.response = respond(scope, status, envelope);
+  },
+});
+
+/** The route's handler, with what the chain found, and its answer in the envelope. */
+async function routeHandler(event: Event, context: ServiceContext): Promise<Result> {
+  const scope = routed(context.scope);
+  const ctx: RequestContext = {
+    requestId: scope.requestId,
+    locale: scope.locale,
+    log: scope.log,
+    sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+    userAgent: event.requestContext?.http?.userAgent ?? '',
+    caller: scope.caller,
+    project: scope.project,
+    team: scope.team,
+    setCookie: (cookie) => scope.cookies.push(cookie),
+    event,
+  };
+  const data = await scope.route.handler(scope.input!, ctx);
+  scope.log.info('request done', { ms: Date.now() - scope.started, userId: scope.caller?.userId });
+  return respond(scope, 200, { code: OK_CODE, message: 'ok', data: data ?? null });
 }
 
 /**
@@ -164,7 +311,7 @@ export function createService<const M extends Partial<Routes>>(
   /** For services with project or team routes: the access checks (runtime/access.ts). */
   checks: { project?: typeof authorizeProject; team?: typeof authorizeTeam } = {},
 ) {
-  const table = new Map<string, { id: RouteId; route: RouteDef; handler: RouteHandler<RouteId> }>();
+  const table = new Map<string, ServiceRoute>();
   for (const [id, route] of Object.entries(serviceRoutes) as [RouteId, RouteDef][]) {
     if (route.service !== service) throw new Error(`route ${id} belongs to ${route.service}, not ${service}`);
     const handler = (handlers as unknown as Record<string, RouteHandler<RouteId>>)[id];
@@ -174,71 +321,14 @@ export function createService<const M extends Partial<Routes>>(
     table.set(routeKey(route), { id, route, handler });
   }
 
-  const requestScope: middy.MiddlewareObj<Event, Result, Error, Context> = {
-    before: (request) => {
-      const headers = request.event.headers ?? {};
-      const requestId = request.event.requestContext?.requestId || request.context.awsRequestId || crypto.randomUUID();
-      const locale = pickLocale(headers['accept-language']);
-      const log = createLogger({ service, requestId, routeKey: request.event.routeKey });
-      scopes.set(request.event, { requestId, locale, log, cookies: [] });
-    },
-    onError: (request) => {
-      const scope = scopes.get(request.event) ?? {
-        requestId: crypto.randomUUID(),
-        locale: 'zh',
-        log: createLogger({ service }),
-        cookies: [],
-      };
-      // A refusal is never cached, whatever the route would have allowed.
-      scope.cacheControl = undefined;
-      const { status, envelope } = errorEnvelope(scope, request.error);
-      if (envelope.code !== ERRORS.system.code) scope.log.info('request refused', { code: envelope.code });
-      request.response = respond(scope, status, envelope);
-    },
-  };
-
-  return middy<Event, Result, Error, Context>()
-    .use(requestScope)
-    .handler(async (event) => {
-      const scope = scopes.get(event)!;
-      const started = Date.now();
-      const entry = table.get(event.routeKey);
-      if (!entry) {
-        throw new AppError('routeNotFound', { method: event.requestContext?.http?.method, path: event.rawPath });
-      }
-      const { route, handler } = entry;
-      const stateChanging = changesState(route);
-      if (stateChanging) {
-        assertOwnOrigin(event, env().SITE_ORIGIN);
-        assertContentType(event, route);
-        // A release is a tag: nothing is written to it.
-        if (versionOf(event)) throw new AppError('releaseReadOnly');
-      }
-      const caller = await identify(event, route.access, !stateChanging);
-      const input = {
-        params: parseWith(route.params, decodeParams(event.pathParameters), scope.locale),
-        query: parseWith(route.query, event.queryStringParameters ?? {}, scope.locale),
-        body: parseWith(route.body, bodyOf(event, route), scope.locale),
-      } as RouteInput<RouteId>;
-      const { access } = route;
-      const located = input as unknown as Record<string, Record<string, unknown>>;
-      const project = access.project ? await checks.project!({ ...access, project: access.project }, located, caller, event) : undefined;
-      if (project) scope.cacheControl = cacheControlFor(project);
-      const team = access.team && caller ? await checks.team!({ ...access, team: access.team }, located, caller) : undefined;
-      const ctx: RequestContext = {
-        requestId: scope.requestId,
-        locale: scope.locale,
-        log: scope.log,
-        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
-        userAgent: event.requestContext?.http?.userAgent ?? '',
-        caller,
-        project,
-        team,
-        setCookie: (cookie) => scope.cookies.push(cookie),
-        event,
-      };
-      const data = await handler(input, ctx);
-      scope.log.info('request done', { ms: Date.now() - started, userId: caller?.userId });
-      return respond(scope, 200, { code: OK_CODE, message: 'ok', data: data ?? null });
-    });
+  return middy<Event, Result, Error, ServiceContext>()
+    .use(requestScope(service))
+    .use(dispatch(table))
+    .use(originCheck)
+    .use(authentication)
+    .use(bodyParsing)
+    .use(validation)
+    .use(accessCheck(checks))
+    .use(errorHandler(service))
+    .handler(routeHandler);
 }

@@ -11,7 +11,7 @@ import { ApiloomFunction } from './functions';
 import { MockOrigin } from './mock';
 import { Site } from './web';
 
-export interface ApiloomStackProps extends StackProps {
+interface ApiloomStackProps extends StackProps {
   /** Where `npm run build:functions` wrote one folder per function. */
   bundlesDir: string;
   /** Where `npm run build:web` wrote the web app. */

@@ -1,7 +1,7 @@
 import type { FunctionName } from '@shared/jobs';
 import { keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
 
-export type Level = 'none' | 'read' | 'readWrite';
+type Level = 'none' | 'read' | 'readWrite';
 
 /**
  * What each function may touch, and nothing more. A new service or job without an entry here is a type error,

@@ -1,4 +1,4 @@
-import { Duration, Fn } from 'aws-cdk-lib';
+import { Duration, Fn, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -8,9 +8,11 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { MOCK_THROTTLE } from '@shared/constants';
 import { ORIGINS } from '@shared/jobs';
+import { accessLog } from './api';
 import { ApiloomFunction } from './functions';
+import { DEFAULT_CERTIFICATE } from './nag';
 
-export interface MockOriginProps {
+interface MockOriginProps {
   bundlesDir: string;
   table: dynamodb.ITable;
   files: s3.IBucket;
@@ -45,6 +47,12 @@ export class MockOrigin extends Construct {
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: settings.rateLimit, burstLimit: settings.burstLimit },
+      accessLogSettings: accessLog(this),
+    });
+    Validations.of(api).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        "The mock origin is public by design: a project's mocks answer anyone, or anyone with the project's mock token when the project sets one (the mock function checks it).",
     });
     const integration = new HttpLambdaIntegration('MockIntegration', fn);
     api.addRoutes({ path: '/{proxy+}', methods: [apigw.HttpMethod.ANY], integration });
@@ -66,6 +74,19 @@ export class MockOrigin extends Construct {
         }),
       },
     });
+    Validations.of(this.distribution).acknowledge(
+      DEFAULT_CERTIFICATE,
+      { id: 'AwsSolutions-CFR1', reason: 'Mocks serve developers anywhere: no country is refused.' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'Abuse is bounded by the mock API stage throttle and the per-project token bucket (MOCK_THROTTLE); a web ACL is left to a deployment.',
+      },
+      {
+        id: 'AwsSolutions-CFR3',
+        reason: "Nothing is cached or served here but the mock API's answers, and its stage keeps an access log of every call.",
+      },
+    );
     this.url = `https://${this.distribution.distributionDomainName}`;
   }
 }

@@ -1,4 +1,4 @@
-import { Annotations, Aws, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, Aws, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -10,8 +10,9 @@ import { API_CACHE_KEY_HEADERS, TOKEN_COOKIE } from '@shared/constants';
 import { configScript, contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '@shared/deployment';
 import { FILE_RESPONSE_HEADERS, FILES_PATH } from '@shared/files';
 import { keys } from '../../functions/data/keys';
+import { DEFAULT_CERTIFICATE, wildcardFinding } from './nag';
 
-export interface SiteProps {
+interface SiteProps {
   webDir: string;
   api: apigw.HttpApi;
   /** Uploaded files are served from here under /files/ (only their published prefix). */
@@ -69,6 +70,11 @@ export class Site extends Construct {
       enforceSSL: true,
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
+    });
+    Validations.of(bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'It holds the public web build only, read through CloudFront alone (origin access control) and written only by the deployment.',
     });
     // Exactly the host the SDK presigns uploads for (virtual-hosted, regional; also in us-east-1 and China).
     const uploadOrigin = `https://${props.files.bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
@@ -163,6 +169,21 @@ export class Site extends Construct {
       },
     });
 
+    Validations.of(this.distribution).acknowledge(
+      DEFAULT_CERTIFICATE,
+      { id: 'AwsSolutions-CFR1', reason: 'An online service for teams anywhere: no country is refused.' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          "Abuse is bounded by the API stage's throttle (API_THROTTLE) and the app's own per-account and per-address limits; a web ACL is left to a deployment.",
+      },
+      {
+        id: 'AwsSolutions-CFR3',
+        reason:
+          "Every API call is in the API stage's access log and its function's log; the rest is the public web build and published files.",
+      },
+    );
+
     props.files.addToResourcePolicy(
       new iam.PolicyStatement({
         principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
@@ -172,7 +193,7 @@ export class Site extends Construct {
       }),
     );
 
-    new s3deploy.BucketDeployment(this, 'Deploy', {
+    const deployment = new s3deploy.BucketDeployment(this, 'Deploy', {
       destinationBucket: bucket,
       sources: [
         s3deploy.Source.asset(props.webDir),
@@ -184,5 +205,21 @@ export class Site extends Construct {
       distribution: this.distribution,
       distributionPaths: ['/index.html', '/config.js'],
     });
+    const helper = deployment.handlerRole.node.scope!;
+    const reason = "CDK's BucketDeployment helper, which runs only while CloudFormation deploys: its role, grants and runtime are CDK's.";
+    for (const id of [
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'AwsSolutions-IAM5[Action::s3:GetObject*]',
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+      'AwsSolutions-IAM5[Action::s3:List*]',
+      'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+      'AwsSolutions-IAM5[Action::s3:Abort*]',
+      'AwsSolutions-IAM5[Resource::*]',
+      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+      wildcardFinding(this, bucket.arnForObjects('*')),
+      'AwsSolutions-L1',
+    ]) {
+      Validations.of(helper).acknowledge({ id, reason });
+    }
   }
 }

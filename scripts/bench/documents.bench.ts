@@ -11,7 +11,7 @@ export async function benchDocuments(stack: Stack) {
   const { userId, token } = await registerBenchUser();
   const { projectId, nodes, doc } = await seedLargeProject(userId);
 
-  const tree = () => stack.call('GET', `/project/document/children/all/${projectId}`, { token });
+  const tree = () => stack.call('document.tree', { params: { projectId } }, { token });
   await tree();
   const treeMs = await median(5, tree);
   const trips = await countRoundTrips(tree);
@@ -25,18 +25,19 @@ export async function benchDocuments(stack: Stack) {
   coldMs.sort((a, b) => a - b);
   await bumpTreeRev(projectId);
   const coldTrips = await countRoundTrips(tree);
-  const search = () => stack.call('GET', `/project/document/search/${projectId}`, { token, query: { keyword: 'item4999' } });
+  const search = () => stack.call('document.search', { params: { projectId }, query: { keyword: 'item4999' } }, { token });
   await search();
   const searchMs = await median(5, search);
   const searchTrips = await countRoundTrips(search);
 
   let rev = 1;
-  await stack.call('GET', `/project/document/${doc.id}`, { token });
+  await stack.call('document.get', { params: { id: doc.id } }, { token });
   const saveMs = await median(15, async () => {
-    await stack.call('POST', '/project/document', {
-      token,
-      body: { id: doc.id, rev, content: { path: '/x', description: 'd' }, comment: `save ${rev}` },
-    });
+    await stack.call(
+      'document.update',
+      { body: { id: doc.id, rev, content: { path: '/x', description: 'd' }, comment: `save ${rev}` } },
+      { token },
+    );
     rev++;
   });
   const firstRender = await renderProjectPage(stack.origin, projectId, token);

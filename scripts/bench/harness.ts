@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Envelope } from '@shared/errors';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { ensureBuckets, ensureTable } from '../local/bootstrap';
 import { startDynamo } from '../local/dynamo';
@@ -18,6 +17,7 @@ import { createMockOrigin, type MockHandler } from '../local/mock-origin';
 import { functionEntry, WEB_OUT } from '../local/paths';
 import { configScript, securityHeaders } from '@shared/deployment';
 import { fileServer } from '../local/files';
+import { routeClient } from '../local/route-client';
 import { startS3 } from '../local/s3';
 
 export async function startBenchStack() {
@@ -52,28 +52,12 @@ export async function startBenchStack() {
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const base = `${origin}/api`;
-
-  async function call<T>(
-    method: string,
-    path: string,
-    opts: { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {},
-  ) {
-    const qs = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
-    const res = await fetch(`${base}${path}${qs}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(opts.token ? { token: opts.token } : {}), ...opts.headers },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    });
-    const envelope = (await res.json()) as Envelope<T>;
-    if (envelope.code !== 0) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.message}`);
-    return envelope.data;
-  }
 
   return {
     origin,
     mockOrigin,
-    call,
+    /** The API by route id (scripts/local/route-client.ts). */
+    call: routeClient(`${origin}/api`),
     stop: async () => {
       server.close();
       mockServer.close();
@@ -126,7 +110,7 @@ export async function countRoundTrips(fn: () => Promise<unknown>): Promise<{ req
   return { requests, roundTrips };
 }
 
-export interface LoadResult {
+interface LoadResult {
   requests: number;
   perSecond: number;
   p50: number;

@@ -4,6 +4,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { MockConfigInput } from '@shared/schemas/mock';
 import { describeLoad, load, type startBenchStack } from './harness';
 import { registerBenchUser } from './users';
 
@@ -16,13 +17,14 @@ export async function benchMock(stack: Stack) {
   process.env.MOCK_RATE = '1000000';
   process.env.MOCK_BURST = '1000000';
   const { token } = await registerBenchUser();
-  const project = await stack.call<{ id: string }>('PUT', '/project', { token, body: { name: 'Mock bench' } });
-  const api = async (path: string, settings: Record<string, unknown>) => {
-    const doc = await stack.call<{ id: string }>('PUT', '/project/document', {
-      token,
-      body: { projectId: project.id, name: path, type: 'api', content: { method: 'GET', path, description: 'bench' } },
-    });
-    await stack.call('PUT', '/project/document/mock-config/', { token, body: { projectId: project.id, docId: doc.id, ...settings } });
+  const project = await stack.call('project.create', { body: { name: 'Mock bench' } }, { token });
+  const api = async (path: string, settings: Omit<MockConfigInput, 'projectId' | 'docId'>) => {
+    const doc = await stack.call(
+      'document.create',
+      { body: { projectId: project.id, name: path, type: 'api', content: { method: 'GET', path, description: 'bench' } } },
+      { token },
+    );
+    await stack.call('mock.save', { body: { projectId: project.id, docId: doc.id, ...settings } }, { token });
   };
   await api('/static', { type: 'static', body: STATIC_BODY });
   await api('/template', { type: 'template', body: JSON.stringify({ 'list|5': [{ 'id|+1': 1, name: '@cname', email: '@email' }] }) });

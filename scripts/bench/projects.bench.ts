@@ -33,8 +33,8 @@ export async function benchProjects(stack: Stack) {
   const lister = await benchUser();
   const projects = Array.from({ length: 500 }, (_, i) => project(lister.userId, `Project ${i}`));
   await batchWrite({ puts: projects.flatMap((p) => [projectItem(p), memberItem(p.id, lister.userId, 'creator', null)]) });
-  await stack.call('GET', '/project/personal', { token: lister.token }); // warm the handler
-  const listMs = await median(7, () => stack.call('GET', '/project/personal', { token: lister.token }));
+  await stack.call('project.personal', {}, { token: lister.token }); // warm the handler
+  const listMs = await median(7, () => stack.call('project.personal', {}, { token: lister.token }));
   results['list 500 projects (GET /project/personal, median of 7)'] = `${listMs.toFixed(0)} ms`;
 
   const cloner = await benchUser();
@@ -42,11 +42,11 @@ export async function benchProjects(stack: Stack) {
   await batchWrite({ puts: [projectItem(source), memberItem(source.id, cloner.userId, 'creator', null)] });
   await seedDocs(source.id, 2000);
   const clone = await time(() =>
-    stack.call<{ id: string }>('POST', `/project/clone/${source.id}`, { token: cloner.token, query: { name: 'Copy' } }),
+    stack.call('project.clone', { params: { id: source.id }, query: { name: 'Copy' } }, { token: cloner.token }),
   );
   results['clone a 2,000-document project'] = `${clone.ms.toFixed(0)} ms`;
 
-  await stack.call('DELETE', `/project/${clone.value.id}`, { token: cloner.token });
+  await stack.call('project.recycle', { params: { id: clone.value.id } }, { token: cloner.token });
   const purge = await time(() => runPurge({ now: new Date(Date.now() + 31 * 86_400_000) }));
   results[`purge one 2,000-document project (${purge.value.itemsDeleted} items)`] = `${purge.ms.toFixed(0)} ms`;
   return results;

@@ -3,6 +3,8 @@
  * document reads through the local gateway with 50 concurrent clients (the burst of a link posted in a group chat).
  */
 import { generateNKeysBetween } from 'fractional-indexing';
+import { PROJECT_VERSION_HEADER, SHARE_TOKEN_HEADER } from '@shared/constants';
+import { buildPath, routes } from '@shared/routes';
 import { batchWrite } from '../../functions/data/db';
 import { bodyItem } from '../../functions/domain/bodies';
 import { newDocumentId, nodeItem, type StoredNode } from '../../functions/domain/documents';
@@ -53,29 +55,29 @@ export async function benchShares(stack: Stack) {
   });
 
   const publish = await time(() =>
-    stack.call('POST', '/project-release/publish', {
-      token: owner.token,
-      body: { projectId: project.id, version: '1.0.0', desc: 'bench' },
-    }),
+    stack.call('release.publish', { body: { projectId: project.id, version: '1.0.0', desc: 'bench' } }, { token: owner.token }),
   );
   const doc = nodes[2_500]!;
   const releaseRead = () =>
-    stack.call('GET', `/project/document/${doc.id}`, { token: owner.token, headers: { 'X-PROJECT-VERSION': '1.0.0' } });
+    stack.call('document.get', { params: { id: doc.id } }, { token: owner.token, headers: { [PROJECT_VERSION_HEADER]: '1.0.0' } });
   await releaseRead();
   const releaseMs = await median(21, releaseRead);
 
-  const share = await stack.call<{ id: string }>('PUT', '/project/document/share-item', {
-    token: owner.token,
-    body: {
-      projectId: project.id,
-      name: 'Group chat',
-      docIds: [doc.id, nodes[0]!.id],
-      expireAt: new Date(Date.now() + 86_400_000).toISOString(),
+  const share = await stack.call(
+    'share.create',
+    {
+      body: {
+        projectId: project.id,
+        name: 'Group chat',
+        docIds: [doc.id, nodes[0]!.id],
+        expireAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
     },
-  });
-  const opened = await stack.call<{ shareToken: string }>('GET', `/project/document/share-item/content/${share.id}`);
-  const url = `${stack.origin}/api/project/document/${doc.id}`;
-  const headers = { 'share-token': opened.shareToken };
+    { token: owner.token },
+  );
+  const opened = await stack.call('share.content', { params: { id: share.id } });
+  const url = `${stack.origin}/api${buildPath(routes['document.get'], { id: doc.id })}`;
+  const headers = { [SHARE_TOKEN_HEADER]: opened.shareToken };
   // Warm up long enough for DynamoDB Local's JIT too (a cold JVM answers at half the rate), then measure.
   await load(url, { headers, durationMs: 6_000 });
   const reads = await load(url, { headers });

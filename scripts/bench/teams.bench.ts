@@ -3,7 +3,6 @@
  * reaches the project only through a user group bound to it.
  */
 import { batchWrite } from '../../functions/data/db';
-import { keys } from '../../functions/data/keys';
 import { projectAccess } from '../../functions/domain/access-facts';
 import { memberItem } from '../../functions/domain/members';
 import { projectItem } from '../../functions/domain/projects';
@@ -15,22 +14,22 @@ type Stack = Awaited<ReturnType<typeof startBenchStack>>;
 export async function benchTeams(stack: Stack) {
   const owner = await registerBenchUser('Owner');
   const developer = await registerBenchUser('Developer');
-  const team = await stack.call<{ id: string }>('PUT', '/team', { token: owner.token, body: { name: 'Bench team' } });
-  const group = await stack.call<{ id: string }>('PUT', '/team/group', { token: owner.token, body: { teamId: team.id, name: 'Readers' } });
-  const invitation = await stack.call<{ code: string }>('POST', `/team/invitation/${team.id}/${group.id}`, { token: owner.token });
-  await stack.call('POST', `/team/join/${invitation.code}`, { token: developer.token });
+  const team = await stack.call('team.create', { body: { name: 'Bench team' } }, { token: owner.token });
+  const group = await stack.call('team.groupCreate', { body: { teamId: team.id, name: 'Readers' } }, { token: owner.token });
+  const invitation = await stack.call('team.inviteToGroup', { params: { teamId: team.id, groupId: group.id } }, { token: owner.token });
+  await stack.call('team.join', { params: { code: invitation.code } }, { token: developer.token });
 
   const projects = Array.from({ length: 500 }, (_, i) => benchProject(owner.userId, `Team project ${i}`, { teamId: team.id }));
   await batchWrite({
-    puts: projects.flatMap((p) => [projectItem(p, keys.projectOfTeam(team.id, p.id)), memberItem(p.id, owner.userId, 'creator', null)]),
+    puts: projects.flatMap((p) => [projectItem(p), memberItem(p.id, owner.userId, 'creator', null)]),
   });
-  const console = () => stack.call('GET', `/project/team/${team.id}`, { token: owner.token });
+  const console = () => stack.call('project.team', { params: { teamId: team.id } }, { token: owner.token });
   await console();
   const consoleMs = await median(7, console);
 
   const bound = projects[0]!;
-  await stack.call('POST', `/project/group/bind/${bound.id}/${group.id}/view`, { token: owner.token });
-  const read = () => stack.call('GET', `/project/${bound.id}`, { token: developer.token });
+  await stack.call('group.bind', { params: { projectId: bound.id, groupId: group.id, role: 'view' } }, { token: owner.token });
+  const read = () => stack.call('project.get', { params: { id: bound.id } }, { token: developer.token });
   await read();
   const trips = await countRoundTrips(read);
   // The access check on its own: the facts a group member's role is resolved from.

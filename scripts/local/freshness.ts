@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 const SKIP = new Set(['node_modules', 'dist', '.data', 'cdk.out']);
 
-export function newestMtime(paths: string[]): number {
+function newestMtime(paths: string[]): number {
   let newest = 0;
   const walk = (p: string) => {
     if (!existsSync(p)) return;

@@ -14,7 +14,7 @@ import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, type Ser
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-export interface GatewayOptions {
+interface GatewayOptions {
   loadHandler: (service: ServiceName) => Promise<LambdaHandler>;
   /** Built web app (dist/web); when absent only the API is served. */
   webDir?: string;
@@ -93,7 +93,7 @@ export async function readBody(req: IncomingMessage): Promise<Buffer | null> {
 }
 
 /** The event API Gateway would send for this request, with the route of the table it matches. */
-export function toEvent(req: IncomingMessage, url: URL, path: string, body: Buffer) {
+function toEvent(req: IncomingMessage, url: URL, path: string, body: Buffer) {
   const match = matchRoute((req.method ?? 'GET').toUpperCase(), path);
   return { event: apiGatewayEvent(req, url, path, body, match), service: match.service };
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FunctionName } from '@shared/jobs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const DIST = join(ROOT, 'dist');
+const DIST = join(ROOT, 'dist');
 export const WEB_OUT = join(DIST, 'web');
 export const FUNCTIONS_OUT = join(DIST, 'functions');
 /** Every Lambda (shared/jobs.ts) is built to dist/functions/<name>/index.mjs. */

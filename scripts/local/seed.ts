@@ -6,10 +6,11 @@
 import type { AddressInfo } from 'node:net';
 import { findUserIdByAccount, createUser } from '../../functions/domain/users';
 import { hashPassword } from '../../functions/domain/passwords';
-import { ConditionFailed } from '../../functions/data/db';
+import { AppError } from '../../functions/runtime/app-error';
 import type { ServiceName } from '@shared/routes';
-import type { Envelope } from '@shared/errors';
+import type { DocumentType } from '@shared/schemas/document-kinds';
 import { createGateway, type LambdaHandler } from './gateway';
+import { routeClient } from './route-client';
 
 export const DEMO_ACCOUNT = { username: 'demo@apiloom.local', password: 'Demo12345', nickname: 'Demo' } as const;
 
@@ -23,7 +24,8 @@ export async function seedDemoAccount(): Promise<boolean> {
       passwordHash: await hashPassword(DEMO_ACCOUNT.password),
     });
   } catch (err) {
-    if (err instanceof ConditionFailed) return false;
+    // Created by another start a moment ago.
+    if (err instanceof AppError && err.key === 'accountExists') return false;
     throw err;
   }
   await seedSampleProject();
@@ -96,43 +98,28 @@ async function seedSampleProject() {
     securityHeaders: {},
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-  let token = '';
-  const call = async <T>(method: string, path: string, body?: unknown, form?: Record<string, string>): Promise<T> => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        'accept-language': 'zh',
-        ...(token ? { token } : {}),
-        ...(form
-          ? { 'content-type': 'application/x-www-form-urlencoded' }
-          : body === undefined
-            ? {}
-            : { 'content-type': 'application/json' }),
-      },
-      body: form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body),
-    });
-    const envelope = (await res.json()) as Envelope<T>;
-    if (envelope.code !== 0) throw new Error(`sample project: ${method} ${path}: ${envelope.code} ${envelope.message}`);
-    return envelope.data;
-  };
+  const call = routeClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);
   try {
-    ({ token } = await call<{ token: string }>('POST', '/login', undefined, {
-      username: DEMO_ACCOUNT.username,
-      password: DEMO_ACCOUNT.password,
-    }));
-    const project = await call<{ id: string }>('PUT', '/project', {
-      name: '示例项目 · Pet Store API',
-      description: '每一种文档的示例：接口、Markdown、富文本、错误码、内嵌网页和链接。A sample of every kind of document.',
-      visibility: 'private',
-    });
+    const { token } = await call('login.create', { body: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password } });
+    const project = await call(
+      'project.create',
+      {
+        body: {
+          name: '示例项目 · Pet Store API',
+          description: '每一种文档的示例：接口、Markdown、富文本、错误码、内嵌网页和链接。A sample of every kind of document.',
+          visibility: 'private',
+        },
+      },
+      { token },
+    );
     const projectId = project.id;
     let previous = '0';
-    const add = async (parentId: string, name: string, type: string, content: unknown, after = previous) => {
-      const doc = await call<{ id: string }>('PUT', '/project/document', { projectId, parentId, preId: after, name, type, content });
+    const add = async (parentId: string, name: string, type: DocumentType, content: unknown, after = previous) => {
+      const doc = await call('document.create', { body: { projectId, parentId, preId: after, name, type, content } }, { token });
       return doc.id;
     };
-    const top = async (name: string, type: string, content: unknown) => (previous = await add(projectId, name, type, content, previous));
+    const top = async (name: string, type: DocumentType, content: unknown) =>
+      (previous = await add(projectId, name, type, content, previous));
 
     const guide = await top('快速开始 Getting started', 'doc', { markdown: GUIDE });
     const pets = await top('宠物 Pets', 'folder', {});

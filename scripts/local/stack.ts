@@ -20,8 +20,9 @@ import { functionBundle, functionEntry, ROOT, type FunctionKind, type FunctionNa
 import { startS3 } from './s3';
 import { outboxRoutes } from './outbox';
 import { seedDemoAccount, DEMO_ACCOUNT } from './seed';
+import { devRoutesOf, testHookRoutes } from './test-hooks';
 
-export interface StackOptions {
+interface StackOptions {
   port: number;
   host: string;
   dataDir: string;
@@ -29,10 +30,12 @@ export interface StackOptions {
   handlers: 'bundles' | 'source';
   webDir?: string;
   offline: boolean;
+  /** Serve the test hooks (scripts/local/test-hooks.ts): the e2e suite's stack only. */
+  testHooks?: boolean;
   log: (line: string) => void;
 }
 
-export interface RunningStack {
+interface RunningStack {
   url: string;
   /** The mock origin: its own port on 127.0.0.1. */
   mockUrl: string;
@@ -84,7 +87,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       loadHandler,
       webDir: opts.webDir,
       configScript: configScript({ environment: 'local', apiBase: '/api', offline: opts.offline, mockBase: mockUrl }),
-      devRoutes: outboxRoutes,
+      devRoutes: opts.testHooks ? devRoutesOf(outboxRoutes, testHookRoutes) : outboxRoutes,
       securityHeaders: securityHeaders(s3.endpoint, mockUrl),
       files: fileServer(s3.endpoint, LOCAL_FILES_BUCKET),
     });

@@ -1,5 +1,4 @@
 /** Accounts: registration, verification codes, sign-in and sign-out, the account itself (spec section 7). */
-import * as z from 'zod';
 import {
   codeSent,
   loginBody,
@@ -11,6 +10,7 @@ import {
   userDetail,
 } from '../schemas/account';
 import { ANYONE, route, SIGNED_IN } from './define';
+import { nothing } from './responses';
 
 export const accountRoutes = {
   'user.register': route({
@@ -38,7 +38,7 @@ export const accountRoutes = {
     body: loginBody,
     response: loginResult,
   }),
-  'login.delete': route({ method: 'DELETE', path: '/login', service: 'user', access: ANYONE, response: z.null() }),
+  'login.delete': route({ method: 'DELETE', path: '/login', service: 'user', access: ANYONE, response: nothing }),
   'user.detail': route({ method: 'GET', path: '/user/detail', service: 'user', access: SIGNED_IN, response: userDetail }),
   'user.update': route({ method: 'POST', path: '/user', service: 'user', access: SIGNED_IN, body: updateUserBody, response: userDetail }),
   'user.updatePassword': route({
@@ -47,6 +47,6 @@ export const accountRoutes = {
     service: 'user',
     access: SIGNED_IN,
     body: updatePasswordBody,
-    response: z.null(),
+    response: nothing,
   }),
 } as const;

@@ -56,7 +56,10 @@ export interface RouteDef {
   access: Access;
   /** `form` routes take application/x-www-form-urlencoded bodies (spec section 7: POST /login). */
   bodyType?: 'json' | 'form';
+  /** Path parameters by name. */
   params?: z.ZodType;
+  /** Where the path leaves its placeholders unnamed (`{a}`): the placeholder each name fills (see `pathParams`). */
+  placeholders?: Readonly<Record<string, string>>;
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
@@ -112,7 +115,3 @@ export type GrantKinds<A> = A extends { grants: readonly (infer G)[] } ? (G exte
 /** Whether an access rule may admit a caller who is not signed in. */
 export const admitsAnonymous = (access: Access) =>
   access.grants.some((g) => g.kind === 'anyone' || g.kind === 'publicRead' || g.kind === 'shareToken');
-
-/** The weakest project role a route's grants accept from a member, if any. */
-export const requiredRole = (access: Access): RequiredRole | undefined =>
-  access.grants.find((g): g is Extract<Grant, { kind: 'projectRole' }> => g.kind === 'projectRole')?.role;

@@ -1,9 +1,9 @@
 /** Documents of a project (spec section 7). Reads of a public project are open to anyone; edits need the edit role. */
-import * as z from 'zod';
 import {
   copyBody,
   documentCreateBody,
   documentIdParams,
+  documentIdSchema,
   documentNode,
   documentTreeNode,
   documentUpdateBody,
@@ -14,11 +14,13 @@ import {
   historyParams,
   keywordQuery,
   nodeIdParams,
+  nodeRef,
   projectIdParams,
-  resortParams,
   searchHit,
 } from '../schemas/document';
 import { body, documentBody, documentParam, onProject, param, route } from './define';
+import { listOf, nothing, orNull } from './responses';
+import { pathParams } from './path-params';
 
 const editable = { states: ['active'] } as const;
 
@@ -29,7 +31,7 @@ export const documentRoutes = {
     service: 'document',
     access: onProject(param('projectId'), 'view', { publicRead: true }),
     params: projectIdParams,
-    response: z.array(documentTreeNode),
+    response: listOf(documentTreeNode),
   }),
   'document.children': route({
     method: 'GET',
@@ -37,7 +39,7 @@ export const documentRoutes = {
     service: 'document',
     access: onProject(documentParam('id'), 'view', { publicRead: true, shareToken: true }),
     params: nodeIdParams,
-    response: z.array(documentNode),
+    response: listOf(documentNode),
   }),
   'document.child0': route({
     method: 'GET',
@@ -45,7 +47,7 @@ export const documentRoutes = {
     service: 'document',
     access: onProject(documentParam('id'), 'view', { publicRead: true, shareToken: true }),
     params: nodeIdParams,
-    response: documentNode.nullable(),
+    response: orNull(documentNode),
   }),
   'document.get': route({
     method: 'GET',
@@ -78,15 +80,15 @@ export const documentRoutes = {
     service: 'document',
     access: onProject(documentParam('id'), 'edit', editable),
     params: documentIdParams,
-    response: z.null(),
+    response: nothing,
   }),
-  /** Moves `a` under `b` (a folder, or the project for the top level), right after `c` ('0': first). */
+  /** Moves a document under `parentId` (a folder, or the project for the top level), right after `preId` ('0': first). */
   'document.resort': route({
     method: 'POST',
     path: '/project/document/re-sort/{a}/{b}/{c}',
     service: 'document',
-    access: onProject(documentParam('a'), 'edit', editable),
-    params: resortParams,
+    access: onProject(documentParam('docId'), 'edit', editable),
+    ...pathParams({ a: ['docId', documentIdSchema], b: ['parentId', nodeRef], c: ['preId', nodeRef] }),
     response: documentNode,
   }),
   'document.copy': route({
@@ -104,7 +106,7 @@ export const documentRoutes = {
     access: onProject(param('projectId'), 'view', { publicRead: true }),
     params: projectIdParams,
     query: keywordQuery,
-    response: z.array(searchHit),
+    response: listOf(searchHit),
   }),
   'document.history': route({
     method: 'GET',
@@ -112,7 +114,7 @@ export const documentRoutes = {
     service: 'document',
     access: onProject(documentParam('id'), 'view'),
     params: documentIdParams,
-    response: z.array(historyEntry),
+    response: listOf(historyEntry),
   }),
   'document.historyGet': route({
     method: 'GET',

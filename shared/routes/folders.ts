@@ -2,7 +2,6 @@
  * The folders of a console (spec section 7): each person files projects in their own folders; a team console has
  * the team's folders (read by every member, arranged by its owner and administrators). `teamId` picks the console.
  */
-import * as z from 'zod';
 import {
   folderContents,
   folderDeleteQuery,
@@ -15,6 +14,7 @@ import {
   idParams,
 } from '../schemas/project';
 import { route, SIGNED_IN } from './define';
+import { listOf, nothing } from './responses';
 
 export const folderRoutes = {
   'folder.list': route({
@@ -39,7 +39,7 @@ export const folderRoutes = {
     service: 'project',
     access: SIGNED_IN,
     params: folderTreeParams,
-    response: z.array(folderNode),
+    response: listOf(folderNode),
   }),
   'folder.move': route({
     method: 'POST',
@@ -47,7 +47,7 @@ export const folderRoutes = {
     service: 'project',
     access: SIGNED_IN,
     query: folderMoveQuery,
-    response: z.null(),
+    response: nothing,
   }),
   'folder.delete': route({
     method: 'DELETE',
@@ -56,6 +56,6 @@ export const folderRoutes = {
     access: SIGNED_IN,
     params: idParams,
     query: folderDeleteQuery,
-    response: z.null(),
+    response: nothing,
   }),
 } as const;

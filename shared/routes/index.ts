@@ -6,16 +6,18 @@
  */
 import type * as z from 'zod';
 import { accountRoutes } from './account';
-import { type RouteDef, type ServiceName } from './define';
+import { type HttpMethod, type RouteDef, type ServiceName } from './define';
 import { documentRoutes } from './documents';
 import { folderRoutes } from './folders';
 import { memberRoutes } from './members';
 import { mockRoutes } from './mock';
+import type { RoutePath } from './path';
 import { projectRoutes } from './projects';
 import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
 
 export * from './define';
+export * from './path';
 
 export const routes = {
   ...accountRoutes,
@@ -52,12 +54,20 @@ export type RouteResponse<Id extends RouteId> = z.output<Routes[Id]['response']>
 
 export const routeEntries = Object.entries(routes) as [RouteId, RouteDef][];
 
-export const routeIdsOf = (service: ServiceName) => routeEntries.filter(([, r]) => r.service === service).map(([id]) => id);
-
-/** Fills `{param}` placeholders, encoding each value. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+/** What a caller needs of a route to address it: the route without its schemas and access. */
+export interface RouteAddress extends RoutePath {
+  method: HttpMethod;
+  bodyType?: 'json' | 'form';
 }
+
+/** Every route's address: the table the web client gets (web/vite.config.ts), so the schemas stay out of its load. */
+export const routeAddresses = () =>
+  Object.fromEntries(
+    routeEntries.map(([id, { method, path, bodyType, placeholders }]) => [
+      id,
+      { method, path, ...(bodyType ? { bodyType } : {}), ...(placeholders ? { placeholders } : {}) },
+    ]),
+  ) as Record<RouteId, RouteAddress>;
 
 /** Catch-all API route: unknown paths still reach a handler so they answer with a catalogued error. */
 export const FALLBACK_SERVICE: ServiceName = 'user';

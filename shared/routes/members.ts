@@ -4,43 +4,40 @@
  * administrators (`admin`); the creator's own role never changes. Served by the team service, with the rest of
  * who may do what.
  */
-import * as z from 'zod';
-import { projectView } from '../schemas/project';
+import { idSchema, projectMember, projectView } from '../schemas/project';
 import {
-  groupBindParams,
-  groupUnbindParams,
+  assignableRole,
   inviteCodeParams,
   invitation,
   invitationPreview,
-  memberAssignParams,
+  inviteRole,
   memberCloneQuery,
   memberProject,
   memberProjectsQuery,
-  memberRemoveParams,
-  projectInviteParams,
   visibleUser,
   visibleUsersQuery,
 } from '../schemas/team';
-import { projectMember } from '../schemas/project';
 import { onProject, onTeam, param, query, route, SIGNED_IN } from './define';
+import { listOf, nothing } from './responses';
+import { pathParams } from './path-params';
 
 export const memberRoutes = {
-  /** Adds user `b` to project `a` with role `c`, or changes their role. */
+  /** Adds someone to the project with a role, or changes their role. */
   'member.assign': route({
     method: 'PUT',
     path: '/project/member/{a}/{b}/{c}',
     service: 'team',
-    access: onProject(param('a'), 'admin'),
-    params: memberAssignParams,
+    access: onProject(param('projectId'), 'admin'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['userId', idSchema], c: ['role', assignableRole] }),
     response: projectMember,
   }),
   'member.remove': route({
     method: 'DELETE',
     path: '/project/member/{a}/{b}',
     service: 'team',
-    access: onProject(param('a'), 'admin'),
-    params: memberRemoveParams,
-    response: z.null(),
+    access: onProject(param('projectId'), 'admin'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['userId', idSchema] }),
+    response: nothing,
   }),
   /** Copies members and their roles from `from` to `to`; the caller manages both (checked for `from` too). */
   'member.clone': route({
@@ -49,7 +46,7 @@ export const memberRoutes = {
     service: 'team',
     access: onProject(query('to'), 'admin'),
     query: memberCloneQuery,
-    response: z.array(projectMember),
+    response: listOf(projectMember),
   }),
   /** The team projects a member reaches and with which role (the team's member page). */
   'member.projects': route({
@@ -58,30 +55,30 @@ export const memberRoutes = {
     service: 'team',
     access: onTeam(query('teamId'), 'admin'),
     query: memberProjectsQuery,
-    response: z.array(memberProject),
+    response: listOf(memberProject),
   }),
   'group.bind': route({
     method: 'POST',
     path: '/project/group/bind/{a}/{b}/{c}',
     service: 'team',
-    access: onProject(param('a'), 'admin'),
-    params: groupBindParams,
+    access: onProject(param('projectId'), 'admin'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['groupId', idSchema], c: ['role', assignableRole] }),
     response: projectView,
   }),
   'group.unbind': route({
     method: 'POST',
     path: '/project/group/unbind/{a}/{b}',
     service: 'team',
-    access: onProject(param('a'), 'admin'),
-    params: groupUnbindParams,
+    access: onProject(param('projectId'), 'admin'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['groupId', idSchema] }),
     response: projectView,
   }),
   'project.invite': route({
     method: 'PUT',
     path: '/project/invitation/{a}/{b}',
     service: 'team',
-    access: onProject(param('a'), 'admin'),
-    params: projectInviteParams,
+    access: onProject(param('projectId'), 'admin'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['role', inviteRole] }),
     response: invitation,
   }),
   /** Shows what a code leads to before joining (for the invitation page). */
@@ -108,6 +105,6 @@ export const memberRoutes = {
     service: 'team',
     access: SIGNED_IN,
     query: visibleUsersQuery,
-    response: z.array(visibleUser),
+    response: listOf(visibleUser),
   }),
 } as const;

@@ -3,8 +3,11 @@
  * editor shows them read only); changing them is for editors. The mocks themselves answer on the mock origin
  * (functions/origins/mock), outside this table.
  */
-import { mockConfigBody, mockConfigParams, mockConfigView, mockTypeParams } from '../schemas/mock';
+import { documentIdSchema } from '../schemas/document';
+import { mockConfigBody, mockConfigView, mockType } from '../schemas/mock';
+import { idSchema } from '../schemas/project';
 import { onProject, param, body, route } from './define';
+import { pathParams } from './path-params';
 
 const editable = { states: ['active'] } as const;
 
@@ -13,8 +16,8 @@ export const mockRoutes = {
     method: 'GET',
     path: '/project/document/mock-config/{a}/{b}',
     service: 'document',
-    access: onProject(param('a'), 'view'),
-    params: mockConfigParams,
+    access: onProject(param('projectId'), 'view'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['docId', documentIdSchema] }),
     response: mockConfigView,
   }),
   /** The spec writes this path with a trailing slash; API Gateway and the local gateway route both spellings here. */
@@ -30,8 +33,8 @@ export const mockRoutes = {
     method: 'POST',
     path: '/project/document/mock-config/type/change/{a}/{b}/{c}',
     service: 'document',
-    access: onProject(param('a'), 'edit', editable),
-    params: mockTypeParams,
+    access: onProject(param('projectId'), 'edit', editable),
+    ...pathParams({ a: ['projectId', idSchema], b: ['docId', documentIdSchema], c: ['type', mockType] }),
     response: mockConfigView,
   }),
 };

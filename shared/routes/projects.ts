@@ -3,12 +3,11 @@
  * clone, members, and the images and attachments of their documents. Everything a creator may do, a team owner
  * or administrator may do too (`admin`), except handing the project to someone else.
  */
-import * as z from 'zod';
 import { storedFile, uploadFinishBody, uploadFinishParams, uploadRequestBody, uploadTicket } from '../schemas/file';
 import {
   cloneQuery,
   idParams,
-  moveParams,
+  idSchema,
   projectCreateBody,
   projectList,
   projectMember,
@@ -17,11 +16,10 @@ import {
   searchQuery,
   teamIdParams,
   teamQuery,
-  transferParams,
 } from '../schemas/project';
 import { body, onProject, param, route, SIGNED_IN } from './define';
-
-const nothing = z.null();
+import { listOf, nothing } from './responses';
+import { pathParams } from './path-params';
 
 export const projectRoutes = {
   'project.create': route({
@@ -168,20 +166,20 @@ export const projectRoutes = {
     method: 'POST',
     path: '/project/transfer/{a}/{b}',
     service: 'project',
-    access: onProject(param('a'), 'creator'),
-    params: transferParams,
+    access: onProject(param('projectId'), 'creator'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['userId', idSchema] }),
     response: projectView,
   }),
   /**
-   * Moves personal project `a` into team `b` (the caller must be its creator and a member of the team). Members
-   * other than the creator are removed and must be added again (spec section 4).
+   * Moves a personal project into a team (the caller must be its creator and a member of the team). Members other
+   * than the creator are removed and must be added again (spec section 4).
    */
   'project.move': route({
     method: 'POST',
     path: '/project/move/{a}/{b}',
     service: 'project',
-    access: onProject(param('a'), 'creator', { states: ['active'] }),
-    params: moveParams,
+    access: onProject(param('projectId'), 'creator', { states: ['active'] }),
+    ...pathParams({ a: ['projectId', idSchema], b: ['teamId', idSchema] }),
     response: projectView,
   }),
   'project.clone': route({
@@ -221,7 +219,7 @@ export const projectRoutes = {
     service: 'project',
     access: onProject(param('id'), 'view'),
     params: idParams,
-    response: z.array(projectMember),
+    response: listOf(projectMember),
   }),
   /** A member leaves; the creator must transfer the project first. */
   'project.quit': route({

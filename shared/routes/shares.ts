@@ -3,10 +3,8 @@
  * release is for the creator and the team's owner and administrators. A share's content, and the assertion of its
  * password, are open to anyone who has the link.
  */
-import * as z from 'zod';
 import {
   nextVersion,
-  releaseParams,
   releasePublishBody,
   releaseView,
   shareAssertionBody,
@@ -16,9 +14,12 @@ import {
   shareTokenResult,
   shareUpdateBody,
   shareView,
+  releaseVersion,
 } from '../schemas/share';
-import { idParams } from '../schemas/project';
+import { idParams, idSchema } from '../schemas/project';
 import { ANYONE, body, onProject, param, route } from './define';
+import { listOf, nothing } from './responses';
+import { pathParams } from './path-params';
 
 /** A share id carries its project id, like a document id: `{ document: true }` finds it without a read. */
 const shareParam = (field: string) => ({ in: 'params', field, document: true }) as const;
@@ -47,7 +48,7 @@ export const shareRoutes = {
     service: 'document',
     access: onProject(param('id'), 'edit'),
     params: idParams,
-    response: z.array(shareView),
+    response: listOf(shareView),
   }),
   'share.delete': route({
     method: 'DELETE',
@@ -55,7 +56,7 @@ export const shareRoutes = {
     service: 'document',
     access: onProject(shareParam('id'), 'edit'),
     params: shareIdParams,
-    response: z.null(),
+    response: nothing,
   }),
   /** The share's name, expiry, project and scoped tree, with a share token; 45016 while a password is wanted. */
   'share.content': route({
@@ -100,14 +101,14 @@ export const shareRoutes = {
     service: 'document',
     access: onProject(param('id'), 'view', { publicRead: true }),
     params: idParams,
-    response: z.array(releaseView),
+    response: listOf(releaseView),
   }),
   'release.delete': route({
     method: 'DELETE',
     path: '/project-release/{a}/{b}',
     service: 'document',
-    access: onProject(param('a'), 'admin'),
-    params: releaseParams,
-    response: z.null(),
+    access: onProject(param('projectId'), 'admin'),
+    ...pathParams({ a: ['projectId', idSchema], b: ['version', releaseVersion] }),
+    response: nothing,
   }),
 } as const;

@@ -2,18 +2,15 @@
  * Teams (spec section 7): the team, its members and their roles, user groups, invitations. The owner alone hands
  * the team over, names administrators and disbands it; administrators manage members, groups and invitations.
  */
-import * as z from 'zod';
+import { idSchema } from '../schemas/project';
 import {
   groupCreateBody,
-  groupRenameParams,
+  groupName,
   groupView,
   inviteCodeParams,
   invitation,
   invitationPreview,
-  memberMoveParams,
   teamCreateBody,
-  teamInviteParams,
-  teamMemberParams,
   teamMembersView,
   teamMemberView,
   teamParams,
@@ -22,8 +19,12 @@ import {
   teamView,
 } from '../schemas/team';
 import { body, onTeam, param, route, SIGNED_IN } from './define';
+import { listOf, nothing } from './responses';
+import { pathParams } from './path-params';
 
-const nothing = z.null();
+/** The team and one of its groups, or one of its members. */
+const teamGroup = pathParams({ a: ['teamId', idSchema], b: ['groupId', idSchema] });
+const teamMember = pathParams({ a: ['teamId', idSchema], b: ['userId', idSchema] });
 
 export const teamRoutes = {
   'team.create': route({ method: 'PUT', path: '/team', service: 'team', access: SIGNED_IN, body: teamCreateBody, response: teamView }),
@@ -44,7 +45,7 @@ export const teamRoutes = {
     params: teamParams,
     response: nothing,
   }),
-  'team.all': route({ method: 'GET', path: '/team/all', service: 'team', access: SIGNED_IN, response: z.array(teamView) }),
+  'team.all': route({ method: 'GET', path: '/team/all', service: 'team', access: SIGNED_IN, response: listOf(teamView) }),
   'team.own': route({
     method: 'GET',
     path: '/team/own/{id}',
@@ -82,9 +83,9 @@ export const teamRoutes = {
     method: 'GET',
     path: '/team/{a}/{b}/members',
     service: 'team',
-    access: onTeam(param('a'), 'developer'),
-    params: teamMemberParams,
-    response: z.array(teamMemberView),
+    access: onTeam(param('teamId'), 'developer'),
+    ...teamGroup,
+    response: listOf(teamMemberView),
   }),
   'team.groupCreate': route({
     method: 'PUT',
@@ -98,8 +99,8 @@ export const teamRoutes = {
     method: 'POST',
     path: '/team/group/info/{a}/{b}/{c}',
     service: 'team',
-    access: onTeam(param('a'), 'admin'),
-    params: groupRenameParams,
+    access: onTeam(param('teamId'), 'admin'),
+    ...pathParams({ a: ['teamId', idSchema], b: ['groupId', idSchema], c: ['name', groupName] }),
     response: groupView,
   }),
   /** Its members stay in the team, ungrouped; its project bindings go. */
@@ -107,40 +108,40 @@ export const teamRoutes = {
     method: 'DELETE',
     path: '/team/group/{a}/{b}',
     service: 'team',
-    access: onTeam(param('a'), 'admin'),
-    params: teamMemberParams,
+    access: onTeam(param('teamId'), 'admin'),
+    ...teamGroup,
     response: nothing,
   }),
   'team.grantAdmin': route({
     method: 'POST',
     path: '/team/grant-admin/{a}/{b}',
     service: 'team',
-    access: onTeam(param('a'), 'owner'),
-    params: teamMemberParams,
+    access: onTeam(param('teamId'), 'owner'),
+    ...teamMember,
     response: teamMemberView,
   }),
   'team.revokeAdmin': route({
     method: 'POST',
     path: '/team/revoke-admin/{a}/{b}',
     service: 'team',
-    access: onTeam(param('a'), 'owner'),
-    params: teamMemberParams,
+    access: onTeam(param('teamId'), 'owner'),
+    ...teamMember,
     response: teamMemberView,
   }),
   'team.invite': route({
     method: 'POST',
     path: '/team/invitation/{a}',
     service: 'team',
-    access: onTeam(param('a'), 'admin'),
-    params: teamInviteParams,
+    access: onTeam(param('teamId'), 'admin'),
+    ...pathParams({ a: ['teamId', idSchema] }),
     response: invitation,
   }),
   'team.inviteToGroup': route({
     method: 'POST',
     path: '/team/invitation/{a}/{b}',
     service: 'team',
-    access: onTeam(param('a'), 'admin'),
-    params: teamInviteParams,
+    access: onTeam(param('teamId'), 'admin'),
+    ...teamGroup,
     response: invitation,
   }),
   /** Shows what a code leads to before joining (for the invitation page). */
@@ -165,8 +166,8 @@ export const teamRoutes = {
     method: 'DELETE',
     path: '/team/member/{a}/{b}',
     service: 'team',
-    access: onTeam(param('a'), 'admin'),
-    params: teamMemberParams,
+    access: onTeam(param('teamId'), 'admin'),
+    ...teamMember,
     response: nothing,
   }),
   /** To a member; the former owner stays as an administrator. */
@@ -174,17 +175,17 @@ export const teamRoutes = {
     method: 'POST',
     path: '/team/transfer/{a}/{b}',
     service: 'team',
-    access: onTeam(param('a'), 'owner'),
-    params: teamMemberParams,
+    access: onTeam(param('teamId'), 'owner'),
+    ...teamMember,
     response: teamView,
   }),
-  /** Puts member `b` into group `c` (`0`: no group). */
+  /** Puts a member into a group (`groupId` `0`: no group). */
   'team.moveMember': route({
     method: 'POST',
     path: '/team/member/move/{a}/{b}/{c}',
     service: 'team',
-    access: onTeam(param('a'), 'admin'),
-    params: memberMoveParams,
+    access: onTeam(param('teamId'), 'admin'),
+    ...pathParams({ a: ['teamId', idSchema], b: ['userId', idSchema], c: ['groupId', idSchema] }),
     response: teamMemberView,
   }),
 } as const;

@@ -1,92 +1,105 @@
 import * as z from 'zod';
-import { CODE_PURPOSES, LIMITS } from '../constants';
+import { lazy } from '../lazy';
+import { LIMITS } from '../constants';
 import { vKey } from '../messages';
 import { plainName } from '../text';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9]{6,15}$/;
-
-export const isEmail = (value: string) => EMAIL.test(value);
+import { EMAIL, PHONE } from '../accounts';
 
 /** An email address or a phone number; emails are compared case-insensitively. */
-export const accountSchema = z
-  .string({ error: vKey('account') })
-  .trim()
-  .max(254, { error: vKey('account') })
-  .refine((v) => EMAIL.test(v) || PHONE.test(v), { error: vKey('account') })
-  .transform((v) => (EMAIL.test(v) ? v.toLowerCase() : v));
-
-export const nicknameSchema = plainName(
+export const accountSchema = lazy(() =>
   z
-    .string({ error: vKey('nickname') })
-    .trim()
-    .min(1, { error: vKey('nickname') })
-    .max(LIMITS.nickname, { error: vKey('nickname') }),
-);
-
-export const passwordSchema = z
-  .string({ error: vKey('password') })
-  .min(LIMITS.passwordMin, { error: vKey('password') })
-  .max(LIMITS.passwordMax, { error: vKey('password') })
-  .refine((v) => /[A-Za-z]/.test(v) && /[0-9]/.test(v), { error: vKey('password') });
-
-export const verificationCodeSchema = z.string({ error: vKey('code') }).regex(/^[0-9]{6}$/, { error: vKey('code') });
-
-export const codePurposeSchema = z.enum(CODE_PURPOSES);
-
-export const registerBody = z.object({
-  account: accountSchema,
-  nickname: nicknameSchema,
-  password: passwordSchema,
-  code: verificationCodeSchema,
-});
-
-export const sendCodeParams = z.object({ target: accountSchema });
-
-/** POST /login takes a form body (spec section 7). */
-export const loginBody = z.object({
-  username: z
     .string({ error: vKey('account') })
     .trim()
-    .min(1, { error: vKey('account') })
-    .max(254),
-  password: z
-    .string({ error: vKey('required') })
-    .min(1, { error: vKey('required') })
-    .max(LIMITS.passwordMax * 4),
-});
+    .max(254, { error: vKey('account') })
+    .refine((v) => EMAIL.test(v) || PHONE.test(v), { error: vKey('account') })
+    .transform((v) => (EMAIL.test(v) ? v.toLowerCase() : v)),
+);
 
-export const userDetail = z.object({
-  id: z.string(),
-  nickname: z.string(),
-  avatar: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  registeredAt: z.string(),
-});
-export type UserDetail = z.infer<typeof userDetail>;
+export const nicknameSchema = lazy(() =>
+  plainName(
+    z
+      .string({ error: vKey('nickname') })
+      .trim()
+      .min(1, { error: vKey('nickname') })
+      .max(LIMITS.nickname, { error: vKey('nickname') }),
+  ),
+);
 
-export const loginResult = z.object({ token: z.string(), user: userDetail });
+export const passwordSchema = lazy(() =>
+  z
+    .string({ error: vKey('password') })
+    .min(LIMITS.passwordMin, { error: vKey('password') })
+    .max(LIMITS.passwordMax, { error: vKey('password') })
+    .refine((v) => /[A-Za-z]/.test(v) && /[0-9]/.test(v), { error: vKey('password') }),
+);
 
-const avatarUrl = z
-  .string()
-  .trim()
-  .max(1024)
-  .refine((v) => v === '' || /^https?:\/\//i.test(v) || /^\/[^/]/.test(v), { error: vKey('url') });
+export const verificationCodeSchema = lazy(() => z.string({ error: vKey('code') }).regex(/^[0-9]{6}$/, { error: vKey('code') }));
 
-export const updateUserBody = z
-  .object({ nickname: nicknameSchema.optional(), avatar: avatarUrl.optional() })
-  .refine((v) => v.nickname !== undefined || v.avatar !== undefined, { error: vKey('required') });
+export const registerBody = lazy(() =>
+  z.object({
+    account: accountSchema,
+    nickname: nicknameSchema,
+    password: passwordSchema,
+    code: verificationCodeSchema,
+  }),
+);
 
-export const updatePasswordBody = z
-  .object({
-    oldPassword: z
+export const sendCodeParams = lazy(() => z.object({ target: accountSchema }));
+
+/** POST /login takes a form body (spec section 7). */
+export const loginBody = lazy(() =>
+  z.object({
+    username: z
+      .string({ error: vKey('account') })
+      .trim()
+      .min(1, { error: vKey('account') })
+      .max(254),
+    password: z
       .string({ error: vKey('required') })
       .min(1, { error: vKey('required') })
       .max(LIMITS.passwordMax * 4),
-    newPassword: passwordSchema,
-    confirmPassword: z.string({ error: vKey('required') }),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { error: vKey('passwordMismatch'), path: ['confirmPassword'] });
+  }),
+);
 
-export const codeSent = z.object({ expiresInSeconds: z.number(), resendInSeconds: z.number() });
+export const userDetail = lazy(() =>
+  z.object({
+    id: z.string(),
+    nickname: z.string(),
+    avatar: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    registeredAt: z.string(),
+  }),
+);
+export type UserDetail = z.infer<typeof userDetail>;
+
+export const loginResult = lazy(() => z.object({ token: z.string(), user: userDetail }));
+
+const avatarUrl = lazy(() =>
+  z
+    .string()
+    .trim()
+    .max(1024)
+    .refine((v) => v === '' || /^https?:\/\//i.test(v) || /^\/[^/]/.test(v), { error: vKey('url') }),
+);
+
+export const updateUserBody = lazy(() =>
+  z
+    .object({ nickname: nicknameSchema.optional(), avatar: avatarUrl.optional() })
+    .refine((v) => v.nickname !== undefined || v.avatar !== undefined, { error: vKey('required') }),
+);
+
+export const updatePasswordBody = lazy(() =>
+  z
+    .object({
+      oldPassword: z
+        .string({ error: vKey('required') })
+        .min(1, { error: vKey('required') })
+        .max(LIMITS.passwordMax * 4),
+      newPassword: passwordSchema,
+      confirmPassword: z.string({ error: vKey('required') }),
+    })
+    .refine((v) => v.newPassword === v.confirmPassword, { error: vKey('passwordMismatch'), path: ['confirmPassword'] }),
+);
+
+export const codeSent = lazy(() => z.object({ expiresInSeconds: z.number(), resendInSeconds: z.number() }));

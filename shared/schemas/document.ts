@@ -4,6 +4,7 @@
  * finds its project, and its access rule, without another read.
  */
 import * as z from 'zod';
+import { lazy } from '../lazy';
 import { LIMITS } from '../constants';
 import { vKey } from '../messages';
 import { plainName } from '../text';
@@ -16,96 +17,116 @@ export * from './document-kinds';
 export * from './params';
 export * from './api-content';
 
-export const documentIdSchema = z
-  .string()
-  .trim()
-  .regex(DOCUMENT_ID_PATTERN, { error: vKey('id') });
+export const documentIdSchema = lazy(() =>
+  z
+    .string()
+    .trim()
+    .regex(DOCUMENT_ID_PATTERN, { error: vKey('id') }),
+);
 /** The project of a document, history entry or tree node id (a bare project id is its own project). */
 export const projectIdOfDocument = (id: string) => (id.includes('_') ? id.slice(0, id.indexOf('_')) : id);
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2_000)
-  .regex(/^https?:\/\/\S+$/i, { error: vKey('url') });
-const size = z.union([z.number().int().min(50).max(10_000), z.string().regex(/^\d{1,3}%$/)]);
+const httpUrl = lazy(() =>
+  z
+    .string()
+    .trim()
+    .max(2_000)
+    .regex(/^https?:\/\/\S+$/i, { error: vKey('url') }),
+);
+const size = lazy(() => z.union([z.number().int().min(50).max(10_000), z.string().regex(/^\d{1,3}%$/)]));
 
 /**
  * Each kind's content, as versioned entities: stored bodies carry `v`, reads migrate them to the newest shape.
  * A change of shape adds a version with its `up` (see shared/versioned.ts); `api` is at version 2 (./api-content.ts).
  */
-export const contentEntities = {
-  api: versioned([{ schema: apiContentV1 }, { schema: apiContentV2, up: apiContentV1ToV2 }]),
-  model: versioned([{ schema: modelContentV1 }]),
-  doc: versioned([{ schema: z.object({ markdown: z.string().default('') }) }]),
-  richtext: versioned([{ schema: z.object({ html: z.string().default('') }) }]),
-  embed: versioned([{ schema: z.object({ url: httpUrl, width: size.default('100%'), height: size.default(600) }) }]),
-  errorcode: versioned([
-    {
-      schema: z.object({
-        rows: z
-          .array(z.object({ code: z.string().max(100), message: z.string().max(1_000), description: z.string().max(2_000).default('') }))
-          .max(2_000)
-          .default([]),
-      }),
-    },
-  ]),
-  folder: versioned([{ schema: z.object({}) }]),
-  link: versioned([{ schema: z.object({ url: httpUrl }) }]),
-  softlink: versioned([{ schema: z.object({ targetId: documentIdSchema }) }]),
-} as const;
+export const contentEntities = lazy(
+  () =>
+    ({
+      api: versioned([{ schema: apiContentV1 }, { schema: apiContentV2, up: apiContentV1ToV2 }]),
+      model: versioned([{ schema: modelContentV1 }]),
+      doc: versioned([{ schema: z.object({ markdown: z.string().default('') }) }]),
+      richtext: versioned([{ schema: z.object({ html: z.string().default('') }) }]),
+      embed: versioned([{ schema: z.object({ url: httpUrl, width: size.default('100%'), height: size.default(600) }) }]),
+      errorcode: versioned([
+        {
+          schema: z.object({
+            rows: z
+              .array(
+                z.object({ code: z.string().max(100), message: z.string().max(1_000), description: z.string().max(2_000).default('') }),
+              )
+              .max(2_000)
+              .default([]),
+          }),
+        },
+      ]),
+      folder: versioned([{ schema: z.object({}) }]),
+      link: versioned([{ schema: z.object({ url: httpUrl }) }]),
+      softlink: versioned([{ schema: z.object({ targetId: documentIdSchema }) }]),
+    }) as const,
+);
 
 /** The newest content schema of each kind: what an editor sends and a view returns. */
-export const contentSchemas = Object.fromEntries(Object.entries(contentEntities).map(([k, e]) => [k, e.schema])) as {
-  [T in DocumentType]: (typeof contentEntities)[T]['schema'];
-};
+export const contentSchemas = lazy(
+  () =>
+    Object.fromEntries(Object.entries(contentEntities).map(([k, e]) => [k, e.schema])) as {
+      [T in DocumentType]: (typeof contentEntities)[T]['schema'];
+    },
+);
 
 export type ContentOf<T extends DocumentType> = z.output<(typeof contentSchemas)[T]>;
 export type DocumentContent = { [T in DocumentType]: ContentOf<T> }[DocumentType];
 
-export const documentTitle = plainName(
-  z
-    .string({ error: vKey('documentTitle') })
-    .trim()
-    .min(1, { error: vKey('documentTitle') })
-    .max(LIMITS.documentTitle, { error: vKey('documentTitle') }),
+export const documentTitle = lazy(() =>
+  plainName(
+    z
+      .string({ error: vKey('documentTitle') })
+      .trim()
+      .min(1, { error: vKey('documentTitle') })
+      .max(LIMITS.documentTitle, { error: vKey('documentTitle') }),
+  ),
 );
 
-export const documentCreateBody = z.object({
-  projectId: idSchema,
-  parentId: z.string().trim().max(64).optional(),
-  preId: z.string().trim().max(64).optional(),
-  name: documentTitle.default(DOCUMENT_DEFAULTS.name),
-  type: z.enum(DOCUMENT_TYPES).default(DOCUMENT_DEFAULTS.type),
-  comment: plainName(z.string().trim().max(200)).default(DOCUMENT_DEFAULTS.comment),
-  content: z.unknown().optional(),
-});
+export const documentCreateBody = lazy(() =>
+  z.object({
+    projectId: idSchema,
+    parentId: z.string().trim().max(64).optional(),
+    preId: z.string().trim().max(64).optional(),
+    name: documentTitle.default(DOCUMENT_DEFAULTS.name),
+    type: z.enum(DOCUMENT_TYPES).default(DOCUMENT_DEFAULTS.type),
+    comment: plainName(z.string().trim().max(200)).default(DOCUMENT_DEFAULTS.comment),
+    content: z.unknown().optional(),
+  }),
+);
 
-export const documentUpdateBody = z.object({
-  id: documentIdSchema,
-  /** The revision the editor started from; a save against an older one is refused, never merged silently. */
-  rev: z.number().int().min(1),
-  name: documentTitle.optional(),
-  comment: plainName(z.string().trim().max(200)).default(''),
-  content: z.unknown().optional(),
-});
+export const documentUpdateBody = lazy(() =>
+  z.object({
+    id: documentIdSchema,
+    /** The revision the editor started from; a save against an older one is refused, never merged silently. */
+    rev: z.number().int().min(1),
+    name: documentTitle.optional(),
+    comment: plainName(z.string().trim().max(200)).default(''),
+    content: z.unknown().optional(),
+  }),
+);
 
 /** A node of the tree: what the tree needs, without the body. `preId` is the sibling before it ('0': first). */
-export const documentNode = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  parentId: z.string(),
-  preId: z.string(),
-  name: z.string(),
-  type: z.enum(DOCUMENT_TYPES),
-  comment: z.string(),
-  method: z.string().nullable(),
-  path: z.string().nullable(),
-  status: z.string().nullable(),
-  updatedAt: z.string(),
-  updatedBy: z.string(),
-  rev: z.number(),
-});
+export const documentNode = lazy(() =>
+  z.object({
+    id: z.string(),
+    projectId: z.string(),
+    parentId: z.string(),
+    preId: z.string(),
+    name: z.string(),
+    type: z.enum(DOCUMENT_TYPES),
+    comment: z.string(),
+    method: z.string().nullable(),
+    path: z.string().nullable(),
+    status: z.string().nullable(),
+    updatedAt: z.string(),
+    updatedBy: z.string(),
+    rev: z.number(),
+  }),
+);
 export type DocumentNode = z.infer<typeof documentNode>;
 
 /**
@@ -115,89 +136,98 @@ export type DocumentNode = z.infer<typeof documentNode>;
 export interface DocumentTreeNode extends Omit<DocumentNode, 'updatedAt' | 'updatedBy' | 'rev'> {
   children: DocumentTreeNode[];
 }
-export const documentTreeNode: z.ZodType<DocumentTreeNode> = documentNode.omit({ updatedAt: true, updatedBy: true, rev: true }).extend({
-  get children() {
-    return z.array(documentTreeNode);
-  },
-});
+export const documentTreeNode: z.ZodType<DocumentTreeNode> = lazy(() =>
+  documentNode.omit({ updatedAt: true, updatedBy: true, rev: true }).extend({
+    get children() {
+      return z.array(documentTreeNode);
+    },
+  }),
+);
 
 /** A document with its content, one member per kind, so `doc.type` tells what `doc.content` is. */
 const viewOf = <T extends DocumentType>(type: T) =>
   documentNode.extend({ type: z.literal(type), content: contentSchemas[type], updatedByName: z.string() });
-export const documentView = z.discriminatedUnion('type', [
-  viewOf('api'),
-  viewOf('model'),
-  viewOf('doc'),
-  viewOf('richtext'),
-  viewOf('embed'),
-  viewOf('errorcode'),
-  viewOf('folder'),
-  viewOf('link'),
-  viewOf('softlink'),
-]);
+export const documentView = lazy(() =>
+  z.discriminatedUnion('type', [
+    viewOf('api'),
+    viewOf('model'),
+    viewOf('doc'),
+    viewOf('richtext'),
+    viewOf('embed'),
+    viewOf('errorcode'),
+    viewOf('folder'),
+    viewOf('link'),
+    viewOf('softlink'),
+  ]),
+);
 export type DocumentView = z.infer<typeof documentView>;
 export type DocumentViewOf<T extends DocumentType> = Extract<DocumentView, { type: T }>;
 
-export const documentIdParams = z.object({ id: documentIdSchema });
+export const documentIdParams = lazy(() => z.object({ id: documentIdSchema }));
 /** Children of a node: a document id, or the project id for the top level. */
-export const nodeIdParams = z.object({
-  id: z
-    .string()
-    .trim()
-    .regex(/^[0-9a-f-]{36}(_[A-Za-z0-9]{6,16})?$/, { error: vKey('id') }),
-});
-export const projectIdParams = z.object({ projectId: idSchema });
-export const resortParams = z.object({
-  a: documentIdSchema,
-  /** The new parent: a folder's id, or the project id for the top level. */
-  b: z.string().trim().max(64),
-  /** The sibling it goes after; '0' puts it first. */
-  c: z.string().trim().max(64),
-});
-export const keywordQuery = z.object({
-  keyword: z
-    .string()
-    .trim()
-    .min(1, { error: vKey('keyword') })
-    .max(100, { error: vKey('keyword') }),
-});
-export const copyBody = z.object({ id: documentIdSchema, name: documentTitle.optional() });
+export const nodeIdParams = lazy(() =>
+  z.object({
+    id: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f-]{36}(_[A-Za-z0-9]{6,16})?$/, { error: vKey('id') }),
+  }),
+);
+export const projectIdParams = lazy(() => z.object({ projectId: idSchema }));
+/** A tree position's node id: a folder's or a sibling's id, the project id (the top level) or '0' (none). */
+export const nodeRef = lazy(() => z.string().trim().max(64));
+export const keywordQuery = lazy(() =>
+  z.object({
+    keyword: z
+      .string()
+      .trim()
+      .min(1, { error: vKey('keyword') })
+      .max(100, { error: vKey('keyword') }),
+  }),
+);
+export const copyBody = lazy(() => z.object({ id: documentIdSchema, name: documentTitle.optional() }));
 
-export const historyEntry = z.object({
-  id: z.string(),
-  documentId: z.string(),
-  rev: z.number(),
-  name: z.string(),
-  comment: z.string(),
-  editorId: z.string(),
-  editorName: z.string(),
-  savedAt: z.string(),
-});
+export const historyEntry = lazy(() =>
+  z.object({
+    id: z.string(),
+    documentId: z.string(),
+    rev: z.number(),
+    name: z.string(),
+    comment: z.string(),
+    editorId: z.string(),
+    editorName: z.string(),
+    savedAt: z.string(),
+  }),
+);
 export type HistoryEntry = z.infer<typeof historyEntry>;
 /** A preserved version with its content, discriminated on the kind like a document view. */
 const historyViewOf = <T extends DocumentType>(type: T) => historyEntry.extend({ type: z.literal(type), content: contentSchemas[type] });
-export const historyEntryView = z.discriminatedUnion('type', [
-  historyViewOf('api'),
-  historyViewOf('model'),
-  historyViewOf('doc'),
-  historyViewOf('richtext'),
-  historyViewOf('embed'),
-  historyViewOf('errorcode'),
-  historyViewOf('folder'),
-  historyViewOf('link'),
-  historyViewOf('softlink'),
-]);
+export const historyEntryView = lazy(() =>
+  z.discriminatedUnion('type', [
+    historyViewOf('api'),
+    historyViewOf('model'),
+    historyViewOf('doc'),
+    historyViewOf('richtext'),
+    historyViewOf('embed'),
+    historyViewOf('errorcode'),
+    historyViewOf('folder'),
+    historyViewOf('link'),
+    historyViewOf('softlink'),
+  ]),
+);
 export type HistoryEntryView = z.infer<typeof historyEntryView>;
 /** History entry ids are `<documentId>_r<rev>`: the revision the entry preserves. */
-export const historyIdSchema = z
-  .string()
-  .trim()
-  .regex(/^[0-9a-f-]{36}_[A-Za-z0-9]{6,16}_r\d{1,9}$/, { error: vKey('id') });
-export const historyParams = z.object({ id: documentIdSchema, historyId: historyIdSchema });
-export const historyIdParams = z.object({ id: historyIdSchema });
+export const historyIdSchema = lazy(() =>
+  z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f-]{36}_[A-Za-z0-9]{6,16}_r\d{1,9}$/, { error: vKey('id') }),
+);
+export const historyParams = lazy(() => z.object({ id: documentIdSchema, historyId: historyIdSchema }));
+export const historyIdParams = lazy(() => z.object({ id: historyIdSchema }));
 export const documentOfHistory = (historyId: string) => historyId.slice(0, historyId.lastIndexOf('_r'));
 /** A search result: the document, where the keyword matched (its title, its path or its content), and around what. */
-export const searchHit = documentNode.extend({ matchedIn: z.enum(['title', 'path', 'content']), snippet: z.string() });
+export const searchHit = lazy(() => documentNode.extend({ matchedIn: z.enum(['title', 'path', 'content']), snippet: z.string() }));
 export type SearchHit = z.infer<typeof searchHit>;
 
 /** A kind together with its content, as the views carry them. */

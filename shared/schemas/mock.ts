@@ -4,6 +4,7 @@
  * Everything a save can get wrong is refused here, so the mock server serves stored settings without re-checking.
  */
 import * as z from 'zod';
+import { lazy } from '../lazy';
 import { vKey } from '../messages';
 import { documentIdSchema } from './document';
 import { idSchema } from './project';
@@ -13,7 +14,6 @@ export type MockType = (typeof MOCK_TYPES)[number];
 export const EXPECTATION_BODY_TYPES = ['static', 'template'] as const;
 export const CONDITION_SOURCES = ['query', 'path', 'header', 'body'] as const;
 export const CONDITION_OPS = ['eq', 'ne', 'contains', 'exists', 'gt', 'lt', 'regex'] as const;
-export type ConditionOp = (typeof CONDITION_OPS)[number];
 
 export const MOCK_LIMITS = {
   bodyBytes: 256 * 1024,
@@ -97,87 +97,103 @@ export function isLinearRegex(pattern: string): boolean {
   }
 }
 
-export const mockHeader = z.object({
-  name: z
-    .string()
-    .trim()
-    .refine(isHeaderName, { error: vKey('mockHeaderName') }),
-  value: z.string().refine(isHeaderValue, { error: vKey('mockHeaderValue') }),
-});
-export type MockHeader = z.output<typeof mockHeader>;
-
-const headers = z
-  .array(mockHeader)
-  .max(MOCK_LIMITS.headers, { error: vKey('mockHeaders') })
-  .default([]);
-const status = z
-  .number({ error: vKey('mockStatus') })
-  .int({ error: vKey('mockStatus') })
-  .min(100, { error: vKey('mockStatus') })
-  .max(599, { error: vKey('mockStatus') })
-  .default(200);
-const delay = z
-  .number({ error: vKey('mockDelay') })
-  .int({ error: vKey('mockDelay') })
-  .min(0, { error: vKey('mockDelay') })
-  .max(MOCK_LIMITS.delayMs, { error: vKey('mockDelay') })
-  .default(0);
-const body = z
-  .string()
-  .refine(fitsBodyLimit, { error: vKey('mockBodySize') })
-  .default('');
-
-export const mockCondition = z
-  .object({
-    source: z.enum(CONDITION_SOURCES),
-    /** A query, path or header name; for `body` a dotted path with numeric array indexes (`items.0.id`). */
+const mockHeader = lazy(() =>
+  z.object({
     name: z
       .string()
       .trim()
-      .min(1, { error: vKey('required') })
-      .max(200),
-    op: z.enum(CONDITION_OPS),
-    value: z.string().max(1_000).default(''),
-  })
-  .refine((c) => c.op !== 'regex' || isLinearRegex(c.value), { error: vKey('mockRegex'), path: ['value'] });
+      .refine(isHeaderName, { error: vKey('mockHeaderName') }),
+    value: z.string().refine(isHeaderValue, { error: vKey('mockHeaderValue') }),
+  }),
+);
+export type MockHeader = z.output<typeof mockHeader>;
+
+const headers = lazy(() =>
+  z
+    .array(mockHeader)
+    .max(MOCK_LIMITS.headers, { error: vKey('mockHeaders') })
+    .default([]),
+);
+const status = lazy(() =>
+  z
+    .number({ error: vKey('mockStatus') })
+    .int({ error: vKey('mockStatus') })
+    .min(100, { error: vKey('mockStatus') })
+    .max(599, { error: vKey('mockStatus') })
+    .default(200),
+);
+const delay = lazy(() =>
+  z
+    .number({ error: vKey('mockDelay') })
+    .int({ error: vKey('mockDelay') })
+    .min(0, { error: vKey('mockDelay') })
+    .max(MOCK_LIMITS.delayMs, { error: vKey('mockDelay') })
+    .default(0),
+);
+const body = lazy(() =>
+  z
+    .string()
+    .refine(fitsBodyLimit, { error: vKey('mockBodySize') })
+    .default(''),
+);
+
+const mockCondition = lazy(() =>
+  z
+    .object({
+      source: z.enum(CONDITION_SOURCES),
+      /** A query, path or header name; for `body` a dotted path with numeric array indexes (`items.0.id`). */
+      name: z
+        .string()
+        .trim()
+        .min(1, { error: vKey('required') })
+        .max(200),
+      op: z.enum(CONDITION_OPS),
+      value: z.string().max(1_000).default(''),
+    })
+    .refine((c) => c.op !== 'regex' || isLinearRegex(c.value), { error: vKey('mockRegex'), path: ['value'] }),
+);
 export type MockCondition = z.output<typeof mockCondition>;
 
 const bodyMatchesType = (type: 'static' | 'template', text: string) => (type === 'static' ? isJsonText(text) : isMockTemplateText(text));
 const bodyTypeMessage = (type: 'static' | 'template') => (type === 'static' ? vKey('mockJson') : vKey('mockTemplate'));
 
-export const mockExpectation = z
-  .object({
-    id: z.string().trim().min(1).max(64),
-    name: z.string().trim().max(100).default(''),
-    enabled: z.boolean().default(true),
-    conditions: z
-      .array(mockCondition)
-      .max(MOCK_LIMITS.conditions, { error: vKey('mockConditions') })
-      .default([]),
-    status,
-    headers,
-    bodyType: z.enum(EXPECTATION_BODY_TYPES).default('static'),
-    body,
-    delay,
-  })
-  .superRefine((e, ctx) => {
-    if (!bodyMatchesType(e.bodyType, e.body)) ctx.addIssue({ code: 'custom', message: bodyTypeMessage(e.bodyType), path: ['body'] });
-  });
+export const mockExpectation = lazy(() =>
+  z
+    .object({
+      id: z.string().trim().min(1).max(64),
+      name: z.string().trim().max(100).default(''),
+      enabled: z.boolean().default(true),
+      conditions: z
+        .array(mockCondition)
+        .max(MOCK_LIMITS.conditions, { error: vKey('mockConditions') })
+        .default([]),
+      status,
+      headers,
+      bodyType: z.enum(EXPECTATION_BODY_TYPES).default('static'),
+      body,
+      delay,
+    })
+    .superRefine((e, ctx) => {
+      if (!bodyMatchesType(e.bodyType, e.body)) ctx.addIssue({ code: 'custom', message: bodyTypeMessage(e.bodyType), path: ['body'] });
+    }),
+);
 export type MockExpectation = z.output<typeof mockExpectation>;
 
 /** A document's mock settings, as stored and shown; `mockConfigBody` checks them on the way in. */
-const mockSettingsShape = {
-  type: z.enum(MOCK_TYPES).default('off'),
-  /** JSON text, a Mock.js template or a script, by `type`. */
-  body,
-  status,
-  headers,
-  delay,
-  expectations: z
-    .array(mockExpectation)
-    .max(MOCK_LIMITS.expectations, { error: vKey('mockExpectations') })
-    .default([]),
-};
+const mockSettingsFields = lazy(() =>
+  z.object({
+    type: z.enum(MOCK_TYPES).default('off'),
+    /** JSON text, a Mock.js template or a script, by `type`. */
+    body,
+    status,
+    headers,
+    delay,
+    expectations: z
+      .array(mockExpectation)
+      .max(MOCK_LIMITS.expectations, { error: vKey('mockExpectations') })
+      .default([]),
+  }),
+);
 
 const bodyFitsType = (c: { type: MockType; body: string }, ctx: z.RefinementCtx) => {
   if ((c.type === 'static' || c.type === 'template') && !bodyMatchesType(c.type, c.body)) {
@@ -185,10 +201,12 @@ const bodyFitsType = (c: { type: MockType; body: string }, ctx: z.RefinementCtx)
   }
 };
 
-export const mockSettings = z.object(mockSettingsShape).superRefine(bodyFitsType);
+export const mockSettings = lazy(() => mockSettingsFields.superRefine(bodyFitsType));
 export type MockSettings = z.output<typeof mockSettings>;
 
-export const mockConfigBody = z.object({ projectId: idSchema, docId: documentIdSchema, ...mockSettingsShape }).superRefine(bodyFitsType);
+export const mockConfigBody = lazy(() =>
+  z.object({ projectId: idSchema, docId: documentIdSchema, ...mockSettingsFields.shape }).superRefine(bodyFitsType),
+);
 export type MockConfig = z.output<typeof mockConfigBody>;
 export type MockConfigInput = z.input<typeof mockConfigBody>;
 
@@ -204,15 +222,16 @@ export const STARTER_BODIES: Record<MockType, string> = {
   script: 'return { status: 200, body: { ok: true, method: request.method, query: request.query } };',
 };
 
-export const mockConfigParams = z.object({ a: idSchema, b: documentIdSchema });
-export const mockTypeParams = z.object({ a: idSchema, b: documentIdSchema, c: z.enum(MOCK_TYPES) });
+export const mockType = lazy(() => z.enum(MOCK_TYPES));
 
-export const mockConfigView = z.object({
-  projectId: z.string(),
-  docId: z.string(),
-  ...mockSettingsShape,
-  /** Null until someone saves settings for the document. */
-  updatedAt: z.string().nullable(),
-  updatedByName: z.string().nullable(),
-});
+export const mockConfigView = lazy(() =>
+  z.object({
+    projectId: z.string(),
+    docId: z.string(),
+    ...mockSettingsFields.shape,
+    /** Null until someone saves settings for the document. */
+    updatedAt: z.string().nullable(),
+    updatedByName: z.string().nullable(),
+  }),
+);
 export type MockConfigView = z.output<typeof mockConfigView>;

@@ -11,6 +11,7 @@
  * documents are written): the row is the model, or for an array type each item is.
  */
 import * as z from 'zod';
+import { lazy } from '../lazy';
 import { LIMITS } from '../constants';
 import { vKey } from '../messages';
 import { PARAM_TYPES, type ParamType } from './document-kinds';
@@ -31,18 +32,20 @@ export interface ParamItemV1 {
   children: ParamItemV1[];
 }
 
-export const paramItemV1: z.ZodType<ParamItemV1> = z.object({
-  id: z.string().max(64),
-  name: z.string().max(200),
-  type: z.enum(PARAM_TYPES.filter((t): t is Exclude<ParamType, 'any'> => t !== 'any')),
-  required: z.boolean().default(false),
-  value: z.string().max(10_000).default(''),
-  description: z.string().max(2_000).default(''),
-  expand: z.boolean().optional(),
-  get children() {
-    return z.array(paramItemV1).max(500).default([]);
-  },
-});
+export const paramItemV1: z.ZodType<ParamItemV1> = lazy(() =>
+  z.object({
+    id: z.string().max(64),
+    name: z.string().max(200),
+    type: z.enum(PARAM_TYPES.filter((t): t is Exclude<ParamType, 'any'> => t !== 'any')),
+    required: z.boolean().default(false),
+    value: z.string().max(10_000).default(''),
+    description: z.string().max(2_000).default(''),
+    expand: z.boolean().optional(),
+    get children() {
+      return z.array(paramItemV1).max(500).default([]);
+    },
+  }),
+);
 
 /** What a row keeps of its schema besides name, type and example. Every field is optional: most rows have none. */
 export interface ParamConstraints {
@@ -80,38 +83,40 @@ export interface ParamItem extends ParamConstraints {
   children: ParamItem[];
 }
 
-const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional();
-const jsonScalar = z.union([z.string().max(2_000), z.number(), z.boolean(), z.null()]);
+const count = lazy(() => z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional());
+const jsonScalar = lazy(() => z.union([z.string().max(2_000), z.number(), z.boolean(), z.null()]));
 
-export const paramItem: z.ZodType<ParamItem> = z.object({
-  id: z.string().max(64),
-  name: z.string().max(200),
-  type: z.enum(PARAM_TYPES),
-  required: z.boolean().default(false),
-  value: z.string().max(10_000).default(''),
-  description: z.string().max(10_000).default(''),
-  expand: z.boolean().optional(),
-  examples: z.array(z.string().max(10_000)).max(20).optional(),
-  enum: z.array(jsonScalar).max(1_000).optional(),
-  format: z.string().max(100).optional(),
-  nullable: z.boolean().optional(),
-  default: z.string().max(10_000).optional(),
-  minimum: z.number().optional(),
-  maximum: z.number().optional(),
-  exclusiveMinimum: z.boolean().optional(),
-  exclusiveMaximum: z.boolean().optional(),
-  minLength: count,
-  maxLength: count,
-  minItems: count,
-  maxItems: count,
-  pattern: z.string().max(1_000).optional(),
-  deprecated: z.boolean().optional(),
-  combine: z.enum(COMBINATIONS).optional(),
-  ref: z.string().max(300).optional(),
-  get children() {
-    return z.array(paramItem).max(1_000).default([]);
-  },
-});
+export const paramItem: z.ZodType<ParamItem> = lazy(() =>
+  z.object({
+    id: z.string().max(64),
+    name: z.string().max(200),
+    type: z.enum(PARAM_TYPES),
+    required: z.boolean().default(false),
+    value: z.string().max(10_000).default(''),
+    description: z.string().max(10_000).default(''),
+    expand: z.boolean().optional(),
+    examples: z.array(z.string().max(10_000)).max(20).optional(),
+    enum: z.array(jsonScalar).max(1_000).optional(),
+    format: z.string().max(100).optional(),
+    nullable: z.boolean().optional(),
+    default: z.string().max(10_000).optional(),
+    minimum: z.number().optional(),
+    maximum: z.number().optional(),
+    exclusiveMinimum: z.boolean().optional(),
+    exclusiveMaximum: z.boolean().optional(),
+    minLength: count,
+    maxLength: count,
+    minItems: count,
+    maxItems: count,
+    pattern: z.string().max(1_000).optional(),
+    deprecated: z.boolean().optional(),
+    combine: z.enum(COMBINATIONS).optional(),
+    ref: z.string().max(300).optional(),
+    get children() {
+      return z.array(paramItem).max(1_000).default([]);
+    },
+  }),
+);
 
 /** How deep a parameter tree goes, counted without recursion (a hostile tree may be thousands of levels deep). */
 export function paramDepth(items: unknown): number {
@@ -141,7 +146,7 @@ export const paramList = <T>(row: z.ZodType<T>, max: number) =>
     }, z.array(row).max(max))
     .default([]);
 
-export const params = paramList(paramItem, 1_000);
+export const params = lazy(() => paramList(paramItem, 1_000));
 
 /** The array types whose items are objects (their children, or the model `ref` names). */
 export const OBJECT_ITEM_TYPES: readonly ParamType[] = ['array[object]', 'array'];

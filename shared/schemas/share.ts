@@ -4,110 +4,132 @@
  * live project. Readers get a share token for the follow-up reads (the `share-token` header).
  */
 import * as z from 'zod';
+import { lazy } from '../lazy';
 import { LIMITS } from '../constants';
 import { vKey } from '../messages';
 import { plainName } from '../text';
 import { documentIdSchema, documentTreeNode } from './document';
 import { idSchema } from './project';
 
-export const releaseVersion = z
-  .string({ error: vKey('releaseVersion') })
-  .trim()
-  .regex(/^[A-Za-z0-9._-]{1,32}$/, { error: vKey('releaseVersion') });
-
-export const shareName = plainName(
+export const releaseVersion = lazy(() =>
   z
-    .string({ error: vKey('shareName') })
+    .string({ error: vKey('releaseVersion') })
     .trim()
-    .min(1, { error: vKey('shareName') })
-    .max(LIMITS.shareName, { error: vKey('shareName') }),
+    .regex(/^[A-Za-z0-9._-]{1,32}$/, { error: vKey('releaseVersion') }),
+);
+
+export const shareName = lazy(() =>
+  plainName(
+    z
+      .string({ error: vKey('shareName') })
+      .trim()
+      .min(1, { error: vKey('shareName') })
+      .max(LIMITS.shareName, { error: vKey('shareName') }),
+  ),
 );
 
 /** `<projectId>_<22 random characters>`: the id names its project, and 128 bits of it are unguessable. */
-export const shareIdSchema = z
-  .string()
-  .trim()
-  .regex(/^[0-9a-f-]{36}_[A-Za-z0-9_-]{22}$/, { error: vKey('id') });
+export const shareIdSchema = lazy(() =>
+  z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f-]{36}_[A-Za-z0-9_-]{22}$/, { error: vKey('id') }),
+);
 export const projectIdOfShare = (shareId: string) => shareId.slice(0, shareId.indexOf('_'));
 
-const expireAt = z.iso
-  .datetime({ offset: true, error: vKey('shareExpiry') })
-  .refine((v) => Date.parse(v) > Date.now(), { error: vKey('shareExpiry') })
-  .transform((v) => new Date(v).toISOString());
+const expireAt = lazy(() =>
+  z.iso
+    .datetime({ offset: true, error: vKey('shareExpiry') })
+    .refine((v) => Date.parse(v) > Date.now(), { error: vKey('shareExpiry') })
+    .transform((v) => new Date(v).toISOString()),
+);
 
-export const shareCreateBody = z.object({
-  projectId: idSchema,
-  name: shareName,
-  /** The chosen documents; empty or absent: the whole project. */
-  docIds: z.array(documentIdSchema).max(1_000).default([]),
-  expireAt,
-  /** Empty means none. */
-  password: z.string().max(LIMITS.passwordMax).default(''),
-  /** A release to share instead of the live project. */
-  version: releaseVersion.nullish().transform((v) => v || null),
-});
+export const shareCreateBody = lazy(() =>
+  z.object({
+    projectId: idSchema,
+    name: shareName,
+    /** The chosen documents; empty or absent: the whole project. */
+    docIds: z.array(documentIdSchema).max(1_000).default([]),
+    expireAt,
+    /** Empty means none. */
+    password: z.string().max(LIMITS.passwordMax).default(''),
+    /** A release to share instead of the live project. */
+    version: releaseVersion.nullish().transform((v) => v || null),
+  }),
+);
 
 /** An update names the share; a new password or a shorter expiry revokes every token issued before. */
-export const shareUpdateBody = shareCreateBody.extend({
-  id: shareIdSchema,
-  /** Absent keeps the password as it is; empty removes it. */
-  password: z.string().max(LIMITS.passwordMax).optional(),
-});
+export const shareUpdateBody = lazy(() =>
+  shareCreateBody.extend({
+    id: shareIdSchema,
+    /** Absent keeps the password as it is; empty removes it. */
+    password: z.string().max(LIMITS.passwordMax).optional(),
+  }),
+);
 
-export const shareView = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  name: z.string(),
-  docIds: z.array(z.string()),
-  expireAt: z.string(),
-  hasPassword: z.boolean(),
-  version: z.string().nullable(),
-  createdBy: z.string(),
-  createdByName: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const shareView = lazy(() =>
+  z.object({
+    id: z.string(),
+    projectId: z.string(),
+    name: z.string(),
+    docIds: z.array(z.string()),
+    expireAt: z.string(),
+    hasPassword: z.boolean(),
+    version: z.string().nullable(),
+    createdBy: z.string(),
+    createdByName: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type ShareView = z.infer<typeof shareView>;
 
-export const shareIdParams = z.object({ id: shareIdSchema });
+export const shareIdParams = lazy(() => z.object({ id: shareIdSchema }));
 
 /** What a share shows its reader: its name, expiry, project, and the tree limited to its scope. */
-export const shareContent = z.object({
-  id: z.string(),
-  name: z.string(),
-  expireAt: z.string(),
-  projectId: z.string(),
-  projectName: z.string(),
-  version: z.string().nullable(),
-  tree: z.array(documentTreeNode),
-  /** For the follow-up reads (the `share-token` header). */
-  shareToken: z.string(),
-});
+export const shareContent = lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    expireAt: z.string(),
+    projectId: z.string(),
+    projectName: z.string(),
+    version: z.string().nullable(),
+    tree: z.array(documentTreeNode),
+    /** For the follow-up reads (the `share-token` header). */
+    shareToken: z.string(),
+  }),
+);
 export type ShareContent = z.infer<typeof shareContent>;
 
 /** POST /project/document/share-code/assertion/{id} takes a form body (spec section 7). */
-export const shareAssertionBody = z.object({
-  password: z
-    .string()
-    .max(LIMITS.passwordMax * 4)
-    .default(''),
-});
-export const shareTokenResult = z.object({ shareToken: z.string() });
+export const shareAssertionBody = lazy(() =>
+  z.object({
+    password: z
+      .string()
+      .max(LIMITS.passwordMax * 4)
+      .default(''),
+  }),
+);
+export const shareTokenResult = lazy(() => z.object({ shareToken: z.string() }));
 
-export const releasePublishBody = z.object({
-  projectId: idSchema,
-  version: releaseVersion,
-  desc: z.string().trim().max(2_000).default(''),
-});
-export const releaseView = z.object({
-  projectId: z.string(),
-  version: z.string(),
-  desc: z.string(),
-  createdBy: z.string(),
-  createdByName: z.string(),
-  createdAt: z.string(),
-  documentCount: z.number(),
-});
+export const releasePublishBody = lazy(() =>
+  z.object({
+    projectId: idSchema,
+    version: releaseVersion,
+    desc: z.string().trim().max(2_000).default(''),
+  }),
+);
+export const releaseView = lazy(() =>
+  z.object({
+    projectId: z.string(),
+    version: z.string(),
+    desc: z.string(),
+    createdBy: z.string(),
+    createdByName: z.string(),
+    createdAt: z.string(),
+    documentCount: z.number(),
+  }),
+);
 export type ReleaseView = z.infer<typeof releaseView>;
-export const releaseParams = z.object({ a: idSchema, b: releaseVersion });
-export const nextVersion = z.object({ version: z.string() });
+export const nextVersion = lazy(() => z.object({ version: z.string() }));

@@ -1,18 +1,25 @@
-/** axe on the main pages: serious and critical violations fail. */
-import { expect, test } from '@playwright/test';
-import { createDocument, expectAccessible, projectWithSignIn, registerViaApi, signIn } from './support';
+/**
+ * axe on the main pages: serious and critical violations fail. One test per page (or per state of one page), each
+ * set up through the API: a failure names its page, and the pages are checked side by side.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiData, createDocument, expectAccessible, newPerson, projectWithSession, withSession } from './support';
 
-test('home, login, console, project view, mock tab, editor and settings pass axe', async ({ page, request }) => {
-  test.setTimeout(120_000);
+test('the home page passes axe', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: '在线演示' })).toBeVisible();
   await expectAccessible(page, 'home');
+});
 
+test('the sign-in page passes axe', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
   await expectAccessible(page, 'login');
+});
 
-  const { projectId, token } = await projectWithSignIn(page, request, 'Accessible');
+/** A signed-in page on a project with one HTTP API document. */
+async function projectWithApi(page: Page, request: APIRequestContext) {
+  const { projectId, token } = await projectWithSession(page, request, 'Accessible');
   const api = await createDocument(request, token, projectId, {
     type: 'api',
     name: 'List things',
@@ -23,61 +30,101 @@ test('home, login, console, project view, mock tab, editor and settings pass axe
       reqQuery: [{ id: 'q1', name: 'page', type: 'integer', required: false, value: '1', description: '', children: [] }],
     },
   });
+  return { projectId, api };
+}
+
+test('the project view passes axe', async ({ page, request }) => {
+  const { projectId, api } = await projectWithApi(page, request);
   await page.goto(`/project/${projectId}/${api}`);
   await expect(page.getByRole('article', { name: 'List things' })).toBeVisible();
   await expectAccessible(page, 'project view');
+});
 
-  // The Mock tab with the CodeMirror editor, an expectation's dialog and the help drawer.
+/** The Mock tab with the CodeMirror editor of a Mock.js template. */
+async function mockTab(page: Page, request: APIRequestContext) {
+  const { projectId, api } = await projectWithApi(page, request);
+  await page.goto(`/project/${projectId}/${api}`);
   await page.getByRole('article', { name: 'List things' }).getByRole('tab', { name: 'Mock' }).click();
   await page.getByRole('radiogroup', { name: 'Mock 类型' }).getByText('Mock.js 模板', { exact: true }).click();
   await expect(page.getByRole('textbox', { name: 'Mock.js 模板' })).toBeVisible();
+}
+
+test('the mock tab passes axe', async ({ page, request }) => {
+  await mockTab(page, request);
   await expectAccessible(page, 'mock tab');
+});
+
+test('the mock expectation dialog passes axe', async ({ page, request }) => {
+  await mockTab(page, request);
   await page.getByRole('button', { name: '添加期望' }).click();
   await page.getByRole('dialog', { name: '添加期望' }).getByRole('button', { name: '添加条件' }).click();
   await expect(page.getByRole('dialog', { name: '添加期望' }).getByRole('textbox', { name: '响应内容' })).toBeVisible();
   await expectAccessible(page, 'mock expectation dialog');
-  await page.getByRole('dialog', { name: '添加期望' }).getByRole('button', { name: '取消' }).click();
+});
+
+test('the mock help passes axe', async ({ page, request }) => {
+  await mockTab(page, request);
   await page.getByRole('button', { name: '帮助' }).click();
   await expect(page.getByRole('dialog', { name: 'Mock 帮助' })).toBeVisible();
   await expectAccessible(page, 'mock help');
-  await page.keyboard.press('Escape');
+});
 
+test('the HTTP API editor passes axe', async ({ page, request }) => {
+  const { projectId, api } = await projectWithApi(page, request);
   await page.goto(`/project/${projectId}/${api}/edit`);
   await expect(page.getByLabel('接口路径')).toHaveValue('/things');
   await expectAccessible(page, 'editor');
+});
 
+test('the project settings pass axe', async ({ page, request }) => {
+  const { projectId } = await projectWithSession(page, request, 'Accessible');
   await page.goto(`/dashboard/project/${projectId}/info`);
   await expect(page.getByLabel('项目名称')).toHaveValue('Accessible');
   await expectAccessible(page, 'settings');
+});
 
+test('the console passes axe', async ({ page, request }) => {
+  await projectWithSession(page, request, 'Accessible');
   await page.goto('/dashboard');
   await expect(page.getByRole('article', { name: 'Accessible' })).toBeVisible();
   await expectAccessible(page, 'console');
 });
 
-test('the share page (password and reading), share management and a release view pass axe', async ({ page, request, browser }) => {
-  test.setTimeout(120_000);
-  const { projectId, token } = await projectWithSignIn(page, request, 'Accessible shares');
+/** A project with a password share of one page and a published release 1.0.0. */
+async function sharedProject(page: Page, request: APIRequestContext) {
+  const { projectId, token } = await projectWithSession(page, request, 'Accessible shares');
   const doc = await createDocument(request, token, projectId, { name: 'Shared page', content: { markdown: '# Shared\nText' } });
-  const created = (await (
-    await request.put('/api/project/document/share-item', {
-      data: { projectId, name: 'Readers', docIds: [doc], expireAt: new Date(Date.now() + 86_400_000).toISOString(), password: 'letmein' },
-      headers: { token },
-    })
-  ).json()) as { data: { id: string } };
-  await request.post('/api/project-release/publish', { data: { projectId, version: '1.0.0' }, headers: { token } });
+  const share = await apiData<{ id: string }>(request, 'put', '/api/project/document/share-item', token, {
+    projectId,
+    name: 'Readers',
+    docIds: [doc],
+    expireAt: new Date(Date.now() + 86_400_000).toISOString(),
+    password: 'letmein',
+  });
+  await apiData(request, 'post', '/api/project-release/publish', token, { projectId, version: '1.0.0' });
+  return { projectId, doc, shareId: share.id };
+}
 
+test('share management passes axe', async ({ page, request }) => {
+  const { projectId } = await sharedProject(page, request);
   await page.goto(`/project/${projectId}/share`);
   await expect(page.getByRole('table', { name: '分享管理' })).toContainText('Readers');
   await expectAccessible(page, 'share management');
+});
 
+test('a release view passes axe', async ({ page, request }) => {
+  const { projectId, doc } = await sharedProject(page, request);
   await page.goto(`/project/${projectId}/${doc}?version=1.0.0`);
   await expect(page.getByText('正在查看版本 1.0.0（只读）')).toBeVisible();
   await expectAccessible(page, 'release view');
+});
 
-  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
+test('the share page, asking for the password and then reading, passes axe', async ({ page, request, browser, baseURL }) => {
+  const { projectId, shareId } = await sharedProject(page, request);
+  // A reader with the link only, in a browser of their own.
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', reducedMotion: 'reduce' });
   const reader = await context.newPage();
-  await reader.goto(`/project/${projectId}/share/${created.data.id}`);
+  await reader.goto(`/project/${projectId}/share/${shareId}`);
   await expect(reader.getByRole('heading', { name: '请输入访问密码' })).toBeVisible();
   await expectAccessible(reader, 'share password');
   await reader.getByLabel('访问密码', { exact: true }).fill('letmein');
@@ -88,30 +135,31 @@ test('the share page (password and reading), share management and a release view
   await context.close();
 });
 
-test('team console, team settings, project permissions and an invitation pass axe', async ({ page, request }) => {
-  test.setTimeout(120_000);
-  const owner = await registerViaApi(request, 'Owner');
-  const member = await registerViaApi(request, 'Member');
-  const as = (token: string) => ({ headers: { token } });
-  const data = async <T>(response: Promise<{ json: () => Promise<unknown> }>) => ((await (await response).json()) as { data: T }).data;
-  const team = await data<{ id: string }>(request.put('/api/team', { data: { name: 'Accessible team' }, ...as(owner.token) }));
-  const group = await data<{ id: string }>(
-    request.put('/api/team/group', { data: { teamId: team.id, name: 'Readers' }, ...as(owner.token) }),
-  );
-  const joining = await data<{ code: string }>(request.post(`/api/team/invitation/${team.id}/${group.id}`, as(owner.token)));
-  await request.post(`/api/team/join/${joining.code}`, as(member.token));
-  const project = await data<{ id: string }>(
-    request.put('/api/project', { data: { name: 'Team docs', teamId: team.id }, ...as(owner.token) }),
-  );
-  await request.post(`/api/project/group/bind/${project.id}/${group.id}/view`, as(owner.token));
-  const invitation = await data<{ code: string }>(request.put(`/api/project/invitation/${project.id}/edit`, as(owner.token)));
+/** A team with a member in a group, a team project bound to the group, and a project invitation; the owner signed in. */
+async function team(page: Page, request: APIRequestContext) {
+  const owner = await newPerson(request, 'Owner');
+  const member = await newPerson(request, 'Member');
+  const team = await apiData<{ id: string }>(request, 'put', '/api/team', owner.token, { name: 'Accessible team' });
+  const group = await apiData<{ id: string }>(request, 'put', '/api/team/group', owner.token, { teamId: team.id, name: 'Readers' });
+  const joining = await apiData<{ code: string }>(request, 'post', `/api/team/invitation/${team.id}/${group.id}`, owner.token);
+  await apiData(request, 'post', `/api/team/join/${joining.code}`, member.token);
+  const project = await apiData<{ id: string }>(request, 'put', '/api/project', owner.token, { name: 'Team docs', teamId: team.id });
+  await apiData(request, 'post', `/api/project/group/bind/${project.id}/${group.id}/view`, owner.token);
+  const invitation = await apiData<{ code: string }>(request, 'put', `/api/project/invitation/${project.id}/edit`, owner.token);
+  await withSession(page.context(), owner);
+  return { teamId: team.id, projectId: project.id, invitation: invitation.code };
+}
 
-  await page.goto(`/login?f=${encodeURIComponent(`/dashboard/team/${team.id}`)}`);
-  await signIn(page, owner.account);
+test('the team console passes axe', async ({ page, request }) => {
+  const { teamId } = await team(page, request);
+  await page.goto(`/dashboard/team/${teamId}`);
   await expect(page.getByRole('article', { name: 'Team docs' })).toBeVisible();
   await expectAccessible(page, 'team console');
+});
 
-  await page.goto(`/dashboard/team/${team.id}/setting/members`);
+test('the team members page, with an invitation link and a member’s projects shown, passes axe', async ({ page, request }) => {
+  const { teamId } = await team(page, request);
+  await page.goto(`/dashboard/team/${teamId}/setting/members`);
   await expect(page.getByRole('row', { name: /Member/ })).toBeVisible();
   await page.getByRole('button', { name: '生成邀请链接' }).click();
   await expect(page.locator('.invite-url')).toBeVisible();
@@ -121,16 +169,25 @@ test('team console, team settings, project permissions and an invitation pass ax
     .click();
   await expect(page.getByRole('link', { name: 'Team docs' })).toBeVisible();
   await expectAccessible(page, 'team members');
+});
 
-  await page.goto(`/dashboard/team/${team.id}/setting/info`);
+test('the team information page passes axe', async ({ page, request }) => {
+  const { teamId } = await team(page, request);
+  await page.goto(`/dashboard/team/${teamId}/setting/info`);
   await expect(page.getByLabel('团队名称')).toHaveValue('Accessible team');
   await expectAccessible(page, 'team info');
+});
 
-  await page.goto(`/dashboard/project/${project.id}/auth`);
+test('the project permissions page passes axe', async ({ page, request }) => {
+  const { projectId } = await team(page, request);
+  await page.goto(`/dashboard/project/${projectId}/auth`);
   await expect(page.getByRole('row', { name: 'Readers' })).toBeVisible();
   await expectAccessible(page, 'project permissions');
+});
 
-  await page.goto(`/invite/project/${invitation.code}`);
+test('an invitation page passes axe', async ({ page, request }) => {
+  const { invitation } = await team(page, request);
+  await page.goto(`/invite/project/${invitation}`);
   await expect(page.getByRole('button', { name: '加入项目' })).toBeVisible();
   await expectAccessible(page, 'invitation');
 });

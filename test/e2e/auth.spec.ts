@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { codeFor, newAccount, PASSWORD, registerViaApi, signIn } from './support';
+import { codeFor, newAccount, newPerson, PASSWORD, signIn, withSession } from './support';
 
 test('register with the code from the outbox, land on the dashboard, switch language, sign out', async ({ page, request }) => {
   const account = newAccount();
@@ -48,7 +48,7 @@ test('after a code is sent, the earlier "enter a correct email" error is gone (d
 });
 
 test('a wrong password is refused without saying whether the account exists', async ({ page, request }) => {
-  const { account } = await registerViaApi(request);
+  const { account } = await newPerson(request);
   await page.goto('/login');
   await signIn(page, account, 'Wrong1234');
   await expect(page.getByRole('alert')).toHaveText('账号或密码错误');
@@ -63,19 +63,20 @@ test('an unknown page shows the 404 page with a way home', async ({ page }) => {
 });
 
 test('an expired session goes to /login with the timeout flag and f, then back', async ({ page, request, context, baseURL }) => {
-  const { account } = await registerViaApi(request);
-  await page.goto('/login');
-  await signIn(page, account);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const person = await newPerson(request);
+  await withSession(context, person);
+  await page.goto('/dashboard');
+  // The dashboard at rest: the user and the (empty) project list read, nothing left in flight on this session.
+  await expect(page.getByRole('button', { name: /E2E.*用户菜单/ })).toBeVisible();
+  await expect(page.getByText('还没有项目')).toBeVisible();
 
-  await page.waitForLoadState('networkidle');
   // The server no longer knows this token, as after a password change elsewhere or its 7 days.
   await context.addCookies([{ name: 'apiloom-token', value: 'expired-token-value', url: baseURL! }]);
   await page.goto('/dashboard/profile/info');
   await expect(page).toHaveURL(/\/login\?timeout=1&f=%2Fdashboard%2Fprofile%2Finfo$/);
   await expect(page.getByText('登录已过期，请重新登录')).toBeVisible();
 
-  await signIn(page, account);
+  await signIn(page, person.account);
   await expect(page).toHaveURL(/\/dashboard\/profile\/info$/);
   await expect(page.getByLabel('昵称')).toHaveValue('E2E');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createDocument, projectWithSignIn, watchConsole } from './support';
+import { createDocument, createProject, expectSaved, newPerson, signIn, watchConsole } from './support';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -11,7 +11,12 @@ test('the console stays clean: no HydrateFallback warning, no failed or aborted 
 
   await page.goto('/');
   await expect(page.getByRole('button', { name: '在线演示' })).toBeVisible();
-  const { projectId, token } = await projectWithSignIn(page, request, 'Clean');
+  // Through the sign-in form: the journey a person makes, every page of it watched.
+  const { account, token } = await newPerson(request);
+  const projectId = await createProject(request, token, { name: 'Clean' });
+  await page.goto(`/login?f=${encodeURIComponent(`/project/${projectId}`)}`);
+  await signIn(page, account);
+  await expect(page.getByRole('heading', { name: 'Clean', level: 1 })).toBeVisible();
   const doc = await createDocument(request, token, projectId, { name: 'Upload here', content: { markdown: '# Title' } });
   await page.goto(`/project/${projectId}/${doc}/edit`);
   const chooser = page.waitForEvent('filechooser');
@@ -19,6 +24,7 @@ test('the console stays clean: no HydrateFallback warning, no failed or aborted 
   await (await chooser).setFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('textbox', { name: 'Markdown' })).toHaveValue(/!\[dot\.png\]\(\/files\//);
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Upload here');
   await expect(page.getByRole('article', { name: 'Upload here' }).locator('img[src^="/files/"]')).toHaveCount(1);
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);

@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { PASSWORD, registerViaApi } from './support';
+import { newPerson, PASSWORD } from './support';
 
 const APP = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const COOKIE = 'apiloom-token';
@@ -47,8 +47,8 @@ for (const [site, host] of [
   ['cross-site', 'localhost'],
 ] as const) {
   test(`${site} forms and no-cors fetches change nothing and sign nobody in`, async ({ browser, request }) => {
-    const victim = await registerViaApi(request, 'Victim');
-    const intruder = await registerViaApi(request, 'Intruder');
+    const victim = await newPerson(request, 'Victim');
+    const intruder = await newPerson(request, 'Intruder');
     const context = await browser.newContext();
     await context.addCookies([{ name: COOKIE, value: encodeURIComponent(victim.token), url: APP, sameSite: 'Lax' }]);
     const tab = await context.newPage();

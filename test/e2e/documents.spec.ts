@@ -1,14 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { choose, chooseInTree, registerViaApi, signIn } from './support';
+import { choose, chooseInTree, createDocument, createProject, expectSaved, newPerson, withSession } from './support';
 
-async function openNewProject(page: Page, request: Parameters<typeof registerViaApi>[0]) {
-  const { account, token } = await registerViaApi(request);
-  const res = await request.put('/api/project', { data: { name: 'Docs e2e' }, headers: { token } });
-  const { data } = (await res.json()) as { data: { id: string } };
-  await page.goto(`/login?f=${encodeURIComponent(`/project/${data.id}`)}`);
-  await signIn(page, account);
+async function openNewProject(page: Page, request: Parameters<typeof newPerson>[0]) {
+  const person = await newPerson(request);
+  const projectId = await createProject(request, person.token, { name: 'Docs e2e' });
+  await withSession(page.context(), person);
+  await page.goto(`/project/${projectId}`);
   await expect(page.getByText('这个项目还没有文档')).toBeVisible();
-  return data.id;
+  return projectId;
 }
 
 async function newDocument(page: Page, name: string, kind: string, folder?: string) {
@@ -34,6 +33,7 @@ test('markdown: create, edit with live preview, save with Ctrl+S, history and re
   await expect(page.getByLabel('预览').getByRole('heading', { name: 'Hello' })).toBeVisible();
   await page.getByLabel('修改说明').fill('first words');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Guide');
   await expect(page.getByRole('article', { name: 'Guide' }).getByRole('heading', { name: 'Hello' })).toBeVisible();
   await expect(page.locator('.markdown strong', { hasText: 'bold' })).toBeVisible();
   expect(await page.locator('.markdown img').getAttribute('onerror')).toBeNull();
@@ -42,6 +42,7 @@ test('markdown: create, edit with live preview, save with Ctrl+S, history and re
   await page.getByRole('button', { name: '编辑' }).click();
   await page.getByRole('textbox', { name: 'Markdown' }).fill('# Second');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Guide');
   await expect(page.getByRole('article', { name: 'Guide' }).getByRole('heading', { name: 'Second' })).toBeVisible();
 
   await page.getByRole('button', { name: '历史记录' }).click();
@@ -75,6 +76,7 @@ test('HTTP API with a nested parameter table; the tree re-sorts by dragging', as
   await body.getByRole('button', { name: '添加子参数 items' }).click();
   await body.getByLabel('请求体 参数名 1.0').fill('sku');
   await page.getByRole('button', { name: /保存/ }).click();
+  await expectSaved(page, 'Create order');
 
   const doc = page.getByRole('article', { name: 'Create order' });
   await expect(doc.getByText('/orders')).toBeVisible();
@@ -166,6 +168,7 @@ test('rich text with a table, an uploaded image and an attachment; an image over
   await expect(attachment).toHaveAttribute('href', /^\/files\//);
 
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Release notes');
   const view = page.getByRole('article', { name: 'Release notes' }).locator('.markdown');
   await expect(view.getByRole('cell', { name: 'cell one' })).toBeVisible();
   const image = view.locator('img[src^="/files/"]');
@@ -193,16 +196,9 @@ test('markdown: an uploaded image lands at the cursor and shows in the preview',
 });
 
 test('embedded page, error codes, external link and soft link each show as they should', async ({ page, request, baseURL }) => {
-  const { account, token } = await registerViaApi(request);
-  const project = (
-    (await (await request.put('/api/project', { data: { name: 'Kinds' }, headers: { token } })).json()) as { data: { id: string } }
-  ).data;
-  const create = async (data: Record<string, unknown>) =>
-    (
-      (await (await request.put('/api/project/document', { data: { projectId: project.id, ...data }, headers: { token } })).json()) as {
-        data: { id: string };
-      }
-    ).data.id;
+  const person = await newPerson(request);
+  const project = { id: await createProject(request, person.token, { name: 'Kinds' }) };
+  const create = (data: Record<string, unknown>) => createDocument(request, person.token, project.id, data);
   const target = await create({ name: 'Target doc', content: { markdown: '# Landed' } });
   // The embedded page is one of ours on loopback: tests never reach out to other hosts.
   const embedded = `${baseURL}/help`;
@@ -215,8 +211,8 @@ test('embedded page, error codes, external link and soft link each show as they 
   const link = await create({ type: 'link', name: 'Outside', content: { url: 'https://example.com/docs' } });
   const soft = await create({ type: 'softlink', name: 'Shortcut', content: { targetId: target } });
 
-  await page.goto(`/login?f=${encodeURIComponent(`/project/${project.id}/${embed}`)}`);
-  await signIn(page, account);
+  await withSession(page.context(), person);
+  await page.goto(`/project/${project.id}/${embed}`);
   const frame = page.locator('iframe.embed');
   await expect(frame).toHaveAttribute('src', embedded);
   await expect(frame).toHaveAttribute('width', '640');

@@ -4,24 +4,16 @@
  * console error (zod's eval probe used to trip the CSP on every load).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerViaApi } from './support';
+import { createDocument, createProject, newPerson, withSession } from './support';
 
 const APP = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 async function signedIn(page: Page, request: APIRequestContext) {
-  const user = await registerViaApi(request, 'Hardening');
-  await page.context().addCookies([{ name: 'apiloom-token', value: encodeURIComponent(user.token), url: APP, sameSite: 'Lax' }]);
-  const project = (await (await request.put('/api/project', { data: { name: 'Hostile' }, headers: { token: user.token } })).json()) as {
-    data: { id: string };
-  };
-  const create = async (type: string, name: string, content: unknown) => {
-    const res = await request.put('/api/project/document', {
-      data: { projectId: project.data.id, type, name, content },
-      headers: { token: user.token },
-    });
-    return ((await res.json()) as { data: { id: string } }).data.id;
-  };
-  return { projectId: project.data.id, create };
+  const user = await newPerson(request, 'Hardening');
+  await withSession(page.context(), user);
+  const projectId = await createProject(request, user.token, { name: 'Hostile' });
+  const create = (type: string, name: string, content: unknown) => createDocument(request, user.token, projectId, { type, name, content });
+  return { projectId, create };
 }
 
 const consoleErrors = (page: Page) => {

@@ -1,11 +1,11 @@
 /** One language at a time (defect 8): Chinese pages stay Chinese, English pages have no Chinese left in them. */
 import { expect, test } from '@playwright/test';
-import { createDocument, projectWithSignIn } from './support';
+import { createDocument, createProject, expectSaved, newPerson, projectWithSession } from './support';
 
 const DATE = /\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/;
 
 test('the rich-text heading picker speaks the interface language', async ({ page, request }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Headings');
+  const { projectId, token } = await projectWithSession(page, request, 'Headings');
   const doc = await createDocument(request, token, projectId, { type: 'richtext', name: 'Notes', content: { html: '<p>text</p>' } });
   await page.goto(`/project/${projectId}/${doc}/edit`);
   const picker = page.locator('.ql-header.ql-picker');
@@ -35,10 +35,9 @@ test('in English: the 404 page and its title, default document names and history
   await expect(page.locator('article')).not.toContainText(/[“”‘’\u3000-\u303f\uff00-\uffef\u4e00-\u9fff]/);
 
   // A document made with the server's defaults: the name and the history note show in English.
-  const { account, token } = await (await import('./support')).registerViaApi(request);
-  const project = (
-    (await (await request.put('/api/project', { data: { name: 'Defaults' }, headers: { token } })).json()) as { data: { id: string } }
-  ).data.id;
+  // Signed in through the English form: the sign-in page is one of the English pages.
+  const { account, token } = await newPerson(request);
+  const project = await createProject(request, token, { name: 'Defaults' });
   const doc = await createDocument(request, token, project, {});
   await page.goto(`/login?f=${encodeURIComponent(`/project/${project}/${doc}`)}`);
   await page.getByLabel('Email or phone').fill(account);
@@ -53,6 +52,7 @@ test('in English: the 404 page and its title, default document names and history
   await page.getByRole('article').getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('textbox', { name: 'Markdown' }).fill('# Words');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Untitled document', 'Edit');
   await expect(page.getByRole('article').getByRole('heading', { name: 'Words' })).toBeVisible();
   await page.getByRole('button', { name: 'History' }).click();
   const entry = page.getByRole('dialog', { name: 'History' }).getByRole('listitem').first();

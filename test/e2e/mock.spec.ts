@@ -3,18 +3,8 @@
  * Save, the preview against the real mock origin, and what a foreign caller gets from the URL the page shows;
  * the project's mock token in settings.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { choose, registerViaApi, signIn, watchConsole } from './support';
-
-async function signedInProject(page: Page, request: APIRequestContext, name: string) {
-  const { account, token } = await registerViaApi(request);
-  const res = await request.put('/api/project', { data: { name }, headers: { token } });
-  const { data } = (await res.json()) as { data: { id: string } };
-  await page.goto(`/login?f=${encodeURIComponent(`/project/${data.id}`)}`);
-  await signIn(page, account);
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  return { projectId: data.id, token };
-}
+import { expect, test, type Page } from '@playwright/test';
+import { choose, newPerson, projectSignedIn, projectWithSession, watchConsole, withSession } from './support';
 
 /** Replaces the whole text of a CodeMirror editor, as pasting would. */
 async function replaceCode(page: Page, name: string, text: string) {
@@ -42,7 +32,7 @@ test('mock editor: static JSON checked and saved, previewed, then a template; a 
 }) => {
   test.setTimeout(120_000);
   const problems = watchConsole(page);
-  await signedInProject(page, request, 'Mock e2e');
+  await projectSignedIn(page, request, 'Mock e2e');
 
   // An HTTP API made through the UI, then its view and its Mock tab.
   await page.getByRole('banner').getByRole('button', { name: '新建文档' }).click();
@@ -139,7 +129,7 @@ test('mock editor: static JSON checked and saved, previewed, then a template; a 
 test('a project mock token set in settings: the mock URL answers 401 without it and 200 with it', async ({ page, context, request }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { projectId, token: session } = await signedInProject(page, request, 'Token e2e');
+  const { projectId, token: session } = await projectWithSession(page, request, 'Token e2e');
   const created = (await (
     await request.put('/api/project/document', {
       data: { projectId, type: 'api', name: 'Ping', content: { method: 'GET', path: '/ping', description: 'Ping' } },
@@ -197,7 +187,7 @@ test('a project mock token set in settings: the mock URL answers 401 without it 
 
 test('a viewer reads the mock without changing it, and learns that a token is needed without seeing it', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const owner = await registerViaApi(request, 'Owner');
+  const owner = await newPerson(request, 'Owner');
   const call = async <T>(method: 'put' | 'post', url: string, data: unknown, token: string) => {
     const body = (await (await request[method](url, { data, headers: { token } })).json()) as { code: number; message: string; data: T };
     expect(body.code, body.message).toBe(0);
@@ -233,11 +223,11 @@ test('a viewer reads the mock without changing it, and learns that a token is ne
   );
   await call('post', '/api/project', { id: project.id, rev: project.rev, mockToken: 'viewer-e2e-token' }, owner.token);
   const invitation = await call<{ code: string }>('put', `/api/project/invitation/${project.id}/view`, undefined, owner.token);
-  const viewer = await registerViaApi(request, 'Viewer');
+  const viewer = await newPerson(request, 'Viewer');
   await call('post', `/api/project/invitation/join/${invitation.code}`, undefined, viewer.token);
 
-  await page.goto(`/login?f=${encodeURIComponent(`/project/${project.id}/${doc.id}?tab=mock`)}`);
-  await signIn(page, viewer.account);
+  await withSession(page.context(), viewer);
+  await page.goto(`/project/${project.id}/${doc.id}?tab=mock`);
   await expect(page.getByText('只有可编辑成员可以修改 Mock 设置。')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Mock.js 模板' })).toBeChecked();
   await expect(page.getByRole('radio', { name: '脚本' })).toBeDisabled();

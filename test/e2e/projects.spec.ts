@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi, signIn } from './support';
+import { apiData, newPerson, withSession } from './support';
 
 async function createProject(page: Page, name: string) {
   await page.getByRole('button', { name: '新建项目' }).click();
@@ -11,10 +11,8 @@ async function createProject(page: Page, name: string) {
 }
 
 test('folders and projects: create, favourite, move by dragging, archive and restore, delete and restore', async ({ page, request }) => {
-  const { account } = await registerViaApi(request);
-  await page.goto('/login');
-  await signIn(page, account);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await withSession(page.context(), await newPerson(request));
+  await page.goto('/dashboard');
   await expect(page.getByText('还没有项目')).toBeVisible();
 
   // A folder and two projects.
@@ -69,9 +67,8 @@ test('folders and projects: create, favourite, move by dragging, archive and res
 });
 
 test('project settings: rename with validation, then delete from the danger zone', async ({ page, request }) => {
-  const { account } = await registerViaApi(request);
-  await page.goto('/login');
-  await signIn(page, account);
+  await withSession(page.context(), await newPerson(request));
+  await page.goto('/dashboard');
   await createProject(page, 'Settings demo');
   await page.getByRole('article', { name: 'Settings demo' }).getByRole('button', { name: '更多操作：Settings demo' }).click();
   await page.getByRole('menuitem', { name: '项目设置' }).click();
@@ -94,24 +91,16 @@ test('search filters as you type; the list view shows owner, document count and 
   page,
   request,
 }) => {
-  const { account, token } = await registerViaApi(request);
+  const person = await newPerson(request);
   for (const name of ['Billing service', 'Billing admin', 'Catalog']) {
-    const made = (await (await request.put('/api/project', { data: { name }, headers: { token } })).json()) as {
-      code: number;
-      data: { id: string };
-    };
-    expect(made.code).toBe(0);
+    const made = await apiData<{ id: string }>(request, 'put', '/api/project', person.token, { name });
     if (name !== 'Catalog') continue;
     for (const doc of ['Intro', 'Errors']) {
-      const res = await request.put('/api/project/document', {
-        data: { projectId: made.data.id, name: doc, content: { markdown: doc } },
-        headers: { token },
-      });
-      expect(((await res.json()) as { code: number }).code).toBe(0);
+      await apiData(request, 'put', '/api/project/document', person.token, { projectId: made.id, name: doc, content: { markdown: doc } });
     }
   }
-  await page.goto('/login');
-  await signIn(page, account);
+  await withSession(page.context(), person);
+  await page.goto('/dashboard');
   await expect(page.getByRole('article', { name: 'Catalog' })).toBeVisible();
 
   // Typing filters without Enter.

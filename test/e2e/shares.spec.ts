@@ -3,7 +3,7 @@
  * password, the scope and nothing past it), and releases published, switched to and away from.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { choose, createDocument, projectWithSignIn, registerViaApi, watchConsole } from './support';
+import { apiData, choose, createDocument, createProject, expectSaved, newPerson, projectWithSession, watchConsole } from './support';
 
 const tree = (page: Page) => page.getByRole('navigation', { name: '文档目录' });
 
@@ -18,11 +18,11 @@ test('a password share of two documents: made on the share screen, read in a fre
   browser,
 }) => {
   test.setTimeout(120_000);
-  const { projectId, token } = await projectWithSignIn(page, request, 'Shared API');
+  const { projectId, token } = await projectWithSession(page, request, 'Shared API');
   const alpha = await createDocument(request, token, projectId, { name: 'Alpha', content: { markdown: 'alpha words' } });
   const beta = await createDocument(request, token, projectId, { name: 'Beta', content: { markdown: 'beta words' } });
   const gamma = await createDocument(request, token, projectId, { name: 'Gamma', content: { markdown: 'gamma secret' } });
-  await page.reload();
+  await page.goto(`/project/${projectId}`);
 
   // From the workspace's top bar to share management, inside the workspace.
   await page.getByRole('banner').getByRole('link', { name: '分享管理' }).click();
@@ -121,7 +121,7 @@ test('a password share of two documents: made on the share screen, read in a fre
 
 test('a release is published through its dialog, read after the live document changes, and left for live', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const { projectId, token } = await projectWithSignIn(page, request, 'Released');
+  const { projectId, token } = await projectWithSession(page, request, 'Released');
   const doc = await createDocument(request, token, projectId, { name: 'Notes', content: { markdown: 'first words' } });
   const problems = watchConsole(page);
   await page.goto(`/project/${projectId}/${doc}`);
@@ -148,6 +148,7 @@ test('a release is published through its dialog, read after the live document ch
   await page.getByRole('article', { name: 'Notes' }).getByRole('button', { name: '编辑' }).click();
   await page.getByRole('textbox', { name: 'Markdown' }).fill('second words');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Notes');
   await expect(page.getByRole('article', { name: 'Notes' })).toContainText('second words');
 
   // The release still reads as it was published, read only.
@@ -175,26 +176,30 @@ test('a release is published through its dialog, read after the live document ch
 
 test('an expired link and too many password guesses say so plainly', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const { token } = await registerViaApi(request, 'Owner');
-  const project = (
-    (await (await request.put('/api/project', { data: { name: 'Guarded' }, headers: { token } })).json()) as { data: { id: string } }
-  ).data.id;
+  const { token } = await newPerson(request, 'Owner');
+  const project = await createProject(request, token, { name: 'Guarded' });
   const share = async (body: Record<string, unknown>) =>
     (
-      (await (
-        await request.put('/api/project/document/share-item', { data: { projectId: project, name: 'Link', ...body }, headers: { token } })
-      ).json()) as { data: { id: string } }
-    ).data.id;
+      await apiData<{ id: string }>(request, 'put', '/api/project/document/share-item', token, {
+        projectId: project,
+        name: 'Link',
+        ...body,
+      })
+    ).id;
 
-  const soon = await share({ expireAt: new Date(Date.now() + 2_000).toISOString() });
+  // The expiry is held to the second when the link is read. The API takes only a future one: this link gets a few
+  // seconds, room enough to be accepted on a busy machine, and has expired by the time the guesses are made.
+  const soon = await share({ expireAt: new Date(Date.now() + 5_000).toISOString() });
   const guarded = await share({ expireAt: new Date(Date.now() + 3_600_000).toISOString(), password: 'right one' });
   // Ten wrong guesses use up the share's limit (counted per share, whoever guesses).
   for (let i = 0; i < 10; i++)
     await request.post(`/api/project/document/share-code/assertion/${guarded}`, { form: { password: `guess ${i}` } });
 
-  await new Promise((r) => setTimeout(r, 2_500));
-  await page.goto(`/project/${project}/share/${soon}`);
-  await expect(page.getByRole('heading', { name: '分享链接已过期' })).toBeVisible();
+  const expired = page.getByRole('heading', { name: '分享链接已过期' });
+  await expect(async () => {
+    await page.goto(`/project/${project}/share/${soon}`);
+    await expect(expired).toBeVisible({ timeout: 2_000 });
+  }).toPass({ intervals: [500], timeout: 30_000 });
   await expect(page.getByText('请联系分享者获取新的链接。')).toBeVisible();
 
   // Past the limit even the right password is refused for a while, and the page says to try later.
@@ -214,12 +219,8 @@ test('a visitor of a public project switches to a release and back: the live rea
   request,
   baseURL,
 }) => {
-  const { token } = await registerViaApi(request, 'Owner');
-  const project = (
-    (await (await request.put('/api/project', { data: { name: 'Open API', visibility: 'public' }, headers: { token } })).json()) as {
-      data: { id: string };
-    }
-  ).data.id;
+  const { token } = await newPerson(request, 'Owner');
+  const project = await createProject(request, token, { name: 'Open API', visibility: 'public' });
   const doc = await createDocument(request, token, project, { name: 'Intro', content: { markdown: 'first words' } });
   const frozen = (await (
     await request.post('/api/project-release/publish', { data: { projectId: project, version: '1.0.0' }, headers: { token } })

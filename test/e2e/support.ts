@@ -1,38 +1,77 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { TOKEN_COOKIE } from '@shared/constants';
 
 let n = 0;
 export const newAccount = () => `e2e${Date.now().toString(36)}${n++}${Math.random().toString(36).slice(2, 6)}@example.com`;
 export const PASSWORD = 'Secret123';
 
-/** The newest code the local stack's outbox holds for an account. */
+/** The code the local stack's outbox holds for an account (the send answers only once the code is written). */
 export async function codeFor(request: APIRequestContext, account: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const entries = (await (await request.get('/__dev/outbox.json')).json()) as { target: string; code: string }[];
-    const entry = entries.find((e) => e.target === account);
-    if (entry) return entry.code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code for ${account}`);
+  const entries = (await (await request.get('/__dev/outbox.json')).json()) as { target: string; code?: string }[];
+  const entry = entries.find((e) => e.target === account && e.code);
+  if (!entry) throw new Error(`no code for ${account} in the outbox`);
+  return entry.code!;
 }
 
-/** Registers through the API (faster than the form where registration is not what a test is about). */
-export async function registerViaApi(request: APIRequestContext, nickname = 'E2E') {
-  const account = newAccount();
-  const sent = (await (await request.post(`/api/common/code/REGISTER/${encodeURIComponent(account)}`)).json()) as { code: number };
-  expect(sent.code).toBe(0);
-  const code = await codeFor(request, account);
-  const res = await request.post('/api/user/register', { data: { account, nickname, password: PASSWORD, code } });
-  const body = (await res.json()) as { code: number; data: { token: string } };
-  expect(body.code).toBe(0);
-  return { account, token: body.data.token };
+export interface Person {
+  account: string;
+  nickname: string;
+  userId: string;
+  /** A live session's token: the `token` header for the API, the session cookie for a browser (`withSession`). */
+  token: string;
 }
 
+/**
+ * A new person with PASSWORD and a session, made by the local stack's test hook (scripts/local/test-hooks.ts) for
+ * tests whose subject is not registration: registration is tested through the form here (auth.spec.ts) and
+ * through the API in test/integration/accounts.test.ts.
+ */
+export async function newPerson(request: APIRequestContext, nickname = 'E2E'): Promise<Person> {
+  const res = await request.post('/__dev/account', { data: { nickname, password: PASSWORD } });
+  const text = await res.text();
+  expect(res.status(), text).toBe(200);
+  return JSON.parse(text) as Person;
+}
+
+/**
+ * Signs a browser context in as a person, as the sign-in page leaves it: the session cookie, set before the first
+ * page loads. For tests whose subject is not signing in (auth.spec.ts and the invitation flows sign in through the
+ * form).
+ */
+export async function withSession(context: BrowserContext, person: { token: string }) {
+  const url = test.info().project.use.baseURL!;
+  await context.addCookies([{ name: TOKEN_COOKIE, value: encodeURIComponent(person.token), url, sameSite: 'Lax' }]);
+}
+
+/** Signs in through the sign-in form of the page it is on. */
 export async function signIn(page: Page, account: string, password = PASSWORD) {
-  await page.getByLabel('邮箱或手机号').fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(password);
+  const username = page.getByLabel('邮箱或手机号');
+  const secret = page.getByLabel('密码', { exact: true });
+  await username.fill(account);
+  await secret.fill(password);
+  await expect(username).toHaveValue(account);
+  await expect(secret).toHaveValue(password);
   await page.getByRole('button', { name: '登录' }).click();
 }
+
+/** Makes something through the API and returns its `data`, failing on any answer but code 0. */
+export async function apiData<T>(
+  request: APIRequestContext,
+  method: 'get' | 'put' | 'post' | 'delete',
+  url: string,
+  token: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request[method](url, { headers: { token }, ...(data === undefined ? {} : { data }) });
+  const body = (await res.json()) as { code: number; message: string; data: T };
+  expect(body.code, `${method.toUpperCase()} ${url}: ${body.message}`).toBe(0);
+  return body.data;
+}
+
+/** Creates a project through the API. */
+export const createProject = async (request: APIRequestContext, token: string, data: Record<string, unknown>) =>
+  (await apiData<{ id: string }>(request, 'put', '/api/project', token, data)).id;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -68,7 +107,8 @@ export function watchConsole(page: Page) {
 export async function expectAccessible(page: Page, label: string) {
   // The page as it rests: a button the test just clicked keeps its hover colours while the pointer stays on it.
   await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).analyze();
+  // Only violations are read: axe skips gathering the nodes that pass, most of its work on a large page.
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -81,21 +121,33 @@ export async function expectAccessible(page: Page, label: string) {
   expect(serious).toEqual([]);
 }
 
-/** Creates a project through the API and signs in through the UI, landing on the project's page. */
-export async function projectWithSignIn(page: Page, request: APIRequestContext, name = 'Docs e2e') {
-  const { account, token } = await registerViaApi(request);
-  const res = await request.put('/api/project', { data: { name }, headers: { token } });
-  const { data } = (await res.json()) as { data: { id: string } };
-  await page.goto(`/login?f=${encodeURIComponent(`/project/${data.id}`)}`);
-  await signIn(page, account);
+/**
+ * A new person's new project, the page's context signed in as them (`withSession`). The page stays blank: a test
+ * makes the rest of its data through the API, then opens the page it is about, once.
+ */
+export async function projectWithSession(page: Page, request: APIRequestContext, name = 'Docs e2e') {
+  const person = await newPerson(request);
+  const projectId = await createProject(request, person.token, { name });
+  await withSession(page.context(), person);
+  return { projectId, token: person.token, account: person.account, person };
+}
+
+/** The same, on the project's page. */
+export async function projectSignedIn(page: Page, request: APIRequestContext, name = 'Docs e2e') {
+  const made = await projectWithSession(page, request, name);
+  await page.goto(`/project/${made.projectId}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  return { projectId: data.id, token, account };
+  return made;
+}
+
+/**
+ * Waits for a save to be done as a person sees it: the document back in its view, with its Edit button. (The
+ * editor's live preview shows the new text at once, before the save has even been sent.)
+ */
+export async function expectSaved(page: Page, name: string, edit = '编辑') {
+  await expect(page.getByRole('article', { name }).getByRole('button', { name: edit, exact: true })).toBeVisible();
 }
 
 /** Creates a document through the API (where making it is not what a test is about). */
-export async function createDocument(request: APIRequestContext, token: string, projectId: string, data: Record<string, unknown>) {
-  const res = await request.put('/api/project/document', { data: { projectId, ...data }, headers: { token } });
-  const body = (await res.json()) as { code: number; message: string; data: { id: string } };
-  expect(body.code, body.message).toBe(0);
-  return body.data.id;
-}
+export const createDocument = async (request: APIRequestContext, token: string, projectId: string, data: Record<string, unknown>) =>
+  (await apiData<{ id: string }>(request, 'put', '/api/project/document', token, { projectId, ...data })).id;

@@ -1,6 +1,6 @@
 /** Teams through the UI (issue 11): a team and its invitation link, user groups bound to a project, project invitations. */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { choose, createDocument, registerViaApi, signIn } from './support';
+import { choose, createDocument, expectSaved, newPerson, signIn, withSession } from './support';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -25,13 +25,12 @@ test('a team: created from the menu, a member invited by link, a group bound to 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const alice = await registerViaApi(request, 'Alice');
-  const bob = await registerViaApi(request, 'Bob');
+  const alice = await newPerson(request, 'Alice');
+  const bob = await newPerson(request, 'Bob');
 
   // Alice creates the team from the left menu and lands in its console.
-  await page.goto('/login');
-  await signIn(page, alice.account);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await withSession(page.context(), alice);
+  await page.goto('/dashboard');
   const menu = page.getByRole('navigation', { name: '主菜单' });
   await menu.getByRole('menuitem', { name: '创建团队' }).click();
   const create = page.getByRole('dialog', { name: '创建团队' });
@@ -135,6 +134,7 @@ test('a team: created from the menu, a member invited by link, a group bound to 
   await bobPage.getByRole('button', { name: '编辑' }).click();
   await bobPage.getByRole('textbox', { name: 'Markdown' }).fill('# Edited by Bob');
   await bobPage.keyboard.press('Control+s');
+  await expectSaved(bobPage, 'Guide');
   await expect(bobPage.getByRole('article', { name: 'Guide' }).getByRole('heading', { name: 'Edited by Bob' })).toBeVisible();
 
   // A direct role wins over the group: Alice sets Bob to no access, and he is out.
@@ -159,13 +159,13 @@ test('a project invitation link: the invited person signs in, sees the project a
   request,
   browser,
 }) => {
-  const alice = await registerViaApi(request, 'Alice');
-  const carol = await registerViaApi(request, 'Carol');
+  const alice = await newPerson(request, 'Alice');
+  const carol = await newPerson(request, 'Carol');
   const { data: project } = (await (
     await request.put('/api/project', { data: { name: 'Billing API' }, headers: { token: alice.token } })
   ).json()) as { data: { id: string } };
-  await page.goto(`/login?f=${encodeURIComponent(`/dashboard/project/${project.id}/auth`)}`);
-  await signIn(page, alice.account);
+  await withSession(page.context(), alice);
+  await page.goto(`/dashboard/project/${project.id}/auth`);
   await expect(page.getByRole('tab', { name: '权限管理', selected: true })).toBeVisible();
   await expect(page).toHaveTitle('权限管理 - Billing API - 项目设置 - Apiloom');
   // A personal project has no user groups to bind.
@@ -201,11 +201,7 @@ test('a project invitation link: the invited person signs in, sees the project a
 });
 
 test('an unknown or expired invitation says so, in either language, and asks for another link', async ({ page, request }) => {
-  const { account } = await registerViaApi(request);
-  await page.goto('/login');
-  await signIn(page, account);
-  await expect(page).toHaveURL(/\/dashboard$/);
-
+  await withSession(page.context(), await newPerson(request));
   await page.goto(`/invite/team/${'A'.repeat(22)}`);
   await expect(page.getByRole('alert')).toContainText('邀请链接无效或已过期');
   await expect(page.getByRole('button', { name: '加入团队' })).toHaveCount(0);
@@ -234,8 +230,8 @@ test('team settings: edit the team, rename and delete a group, name an administr
   browser,
 }) => {
   test.setTimeout(120_000);
-  const olga = await registerViaApi(request, 'Olga');
-  const dave = await registerViaApi(request, 'Dave');
+  const olga = await newPerson(request, 'Olga');
+  const dave = await newPerson(request, 'Dave');
   const as = (token: string) => ({ headers: { token } });
   const { data: team } = (await (await request.put('/api/team', { data: { name: 'Platform' }, ...as(olga.token) })).json()) as {
     data: { id: string };
@@ -249,8 +245,8 @@ test('team settings: edit the team, rename and delete a group, name an administr
   // Uploaded images belong to a project: the logo goes to a team project Olga edits.
   expect(await code(request.put('/api/project', { data: { name: 'Team docs', teamId: team.id }, ...as(olga.token) }))).toBe(0);
 
-  await page.goto(`/login?f=${encodeURIComponent(`/dashboard/team/${team.id}/setting`)}`);
-  await signIn(page, olga.account);
+  await withSession(page.context(), olga);
+  await page.goto(`/dashboard/team/${team.id}/setting`);
   await expect(page).toHaveURL(/\/setting\/info$/);
   await expect(page).toHaveTitle('团队信息 - Platform - 团队设置 - Apiloom');
   await page.getByLabel('团队名称').fill('Platform team');
@@ -301,9 +297,9 @@ test('team settings: edit the team, rename and delete a group, name an administr
 
   // Dave, the owner now, disbands it: only once the team name is typed in full.
   const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
+  await withSession(context, dave);
   const davePage = await context.newPage();
-  await davePage.goto(`/login?f=${encodeURIComponent(`/dashboard/team/${team.id}/setting/info`)}`);
-  await signIn(davePage, dave.account);
+  await davePage.goto(`/dashboard/team/${team.id}/setting/info`);
   await davePage.getByRole('button', { name: '解散团队' }).click();
   const disband = davePage.getByRole('dialog', { name: '解散团队' });
   await expect(disband.getByRole('button', { name: '解散团队' })).toBeDisabled();
@@ -328,8 +324,8 @@ test('team console: the team arranges folders, lists every project it reaches, a
   browser,
 }) => {
   test.setTimeout(120_000);
-  const olga = await registerViaApi(request, 'Olga');
-  const dave = await registerViaApi(request, 'Dave');
+  const olga = await newPerson(request, 'Olga');
+  const dave = await newPerson(request, 'Dave');
   const as = (token: string) => ({ headers: { token } });
   const data = async <T>(response: Promise<{ json: () => Promise<unknown> }>) => ((await (await response).json()) as { data: T }).data;
   const team = await data<{ id: string }>(request.put('/api/team', { data: { name: 'Platform' }, ...as(olga.token) }));
@@ -340,8 +336,8 @@ test('team console: the team arranges folders, lists every project it reaches, a
 
   // The owner operates a developer's project: files it in a team folder, archives it and finds it in the team's archive.
   // A personal project moves into the team from its card.
-  await page.goto('/login');
-  await signIn(page, olga.account);
+  await withSession(page.context(), olga);
+  await page.goto('/dashboard');
   await page.getByRole('button', { name: '更多操作：Olga notes' }).click();
   await page.getByRole('menuitem', { name: '移到团队' }).click();
   const moving = page.getByRole('dialog', { name: '移到团队' });
@@ -374,9 +370,9 @@ test('team console: the team arranges folders, lists every project it reaches, a
 
   // A developer reads the team's folders but does not arrange them.
   const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
+  await withSession(context, dave);
   const davePage = await context.newPage();
-  await davePage.goto(`/login?f=${encodeURIComponent(`/dashboard/team/${team.id}`)}`);
-  await signIn(davePage, dave.account);
+  await davePage.goto(`/dashboard/team/${team.id}`);
   await expect(davePage.getByRole('article', { name: '文件夹 Payments' })).toBeVisible();
   await expect(davePage.getByRole('button', { name: '更多操作：Payments' })).toHaveCount(0);
   await expect(davePage.getByRole('button', { name: '新建文件夹' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 /** The workspace of issue 10, through the UI: every kind created, errors shown, the editor's guards, routes, history, tree. */
 import { expect, test, type Page } from '@playwright/test';
-import { choose, chooseInTree, createDocument, projectWithSignIn } from './support';
+import { choose, chooseInTree, createDocument, expectSaved, projectSignedIn, projectWithSession } from './support';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const tree = (page: Page) => page.getByRole('navigation', { name: '文档目录' });
@@ -23,7 +23,7 @@ test('every kind is created through the new-document dialog and the tree menu, w
   request,
 }) => {
   test.setTimeout(120_000);
-  const { projectId } = await projectWithSignIn(page, request, 'All kinds');
+  const { projectId } = await projectSignedIn(page, request, 'All kinds');
 
   // A folder, typed and submitted with Enter from the first field.
   let dialog = await openNewDocument(page);
@@ -42,6 +42,7 @@ test('every kind is created through the new-document dialog and the tree menu, w
   await expect(page).toHaveURL(/\/edit$/);
   await page.getByRole('textbox', { name: 'Markdown' }).fill('# Read me');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Readme');
   await expect(page.getByRole('article', { name: 'Readme' }).getByRole('heading', { name: 'Read me' })).toBeVisible();
   await expect(tree(page).getByRole('treeitem', { name: 'Readme' })).toHaveAttribute('aria-level', '2');
 
@@ -111,10 +112,10 @@ test('every kind is created through the new-document dialog and the tree menu, w
 });
 
 test('server refusals on dialogs show at the field or as a toast (defect 2)', async ({ page, request }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Refusals');
+  const { projectId, token } = await projectWithSession(page, request, 'Refusals');
   const target = await createDocument(request, token, projectId, { name: 'Target', content: { markdown: 'x' } });
   const doomed = await createDocument(request, token, projectId, { name: 'Doomed', content: { markdown: 'x' } });
-  await page.reload();
+  await page.goto(`/project/${projectId}`);
 
   // A soft link to a document someone else deleted meanwhile: the server's message, under the target field.
   const dialog = await openNewDocument(page);
@@ -139,7 +140,7 @@ test('server refusals on dialogs show at the field or as a toast (defect 2)', as
 });
 
 test('markdown uploads land on their own line at the end, or at the cursor (defect 3)', async ({ page, request }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Uploads');
+  const { projectId, token } = await projectWithSession(page, request, 'Uploads');
   const doc = await createDocument(request, token, projectId, { name: 'Shots', content: { markdown: '# Heading\nText' } });
   await page.goto(`/project/${projectId}/${doc}/edit`);
   const source = page.getByRole('textbox', { name: 'Markdown' });
@@ -162,7 +163,7 @@ test('markdown uploads land on their own line at the end, or at the cursor (defe
 });
 
 test('the error-code editor has column headers and placeholders (defect 7)', async ({ page, request }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Codes');
+  const { projectId, token } = await projectWithSession(page, request, 'Codes');
   const doc = await createDocument(request, token, projectId, { type: 'errorcode', name: 'Errors', content: { rows: [] } });
   await page.goto(`/project/${projectId}/${doc}/edit`);
   await page.getByRole('button', { name: '添加错误码' }).click();
@@ -174,11 +175,12 @@ test('the error-code editor has column headers and placeholders (defect 7)', asy
   await table.getByLabel('错误码 1', { exact: true }).fill('40001');
   await table.getByLabel('错误信息 1').fill('Bad token');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Errors');
   await expect(page.getByRole('table', { name: '错误码' }).getByRole('cell', { name: 'Bad token' })).toBeVisible();
 });
 
 test('leaving unsaved changes asks first: a tree click, cancel and reload', async ({ page, request }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Guarded');
+  const { projectId, token } = await projectWithSession(page, request, 'Guarded');
   const doc = await createDocument(request, token, projectId, { name: 'Draft', content: { markdown: 'first' } });
   await createDocument(request, token, projectId, { name: 'Other', content: { markdown: 'other' } });
   await page.goto(`/project/${projectId}/${doc}/edit`);
@@ -209,7 +211,7 @@ test('spec routes: /doc/{id}, /doc/{id}/edit, /project/{id}/edit, pure and pured
   page,
   request,
 }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Routes');
+  const { projectId, token } = await projectSignedIn(page, request, 'Routes');
   const doc = await createDocument(request, token, projectId, { name: 'Manual', content: { markdown: '# Chapter one' } });
   await expect(page).toHaveTitle('Routes - Apiloom');
 
@@ -242,12 +244,13 @@ test('history in a drawer: the default note in the reader language, compare with
   page,
   request,
 }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'History');
+  const { projectId, token } = await projectWithSession(page, request, 'History');
   const doc = await createDocument(request, token, projectId, { name: 'Changelog', content: { markdown: 'alpha\nbeta' } });
   await page.goto(`/project/${projectId}/${doc}/edit`);
   await page.getByRole('textbox', { name: 'Markdown' }).fill('alpha\ngamma');
   await page.getByLabel('修改说明').fill('beta becomes gamma');
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Changelog');
   await expect(page.getByRole('article', { name: 'Changelog' })).toContainText('gamma');
 
   await page.getByRole('button', { name: '历史记录' }).click();
@@ -273,13 +276,13 @@ test('history in a drawer: the default note in the reader language, compare with
   await expect(page.getByRole('region', { name: '版本 1' })).toContainText('beta');
 });
 
-test('the tree: folders toggle on click, search filters as you type, keyboard opens documents and the menu, copy link', async ({
+test('the tree: folders toggle on click, search filters names as you type and finds words inside documents, keyboard opens documents and the menu, copy link', async ({
   page,
   request,
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { projectId, token } = await projectWithSignIn(page, request, 'Tree');
+  const { projectId, token } = await projectWithSession(page, request, 'Tree');
   const folder = await createDocument(request, token, projectId, { type: 'folder', name: 'Payments', content: {} });
   await createDocument(request, token, projectId, {
     parentId: folder,
@@ -287,8 +290,11 @@ test('the tree: folders toggle on click, search filters as you type, keyboard op
     type: 'api',
     content: { method: 'POST', path: '/refunds', description: 'd' },
   });
-  const invoices = await createDocument(request, token, projectId, { name: 'Invoices', content: { markdown: '# Invoices' } });
-  await page.reload();
+  const invoices = await createDocument(request, token, projectId, {
+    name: 'Invoices',
+    content: { markdown: '# Invoices\n\nMonthly ledger reconciliation.' },
+  });
+  await page.goto(`/project/${projectId}`);
   const url = page.url();
 
   const payments = tree(page).getByRole('treeitem', { name: 'Payments' });
@@ -301,6 +307,14 @@ test('the tree: folders toggle on click, search filters as you type, keyboard op
 
   await tree(page).getByRole('searchbox', { name: '搜索文档' }).pressSequentially('refu');
   await expect(tree(page).getByRole('treeitem')).toHaveText(['Payments', 'POST Refunds']);
+  // A word found only inside a document: the server's search adds it once typing pauses, saying where it matched.
+  await tree(page).getByRole('searchbox', { name: '搜索文档' }).fill('');
+  await tree(page).getByRole('searchbox', { name: '搜索文档' }).pressSequentially('ledger');
+  await expect(tree(page).getByRole('treeitem')).toHaveText(['Invoices']);
+  await expect(tree(page).getByRole('treeitem', { name: 'Invoices' }).locator('.tree-name')).toHaveAttribute(
+    'title',
+    /ledger reconciliation/,
+  );
   await tree(page).getByRole('searchbox', { name: '搜索文档' }).fill('');
   await expect(tree(page).getByRole('treeitem')).toHaveCount(2);
 
@@ -320,7 +334,7 @@ test('HTTP API editor: import from JSON makes a nested parameter tree, rows reor
   page,
   request,
 }) => {
-  const { projectId, token } = await projectWithSignIn(page, request, 'Imports');
+  const { projectId, token } = await projectWithSession(page, request, 'Imports');
   const doc = await createDocument(request, token, projectId, {
     type: 'api',
     name: 'Create order',
@@ -344,19 +358,20 @@ test('HTTP API editor: import from JSON makes a nested parameter tree, rows reor
   await expect(table.getByLabel('响应数据 参数名 0.0')).toHaveValue('paid');
 
   await page.keyboard.press('Control+s');
+  await expectSaved(page, 'Create order');
   const view = page.getByRole('article', { name: 'Create order' });
   await view.getByRole('tab', { name: /响应数据/ }).click();
   await expect(view.getByRole('table', { name: '响应数据 · json' }).getByRole('row')).toHaveCount(6);
   await expect(view.getByRole('region', { name: '响应示例' })).toContainText('"sku": "A-1"');
 });
 
-test('opening a project asks for the workspace code at once, from early.js; the sign-in page asks for none of it; the start code carries the compile hint', async ({
+test('opening a project asks for the workspace code at once, from the early script; the sign-in page asks for none of it; the start code carries the compile hint', async ({
   page,
   request,
 }) => {
-  const { projectId } = await projectWithSignIn(page, request, 'Early code');
+  const { projectId } = await projectSignedIn(page, request, 'Early code');
   const workspaceCode = page.locator('link[rel=modulepreload][fetchpriority=low]');
-  // The workspace's first screen is built into one chunk of its own (web/vite.config.ts).
+  // The workspace's first screen is built into one chunk of its own (web/build/chunk-groups.ts).
   const workspaceChunk = /\/assets\/workspace-[\w-]+\.js$/;
   // A fresh load of the project's address, as from a bookmark.
   const pageChunk = page.waitForRequest(workspaceChunk);

@@ -1,6 +1,8 @@
 /**
  * The route table walked in both directions: every route refuses each caller below its rule, with the code a
- * client expects, AND admits each caller at or above it (who then gets past validation and the access check).
+ * client expects, AND serves each caller at or above it: past validation and the access check, no crash, no
+ * "not found" for something the fixture made and the caller can see, and an answer that keeps the route's
+ * response contract (its schema parses it). Every route serves someone, so every contract is checked.
  * Callers (test/support/access-fixture.ts): anonymous, a forged token, a signed-in stranger, the project's
  * creator, editor and viewer, a member with `none`, a team developer without membership, a team developer
  * reaching the project through a group, the team's administrator and owner, and a member removed from the team
@@ -8,6 +10,8 @@
  * public projects) public, in the state the route acts on.
  */
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { ERRORS } from '@shared/errors';
 import { routeEntries, type RouteDef, type RouteId } from '@shared/routes';
 import type { ProjectState } from '@shared/schemas/project';
 import { accessFixture, CALLER_KINDS, type AccessFixture, type CallerKind, type FixtureOptions } from '../support/access-fixture';
@@ -16,6 +20,35 @@ import { useLocalApi } from '../support/local-api';
 import { sampleCall } from '../support/samples';
 
 const api = useLocalApi();
+
+/** Codes an admitted caller must never get: a refusal, input the sample failed to make valid, or a crash. */
+const NOT_SERVED = [...ACCESS_CODES, ERRORS.system.code];
+/**
+ * Who can see everything a route's sample names: on a project or team route, anyone the access check let
+ * through (it found the project or team); elsewhere the fixture's creator, who owns the rest (their folder, their
+ * filing of the project). For them a "not found" means the handler lost something that exists.
+ */
+const seesItAll = (route: RouteDef, kind: CallerKind) => !!(route.access.project || route.access.team) || kind === 'creator';
+/** Where an answer carries fields its contract does not name (zod's objects drop them when parsing). */
+function unnamedFields(sent: unknown, kept: unknown, at = 'data'): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept)) return sent.flatMap((item, i) => unnamedFields(item, kept[i], `${at}[${i}]`));
+  if (!sent || typeof sent !== 'object' || !kept || typeof kept !== 'object') return [];
+  return Object.entries(sent).flatMap(([key, value]) =>
+    key in kept ? unnamedFields(value, (kept as Record<string, unknown>)[key], `${at}.${key}`) : [`${at}.${key}`],
+  );
+}
+/**
+ * Routes that hash a password at OWASP's cost (scrypt, 128 MiB each): their callers go one at a time, since a
+ * dozen hashes at once on a busy two-core machine outlast the gateway's 29 s, as they would a Lambda's timeout.
+ */
+const HASHES_PASSWORDS: ReadonlySet<RouteId> = new Set(['login.create', 'user.register', 'user.updatePassword']);
+async function inTurn<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const item of items) results.push(await work(item));
+  return results;
+}
+/** Routes whose answer to some admitted caller was a success that kept the contract. */
+const served = new Set<RouteId>();
 
 const stateFor = (route: RouteDef): ProjectState => route.access.states?.[0] ?? 'active';
 const shared = new Map<string, Promise<AccessFixture>>();
@@ -28,8 +61,9 @@ const sharedFixture = (opts: FixtureOptions) => {
 async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visibility: 'private' | 'public' }) {
   const opts = { ...mode, state: stateFor(route) };
   const base = await sharedFixture(opts);
-  const outcomes = await Promise.all(
-    CALLER_KINDS.map(async (kind: CallerKind) => {
+  // Each caller's fixture first, all at once; then the calls.
+  const callers = await Promise.all(
+    CALLER_KINDS.map(async (kind) => {
       const facts = {
         signedIn: kind !== 'anonymous' && kind !== 'forged' && kind !== 'shareReader',
         forged: kind === 'forged',
@@ -42,22 +76,38 @@ async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visib
       // an account call (signing out, say) gets people of its own too.
       const changes = expected === 'admitted' && route.method !== 'GET';
       const fixture = changes ? await accessFixture(opts, !route.access.project && !route.access.team) : base;
-      const { path, query, body, form } = sampleCall(id, fixture.ids);
-      const token = fixture.tokens[kind];
-      const headers: Record<string, string> = kind === 'shareReader' ? { 'share-token': fixture.shareToken } : {};
-      const res = await api.call(route.method, path, {
-        headers,
-        ...(token ? { token } : {}),
-        ...(query ? { query } : {}),
-        ...(body !== undefined ? { body } : {}),
-        ...(form ? { form } : {}),
-      });
-      return { kind, expected, code: res.code, message: res.message };
+      return { kind, expected, fixture };
     }),
   );
-  for (const { kind, expected, code, message } of outcomes) {
-    if (expected === 'admitted') expect(ACCESS_CODES, `${kind} should be admitted to ${id}: ${code} ${message}`).not.toContain(code);
-    else expect(code, `${kind} should be refused by ${id}: ${message}`).toBe(expected);
+  const call = async ({ kind, expected, fixture }: (typeof callers)[number]) => {
+    const { path, query, body, form } = sampleCall(id, fixture.ids);
+    const token = fixture.tokens[kind];
+    const headers: Record<string, string> = kind === 'shareReader' ? { 'share-token': fixture.shareToken } : {};
+    const res = await api.call(route.method, path, {
+      headers,
+      ...(token ? { token } : {}),
+      ...(query ? { query } : {}),
+      ...(body !== undefined ? { body } : {}),
+      ...(form ? { form } : {}),
+    });
+    return { kind, expected, code: res.code, message: res.message, data: res.data };
+  };
+  const outcomes = HASHES_PASSWORDS.has(id) ? await inTurn(callers, call) : await Promise.all(callers.map(call));
+  for (const { kind, expected, code, message, data } of outcomes) {
+    if (expected !== 'admitted') {
+      expect(code, `${kind} should be refused by ${id}: ${message}`).toBe(expected);
+      continue;
+    }
+    expect(NOT_SERVED, `${kind} should be served by ${id}: ${code} ${message}`).not.toContain(code);
+    if (seesItAll(route, kind)) expect(code, `${id} lost what the fixture made, for ${kind}: ${message}`).not.toBe(ERRORS.notFound.code);
+    if (code !== 0) continue;
+    const contract = route.response.safeParse(data);
+    expect(
+      contract.success,
+      `${id}'s answer to ${kind} breaks its contract:\n${contract.error ? z.prettifyError(contract.error) : ''}`,
+    ).toBe(true);
+    expect(unnamedFields(data, contract.data), `${id}'s answer to ${kind} carries fields its contract does not name`).toEqual([]);
+    served.add(id);
   }
   return outcomes;
 }
@@ -84,4 +134,8 @@ describe('every route refuses everyone below its rule and admits everyone at it'
   it.each(publicReads)('%s, on a public personal project', async (id, route) => {
     await walk(id, route, { inTeam: false, visibility: 'public' });
   });
+});
+
+it('every route served an admitted caller at least once, so each response contract was checked', () => {
+  expect(routeEntries.map(([id]) => id).filter((id) => !served.has(id))).toEqual([]);
 });

@@ -3,11 +3,11 @@ import { BatchWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { describe, expect, it, vi } from 'vitest';
 import type { ProjectView } from '@shared/schemas/project';
 import { ERRORS } from '@shared/errors';
-import { batchWrite, getItem, queryAll, updateItem } from '../../functions/data/db';
+import { batchWrite, getItem, queryAll } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
-import { ENTITY, keys, PURGE_AT_ATTRIBUTE } from '../../functions/data/keys';
+import { ENTITY, keys } from '../../functions/data/keys';
 import { s3 } from '../../functions/data/s3';
-import { DAY_MS } from '../../functions/domain/projects';
+import { DAY_MS, projectEntity } from '../../functions/domain/projects';
 import { runPurge } from '../../functions/domain/project-purge';
 import { signUp, useLocalApi } from '../support/local-api';
 
@@ -36,7 +36,7 @@ const putFile = async (projectId: string, name: string, body: string) =>
 
 describe('clone', () => {
   it('copies the project, every document and its files under the new name, owned by the cloner', async () => {
-    const { token, userId } = await signUp(api);
+    const { token, userId } = await signUp();
     const source = await projectWithDocs(token, 120);
     await api.call('PUT', `/project/favor/${source}`, { token });
     await putFile(source, 'files/AbCdEfGhIjKlMnOpQrStUv', 'PNGDATA');
@@ -57,14 +57,14 @@ describe('clone', () => {
   });
 
   it('refuses a name over 64 characters', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const source = await projectWithDocs(token, 1);
     const res = await api.call('POST', `/project/clone/${source}`, { token, query: { name: 'x'.repeat(65) } });
     expect(res.code).toBe(ERRORS.invalidInput.code);
   });
 
   it('a failure half way leaves no visible copy, and the purge job clears what it left', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const source = await projectWithDocs(token, 2500);
     const before = (await api.call<ProjectView[]>('GET', '/project/personal', { token })).data;
 
@@ -107,7 +107,7 @@ describe('clone', () => {
 
 describe('purge job', () => {
   it('purges at 30 days + 1 second, not at 30 days - 1 second, and a second run is harmless', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const id = await projectWithDocs(token, 30);
     await putFile(id, 'attachments/a.txt', 'hello');
     await api.call('DELETE', `/project/${id}`, { token });
@@ -132,7 +132,7 @@ describe('purge job', () => {
   });
 
   it('purges a 5,000-document project, resuming when a run runs out of time', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const id = await projectWithDocs(token, 5000);
     await api.call('DELETE', `/project/${id}`, { token });
     const later = new Date(Date.now() + 31 * DAY_MS);
@@ -148,11 +148,10 @@ describe('purge job', () => {
   });
 
   it('a recycled project can no longer be restored once its 30 days are over, even before the purge runs', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const id = await projectWithDocs(token, 3);
     await api.call('DELETE', `/project/${id}`, { token });
-    const dueIn = async (ms: number) =>
-      updateItem(keys.project(id), { set: { [PURGE_AT_ATTRIBUTE]: new Date(Date.now() + ms).toISOString() } });
+    const dueIn = async (ms: number) => projectEntity.update({ id }, { set: { purgeAt: new Date(Date.now() + ms).toISOString() } });
 
     await dueIn(-1000);
     for (const lang of ['zh', 'en']) {
@@ -183,11 +182,12 @@ describe('purge job', () => {
   it.each(RACE_POINTS)(
     'a restore racing the purge (%s) wins completely or is refused; nothing is half lost',
     async (_point, isPoint, outcome) => {
-      const { token } = await signUp(api);
+      const { token } = await signUp();
       const id = await projectWithDocs(token, 3000);
       await api.call('DELETE', `/project/${id}`, { token });
-      // Due in two seconds by the clock of the restore; already due by the clock of the purge run below.
-      await updateItem(keys.project(id), { set: { [PURGE_AT_ATTRIBUTE]: new Date(Date.now() + 2000).toISOString() } });
+      // Not yet due by the clock of the restore (a minute to spare, however slow the purge is to reach the point);
+      // already due by the clock of the purge run below.
+      await projectEntity.update({ id }, { set: { purgeAt: new Date(Date.now() + 60_000).toISOString() } });
 
       const client = dynamo();
       const send = client.send.bind(client);
@@ -205,7 +205,7 @@ describe('purge job', () => {
         return send(command as never);
       }) as never);
       try {
-        await runPurge({ now: new Date(Date.now() + 10_000), pageSize: 25 });
+        await runPurge({ now: new Date(Date.now() + 120_000), pageSize: 25 });
       } finally {
         spy.mockRestore();
       }

@@ -5,16 +5,22 @@ import { describe, expect, it, vi } from 'vitest';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { s3 } from '../../functions/data/s3';
 import {
+  and,
   batchWrite,
   ConditionFailed,
   deleteItem,
+  eq,
   getItem,
+  notExists,
+  or,
   putItem,
   queryAll,
   queryPage,
+  skip,
   transact,
   updateItem,
 } from '../../functions/data/db';
+import { AppError } from '../../functions/runtime/app-error';
 
 // The data layer's own tests write made-up partitions that belong to no entity, so they build their own keys.
 // eslint-disable-next-line no-restricted-syntax
@@ -23,20 +29,42 @@ const pk = (name: string) => `TEST#${name}#${Math.random().toString(36).slice(2)
 describe('conditional writes', () => {
   it('put ifNotExists refuses a second create and hands back the current item', async () => {
     const key = { pk: pk('create'), sk: 'A' };
-    await putItem({ ...key, value: 1 }, { ifNotExists: true });
-    const err = await putItem({ ...key, value: 2 }, { ifNotExists: true }).catch((e: unknown) => e);
+    await putItem({ ...key, value: 1 }, notExists());
+    const err = await putItem({ ...key, value: 2 }, notExists()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConditionFailed);
     expect((err as ConditionFailed).current?.value).toBe(1);
     expect((await getItem(key))?.value).toBe(1);
   });
 
-  it('update with ifRev bumps the revision and refuses a stale one', async () => {
+  it('update on a revision bumps it and refuses a stale one', async () => {
     const key = { pk: pk('rev'), sk: 'A' };
     await putItem({ ...key, title: 'v1', rev: 1 });
-    const next = await updateItem(key, { set: { title: 'v2' }, bumpRev: true }, { ifRev: 1 });
+    const next = await updateItem(key, { set: { title: 'v2' }, bumpRev: true }, eq('rev', 1));
     expect(next).toMatchObject({ title: 'v2', rev: 2 });
-    await expect(updateItem(key, { set: { title: 'stale' }, bumpRev: true }, { ifRev: 1 })).rejects.toBeInstanceOf(ConditionFailed);
+    await expect(updateItem(key, { set: { title: 'stale' }, bumpRev: true }, eq('rev', 1))).rejects.toBeInstanceOf(ConditionFailed);
     expect((await getItem(key))?.title).toBe('v2');
+  });
+
+  it('a declared failure decides what a failed condition means: its error, or a write skipped', async () => {
+    const key = { pk: pk('failure'), sk: 'A' };
+    await putItem({ ...key, state: 'archived', rev: 4 });
+    const refusal = await updateItem(
+      key,
+      { set: { state: 'active' } },
+      { when: eq('state', 'recycled'), failure: (current) => new AppError('wrongState', { was: String(current?.state) }) },
+    ).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ key: 'wrongState', params: { was: 'archived' } });
+    expect(await updateItem(key, { set: { state: 'active' } }, { when: eq('state', 'recycled'), failure: skip })).toBeUndefined();
+    expect(await putItem({ ...key, state: 'gone' }, { when: notExists(), failure: skip })).toBe(false);
+    expect((await getItem(key))?.state).toBe('archived');
+  });
+
+  it('conditions combine without their placeholders clashing', async () => {
+    const key = { pk: pk('combine'), sk: 'A' };
+    await putItem({ ...key, state: 'recycled', rev: 2, purgeAt: '2020-01-01' });
+    const when = and(or(eq('state', 'purging'), and(eq('state', 'recycled'), eq('purgeAt', '2020-01-01'))), eq('rev', 2));
+    expect(await updateItem(key, { set: { state: 'purging', rev: 3 } }, when)).toMatchObject({ state: 'purging', rev: 3 });
   });
 
   it('treats items past their TTL as absent', async () => {
@@ -49,9 +77,7 @@ describe('conditional writes', () => {
   it('delete with a condition leaves the item when the condition fails', async () => {
     const key = { pk: pk('del'), sk: 'A' };
     await putItem({ ...key, owner: 'a' });
-    await expect(deleteItem(key, { expression: '#o = :o', names: { '#o': 'owner' }, values: { ':o': 'b' } })).rejects.toBeInstanceOf(
-      ConditionFailed,
-    );
+    await expect(deleteItem(key, eq('owner', 'b'))).rejects.toBeInstanceOf(ConditionFailed);
     expect(await getItem(key)).toBeDefined();
   });
 });
@@ -89,7 +115,7 @@ describe('queries and batches', () => {
     }) as never);
     try {
       const puts = Array.from({ length: 30 }, (_, i) => ({ pk: partition, sk: String(i).padStart(3, '0') }));
-      await batchWrite({ puts }, { baseDelayMs: 1 });
+      await batchWrite({ puts }, { backoff: { maxAttempts: 8, baseMs: 1, capMs: 5 } });
       expect(throttled).toBe(3);
       expect(await queryAll({ partition: { pk: partition } })).toHaveLength(30);
     } finally {
@@ -97,13 +123,17 @@ describe('queries and batches', () => {
     }
   });
 
-  it('gives up loudly when items stay unprocessed', async () => {
+  it('gives up with the catalogued "busy" error when items stay unprocessed', async () => {
     const client = dynamo();
     const spy = vi.spyOn(client, 'send').mockImplementation((async (command: BatchWriteCommand) => ({
       UnprocessedItems: command.input.RequestItems,
     })) as never);
     try {
-      await expect(batchWrite({ puts: [{ pk: pk('stuck'), sk: 'A' }] }, { maxAttempts: 3, baseDelayMs: 1 })).rejects.toThrow(/unprocessed/);
+      const err = await batchWrite({ puts: [{ pk: pk('stuck'), sk: 'A' }] }, { backoff: { maxAttempts: 3, baseMs: 1, capMs: 5 } }).catch(
+        (e: unknown) => e,
+      );
+      expect(err).toMatchObject({ key: 'serviceBusy' });
+      expect(String((err as Error).cause)).toMatch(/unprocessed after 3 attempts/);
     } finally {
       spy.mockRestore();
     }
@@ -116,18 +146,35 @@ describe('transactions', () => {
     await putItem(taken);
     const fresh = { pk: pk('tx'), sk: 'OWNER' };
     const err = await transact([
-      { put: { ...fresh, name: 'new' }, cond: { ifNotExists: true } },
-      { put: { ...taken }, cond: { ifNotExists: true } },
+      { put: { ...fresh, name: 'new' }, when: notExists() },
+      { put: { ...taken }, when: notExists() },
     ]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConditionFailed);
     expect((err as ConditionFailed).index).toBe(1);
     expect(await getItem(fresh)).toBeUndefined();
   });
 
+  it("hands a failed operation's own failure the item as it stood", async () => {
+    const taken = { pk: pk('txf'), sk: 'GUARD', owner: 'someone' };
+    await putItem(taken);
+    const err = await transact(
+      [
+        { put: { pk: taken.pk, sk: 'OWNER' }, when: notExists() },
+        {
+          put: { ...taken, owner: 'me' },
+          when: notExists(),
+          failure: (current) => new AppError('accountExists', { owner: String(current?.owner) }),
+        },
+      ],
+      () => new AppError('conflict'),
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({ key: 'accountExists', params: { owner: 'someone' } });
+  });
+
   it('applies updates with rev bumps inside a transaction', async () => {
     const key = { pk: pk('txu'), sk: 'A' };
     await putItem({ ...key, rev: 1, n: 0 });
-    await transact([{ update: key, spec: { set: { n: 5 }, bumpRev: true }, cond: { ifRev: 1 } }]);
+    await transact([{ update: key, spec: { set: { n: 5 }, bumpRev: true }, when: eq('rev', 1) }]);
     expect(await getItem(key)).toMatchObject({ n: 5, rev: 2 });
   });
 });

@@ -29,7 +29,7 @@ function checkTree(projectId: string, roots: DocumentTreeNode[], total: number) 
 
 describe('re-sort keeps one tree', () => {
   it('holds for random sequences of moves', { timeout: 120_000 }, async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const project = (await api.call<ProjectView>('PUT', '/project', { token, body: { name: 'Tree' } })).data;
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {

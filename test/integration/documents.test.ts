@@ -9,7 +9,7 @@ import { signUp, useLocalApi } from '../support/local-api';
 const api = useLocalApi();
 
 async function setup() {
-  const user = await signUp(api, 'Writer');
+  const user = await signUp('Writer');
   const project = (await api.call<ProjectView>('PUT', '/project', { token: user.token, body: { name: 'Docs' } })).data;
   const create = async (body: Record<string, unknown>) => {
     const res = await api.call<DocumentView>('PUT', '/project/document', { token: user.token, body: { projectId: project.id, ...body } });
@@ -298,7 +298,7 @@ describe('saving and history', () => {
 
   it('refuses a save against a stale revision and names who saved last', async () => {
     const { create, token, project, userId: _owner } = await setup();
-    const other = await signUp(api, 'Grace');
+    const other = await signUp('Grace');
     await putItem(memberItem(project.id, other.userId, 'edit', null));
     const doc = await create({ name: 'Shared' });
     expect(
@@ -339,8 +339,8 @@ describe('access', () => {
   it('a stranger can neither read nor write; a viewer can read but not write; anyone reads a public project', async () => {
     const { create, token, project } = await setup();
     const doc = await create({ name: 'Private' });
-    const stranger = await signUp(api, 'Stranger');
-    const viewer = await signUp(api, 'Viewer');
+    const stranger = await signUp('Stranger');
+    const viewer = await signUp('Viewer');
     await putItem(memberItem(project.id, viewer.userId, 'view', null));
     expect((await api.call('GET', `/project/document/${doc.id}`, { token: stranger.token })).code).toBe(ERRORS.forbidden.code);
     expect((await api.call('GET', `/project/document/${doc.id}`)).code).toBe(ERRORS.notLoggedIn.code);

@@ -19,7 +19,7 @@ const project = async (token: string, name: string, folderId?: string) =>
 
 describe('folders', () => {
   it('accepts 16 characters and refuses 17 with the spec message', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     await folder(token, 'f'.repeat(16));
     const res = await api.call<{ fields: Record<string, string> }>('POST', '/project/folder', { token, body: { name: 'f'.repeat(17) } });
     expect(res.code).toBe(ERRORS.invalidInput.code);
@@ -27,7 +27,7 @@ describe('folders', () => {
   });
 
   it('lists folders and projects level by level, with breadcrumbs, and renames', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const backend = await folder(token, 'Backend');
     const internal = await folder(token, 'Internal', backend.id);
     const root = await project(token, 'At root');
@@ -46,7 +46,7 @@ describe('folders', () => {
   });
 
   it('moves projects and folders, refusing a folder into its own subtree', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const a = await folder(token, 'A');
     const b = await folder(token, 'B', a.id);
     const p = await project(token, 'P');
@@ -71,7 +71,7 @@ describe('folders', () => {
   });
 
   it('deleting a folder moves its projects and subfolders up to its parent; nothing is lost', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const outer = await folder(token, 'Outer');
     const doomed = await folder(token, 'Doomed', outer.id);
     const child = await folder(token, 'Child', doomed.id);
@@ -86,8 +86,8 @@ describe('folders', () => {
   });
 
   it("keeps each user's folders to themselves", async () => {
-    const alice = await signUp(api);
-    const bob = await signUp(api);
+    const alice = await signUp();
+    const bob = await signUp();
     const hers = await folder(alice.token, 'Private');
     expect((await api.call('DELETE', `/project/folder/${hers.id}`, { token: bob.token })).code).toBe(ERRORS.notFound.code);
     expect((await api.call('GET', '/project/folder', { token: bob.token, query: { parentId: hers.id } })).code).toBe(ERRORS.notFound.code);

@@ -23,7 +23,7 @@ async function list(token: string, path: string, query?: Record<string, string>)
 
 describe('creating and editing projects', () => {
   it('creates a private project owned by its creator, and reads it back', async () => {
-    const { token, userId } = await signUp(api);
+    const { token, userId } = await signUp();
     const project = await createProject(token, { description: 'Card payments' });
     expect(project).toMatchObject({
       name: 'Payments API',
@@ -41,7 +41,7 @@ describe('creating and editing projects', () => {
   });
 
   it('accepts a 64-character name and refuses 65 with the spec message, in both languages', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     await createProject(token, { name: 'n'.repeat(64) });
     const zh = await api.call<{ fields: Record<string, string> }>('PUT', '/project', { token, body: { name: 'n'.repeat(65) } });
     expect(zh.code).toBe(ERRORS.invalidInput.code);
@@ -55,7 +55,7 @@ describe('creating and editing projects', () => {
   });
 
   it('updates name, description and visibility, bumping the revision', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const project = await createProject(token);
     const res = await api.call<ProjectView>('POST', '/project', {
       token,
@@ -67,7 +67,7 @@ describe('creating and editing projects', () => {
   });
 
   it('20 concurrent renames: one wins, 19 are refused naming who saved, and nothing is overwritten', async () => {
-    const { token } = await signUp(api, 'Ada');
+    const { token } = await signUp('Ada');
     const project = await createProject(token);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -90,8 +90,8 @@ describe('creating and editing projects', () => {
   });
 
   it('lets anyone read a public project, and nobody else a private one', async () => {
-    const owner = await signUp(api);
-    const other = await signUp(api);
+    const owner = await signUp();
+    const other = await signUp();
     const project = await createProject(owner.token);
     expect((await api.call('GET', `/project/${project.id}`)).code).toBe(ERRORS.notLoggedIn.code);
     expect((await api.call('GET', `/project/${project.id}`, { token: other.token })).code).toBe(ERRORS.forbidden.code);
@@ -109,7 +109,7 @@ describe('creating and editing projects', () => {
 
 describe('lists, search and favourites', () => {
   it('lists created, personal, editable and team projects, and searches names and descriptions', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const a = await createProject(token, { name: 'Orders service' });
     const b = await createProject(token, { name: 'Billing', description: 'invoices and ORDERS' });
     const c = await createProject(token, { name: 'Users' });
@@ -123,7 +123,7 @@ describe('lists, search and favourites', () => {
   });
 
   it('adds, lists and removes favourites', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const a = await createProject(token);
     await createProject(token, { name: 'Other' });
     expect((await api.call('PUT', `/project/favor/${a.id}`, { token })).code).toBe(0);
@@ -137,7 +137,7 @@ describe('lists, search and favourites', () => {
 
 describe('archive and recycle bin', () => {
   it('archives out of the lists and back', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const p = await createProject(token);
     const archived = await api.call<ProjectView>('POST', `/project/archive/${p.id}`, { token });
     expect(archived.data).toMatchObject({ state: 'archived' });
@@ -151,7 +151,7 @@ describe('archive and recycle bin', () => {
   });
 
   it('a recycled project disappears from every list, search, favourite and read; restore brings back exactly what was there', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const p = await createProject(token, { name: 'Recyclable', description: 'keep me' });
     await api.call('PUT', `/project/favor/${p.id}`, { token });
     await api.call('POST', `/project/archive/${p.id}`, { token });
@@ -178,7 +178,7 @@ describe('archive and recycle bin', () => {
   });
 
   it('destroys a recycled project and everything in its partition', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const p = await createProject(token);
     await putItem({ ...keys.document(p.id, 'd1'), ...ENTITY.document, projectId: p.id, name: 'doc' });
     expect((await api.call('DELETE', `/project/destroy/${p.id}`, { token })).code).toBe(ERRORS.wrongState.code); // not in the bin
@@ -192,9 +192,9 @@ describe('archive and recycle bin', () => {
 
 describe('members, transfer and access', () => {
   it('transfers only to an existing member who is not already the owner', async () => {
-    const owner = await signUp(api);
-    const member = await signUp(api);
-    const stranger = await signUp(api);
+    const owner = await signUp();
+    const member = await signUp();
+    const stranger = await signUp();
     const p = await createProject(owner.token);
     const noMember = await api.call('POST', `/project/transfer/${p.id}/${stranger.userId}`, { token: owner.token });
     expect(noMember.code).toBe(ERRORS.memberRequired.code);
@@ -212,8 +212,8 @@ describe('members, transfer and access', () => {
   });
 
   it('lists members with names and roles; a member may quit, the creator may not', async () => {
-    const owner = await signUp(api, 'Olivia');
-    const member = await signUp(api, 'Max');
+    const owner = await signUp('Olivia');
+    const member = await signUp('Max');
     const p = await createProject(owner.token);
     await putItem(memberItem(p.id, member.userId, 'edit', null));
     const members = await api.call<{ userId: string; nickname: string; role: string }[]>('GET', `/project/members/${p.id}`, {

@@ -16,7 +16,7 @@ const folders = async (token: string) =>
 
 describe('state-changing calls prove the app sent them', () => {
   it('the cookie alone signs in a GET but not a POST', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const cookie = { cookie: `${TOKEN_COOKIE}=${encodeURIComponent(token)}` };
     expect((await api.call('GET', '/user/detail', { headers: cookie })).code).toBe(0);
     const post = await api.call('POST', '/project/folder', { headers: cookie, body: { name: 'via cookie' } });
@@ -29,7 +29,7 @@ describe('state-changing calls prove the app sent them', () => {
     ['application/x-www-form-urlencoded', 'name=form'],
     ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nmulti\r\n--x--\r\n'],
   ])('a JSON route refuses %s with 415 and changes nothing', async (contentType, body) => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const res = await api.call('POST', '/project/folder', { token, headers: { 'content-type': contentType }, body });
     expect(res.status).toBe(415);
     expect(res.code).toBe(ERRORS.unsupportedContentType.code);
@@ -43,7 +43,7 @@ describe('state-changing calls prove the app sent them', () => {
     ['an Origin of another port', { origin: 'http://127.0.0.1:1' }],
     ['an opaque Origin', { origin: 'null' }],
   ])('refuses %s with 403 and changes nothing', async (_name, headers) => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const res = await api.call('POST', '/project/folder', { token, headers, body: { name: 'evil' } });
     expect(res.status).toBe(403);
     expect(res.code).toBe(ERRORS.crossSiteRequest.code);
@@ -51,7 +51,7 @@ describe('state-changing calls prove the app sent them', () => {
   });
 
   it('admits the app itself: same-origin fetch metadata, or an Origin naming the host', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp();
     const host = new URL(api.url()).host;
     expect(
       (await api.call('POST', '/project/folder', { token, headers: { 'sec-fetch-site': 'same-origin' }, body: { name: 'a' } })).code,
@@ -61,7 +61,7 @@ describe('state-changing calls prove the app sent them', () => {
   });
 
   it('login refuses a form posted from another site, so nobody is signed in as someone else', async () => {
-    const { account } = await signUp(api);
+    const { account } = await signUp();
     const form = { username: account, password: 'Secret123' };
     const crossSite = await api.call('POST', '/login', { form, headers: { 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.status).toBe(403);
@@ -76,6 +76,11 @@ describe('state-changing calls prove the app sent them', () => {
   it.each(stateChanging)('%s refuses a cross-site browser request before anything else', async (_id, route) => {
     const projectId = '00000000-0000-4000-8000-000000000000';
     const ids = {
+      creatorAccount: 'nobody@example.com',
+      password: 'Secret123',
+      newAccount: 'nobody-yet@example.com',
+      newAccountCode: '000000',
+      folderId: projectId,
       projectId,
       documentId: `${projectId}_abcdefgh`,
       apiDocumentId: `${projectId}_ijklmnop`,
@@ -87,6 +92,7 @@ describe('state-changing calls prove the app sent them', () => {
       projectCode: 'B'.repeat(22),
       shareId: `${projectId}_${'C'.repeat(22)}`,
       releaseVersion: '1.0.0',
+      uploadedFileId: 'D'.repeat(22),
     };
     const { path, query, body, form } = sampleCall(_id, ids);
     const res = await api.call(route.method, path, { query, body, ...(form ? { form } : {}), headers: { 'sec-fetch-site': 'cross-site' } });
@@ -104,7 +110,7 @@ describe('a malformed cookie is ignored, never fatal', () => {
   });
 
   it('does not stop anyone signing in, or a public read', async () => {
-    const { account } = await signUp(api);
+    const { account } = await signUp();
     expect((await api.call('POST', '/login', { form: { username: account, password: 'Secret123' }, headers: badCookie })).code).toBe(0);
     expect((await api.call('GET', '/project/00000000-0000-4000-8000-000000000000', { headers: badCookie })).code).toBe(
       ERRORS.notLoggedIn.code,

@@ -19,7 +19,7 @@ const api = useLocalApi();
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 async function projectWithDocs() {
-  const owner = await signUp(api, 'Sharer');
+  const owner = await signUp('Sharer');
   const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Shop API' } })).data;
   const create = async (name: string, extra: Record<string, unknown> = {}) =>
     (await api.call<DocumentView>('PUT', '/project/document', { token: owner.token, body: { projectId: project.id, name, ...extra } }))
@@ -82,7 +82,7 @@ describe('share links', () => {
       .data;
     expect((await api.call('GET', `/project/${other.id}`, reader)).code).toBe(ERRORS.notLoggedIn.code);
     // A signed-in stranger with the token reads the share's documents, and nothing more.
-    const stranger = await signUp(api);
+    const stranger = await signUp();
     expect((await api.call('GET', `/project/document/${a.id}`, { ...reader, token: stranger.token })).code).toBe(0);
     expect((await api.call('GET', `/project/document/${c.id}`, { ...reader, token: stranger.token })).code).toBe(ERRORS.forbidden.code);
   });
@@ -108,7 +108,7 @@ describe('share links', () => {
   });
 
   it("a guest's cached release read names the version in Vary, so the live read of the same address is not answered from it", async () => {
-    const owner = await signUp(api, 'Publisher');
+    const owner = await signUp('Publisher');
     const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Open', visibility: 'public' } }))
       .data;
     const doc = (

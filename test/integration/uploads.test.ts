@@ -24,7 +24,7 @@ const png = (size: number) => {
 const text = (s: string) => new TextEncoder().encode(s);
 
 async function setup() {
-  const user = await signUp(api, 'Uploader');
+  const user = await signUp('Uploader');
   const project = (await api.call<ProjectView>('PUT', '/project', { token: user.token, body: { name: 'Files' } })).data;
   const ticket = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     api.call<UploadTicket>('POST', `/project/attachment/${project.id}`, { token: user.token, body, headers });

@@ -9,7 +9,7 @@
  * `view` (the `none` member is in that group too); and a former member, removed from the team while their
  * session lives on (they had `edit` on the project). The project is in the team or personal, private or public.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role, TeamRole } from '@shared/access';
 import type { ProjectState } from '@shared/schemas/project';
 import { batchWrite } from '../../functions/data/db';
@@ -17,9 +17,11 @@ import { putObject } from '../../functions/data/s3';
 import { keys } from '../../functions/data/keys';
 import { bodyItem } from '../../functions/domain/bodies';
 import { firstRevision, newDocumentId, nodeItem } from '../../functions/domain/documents';
+import { saveFolder } from '../../functions/domain/folders';
 import { historyItem } from '../../functions/domain/histories';
 import { invitationItem, newInvitation } from '../../functions/domain/invitations';
 import { memberItem } from '../../functions/domain/members';
+import { hashPassword } from '../../functions/domain/passwords';
 import { projectItem, purgeDate, type ProjectRecord } from '../../functions/domain/projects';
 import { releaseItem, type ReleaseRecord } from '../../functions/domain/releases';
 import { searchTextItem } from '../../functions/domain/search';
@@ -27,6 +29,7 @@ import { issueShareToken, newShareId, shareItem, type ShareRecord } from '../../
 import { createSession } from '../../functions/domain/sessions';
 import { bindingItem, groupItem, teamItem, teamMemberItem } from '../../functions/domain/teams';
 import { createUser } from '../../functions/domain/users';
+import { issueCode } from '../../functions/domain/verification-codes';
 import type { SampleIds } from './samples';
 
 export const CALLER_KINDS = [
@@ -64,8 +67,12 @@ export interface AccessFixture {
   teamRoles: Record<CallerKind, TeamRole | undefined>;
 }
 
-type Cast = Record<Person, { id: string; token: string }>;
+type Cast = Record<Person, { id: string; account: string; token: string }>;
 let people: Promise<Cast> | undefined;
+
+/** Everyone's password: hashed once (a hash costs a real scrypt), so signing in and changing it work as for anyone. */
+const PASSWORD = 'Walk12345';
+let passwordHash: Promise<string> | undefined;
 
 /** The cast: once per test file, or `fresh` (for a call that may sign someone out or change their account). */
 function cast(fresh = false): Promise<Cast> {
@@ -82,14 +89,12 @@ function cast(fresh = false): Promise<Cast> {
       'teamOwner',
       'removedMember',
     ];
+    const hash = await (passwordHash ??= hashPassword(PASSWORD));
     const made = await Promise.all(
       names.map(async (name) => {
-        const user = await createUser({
-          account: `walk-${name}-${randomUUID()}@example.com`,
-          nickname: name,
-          passwordHash: 'not-a-real-hash',
-        });
-        return [name, { id: user.id, token: (await createSession(user.id)).token }] as const;
+        const account = `walk-${name}-${randomUUID()}@example.com`;
+        const user = await createUser({ account, nickname: name, passwordHash: hash });
+        return [name, { id: user.id, account, token: (await createSession(user.id)).token }] as const;
       }),
     );
     return Object.fromEntries(made) as Cast;
@@ -110,6 +115,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     avatar: '',
     ownerId: p.teamOwner.id,
     state: 'active' as const,
+    purgeAt: null,
     createdAt: stamp,
     updatedAt: stamp,
     rev: 1,
@@ -139,6 +145,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     mockEnabled: true,
     mockToken: null,
     mockRev: 0,
+    purgeAt: recycled ? purgeDate(now).toISOString() : null,
     rev: 2,
   };
   const author = { id: p.creator.id, name: 'creator' };
@@ -217,7 +224,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       teamMember('groupDeveloper', 'developer', group.id),
       teamMember('noneMember', 'developer', group.id),
       // The removed member is in the team no longer, but keeps the membership they had on the project.
-      projectItem(project, recycled ? keys.purgeEntry(purgeDate(now)) : {}),
+      projectItem(project),
       memberItem(projectId, p.creator.id, 'creator', null),
       memberItem(projectId, p.editor.id, 'edit', null),
       memberItem(projectId, p.viewer.id, 'view', null),
@@ -230,7 +237,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
         : []),
       nodeItem(node),
       nodeItem(apiNode),
-      bodyItem(projectId, apiNode.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: '/walk/{id}' }) }),
+      bodyItem(projectId, apiNode.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: '/walk/{id}', description: 'Walks' }) }),
       bodyItem(projectId, node.id, 2, { json: JSON.stringify({ v: 1, markdown: 'sample, again' }) }),
       searchTextItem(projectId, node.id, 'sample, again'),
       historyItem(projectId, { ...node, rev: 1, comment: '' }, preserved),
@@ -273,11 +280,25 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     teamDeveloper: 'developer',
     groupDeveloper: 'developer',
   };
-  const shareToken = await issueShareToken(share);
+  // Made through the domain: a folder of the creator's console, a registration code, and an upload waiting to be
+  // checked (a GIF by its first bytes).
+  const newAccount = `walk-new-${randomUUID()}@example.com`;
+  const uploadedFileId = randomBytes(16).toString('base64url');
+  const [shareToken, folder, newAccountCode] = await Promise.all([
+    issueShareToken(share),
+    saveFolder({ userId: p.creator.id, teamId: null }, { name: 'Walk folder', parentId: null }),
+    issueCode('REGISTER', newAccount),
+    putObject(keys.pendingUpload(projectId, uploadedFileId), 'GIF89a walk', 'image/gif'),
+  ]);
   const tokens: Partial<Record<CallerKind, string>> = { forged: 'forged-token-value-that-matches-nothing' };
   for (const [kind, person] of Object.entries(p)) tokens[kind as Person] = person.token;
   return {
     ids: {
+      creatorAccount: p.creator.account,
+      password: PASSWORD,
+      newAccount,
+      newAccountCode,
+      folderId: folder.id,
       projectId: project.id,
       documentId: node.id,
       apiDocumentId: apiNode.id,
@@ -289,6 +310,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       projectCode: projectCode.code,
       shareId: share.id,
       releaseVersion: release.version,
+      uploadedFileId,
     },
     tokens,
     shareToken,

@@ -14,7 +14,7 @@ import type { SampleIds } from './samples';
 export type CallerName = 'anonymous' | 'badCookie' | 'forged' | 'stranger' | 'viewer' | 'owner';
 export const CALLERS: CallerName[] = ['anonymous', 'badCookie', 'forged', 'stranger', 'viewer', 'owner'];
 
-export interface HostileRequest {
+interface HostileRequest {
   caller: CallerName;
   path: string;
   query: Record<string, string>;

@@ -12,6 +12,9 @@ import { fileServer } from '../../scripts/local/files';
 import { createGateway, type LambdaHandler } from '../../scripts/local/gateway';
 import { queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
+import { hashPassword } from '../../functions/domain/passwords';
+import { createSession } from '../../functions/domain/sessions';
+import { createUser } from '../../functions/domain/users';
 
 /** The source of each service's handler; a service missing here is a type error. */
 const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
@@ -21,7 +24,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   team: () => import('../../functions/services/team/index'),
 };
 
-export interface CallOptions {
+interface CallOptions {
   body?: unknown;
   form?: Record<string, string>;
   token?: string;
@@ -57,7 +60,7 @@ export const newClientAddress = () => {
   return `127.0.${2 + Math.floor(clients / 250)}.${1 + (clients % 250)}`;
 };
 
-export interface ApiResponse<T = unknown> extends Envelope<T> {
+interface ApiResponse<T = unknown> extends Envelope<T> {
   status: number;
   headers: Headers;
 }
@@ -114,18 +117,19 @@ export async function latestCode(target: string): Promise<string> {
 }
 
 let accounts = 0;
+let secretHash: Promise<string> | undefined;
 
 /**
- * Registers a fresh account through the API (code from the outbox) and returns its session. Each sign-up comes
- * from an address of its own, as different people's would, so per-address limits count what a test means them to.
+ * A fresh account with the password Secret123 and a session, for tests whose subject is not registration: the
+ * records registration writes, made through the domain layer as the access fixture makes its people, with one
+ * scrypt hash per test file instead of one per person (128 MiB and a third of a second of CPU each, seconds on a
+ * busy machine). Registration itself is tested through the API in accounts.test.ts and sessions.test.ts; signing
+ * in with the password runs the real check.
  */
-export async function signUp(api: ReturnType<typeof useLocalApi>, nickname = 'Tester') {
+export async function signUp(nickname = 'Tester') {
   const account = `u${Date.now().toString(36)}${accounts++}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const sent = await api.call('POST', `/common/code/REGISTER/${account}`, { from: newClientAddress() });
-  if (sent.code !== 0) throw new Error(`code not sent: ${sent.message}`);
-  const res = await api.call<{ token: string; user: { id: string } }>('POST', '/user/register', {
-    body: { account, nickname, password: 'Secret123', code: await latestCode(account) },
-  });
-  if (res.code !== 0) throw new Error(`registration failed: ${res.message}`);
-  return { account, token: res.data.token, userId: res.data.user.id };
+  secretHash ??= hashPassword('Secret123');
+  const user = await createUser({ account, nickname, passwordHash: await secretHash });
+  const { token } = await createSession(user.id);
+  return { account, token, userId: user.id };
 }

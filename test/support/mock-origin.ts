@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { createMockOrigin, type MockHandler } from '../../scripts/local/mock-origin';
 
-export interface MockResponse {
+interface MockResponse {
   status: number;
   headers: Headers;
   text: string;

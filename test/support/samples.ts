@@ -3,9 +3,17 @@
  * id: a route added to the table without a sample here does not compile. Valid means it passes validation, so a
  * walk that gets past the access check reaches the handler (and a 45002 there is a broken sample, not access).
  */
-import { routes, type RouteDef, type RouteId, type RouteRequest } from '@shared/routes';
+import { buildPath, routes, type RouteDef, type RouteId, type RouteRequest } from '@shared/routes';
 
 export interface SampleIds {
+  /** The project's creator signs in with these (every person of the fixture has the same password). */
+  creatorAccount: string;
+  password: string;
+  /** An address with a live registration code, not yet an account. */
+  newAccount: string;
+  newAccountCode: string;
+  /** A folder of the creator's own console. */
+  folderId: string;
   projectId: string;
   documentId: string;
   /** An HTTP API document of the project. */
@@ -22,23 +30,26 @@ export interface SampleIds {
   /** A live share of the whole project, without a password, and a release of it. */
   shareId: string;
   releaseVersion: string;
+  /** An image uploaded to the project's pending uploads, not yet checked and published. */
+  uploadedFileId: string;
 }
 
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
 const email = () => `sample-${Math.random().toString(36).slice(2, 10)}@example.com`;
-const FILE_ID = 'AbCdEfGhIjKlMnOpQrStUv';
 
-export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
-  'user.register': () => ({ body: { account: email(), nickname: 'Sample', password: 'Secret123', code: '000000' } }),
+const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
+  'user.register': ({ newAccount, newAccountCode }) => ({
+    body: { account: newAccount, nickname: 'Sample', password: 'Secret123', code: newAccountCode },
+  }),
   'code.register': () => ({ params: { target: email() } }),
-  'login.create': () => ({ body: { username: email(), password: 'Wrong1234' } }),
+  'login.create': ({ creatorAccount, password }) => ({ body: { username: creatorAccount, password } }),
   'login.delete': () => ({}),
   'user.detail': () => ({}),
   'user.update': () => ({ body: { nickname: 'Renamed' } }),
-  'user.updatePassword': () => ({ body: { oldPassword: 'Wrong1234', newPassword: 'Secret456', confirmPassword: 'Secret456' } }),
+  'user.updatePassword': ({ password }) => ({ body: { oldPassword: password, newPassword: 'Secret456', confirmPassword: 'Secret456' } }),
 
   'project.create': () => ({ body: { name: 'Sample project' } }),
-  'project.update': ({ projectId }) => ({ body: { id: projectId, rev: 1, name: 'Renamed' } }),
+  'project.update': ({ projectId }) => ({ body: { id: projectId, rev: 2, name: 'Renamed' } }),
   'project.created': () => ({ query: {} }),
   'project.personal': () => ({}),
   'project.team': ({ teamId }) => ({ params: { teamId } }),
@@ -56,14 +67,17 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'project.archives': () => ({ query: {} }),
   'project.archiveRevert': ({ projectId }) => ({ params: { id: projectId } }),
   'project.archiveDelete': ({ projectId }) => ({ params: { id: projectId } }),
-  'project.transfer': ({ projectId, memberId }) => ({ params: { a: projectId, b: memberId } }),
-  'project.move': ({ projectId, teamId }) => ({ params: { a: projectId, b: teamId } }),
+  'project.transfer': ({ projectId, memberId }) => ({ params: { projectId, userId: memberId } }),
+  'project.move': ({ projectId, teamId }) => ({ params: { projectId, teamId } }),
   'project.clone': ({ projectId }) => ({ params: { id: projectId }, query: { name: 'Copy' } }),
   'project.attachment': ({ projectId }) => ({
     params: { id: projectId },
     body: { kind: 'image', name: 'a.png', size: 10, contentType: 'image/png' },
   }),
-  'project.attachmentFinish': ({ projectId }) => ({ params: { id: projectId, fileId: FILE_ID }, body: { kind: 'image', name: 'a.png' } }),
+  'project.attachmentFinish': ({ projectId, uploadedFileId }) => ({
+    params: { id: projectId, fileId: uploadedFileId },
+    body: { kind: 'image', name: 'a.gif' },
+  }),
   'project.members': ({ projectId }) => ({ params: { id: projectId } }),
   'project.quit': ({ projectId }) => ({ params: { id: projectId } }),
 
@@ -71,7 +85,7 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'folder.save': () => ({ body: { name: 'Folder' } }),
   'folder.tree': () => ({ params: { id: 'personal' } }),
   'folder.move': ({ projectId }) => ({ query: { sourceId: projectId, folderId: '0', isProject: 'true' } }),
-  'folder.delete': () => ({ params: { id: 'no-such-folder' }, query: {} }),
+  'folder.delete': ({ folderId }) => ({ params: { id: folderId }, query: {} }),
 
   'document.tree': ({ projectId }) => ({ params: { projectId } }),
   'document.children': ({ projectId }) => ({ params: { id: projectId } }),
@@ -80,20 +94,20 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'document.create': ({ projectId }) => ({ body: { projectId, name: 'New doc' } }),
   'document.update': ({ documentId }) => ({ body: { id: documentId, rev: 2, name: 'Renamed doc' } }),
   'document.delete': ({ documentId }) => ({ params: { id: documentId } }),
-  'document.resort': ({ documentId, projectId }) => ({ params: { a: documentId, b: projectId, c: '0' } }),
+  'document.resort': ({ documentId, projectId }) => ({ params: { docId: documentId, parentId: projectId, preId: '0' } }),
   'document.copy': ({ documentId }) => ({ body: { id: documentId } }),
   'document.search': ({ projectId }) => ({ params: { projectId }, query: { keyword: 'sample' } }),
   'document.history': ({ documentId }) => ({ params: { id: documentId } }),
   'document.historyGet': ({ documentId }) => ({ params: { id: documentId, historyId: `${documentId}_r1` } }),
   'document.historyRevert': ({ documentId }) => ({ params: { id: `${documentId}_r1` } }),
 
-  'member.assign': ({ projectId, teamMemberId }) => ({ params: { a: projectId, b: teamMemberId, c: 'view' } }),
-  'member.remove': ({ projectId, memberId }) => ({ params: { a: projectId, b: memberId } }),
+  'member.assign': ({ projectId, teamMemberId }) => ({ params: { projectId, userId: teamMemberId, role: 'view' } }),
+  'member.remove': ({ projectId, memberId }) => ({ params: { projectId, userId: memberId } }),
   'member.clone': ({ projectId }) => ({ query: { from: projectId, to: projectId } }),
   'member.projects': ({ teamId, teamMemberId }) => ({ query: { memberId: teamMemberId, teamId } }),
-  'group.bind': ({ projectId, groupId }) => ({ params: { a: projectId, b: groupId, c: 'edit' } }),
-  'group.unbind': ({ projectId, groupId }) => ({ params: { a: projectId, b: groupId } }),
-  'project.invite': ({ projectId }) => ({ params: { a: projectId, b: 'view' } }),
+  'group.bind': ({ projectId, groupId }) => ({ params: { projectId, groupId, role: 'edit' } }),
+  'group.unbind': ({ projectId, groupId }) => ({ params: { projectId, groupId } }),
+  'project.invite': ({ projectId }) => ({ params: { projectId, role: 'view' } }),
   'project.invitation': ({ projectCode }) => ({ params: { code: projectCode } }),
   'project.join': ({ projectCode }) => ({ params: { code: projectCode } }),
   'project.visibleUsers': () => ({ query: { keyword: '' } }),
@@ -107,10 +121,10 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'release.nextVersion': ({ projectId }) => ({ params: { id: projectId } }),
   'release.publish': ({ projectId }) => ({ body: { projectId, version: `9.${Math.floor(Math.random() * 1e6)}.0`, desc: 'walk' } }),
   'release.list': ({ projectId }) => ({ params: { id: projectId } }),
-  'release.delete': ({ projectId, releaseVersion }) => ({ params: { a: projectId, b: releaseVersion } }),
-  'mock.get': ({ projectId, apiDocumentId }) => ({ params: { a: projectId, b: apiDocumentId } }),
+  'release.delete': ({ projectId, releaseVersion }) => ({ params: { projectId, version: releaseVersion } }),
+  'mock.get': ({ projectId, apiDocumentId }) => ({ params: { projectId, docId: apiDocumentId } }),
   'mock.save': ({ projectId, apiDocumentId }) => ({ body: { projectId, docId: apiDocumentId, type: 'static', body: '{"ok":true}' } }),
-  'mock.changeType': ({ projectId, apiDocumentId }) => ({ params: { a: projectId, b: apiDocumentId, c: 'auto' } }),
+  'mock.changeType': ({ projectId, apiDocumentId }) => ({ params: { projectId, docId: apiDocumentId, type: 'auto' } }),
 
   'team.create': () => ({ body: { name: 'Sample team' } }),
   'team.update': ({ teamId }) => ({ body: { id: teamId, rev: 1, name: 'Renamed team' } }),
@@ -120,19 +134,19 @@ export const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } 
   'team.get': ({ teamId }) => ({ params: { id: teamId } }),
   'team.quit': ({ teamId }) => ({ params: { id: teamId } }),
   'team.members': ({ teamId }) => ({ params: { id: teamId } }),
-  'team.groupMembers': ({ teamId, groupId }) => ({ params: { a: teamId, b: groupId } }),
+  'team.groupMembers': ({ teamId, groupId }) => ({ params: { teamId, groupId } }),
   'team.groupCreate': ({ teamId }) => ({ body: { teamId, name: 'Writers' } }),
-  'team.groupRename': ({ teamId, groupId }) => ({ params: { a: teamId, b: groupId, c: 'Renamed' } }),
-  'team.groupDelete': ({ teamId, groupId }) => ({ params: { a: teamId, b: groupId } }),
-  'team.grantAdmin': ({ teamId, teamMemberId }) => ({ params: { a: teamId, b: teamMemberId } }),
-  'team.revokeAdmin': ({ teamId, teamMemberId }) => ({ params: { a: teamId, b: teamMemberId } }),
-  'team.invite': ({ teamId }) => ({ params: { a: teamId } }),
-  'team.inviteToGroup': ({ teamId, groupId }) => ({ params: { a: teamId, b: groupId } }),
+  'team.groupRename': ({ teamId, groupId }) => ({ params: { teamId, groupId, name: 'Renamed' } }),
+  'team.groupDelete': ({ teamId, groupId }) => ({ params: { teamId, groupId } }),
+  'team.grantAdmin': ({ teamId, teamMemberId }) => ({ params: { teamId, userId: teamMemberId } }),
+  'team.revokeAdmin': ({ teamId, teamMemberId }) => ({ params: { teamId, userId: teamMemberId } }),
+  'team.invite': ({ teamId }) => ({ params: { teamId } }),
+  'team.inviteToGroup': ({ teamId, groupId }) => ({ params: { teamId, groupId } }),
   'team.invitation': ({ teamCode }) => ({ params: { code: teamCode } }),
   'team.join': ({ teamCode }) => ({ params: { code: teamCode } }),
-  'team.removeMember': ({ teamId, teamMemberId }) => ({ params: { a: teamId, b: teamMemberId } }),
-  'team.transfer': ({ teamId, teamMemberId }) => ({ params: { a: teamId, b: teamMemberId } }),
-  'team.moveMember': ({ teamId, teamMemberId, groupId }) => ({ params: { a: teamId, b: teamMemberId, c: groupId } }),
+  'team.removeMember': ({ teamId, teamMemberId }) => ({ params: { teamId, userId: teamMemberId } }),
+  'team.transfer': ({ teamId, teamMemberId }) => ({ params: { teamId, userId: teamMemberId } }),
+  'team.moveMember': ({ teamId, teamMemberId, groupId }) => ({ params: { teamId, userId: teamMemberId, groupId } }),
 };
 
 /**
@@ -145,7 +159,7 @@ export function sampleCall(
 ): { path: string; query?: Record<string, string>; body?: unknown; form?: Record<string, string> } {
   const route = routes[id] as RouteDef;
   const request = samples[id](ids) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
-  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));
+  const path = buildPath(route, request.params);
   const form = route.bodyType === 'form' ? (request.body as Record<string, string>) : undefined;
   return { path, ...(request.query ? { query: request.query } : {}), ...(form ? { form } : { body: request.body }) };
 }

@@ -1,16 +1,13 @@
 import { APP_VERSION } from '@shared/constants';
 import type { DeploymentConfig } from '@shared/deployment';
-import { paths } from './paths';
 
 /**
  * The web app's configuration (spec section 3): defaults for a same-origin deployment, overridden by the
  * deployment's `window.APILOOM_CONFIG` (served as /config.js locally and by CloudFront).
  */
-export interface AppConfig extends DeploymentConfig {
+interface AppConfig extends DeploymentConfig {
   cdnBase: string;
   version: string;
-  /** Pages a visitor may open without signing in (spec section 2). */
-  publicPages: string[];
 }
 
 declare global {
@@ -28,7 +25,6 @@ const defaults: AppConfig = {
   mockBase: '',
   version: APP_VERSION,
   offline: false,
-  publicPages: [...paths.publicPrefixes],
 };
 
 export const config: AppConfig = { ...defaults, ...(typeof window === 'undefined' ? {} : window.APILOOM_CONFIG) };
@@ -39,6 +35,3 @@ export function imageUrl(path: string | null | undefined): string | undefined {
   if (/^(https?:)?\/\//i.test(path) || path.startsWith('data:')) return path;
   return `${config.cdnBase}${path}`;
 }
-
-export const isPublicPage = (pathname: string) =>
-  config.publicPages.some((p) => (p === '/' ? pathname === '/' : pathname === p || pathname.startsWith(`${p}/`)));

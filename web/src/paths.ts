@@ -36,6 +36,9 @@ export type InviteKind = 'project' | 'team';
 export const DOCUMENT_MODES = ['edit', 'pure', 'puredoc'] as const;
 export type DocumentMode = (typeof DOCUMENT_MODES)[number];
 
+/** The query parameter that names a released version to read instead of the live project (`?version=1.2.0`). */
+export const VERSION_PARAM = 'version';
+
 /** The tabs of an HTTP API document's view, kept in the URL (`?tab=mock`) so each is linkable. */
 export const DOCUMENT_TABS = ['doc', 'mock'] as const;
 export type DocumentTab = (typeof DOCUMENT_TABS)[number];
@@ -86,13 +89,13 @@ export const paths = {
     pattern: '/project/:id',
     editPattern: '/project/:id/edit',
     href: (projectId: string, opts: { edit?: boolean; version?: string } = {}) =>
-      `/project/${enc(projectId)}${opts.edit && !opts.version ? '/edit' : ''}${query({ version: opts.version })}`,
+      `/project/${enc(projectId)}${opts.edit && !opts.version ? '/edit' : ''}${query({ [VERSION_PARAM]: opts.version })}`,
   },
   document: {
     pattern: '/project/:id/:doc',
     modePattern: '/project/:id/:doc/:mode',
     href: (projectId: string, docId: string, mode?: DocumentMode, opts: { version?: string; tab?: DocumentTab } = {}) =>
-      `/project/${enc(projectId)}/${enc(docId)}${mode && !(mode === 'edit' && opts.version) ? `/${mode}` : ''}${query({ version: opts.version, tab: opts.tab !== 'doc' && opts.tab })}`,
+      `/project/${enc(projectId)}/${enc(docId)}${mode && !(mode === 'edit' && opts.version) ? `/${mode}` : ''}${query({ [VERSION_PARAM]: opts.version, tab: opts.tab !== 'doc' && opts.tab })}`,
   },
   /** Managing a project's share links, in the workspace (the settings tab is `projectSettings` with `share`). */
   shares: {
@@ -133,21 +136,6 @@ export const paths = {
       '/project/:id/export/export-item',
     ],
   },
-  /** Pages a visitor may open without signing in (spec section 2), as path prefixes. */
-  publicPrefixes: [
-    '/',
-    '/index',
-    '/help',
-    '/login',
-    '/register',
-    '/forget',
-    '/forget-success',
-    '/reset-pass',
-    '/open_external_link',
-    '/project',
-    '/doc',
-    '/invite',
-  ],
 } as const;
 
 /** The current path and query: where to come back to after signing in again. */

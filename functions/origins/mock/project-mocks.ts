@@ -3,6 +3,12 @@
  * documents, and the saved mock settings. A burst of mock requests reads DynamoDB once a second per project at
  * most (one item, the project), and only what changed after that: the documents when `treeRev` moved, the
  * settings when `mockRev` did. A save is therefore live within MOCK_SETTINGS_TTL_MS.
+ *
+ * That promise is kept by the time a picture's reads began, not the time they came back: a request is answered from
+ * a picture (or joins a refresh) begun at most MOCK_SETTINGS_TTL_MS before it arrived, however long the reads took,
+ * and a refresh that comes back after a newer one does not replace it. (A slow refresh used to be joined by every
+ * request until it came back, and then held as new: on a busy machine a mock configured right after its document
+ * was created answered its first call with "no match".)
  */
 import { MOCK_SETTINGS_TTL_MS } from '@shared/constants';
 import { successResponse, type ParamItem } from '@shared/schemas/document';
@@ -12,7 +18,7 @@ import { mockConfigsOf } from '../../domain/mock-configs';
 import { getProject, type ProjectRecord } from '../../domain/projects';
 import { buildRouteMatcher, type RouteMatcher } from '../../mock/path-match';
 
-export interface ProjectMocks {
+interface ProjectMocks {
   projectId: string;
   enabled: boolean;
   token: string | null;
@@ -28,21 +34,30 @@ interface Held {
   mocks: ProjectMocks | undefined;
   treeRev: number;
   mockRev: number;
-  checkedAt: number;
+  /** When the reads of this picture began: nothing written before then is missing from it. */
+  readAt: number;
 }
 
 /** Active and archived projects mock (an archive is read only, not gone); recycled and internal states do not. */
 const serves = (project: ProjectRecord) => project.state === 'active' || project.state === 'archived';
 
 const held = new Map<string, Held>();
-const inFlight = new Map<string, Promise<ProjectMocks | undefined>>();
+const inFlight = new Map<string, { readAt: number; mocks: Promise<ProjectMocks | undefined> }>();
 const MAX_PROJECTS = 500;
 
-async function refresh(projectId: string, before: Held | undefined): Promise<ProjectMocks | undefined> {
+/** Keeps a picture unless a newer one (begun later) is kept already. */
+function hold(projectId: string, picture: Held) {
+  const current = held.get(projectId);
+  if (current && current.readAt > picture.readAt) return;
+  held.delete(projectId);
+  held.set(projectId, picture);
+  while (held.size > MAX_PROJECTS) held.delete(held.keys().next().value!);
+}
+
+async function refresh(projectId: string, before: Held | undefined, readAt: number): Promise<ProjectMocks | undefined> {
   const project = await getProject(projectId);
-  const now = Date.now();
   if (!project || !serves(project)) {
-    held.set(projectId, { mocks: undefined, treeRev: -1, mockRev: -1, checkedAt: now });
+    hold(projectId, { mocks: undefined, treeRev: -1, mockRev: -1, readAt });
     return undefined;
   }
   const old = before?.mocks;
@@ -65,9 +80,7 @@ async function refresh(projectId: string, before: Held | undefined): Promise<Pro
     models,
     settings,
   };
-  held.delete(projectId);
-  held.set(projectId, { mocks, treeRev: project.treeRev, mockRev: project.mockRev, checkedAt: now });
-  while (held.size > MAX_PROJECTS) held.delete(held.keys().next().value!);
+  hold(projectId, { mocks, treeRev: project.treeRev, mockRev: project.mockRev, readAt });
   return mocks;
 }
 
@@ -79,16 +92,16 @@ async function mockedDocuments(project: ProjectRecord): Promise<Pick<ProjectMock
   };
 }
 
-/** The project's mocks as of at most MOCK_SETTINGS_TTL_MS ago; undefined when it does not exist or does not serve. */
+/** The project's mocks as read at most MOCK_SETTINGS_TTL_MS ago; undefined when it does not exist or does not serve. */
 export function projectMocks(projectId: string, now = Date.now()): Promise<ProjectMocks | undefined> | ProjectMocks | undefined {
   const current = held.get(projectId);
-  if (current && now - current.checkedAt < MOCK_SETTINGS_TTL_MS) return current.mocks;
-  let pending = inFlight.get(projectId);
-  if (!pending) {
-    pending = refresh(projectId, current).finally(() => inFlight.delete(projectId));
-    inFlight.set(projectId, pending);
-  }
-  return pending;
+  if (current && now - current.readAt < MOCK_SETTINGS_TTL_MS) return current.mocks;
+  const pending = inFlight.get(projectId);
+  if (pending && now - pending.readAt < MOCK_SETTINGS_TTL_MS) return pending.mocks;
+  const started = { readAt: now, mocks: refresh(projectId, current, now) };
+  inFlight.set(projectId, started);
+  void started.mocks.finally(() => inFlight.get(projectId) === started && inFlight.delete(projectId)).catch(() => undefined);
+  return started.mocks;
 }
 
 /** Past this many models one answer stops reading more: the rest generate as untyped values. */
@@ -127,7 +140,8 @@ function refsOf(items: ParamItem[], out: string[] = []): string[] {
   return out;
 }
 
-/** For tests: forget everything held. */
+/** For tests: forget everything held or being read. */
 export function forgetProjectMocks() {
   held.clear();
+  inFlight.clear();
 }

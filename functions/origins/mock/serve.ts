@@ -15,7 +15,7 @@ import { respondToMock, type MockRequest } from '../../mock/respond';
 import { projectMocks, responseParams } from './project-mocks';
 import { tokenBuckets } from './throttle';
 
-export interface MockHttpRequest {
+interface MockHttpRequest {
   method: string;
   /** The path below the mock origin's root: `/{projectId}/...`, not decoded. */
   path: string;
@@ -25,7 +25,7 @@ export interface MockHttpRequest {
   body: string | null;
 }
 
-export interface MockHttpResponse {
+interface MockHttpResponse {
   status: number;
   headers: Record<string, string>;
   body: string;

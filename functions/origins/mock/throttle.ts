@@ -3,7 +3,7 @@
  * in this function instance. Buckets of idle projects are dropped first past `maxProjects`, so requests naming
  * random project ids cannot grow the map without bound.
  */
-export interface Buckets {
+interface Buckets {
   /** Takes one token for `key`: ok, or how many seconds until one is available. */
   take(key: string, now?: number): { ok: true } | { ok: false; retryAfterSeconds: number };
 }

@@ -93,13 +93,13 @@ export const editingHandlers = defineHandlers({
   'document.resort': async ({ params }, ctx) => {
     const projectId = ctx.project.item.id;
     const nodes = await loadNodes(projectId);
-    const node = nodes.find((n) => n.id === params.a);
+    const node = nodes.find((n) => n.id === params.docId);
     if (!node) return fail('notFound');
-    const parentId = params.b === '0' ? projectId : params.b;
+    const parentId = params.parentId === '0' ? projectId : params.parentId;
     assertParent(projectId, parentId, nodes);
     if (subtreeOf(node.id, nodes).includes(parentId)) fail('folderCycle');
     const siblings = (childrenByParent(nodes).get(parentId) ?? []).filter((n) => n.id !== node.id);
-    const moved = await moveDocument(node, parentId, rankAfter(params.c, siblings));
+    const moved = await moveDocument(node, parentId, rankAfter(params.preId, siblings));
     return viewAmong(
       moved,
       nodes.map((n) => (n.id === node.id ? moved : n)),

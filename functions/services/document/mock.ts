@@ -18,9 +18,9 @@ async function apiDocument(projectId: string, docId: string) {
 }
 
 export const mockHandlers = defineHandlers({
-  'mock.get': async ({ params }) => {
-    await apiDocument(params.a, params.b);
-    return toMockConfigView(params.a, params.b, await getMockConfig(params.a, params.b));
+  'mock.get': async ({ params: { projectId, docId } }) => {
+    await apiDocument(projectId, docId);
+    return toMockConfigView(projectId, docId, await getMockConfig(projectId, docId));
   },
 
   'mock.save': async ({ body }, ctx) => {
@@ -29,10 +29,10 @@ export const mockHandlers = defineHandlers({
     return toMockConfigView(projectId, docId, await saveMockConfig(projectId, docId, settings, await editorOf(ctx.caller.userId)));
   },
 
-  'mock.changeType': async ({ params }, ctx) => {
-    await apiDocument(params.a, params.b);
-    const current = (await getMockConfig(params.a, params.b))?.settings ?? DEFAULT_MOCK_SETTINGS;
-    const settings = parseWith(mockSettings, withMockType(current, params.c), ctx.locale);
-    return toMockConfigView(params.a, params.b, await saveMockConfig(params.a, params.b, settings, await editorOf(ctx.caller.userId)));
+  'mock.changeType': async ({ params: { projectId, docId, type } }, ctx) => {
+    await apiDocument(projectId, docId);
+    const current = (await getMockConfig(projectId, docId))?.settings ?? DEFAULT_MOCK_SETTINGS;
+    const settings = parseWith(mockSettings, withMockType(current, type), ctx.locale);
+    return toMockConfigView(projectId, docId, await saveMockConfig(projectId, docId, settings, await editorOf(ctx.caller.userId)));
   },
 });

@@ -15,7 +15,7 @@ export const releaseHandlers = defineHandlers({
   'release.list': async ({ params }) => (await listReleases(params.id)).map(toReleaseView),
 
   'release.delete': async ({ params }) => {
-    await deleteRelease(params.a, params.b);
+    await deleteRelease(params.projectId, params.version);
     return null;
   },
 });

@@ -52,11 +52,11 @@ export const lifecycleHandlers = defineHandlers({
   },
 
   /** To an existing member who is not already the owner; the former owner stays as an editor. */
-  'project.transfer': async ({ params }, ctx) => {
+  'project.transfer': async ({ params: { userId } }, ctx) => {
     const { item, member } = ctx.project;
-    if (params.b === item.ownerId) fail('alreadyOwner');
-    if (!(await getMember(item.id, params.b))) fail('memberRequired');
-    const transferred = await transferProject(item, ctx.caller.userId, params.b);
+    if (userId === item.ownerId) fail('alreadyOwner');
+    if (!(await getMember(item.id, userId))) fail('memberRequired');
+    const transferred = await transferProject(item, ctx.caller.userId, userId);
     return toProjectView(transferred, { role: 'edit', member: member ? { ...member, role: 'edit' } : undefined });
   },
 });

@@ -76,7 +76,7 @@ export const projectHandlers = defineHandlers({
   'project.move': async ({ params }, ctx) => {
     const project = ctx.project.item;
     if (project.teamId) fail('wrongState');
-    const { team, member } = await teamAccess(params.b, ctx.caller.userId);
+    const { team, member } = await teamAccess(params.teamId, ctx.caller.userId);
     if (!team || team.state !== 'active') throw new AppError('notFound');
     if (!member) throw new AppError('notTeamMember');
     const others = (await memberRecordsOf(project.id)).filter((m) => m.userId !== project.ownerId).map((m) => m.userId);

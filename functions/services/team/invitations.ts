@@ -28,8 +28,8 @@ async function invitedTeam(code: string) {
 }
 
 export const invitationHandlers = defineHandlers({
-  'team.invite': async ({ params }, ctx) => invite(params.a, params.b, ctx.caller.userId),
-  'team.inviteToGroup': async ({ params }, ctx) => invite(params.a, params.b, ctx.caller.userId),
+  'team.invite': async ({ params }, ctx) => invite(params.teamId, undefined, ctx.caller.userId),
+  'team.inviteToGroup': async ({ params }, ctx) => invite(params.teamId, params.groupId, ctx.caller.userId),
 
   'team.invitation': async ({ params }) => {
     const { invitation, team } = await invitedTeam(params.code);

@@ -20,40 +20,40 @@ export const teamMemberHandlers = defineHandlers({
     };
   },
 
-  'team.groupMembers': async ({ params }) => {
-    const [members, groups] = await Promise.all([teamMembersOf(params.a), groupsOf(params.a)]);
-    if (!groups.some((g) => g.id === params.b)) throw new AppError('notFound');
+  'team.groupMembers': async ({ params: { teamId, groupId } }) => {
+    const [members, groups] = await Promise.all([teamMembersOf(teamId), groupsOf(teamId)]);
+    if (!groups.some((g) => g.id === groupId)) throw new AppError('notFound');
     return memberViews(
-      members.filter((m) => m.groupId === params.b),
+      members.filter((m) => m.groupId === groupId),
       groups,
     );
   },
 
-  'team.grantAdmin': async ({ params }) => {
-    await setTeamRole(params.a, params.b, 'admin');
-    return memberView(params.a, params.b);
+  'team.grantAdmin': async ({ params: { teamId, userId } }) => {
+    await setTeamRole(teamId, userId, 'admin');
+    return memberView(teamId, userId);
   },
 
-  'team.revokeAdmin': async ({ params }) => {
-    await setTeamRole(params.a, params.b, 'developer');
-    return memberView(params.a, params.b);
+  'team.revokeAdmin': async ({ params: { teamId, userId } }) => {
+    await setTeamRole(teamId, userId, 'developer');
+    return memberView(teamId, userId);
   },
 
   /** Administrators remove developers; only the owner removes an administrator. Access ends on the next request. */
-  'team.removeMember': async ({ params }, ctx) => {
-    const target = await getTeamMember(params.a, params.b);
+  'team.removeMember': async ({ params: { teamId, userId } }, ctx) => {
+    const target = await getTeamMember(teamId, userId);
     if (!target) throw new AppError('notTeamMember');
     if (target.role === 'owner') fail('ownerRoleFixed');
     if (target.role === 'admin' && !atLeastTeamRole(ctx.team.member.role, 'owner')) fail('forbidden');
-    await removeTeamMember(params.a, params.b);
-    ctx.log.info('team member removed', { teamId: params.a, userId: params.b });
+    await removeTeamMember(teamId, userId);
+    ctx.log.info('team member removed', { teamId, userId });
     return null;
   },
 
-  'team.moveMember': async ({ params }) => {
-    const groupId = params.c === '0' ? null : params.c;
-    if (groupId) await getGroup(params.a, groupId);
-    await moveToGroup(params.a, params.b, groupId);
-    return memberView(params.a, params.b);
+  'team.moveMember': async ({ params: { teamId, userId, groupId } }) => {
+    const group = groupId === '0' ? null : groupId;
+    if (group) await getGroup(teamId, group);
+    await moveToGroup(teamId, userId, group);
+    return memberView(teamId, userId);
   },
 });

@@ -40,17 +40,17 @@ const matches = (user: UserRecord, needle: string) =>
   !needle || [user.nickname, user.email ?? '', user.phone ?? ''].some((field) => field.toLowerCase().includes(needle));
 
 export const projectMemberHandlers = defineHandlers({
-  'member.assign': async ({ params }, ctx) => {
+  'member.assign': async ({ params: { userId, role } }, ctx) => {
     const project = ctx.project.item;
-    if (params.b === project.ownerId) fail('creatorRoleFixed');
-    if (!(await getMember(project.id, params.b))) await assertAddable(project, ctx.caller.userId, params.b);
-    await assignMember(project.id, params.b, params.c);
-    return (await membersOfProject(project)).find((m) => m.userId === params.b)!;
+    if (userId === project.ownerId) fail('creatorRoleFixed');
+    if (!(await getMember(project.id, userId))) await assertAddable(project, ctx.caller.userId, userId);
+    await assignMember(project.id, userId, role);
+    return (await membersOfProject(project)).find((m) => m.userId === userId)!;
   },
 
-  'member.remove': async ({ params }, ctx) => {
-    if (params.b === ctx.project.item.ownerId) fail('creatorRoleFixed');
-    await removeMember(params.a, params.b);
+  'member.remove': async ({ params: { projectId, userId } }, ctx) => {
+    if (userId === ctx.project.item.ownerId) fail('creatorRoleFixed');
+    await removeMember(projectId, userId);
     return null;
   },
 
@@ -84,19 +84,19 @@ export const projectMemberHandlers = defineHandlers({
       }));
   },
 
-  'group.bind': async ({ params }, ctx) => {
+  'group.bind': async ({ params: { groupId, role } }, ctx) => {
     const project = ctx.project.item;
     if (!project.teamId) fail('notTeamProject');
-    await getGroup(project.teamId!, params.b);
-    await transactOrConflict(bindingOps({ ...project, teamId: project.teamId! }, params.b, params.c));
-    return scopedView({ ...project, groupRoles: { ...project.groupRoles, [params.b]: params.c }, rev: project.rev + 1 }, ctx.project);
+    await getGroup(project.teamId!, groupId);
+    await transactOrConflict(bindingOps({ ...project, teamId: project.teamId! }, groupId, role));
+    return scopedView({ ...project, groupRoles: { ...project.groupRoles, [groupId]: role }, rev: project.rev + 1 }, ctx.project);
   },
 
-  'group.unbind': async ({ params }, ctx) => {
+  'group.unbind': async ({ params: { groupId } }, ctx) => {
     const project = ctx.project.item;
     if (!project.teamId) fail('notTeamProject');
-    await transactOrConflict(bindingOps({ ...project, teamId: project.teamId! }, params.b, undefined));
-    const { [params.b]: _gone, ...groupRoles } = project.groupRoles;
+    await transactOrConflict(bindingOps({ ...project, teamId: project.teamId! }, groupId, undefined));
+    const { [groupId]: _gone, ...groupRoles } = project.groupRoles;
     return scopedView({ ...project, groupRoles, rev: project.rev + 1 }, ctx.project);
   },
 
@@ -107,7 +107,7 @@ export const projectMemberHandlers = defineHandlers({
       teamId: project.teamId,
       groupId: null,
       projectId: project.id,
-      role: params.b,
+      role: params.role,
       createdBy: ctx.caller.userId,
     });
     return { code: invitation.code, expiresAt: expiresAtIso(invitation) };

@@ -51,9 +51,9 @@ export const teamHandlers = defineHandlers({
     return null;
   },
 
-  'team.transfer': async ({ params }, ctx) => {
-    if (params.b === ctx.caller.userId) fail('alreadyOwner');
-    if (!(await getTeamMember(params.a, params.b))) throw new AppError('notTeamMember');
-    return teamView(await transferTeam(ctx.team.team, params.b), 'admin');
+  'team.transfer': async ({ params: { teamId, userId } }, ctx) => {
+    if (userId === ctx.caller.userId) fail('alreadyOwner');
+    if (!(await getTeamMember(teamId, userId))) throw new AppError('notTeamMember');
+    return teamView(await transferTeam(ctx.team.team, userId), 'admin');
   },
 });

@@ -11,14 +11,14 @@ import type { Logger } from '../../runtime/logger';
 import { translate, type Locale } from '@shared/messages';
 
 /** A code to send, or a notice to the owner of an account when someone asks to register it again. */
-export type CodeMessage =
+type CodeMessage =
   | { target: string; purpose: CodePurpose; code: string }
   | { target: string; purpose: CodePurpose; notice: 'accountExists'; locale: Locale };
 
 /** What the notice says: nothing that tells the asker anything, everything the owner needs. */
 const noticeText = (locale: Locale) => translate(locale, 'text.accountExistsNotice');
 
-export interface CodeSender {
+interface CodeSender {
   send(message: CodeMessage, log: Logger): Promise<void>;
 }
 

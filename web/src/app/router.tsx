@@ -8,7 +8,7 @@ import { projectQuery } from '../features/projects/api';
 import { queryClient } from '../lib/api';
 import { PageLoading } from '../components/page-loading';
 import { ErrorPage, NotFound } from '../pages/error-page';
-import { paths } from '../paths';
+import { paths, VERSION_PARAM } from '../paths';
 
 const later = { lazy: () => import('../pages/later-public') };
 const settingsLater = { lazy: () => import('../pages/project-settings/later') };
@@ -21,7 +21,7 @@ const workspace = {
   loader: ({ params, request }: LoaderFunctionArgs) => {
     if (params.id) {
       // The same reads as the page: a released version (`?version=`) is a read of its own.
-      const version = new URL(request.url).searchParams.get('version') || undefined;
+      const version = new URL(request.url).searchParams.get(VERSION_PARAM) || undefined;
       void queryClient.prefetchQuery(projectQuery(params.id, { ignoreMessage: true, ignoreRedirect: true, version }));
       void queryClient.prefetchQuery(documentTreeQuery(params.id, version));
     }
@@ -30,7 +30,7 @@ const workspace = {
 };
 const byId = { lazy: () => import('../pages/workspace/document-by-id') };
 
-export const routeObjects: RouteObject[] = [
+const routeObjects: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
     // Lazy routes resolve after the first render: this is what shows meanwhile (and react-router asks for it).

@@ -7,7 +7,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '../lib/form';
 
-export interface FormModalProps<V> {
+interface FormModalProps<V> {
   title: string;
   form: FormInstance<V>;
   initialValues?: Partial<V>;

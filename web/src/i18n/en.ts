@@ -440,6 +440,7 @@ export const en: Texts<typeof zh> = {
     tree: 'Documents',
     searchTree: 'Search documents',
     noMatch: 'No matching documents',
+    searchingContents: 'Searching document contents…',
     treeEmpty: 'Nothing here yet',
     expand: 'Expand',
     collapse: 'Collapse',

@@ -2,14 +2,12 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, messages, type Locale } from '@shared/messages';
+import { DEFAULT_LOCALE, messages, type Locale } from '@shared/messages';
 import { en } from './en';
+import { storedLanguage, storeLanguage } from './language';
 import { zh } from './zh';
 
-const STORAGE_KEY = 'apiloom.lang';
-
-const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
-const initial: Locale = LOCALES.includes(stored as Locale) ? (stored as Locale) : DEFAULT_LOCALE;
+const initial = storedLanguage();
 
 /** UI texts per language, plus the shared error and validation texts (`error.*`, `v.*`) the API also uses. */
 export const i18n = i18next.createInstance();
@@ -31,7 +29,7 @@ const applyLang = (lng: string) => {
 applyLang(initial);
 
 export function setLanguage(lng: Locale) {
-  localStorage.setItem(STORAGE_KEY, lng);
+  storeLanguage(lng);
   applyLang(lng);
   void i18n.changeLanguage(lng);
 }

@@ -427,6 +427,7 @@ export const zh = {
     tree: '文档目录',
     searchTree: '搜索文档',
     noMatch: '没有匹配的文档',
+    searchingContents: '正在搜索文档内容…',
     treeEmpty: '暂无文档',
     expand: '展开',
     collapse: '收起',

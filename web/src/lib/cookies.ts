@@ -1,7 +1,7 @@
 import { SESSION_TTL_SECONDS, TOKEN_COOKIE } from '@shared/constants';
 
 /** A cookie's value; one that is not valid percent-encoding (`%`, planted by another page) reads as absent. */
-export function readCookie(name: string): string | undefined {
+function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key !== name) continue;

@@ -9,7 +9,7 @@ import { currentLocation, paths } from '../paths';
 const RELOAD_KEY = 'apiloom.chunkReloadAt';
 
 /** A lazy page whose chunk is gone (a new version was deployed): reload, but at most once a minute. */
-export const isChunkLoadError = (error: unknown) =>
+const isChunkLoadError = (error: unknown) =>
   error instanceof Error &&
   /dynamically imported module|Importing a module script failed|Loading chunk|error loading dynamically/i.test(error.message);
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { routes } from '@shared/routes';
+import { routeAddresses } from '@shared/routes';
 import { createApiClient, isTooManyRequests, type ClientDeps } from './client';
 
 interface Seen {
@@ -49,7 +49,7 @@ beforeEach(() => {
 function client(overrides: Partial<ClientDeps> = {}) {
   return createApiClient({
     apiBase: base,
-    routes,
+    routes: routeAddresses(),
     token: () => token,
     language: () => 'en',
     onSessionLost: () => effects.sessionLost++,
@@ -68,6 +68,11 @@ describe('requests', () => {
     expect(seen[0]!.headers.token).toBe('tok-123');
     expect(seen[0]!.headers['accept-language']).toBe('en');
     expect(seen[0]!.headers['x-project-version']).toBeUndefined();
+  });
+
+  it("takes named path parameters and fills the spec's unnamed placeholders with them", async () => {
+    await client()('member.assign', { params: { projectId: 'p1', userId: 'u/1', role: 'view' } });
+    expect(seen[0]).toMatchObject({ method: 'PUT', url: '/api/project/member/p1/u%2F1/view' });
   });
 
   it('sends the login body as a form, and others as JSON', async () => {

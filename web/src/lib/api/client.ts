@@ -5,7 +5,8 @@
 import ky, { type KyInstance } from 'ky';
 import { EXPORT_TIMEOUT_MS, PROJECT_VERSION_HEADER, REQUEST_TIMEOUT_MS, SHARE_TOKEN_HEADER, TOKEN_HEADER } from '@shared/constants';
 import { OK_CODE, SESSION_CODES, type Envelope } from '@shared/errors';
-import type { RouteId, RouteRequest, RouteResponse } from '@shared/routes';
+import type { RouteAddress, RouteId, RouteRequest, RouteResponse } from '@shared/routes';
+import { buildPath } from '@shared/routes/path';
 
 export interface CallOptions {
   /** Do not toast a failed code (login, share, export, mock calls). */
@@ -41,12 +42,8 @@ export const isApiError = (e: unknown): e is ApiError =>
 /** Refused for asking too often (HTTP 429): say "try again later", not what went wrong. */
 export const isTooManyRequests = (e: unknown): e is ApiError => isApiError(e) && e.status === 429;
 
-/** What the client needs of each route: the route table without its schemas. */
-export type RouteTable = Record<RouteId, { method: string; path: string; bodyType?: 'json' | 'form' }>;
-
-/** Fills `{param}` placeholders, encoding each value (as shared/routes.ts's buildPath). */
-const fillPath = (path: string, params: Record<string, string | number> = {}) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+/** What the client needs of each route: its address (shared/routes' `routeAddresses`), without its schemas. */
+type RouteTable = Record<RouteId, RouteAddress>;
 
 export interface ClientDeps {
   apiBase: string;
@@ -98,7 +95,7 @@ export function createApiClient(deps: ClientDeps) {
     const hasBody = input.body !== undefined && route.method !== 'GET';
     const form = route.bodyType === 'form';
 
-    const path = fillPath(route.path, input.params);
+    const path = buildPath(route, input.params);
     const send = async (): Promise<Envelope> => {
       try {
         const response = await http(`${deps.apiBase}${path}`, {
@@ -152,5 +149,3 @@ function toApiError(err: unknown, deps: ClientDeps): ApiError {
   if (typeof code === 'number') return { code, message, data: (err as { data?: unknown }).data };
   return { code: -2, message: message || deps.text('busy') };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;

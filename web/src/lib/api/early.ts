@@ -7,8 +7,8 @@ declare global {
 }
 
 /**
- * The answer web/public/early.js asked for before the app loaded, if this is one of those requests: same path, made with
- * the same session, and not read yet. Taken once; anything else goes over the network as usual.
+ * The answer the early script (web/src/early.ts) asked for before the app loaded, if this is one of those requests:
+ * same path, made with the same session, and not read yet. Taken once; anything else goes over the network as usual.
  */
 export function takeEarlyAnswer(path: string, token: string | undefined): Promise<Envelope | null> | undefined {
   const early = typeof window === 'undefined' ? undefined : window.__apiloomEarly;

@@ -5,7 +5,7 @@ import { i18n } from '../../i18n';
 import { currentLocation, paths } from '../../paths';
 import { notify } from '../notify';
 import { sessionToken } from '../cookies';
-import { createApiClient, isApiError, isTooManyRequests, type ApiError, type CallOptions, type RouteTable } from './client';
+import { createApiClient, isApiError, isTooManyRequests, type ApiError, type CallOptions } from './client';
 import routeTable from 'virtual:apiloom-route-table';
 import { takeEarlyAnswer } from './early';
 
@@ -13,7 +13,7 @@ export { isApiError, isTooManyRequests, type ApiError, type CallOptions };
 
 export const api = createApiClient({
   apiBase: config.apiBase,
-  routes: routeTable as RouteTable,
+  routes: routeTable,
   early: takeEarlyAnswer,
   token: sessionToken,
   language: () => i18n.language,

@@ -42,7 +42,7 @@ export function Component() {
 
   async function submit({ member }: { member: string }) {
     try {
-      await transfer.mutateAsync({ params: { a: project.id, b: member } });
+      await transfer.mutateAsync({ params: { projectId: project.id, userId: member } });
       notify.success(t('transfer.done'));
     } catch (err) {
       showServerError(form, err, { atField: 'member' });

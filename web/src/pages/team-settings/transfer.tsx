@@ -63,7 +63,7 @@ export function Component() {
           okText={t('teamTransfer.submit')}
           danger
           onConfirm={async () => {
-            await transfer.mutateAsync({ params: { a: team.id, b: chosen } });
+            await transfer.mutateAsync({ params: { teamId: team.id, userId: chosen } });
             notify.success(t('teamTransfer.done', { name }));
           }}
           onClose={() => setChosen(null)}

@@ -10,12 +10,13 @@ import { displayName } from '../../features/documents/lib/kinds';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/form';
 import { useTitle } from '../../lib/title';
+import { VERSION_PARAM } from '../../paths';
 
 export function PureDocument({ docId, printable }: { docId: string; printable: boolean }) {
   const { t } = useTranslation();
   // Opened from a release being read, it shows that release (`?version=`).
   const [search] = useSearchParams();
-  const doc = useDocument(docId, { version: search.get('version') || undefined });
+  const doc = useDocument(docId, { version: search.get(VERSION_PARAM) || undefined });
   const name = doc.data ? displayName(doc.data.name, t) : '';
   useTitle(name);
   if (doc.isPending) return <PageLoading />;

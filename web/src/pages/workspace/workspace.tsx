@@ -26,7 +26,7 @@ import { useReleases } from '../../features/shares/api';
 import { errorMessage } from '../../lib/form';
 import { formatDate } from '../../lib/dates';
 import { Title, useTitle } from '../../lib/title';
-import { paths } from '../../paths';
+import { paths, VERSION_PARAM } from '../../paths';
 
 // The open document (its views use tables and tabs) loads apart from the shell and the tree, which show first.
 const DocumentPanel = lazy(() => import('../../features/documents/components/document-panel').then((m) => ({ default: m.DocumentPanel })));
@@ -41,7 +41,7 @@ const VersionSwitcher = lazy(() =>
 );
 const ReleasesDrawer = lazy(() => import('../../features/shares/components/releases-drawer').then((m) => ({ default: m.ReleasesDrawer })));
 
-export interface WorkspaceProps {
+interface WorkspaceProps {
   projectId: string;
   docId?: string;
   editing: boolean;
@@ -52,7 +52,7 @@ export interface WorkspaceProps {
 /** The released version the address asks to read (`?version=`), if any: read only, as the release froze it. */
 function useReadVersion(live: boolean) {
   const [search] = useSearchParams();
-  return live ? undefined : search.get('version') || undefined;
+  return live ? undefined : search.get(VERSION_PARAM) || undefined;
 }
 
 function Overview({ project, empty, canEdit, onNew }: { project: ProjectView; empty: boolean; canEdit: boolean; onNew: () => void }) {
@@ -228,6 +228,7 @@ export function Workspace(props: WorkspaceProps) {
               canEdit={canEdit}
               onOpen={openDocument}
               linkOf={linkOf}
+              searchContents={!version}
             />
           ) : (
             <PageLoading />

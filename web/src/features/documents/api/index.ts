@@ -59,8 +59,12 @@ const isDocumentId = (id: string) => DOCUMENT_ID_PATTERN.test(id);
 export const useHistory = (id: string) => useApiQuery('document.history', { params: { id } });
 export const useHistoryEntry = (id: string, historyId: string | null) =>
   useApiQuery('document.historyGet', { params: { id, historyId: historyId ?? '' } }, { enabled: !!historyId });
-export const useDocumentSearch = (projectId: string, keyword: string) =>
-  useApiQuery('document.search', { params: { projectId }, query: { keyword } }, { enabled: keyword.trim().length > 0 });
+/**
+ * Documents whose title, path or content holds the keyword (the server's search). Each keyword is its own query:
+ * a search whose keyword is no longer asked for has no reader left, and react-query cancels its request.
+ */
+export const useDocumentSearch = (projectId: string, keyword: string, enabled = true) =>
+  useApiQuery('document.search', { params: { projectId }, query: { keyword } }, { enabled: enabled && !!keyword, ignoreMessage: true });
 
 const DOCUMENT_READS: RouteId[] = ['document.tree', 'document.get', 'document.history', 'document.children', 'document.search'];
 /** After any document change: the tree, the open document and its history. */
@@ -72,7 +76,8 @@ export const documentCalls = {
   update: (body: RouteRequest<'document.update'>['body']) => api.call('document.update', { body }, { ignoreMessage: true }),
   remove: (id: string) => api.call('document.delete', { params: { id } }, { ignoreMessage: true }),
   copy: (id: string) => api.call('document.copy', { body: { id } }, { ignoreMessage: true }),
-  resort: (a: string, b: string, c: string) => api.call('document.resort', { params: { a, b, c } }, { ignoreMessage: true }),
+  resort: (docId: string, parentId: string, preId: string) =>
+    api.call('document.resort', { params: { docId, parentId, preId } }, { ignoreMessage: true }),
   latest: (id: string) => api.call('document.get', { params: { id } }, { ignoreMessage: true }),
   restore: (historyId: string) => api.call('document.historyRevert', { params: { id: historyId } }, { ignoreMessage: true }),
 };

@@ -11,7 +11,7 @@ import type { ModelsById } from '../lib/param-rows';
 import { markdownToSafeHtml } from '../lib/safe-html';
 import { ParamView } from './param-view';
 
-export const STATUS_COLOR = { developing: 'processing', completed: 'success', deprecated: 'default', failed: 'error' } as const;
+const STATUS_COLOR = { developing: 'processing', completed: 'success', deprecated: 'default', failed: 'error' } as const;
 
 const count = (label: string, n: number) => (
   <span>

@@ -10,7 +10,7 @@ import type { ReadAs } from '../api';
 import { ApiView } from './api-view';
 import { ModelView } from './model-view';
 
-export type Viewable = { name: string; projectId: string } & TypedContent;
+type Viewable = { name: string; projectId: string } & TypedContent;
 
 /**
  * `linkOf`: where a soft link leads, or null when the reader may not follow it (a share link's reader, to a

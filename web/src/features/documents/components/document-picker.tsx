@@ -18,7 +18,7 @@ interface Option {
   children: Option[];
 }
 
-export interface DocumentPickerProps {
+interface DocumentPickerProps {
   projectId: string;
   version?: string;
   placeholder?: string;

@@ -1,7 +1,8 @@
 /**
  * The project's document tree on antd's Tree: virtual (only the rows in view are in the page, so 5,000 documents
- * open as fast as 50), keyboard navigable, filtered as you type, draggable into folders and between nodes, with a
- * context menu per node (right click, the ⋯ button, or Shift+F10 on the focused row).
+ * open as fast as 50), keyboard navigable, filtered as you type (by name at once, and by content with the server's
+ * search once typing pauses), draggable into folders and between nodes, with a context menu per node (right
+ * click, the ⋯ button, or Shift+F10 on the focused row).
  */
 import { EllipsisOutlined, SearchOutlined } from '@ant-design/icons';
 import { Dropdown, Empty, Input, Tree, type MenuProps, type TreeDataNode, type TreeProps } from 'antd';
@@ -10,13 +11,18 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentTreeNode } from '@shared/schemas/document';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { documentCalls, refreshDocuments } from '../api';
+import { useSettled } from '../../../lib/settled';
+import { documentCalls, refreshDocuments, useDocumentSearch } from '../api';
 import { displayName, KIND_ICON } from '../lib/kinds';
 import type { NodeAction } from './node-dialogs';
 
 const NodeDialogs = lazy(() => import('./node-dialogs').then((m) => ({ default: m.NodeDialogs })));
 
-type Row = TreeDataNode & { node: DocumentTreeNode; children?: Row[] };
+/** `snippet`: where the server's search found the words inside the document. */
+type Row = TreeDataNode & { node: DocumentTreeNode; snippet?: string; children?: Row[] };
+
+/** How long typing pauses before the server's search runs. */
+const SEARCH_PAUSE_MS = 300;
 
 function matches(node: DocumentTreeNode, needle: string, shownName: string) {
   return shownName.toLowerCase().includes(needle) || (node.path ?? '').toLowerCase().includes(needle);
@@ -59,7 +65,7 @@ function useHeight<T extends HTMLElement>() {
   return [ref, height] as const;
 }
 
-export interface DocumentTreeProps {
+interface DocumentTreeProps {
   projectId: string;
   nodes: DocumentTreeNode[];
   selectedId?: string;
@@ -68,6 +74,8 @@ export interface DocumentTreeProps {
   onOpen: (id: string) => void;
   /** The address of a document, for "copy link". */
   linkOf: (id: string) => string;
+  /** Also find documents by their content with the server's search (which reads the live project, as a member). */
+  searchContents?: boolean;
 }
 
 /** Memoised: the workspace around it renders again as its other reads arrive, and the tree's props stay the same. */
@@ -88,6 +96,14 @@ export const DocumentTree = memo(function DocumentTree(props: DocumentTreeProps)
     if (above.length) setExpanded((keys) => [...new Set([...keys, ...above])]);
   }
 
+  // The server finds words inside documents, which the tree does not hold; each pause in typing asks once.
+  const keyword = useSettled(needle.trim(), SEARCH_PAUSE_MS) ?? '';
+  const search = useDocumentSearch(props.projectId, keyword, !!props.searchContents);
+  const found = useMemo(
+    () => new Map((search.data ?? []).map((hit) => [hit.id, hit.matchedIn === 'content' ? hit.snippet : undefined])),
+    [search.data],
+  );
+
   const open = needle.trim() ? null : new Set(expanded.map(String));
   const { rows, folders } = useMemo(() => {
     const q = needle.trim().toLowerCase();
@@ -98,12 +114,13 @@ export const DocumentTree = memo(function DocumentTree(props: DocumentTreeProps)
         const name = displayName(node.name, t);
         const shown = node.type === 'folder' && (!open || open.has(node.id));
         const children = shown ? build(node.children, level + 1) : [];
-        if (q && !matches(node, q, name) && !children.length) return [];
+        if (q && !matches(node, q, name) && !found.has(node.id) && !children.length) return [];
         if (node.type === 'folder') allFolders.push(node.id);
         return [
           {
             key: node.id,
             node,
+            snippet: q ? found.get(node.id) : undefined,
             title: name,
             isLeaf: node.type !== 'folder',
             icon: KIND_ICON[node.type],
@@ -117,7 +134,7 @@ export const DocumentTree = memo(function DocumentTree(props: DocumentTreeProps)
     return { rows: build(props.nodes, 1), folders: allFolders };
     // `open` is derived from `expanded`, which is the dependency.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.nodes, needle, t, expanded]);
+  }, [props.nodes, needle, t, expanded, found]);
 
   const run = async (work: () => Promise<unknown>) => {
     try {
@@ -231,7 +248,9 @@ export const DocumentTree = memo(function DocumentTree(props: DocumentTreeProps)
               const title = (
                 <span className="tree-title">
                   {node.type === 'api' && node.method ? <span className={`method-tag method-${node.method}`}>{node.method}</span> : null}{' '}
-                  <span className="tree-name">{row.title as string}</span>
+                  <span className="tree-name" title={row.snippet}>
+                    {row.title as string}
+                  </span>
                 </span>
               );
               if (!props.canEdit) return title;
@@ -268,7 +287,10 @@ export const DocumentTree = memo(function DocumentTree(props: DocumentTreeProps)
             }}
           />
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={needle ? t('docs.noMatch') : t('docs.treeEmpty')} />
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={needle ? t(search.isFetching ? 'docs.searchingContents' : 'docs.noMatch') : t('docs.treeEmpty')}
+          />
         )}
       </div>
       {action ? (

@@ -2,7 +2,7 @@
 import { LIMITS } from '@shared/constants';
 import type { ParamItem } from '@shared/schemas/document';
 
-export const newParamId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 10);
+const newParamId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 10);
 
 export const newParam = (over: Partial<ParamItem> = {}): ParamItem => ({
   id: newParamId(),

@@ -20,7 +20,7 @@ const SAFE_STYLE_VALUE = /^(#[0-9a-f]{3,8}|rgba?\(\s*[\d.%\s,]+\)|[a-z-]{1,20})$
 /** Quill's own classes (alignment, indent, code, lists) and marked's code language. */
 const ALLOWED_CLASS = /^(ql-[a-z0-9-]+|language-[\w+-]{1,30})$/;
 
-export function allowedStyle(style: string): string {
+function allowedStyle(style: string): string {
   return style
     .split(';')
     .map((declaration) => {

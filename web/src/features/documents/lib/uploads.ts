@@ -9,9 +9,9 @@ import { i18n } from '../../../i18n';
 import { api, isApiError } from '../../../lib/api';
 
 /** Why an upload was refused before it reached the API, already in the user's language. */
-export class UploadRefused extends Error {}
+class UploadRefused extends Error {}
 
-export async function uploadFile(projectId: string, kind: FileKind, file: File): Promise<StoredFile> {
+async function uploadFile(projectId: string, kind: FileKind, file: File): Promise<StoredFile> {
   if (file.size === 0) throw new UploadRefused(i18n.t('v.fileEmpty'));
   if (file.size > FILE_LIMITS[kind]) throw new UploadRefused(i18n.t(kind === 'image' ? 'error.imageTooLarge' : 'error.attachmentTooLarge'));
   let contentType = MEDIA_TYPE_PATTERN.test(file.type) ? file.type : 'application/octet-stream';
@@ -34,7 +34,7 @@ export async function uploadFile(projectId: string, kind: FileKind, file: File):
 }
 
 /** Opens the file chooser; resolves with the chosen file (nothing when the user cancels). */
-export function chooseFile(accept?: string): Promise<File | undefined> {
+function chooseFile(accept?: string): Promise<File | undefined> {
   return new Promise((resolve) => {
     const input = document.createElement('input');
     input.type = 'file';
@@ -45,7 +45,7 @@ export function chooseFile(accept?: string): Promise<File | undefined> {
   });
 }
 
-export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
+const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
 /** Chooses and uploads a file, telling the user how it went; API errors are already shown by the client. */
 export async function chooseAndUpload(projectId: string, kind: FileKind): Promise<StoredFile | undefined> {

@@ -3,7 +3,7 @@ import type { RouteRequest } from '@shared/routes';
 import type { MockConfigView } from '@shared/schemas/mock';
 import { api, queryClient, queryKey, useApiQuery } from '../../../lib/api';
 
-const request = (projectId: string, docId: string) => ({ params: { a: projectId, b: docId } });
+const request = (projectId: string, docId: string) => ({ params: { projectId, docId } });
 
 export const useMockConfig = (projectId: string, docId: string) =>
   useApiQuery('mock.get', request(projectId, docId), { ignoreMessage: true });

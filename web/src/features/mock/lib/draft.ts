@@ -15,8 +15,8 @@ import {
 import { randomToken } from '../../../lib/random-token';
 import { bodyProblems, type BodyKind } from './body-check';
 
-export const BODY_TYPES = ['static', 'template', 'script'] as const satisfies readonly BodyKind[];
-export type BodyType = (typeof BODY_TYPES)[number];
+const BODY_TYPES = ['static', 'template', 'script'] as const satisfies readonly BodyKind[];
+type BodyType = (typeof BODY_TYPES)[number];
 export const hasBody = (type: MockType): type is BodyType => (BODY_TYPES as readonly string[]).includes(type);
 
 export interface MockDraft {

@@ -5,7 +5,7 @@
 import { MOCK_TOKEN_HEADER } from '@shared/constants';
 import type { MockHeader } from '@shared/schemas/mock';
 
-export interface PreviewRequest {
+interface PreviewRequest {
   url: string;
   method: string;
   headers: MockHeader[];

@@ -3,7 +3,7 @@ import type { RouteId } from '@shared/routes';
 import { apiQuery, useApiMutation, useApiQuery, type CallOptions } from '../../../lib/api';
 
 /** Every list a project change can affect. */
-export const PROJECT_LISTS: RouteId[] = [
+const PROJECT_LISTS: RouteId[] = [
   'folder.list',
   'folder.tree',
   'project.personal',

@@ -54,7 +54,7 @@ export function ProjectGrid(props: { projects: ProjectView[]; tiled: boolean; mo
   );
 }
 
-export interface FolderBrowserProps {
+interface FolderBrowserProps {
   tiled: boolean;
   /** A team's console; the personal console without it. */
   teamId?: string | null;

@@ -171,7 +171,7 @@ export function MoveToTeamDialog(props: { project: ProjectView; onClose: () => v
       errorAt="team"
       onClose={props.onClose}
       onSubmit={async (values) => {
-        await move.mutateAsync({ params: { a: props.project.id, b: values.team } });
+        await move.mutateAsync({ params: { projectId: props.project.id, teamId: values.team } });
         notify.success(t('projects.movedToTeam'));
       }}
     >

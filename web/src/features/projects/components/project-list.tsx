@@ -14,7 +14,7 @@ import { useProjectChange } from '../api';
 import { FolderDialog } from './dialogs';
 import { FavoriteToggle, ProjectActions, type ListMode } from './project-actions';
 
-export const DRAG_TYPE = 'application/x-apiloom-item';
+const DRAG_TYPE = 'application/x-apiloom-item';
 export interface DragItem {
   id: string;
   isProject: boolean;

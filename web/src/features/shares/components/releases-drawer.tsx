@@ -124,7 +124,7 @@ export function ReleasesDrawer(props: ReleasesDrawerProps) {
           okText={t('projects.delete')}
           danger
           onConfirm={async () => {
-            await remove.mutateAsync({ params: { a: props.projectId, b: deleting.version } });
+            await remove.mutateAsync({ params: { projectId: props.projectId, version: deleting.version } });
             if (props.current === deleting.version) props.onView(undefined);
           }}
           onClose={() => setDeleting(null)}

@@ -21,7 +21,7 @@ const EXPIRY_FORMAT = 'YYYY/MM/DD HH:mm';
 
 type Values = Omit<ShareFormValues, 'expireAt'> & { expireAt: Dayjs };
 
-export interface ShareDialogProps {
+interface ShareDialogProps {
   project: ProjectView;
   /** The share to change; none to create one. */
   share?: ShareView;

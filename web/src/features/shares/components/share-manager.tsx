@@ -20,7 +20,7 @@ import { ShareDialog } from './share-dialog';
 /** A dark orange: antd's orange tag text is too light on its background for a 4.5:1 contrast. */
 const SOON_COLOR = '#ad4e00';
 
-export interface ShareManagerProps {
+interface ShareManagerProps {
   project: ProjectView;
   /** The document picker of the share dialog, on the tree of the chosen version (none: live). */
   picker: (version: string | undefined) => ReactNode;

@@ -5,7 +5,7 @@ import { paths } from '../../../paths';
 /** A day before it ends, a share is about to expire. */
 const SOON_MS = 24 * 3_600_000;
 
-export type ExpiryState = 'expired' | 'soon' | 'valid';
+type ExpiryState = 'expired' | 'soon' | 'valid';
 
 export function expiryState(expireAt: string, now = Date.now()): ExpiryState {
   const left = Date.parse(expireAt) - now;

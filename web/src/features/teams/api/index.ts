@@ -7,7 +7,7 @@ import { invalidate, useApiMutation, useApiQuery, type CallOptions } from '../..
 import type { InviteKind } from '../../../paths';
 
 /** Every read a change to a team, its members or its groups can affect. */
-export const TEAM_READS: RouteId[] = [
+const TEAM_READS: RouteId[] = [
   'team.all',
   'team.get',
   'team.own',
@@ -19,13 +19,7 @@ export const TEAM_READS: RouteId[] = [
 ];
 
 /** Every read a change to a project's members or bound groups can affect. */
-export const PROJECT_MEMBER_READS: RouteId[] = [
-  'project.members',
-  'project.get',
-  'member.projects',
-  'project.team',
-  'project.visibleUsers',
-];
+const PROJECT_MEMBER_READS: RouteId[] = ['project.members', 'project.get', 'member.projects', 'project.team', 'project.visibleUsers'];
 
 export const useTeams = () => useApiQuery('team.all');
 export const useTeam = (id: string, options: CallOptions = {}) => useApiQuery('team.get', { params: { id } }, options);

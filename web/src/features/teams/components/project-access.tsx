@@ -69,7 +69,12 @@ export function ProjectMemberTable({ project, canManage }: { project: ProjectVie
                     aria-label={t('access.roleOf', { name: m.nickname })}
                     value={role}
                     options={roleOptions}
-                    onChange={(c) => void shown(assign.mutateAsync({ params: { a: project.id, b: m.userId, c } }), t('access.roleChanged'))}
+                    onChange={(chosen) =>
+                      void shown(
+                        assign.mutateAsync({ params: { projectId: project.id, userId: m.userId, role: chosen } }),
+                        t('access.roleChanged'),
+                      )
+                    }
                   />
                 );
               },
@@ -90,7 +95,10 @@ export function ProjectMemberTable({ project, canManage }: { project: ProjectVie
                           okButtonProps={{ danger: true }}
                           cancelText={t('common.cancel')}
                           onConfirm={() =>
-                            void shown(remove.mutateAsync({ params: { a: project.id, b: m.userId } }), t('teamMembers.removed'))
+                            void shown(
+                              remove.mutateAsync({ params: { projectId: project.id, userId: m.userId } }),
+                              t('teamMembers.removed'),
+                            )
                           }
                         >
                           <Button size="small" danger>
@@ -136,7 +144,7 @@ export function AddMember({ project, memberIds }: { project: ProjectView; member
       return;
     }
     try {
-      await assign.mutateAsync({ params: { a: project.id, b: userId, c: role } });
+      await assign.mutateAsync({ params: { projectId: project.id, userId, role } });
       notify.success(t('access.added'));
       setUserId(undefined);
       setKeyword('');
@@ -247,7 +255,7 @@ export function GroupBindings({ project, teamId, canManage }: { project: Project
       return;
     }
     try {
-      await bind.mutateAsync({ params: { a: project.id, b: group, c: role } });
+      await bind.mutateAsync({ params: { projectId: project.id, groupId: group, role } });
       notify.success(t('access.bound'));
       setGroup(undefined);
     } catch (error) {
@@ -284,8 +292,11 @@ export function GroupBindings({ project, teamId, canManage }: { project: Project
                       aria-label={t('access.roleOf', { name: b.name })}
                       value={b.role}
                       options={roleOptions}
-                      onChange={(c) =>
-                        void shown(bind.mutateAsync({ params: { a: project.id, b: b.groupId, c } }), t('access.roleChanged'))
+                      onChange={(chosen) =>
+                        void shown(
+                          bind.mutateAsync({ params: { projectId: project.id, groupId: b.groupId, role: chosen } }),
+                          t('access.roleChanged'),
+                        )
                       }
                     />
                   ) : (
@@ -305,7 +316,9 @@ export function GroupBindings({ project, teamId, canManage }: { project: Project
                           okText={t('access.unbind')}
                           okButtonProps={{ danger: true }}
                           cancelText={t('common.cancel')}
-                          onConfirm={() => void shown(unbind.mutateAsync({ params: { a: project.id, b: b.groupId } }), t('access.unbound'))}
+                          onConfirm={() =>
+                            void shown(unbind.mutateAsync({ params: { projectId: project.id, groupId: b.groupId } }), t('access.unbound'))
+                          }
                         >
                           <Button size="small" danger>
                             {t('access.unbind')}
@@ -355,7 +368,7 @@ export function ProjectInvite({ project }: { project: ProjectView }) {
 
   async function make() {
     try {
-      const made = await invite.mutateAsync({ params: { a: project.id, b: role } });
+      const made = await invite.mutateAsync({ params: { projectId: project.id, role } });
       setLink({ url: inviteLink(location.origin, 'project', made.code), expiresAt: made.expiresAt });
     } catch (error) {
       notify.error(errorMessage(error));

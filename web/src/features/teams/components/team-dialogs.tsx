@@ -58,7 +58,7 @@ export function GroupDialog(props: { teamId: string; group?: GroupView; onClose:
       onClose={props.onClose}
       onSubmit={async (values) => {
         const name = values.name.trim();
-        if (props.group) await rename.mutateAsync({ params: { a: props.teamId, b: props.group.id, c: name } });
+        if (props.group) await rename.mutateAsync({ params: { teamId: props.teamId, groupId: props.group.id, name } });
         else await create.mutateAsync({ body: { teamId: props.teamId, name } });
         notify.success(props.group ? t('common.saved') : t('groups.created'));
       }}

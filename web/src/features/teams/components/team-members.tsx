@@ -39,8 +39,8 @@ export function TeamInvite({ teamId, groups }: { teamId: string; groups: GroupVi
     try {
       const made =
         group === NO_GROUP
-          ? await invite.mutateAsync({ params: { a: teamId } })
-          : await inviteToGroup.mutateAsync({ params: { a: teamId, b: group } });
+          ? await invite.mutateAsync({ params: { teamId } })
+          : await inviteToGroup.mutateAsync({ params: { teamId, groupId: group } });
       setLink({ url: inviteLink(location.origin, 'team', made.code), expiresAt: made.expiresAt });
     } catch (error) {
       notify.error(errorMessage(error));
@@ -121,7 +121,7 @@ export function GroupList({ teamId, groups, canManage }: { teamId: string; group
                           okText={t('projects.delete')}
                           okButtonProps={{ danger: true }}
                           cancelText={t('common.cancel')}
-                          onConfirm={() => void shown(remove.mutateAsync({ params: { a: teamId, b: g.id } }), t('groups.deleted'))}
+                          onConfirm={() => void shown(remove.mutateAsync({ params: { teamId, groupId: g.id } }), t('groups.deleted'))}
                         >
                           <Button size="small" danger icon={<DeleteOutlined aria-hidden />}>
                             {t('projects.delete')}
@@ -169,7 +169,7 @@ function MemberProjects({ teamId, memberId }: { teamId: string; memberId: string
   );
 }
 
-export interface TeamMemberTableProps {
+interface TeamMemberTableProps {
   teamId: string;
   members: TeamMemberView[];
   groups: GroupView[];
@@ -238,7 +238,7 @@ export function TeamMemberTable({ teamId, members, groups, standing, selfId }: T
                   value={m.groupId ?? NO_GROUP}
                   options={groupOptions}
                   onChange={(group) =>
-                    void shown(move.mutateAsync({ params: { a: teamId, b: m.userId, c: group } }), t('teamMembers.moved'))
+                    void shown(move.mutateAsync({ params: { teamId, userId: m.userId, groupId: group } }), t('teamMembers.moved'))
                   }
                 />
               ) : (
@@ -273,7 +273,7 @@ export function TeamMemberTable({ teamId, members, groups, standing, selfId }: T
                       title={t('teamMembers.grantConfirm', { name: m.nickname })}
                       okText={t('teamMembers.grant')}
                       cancelText={t('common.cancel')}
-                      onConfirm={() => void shown(grant.mutateAsync({ params: { a: teamId, b: m.userId } }), t('teamMembers.granted'))}
+                      onConfirm={() => void shown(grant.mutateAsync({ params: { teamId, userId: m.userId } }), t('teamMembers.granted'))}
                     >
                       <Button size="small">{t('teamMembers.grant')}</Button>
                     </Popconfirm>
@@ -283,7 +283,7 @@ export function TeamMemberTable({ teamId, members, groups, standing, selfId }: T
                       title={t('teamMembers.revokeConfirm', { name: m.nickname })}
                       okText={t('teamMembers.revoke')}
                       cancelText={t('common.cancel')}
-                      onConfirm={() => void shown(revoke.mutateAsync({ params: { a: teamId, b: m.userId } }), t('teamMembers.revoked'))}
+                      onConfirm={() => void shown(revoke.mutateAsync({ params: { teamId, userId: m.userId } }), t('teamMembers.revoked'))}
                     >
                       <Button size="small">{t('teamMembers.revoke')}</Button>
                     </Popconfirm>
@@ -294,7 +294,7 @@ export function TeamMemberTable({ teamId, members, groups, standing, selfId }: T
                       okText={t('teamMembers.remove')}
                       okButtonProps={{ danger: true }}
                       cancelText={t('common.cancel')}
-                      onConfirm={() => void shown(remove.mutateAsync({ params: { a: teamId, b: m.userId } }), t('teamMembers.removed'))}
+                      onConfirm={() => void shown(remove.mutateAsync({ params: { teamId, userId: m.userId } }), t('teamMembers.removed'))}
                     >
                       <Button size="small" danger>
                         {t('teamMembers.remove')}

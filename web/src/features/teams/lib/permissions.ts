@@ -5,7 +5,7 @@
 import type { ProjectMember } from '@shared/schemas/project';
 import type { TeamMemberView, TeamStanding } from '@shared/schemas/team';
 
-export interface TeamMemberActions {
+interface TeamMemberActions {
   grantAdmin: boolean;
   revokeAdmin: boolean;
   /** Put into a user group, or take out of one. */

@@ -1,0 +1,341 @@
+/**
+ * DynamoDB and S3 throttling or failing mid-way on every multi-item path (project clone, the purge job, release
+ * publish, team disband), through the fault harness (test/support/faults.ts) around the real local services:
+ * - a share of throttled calls is absorbed (the SDK's configured retry, and ours for unprocessed items, partial
+ *   deletes and cancelled transactions), and the work completes whole;
+ * - a lasting failure ends in the catalogued "busy" error, and nobody sees partial state: a clone stays invisible
+ *   and is purged, a purge picks up where it stopped, a release is published whole or not listed, a disband
+ *   completes or can be run again.
+ */
+import { BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CopyObjectCommand, DeleteObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ERRORS } from '@shared/errors';
+import type { ProjectView } from '@shared/schemas/project';
+import { batchWrite, getItem, putItem, queryAll } from '../../functions/data/db';
+import { dynamo } from '../../functions/data/dynamo-client';
+import { keys } from '../../functions/data/keys';
+import { DYNAMO_SDK_RETRY, S3_SDK_RETRY } from '../../functions/data/retries';
+import { getObjectText, listKeys, putObject, s3 } from '../../functions/data/s3';
+import { firstRevision, nodeItem } from '../../functions/domain/documents';
+import { DAY_MS } from '../../functions/domain/projects';
+import { runPurge } from '../../functions/domain/project-purge';
+import {
+  always,
+  answerLost,
+  deletesOnly,
+  every,
+  fail,
+  from,
+  injectFaults,
+  nth,
+  provisionedThroughputExceeded,
+  serviceUnavailable,
+  slowDown,
+  takesOnly,
+  throttling,
+  transactionConflict,
+  type Faults,
+} from '../support/faults';
+import { signUp, useLocalApi } from '../support/local-api';
+
+const api = useLocalApi();
+
+const harnesses: Faults[] = [];
+const faultsOnDynamo = () => harnesses[harnesses.push(injectFaults(dynamo())) - 1]!;
+const faultsOnS3 = async () => harnesses[harnesses.push(injectFaults(await s3())) - 1]!;
+const healed = () => harnesses.splice(0).forEach((h) => h.restore());
+afterEach(healed);
+
+const BUSY = { code: ERRORS.serviceBusy.code, zh: '服务繁忙，请稍后重试', en: 'The service is busy, please try again' };
+
+async function projectWithDocs(token: string, count: number, body: Record<string, unknown> = {}) {
+  const res = await api.call<ProjectView>('PUT', '/project', { token, body: { name: 'Faulty', ...body } });
+  expect(res.code, res.message).toBe(0);
+  const id = res.data.id;
+  const author = { id: 'author', name: 'Author' };
+  await batchWrite({
+    puts: Array.from({ length: count }, (_, i) =>
+      nodeItem({
+        id: `${id}_d${String(i).padStart(5, '0')}`,
+        projectId: id,
+        parentId: id,
+        rank: `a${String(i).padStart(5, '0')}`,
+        name: `Document ${i}`,
+        type: 'doc',
+        comment: '',
+        method: null,
+        path: null,
+        status: null,
+        ...firstRevision(author),
+      }),
+    ),
+  });
+  await putObject(keys.fileObject(id, 'AbCdEfGhIjKlMnOpQrStUv'), 'PNGDATA', 'image/png');
+  return id;
+}
+
+const docsOf = async (projectId: string) => (await queryAll(keys.documentsOf(projectId))).length;
+const objectsOf = async (projectId: string) => {
+  const all: string[] = [];
+  for await (const page of listKeys(keys.projectFilesPrefix(projectId))) all.push(...page);
+  return all;
+};
+const personalIds = async (token: string) => (await api.call<ProjectView[]>('GET', '/project/personal', { token })).data.map((p) => p.id);
+const clonesOf = async (source: string) =>
+  (await queryAll<{ id: string; state: string; clonedFrom?: string }>(keys.purgeQueue())).filter((p) => p.clonedFrom === source);
+
+describe('the SDK retry, as configured', () => {
+  it('absorbs throttled attempts on the wire, DynamoDB and S3 alike', async () => {
+    const key = { pk: keys.project(`wire-${Date.now()}`).pk, sk: 'WIRE' };
+    const db = faultsOnDynamo()
+      .onWire('PutItem', every(2), fail(provisionedThroughputExceeded))
+      .onWire('GetItem', nth(1), fail(throttling));
+    const files = (await faultsOnS3()).onWire('PutObject', nth(1), fail(slowDown)).onWire('GetObject', nth(1), fail(serviceUnavailable));
+    await putItem({ ...key, n: 1 });
+    await putItem({ ...key, n: 2 });
+    expect(await getItem(key)).toMatchObject({ n: 2 });
+    await putObject('wire/object.json', '{"ok":true}', 'application/json');
+    expect(await getObjectText('wire/object.json')).toBe('{"ok":true}');
+    expect(db.seen('PutItem')).toEqual({ calls: 3, faulted: 1 });
+    expect(db.seen('GetItem')).toEqual({ calls: 2, faulted: 1 });
+    expect(files.seen('PutObject').faulted).toBe(1);
+    expect(files.seen('GetObject').faulted).toBe(1);
+  });
+
+  it('gives up after its attempts with the catalogued "busy" error', async () => {
+    const db = faultsOnDynamo().onWire('GetItem', always, fail(throttling));
+    const files = (await faultsOnS3()).onWire('GetObject', always, fail(slowDown));
+    await expect(getItem(keys.project('anything'))).rejects.toMatchObject({ key: 'serviceBusy' });
+    await expect(getObjectText('wire/missing.json')).rejects.toMatchObject({ key: 'serviceBusy' });
+    expect(db.seen('GetItem').calls).toBe(DYNAMO_SDK_RETRY.maxAttempts);
+    expect(files.seen('GetObject').calls).toBe(S3_SDK_RETRY.maxAttempts);
+  });
+});
+
+describe('project clone', () => {
+  it('completes whole through throttled writes, partial batches, a conflicting transaction and a slow S3', async () => {
+    const { token } = await signUp();
+    const source = await projectWithDocs(token, 300);
+    const db = faultsOnDynamo()
+      .onWire('BatchWriteItem', every(3), fail(provisionedThroughputExceeded))
+      .onWire('Query', every(4), fail(throttling))
+      .onSend(BatchWriteCommand, every(2), takesOnly(10))
+      .onSend(
+        TransactWriteCommand,
+        nth(1),
+        fail(() => transactionConflict(2)),
+      );
+    const files = (await faultsOnS3()).onWire('CopyObject', nth(1), fail(slowDown));
+    const res = await api.call<ProjectView>('POST', `/project/clone/${source}`, { token, query: { name: 'Through the storm' } });
+    expect(res.code, res.message).toBe(0);
+    expect(db.seen('BatchWriteItem').faulted).toBeGreaterThan(0);
+    expect(db.seen(BatchWriteCommand).faulted).toBeGreaterThan(0);
+    expect(db.seen(TransactWriteCommand)).toEqual({ calls: 2, faulted: 1 });
+    expect(files.seen('CopyObject').faulted).toBeGreaterThan(0);
+    healed();
+
+    expect(await docsOf(res.data.id)).toBe(300);
+    expect(await objectsOf(res.data.id)).toEqual([keys.fileObject(res.data.id, 'AbCdEfGhIjKlMnOpQrStUv')]);
+    expect(await personalIds(token)).toContain(res.data.id);
+    expect(res.data.state).toBe('active');
+  });
+
+  it('DynamoDB staying throttled answers "busy" in the caller’s language; the half-made copy stays invisible and is purged', async () => {
+    const { token } = await signUp();
+    const source = await projectWithDocs(token, 300);
+    const before = await personalIds(token);
+    faultsOnDynamo().onSend(BatchWriteCommand, from(4), fail(provisionedThroughputExceeded));
+    const res = await api.call('POST', `/project/clone/${source}`, {
+      token,
+      query: { name: 'Half' },
+      headers: { 'accept-language': 'en' },
+    });
+    healed();
+    expect(res).toMatchObject({ status: 200, code: BUSY.code, message: BUSY.en });
+
+    expect(await personalIds(token)).toEqual(before);
+    expect((await api.call<ProjectView[]>('GET', '/project/search', { token, query: { keyword: 'Half' } })).data).toEqual([]);
+    const [orphan, ...others] = await clonesOf(source);
+    expect(others).toEqual([]);
+    expect(orphan?.state).toBe('cloning');
+    expect(await docsOf(orphan!.id)).toBeGreaterThan(0);
+    expect((await api.call('GET', `/project/${orphan!.id}`, { token })).code).toBe(ERRORS.notFound.code);
+
+    expect((await runPurge({ now: new Date(Date.now() + DAY_MS + 60_000) })).purged).toContain(orphan!.id);
+    expect(await queryAll(keys.projectItems(orphan!.id))).toEqual([]);
+    expect(await docsOf(source)).toBe(300);
+  });
+
+  it('S3 staying slow answers "busy"; no copy is listed', async () => {
+    const { token } = await signUp();
+    const source = await projectWithDocs(token, 5);
+    const before = await personalIds(token);
+    (await faultsOnS3()).onSend(CopyObjectCommand, always, fail(slowDown));
+    const res = await api.call('POST', `/project/clone/${source}`, { token, query: { name: 'Slow' } });
+    healed();
+    expect(res).toMatchObject({ code: BUSY.code, message: BUSY.zh });
+    expect(await personalIds(token)).toEqual(before);
+    expect((await clonesOf(source)).map((c) => c.state)).toEqual(['cloning']);
+  });
+});
+
+describe('the purge job', () => {
+  async function recycled(count: number) {
+    const { token } = await signUp();
+    const id = await projectWithDocs(token, count);
+    await putObject(`${keys.projectFilesPrefix(id)}documents/${id}_d00000/r1.json`, '{}', 'application/json');
+    expect((await api.call('DELETE', `/project/${id}`, { token })).code).toBe(0);
+    return { token, id };
+  }
+  const due = () => new Date(Date.now() + 31 * DAY_MS);
+
+  it('finishes through throttled and partial batch writes and a partial multi-object delete', async () => {
+    const { id } = await recycled(400);
+    const db = faultsOnDynamo()
+      .onWire('BatchWriteItem', every(3), fail(provisionedThroughputExceeded))
+      .onSend(BatchWriteCommand, every(2), takesOnly(5));
+    const files = (await faultsOnS3()).onSend(DeleteObjectsCommand, nth(1), deletesOnly(1));
+    const report = await runPurge({ now: due(), pageSize: 100 });
+    expect(report.purged).toContain(id);
+    expect(db.seen(BatchWriteCommand).faulted).toBeGreaterThan(0);
+    expect(files.seen(DeleteObjectsCommand)).toEqual({ calls: 2, faulted: 1 });
+    healed();
+    expect(await queryAll(keys.projectItems(id))).toEqual([]);
+    expect(await objectsOf(id)).toEqual([]);
+  });
+
+  it('a lasting throttle stops the run where it is; the project stays out of reach, and the next run finishes it', async () => {
+    const { token, id } = await recycled(400);
+    faultsOnDynamo().onSend(BatchWriteCommand, from(3), fail(provisionedThroughputExceeded));
+    const stopped = await runPurge({ now: due(), pageSize: 50 });
+    healed();
+    expect(stopped.unfinished).toContain(id);
+    expect(stopped.purged).not.toContain(id);
+    const left = await docsOf(id);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(400);
+
+    expect((await api.call('GET', `/project/${id}`, { token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call<ProjectView[]>('GET', '/project/recycler', { token })).data.map((p) => p.id)).not.toContain(id);
+    expect((await api.call('POST', `/project/recycler/revert/${id}`, { token })).code).not.toBe(0);
+
+    expect((await runPurge({ now: due(), pageSize: 50 })).purged).toContain(id);
+    expect(await queryAll(keys.projectItems(id))).toEqual([]);
+    expect(await objectsOf(id)).toEqual([]);
+  });
+});
+
+describe('release publish', () => {
+  const publish = (token: string, projectId: string, version: string) =>
+    api.call('POST', '/project-release/publish', { token, body: { projectId, version } });
+  const versions = async (token: string, projectId: string) =>
+    (await api.call<{ version: string }[]>('GET', `/project-release/list/${projectId}`, { token })).data.map((r) => r.version);
+  const snapshots = async (projectId: string) => (await objectsOf(projectId)).filter((k) => k.includes('/releases/'));
+
+  it('DynamoDB staying throttled answers "busy" and lists nothing; the snapshot written for it is deleted', async () => {
+    const { token } = await signUp();
+    const id = await projectWithDocs(token, 20);
+    faultsOnDynamo().onSend(PutCommand, always, fail(provisionedThroughputExceeded));
+    const res = await publish(token, id, '1.0.0');
+    healed();
+    expect(res.code).toBe(BUSY.code);
+    expect(await versions(token, id)).toEqual([]);
+    expect(await snapshots(id)).toEqual([]);
+    expect((await publish(token, id, '1.0.0')).code).toBe(0);
+    expect(await versions(token, id)).toEqual(['1.0.0']);
+  });
+
+  it('a release written whose answer was lost is published once, with its snapshot', async () => {
+    const { token } = await signUp();
+    const id = await projectWithDocs(token, 20);
+    const db = faultsOnDynamo().onSend(PutCommand, nth(1), answerLost);
+    const res = await publish(token, id, '1.0.0');
+    expect(db.seen(PutCommand).faulted).toBe(1);
+    healed();
+    expect(res.code, res.message).toBe(0);
+    expect(await versions(token, id)).toEqual(['1.0.0']);
+    expect(await snapshots(id)).toHaveLength(1);
+    const read = await api.call<{ name: string }>('GET', `/project/document/${id}_d00007`, {
+      token,
+      headers: { 'x-project-version': '1.0.0' },
+    });
+    expect(read.data.name).toBe('Document 7');
+  });
+
+  it('S3 staying slow answers "busy" and lists nothing', async () => {
+    const { token } = await signUp();
+    const id = await projectWithDocs(token, 5);
+    (await faultsOnS3()).onSend(PutObjectCommand, always, fail(slowDown));
+    const res = await publish(token, id, '2.0.0');
+    healed();
+    expect(res.code).toBe(BUSY.code);
+    expect(await versions(token, id)).toEqual([]);
+  });
+});
+
+describe('team disband', () => {
+  async function teamWithProjects() {
+    const { token } = await signUp();
+    const team = await api.call<{ id: string }>('PUT', '/team', { token, body: { name: 'Doomed' } });
+    expect(team.code, team.message).toBe(0);
+    const projects = [
+      await projectWithDocs(token, 150, { teamId: team.data.id }),
+      await projectWithDocs(token, 150, { teamId: team.data.id }),
+    ];
+    return { token, teamId: team.data.id, projects };
+  }
+
+  it('DynamoDB staying throttled answers "busy" and leaves the team as it was; disbanding again works', async () => {
+    const { token, teamId } = await teamWithProjects();
+    faultsOnDynamo().onSend(UpdateCommand, always, fail(provisionedThroughputExceeded));
+    const res = await api.call('DELETE', `/team/${teamId}`, { token });
+    healed();
+    expect(res.code).toBe(BUSY.code);
+    expect((await api.call('GET', `/team/${teamId}`, { token })).code).toBe(0);
+    expect((await api.call('DELETE', `/team/${teamId}`, { token })).code).toBe(0);
+    expect((await api.call('GET', `/team/${teamId}`, { token })).code).toBe(ERRORS.notFound.code);
+  });
+
+  it('its purge, stopped by a lasting throttle, keeps everything of the team out of reach, and the next run finishes it', async () => {
+    const { token, teamId, projects } = await teamWithProjects();
+    expect((await api.call('DELETE', `/team/${teamId}`, { token })).code).toBe(0);
+    faultsOnDynamo().onSend(BatchWriteCommand, from(3), fail(provisionedThroughputExceeded));
+    const stopped = await runPurge({ now: new Date(Date.now() + 1000), pageSize: 50 });
+    healed();
+    expect(stopped.unfinished).toContain(teamId);
+    expect((await api.call('GET', `/team/${teamId}`, { token })).code).toBe(ERRORS.notFound.code);
+    for (const id of projects) expect((await api.call('GET', `/project/${id}`, { token })).code).toBe(ERRORS.notFound.code);
+    expect(await personalIds(token)).toEqual([]);
+
+    expect((await runPurge({ now: new Date(Date.now() + 1000), pageSize: 50 })).purged).toContain(teamId);
+    expect(await queryAll(keys.teamItems(teamId))).toEqual([]);
+    for (const id of projects) expect(await queryAll(keys.projectItems(id))).toEqual([]);
+  });
+});
+
+describe('transactions', () => {
+  it('one cancelled by conflicts is tried again; one that stays cancelled answers "busy" and writes nothing', async () => {
+    const { token } = await signUp();
+    const db = faultsOnDynamo().onSend(
+      TransactWriteCommand,
+      (call) => call <= 2,
+      fail(() => transactionConflict(2, 1)),
+    );
+    const created = await api.call<{ id: string }>('PUT', '/team', { token, body: { name: 'Contended' } });
+    expect(created.code, created.message).toBe(0);
+    expect(db.seen(TransactWriteCommand)).toEqual({ calls: 3, faulted: 2 });
+    healed();
+
+    faultsOnDynamo().onSend(
+      TransactWriteCommand,
+      always,
+      fail(() => transactionConflict(2)),
+    );
+    const refused = await api.call('PUT', '/team', { token, body: { name: 'Never' } });
+    healed();
+    expect(refused.code).toBe(BUSY.code);
+    const teams = (await api.call<{ name: string }[]>('GET', '/team/all', { token })).data.map((t) => t.name);
+    expect(teams).toEqual(['Contended']);
+  });
+});
