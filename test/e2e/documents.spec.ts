@@ -314,6 +314,8 @@ test('HTTP API: responses per status code are added, described, filled and remov
   await page.getByRole('button', { name: '删除 500 响应' }).click();
   await expect(statuses.getByRole('tab')).toHaveText(['200', '422']);
   await page.keyboard.press('Control+s');
+  // The editor's status tabs look like the view's: wait for the view itself before clicking one.
+  await expectSaved(page, 'Create user');
 
   const view = page.getByRole('article', { name: 'Create user' });
   await expect(view.locator('.response-tabs > .ant-tabs-nav').getByRole('tab')).toHaveText(['200', '422']);

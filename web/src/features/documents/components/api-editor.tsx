@@ -313,17 +313,18 @@ export function ApiEditor({
           list('reqHeaders', t('docs.api.reqHeaders')),
         ]}
       />
-      <Typography.Title level={3}>{t('docs.api.response')}</Typography.Title>
+      {/* The add button beside the title, not in the tab bar: a tablist may hold only tabs (axe). */}
+      <Flex align="center" justify="space-between" gap={8}>
+        <Typography.Title level={3}>{t('docs.api.response')}</Typography.Title>
+        <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
+          {t('docs.api.addResponse')}
+        </Button>
+      </Flex>
       {errors['content.responses'] ? <Typography.Text type="danger">{errors['content.responses']}</Typography.Text> : null}
       <Tabs
         className="response-tabs"
         activeKey={shownStatus}
         onChange={setActiveStatus}
-        tabBarExtraContent={
-          <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
-            {t('docs.api.addResponse')}
-          </Button>
-        }
         items={value.responses.map((r) => ({
           key: r.status,
           label: <span className={`response-status response-${r.status[0]}`}>{r.status}</span>,
