@@ -34,7 +34,11 @@ export const bundleOptions = (entry: string, outfile: string): BuildOptions => (
   logLevel: 'warning',
   mainFields: ['module', 'main'],
   external: RUNTIME_PROVIDED,
-  alias: { '@aws-sdk/credential-provider-node': join(ROOT, 'functions/data/env-credentials.ts') },
+  alias: {
+    '@aws-sdk/credential-provider-node': join(ROOT, 'functions/data/env-credentials.ts'),
+    // The DynamoDB client's endpoint cache (discovery is off) on a Map instead of mnemonist: 7 KB less per bundle.
+    'mnemonist/lru-cache': join(ROOT, 'functions/data/lru-cache.ts'),
+  },
   // Some CommonJS dependencies call require() for Node built-ins; give the ESM bundle one.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });

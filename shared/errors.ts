@@ -47,6 +47,10 @@ export const ERRORS = {
   tooManyGuesses: { code: 42900, status: 429 },
   unsupportedContentType: { code: 45012, status: 415 },
   notApiDocument: { code: 45018, status: 200 },
+  importInvalidType: { code: 45019, status: 200 },
+  importTooLarge: { code: 45020, status: 200 },
+  importTooDeep: { code: 45021, status: 200 },
+  importTooManyNodes: { code: 45022, status: 200 },
   // Answers of the mock origin, whose callers are other programs: the HTTP status carries the meaning too.
   mockNoMatch: { code: 43011, status: 404 },
   mockMethodNotAllowed: { code: 43013, status: 405 },

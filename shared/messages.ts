@@ -53,6 +53,11 @@ const zhErrors: ErrorMessages = {
   tooManyGuesses: '尝试次数过多，请 {{seconds}} 秒后再试',
   unsupportedContentType: '请求内容类型不受支持',
   notApiDocument: '只有 HTTP 接口文档可以设置 Mock',
+  importInvalidType:
+    '文件类型无效，请选择正确的文件（OpenAPI/Swagger、Postman、HAR、YApi、RAP2、ShowDoc、MJSON、cURL 或 Apiloom 项目文件）',
+  importTooLarge: '导入的文件不能超过 {{mb}} MB',
+  importTooDeep: '文件嵌套过深：参数最多嵌套 {{depth}} 层',
+  importTooManyNodes: '文件展开后过大（超过 {{nodes}} 个节点），可能是 YAML 别名炸弹',
   mockNoMatch: '没有与 {{method}} {{path}} 匹配的接口',
   mockMethodNotAllowed: '该路径的接口不支持 {{method}}，支持：{{allow}}',
   mockOff: '该接口或项目的 Mock 未开启',
@@ -107,6 +112,11 @@ const enErrors: ErrorMessages = {
   tooManyGuesses: 'Too many attempts, try again in {{seconds}} seconds',
   unsupportedContentType: 'Unsupported content type',
   notApiDocument: 'Only HTTP API documents have a mock',
+  importInvalidType:
+    'Invalid type: choose a correct file (OpenAPI/Swagger, Postman, HAR, YApi, RAP2, ShowDoc, MJSON, cURL or an Apiloom project file)',
+  importTooLarge: 'An imported file is at most {{mb}} MB',
+  importTooDeep: 'The file nests too deep: parameters nest at most {{depth}} levels',
+  importTooManyNodes: 'The file expands too large (over {{nodes}} nodes): it may be a YAML alias bomb',
   mockNoMatch: 'No API matches {{method}} {{path}}',
   mockMethodNotAllowed: 'The API at this path does not take {{method}}; it takes {{allow}}',
   mockOff: 'The mock of this API or project is off',
@@ -157,6 +167,9 @@ const zhValidation = {
   mockBodySize: '内容最多 256 KB',
   mockConditions: '每个期望最多 20 个条件',
   mockExpectations: '期望最多 50 个',
+  responseStatus: '状态码为 100-599、1XX-5XX 或 default',
+  responseStatusTwice: '同一个状态码只能有一个响应',
+  modelName: '模型名称 1-200 个字符',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -198,6 +211,9 @@ const enValidation: ValidationMessages = {
   mockBodySize: 'At most 256 KB',
   mockConditions: 'At most 20 conditions per expectation',
   mockExpectations: 'At most 50 expectations',
+  responseStatus: 'A status is 100-599, 1XX-5XX or default',
+  responseStatusTwice: 'Each status code has one response',
+  modelName: 'A model name is 1-200 characters',
 };
 
 type ValidationKey = keyof typeof zhValidation;

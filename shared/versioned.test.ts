@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { UnknownVersionError, versioned } from './versioned';
-import { contentEntities, readContent } from './schemas/document';
+import { contentEntities, contentInput, readContent } from './schemas/document';
 
 /** A toy entity that changed shape twice: a name became first/last, then gained tags. */
 const person = versioned([
@@ -43,7 +43,74 @@ describe('document content', () => {
     const typed = readContent('api', { path: '/users', description: 'List users' });
     expect(typed.type).toBe('api');
     if (typed.type !== 'api') return;
-    expect(typed.content).toMatchObject({ method: 'GET', path: '/users', reqBody: [], respFormat: 'json' });
+    expect(typed.content).toMatchObject({
+      method: 'GET',
+      path: '/users',
+      reqBody: [],
+      responses: [{ status: '200', format: 'json', body: [] }],
+    });
+  });
+
+  it('migrates a version 1 API, its one response, to the 200 response of version 2', () => {
+    const row = { id: 'a1', name: 'id', type: 'integer', required: true, value: '7', description: 'The id', children: [] };
+    const stored = {
+      v: 1,
+      method: 'POST',
+      path: '/users',
+      description: 'Create',
+      respFormat: 'xml',
+      respBody: [row],
+      respHeaders: [{ ...row, name: 'X-Rate' }],
+    };
+    const typed = readContent('api', stored);
+    if (typed.type !== 'api') throw new Error('kind');
+    expect(typed.content.responses).toEqual([
+      { status: '200', description: '', format: 'xml', body: [row], headers: [{ ...row, name: 'X-Rate' }], examples: [] },
+    ]);
+    expect(typed.content).not.toHaveProperty('respBody');
+    expect(typed.content).toMatchObject({ tags: [], servers: [], reqExamples: [] });
+    expect(typed.content.security).toBeUndefined();
+    expect(contentEntities.api.write(typed.content)).toMatchObject({ v: 2 });
+    // Read again as stored by the new code: unchanged.
+    expect(readContent('api', contentEntities.api.write(typed.content))).toEqual(typed);
+  });
+
+  it('keeps the new parameter settings and refuses a status given twice', () => {
+    const row = {
+      id: 'b1',
+      name: 'kind',
+      type: 'string',
+      enum: ['cat', 'dog', 1, null],
+      format: 'slug',
+      nullable: true,
+      default: 'cat',
+      minLength: 1,
+      maxLength: 20,
+      pattern: '^[a-z]+$',
+      deprecated: true,
+      examples: ['dog'],
+      ref: 'Pet',
+      combine: 'oneOf',
+    };
+    const content = { path: '/p', description: 'd', responses: [{ status: '201', body: [row] }, { status: '4XX' }, { status: 'default' }] };
+    const parsed = contentEntities.api.schema.parse(content);
+    expect(parsed.responses[0]!.body[0]).toEqual({ ...row, required: false, value: '', description: '', children: [] });
+    expect(() => contentEntities.api.schema.parse({ ...content, responses: [{ status: '200' }, { status: '200' }] })).toThrow(
+      /responseStatusTwice/,
+    );
+    expect(() => contentEntities.api.schema.parse({ ...content, responses: [{ status: '600' }] })).toThrow(/responseStatus/);
+  });
+
+  it('takes version 1 response fields a caller still sends, instead of dropping them', () => {
+    const legacy = { path: '/p', description: 'd', respBody: [{ id: 'x', name: 'ok', type: 'boolean' }] };
+    const input = contentInput('api', legacy);
+    expect(contentEntities.api.schema.parse(input).responses[0]!.body[0]!.name).toBe('ok');
+    expect(contentInput('api', { path: '/p', responses: [] })).toEqual({ path: '/p', responses: [] });
+  });
+
+  it('reads a data model', () => {
+    const typed = readContent('model', { name: 'Pet', schema: [{ id: 'p', name: 'name', type: 'string' }] });
+    expect(typed).toMatchObject({ type: 'model', content: { name: 'Pet', description: '', schema: [{ name: 'name', required: false }] } });
   });
 
   it('stores every kind with its version', () => {

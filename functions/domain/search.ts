@@ -43,7 +43,7 @@ function markdownText(markdown: string): string {
 
 function paramText(items: ParamItem[], out: string[]) {
   for (const p of items) {
-    out.push(p.name, p.description, p.value);
+    out.push(p.name, markdownText(p.description), p.value);
     paramText(p.children, out);
   }
 }
@@ -54,10 +54,19 @@ export function contentText(typed: TypedContent): string {
   switch (typed.type) {
     case 'api': {
       const c = typed.content;
-      parts.push(c.method, c.path, markdownText(c.description));
-      for (const list of [c.reqPath, c.reqQuery, c.reqHeaders, c.reqBody, c.respHeaders, c.respBody]) paramText(list, parts);
+      parts.push(c.method, c.path, markdownText(c.description), ...c.tags);
+      for (const list of [c.reqPath, c.reqQuery, c.reqHeaders, c.reqBody]) paramText(list, parts);
+      for (const r of c.responses) {
+        parts.push(r.status, markdownText(r.description));
+        paramText(r.headers, parts);
+        paramText(r.body, parts);
+      }
       break;
     }
+    case 'model':
+      parts.push(typed.content.name, markdownText(typed.content.description));
+      paramText(typed.content.schema, parts);
+      break;
     case 'doc':
       parts.push(markdownText(typed.content.markdown));
       break;

@@ -141,8 +141,10 @@ describe('generateFromParams', () => {
       param('flags', 'array[boolean]'),
       param('matrix', 'array[array]'),
       param('f', 'file'),
+      param('anything', 'any'),
     ]);
-    expect(PARAM_TYPES).toHaveLength(14);
+    expect(PARAM_TYPES).toHaveLength(15);
+    expect(typeof out.anything).toBe('string');
     expect(typeof out.s).toBe('string');
     for (const key of ['i', 'i32', 'i64']) expect(Number.isInteger(out[key])).toBe(true);
     expect(typeof out.n).toBe('number');
@@ -224,5 +226,44 @@ describe('generateFromParams', () => {
       node = Object.values(node)[0];
     }
     expect(depth).toBeLessThanOrEqual(MOCK_CAPS.depth + 1);
+  });
+});
+
+describe('models, compositions and schema settings', () => {
+  const pet = [param('id', 'integer'), param('name'), param('owner', 'object', { ref: 'Person' })];
+  const person = [param('nickname'), param('pets', 'array[object]', { ref: 'Pet' })];
+  const models = (ref: string) => ({ Pet: pet, Person: person })[ref];
+
+  it('expands model references, arrays of models and a root row, and ends a cycle at the depth cap', () => {
+    const out = generate([param('', 'array[object]', { ref: 'Pet' })], { models }) as unknown as Record<string, unknown>[];
+    expect(Array.isArray(out)).toBe(true);
+    expect(Object.keys(out[0]!)).toEqual(['id', 'name', 'owner']);
+    expect(Object.keys(out[0]!.owner as object)).toEqual(['nickname', 'pets']);
+    expect(JSON.stringify(out).length).toBeLessThan(2_000_000);
+  });
+
+  it('answers an unknown model as an empty object rather than failing', () => {
+    expect(generate([param('x', 'object', { ref: 'Nowhere' })], { models }).x).toEqual({});
+  });
+
+  it('merges allOf branches and takes the first branch of oneOf', () => {
+    const out = generate(
+      [
+        param('both', 'object', {
+          combine: 'allOf',
+          children: [param('', 'object', { ref: 'Pet' }), param('', 'object', { children: [param('extra')] })],
+        }),
+        param('either', 'any', { combine: 'oneOf', children: [param('', 'integer'), param('', 'string')] }),
+      ],
+      { models },
+    );
+    expect(Object.keys(out.both as object)).toEqual(['id', 'name', 'owner', 'extra']);
+    expect(Number.isInteger(out.either)).toBe(true);
+  });
+
+  it('answers with an enum member or the schema default when there is no example', () => {
+    const out = generate([param('kind', 'string', { enum: ['cat', 'dog'] }), param('size', 'integer', { default: '3' })]);
+    expect(['cat', 'dog']).toContain(out.kind);
+    expect(out.size).toBe(3);
   });
 });

@@ -4,7 +4,7 @@
  * language. Arrays get 1-3 items. The tree a document describes can multiply out (arrays of arrays of objects),
  * so generation stops at MOCK_CAPS.nodes values; past MOCK_CAPS.depth levels objects and arrays come out empty.
  */
-import type { ParamItem } from '@shared/schemas/document';
+import { bodyRoot, type ParamItem } from '@shared/schemas/document';
 import { fakerFor, type Faker, type MockLocale } from './faker-bridge';
 import { fieldKind, nameWords, singular, type FieldKind } from './field-names';
 import { MOCK_CAPS } from './limits';
@@ -16,7 +16,11 @@ interface GenerateOptions {
   /** Same seed, same output (dates included): for tests and stable previews. */
   seed?: number;
   deadline?: number;
+  /** A data model's rows by reference (`ParamItem.ref`); unknown references generate as untyped values. */
+  models?: ModelRows;
 }
+
+export type ModelRows = (ref: string) => ParamItem[] | undefined;
 
 /** Dates of a seeded run are counted from here, so they do not move with the clock. */
 const SEEDED_REFERENCE_DATE = new Date('2025-01-01T00:00:00Z');
@@ -32,7 +36,14 @@ class Generator {
     private readonly faker: Faker,
     private readonly locale: MockLocale,
     private readonly deadline: number,
+    private readonly models: ModelRows,
   ) {}
+
+  /** A body or model: its root row's value when it has one, else the object of its rows. */
+  body(params: ParamItem[], depth: number): unknown {
+    const root = bodyRoot(params);
+    return root ? this.value(root, depth) : this.object(params, depth);
+  }
 
   object(params: ParamItem[], depth: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
@@ -54,6 +65,15 @@ class Generator {
   value(param: ParamItem, depth: number): unknown {
     this.tick();
     if (param.value.trim() !== '') return fromExample(param);
+    if (param.default !== undefined && param.default.trim() !== '') return fromExample({ ...param, value: param.default });
+    if (param.enum?.length) return this.faker.helpers.arrayElement(param.enum);
+    if (param.combine) return this.combined(param, depth);
+    // A model reference; cycles end at MOCK_CAPS.depth like any deep tree.
+    if (param.ref !== undefined) {
+      const rows = this.models(param.ref) ?? [];
+      if (param.type === 'array' || param.type === 'array[object]') return this.items(depth, () => this.body(rows, depth + 1));
+      return depth > MOCK_CAPS.depth ? {} : this.body(rows, depth);
+    }
     const kind = fieldKind(param.name);
     switch (param.type) {
       case 'string':
@@ -93,6 +113,14 @@ class Generator {
         // An untyped parameter (older or imported documents): a string chosen by its name, as spec section 5 says.
         return this.text(kind, param.name);
     }
+  }
+
+  /** allOf merges its branches' objects; oneOf and anyOf answer with their first branch. */
+  private combined(param: ParamItem, depth: number): unknown {
+    const branches = param.children.map((branch) => this.value({ ...branch, name: branch.name || param.name }, depth + 1));
+    if (param.combine !== 'allOf') return branches[0] ?? null;
+    const objects = branches.filter((b): b is Record<string, unknown> => !!b && typeof b === 'object' && !Array.isArray(b));
+    return objects.length ? Object.assign({}, ...objects) : (branches[0] ?? null);
   }
 
   private items(depth: number, item: () => unknown): unknown[] {
@@ -376,7 +404,10 @@ function fromExample(param: ParamItem): unknown {
   }
 }
 
-/** The response body of an `auto` mock: an object of the document's top-level response parameters. */
+/**
+ * The response body of an `auto` mock: an object of the response's top-level parameters, or the value of its root
+ * row (an array of a model, a string...).
+ */
 export function generateFromParams(params: ParamItem[], options: GenerateOptions = {}): MockResult<RenderedJson> {
   const locale = options.locale ?? 'zh';
   const faker = fakerFor(locale);
@@ -385,7 +416,12 @@ export function generateFromParams(params: ParamItem[], options: GenerateOptions
     faker.setDefaultRefDate(SEEDED_REFERENCE_DATE);
   }
   try {
-    const value = new Generator(faker, locale, options.deadline ?? Date.now() + MOCK_CAPS.renderMs).object(params, 1);
+    const value = new Generator(
+      faker,
+      locale,
+      options.deadline ?? Date.now() + MOCK_CAPS.renderMs,
+      options.models ?? (() => undefined),
+    ).body(params, 1);
     const json = JSON.stringify(value);
     if (json.length > MOCK_CAPS.outputChars)
       return mockFail('output_too_large', `the mock data is larger than ${MOCK_CAPS.outputChars} characters`);

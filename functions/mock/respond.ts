@@ -11,7 +11,7 @@ import type { ParamItem } from '@shared/schemas/document';
 import type { MockConfig, MockExpectation, MockHeader } from '@shared/schemas/mock';
 import { pickLocale, type Locale } from '@shared/messages';
 import { findExpectation } from './expectations';
-import { generateFromParams } from './generate';
+import { generateFromParams, type ModelRows } from './generate';
 import { mockFail, mockOk, type MockResult } from './mock-error';
 import { runMockScript } from './sandbox';
 import { renderTemplate } from './template';
@@ -28,8 +28,10 @@ export interface MockRequest {
 
 export interface MockInput {
   config: MockConfig;
-  /** The document's response parameters (`respBody`), used by the `auto` type. */
+  /** The body parameters of the document's first 2xx response, used by the `auto` type. */
   responseParams?: ParamItem[];
+  /** The data models those parameters refer to. */
+  models?: ModelRows;
   /** Path parameters of the matched template, decoded. */
   params: Record<string, string>;
   request: MockRequest;
@@ -122,7 +124,7 @@ export async function respondToMock(input: MockInput): Promise<MockResult<MockAn
       return rendered.ok ? mockOk(answer(config.status, [config.headers], rendered.value.json, config.delay)) : rendered;
     }
     case 'auto': {
-      const generated = generateFromParams(input.responseParams ?? [], { locale });
+      const generated = generateFromParams(input.responseParams ?? [], { locale, models: input.models });
       return generated.ok ? mockOk(answer(config.status, [config.headers], generated.value.json, config.delay)) : generated;
     }
     case 'script':

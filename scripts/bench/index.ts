@@ -12,29 +12,36 @@ import { benchWeb } from './web.bench';
 import { benchMock } from './mock.bench';
 import { benchShares } from './shares.bench';
 import { benchTeams } from './teams.bench';
+import { benchImport } from './import.bench';
 
 /** `npm run bench -- mock shares`: only those groups; no names: every group. */
 const only = new Set(process.argv.slice(2));
 const wanted = (name: string) => only.size === 0 || only.has(name);
 
-await ensureBuilt(() => undefined);
-const stack = await startBenchStack();
+// The pure groups need no stack: `npm run bench -- import` starts nothing.
+const PURE = new Set(['import']);
+const needsStack = only.size === 0 || [...only].some((name) => !PURE.has(name));
+if (needsStack) await ensureBuilt(() => undefined);
+const stack = needsStack ? await startBenchStack() : undefined;
+/** The stack of a group that needs one: it was started, since that group was wanted. */
+const onStack = () => stack!;
 try {
   const groups: [string, () => Promise<Record<string, string>> | Record<string, string>][] = [
-    ['web', () => benchWeb(stack)],
-    ['projects', () => benchProjects(stack)],
-    ['documents', () => benchDocuments(stack)],
-    ['teams', () => benchTeams(stack)],
-    ['shares', () => benchShares(stack)],
-    ['mock', () => benchMock(stack)],
-    ['hostile', () => benchHostile(stack)],
+    ['web', () => benchWeb(onStack())],
+    ['projects', () => benchProjects(onStack())],
+    ['documents', () => benchDocuments(onStack())],
+    ['teams', () => benchTeams(onStack())],
+    ['shares', () => benchShares(onStack())],
+    ['mock', () => benchMock(onStack())],
+    ['hostile', () => benchHostile(onStack())],
     ['startup', () => benchStartup()],
     ['coldstart', () => benchColdStart()],
+    ['import', () => benchImport()],
   ];
   const results: Record<string, string> = {};
   for (const [name, run] of groups) if (wanted(name)) Object.assign(results, await run());
   console.log('\nApiloom benchmarks (DynamoDB Local + s3rver on this machine)');
   for (const [name, value] of Object.entries(results)) console.log(`  ${name.padEnd(62)} ${value}`);
 } finally {
-  await stack.stop();
+  await stack?.stop();
 }

@@ -2,8 +2,14 @@
  * The kinds and fixed lists of documents, without zod: the web's first load (the tree's icons, the default title)
  * needs these few lists, not the schemas built from them in ./document.
  */
-export const DOCUMENT_TYPES = ['api', 'doc', 'richtext', 'embed', 'errorcode', 'folder', 'link', 'softlink'] as const;
+import type { ParamItem } from './params';
+
+/** `model`: a data model, a named schema that parameters refer to (OpenAPI's `components.schemas`, Apifox's 数据模型). */
+export const DOCUMENT_TYPES = ['api', 'model', 'doc', 'richtext', 'embed', 'errorcode', 'folder', 'link', 'softlink'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** `<projectId>_<suffix>`: the project id is a UUID; the suffix is random. */
+export const DOCUMENT_ID_PATTERN = /^[0-9a-f-]{36}_[A-Za-z0-9]{6,16}$/;
 
 export const PARAM_TYPES = [
   'string',
@@ -20,7 +26,10 @@ export const PARAM_TYPES = [
   'array[number]',
   'array[boolean]',
   'file',
+  /** No type given (a schema that admits anything, or one only its composition or model describes). */
+  'any',
 ] as const;
+export type ParamType = (typeof PARAM_TYPES)[number];
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
 /** In development, development completed, deprecated, build failed (spec section 4). */
@@ -30,3 +39,14 @@ export const RESPONSE_FORMATS = ['json', 'xml', 'text', 'html'] as const;
 
 /** Spec section 3's new-document defaults: '未命名文档', comment '新增文档', type doc, preId 0. */
 export const DOCUMENT_DEFAULTS = { name: '未命名文档', comment: '新增文档', type: 'doc' as DocumentType, preId: '0' };
+
+/**
+ * The root row of a body or model whose root is not a plain object (an array, a model, a oneOf...): a list of
+ * exactly one row with an empty name. Zod-free, like this module, for the web's views.
+ */
+export const bodyRoot = <T extends Pick<ParamItem, 'name'>>(items: T[]): T | undefined =>
+  items.length === 1 && items[0]!.name === '' ? items[0] : undefined;
+
+/** The response a mock answers with: the first 2xx (`2XX` included). */
+export const successResponse = <R extends { status: string }>(api: { responses: R[] }): R | undefined =>
+  api.responses.find((r) => r.status.startsWith('2'));

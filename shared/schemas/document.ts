@@ -10,83 +10,22 @@ import { vKey } from '../messages';
 import { plainName } from '../text';
 import { versioned } from '../versioned';
 import { idSchema } from './project';
-import {
-  DOCUMENT_DEFAULTS,
-  DOCUMENT_TYPES,
-  HTTP_METHODS,
-  PARAM_TYPES,
-  API_STATUSES,
-  REQUEST_TYPES,
-  RESPONSE_FORMATS,
-  type DocumentType,
-} from './document-kinds';
+import { apiContentV1, apiContentV1ToV2, apiContentV2, isApiContentV1Input, modelContentV1 } from './api-content';
+import { DOCUMENT_DEFAULTS, DOCUMENT_ID_PATTERN, DOCUMENT_TYPES, type DocumentType } from './document-kinds';
 
 export * from './document-kinds';
+export * from './params';
+export * from './api-content';
 
-/** `<projectId>_<suffix>`: the project id is a UUID; the suffix is random. */
 export const documentIdSchema = lazy(() =>
   z
     .string()
     .trim()
-    .regex(/^[0-9a-f-]{36}_[A-Za-z0-9]{6,16}$/, { error: vKey('id') }),
+    .regex(DOCUMENT_ID_PATTERN, { error: vKey('id') }),
 );
 /** The project of a document, history entry or tree node id (a bare project id is its own project). */
 export const projectIdOfDocument = (id: string) => (id.includes('_') ? id.slice(0, id.indexOf('_')) : id);
 
-export interface ParamItem {
-  id: string;
-  name: string;
-  type: (typeof PARAM_TYPES)[number];
-  required: boolean;
-  value: string;
-  description: string;
-  expand?: boolean;
-  children: ParamItem[];
-}
-
-const paramItem: z.ZodType<ParamItem> = lazy(() =>
-  z.object({
-    id: z.string().max(64),
-    name: z.string().max(200),
-    type: z.enum(PARAM_TYPES),
-    required: z.boolean().default(false),
-    value: z.string().max(10_000).default(''),
-    description: z.string().max(2_000).default(''),
-    expand: z.boolean().optional(),
-    get children() {
-      return z.array(paramItem).max(500).default([]);
-    },
-  }),
-);
-
-/** How deep a parameter tree goes, counted without recursion (a hostile tree may be thousands of levels deep). */
-function paramDepth(items: unknown): number {
-  let depth = 0;
-  let level: unknown[] = Array.isArray(items) ? items : [];
-  while (level.length) {
-    depth++;
-    if (depth > LIMITS.paramDepth) return depth;
-    level = level.flatMap((item) => {
-      const children = item && typeof item === 'object' ? (item as { children?: unknown }).children : undefined;
-      return Array.isArray(children) ? (children as unknown[]) : [];
-    });
-  }
-  return depth;
-}
-
-/**
- * A parameter list. The depth is checked before the recursive schema runs: validating a tree nested hundreds of
- * levels deep would exhaust the stack (and nobody writes more than a few levels).
- */
-const params = lazy(() =>
-  z
-    .preprocess((value, ctx) => {
-      if (paramDepth(value) <= LIMITS.paramDepth) return value;
-      ctx.addIssue({ code: 'custom', message: vKey('paramDepth') });
-      return z.NEVER;
-    }, z.array(paramItem).max(500))
-    .default([]),
-);
 const httpUrl = lazy(() =>
   z
     .string()
@@ -96,40 +35,15 @@ const httpUrl = lazy(() =>
 );
 const size = lazy(() => z.union([z.number().int().min(50).max(10_000), z.string().regex(/^\d{1,3}%$/)]));
 
-const apiContent = lazy(() =>
-  z.object({
-    method: z.enum(HTTP_METHODS).default('GET'),
-    path: z
-      .string({ error: vKey('apiPath') })
-      .trim()
-      .min(1, { error: vKey('apiPath') })
-      .max(1_000),
-    status: z.enum(API_STATUSES).default('developing'),
-    valid: z.boolean().default(true),
-    description: z
-      .string({ error: vKey('apiDescription') })
-      .trim()
-      .min(1, { error: vKey('apiDescription') })
-      .max(20_000),
-    requestType: z.enum(REQUEST_TYPES).default('json'),
-    reqHeaders: params,
-    reqQuery: params,
-    reqPath: params,
-    reqBody: params,
-    respFormat: z.enum(RESPONSE_FORMATS).default('json'),
-    respBody: params,
-    respHeaders: params,
-  }),
-);
-
 /**
  * Each kind's content, as versioned entities: stored bodies carry `v`, reads migrate them to the newest shape.
- * Every kind is at version 1 so far; a change of shape adds a version with its `up` (see shared/versioned.ts).
+ * A change of shape adds a version with its `up` (see shared/versioned.ts); `api` is at version 2 (./api-content.ts).
  */
 export const contentEntities = lazy(
   () =>
     ({
-      api: versioned([{ schema: apiContent }]),
+      api: versioned([{ schema: apiContentV1 }, { schema: apiContentV2, up: apiContentV1ToV2 }]),
+      model: versioned([{ schema: modelContentV1 }]),
       doc: versioned([{ schema: z.object({ markdown: z.string().default('') }) }]),
       richtext: versioned([{ schema: z.object({ html: z.string().default('') }) }]),
       embed: versioned([{ schema: z.object({ url: httpUrl, width: size.default('100%'), height: size.default(600) }) }]),
@@ -160,6 +74,7 @@ export const contentSchemas = lazy(
 );
 
 export type ContentOf<T extends DocumentType> = z.output<(typeof contentSchemas)[T]>;
+export type DocumentContent = { [T in DocumentType]: ContentOf<T> }[DocumentType];
 
 export const documentTitle = lazy(() =>
   plainName(
@@ -235,6 +150,7 @@ const viewOf = <T extends DocumentType>(type: T) =>
 export const documentView = lazy(() =>
   z.discriminatedUnion('type', [
     viewOf('api'),
+    viewOf('model'),
     viewOf('doc'),
     viewOf('richtext'),
     viewOf('embed'),
@@ -289,6 +205,7 @@ const historyViewOf = <T extends DocumentType>(type: T) => historyEntry.extend({
 export const historyEntryView = lazy(() =>
   z.discriminatedUnion('type', [
     historyViewOf('api'),
+    historyViewOf('model'),
     historyViewOf('doc'),
     historyViewOf('richtext'),
     historyViewOf('embed'),
@@ -322,3 +239,11 @@ export const readContent = (type: DocumentType, stored: unknown): TypedContent =
 
 /** The stored form of newest-shape content: with its version marker. */
 export const writeContent = (typed: TypedContent) => contentEntities[typed.type].write(typed.content as never) as Record<string, unknown>;
+
+/** Content a caller sent, in the newest shape's input: version 1 API fields are migrated, not dropped. */
+export function contentInput(type: DocumentType, content: unknown): unknown {
+  if (type !== 'api' || !isApiContentV1Input(content)) return content;
+  const legacy = apiContentV1.safeParse(content);
+  // Malformed legacy input goes on as it is: the newest schema names what is wrong with it.
+  return legacy.success ? apiContentV1ToV2(legacy.data) : content;
+}

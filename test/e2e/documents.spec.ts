@@ -231,3 +231,97 @@ test('embedded page, error codes, external link and soft link each show as they 
   await page.getByRole('link', { name: '打开链接的文档' }).click();
   await expect(page.getByRole('article', { name: 'Target doc' }).getByRole('heading', { name: 'Landed' })).toBeVisible();
 });
+
+test('data model: create one that refers to itself, refer to it from an API; the view expands it and marks the cycle', async ({
+  page,
+  request,
+}) => {
+  await openNewProject(page, request);
+  await newDocument(page, 'Pet', '数据模型');
+  const model = page.getByRole('table', { name: '模型结构' });
+  await expect(page.getByLabel('模型名称')).toHaveValue('Pet');
+  await page.getByRole('button', { name: '添加参数 · 模型结构' }).click();
+  await model.getByLabel('模型结构 参数名 0.0').fill('name');
+  await page.getByRole('button', { name: '添加参数 · 模型结构' }).click();
+  await model.getByLabel('模型结构 参数名 0.1').fill('parent');
+  await choose(page, model.getByLabel('模型结构 类型 0.1'), 'object');
+  await page.keyboard.press('Control+s');
+  // The model exists now: its own row can refer to it.
+  await page.getByRole('button', { name: '编辑' }).click();
+  await page.getByRole('button', { name: '更多设置 parent' }).click();
+  const settings = page.getByRole('dialog', { name: '更多设置 · parent' });
+  await choose(page, settings.getByLabel('数据模型'), 'Pet');
+  await settings.getByLabel('格式').fill('pet');
+  await settings.getByRole('button', { name: '确定' }).click();
+  await page.keyboard.press('Control+s');
+  const modelView = page.getByRole('article', { name: 'Pet' });
+  await expect(modelView.getByText('循环引用')).toBeVisible();
+  await expect(modelView.getByRole('region', { name: '模型示例' })).toContainText('"name": "string"');
+
+  await newDocument(page, 'Get pet', 'HTTP 接口');
+  await page.getByLabel('接口路径').fill('/pets/{id}');
+  await page.getByLabel('接口描述').fill('One pet');
+  await page.getByRole('tab', { name: /响应数据/ }).click();
+  await page.getByRole('button', { name: '添加参数 · 响应数据' }).click();
+  const response = page.getByRole('table', { name: '响应数据' });
+  await response.getByLabel('响应数据 参数名 0.0').fill('pet');
+  await choose(page, response.getByLabel('响应数据 类型 0.0'), 'object');
+  await page.getByRole('button', { name: '更多设置 pet' }).click();
+  await choose(page, page.getByRole('dialog', { name: '更多设置 · pet' }).getByLabel('数据模型'), 'Pet');
+  await page.getByRole('dialog', { name: '更多设置 · pet' }).getByRole('button', { name: '确定' }).click();
+  await page.keyboard.press('Control+s');
+
+  const view = page.getByRole('article', { name: 'Get pet' });
+  await view.getByRole('tab', { name: /响应数据/ }).click();
+  const rendered = view.getByRole('table', { name: '响应数据 · json' });
+  // pet → name, parent → (Pet again: marked, not opened)
+  await expect(rendered.getByRole('cell', { name: 'name', exact: true })).toBeVisible();
+  await expect(rendered.getByText('循环引用')).toBeVisible();
+  await expect(rendered.getByRole('row')).toHaveCount(4);
+  await expect(view.getByRole('region', { name: '响应示例' })).toContainText('"name": "string"');
+});
+
+test('HTTP API: responses per status code are added, described, filled and removed in the editor, and shown as tabs', async ({
+  page,
+  request,
+}) => {
+  await openNewProject(page, request);
+  await newDocument(page, 'Create user', 'HTTP 接口');
+  await page.getByLabel('接口路径').fill('/users');
+  await page.getByLabel('接口描述').fill('Creates a user');
+  // The status tabs, not the body, headers and examples tabs inside each.
+  const statuses = page.locator('.response-tabs > .ant-tabs-nav');
+  await expect(statuses.getByRole('tab')).toHaveText(['200']);
+
+  await page.getByRole('button', { name: '添加响应' }).click();
+  const add = page.getByRole('dialog', { name: '添加响应' });
+  await add.getByLabel('状态码').fill('200');
+  await expect(add.getByText('同一个状态码只能有一个响应')).toBeVisible();
+  await add.getByLabel('状态码').fill('422');
+  await add.getByRole('button', { name: '创建' }).click();
+  await expect(statuses.getByRole('tab')).toHaveText(['200', '422']);
+  await page.getByLabel('422 响应说明').fill('The **input** was invalid');
+  const panel = page.getByRole('tabpanel', { name: '422' });
+  await panel.getByRole('button', { name: '添加参数 · 响应数据' }).click();
+  await panel.getByLabel('响应数据 参数名 0.0').fill('field');
+  await panel.getByRole('tab', { name: /示例/ }).click();
+  await panel.getByRole('button', { name: /添加示例/ }).click();
+  await panel.getByLabel('响应示例 1', { exact: true }).fill('{"field":"email"}');
+
+  await page.getByRole('button', { name: '添加响应' }).click();
+  await page.getByRole('dialog', { name: '添加响应' }).getByLabel('状态码').fill('500');
+  await page.getByRole('dialog', { name: '添加响应' }).getByRole('button', { name: '创建' }).click();
+  await page.getByRole('button', { name: '删除 500 响应' }).click();
+  await expect(statuses.getByRole('tab')).toHaveText(['200', '422']);
+  await page.keyboard.press('Control+s');
+  // The editor's status tabs look like the view's: wait for the view itself before clicking one.
+  await expectSaved(page, 'Create user');
+
+  const view = page.getByRole('article', { name: 'Create user' });
+  await expect(view.locator('.response-tabs > .ant-tabs-nav').getByRole('tab')).toHaveText(['200', '422']);
+  await view.getByRole('tab', { name: '422' }).click();
+  const shown = view.getByRole('tabpanel', { name: '422' });
+  await expect(shown.locator('strong', { hasText: 'input' })).toBeVisible();
+  await expect(shown.getByRole('table', { name: '响应数据 · json' }).getByRole('cell', { name: 'field' })).toBeVisible();
+  await expect(shown.getByRole('region', { name: '响应示例' })).toContainText('"field": "email"');
+});

@@ -281,6 +281,47 @@ describe('the mock origin', () => {
     expect(typeof body.address.city).toBe('string');
   });
 
+  it('generates from the first 2xx response, following data models (cycles end) and a root array', async () => {
+    const { owner, project, save, hit } = await mockProject();
+    const create = async (body: Record<string, unknown>) => {
+      const res = await api.call<DocumentView>('PUT', '/project/document', {
+        token: owner.token,
+        body: { projectId: project.id, ...body },
+      });
+      expect(res.code, res.message).toBe(0);
+      return res.data;
+    };
+    const pet = await create({ type: 'model', name: 'Pet', content: { name: 'Pet', schema: [] } });
+    const petRows = [param({ name: 'id', type: 'integer' }), param({ name: 'kind', type: 'string' })];
+    // The model refers to itself: a pet's parent is a pet.
+    const parent = { ...param({ name: 'parent', type: 'object' }), ref: pet.id };
+    const kindRow = { ...petRows[1]!, enum: ['cat', 'dog'] };
+    const saved = await api.call('POST', '/project/document', {
+      token: owner.token,
+      body: { id: pet.id, rev: pet.rev, content: { name: 'Pet', schema: [petRows[0], kindRow, parent] } },
+    });
+    expect(saved.code, saved.message).toBe(0);
+    const doc = await create({
+      type: 'api',
+      name: 'List pets',
+      content: {
+        path: '/pets',
+        description: 'pets',
+        responses: [
+          { status: '404', body: [param({ name: 'missing', type: 'boolean' })] },
+          { status: '201', body: [{ ...param({ name: '', type: 'array[object]' }), ref: pet.id }] },
+        ],
+      },
+    });
+    await save(doc.id, { type: 'auto' });
+    const res = await hit('GET', '/pets');
+    const body = res.json as { id: number; kind: string; parent: unknown }[];
+    expect(Array.isArray(body), JSON.stringify(res.json)).toBe(true);
+    expect(Number.isInteger(body[0]!.id)).toBe(true);
+    expect(['cat', 'dog']).toContain(body[0]!.kind);
+    expect(typeof body[0]!.parent).toBe('object');
+  });
+
   it('runs scripts with the request, and answers what they return', async () => {
     const { apiDoc, save, hit } = await mockProject();
     const doc = await apiDoc('POST', '/echo/{id}');

@@ -11,7 +11,7 @@
  * was created answered its first call with "no match".)
  */
 import { MOCK_SETTINGS_TTL_MS } from '@shared/constants';
-import type { ParamItem } from '@shared/schemas/document';
+import { successResponse, type ParamItem } from '@shared/schemas/document';
 import type { MockSettings } from '@shared/schemas/mock';
 import { nodesAt, readDocumentContentOfRev, type StoredNode } from '../../domain/documents';
 import { mockConfigsOf } from '../../domain/mock-configs';
@@ -25,6 +25,8 @@ interface ProjectMocks {
   matcher: RouteMatcher;
   /** HTTP API documents by id, for their revision (the `auto` type reads their response parameters). */
   documents: Map<string, StoredNode>;
+  /** Data model documents by id, which response parameters may refer to. */
+  models: Map<string, StoredNode>;
   settings: Map<string, MockSettings>;
 }
 
@@ -61,8 +63,8 @@ async function refresh(projectId: string, before: Held | undefined, readAt: numb
   const old = before?.mocks;
   const treeChanged = !old || before.treeRev !== project.treeRev;
   const settingsChanged = !old || before.mockRev !== project.mockRev;
-  const [documents, settings] = await Promise.all([
-    treeChanged ? apiDocuments(project) : Promise.resolve(old.documents),
+  const [{ documents, models }, settings] = await Promise.all([
+    treeChanged ? mockedDocuments(project) : Promise.resolve(old),
     settingsChanged
       ? mockConfigsOf(projectId).then((records) => new Map(records.map((r) => [r.docId, r.settings])))
       : Promise.resolve(old.settings),
@@ -75,15 +77,19 @@ async function refresh(projectId: string, before: Held | undefined, readAt: numb
       ? buildRouteMatcher([...documents.values()].map((d) => ({ id: d.id, method: d.method ?? 'GET', path: d.path ?? '' })))
       : old.matcher,
     documents,
+    models,
     settings,
   };
   hold(projectId, { mocks, treeRev: project.treeRev, mockRev: project.mockRev, readAt });
   return mocks;
 }
 
-async function apiDocuments(project: ProjectRecord): Promise<Map<string, StoredNode>> {
+async function mockedDocuments(project: ProjectRecord): Promise<Pick<ProjectMocks, 'documents' | 'models'>> {
   const nodes = await nodesAt(project);
-  return new Map(nodes.filter((n) => n.type === 'api' && n.path).map((n) => [n.id, n]));
+  return {
+    documents: new Map(nodes.filter((n) => n.type === 'api' && n.path).map((n) => [n.id, n])),
+    models: new Map(nodes.filter((n) => n.type === 'model').map((n) => [n.id, n])),
+  };
 }
 
 /** The project's mocks as read at most MOCK_SETTINGS_TTL_MS ago; undefined when it does not exist or does not serve. */
@@ -98,10 +104,40 @@ export function projectMocks(projectId: string, now = Date.now()): Promise<Proje
   return started.mocks;
 }
 
-/** Response parameters of a document at its revision (small contents are kept in memory by revision). */
-export async function responseParams(document: StoredNode): Promise<ParamItem[]> {
+/** Past this many models one answer stops reading more: the rest generate as untyped values. */
+const MODELS_PER_ANSWER = 200;
+
+/**
+ * The body parameters of a document's first 2xx response at its revision, and the models they refer to, followed
+ * through the models' own references (each read once, so cycles end).
+ */
+export async function responseParams(
+  document: StoredNode,
+  models: Map<string, StoredNode>,
+): Promise<{ params: ParamItem[]; models: Map<string, ParamItem[]> }> {
   const typed = await readDocumentContentOfRev(document);
-  return typed.type === 'api' ? typed.content.respBody : [];
+  const params = typed.type === 'api' ? (successResponse(typed.content)?.body ?? []) : [];
+  const found = new Map<string, ParamItem[]>();
+  let pending = refsOf(params);
+  while (pending.length && found.size < MODELS_PER_ANSWER) {
+    const next = [...new Set(pending)].filter((ref) => !found.has(ref) && models.has(ref)).slice(0, MODELS_PER_ANSWER - found.size);
+    const read = await Promise.all(next.map((ref) => readDocumentContentOfRev(models.get(ref)!)));
+    pending = [];
+    read.forEach((model, i) => {
+      const rows = model.type === 'model' ? model.content.schema : [];
+      found.set(next[i]!, rows);
+      pending.push(...refsOf(rows));
+    });
+  }
+  return { params, models: found };
+}
+
+function refsOf(items: ParamItem[], out: string[] = []): string[] {
+  for (const p of items) {
+    if (p.ref !== undefined) out.push(p.ref);
+    refsOf(p.children, out);
+  }
+  return out;
 }
 
 /** For tests: forget everything held or being read. */

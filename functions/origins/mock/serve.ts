@@ -145,9 +145,11 @@ export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse>
   delete query[MOCK_TOKEN_QUERY];
   const request: MockRequest = { method, path, query, headers, body: parseBody(req.body, req.headers['content-type']) };
 
+  const response = settings.type === 'auto' ? await responseParams(document, mocks.models) : undefined;
   const answered = await respondToMock({
     config: { projectId, docId: routed.documentId, ...settings },
-    responseParams: settings.type === 'auto' ? await responseParams(document) : undefined,
+    responseParams: response?.params,
+    models: response ? (ref) => response.models.get(ref) : undefined,
     params: routed.params,
     request,
   });

@@ -1,7 +1,7 @@
 /** What several areas of the document service need: who is editing, content validation, and document views. */
 import { LIMITS } from '@shared/constants';
 import type { Locale } from '@shared/messages';
-import { contentSchemas, type DocumentType, type DocumentView, type TypedContent } from '@shared/schemas/document';
+import { contentInput, contentSchemas, type DocumentType, type DocumentView, type TypedContent } from '@shared/schemas/document';
 import { previousSiblingId, toNodeView, type Editor, type StoredNode } from '../../domain/documents';
 import { getUser } from '../../domain/users';
 import { readSnapshot } from '../../domain/releases';
@@ -20,7 +20,7 @@ export async function editorOf(userId: string): Promise<Editor> {
  * its size: a synchronous Lambda answers at most 6 MB, so a larger document could be saved but never read again.
  */
 export function parseContent(type: DocumentType, content: unknown, locale: Locale): TypedContent {
-  const parsed = parseWith(contentSchemas[type], content ?? {}, locale, ['content']);
+  const parsed = parseWith(contentSchemas[type], contentInput(type, content ?? {}), locale, ['content']);
   if (Buffer.byteLength(JSON.stringify(parsed)) > LIMITS.documentContentBytes) throw new AppError('contentTooLarge');
   return { type, content: parsed } as TypedContent;
 }

@@ -13,7 +13,7 @@ export const mockEn: Texts<typeof mockZh> = {
     auto: "Realistic data generated from the document's response parameters, by field type and name.",
     script: 'JavaScript that answers each request with a status, headers and a body. It runs in an isolated sandbox, within 200 ms.',
   },
-  autoParams: 'Data is generated from {{count}} top-level response parameters; change them in Edit.',
+  autoParams: 'Data is generated from the {{count}} top-level parameters of the {{status}} response; change them in Edit.',
   autoEmpty: 'This API has no response parameters yet, so the generated data is an empty object. Add them in Edit.',
   url: 'Mock URL',
   copyUrl: 'Copy the mock URL',

@@ -12,7 +12,7 @@ export const mockZh = {
     auto: '根据接口文档的响应参数，按字段类型和名称生成逼真的数据。',
     script: '运行 JavaScript，按请求返回状态码、响应头和内容。脚本在隔离的沙箱中运行，限时 200 毫秒。',
   },
-  autoParams: '将按 {{count}} 个顶层响应参数生成数据，在“编辑”中修改响应参数。',
+  autoParams: '将按 {{status}} 响应的 {{count}} 个顶层参数生成数据，在“编辑”中修改响应参数。',
   autoEmpty: '这个接口还没有响应参数，生成的数据是一个空对象。在“编辑”中添加响应参数。',
   url: 'Mock 地址',
   copyUrl: '复制 Mock 地址',

@@ -105,7 +105,7 @@ function SharedDocument(props: {
     <article className="doc" aria-label={name}>
       <DocumentHeading doc={doc.data} name={name} />
       <div className="doc-body">
-        <DocumentBody doc={doc.data} linkOf={props.linkOf} />
+        <DocumentBody doc={doc.data} linkOf={props.linkOf} readAs={{ shareToken: props.content.shareToken }} />
       </div>
     </article>
   );

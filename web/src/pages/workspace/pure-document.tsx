@@ -36,7 +36,7 @@ export function PureDocument({ docId, printable }: { docId: string; printable: b
       ) : (
         <h1 className="sr-only">{name}</h1>
       )}
-      <DocumentBody doc={doc.data} />
+      <DocumentBody doc={doc.data} readAs={{ version: search.get('version') || undefined }} />
     </main>
   );
 }

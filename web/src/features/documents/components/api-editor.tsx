@@ -1,24 +1,216 @@
-/** The HTTP API editor, laid out like the request it describes: method and path, then request and response tabs. */
-import { Badge, Flex, Form, Input, Select, Space, Switch, Tabs, Typography } from 'antd';
+/**
+ * The HTTP API editor, laid out like the request it describes: method and path, then request tabs, then a tab per
+ * response status (added and removed here), each with its description, format, body, headers and examples.
+ */
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Badge, Button, Flex, Form, Input, Modal, Select, Space, Switch, Tabs, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_STATUSES, HTTP_METHODS, REQUEST_TYPES, RESPONSE_FORMATS, type ContentOf, type ParamItem } from '@shared/schemas/document';
+import {
+  API_STATUSES,
+  HTTP_METHODS,
+  REQUEST_TYPES,
+  RESPONSE_FORMATS,
+  RESPONSE_STATUS_PATTERN,
+  newResponse,
+  type ApiResponse,
+  type ContentOf,
+  type Example,
+  type ParamItem,
+} from '@shared/schemas/document';
 import { ParamEditor } from './param-editor';
+import type { ModelOption } from './param-settings';
 
 type Api = ContentOf<'api'>;
-type ListKey = 'reqQuery' | 'reqPath' | 'reqBody' | 'reqHeaders' | 'respBody' | 'respHeaders';
+type ListKey = 'reqQuery' | 'reqPath' | 'reqBody' | 'reqHeaders';
 
-export function ApiEditor({ value, onChange, errors }: { value: Api; onChange: (next: Api) => void; errors: Record<string, string> }) {
+const COMMON_STATUSES = ['200', '201', '204', '400', '401', '403', '404', '409', '422', '500', 'default'];
+
+const badge = (title: string, n: number) => (
+  <span>
+    {title} {n ? <Badge count={n} size="small" color="#5b5bd6" /> : null}
+  </span>
+);
+
+function ExamplesEditor({ label, examples, onChange }: { label: string; examples: Example[]; onChange: (next: Example[]) => void }) {
   const { t } = useTranslation();
+  const set = (i: number, patch: Partial<Example>) => onChange(examples.map((e, j) => (j === i ? { ...e, ...patch } : e)));
+  return (
+    <div className="examples-editor">
+      {examples.map((e, i) => (
+        <div key={i} className="example-edit">
+          <Space.Compact block>
+            <Input
+              aria-label={`${label} ${i + 1} · ${t('docs.api.exampleName')}`}
+              placeholder={t('docs.api.exampleName')}
+              value={e.name}
+              onChange={(ev) => set(i, { name: ev.target.value })}
+            />
+            <Button
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={`${t('docs.api.removeExample')} ${i + 1}`}
+              onClick={() => onChange(examples.filter((_, j) => j !== i))}
+            />
+          </Space.Compact>
+          <Input.TextArea
+            aria-label={`${label} ${i + 1}`}
+            className="code-input"
+            rows={6}
+            value={e.value}
+            onChange={(ev) => set(i, { value: ev.target.value })}
+          />
+        </div>
+      ))}
+      <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onChange([...examples, { name: '', value: '' }])}>
+        {t('docs.api.addExample')} · {label}
+      </Button>
+    </div>
+  );
+}
+
+function AddResponse({ taken, onAdd, onClose }: { taken: string[]; onAdd: (status: string) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState(COMMON_STATUSES.find((s) => !taken.includes(s)) ?? '');
+  const error = !RESPONSE_STATUS_PATTERN.test(status)
+    ? t('v.responseStatus')
+    : taken.includes(status)
+      ? t('v.responseStatusTwice')
+      : undefined;
+  return (
+    <Modal
+      open
+      title={t('docs.api.addResponse')}
+      okText={t('common.create')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !!error }}
+      onOk={() => (onAdd(status.trim()), onClose())}
+      onCancel={onClose}
+      destroyOnHidden
+      width={400}
+    >
+      <Form layout="vertical" component="div">
+        <Form.Item label={t('docs.api.statusCode')} validateStatus={error ? 'error' : undefined} help={error}>
+          <Input aria-label={t('docs.api.statusCode')} value={status} onChange={(e) => setStatus(e.target.value.trim())} />
+        </Form.Item>
+        <Flex gap={4} wrap>
+          {COMMON_STATUSES.filter((s) => !taken.includes(s)).map((s) => (
+            <Button key={s} size="small" type={s === status ? 'primary' : 'default'} onClick={() => setStatus(s)}>
+              {s}
+            </Button>
+          ))}
+        </Flex>
+      </Form>
+    </Modal>
+  );
+}
+
+function ResponseEditor({
+  response,
+  models,
+  onChange,
+  onRemove,
+}: {
+  response: ApiResponse;
+  models: ModelOption[];
+  onChange: (next: ApiResponse) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const set = <K extends keyof ApiResponse>(key: K, v: ApiResponse[K]) => onChange({ ...response, [key]: v });
+  return (
+    <div className="response-editor">
+      <Flex gap={12} wrap align="center" className="api-meta">
+        <label className="inline-field">
+          <span>{t('docs.api.respFormat')}</span>
+          <Select
+            aria-label={t('docs.api.respFormat')}
+            value={response.format}
+            onChange={(v) => set('format', v)}
+            options={RESPONSE_FORMATS.map((v) => ({ value: v, label: v }))}
+            className="format-select"
+          />
+        </label>
+        <Button danger size="small" icon={<DeleteOutlined aria-hidden />} onClick={onRemove}>
+          {t('docs.api.removeResponse', { status: response.status })}
+        </Button>
+      </Flex>
+      <Input.TextArea
+        aria-label={t('docs.api.responseDescription', { status: response.status })}
+        rows={2}
+        placeholder={t('docs.api.responseDescriptionHint')}
+        value={response.description}
+        onChange={(e) => set('description', e.target.value)}
+      />
+      <Tabs
+        items={[
+          {
+            key: 'body',
+            label: badge(t('docs.api.respBody'), response.body.length),
+            children: (
+              <ParamEditor title={t('docs.api.respBody')} items={response.body} models={models} onChange={(items) => set('body', items)} />
+            ),
+          },
+          {
+            key: 'headers',
+            label: badge(t('docs.api.respHeaders'), response.headers.length),
+            children: (
+              <ParamEditor
+                title={t('docs.api.respHeaders')}
+                items={response.headers}
+                models={models}
+                onChange={(items) => set('headers', items)}
+              />
+            ),
+          },
+          {
+            key: 'examples',
+            label: badge(t('docs.api.examples'), response.examples.length),
+            children: (
+              <ExamplesEditor
+                label={t('docs.api.example')}
+                examples={response.examples}
+                onChange={(examples) => set('examples', examples)}
+              />
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+export function ApiEditor({
+  value,
+  onChange,
+  errors,
+  models = [],
+}: {
+  value: Api;
+  onChange: (next: Api) => void;
+  errors: Record<string, string>;
+  models?: ModelOption[];
+}) {
+  const { t } = useTranslation();
+  const [activeStatus, setActiveStatus] = useState<string | undefined>(value.responses[0]?.status);
+  const [adding, setAdding] = useState(false);
   const set = <K extends keyof Api>(key: K, v: Api[K]) => onChange({ ...value, [key]: v });
   const list = (key: ListKey, title: string) => ({
     key,
-    label: (
-      <span>
-        {title} {value[key].length ? <Badge count={value[key].length} size="small" color="#5b5bd6" /> : null}
-      </span>
-    ),
-    children: <ParamEditor title={title} items={value[key]} onChange={(items: ParamItem[]) => set(key, items)} />,
+    label: badge(title, value[key].length),
+    children: <ParamEditor title={title} items={value[key]} models={models} onChange={(items: ParamItem[]) => set(key, items)} />,
   });
+  const setResponse = (status: string, next: ApiResponse) =>
+    set(
+      'responses',
+      value.responses.map((r) => (r.status === status ? next : r)),
+    );
+  const removeResponse = (status: string) => {
+    const rest = value.responses.filter((r) => r.status !== status);
+    set('responses', rest);
+    setActiveStatus(rest[0]?.status);
+  };
+  const shownStatus = value.responses.some((r) => r.status === activeStatus) ? activeStatus : value.responses[0]?.status;
   return (
     <div className="api-editor">
       <Form.Item
@@ -58,6 +250,17 @@ export function ApiEditor({ value, onChange, errors }: { value: Api; onChange: (
           <Switch aria-label={t('docs.api.valid')} checked={value.valid} onChange={(v) => set('valid', v)} size="small" />
           <span>{t('docs.api.valid')}</span>
         </label>
+        <label className="inline-field tags-field">
+          <span>{t('docs.api.tags')}</span>
+          <Select
+            aria-label={t('docs.api.tags')}
+            mode="tags"
+            open={false}
+            value={value.tags}
+            onChange={(tags: string[]) => set('tags', tags)}
+            className="tags-select"
+          />
+        </label>
       </Flex>
       <Form.Item
         label={t('docs.api.description')}
@@ -93,37 +296,59 @@ export function ApiEditor({ value, onChange, errors }: { value: Api; onChange: (
                     className="format-select"
                   />
                 </label>
-                <ParamEditor title={t('docs.api.reqBody')} items={value.reqBody} onChange={(items) => set('reqBody', items)} />
+                <ParamEditor
+                  title={t('docs.api.reqBody')}
+                  items={value.reqBody}
+                  models={models}
+                  onChange={(items) => set('reqBody', items)}
+                />
+                <ExamplesEditor
+                  label={t('docs.api.reqExample')}
+                  examples={value.reqExamples}
+                  onChange={(examples) => set('reqExamples', examples)}
+                />
               </>
             ),
           },
           list('reqHeaders', t('docs.api.reqHeaders')),
         ]}
       />
-      <Typography.Title level={3}>{t('docs.api.response')}</Typography.Title>
+      {/* The add button beside the title, not in the tab bar: a tablist may hold only tabs (axe). */}
+      <Flex align="center" justify="space-between" gap={8}>
+        <Typography.Title level={3}>{t('docs.api.response')}</Typography.Title>
+        <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
+          {t('docs.api.addResponse')}
+        </Button>
+      </Flex>
+      {errors['content.responses'] ? <Typography.Text type="danger">{errors['content.responses']}</Typography.Text> : null}
       <Tabs
-        items={[
-          {
-            ...list('respBody', t('docs.api.respBody')),
-            children: (
-              <>
-                <label className="inline-field tab-option">
-                  <span>{t('docs.api.respFormat')}</span>
-                  <Select
-                    aria-label={t('docs.api.respFormat')}
-                    value={value.respFormat}
-                    onChange={(v) => set('respFormat', v)}
-                    options={RESPONSE_FORMATS.map((v) => ({ value: v, label: v }))}
-                    className="format-select"
-                  />
-                </label>
-                <ParamEditor title={t('docs.api.respBody')} items={value.respBody} onChange={(items) => set('respBody', items)} />
-              </>
-            ),
-          },
-          list('respHeaders', t('docs.api.respHeaders')),
-        ]}
+        className="response-tabs"
+        activeKey={shownStatus}
+        onChange={setActiveStatus}
+        items={value.responses.map((r) => ({
+          key: r.status,
+          label: <span className={`response-status response-${r.status[0]}`}>{r.status}</span>,
+          children: (
+            <ResponseEditor
+              response={r}
+              models={models}
+              onChange={(next) => setResponse(r.status, next)}
+              onRemove={() => removeResponse(r.status)}
+            />
+          ),
+        }))}
       />
+      {!value.responses.length ? <p className="muted">{t('docs.api.noResponses')}</p> : null}
+      {adding ? (
+        <AddResponse
+          taken={value.responses.map((r) => r.status)}
+          onAdd={(status) => {
+            set('responses', [...value.responses, newResponse(status)]);
+            setActiveStatus(status);
+          }}
+          onClose={() => setAdding(false)}
+        />
+      ) : null}
     </div>
   );
 }

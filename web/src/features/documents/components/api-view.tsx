@@ -1,8 +1,13 @@
-/** The rendered HTTP API: method and path, status, description, request and response tabs, and example JSON. */
-import { Badge, Tabs, Tag, Typography } from 'antd';
+/**
+ * The rendered HTTP API: method and path, status, tags, description, servers and security, request tabs, and a tab
+ * per response status with its body, headers and examples (saved ones, else one made from the parameters).
+ */
+import { Badge, Descriptions, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ContentOf } from '@shared/schemas/document';
+import type { ApiResponse, ContentOf, Example } from '@shared/schemas/document';
 import { exampleOf } from '../../../lib/param-example';
+import { useModels, type ReadAs } from '../api';
+import type { ModelsById } from '../lib/param-rows';
 import { markdownToSafeHtml } from '../lib/safe-html';
 import { ParamView } from './param-view';
 
@@ -14,9 +19,76 @@ const count = (label: string, n: number) => (
   </span>
 );
 
-export function ApiView({ c }: { c: ContentOf<'api'> }) {
+/** An example's text, indented when it is JSON. */
+const pretty = (text: string) => {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+};
+
+function Examples({ label, examples, generated }: { label: string; examples: Example[]; generated?: string }) {
+  const shown = examples.length
+    ? examples.map((e) => ({ name: e.name, text: pretty(e.value) }))
+    : generated
+      ? [{ name: '', text: generated }]
+      : [];
+  if (!shown.length) return null;
+  return (
+    <section aria-label={label} className="example">
+      {shown.map((e, i) => (
+        <div key={i}>
+          <Typography.Title level={4}>
+            {label}
+            {e.name ? ` · ${e.name}` : ''} <Typography.Text copyable={{ text: e.text }} />
+          </Typography.Title>
+          <pre className="code">{e.text}</pre>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function ResponseView({ r, models }: { r: ApiResponse; models: ModelsById }) {
   const { t } = useTranslation();
-  const example = JSON.stringify(exampleOf(c.respBody), null, 2);
+  const generated = r.body.length ? JSON.stringify(exampleOf(r.body, models), null, 2) : undefined;
+  return (
+    <>
+      {r.description ? (
+        <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(r.description) }} />
+      ) : null}
+      <Tabs
+        items={[
+          {
+            key: 'body',
+            label: count(t('docs.api.respBody'), r.body.length),
+            children: (
+              <>
+                <ParamView title={`${t('docs.api.respBody')} · ${r.format}`} items={r.body} models={models} />
+                <Examples label={t('docs.api.example')} examples={r.examples} generated={generated} />
+              </>
+            ),
+          },
+          {
+            key: 'headers',
+            label: count(t('docs.api.respHeaders'), r.headers.length),
+            children: <ParamView title={t('docs.api.respHeaders')} items={r.headers} models={models} />,
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+export function ApiView({ c, readAs }: { c: ContentOf<'api'>; readAs?: ReadAs }) {
+  const { t } = useTranslation();
+  const models = useModels([c.reqBody, c.reqQuery, c.reqPath, c.reqHeaders, ...c.responses.flatMap((r) => [r.body, r.headers])], readAs);
+  const security = c.security?.map((alternative) =>
+    Object.entries(alternative)
+      .map(([name, scopes]) => (scopes.length ? `${name} (${scopes.join(', ')})` : name))
+      .join(' + '),
+  );
   return (
     <div className="api-view">
       <div className="api-line">
@@ -26,61 +98,75 @@ export function ApiView({ c }: { c: ContentOf<'api'> }) {
         </Typography.Text>
         <Badge status={STATUS_COLOR[c.status]} text={t(`docs.status.${c.status}`)} />
         {!c.valid ? <Tag color="red">{t('docs.api.invalid')}</Tag> : null}
+        {c.tags.map((tag) => (
+          <Tag key={tag}>{tag}</Tag>
+        ))}
       </div>
       <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(c.description) }} />
+      {c.servers.length || security || c.operationId ? (
+        <Descriptions size="small" column={1} className="api-facts">
+          {c.operationId ? <Descriptions.Item label={t('docs.api.operationId')}>{c.operationId}</Descriptions.Item> : null}
+          {c.servers.length ? (
+            <Descriptions.Item label={t('docs.api.servers')}>
+              {c.servers.map((s) => (
+                <div key={s.url}>
+                  <code>{s.url}</code> {s.description}
+                </div>
+              ))}
+            </Descriptions.Item>
+          ) : null}
+          {security ? (
+            <Descriptions.Item label={t('docs.api.security')}>
+              {security.length ? security.map((s) => <Tag key={s}>{s}</Tag>) : t('docs.api.noSecurity')}
+            </Descriptions.Item>
+          ) : null}
+        </Descriptions>
+      ) : null}
       <Typography.Title level={3}>{t('docs.api.request')}</Typography.Title>
       <Tabs
         items={[
           {
             key: 'params',
             label: count(t('docs.api.reqQuery'), c.reqQuery.length),
-            children: <ParamView title={t('docs.api.reqQuery')} items={c.reqQuery} />,
+            children: <ParamView title={t('docs.api.reqQuery')} items={c.reqQuery} models={models} />,
           },
           {
             key: 'path',
             label: count(t('docs.api.reqPath'), c.reqPath.length),
-            children: <ParamView title={t('docs.api.reqPath')} items={c.reqPath} />,
+            children: <ParamView title={t('docs.api.reqPath')} items={c.reqPath} models={models} />,
           },
           {
             key: 'body',
             label: count(t('docs.api.reqBody'), c.reqBody.length),
-            children: <ParamView title={`${t('docs.api.reqBody')} · ${c.requestType}`} items={c.reqBody} />,
-          },
-          {
-            key: 'headers',
-            label: count(t('docs.api.reqHeaders'), c.reqHeaders.length),
-            children: <ParamView title={t('docs.api.reqHeaders')} items={c.reqHeaders} />,
-          },
-        ]}
-        defaultActiveKey={c.reqBody.length ? 'body' : c.reqQuery.length ? 'params' : c.reqPath.length ? 'path' : 'params'}
-      />
-      <Typography.Title level={3}>{t('docs.api.response')}</Typography.Title>
-      <Tabs
-        items={[
-          {
-            key: 'body',
-            label: count(t('docs.api.respBody'), c.respBody.length),
             children: (
               <>
-                <ParamView title={`${t('docs.api.respBody')} · ${c.respFormat}`} items={c.respBody} />
-                {c.respBody.length ? (
-                  <section aria-label={t('docs.api.example')} className="example">
-                    <Typography.Title level={4}>
-                      {t('docs.api.example')} <Typography.Text copyable={{ text: example }} />
-                    </Typography.Title>
-                    <pre className="code">{example}</pre>
-                  </section>
-                ) : null}
+                <ParamView title={`${t('docs.api.reqBody')} · ${c.requestType}`} items={c.reqBody} models={models} />
+                <Examples label={t('docs.api.reqExample')} examples={c.reqExamples} />
               </>
             ),
           },
           {
             key: 'headers',
-            label: count(t('docs.api.respHeaders'), c.respHeaders.length),
-            children: <ParamView title={t('docs.api.respHeaders')} items={c.respHeaders} />,
+            label: count(t('docs.api.reqHeaders'), c.reqHeaders.length),
+            children: <ParamView title={t('docs.api.reqHeaders')} items={c.reqHeaders} models={models} />,
           },
         ]}
+        defaultActiveKey={c.reqBody.length ? 'body' : c.reqQuery.length ? 'params' : c.reqPath.length ? 'path' : 'params'}
       />
+      <Typography.Title level={3}>{t('docs.api.response')}</Typography.Title>
+      {c.responses.length ? (
+        <Tabs
+          className="response-tabs"
+          aria-label={t('docs.api.statuses')}
+          items={c.responses.map((r) => ({
+            key: r.status,
+            label: <span className={`response-status response-${r.status[0]}`}>{r.status}</span>,
+            children: <ResponseView r={r} models={models} />,
+          }))}
+        />
+      ) : (
+        <p className="muted">{t('docs.api.noResponses')}</p>
+      )}
     </div>
   );
 }

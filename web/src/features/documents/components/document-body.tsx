@@ -6,19 +6,24 @@ import { Link } from 'react-router';
 import type { TypedContent } from '@shared/schemas/document';
 import { paths } from '../../../paths';
 import { markdownToSafeHtml, sanitizeHtml } from '../lib/safe-html';
+import type { ReadAs } from '../api';
 import { ApiView } from './api-view';
+import { ModelView } from './model-view';
 
 type Viewable = { name: string; projectId: string } & TypedContent;
 
 /**
  * `linkOf`: where a soft link leads, or null when the reader may not follow it (a share link's reader, to a
- * document outside the share); by default the target in the workspace.
+ * document outside the share); by default the target in the workspace. `readAs`: how the data models a document
+ * refers to are read (live by default).
  */
-export function DocumentBody({ doc, linkOf }: { doc: Viewable; linkOf?: (docId: string) => string | null }) {
+export function DocumentBody({ doc, linkOf, readAs }: { doc: Viewable; linkOf?: (docId: string) => string | null; readAs?: ReadAs }) {
   const { t } = useTranslation();
   switch (doc.type) {
     case 'api':
-      return <ApiView c={doc.content} />;
+      return <ApiView c={doc.content} readAs={readAs} />;
+    case 'model':
+      return <ModelView c={doc.content} readAs={readAs} />;
     case 'doc':
       return <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(doc.content.markdown) }} />;
     case 'richtext':

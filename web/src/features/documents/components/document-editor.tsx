@@ -19,6 +19,8 @@ import { useUnsavedGuard } from '../lib/unsaved-guard';
 import { ApiEditor } from './api-editor';
 import { ErrorCodeEditor } from './errorcode-editor';
 import { MarkdownEditor } from './markdown-editor';
+import { ModelEditor } from './model-editor';
+import type { ModelOption } from './param-settings';
 
 // Quill is large and only rich text needs it: it loads with the first rich text edit.
 const RichTextEditor = lazy(() => import('./rich-text-editor').then((m) => ({ default: m.RichTextEditor })));
@@ -36,6 +38,15 @@ function targetOptions(nodes: DocumentTreeNode[], self: string, t: Parameters<ty
     }));
 }
 
+/** The project's data models, for the rows that refer to one. */
+function modelsIn(nodes: DocumentTreeNode[], out: ModelOption[] = []): ModelOption[] {
+  for (const n of nodes) {
+    if (n.type === 'model') out.push({ id: n.id, name: n.name });
+    modelsIn(n.children, out);
+  }
+  return out;
+}
+
 function KindEditor(props: {
   doc: DocumentView;
   tree: DocumentTreeNode[];
@@ -51,9 +62,22 @@ function KindEditor(props: {
     validateStatus: errors[`content.${key}`] ? ('error' as const) : undefined,
     help: errors[`content.${key}`],
   });
+  // A model may refer to itself (a tree of categories): every model is offered.
+  const models = useMemo(() => modelsIn(props.tree), [props.tree]);
   switch (draft.type) {
     case 'api':
-      return <ApiEditor value={draft.content} errors={errors} onChange={(content) => props.onChange({ type: 'api', content })} />;
+      return (
+        <ApiEditor value={draft.content} errors={errors} models={models} onChange={(content) => props.onChange({ type: 'api', content })} />
+      );
+    case 'model':
+      return (
+        <ModelEditor
+          value={draft.content}
+          errors={errors}
+          models={models}
+          onChange={(content) => props.onChange({ type: 'model', content })}
+        />
+      );
     case 'doc':
       return (
         <MarkdownEditor

@@ -145,7 +145,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
         />
       ) : (
         <div className="doc-body">
-          <DocumentBody doc={data} linkOf={(id) => paths.document.href(props.projectId, id, undefined, { version })} />
+          <DocumentBody doc={data} readAs={{ version }} linkOf={(id) => paths.document.href(props.projectId, id, undefined, { version })} />
         </div>
       )}
       {panel === 'history' && (

@@ -66,6 +66,8 @@ function startingContent(type: DocumentType, c: Values['content'], name: string)
       return { url: c.url?.trim() };
     case 'softlink':
       return { targetId: c.targetId };
+    case 'model':
+      return { name };
     default:
       return {};
   }
@@ -94,7 +96,7 @@ export function NewDocumentDialog(props: { projectId: string; tree: DocumentTree
     await refreshDocuments();
     // A folder shows in the tree and nothing opens; documents open, the ones that need writing in the editor.
     if (values.type === 'folder') return;
-    const editNext = ['api', 'doc', 'richtext', 'errorcode'].includes(values.type);
+    const editNext = ['api', 'model', 'doc', 'richtext', 'errorcode'].includes(values.type);
     void navigate(paths.document.href(props.projectId, created.id, editNext ? 'edit' : undefined));
   }
 

@@ -1,6 +1,7 @@
 /**
  * An editable parameter table: nested rows (objects and arrays of objects), add a child, reorder by dragging the
- * handle (or the up and down buttons, from the keyboard), every type of PARAM_TYPES, and "import from JSON".
+ * handle (or the up and down buttons, from the keyboard), every type of PARAM_TYPES, "import from JSON", and each
+ * row's further settings (constraints, composition, data model) in a dialog.
  */
 import {
   ArrowDownOutlined,
@@ -9,19 +10,23 @@ import {
   HolderOutlined,
   ImportOutlined,
   PlusOutlined,
+  SettingOutlined,
   SubnodeOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Input, Modal, Select, Space, Table, Tooltip } from 'antd';
+import { Alert, Button, Checkbox, Input, Modal, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@shared/constants';
 import { PARAM_TYPES, type ParamItem } from '@shared/schemas/document';
 import { newParam, paramsFromJson } from '../lib/json-params';
+import { ParamSettings, type ModelOption } from './param-settings';
 
 type Row = Omit<ParamItem, 'children'> & { children?: Row[]; depth: number; index: number; parentId: string | null };
 
-const nests = (type: ParamItem['type']) => type === 'object' || type === 'array[object]' || type === 'array' || type === 'array[array]';
+const nests = (row: Pick<ParamItem, 'type' | 'combine' | 'ref'>) =>
+  row.ref === undefined &&
+  (!!row.combine || row.type === 'object' || row.type === 'array[object]' || row.type === 'array' || row.type === 'array[array]');
 
 function rowsOf(items: ParamItem[], depth = 0, parentId: string | null = null): Row[] {
   return items.map((p, index) => ({
@@ -95,10 +100,24 @@ function ImportJson({ title, onImport, onClose }: { title: string; onImport: (it
   );
 }
 
-export function ParamEditor({ title, items, onChange }: { title: string; items: ParamItem[]; onChange: (items: ParamItem[]) => void }) {
+const NO_MODELS: ModelOption[] = [];
+
+export function ParamEditor({
+  title,
+  items,
+  onChange,
+  models = NO_MODELS,
+}: {
+  title: string;
+  items: ParamItem[];
+  onChange: (items: ParamItem[]) => void;
+  /** The project's data models, which a row may refer to. */
+  models?: ModelOption[];
+}) {
   const { t } = useTranslation();
   const dragged = useRef<Row | null>(null);
   const [importing, setImporting] = useState(false);
+  const [settingsOf, setSettingsOf] = useState<Row | null>(null);
   const [expanded, setExpanded] = useState<readonly React.Key[] | null>(null);
   const expandedKeys = expanded ?? allIds(items);
   const label = (row: Row, what: string) => `${title} ${what} ${row.depth}.${row.index}`;
@@ -182,6 +201,22 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
             ),
           },
           {
+            key: 'schema',
+            title: t('docs.param.schema'),
+            width: 120,
+            render: (_, row) => (
+              <span className="param-schema-tags">
+                {row.combine ? <Tag color="purple">{row.combine}</Tag> : null}
+                {row.ref !== undefined ? (
+                  <Tag color="blue">{models.find((m) => m.id === row.ref)?.name ?? t('docs.model.unknown')}</Tag>
+                ) : null}
+                {row.enum?.length ? <Tag>{t('docs.param.enum')}</Tag> : null}
+                {row.format ? <Tag>{row.format}</Tag> : null}
+                {row.deprecated ? <Tag>{t('docs.param.deprecated')}</Tag> : null}
+              </span>
+            ),
+          },
+          {
             key: 'required',
             title: t('docs.param.required'),
             width: 64,
@@ -224,12 +259,21 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
           {
             key: 'actions',
             title: <span className="sr-only">{t('docs.param.actions')}</span>,
-            width: 128,
+            width: 156,
             render: (_, row) => {
               const siblings = siblingCount(items, row.id);
               return (
                 <Space size={0}>
-                  {nests(row.type) && row.depth < LIMITS.paramDepth - 1 ? (
+                  <Tooltip title={t('docs.param.settings')}>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<SettingOutlined aria-hidden />}
+                      aria-label={`${t('docs.param.settings')} ${row.name}`}
+                      onClick={() => setSettingsOf(row)}
+                    />
+                  </Tooltip>
+                  {nests(row) && row.depth < LIMITS.paramDepth - 1 ? (
                     <Tooltip title={t('docs.param.addChild')}>
                       <Button
                         type="text"
@@ -295,11 +339,28 @@ export function ParamEditor({ title, items, onChange }: { title: string; items: 
           {t('docs.param.import')}
         </Button>
       </Space>
+      {settingsOf ? (
+        <ParamSettings
+          row={findRow(items, settingsOf.id) ?? { ...settingsOf, children: [] }}
+          models={models}
+          onSave={(patch) => set(settingsOf, patch)}
+          onClose={() => setSettingsOf(null)}
+        />
+      ) : null}
       {importing ? (
         <ImportJson title={title} onImport={(next) => (onChange(next), setExpanded(null))} onClose={() => setImporting(false)} />
       ) : null}
     </div>
   );
+}
+
+function findRow(items: ParamItem[], id: string): ParamItem | undefined {
+  for (const p of items) {
+    if (p.id === id) return p;
+    const found = findRow(p.children, id);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function siblingCount(items: ParamItem[], id: string): number {

@@ -1,32 +1,63 @@
-/** A read-only parameter table: nested rows open, types in code, required marked. */
+/**
+ * A read-only parameter table: nested rows open, types in code, required marked, constraints under the
+ * description, compositions (allOf, oneOf, anyOf) and model references shown as such, models expanded in place.
+ */
+import { RetweetOutlined } from '@ant-design/icons';
 import { Table, Tag } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParamItem } from '@shared/schemas/document';
+import { markdownToSafeHtml } from '../lib/safe-html';
+import { allRowKeys, constraintLabels, viewRows, type ModelsById, type ViewRow } from '../lib/param-rows';
 
-type Row = Omit<ParamItem, 'children'> & { children?: Row[] };
-const rowsOf = (items: ParamItem[]): Row[] => items.map((p) => ({ ...p, children: p.children.length ? rowsOf(p.children) : undefined }));
-const allKeys = (items: ParamItem[]): string[] => items.flatMap((p) => [p.id, ...allKeys(p.children)]);
+const NO_MODELS: ModelsById = new Map();
 
-export function ParamView({ title, items }: { title: string; items: ParamItem[] }) {
+export function ParamView({ title, items, models = NO_MODELS }: { title: string; items: ParamItem[]; models?: ModelsById }) {
   const { t } = useTranslation();
+  const rows = useMemo(() => viewRows(items, models), [items, models]);
   return (
-    <Table<Row>
+    <Table<ViewRow>
       size="small"
       bordered
       pagination={false}
-      rowKey="id"
+      rowKey="key"
       components={{ table: (props: object) => <table {...props} aria-label={title} /> }}
-      dataSource={rowsOf(items)}
-      expandable={{ defaultExpandedRowKeys: allKeys(items), indentSize: 18 }}
+      dataSource={rows}
+      expandable={{ defaultExpandedRowKeys: allRowKeys(rows), indentSize: 18 }}
       locale={{ emptyText: <span className="muted">{t('docs.param.none')}</span> }}
       columns={[
         {
           key: 'name',
           title: t('docs.param.name'),
           dataIndex: 'name',
-          render: (name: string) => <span className="param-name">{name}</span>,
+          render: (name: string, row) => (
+            <span className={row.deprecated ? 'param-name param-deprecated' : 'param-name'}>
+              {name || <span className="muted">{t('docs.param.root')}</span>}
+              {row.deprecated ? <Tag className="param-flag">{t('docs.param.deprecated')}</Tag> : null}
+            </span>
+          ),
         },
-        { key: 'type', title: t('docs.param.type'), dataIndex: 'type', width: 130, render: (type: string) => <code>{type}</code> },
+        {
+          key: 'type',
+          title: t('docs.param.type'),
+          dataIndex: 'type',
+          width: 170,
+          render: (type: string, row) => (
+            <span className="param-type-view">
+              {row.combine ? <Tag color="purple">{row.combine}</Tag> : <code>{type}</code>}
+              {row.ref !== undefined ? (
+                <Tag color="blue" className="param-model">
+                  {row.modelName ?? t('docs.model.unknown')}
+                </Tag>
+              ) : null}
+              {row.cycle ? (
+                <Tag icon={<RetweetOutlined aria-hidden />} color="orange">
+                  {t('docs.model.cycle')}
+                </Tag>
+              ) : null}
+            </span>
+          ),
+        },
         {
           key: 'required',
           title: t('docs.param.required'),
@@ -35,7 +66,33 @@ export function ParamView({ title, items }: { title: string; items: ParamItem[] 
           render: (required: boolean) => (required ? <Tag color="red">{t('docs.yes')}</Tag> : t('docs.no')),
         },
         { key: 'value', title: t('docs.param.value'), dataIndex: 'value', width: 160 },
-        { key: 'description', title: t('docs.param.description'), dataIndex: 'description' },
+        {
+          key: 'description',
+          title: t('docs.param.description'),
+          dataIndex: 'description',
+          render: (description: string, row) => {
+            const labels = constraintLabels(row, t);
+            return (
+              <>
+                {description ? (
+                  <div
+                    className="markdown user-content param-description"
+                    dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(description) }}
+                  />
+                ) : null}
+                {labels.length ? (
+                  <div className="param-constraints">
+                    {labels.map((label) => (
+                      <Tag key={label} bordered={false}>
+                        {label}
+                      </Tag>
+                    ))}
+                  </div>
+                ) : null}
+              </>
+            );
+          },
+        },
       ]}
     />
   );

@@ -1,6 +1,7 @@
 /** How each kind of document looks in the tree and the dialogs, and the texts the server writes by default. */
 import {
   ApiOutlined,
+  BlockOutlined,
   CodeOutlined,
   FileMarkdownOutlined,
   FileTextOutlined,
@@ -15,6 +16,7 @@ import { DOCUMENT_DEFAULTS, DOCUMENT_TYPES, type DocumentType } from '@shared/sc
 
 export const KIND_ICON: Record<DocumentType, ReactNode> = {
   api: <ApiOutlined aria-hidden />,
+  model: <BlockOutlined aria-hidden />,
   doc: <FileMarkdownOutlined aria-hidden />,
   richtext: <FileTextOutlined aria-hidden />,
   embed: <GlobalOutlined aria-hidden />,

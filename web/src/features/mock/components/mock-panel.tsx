@@ -8,6 +8,7 @@ import { Alert, Button, Card, Flex, Form, InputNumber, Radio, Tooltip, Typograph
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentOf } from '@shared/schemas/document';
+import { successResponse } from '@shared/schemas/document-kinds';
 import { MOCK_LIMITS, MOCK_TYPES, type MockConfigView } from '@shared/schemas/mock';
 import type { ProjectView } from '@shared/schemas/project';
 import { LinkButton } from '../../../components/link-button';
@@ -68,6 +69,7 @@ function MockEditor(props: MockPanelProps & { initial: MockConfigView }) {
   const readOnly = !props.canEdit;
   const dirty = useMemo(() => !sameSettings(draft, draftOf(saved)), [draft, saved]);
   const defaults = useMemo(() => previewDefaults(api), [api]);
+  const mockedBody = successResponse(api)?.body ?? [];
 
   const url = config.mockBase ? mockUrlOf(config.mockBase, props.projectId, api.path) : '';
   const shownUrl = withMockToken(url, projectMock.tokenRequired ? projectMock.token : null);
@@ -255,7 +257,11 @@ function MockEditor(props: MockPanelProps & { initial: MockConfigView }) {
                 <Alert
                   type="info"
                   className="form-alert"
-                  title={api.respBody.length ? t('mock.autoParams', { count: api.respBody.length }) : t('mock.autoEmpty')}
+                  title={
+                    mockedBody.length
+                      ? t('mock.autoParams', { count: mockedBody.length, status: successResponse(api)?.status })
+                      : t('mock.autoEmpty')
+                  }
                 />
               )}
 

@@ -1,0 +1,33 @@
+/**
+ * The pure part of an import (parse, map, plan) of GitHub's REST description, the largest real file we know
+ * (13 MB, 1,223 operations, 969 schemas, shipped by the @octokit/openapi package). The issue's end-to-end budget is
+ * 15 s upload to done and 5 s for an unchanged re-import: this part must stay well under both.
+ */
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const GITHUB_REST = join(dirname(createRequire(import.meta.url).resolve('@octokit/openapi/package.json')), 'generated/api.github.com.json');
+
+export function benchImport(): Record<string, string> {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'import-run.ts'), GITHUB_REST], {
+    encoding: 'utf8',
+    maxBuffer: 10 * 1024 * 1024,
+  });
+  const run = JSON.parse(output.trim().split('\n').at(-1)!) as {
+    stages: Record<string, number>;
+    peakMb: number;
+    operations: number;
+    models: number;
+    examples: number;
+    largestDocumentKb: number;
+    unchangedWrites: number;
+  };
+  const out: Record<string, string> = {};
+  for (const [stage, ms] of Object.entries(run.stages)) out[`import GitHub REST: ${stage}`] = `${ms} ms`;
+  out['import GitHub REST: operations, models, examples'] = `${run.operations}, ${run.models}, ${run.examples}`;
+  out['import GitHub REST: largest mapped document'] = `${run.largestDocumentKb} KB`;
+  out['import GitHub REST: writes of an unchanged re-import'] = String(run.unchangedWrites);
+  out['import GitHub REST: peak memory (own process)'] = `${run.peakMb} MB`;
+  return out;
+}

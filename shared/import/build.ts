@@ -1,0 +1,180 @@
+/**
+ * What every importer builds with: documents validated by the content schemas (an importer can never hand the
+ * writer something a save would refuse), parameter rows with ids that are the same on every run of the same
+ * source (so an unchanged source hashes the same), titles that fit the tree, and the keys re-imports match on.
+ */
+import { LIMITS } from '../constants';
+import {
+  contentSchemas,
+  HTTP_METHODS,
+  paramDepth,
+  type ApiContent,
+  type ContentOf,
+  type ParamItem,
+  type ParamType,
+} from '../schemas/document';
+import { ImportRefusal } from './parse';
+import type { ImportedDocument, ImportedDocumentOf, ImportedKind, ImportWarning } from './types';
+
+export type Method = (typeof HTTP_METHODS)[number];
+export const isMethod = (m: string): m is Method => (HTTP_METHODS as readonly string[]).includes(m);
+
+/** A path as re-imports compare it: `{x}` and `:x` alike, one slash between segments, none at the end. */
+export function normalisePath(path: string): string {
+  const bare = path.trim().replace(/[?#].*$/, '');
+  const segments = bare
+    .split('/')
+    .filter(Boolean)
+    .map((s) => (/^\{[^}]*\}$/.test(s) || /^:[^/]+$/.test(s) ? '{}' : s));
+  return `/${segments.join('/')}`;
+}
+export const apiKey = (method: string, path: string) => `api:${method.toUpperCase()} ${normalisePath(path)}`;
+export const modelKey = (name: string) => `model:${name}`;
+export const pageKey = (folder: string[], title: string) => `page:${[...folder, title].join('/')}`;
+
+/** A tree title: one line, no control characters, at most LIMITS.documentTitle characters (an ellipsis marks a cut). */
+export function titleOf(text: string, fallback = 'Untitled'): string {
+  const line = text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069\ufeff]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...(line || fallback)];
+  return chars.length <= LIMITS.documentTitle ? chars.join('') : `${chars.slice(0, LIMITS.documentTitle - 1).join('')}…`;
+}
+
+/** Folders are documents too: their names fit the same way. */
+export const folderNameOf = (text: string) => titleOf(text, 'Folder');
+
+/** Row ids that depend only on the order rows are made in: the same source gives the same ids. */
+export class RowIds {
+  private next = 0;
+  id = () => `r${(this.next++).toString(36)}`;
+}
+
+export function row(ids: RowIds, name: string, type: ParamType, extra: Partial<ParamItem> = {}): ParamItem {
+  return { id: ids.id(), name, type, required: false, value: '', description: '', children: [], ...extra };
+}
+
+/** An example value as a row keeps it: strings as they are, anything else as JSON. */
+export const exampleText = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+
+/** Rows that describe a JSON value (an example body): names, types and the value as each row's example. */
+export function rowsFromValue(ids: RowIds, value: unknown, depth = 1): ParamItem[] {
+  if (value === null || typeof value !== 'object') return value === undefined ? [] : [valueRow(ids, '', value, depth)];
+  if (Array.isArray(value)) return [valueRow(ids, '', value, depth)];
+  return Object.entries(value).map(([name, v]) => valueRow(ids, name, v, depth));
+}
+
+function valueRow(ids: RowIds, name: string, value: unknown, depth: number): ParamItem {
+  if (depth > LIMITS.paramDepth) throw new ImportRefusal('importTooDeep', { depth: LIMITS.paramDepth });
+  if (Array.isArray(value)) {
+    const first: unknown = value[0];
+    if (first && typeof first === 'object' && !Array.isArray(first))
+      return row(ids, name, 'array[object]', { children: rowsFromValue(ids, first, depth + 1) });
+    const type: ParamType = Array.isArray(first)
+      ? 'array[array]'
+      : typeof first === 'number'
+        ? 'array[number]'
+        : typeof first === 'boolean'
+          ? 'array[boolean]'
+          : first === undefined
+            ? 'array'
+            : 'array[string]';
+    return row(ids, name, type, { value: JSON.stringify(value) });
+  }
+  if (value && typeof value === 'object') return row(ids, name, 'object', { children: rowsFromValue(ids, value, depth + 1) });
+  if (typeof value === 'number') return row(ids, name, Number.isInteger(value) ? 'integer' : 'number', { value: String(value) });
+  if (typeof value === 'boolean') return row(ids, name, 'boolean', { value: String(value) });
+  if (value === null) return row(ids, name, 'any', { nullable: true });
+  return row(ids, name, 'string', { value: exampleText(value) });
+}
+
+/** A JSON body's text as rows, or none when it is not JSON. */
+export function rowsFromJsonText(ids: RowIds, text: string): ParamItem[] | undefined {
+  try {
+    return rowsFromValue(ids, JSON.parse(text));
+  } catch (error) {
+    if (error instanceof ImportRefusal) throw error;
+    return undefined;
+  }
+}
+
+/** Text in the media type's pretty form: JSON indented, anything else as it is. */
+export function prettyBody(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** A full API content from the fields an importer knows; the rest take the schema's defaults. */
+export type ApiDraft = Partial<ApiContent> & { method: Method; path: string };
+
+/**
+ * Validates a document against its kind's schema. A document that fails is left out with a warning (the
+ * import goes on: invalid sources import as far as they map); one nested past the depth cap refuses the import.
+ */
+export function finish<T extends ImportedKind>(
+  draft: { key: string; type: T; name: string; folder: string[]; content: unknown },
+  pointer: string,
+  warnings: ImportWarning[],
+): ImportedDocumentOf<T> | undefined {
+  const schema = contentSchemas[draft.type];
+  const parsed = schema.safeParse(draft.content);
+  if (!parsed.success) {
+    const depthIssue = parsed.error.issues.find((i) => i.message === 'v.paramDepth');
+    if (depthIssue) throw new ImportRefusal('importTooDeep', { depth: LIMITS.paramDepth }, pointer);
+    const issue = parsed.error.issues[0]!;
+    warnings.push({ pointer, code: 'unreadable', params: { detail: `${issue.path.join('.')}: ${issue.message}` } });
+    return undefined;
+  }
+  return { ...draft, folder: draft.folder.map(folderNameOf), content: parsed.data as ContentOf<T> };
+}
+
+/** Refuses a parameter tree deeper than the cap before anything else looks at it. */
+export function checkDepth(items: ParamItem[], pointer: string) {
+  if (paramDepth(items) > LIMITS.paramDepth) throw new ImportRefusal('importTooDeep', { depth: LIMITS.paramDepth }, pointer);
+}
+
+/** Adds documents that made it through `finish`, and keeps the last of two with the same key (a warning says so). */
+export class DocumentList {
+  readonly documents: ImportedDocument[] = [];
+  private readonly byKey = new Map<string, number>();
+
+  constructor(private readonly warnings: ImportWarning[]) {}
+
+  add(document: ImportedDocument | undefined, pointer: string) {
+    if (!document) return;
+    const at = this.byKey.get(document.key);
+    if (at !== undefined) {
+      this.warnings.push({ pointer, code: 'duplicateOperation', params: { key: document.key } });
+      this.documents[at] = document;
+      return;
+    }
+    this.byKey.set(document.key, this.documents.length);
+    this.documents.push(document);
+  }
+}
+
+/** RFC 6901: how a key is written in a JSON pointer. */
+export const pointerPart = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+export const pointerOf = (...parts: (string | number)[]) => parts.map((p) => `/${pointerPart(p)}`).join('');
+
+export const REQUEST_TYPE_OF_MEDIA = (media: string): ApiContent['requestType'] => {
+  const m = media.toLowerCase();
+  if (m.includes('json')) return 'json';
+  if (m.includes('x-www-form-urlencoded')) return 'form';
+  if (m.includes('multipart')) return 'form-data';
+  if (m.includes('xml')) return 'xml';
+  return 'raw';
+};
+export const RESPONSE_FORMAT_OF_MEDIA = (media: string): 'json' | 'xml' | 'text' | 'html' => {
+  const m = media.toLowerCase();
+  if (m.includes('json')) return 'json';
+  if (m.includes('xml')) return 'xml';
+  if (m.includes('html')) return 'html';
+  return m ? 'text' : 'json';
+};

@@ -1,0 +1,33 @@
+/** The rendered data model: its name as references use it, its description, its rows with models expanded, an example. */
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ContentOf } from '@shared/schemas/document';
+import { exampleOf } from '../../../lib/param-example';
+import { useModels, type ReadAs } from '../api';
+import { markdownToSafeHtml } from '../lib/safe-html';
+import { ParamView } from './param-view';
+
+export function ModelView({ c, readAs }: { c: ContentOf<'model'>; readAs?: ReadAs }) {
+  const { t } = useTranslation();
+  const models = useModels([c.schema], readAs);
+  const example = JSON.stringify(exampleOf(c.schema, models), null, 2);
+  return (
+    <div className="model-view">
+      <Typography.Text code copyable className="model-name">
+        {c.name}
+      </Typography.Text>
+      {c.description ? (
+        <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(c.description) }} />
+      ) : null}
+      <ParamView title={t('docs.model.schema')} items={c.schema} models={models} />
+      {c.schema.length ? (
+        <section aria-label={t('docs.model.example')} className="example">
+          <Typography.Title level={4}>
+            {t('docs.model.example')} <Typography.Text copyable={{ text: example }} />
+          </Typography.Title>
+          <pre className="code">{example}</pre>
+        </section>
+      ) : null}
+    </div>
+  );
+}
