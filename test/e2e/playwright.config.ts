@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -7,9 +8,20 @@ import { join, resolve } from 'node:path';
  * End-to-end tests drive the real app, started by `npm start` on its own port with its own data folder, in
  * Debian's Chromium. The port and folder are chosen once in the runner and inherited by its workers.
  */
-process.env.E2E_PORT ??= String(3900 + Math.floor(Math.random() * 90));
+// A port the system says is free now, not a random pick: two suites side by side must never meet on one.
+process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'apiloom-e2e-'));
 const port = Number(process.env.E2E_PORT);
+
+function freePort() {
+  return new Promise<number>((done, fail) => {
+    const probe = createServer().once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
