@@ -26,6 +26,9 @@ export default defineConfig({
             'test/lint/**/*.test.ts',
           ],
           environment: 'node',
+          // Some unit tests build a small app with Vite, compress a 60 MB archive or run property checks: a second
+          // or two on a quiet machine, past vitest's 5 s default beside a second suite. A hang still fails.
+          testTimeout: 30_000,
         },
       },
       {
