@@ -65,6 +65,11 @@ export const MOCK_TOKEN_QUERY = 'mockToken';
 export const MOCK_TOKEN_HEADER = 'x-mock-token';
 /** Requests per second a project's mocks take, as a token bucket per function instance (MOCK_RATE, MOCK_BURST override). */
 export const MOCK_THROTTLE = { perSecond: 100, burst: 200 };
+/**
+ * The statuses a mock may answer with. 1xx are protocol steps (101 switches protocols), not answers, and a
+ * status past 599 is no HTTP status at all.
+ */
+export const MOCK_STATUS = { min: 200, max: 599 } as const;
 /** How long the mock function serves the settings it read before it checks for changes: a save is live within this. */
 export const MOCK_SETTINGS_TTL_MS = 1_000;
 
