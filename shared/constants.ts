@@ -83,5 +83,5 @@ export const INVITATION_TTL_SECONDS = 3_600;
 /** Recycled projects are destroyed this long after they were deleted (spec section 9). */
 export const RECYCLE_RETENTION_DAYS = 30;
 
-export const CODE_PURPOSES = ['REGISTER', 'RESET_PWD', 'EMAIL_UPDATE', 'PHONE_UPDATE'] as const;
+export const CODE_PURPOSES = ['REGISTER', 'RESET_PWD', 'EMAIL_UPDATE', 'PHONE_UPDATE', 'LOGIN'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];

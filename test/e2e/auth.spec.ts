@@ -87,3 +87,44 @@ test('the home page demo signs in with the seeded account', async ({ page }) => 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Demo', { exact: true })).toBeVisible();
 });
+
+for (const lang of ['zh', 'en'] as const) {
+  const text =
+    lang === 'zh'
+      ? { user: '邮箱或手机号', password: '密码', submit: '登录', stepUp: /登录失败次数过多/, code: '验证码', send: '发送验证码' }
+      : {
+          user: 'Email or phone',
+          password: 'Password',
+          submit: 'Sign in',
+          stepUp: /code sent to/,
+          code: 'Verification code',
+          send: 'Send code',
+        };
+  test(`(${lang}) after many failed sign-ins from elsewhere, the owner signs in with a code sent to the account; a guessed code does not`, async ({
+    page,
+    request,
+  }) => {
+    const { account } = await newPerson(request);
+    // 100 failures this hour from as many addresses as guessers use (a browser cannot come from a hundred).
+    expect((await request.post('/__dev/failed-sign-ins', { data: { account, count: 100 } })).status()).toBe(204);
+    await page.goto('/login');
+    if (lang === 'en') await page.getByLabel('语言').getByText('English').click();
+    await page.getByLabel(text.user).fill(account);
+    await page.getByLabel(text.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: text.submit, exact: true }).click();
+    await expect(page.getByText(text.stepUp)).toBeVisible();
+    const codeField = page.getByLabel(text.code, { exact: true });
+
+    // A guessed code is refused.
+    await codeField.fill('000000');
+    await page.getByRole('button', { name: text.submit, exact: true }).click();
+    await expect(page.locator('.ant-form-item-explain-error')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+
+    await page.getByRole('button', { name: text.send }).click();
+    await expect(page.getByRole('button', { name: lang === 'zh' ? /秒后重发/ : /Resend in/ })).toBeDisabled();
+    await codeField.fill(await codeFor(request, account));
+    await page.getByRole('button', { name: text.submit, exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+  });
+}
