@@ -1,5 +1,16 @@
 /** Product constants of spec section 9, shared by web and functions. */
+/**
+ * The session cookie (spec section 9: 7 days, path /). HttpOnly: page scripts never see the session. Over HTTPS
+ * it takes the `__Host-` prefix (Secure, path /, no Domain: no subdomain can set or shadow it); local http keeps
+ * the plain name, as browsers refuse `__Host-` cookies there.
+ */
 export const TOKEN_COOKIE = 'apiloom-token';
+export const TOKEN_COOKIE_HTTPS = `__Host-${TOKEN_COOKIE}`;
+/**
+ * A readable hint that this browser holds a session, set and cleared with the session cookie: how the web app
+ * knows it is signed in (and that a session it had ran out) without reading the session itself. Not a secret.
+ */
+export const SESSION_HINT_COOKIE = 'apiloom-signed-in';
 export const TOKEN_HEADER = 'token';
 export const SHARE_TOKEN_HEADER = 'share-token';
 export const PROJECT_VERSION_HEADER = 'X-PROJECT-VERSION';

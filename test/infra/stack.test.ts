@@ -334,7 +334,7 @@ describe('cloudfront', () => {
         MinTTL: 0,
         ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
           HeadersConfig: { HeaderBehavior: 'whitelist', Headers: Match.arrayWith(API_CACHE_KEY_HEADERS) },
-          CookiesConfig: { CookieBehavior: 'whitelist', Cookies: ['apiloom-token'] },
+          CookiesConfig: { CookieBehavior: 'whitelist', Cookies: ['__Host-apiloom-token', 'apiloom-token'] },
         }),
       }),
     });

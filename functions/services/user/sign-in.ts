@@ -8,7 +8,7 @@ import { findUserIdByAccount, getUser, toUserDetail } from '../../domain/users';
 import { AppError } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { decoyHash, verifyPassword } from '../../domain/passwords';
-import { clearedSessionCookie, sessionCookie } from './session-cookie';
+import { clearedSessionCookies, sessionCookies } from '../../runtime/session-cookie';
 
 const normalAccount = (username: string) => (username.includes('@') ? username.toLowerCase() : username);
 
@@ -44,7 +44,7 @@ export const signInHandlers = defineHandlers({
     // The account-wide count stays: whoever signs in next this hour steps up too.
     await clearCounter(pair);
     const { token } = await createSession(user.id);
-    ctx.setCookie(sessionCookie(token));
+    for (const cookie of sessionCookies(token, ctx.event)) ctx.setCookie(cookie);
     return { token, user: toUserDetail(user) };
   },
 
@@ -62,7 +62,7 @@ export const signInHandlers = defineHandlers({
 
   'login.delete': async (_input, ctx) => {
     if (ctx.caller) await revokeSession(ctx.caller.session.tokenHash);
-    ctx.setCookie(clearedSessionCookie());
+    for (const cookie of clearedSessionCookies(ctx.event)) ctx.setCookie(cookie);
     return null;
   },
 });

@@ -42,7 +42,7 @@ export function Component() {
     try {
       const body = { username: values.username, password: values.password, ...(values.code ? { code: values.code } : {}) };
       const result = await api.call('login.create', { body }, { ignoreMessage: true });
-      signedIn(result.token, result.user);
+      signedIn(result.user);
       afterLogin(params.get('f'));
     } catch (err) {
       const fields = (err as { data?: { fields?: unknown } }).data?.fields;
@@ -74,7 +74,11 @@ export function Component() {
   return (
     <div className="auth-card">
       <h1 className="auth-title">{t('login.title')}</h1>
-      {params.get('timeout') ? <Alert className="auth-alert" type="warning" showIcon title={t('login.expired')} /> : null}
+      {params.get('timeout') ? (
+        <Alert className="auth-alert" type="warning" showIcon title={t('login.expired')} />
+      ) : params.get('f') ? (
+        <Alert className="auth-alert" type="info" showIcon title={t('login.signInFirst')} />
+      ) : null}
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
         {/* The same checks as the API's login body, without zod: the sign-in page loads no schema library. */}
         <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('v.account') }]}>
