@@ -16,7 +16,7 @@ import { API_THROTTLE } from '../../infra/stacks/api';
 import { ApiloomStack } from '../../infra/stacks/apiloom-stack';
 import { API_CACHE_KEY_HEADERS, FILE_PATH_TO_KEY, STRIP_API_PREFIX } from '../../infra/stacks/web';
 import { keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
-import { FILE_RESPONSE_HEADERS, FILES_PATH, fileUrl } from '@shared/files';
+import { FILE_RESPONSE_HEADERS, FILES_PATH, fileUrl, WITHHELD_FILE_TAG } from '@shared/files';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
 let dir = '';
@@ -143,6 +143,24 @@ describe('data', () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatchObject({ Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' });
     expect(json(statements[0]!.Resource)).toContain(`/${keys.fileObject('*', '*')}"`);
+  });
+
+  it('withholds the files of a project in the recycle bin: CloudFront may not read objects tagged as withheld', () => {
+    const denials = ofType('AWS::S3::BucketPolicy')
+      .filter(([, p]) => json(p.Properties.Bucket).includes('Files'))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement)
+      .filter((s) => s.Effect === 'Deny' && json(s.Principal).includes('cloudfront.amazonaws.com'));
+    expect(denials).toHaveLength(1);
+    expect(denials[0]).toMatchObject({
+      Action: 's3:GetObject',
+      Condition: { StringEquals: { [`s3:ExistingObjectTag/${WITHHELD_FILE_TAG.Key}`]: WITHHELD_FILE_TAG.Value } },
+    });
+    expect(json(denials[0]!.Resource)).toContain(`/${keys.fileObject('*', '*')}"`);
+    // The project function (bin and restore) may tag its projects' files.
+    const projectPolicy = ofType('AWS::IAM::Policy').filter(
+      ([id]) => id.startsWith('ServiceprojectFunction') || id.startsWith('Serviceproject'),
+    );
+    expect(json(projectPolicy.map(([, p]) => p.Properties.PolicyDocument))).toContain('s3:PutObjectTagging');
   });
 });
 
