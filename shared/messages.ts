@@ -161,6 +161,7 @@ const zhValidation = {
   mockBodySize: '内容最多 256 KB',
   mockConditions: '每个期望最多 20 个条件',
   mockExpectations: '期望最多 50 个',
+  embedOwnOrigin: '不能嵌入本站自己的页面（网站、接口、文件或 Mock 地址）',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -204,6 +205,7 @@ const enValidation: ValidationMessages = {
   mockBodySize: 'At most 256 KB',
   mockConditions: 'At most 20 conditions per expectation',
   mockExpectations: 'At most 50 expectations',
+  embedOwnOrigin: 'Pages of this site itself (its web, API, files or mock addresses) cannot be embedded',
 };
 
 type ValidationKey = keyof typeof zhValidation;

@@ -117,6 +117,31 @@ describe('creating and reading every kind', () => {
     }
   });
 
+  it("refuses the app's own origin as an embed's page, on create and on save, in both languages", async () => {
+    const { create, project, token } = await setup();
+    const own = new URL(api.url());
+    for (const url of [`${api.url()}/__dev/outbox`, `https://${own.host}/api/user/detail`, `${api.url()}/files/x/y`]) {
+      for (const [lang, text] of [
+        ['zh-CN', '不能嵌入本站自己的页面'],
+        ['en', 'Pages of this site itself'],
+      ] as const) {
+        const res = await api.call<{ fields: Record<string, string> }>('PUT', '/project/document', {
+          token,
+          headers: { 'accept-language': lang },
+          body: { projectId: project.id, type: 'embed', name: 'Own', content: { url } },
+        });
+        expect(res.code, url).toBe(ERRORS.invalidInput.code);
+        expect(res.data.fields['content.url']).toContain(text);
+      }
+    }
+    const elsewhere = await create({ type: 'embed', name: 'Elsewhere', content: { url: 'https://example.com/board' } });
+    const saved = await api.call('POST', '/project/document', {
+      token,
+      body: { id: elsewhere.id, rev: elsewhere.rev, content: { url: `${api.url()}/__dev/outbox` } },
+    });
+    expect(saved.code).toBe(ERRORS.invalidInput.code);
+  });
+
   it('soft links point at a document of the same project', async () => {
     const { create, project, token } = await setup();
     const target = await create({ name: 'Target' });
