@@ -165,6 +165,13 @@ describe('data', () => {
 });
 
 describe('functions', () => {
+  it("tells the document service the mock origin, one of the app's own origins that documents may not embed", () => {
+    const mockDistribution = ofType('AWS::CloudFront::Distribution').find(([id]) => id.startsWith('Mock'))![0];
+    const env = json(resources[functionId('document')]!.Properties.Environment);
+    expect(env).toContain('"MOCK_ORIGIN"');
+    expect(env).toContain(mockDistribution);
+  });
+
   it('has one Node 22 arm64 function per service, per job and per origin, with the code of its own bundle', () => {
     const names = [...SERVICES, ...JOB_NAMES, ...ORIGIN_NAMES];
     for (const name of names) {
