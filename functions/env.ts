@@ -21,6 +21,8 @@ const schema = lazy(() =>
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** The site's own origin, when known (a custom domain); otherwise the host the request was made to is ours. */
     SITE_ORIGIN: z.url().optional(),
+    /** The mock origin (its own domain): one of the app's own origins, which documents may not embed. */
+    MOCK_ORIGIN: z.url().optional(),
     /** Overrides how many codes one address may request in an hour (shared/constants.ts has the default). */
     CODE_SENDS_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   }),

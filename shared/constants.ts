@@ -1,5 +1,16 @@
 /** Product constants of spec section 9, shared by web and functions. */
+/**
+ * The session cookie (spec section 9: 7 days, path /). HttpOnly: page scripts never see the session. Over HTTPS
+ * it takes the `__Host-` prefix (Secure, path /, no Domain: no subdomain can set or shadow it); local http keeps
+ * the plain name, as browsers refuse `__Host-` cookies there.
+ */
 export const TOKEN_COOKIE = 'apiloom-token';
+export const TOKEN_COOKIE_HTTPS = `__Host-${TOKEN_COOKIE}`;
+/**
+ * A readable hint that this browser holds a session, set and cleared with the session cookie: how the web app
+ * knows it is signed in (and that a session it had ran out) without reading the session itself. Not a secret.
+ */
+export const SESSION_HINT_COOKIE = 'apiloom-signed-in';
 export const TOKEN_HEADER = 'token';
 export const SHARE_TOKEN_HEADER = 'share-token';
 export const PROJECT_VERSION_HEADER = 'X-PROJECT-VERSION';
@@ -65,6 +76,11 @@ export const MOCK_TOKEN_QUERY = 'mockToken';
 export const MOCK_TOKEN_HEADER = 'x-mock-token';
 /** Requests per second a project's mocks take, as a token bucket per function instance (MOCK_RATE, MOCK_BURST override). */
 export const MOCK_THROTTLE = { perSecond: 100, burst: 200 };
+/**
+ * The statuses a mock may answer with. 1xx are protocol steps (101 switches protocols), not answers, and a
+ * status past 599 is no HTTP status at all.
+ */
+export const MOCK_STATUS = { min: 200, max: 599 } as const;
 /** How long the mock function serves the settings it read before it checks for changes: a save is live within this. */
 export const MOCK_SETTINGS_TTL_MS = 1_000;
 
@@ -78,5 +94,5 @@ export const INVITATION_TTL_SECONDS = 3_600;
 /** Recycled projects are destroyed this long after they were deleted (spec section 9). */
 export const RECYCLE_RETENTION_DAYS = 30;
 
-export const CODE_PURPOSES = ['REGISTER', 'RESET_PWD', 'EMAIL_UPDATE', 'PHONE_UPDATE'] as const;
+export const CODE_PURPOSES = ['REGISTER', 'RESET_PWD', 'EMAIL_UPDATE', 'PHONE_UPDATE', 'LOGIN'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];

@@ -7,6 +7,8 @@ export const ERRORS = {
   notLoggedIn: { code: 41000, status: 200 },
   sessionExpired: { code: 41001, status: 200 },
   badCredentials: { code: 41002, status: 200 },
+  /** The account saw many failed sign-ins: the password alone no longer signs in, a code sent to the account must come with it. */
+  stepUpRequired: { code: 41004, status: 200 },
   forbidden: { code: 42003, status: 200 },
   registrationDisabled: { code: 42010, status: 200 },
   tooManyRequests: { code: 42900, status: 200 },

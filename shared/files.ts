@@ -93,3 +93,10 @@ export const UPLOAD_CORS_RULE = {
   allowedHeaders: ['content-type'],
   maxAgeSeconds: 3000,
 } as const;
+
+/**
+ * The object tag that withholds a project's files while the project is in the recycle bin: the files origin
+ * never serves a tagged object (in AWS a Deny in the files bucket's policy on `s3:ExistingObjectTag`, locally the
+ * file server's own check); restoring the project removes the tag.
+ */
+export const WITHHELD_FILE_TAG = { Key: 'apiloom-withheld', Value: 'recycled' } as const;

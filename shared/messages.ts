@@ -13,6 +13,7 @@ const zhErrors: ErrorMessages = {
   notLoggedIn: '未登录，请先登录',
   sessionExpired: '登录已过期，请重新登录',
   badCredentials: '账号或密码错误',
+  stepUpRequired: '该账号近期登录失败次数过多，请输入发送到该邮箱或手机号的验证码',
   forbidden: '没有权限执行此操作',
   registrationDisabled: '离线部署不开放注册',
   tooManyRequests: '操作过于频繁，请 {{seconds}} 秒后再试',
@@ -72,6 +73,7 @@ const enErrors: ErrorMessages = {
   notLoggedIn: 'You are not signed in',
   sessionExpired: 'Your session has expired, please sign in again',
   badCredentials: 'Wrong account or password',
+  stepUpRequired: 'This account has had many failed sign-ins: enter the code sent to its email or phone',
   forbidden: 'You do not have permission to do this',
   registrationDisabled: 'Registration is disabled in an offline deployment',
   tooManyRequests: 'Too many attempts, try again in {{seconds}} seconds',
@@ -148,6 +150,8 @@ const zhValidation = {
   fileName: '文件名长度 1-255 个字符',
   fileEmpty: '请选择文件',
   plainText: '不能包含控制字符或无效字符',
+  bidiText: '不能包含改变文字方向的控制字符',
+  invisibleName: '不能只由空白或不可见字符组成',
   teamName: `团队名称 1-${LIMITS.teamName} 个字符`,
   groupName: `用户组名称必填，最多 ${LIMITS.userGroupName} 个字符`,
   inviteCode: '邀请码格式不正确',
@@ -162,7 +166,7 @@ const zhValidation = {
   mockHeaderName: "响应头名称只能包含字母、数字和 !#$%&'*+-.^_`|~",
   mockHeaderValue: '响应头的值不能包含换行，最多 8192 个字符',
   mockHeaders: '响应头最多 50 个',
-  mockStatus: '状态码为 100-599 的整数',
+  mockStatus: '状态码为 200-599 的整数',
   mockDelay: '延迟为 0-10000 毫秒',
   mockBodySize: '内容最多 256 KB',
   mockConditions: '每个期望最多 20 个条件',
@@ -170,6 +174,7 @@ const zhValidation = {
   responseStatus: '状态码为 100-599、1XX-5XX 或 default',
   responseStatusTwice: '同一个状态码只能有一个响应',
   modelName: '模型名称 1-200 个字符',
+  embedOwnOrigin: '不能嵌入本站自己的页面（网站、接口、文件或 Mock 地址）',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -192,6 +197,8 @@ const enValidation: ValidationMessages = {
   fileName: 'File names are 1-255 characters',
   fileEmpty: 'Choose a file',
   plainText: 'Must not contain control characters or invalid characters',
+  bidiText: 'Must not contain text-direction control characters',
+  invisibleName: 'Must not be made only of blank or invisible characters',
   teamName: `Team name must be 1-${LIMITS.teamName} characters`,
   groupName: `A group name is required, at most ${LIMITS.userGroupName} characters`,
   inviteCode: 'Malformed invitation code',
@@ -206,7 +213,7 @@ const enValidation: ValidationMessages = {
   mockHeaderName: "Header names are letters, digits and !#$%&'*+-.^_`|~",
   mockHeaderValue: 'Header values have no line breaks and at most 8192 characters',
   mockHeaders: 'At most 50 headers',
-  mockStatus: 'Status codes are whole numbers from 100 to 599',
+  mockStatus: 'Status codes are whole numbers from 200 to 599',
   mockDelay: 'Delay is 0-10000 ms',
   mockBodySize: 'At most 256 KB',
   mockConditions: 'At most 20 conditions per expectation',
@@ -214,6 +221,7 @@ const enValidation: ValidationMessages = {
   responseStatus: 'A status is 100-599, 1XX-5XX or default',
   responseStatusTwice: 'Each status code has one response',
   modelName: 'A model name is 1-200 characters',
+  embedOwnOrigin: 'Pages of this site itself (its web, API, files or mock addresses) cannot be embedded',
 };
 
 type ValidationKey = keyof typeof zhValidation;

@@ -105,6 +105,12 @@ export async function copyObject(
   );
 }
 
+/** Replaces an object's tags (an empty list removes them). */
+export async function setObjectTags(key: string, tags: { Key: string; Value: string }[]) {
+  const { PutObjectTaggingCommand } = await loadSdk();
+  await send(new PutObjectTaggingCommand({ Bucket: bucket(), Key: key, Tagging: { TagSet: tags } }));
+}
+
 export async function deleteObject(key: string) {
   const { DeleteObjectCommand } = await loadSdk();
   await send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));

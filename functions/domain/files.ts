@@ -9,9 +9,12 @@ import {
   isImageType,
   servedType,
   sniffFileType,
+  WITHHELD_FILE_TAG,
   type FileKind,
 } from '@shared/files';
 import type { StoredFile, UploadTicket } from '@shared/schemas/file';
+import { keys } from '../data/keys';
+import { listKeys, setObjectTags } from '../data/s3';
 import { discardUpload, inspectUpload, presignUpload, publishedFile, publishUpload } from '../data/uploads';
 import { AppError } from '../runtime/app-error';
 
@@ -56,4 +59,15 @@ export async function finishUpload(projectId: string, fileId: string, request: {
   const file = { kind: request.kind, name: cleanFileName(request.name), size: upload.size, contentType };
   await publishUpload(projectId, fileId, { ...file, disposition: contentDisposition(file.kind, file.name) });
   return stored(file);
+}
+
+/**
+ * While a project is in the recycle bin its files are not served: each object is tagged (the files origin
+ * refuses tagged objects), and restoring the project takes the tag off. Only the published files are touched.
+ */
+export async function withholdProjectFiles(projectId: string, withheld: boolean) {
+  const prefix = keys.fileObject(projectId, '');
+  for await (const page of listKeys(prefix)) {
+    await Promise.all(page.map((key) => setObjectTags(key, withheld ? [{ ...WITHHELD_FILE_TAG }] : [])));
+  }
 }

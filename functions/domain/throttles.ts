@@ -1,7 +1,8 @@
 /**
  * Fixed-window counters that slow down guessing and spraying. Sign-in failures are counted three ways:
  * - per account *and* address, for the short lock: a stranger failing from their address cannot lock the owner out;
- * - per account over an hour, as a cap on distributed guessing (OWASP ASVS 2.2.1: at most 100 an hour);
+ * - per account over an hour: past 100 (OWASP ASVS 2.2.1) a sign-in needs a code sent to the account as well (a
+ *   step-up, not a lock, so strangers spread over many addresses cannot lock the owner out);
  * - per address, across accounts, against one machine spraying many accounts.
  * Verification codes are limited per address too (per target, codes.ts limits them), so nobody can mail-bomb or
  * probe the user base from one machine. Share password guesses are limited per share and per address. Past a limit the request is refused before any password is checked,
@@ -67,6 +68,12 @@ export async function assertUnderLimits(subjects: Subject[], nowMs = Date.now())
       throw new AppError('tooManyRequests', { seconds: Math.max(1, counter.expiresAt - now) });
     }
   });
+}
+
+/** True when the subject has reached its limit in its open window. */
+export async function overLimit([name, id]: Subject, nowMs = Date.now()): Promise<boolean> {
+  const counter = asRecord(counterRecord, await getItem(keys.throttle(name, id)));
+  return counter !== undefined && counter.expiresAt > nowSeconds(nowMs) && counter.count >= windowOf(name).limit;
 }
 
 /** Counts one more event for each subject: a new window when none is open, else one more in the open one. */

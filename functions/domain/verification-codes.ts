@@ -12,7 +12,7 @@ import {
 } from '@shared/constants';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
-import { asRecord, eq, exists, expired, getItem, notExists, or, putItem, skip, updateItem, type TransactOp } from '../data/db';
+import { asRecord, eq, exists, expired, getItem, notExists, or, putItem, skip, transact, updateItem, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
@@ -94,4 +94,20 @@ export async function checkCode(purpose: CodePurpose, target: string, code: stri
     throw new AppError('badVerificationCode');
   }
   return { delete: key, when: eq('codeHash', item.codeHash) };
+}
+
+/**
+ * Checks a code that guards no write of its own (the sign-in step-up): the check now, and a spend to call once
+ * the rest of the request has passed, so a code is good for one sign-in.
+ */
+export async function checkCodeToSpend(
+  purpose: CodePurpose,
+  target: string,
+  code: string,
+  nowMs = Date.now(),
+): Promise<() => Promise<void>> {
+  const consume = await checkCode(purpose, target, code, nowMs);
+  return async () => {
+    await transact([consume], () => new AppError('badVerificationCode'));
+  };
 }

@@ -67,6 +67,7 @@ describe('mockConfigBody', () => {
 
   it('checks status, delay and headers', () => {
     expect(issues({ status: 99 })).toEqual([{ path: 'status', message: 'v.mockStatus' }]);
+    expect(issues({ status: 101 })).toEqual([{ path: 'status', message: 'v.mockStatus' }]);
     expect(issues({ status: 600 })).toEqual([{ path: 'status', message: 'v.mockStatus' }]);
     expect(issues({ status: 201.5 })).toEqual([{ path: 'status', message: 'v.mockStatus' }]);
     expect(issues({ delay: 10_001 })).toEqual([{ path: 'delay', message: 'v.mockDelay' }]);

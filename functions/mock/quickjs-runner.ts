@@ -17,6 +17,7 @@ import {
   type QuickJSRuntime,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
+import { MOCK_STATUS } from '@shared/constants';
 import { isHeaderName, isHeaderValue, type MockHeader } from '@shared/schemas/mock';
 import { callFaker, type MockLocale } from './faker-bridge';
 import { MOCK_CAPS, SANDBOX_LIMITS } from './limits';
@@ -302,8 +303,11 @@ function toHeaders(value: unknown): MockHeader[] {
 function toScriptResponse(value: unknown): ScriptResponse {
   if (!isRecord(value)) return fail('bad_response', 'a mock script returns an object like {status, headers, body}');
   const { status } = value;
-  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) {
-    fail('bad_response', 'status must be an integer from 100 to 599');
+  if (
+    status !== undefined &&
+    !(Number.isInteger(status) && (status as number) >= MOCK_STATUS.min && (status as number) <= MOCK_STATUS.max)
+  ) {
+    fail('bad_response', `status must be an integer from ${MOCK_STATUS.min} to ${MOCK_STATUS.max}`);
   }
   const response: ScriptResponse = { headers: toHeaders(value.headers) };
   if (status !== undefined) response.status = status as number;

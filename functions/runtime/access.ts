@@ -80,6 +80,8 @@ export async function authorizeProject(
     }
   }
   if (!caller && !admitted) {
+    // A share token for a project that is gone (destroyed, or its team disbanded): the share is gone with it.
+    if (shareToken && !facts.project) throw new AppError('notFound');
     if (facts.shareState === 'expired') throw new AppError('shareExpired');
     if (facts.shareState === 'revoked') throw new AppError('sharePassword');
     throw new AppError('notLoggedIn');

@@ -3,7 +3,7 @@
  * this; only services with project or team routes need the access checks of access.ts (they pass them in).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { PROJECT_VERSION_HEADER, TOKEN_COOKIE, TOKEN_HEADER } from '@shared/constants';
+import { PROJECT_VERSION_HEADER, TOKEN_COOKIE, TOKEN_COOKIE_HTTPS, TOKEN_HEADER } from '@shared/constants';
 import { admitsAnonymous, type Access } from '@shared/routes/define';
 import { findSession, type Session } from '../domain/sessions';
 import { AppError } from './app-error';
@@ -17,20 +17,23 @@ export interface Caller {
 export const versionOf = (event: APIGatewayProxyEventV2) => event.headers?.[PROJECT_VERSION_HEADER.toLowerCase()] || undefined;
 
 /**
- * The session token: the `token` header (what the web client sends), or the cookie where `allowCookie` (safe
- * GETs only: a form or a `no-cors` fetch from another site carries the cookie but can never set the header).
- * A cookie that is not valid percent-encoding is ignored, never fatal.
+ * The session token: the `token` header (API clients), or the session cookie (the browser) where `allowCookie`:
+ * safe reads, and state-changing calls whose browser proved they come from the app (service.ts). The `__Host-`
+ * name (HTTPS) is read before the plain one. A cookie that is not valid percent-encoding is ignored, never fatal.
  */
-function tokenOf(event: APIGatewayProxyEventV2, allowCookie: boolean): string | undefined {
+function tokenOf(event: APIGatewayProxyEventV2, allowCookie: boolean): { token: string; from: 'header' | 'cookie' } | undefined {
   const header = event.headers?.[TOKEN_HEADER];
-  if (header) return header;
+  if (header) return { token: header, from: 'header' };
   if (!allowCookie) return undefined;
-  const cookies = event.cookies ?? event.headers?.cookie?.split(';') ?? [];
-  for (const cookie of cookies) {
+  const cookies = (event.cookies ?? event.headers?.cookie?.split(';') ?? []).map((cookie) => {
     const [name, ...rest] = cookie.trim().split('=');
-    if (name !== TOKEN_COOKIE) continue;
+    return { name, value: rest.join('=') };
+  });
+  for (const wanted of [TOKEN_COOKIE_HTTPS, TOKEN_COOKIE]) {
+    const found = cookies.find((c) => c.name === wanted);
+    if (!found) continue;
     try {
-      return decodeURIComponent(rest.join('='));
+      return { token: decodeURIComponent(found.value), from: 'cookie' };
     } catch {
       return undefined;
     }
@@ -40,14 +43,22 @@ function tokenOf(event: APIGatewayProxyEventV2, allowCookie: boolean): string | 
 
 /**
  * Resolves the caller before anything else runs. No token: 41000, unless the route may admit anonymous callers;
- * a token that matches no live session: 41001 (even there, so a client learns its session is gone).
+ * a token that matches no live session: 41001, except on a read a guest may make (a public project, a share),
+ * which is then read as a guest's. `stale` hears of such a token (and whether it came in the cookie, which the
+ * answer then expires).
  */
-export async function identify(event: APIGatewayProxyEventV2, access: Access, allowCookie: boolean): Promise<Caller | undefined> {
-  const token = tokenOf(event, allowCookie);
-  const session = token ? await findSession(token) : undefined;
+export async function identify(
+  event: APIGatewayProxyEventV2,
+  access: Access,
+  opts: { allowCookie: boolean; safeRead: boolean; stale: (fromCookie: boolean) => void },
+): Promise<Caller | undefined> {
+  const found = tokenOf(event, opts.allowCookie);
+  const session = found ? await findSession(found.token) : undefined;
   const caller = session ? { userId: session.userId, session } : undefined;
+  const stale = found !== undefined && !caller;
+  if (stale) opts.stale(found.from === 'cookie');
   if (access.grants.some((g) => g.kind === 'anyone')) return caller;
-  if (token && !caller) throw new AppError('sessionExpired');
+  if (stale && !(opts.safeRead && admitsAnonymous(access))) throw new AppError('sessionExpired');
   if (!caller && !admitsAnonymous(access)) throw new AppError('notLoggedIn');
   return caller;
 }

@@ -43,6 +43,21 @@ export function assertOwnOrigin(event: APIGatewayProxyEventV2, siteOrigin?: stri
   if (!expected || hostOf(origin) !== expected) throw new AppError('crossSiteRequest');
 }
 
+/**
+ * True only when a browser positively says the request comes from our own origin: `Sec-Fetch-Site: same-origin`,
+ * or (a browser without fetch metadata) an `Origin` naming our host. What lets the HttpOnly session cookie sign in
+ * a state-changing call; a request saying nothing (a script, a form of an old browser) needs the token header.
+ */
+export function provesOwnOrigin(event: APIGatewayProxyEventV2, siteOrigin?: string): boolean {
+  const headers = event.headers ?? {};
+  const fetchSite = headers['sec-fetch-site']?.toLowerCase();
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
+  const origin = headers.origin;
+  if (origin === undefined) return false;
+  const expected = siteOrigin ? hostOf(siteOrigin) : (headers['x-forwarded-host'] ?? headers.host)?.toLowerCase();
+  return !!expected && hostOf(origin) === expected;
+}
+
 const MEDIA_TYPES = { json: /^application\/json\s*(;|$)/i, form: /^application\/x-www-form-urlencoded\s*(;|$)/i } as const;
 
 /** A route with a body takes exactly its own media type; a request without a body may omit the header. */

@@ -19,7 +19,8 @@ import type { authorizeProject, authorizeTeam, ProjectScope, TeamScope } from '.
 import { identify, versionOf, type Caller } from './identity';
 import { env } from '../env';
 import { createLogger, type Logger } from './logger';
-import { assertContentType, assertOwnOrigin, changesState } from './request-origin';
+import { assertContentType, assertOwnOrigin, changesState, provesOwnOrigin } from './request-origin';
+import { clearedSessionCookies } from './session-cookie';
 import { parseWith } from './validation';
 
 interface RequestContext {
@@ -81,6 +82,8 @@ interface RequestScope {
   /** Dispatch's find. */
   route?: ServiceRoute;
   caller?: Caller;
+  /** The request named a session that is gone (read as a guest's where a guest may read). */
+  staleSession?: boolean;
   /** The body as the route's media type reads it, not yet validated. */
   body?: unknown;
   input?: RouteInput<RouteId>;
@@ -124,6 +127,8 @@ function cacheControlFor(project: ProjectScope): string | undefined {
 const VARY = [...API_CACHE_KEY_HEADERS, 'cookie'].join(', ');
 
 function respond(scope: RequestScope, status: number, envelope: Envelope): Result {
+  // An answer that sets a cookie (a stale session's expiry) is one reader's own: never a shared cache's.
+  if (scope.cookies.length) scope.cacheControl = undefined;
   return {
     statusCode: status,
     headers: {
@@ -139,6 +144,8 @@ function respond(scope: RequestScope, status: number, envelope: Envelope): Resul
 }
 
 function errorEnvelope(scope: RequestScope, err: unknown): { status: number; envelope: Envelope } {
+  // A guest read refused to someone whose session ran out: tell them it ran out, not that they never signed in.
+  if (err instanceof AppError && err.key === 'notLoggedIn' && scope.staleSession) err = new AppError('sessionExpired');
   if (err instanceof AppError) {
     const entry = ERRORS[err.key];
     if (entry.status === 429) scope.retryAfter = Number(err.params.seconds ?? 60);
@@ -218,12 +225,24 @@ const originCheck: Middleware = {
   },
 };
 
-/** Who is calling (identity.ts): the session cookie signs in safe reads only. */
+/**
+ * Who is calling (identity.ts). The session cookie signs in safe reads, and state-changing calls whose browser
+ * says they come from the app itself (same-origin fetch metadata, or our Origin): a form or a `no-cors` fetch
+ * from another site never does, and the origin check above has refused those already.
+ */
 const authentication: Middleware = {
   before: async ({ event, context }) => {
     const scope = routed(context.scope);
     const { route } = scope.route;
-    scope.caller = await identify(event, route.access, !changesState(route));
+    const safeRead = !changesState(route);
+    scope.caller = await identify(event, route.access, {
+      allowCookie: safeRead || provesOwnOrigin(event, env().SITE_ORIGIN),
+      safeRead,
+      stale: (fromCookie) => {
+        scope.staleSession = true;
+        if (fromCookie) scope.cookies.push(...clearedSessionCookies(event));
+      },
+    });
   },
 };
 

@@ -39,6 +39,8 @@ export class ApiloomStack extends Stack {
     ) as Record<ServiceName, lambda.Function>;
     const api = new Api(this, 'Api', services);
     const mock = new MockOrigin(this, 'Mock', { ...functionProps, files });
+    // Documents may not embed the app's own origins: the document service knows the mock origin's.
+    services.document.addEnvironment('MOCK_ORIGIN', mock.url);
     const site = new Site(this, 'Site', { webDir: props.webDir, api: api.httpApi, files, offline: props.offline, mockBase: mock.url });
 
     for (const name of JOB_NAMES) {

@@ -44,5 +44,6 @@ export const filePrefixes = (grant: { uploads?: true }) => [
 
 export const FILE_OBJECT_ACTIONS: Record<Exclude<Level, 'none'>, string[]> = {
   read: ['s3:GetObject'],
-  readWrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+  // Tagging: a project's files are withheld (tagged) while it is in the recycle bin.
+  readWrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:PutObjectTagging'],
 };

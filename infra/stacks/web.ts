@@ -6,9 +6,9 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { API_CACHE_KEY_HEADERS, TOKEN_COOKIE } from '@shared/constants';
+import { API_CACHE_KEY_HEADERS, TOKEN_COOKIE, TOKEN_COOKIE_HTTPS } from '@shared/constants';
 import { configScript, contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '@shared/deployment';
-import { FILE_RESPONSE_HEADERS, FILES_PATH } from '@shared/files';
+import { FILE_RESPONSE_HEADERS, FILES_PATH, WITHHELD_FILE_TAG } from '@shared/files';
 import { keys } from '../../functions/data/keys';
 import { DEFAULT_CERTIFICATE, wildcardFinding } from './nag';
 
@@ -131,7 +131,8 @@ export class Site extends Construct {
       minTtl: Duration.seconds(0),
       maxTtl: Duration.days(1),
       headerBehavior: cloudfront.CacheHeaderBehavior.allowList(...API_CACHE_KEY_HEADERS),
-      cookieBehavior: cloudfront.CacheCookieBehavior.allowList(TOKEN_COOKIE),
+      // The session cookie under its HTTPS name (`__Host-`), and the plain one a browser may still hold.
+      cookieBehavior: cloudfront.CacheCookieBehavior.allowList(TOKEN_COOKIE_HTTPS, TOKEN_COOKIE),
       queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
@@ -190,6 +191,17 @@ export class Site extends Construct {
         actions: ['s3:GetObject'],
         resources: [props.files.arnForObjects(keys.fileObject('*', '*'))],
         conditions: { StringEquals: { 'AWS:SourceArn': this.distribution.distributionArn } },
+      }),
+    );
+    // A project in the recycle bin has its files tagged (functions/domain/files.ts): CloudFront may not read
+    // them until the project is restored and the tag is gone.
+    props.files.addToResourcePolicy(
+      new iam.PolicyStatement({
+        effect: iam.Effect.DENY,
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [props.files.arnForObjects(keys.fileObject('*', '*'))],
+        conditions: { StringEquals: { [`s3:ExistingObjectTag/${WITHHELD_FILE_TAG.Key}`]: WITHHELD_FILE_TAG.Value } },
       }),
     );
 

@@ -2,6 +2,7 @@
  * The 5,000-document project and its page in Chromium, shared by the documents bench (the issue's figure) and
  * `npm run bench:compare` (two builds of the web app side by side).
  */
+import { SESSION_HINT_COOKIE, TOKEN_COOKIE } from '@shared/constants';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { generateNKeysBetween } from 'fractional-indexing';
@@ -122,7 +123,10 @@ export async function loadProjectPage(
 ): Promise<ProjectPageLoad> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
-    await context.addCookies([{ name: 'apiloom-token', value: token, url: origin }]);
+    await context.addCookies([
+      { name: TOKEN_COOKIE, value: token, url: origin, httpOnly: true },
+      { name: SESSION_HINT_COOKIE, value: '1', url: origin },
+    ]);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');

@@ -2,6 +2,7 @@
  * The web app's page budgets (issue 10): JavaScript a first visit downloads, gzip-compressed as a CDN serves it,
  * per page. Each page's own code arrives in its lazy chunks; the figure is everything the page needed to show.
  */
+import { SESSION_HINT_COOKIE, TOKEN_COOKIE } from '@shared/constants';
 import { gzipSync } from 'node:zlib';
 import type { startBenchStack } from './harness';
 import { launchChromium } from './project-page';
@@ -13,7 +14,11 @@ async function firstLoadJs(origin: string, path: string, ready: string, token?: 
   const browser = await launchChromium();
   try {
     const context = await browser.newContext();
-    if (token) await context.addCookies([{ name: 'apiloom-token', value: token, url: origin }]);
+    if (token)
+      await context.addCookies([
+        { name: TOKEN_COOKIE, value: token, url: origin, httpOnly: true },
+        { name: SESSION_HINT_COOKIE, value: '1', url: origin },
+      ]);
     const page = await context.newPage();
     const scripts: Promise<{ url: string; gzip: number }>[] = [];
     page.on('response', (res) => {

@@ -1,11 +1,12 @@
 /**
  * `/files/<projectId>/<fileId>` as CloudFront serves it in AWS: the published object from the files bucket with
- * its stored type and disposition, plus the headers that keep a file from ever running as a page.
+ * its stored type and disposition, plus the headers that keep a file from ever running as a page. A file withheld
+ * while its project is in the recycle bin (WITHHELD_FILE_TAG) is not found, as the bucket policy has it in AWS.
  */
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { FILE_ID_PATTERN, FILE_RESPONSE_HEADERS, FILES_PATH } from '@shared/files';
+import { GetObjectCommand, GetObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
+import { FILE_ID_PATTERN, FILE_RESPONSE_HEADERS, FILES_PATH, WITHHELD_FILE_TAG } from '@shared/files';
 import { keys } from '../../functions/data/keys';
 import { s3rverConfig } from '../../functions/data/s3';
 
@@ -24,7 +25,14 @@ export function fileServer(endpoint: string, bucket: string) {
       return true;
     }
     try {
-      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: keys.fileObject(match[1] ?? '', match[2] ?? '') }));
+      const Key = keys.fileObject(match[1] ?? '', match[2] ?? '');
+      // As the files bucket's policy does in AWS: a withheld object (its project is in the bin) is not served.
+      const { TagSet = [] } = await client.send(new GetObjectTaggingCommand({ Bucket: bucket, Key }));
+      if (TagSet.some((t) => t.Key === WITHHELD_FILE_TAG.Key && t.Value === WITHHELD_FILE_TAG.Value)) {
+        notFound();
+        return true;
+      }
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
       res.writeHead(200, {
         ...FILE_RESPONSE_HEADERS,
         'content-type': object.ContentType ?? 'application/octet-stream',

@@ -83,6 +83,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const mockPort = Number(process.env.MOCK_PORT ?? 0) || (await freePort());
     await listen(mockOrigin, mockPort, '127.0.0.1');
     const mockUrl = `http://127.0.0.1:${mockPort}`;
+    process.env.MOCK_ORIGIN = mockUrl;
     const server = createGateway({
       loadHandler,
       webDir: opts.webDir,

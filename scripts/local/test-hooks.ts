@@ -8,9 +8,14 @@
  * about a third of a second of CPU each, more than a second on a busy machine); registration itself stays tested
  * through the form (test/e2e/auth.spec.ts) and the API (test/integration/accounts.test.ts). The password is hashed
  * once per stack and the hash shared, so signing in through the form with it still runs the real check.
+ *
+ * POST /__dev/failed-sign-ins `{ account, count }` records that many failed sign-ins on an account this hour, as
+ * guessers spread over as many addresses would have: a browser test cannot come from a hundred addresses.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { putItem } from '../../functions/data/db';
+import { ENTITY, keys } from '../../functions/data/keys';
 import { hashPassword } from '../../functions/domain/passwords';
 import { createSession } from '../../functions/domain/sessions';
 import { createUser } from '../../functions/domain/users';
@@ -37,6 +42,19 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 }
 
 export const testHookRoutes: DevRoutes = async (req, res, url) => {
+  if (url.pathname === '/__dev/failed-sign-ins' && req.method === 'POST') {
+    const body = await readJson(req);
+    const account = typeof body.account === 'string' ? body.account : '';
+    const count = typeof body.count === 'number' ? body.count : 0;
+    await putItem({
+      ...keys.throttle('loginAccount', account),
+      ...ENTITY.throttle,
+      count,
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    });
+    res.writeHead(204).end();
+    return true;
+  }
   if (url.pathname !== '/__dev/account') return false;
   if (req.method !== 'POST') {
     res.writeHead(405, { allow: 'POST' }).end();

@@ -29,6 +29,15 @@ export const accountRoutes = {
     params: sendCodeParams,
     response: codeSent,
   }),
+  /** The code a sign-in needs past many failures on the account (the step-up), sent to the account itself. */
+  'code.login': route({
+    method: 'POST',
+    path: '/common/code/LOGIN/{target}',
+    service: 'user',
+    access: ANYONE,
+    params: sendCodeParams,
+    response: codeSent,
+  }),
   'login.create': route({
     method: 'POST',
     path: '/login',

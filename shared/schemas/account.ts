@@ -58,6 +58,12 @@ export const loginBody = lazy(() =>
       .string({ error: vKey('required') })
       .min(1, { error: vKey('required') })
       .max(LIMITS.passwordMax * 4),
+    /** The code sent to the account, once many failed sign-ins made the password alone not enough. */
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { error: vKey('code') })
+      .optional(),
   }),
 );
 

@@ -3,12 +3,12 @@ import * as z from 'zod';
 import { lazy } from '../lazy';
 import { FILE_ID_PATTERN, FILE_KINDS, FILE_LIMITS, MEDIA_TYPE_PATTERN } from '../files';
 import { vKey } from '../messages';
-import { plainName, stripBidiControls } from '../text';
+import { plainText, stripBidiControls } from '../text';
 import { idSchema } from './project';
 
 /** A file's name: no control characters, and bidi overrides removed so it reads as what it is. */
 const fileName = lazy(() =>
-  plainName(
+  plainText(
     z
       .string({ error: vKey('fileName') })
       .trim()

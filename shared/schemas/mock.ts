@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { lazy } from '../lazy';
 import { vKey } from '../messages';
+import { MOCK_STATUS } from '../constants';
 import { documentIdSchema } from './document';
 import { idSchema } from './project';
 
@@ -118,8 +119,8 @@ const status = lazy(() =>
   z
     .number({ error: vKey('mockStatus') })
     .int({ error: vKey('mockStatus') })
-    .min(100, { error: vKey('mockStatus') })
-    .max(599, { error: vKey('mockStatus') })
+    .min(MOCK_STATUS.min, { error: vKey('mockStatus') })
+    .max(MOCK_STATUS.max, { error: vKey('mockStatus') })
     .default(200),
 );
 const delay = lazy(() =>

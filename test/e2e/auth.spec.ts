@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { codeFor, newAccount, newPerson, PASSWORD, signIn, withSession } from './support';
+import { codeFor, createDocument, createProject, newAccount, newPerson, PASSWORD, signIn, withSession } from './support';
 
 test('register with the code from the outbox, land on the dashboard, switch language, sign out', async ({ page, request }) => {
   const account = newAccount();
@@ -87,3 +87,124 @@ test('the home page demo signs in with the seeded account', async ({ page }) => 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Demo', { exact: true })).toBeVisible();
 });
+
+for (const lang of ['zh', 'en'] as const) {
+  const text =
+    lang === 'zh'
+      ? { user: '邮箱或手机号', password: '密码', submit: '登录', stepUp: /登录失败次数过多/, code: '验证码', send: '发送验证码' }
+      : {
+          user: 'Email or phone',
+          password: 'Password',
+          submit: 'Sign in',
+          stepUp: /code sent to/,
+          code: 'Verification code',
+          send: 'Send code',
+        };
+  test(`(${lang}) after many failed sign-ins from elsewhere, the owner signs in with a code sent to the account; a guessed code does not`, async ({
+    page,
+    request,
+  }) => {
+    const { account } = await newPerson(request);
+    // 100 failures this hour from as many addresses as guessers use (a browser cannot come from a hundred).
+    expect((await request.post('/__dev/failed-sign-ins', { data: { account, count: 100 } })).status()).toBe(204);
+    await page.goto('/login');
+    if (lang === 'en') await page.getByLabel('语言').getByText('English').click();
+    await page.getByLabel(text.user).fill(account);
+    await page.getByLabel(text.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: text.submit, exact: true }).click();
+    await expect(page.getByText(text.stepUp)).toBeVisible();
+    const codeField = page.getByLabel(text.code, { exact: true });
+
+    // A guessed code is refused.
+    await codeField.fill('000000');
+    await page.getByRole('button', { name: text.submit, exact: true }).click();
+    await expect(page.locator('.ant-form-item-explain-error')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+
+    await page.getByRole('button', { name: text.send }).click();
+    await expect(page.getByRole('button', { name: lang === 'zh' ? /秒后重发/ : /Resend in/ })).toBeDisabled();
+    await codeField.fill(await codeFor(request, account));
+    await page.getByRole('button', { name: text.submit, exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+  });
+}
+
+test('the session cookie is HttpOnly: page scripts see only the hint, and signing out expires both', async ({ page, request, context }) => {
+  const { account } = await newPerson(request);
+  await page.goto('/login');
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/dashboard/);
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'apiloom-token')).toMatchObject({ httpOnly: true, path: '/', sameSite: 'Lax' });
+  const readable = await page.evaluate(() => document.cookie);
+  expect(readable).not.toContain('apiloom-token');
+  expect(readable).toContain('apiloom-signed-in=1');
+  // Signed in by the cookie alone (the app sends no token header): a write from the page goes through.
+  await page.goto('/dashboard/profile/info');
+  await expect(page.getByLabel('昵称')).toHaveValue('E2E');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/user') && r.request().method() === 'POST');
+  await page.getByLabel('昵称').fill('Renamed');
+  await page.getByRole('button', { name: '保存' }).click();
+  expect(((await (await saved).json()) as { code: number }).code).toBe(0);
+  expect((await saved).request().headers().token).toBeUndefined();
+
+  await page.getByRole('button', { name: /用户菜单/ }).click();
+  await page.getByText('退出登录').click();
+  await expect(page).toHaveURL(/\/(login)?$/);
+  await expect.poll(async () => (await context.cookies()).map((c) => c.name).filter((n) => n.startsWith('apiloom-'))).toEqual([]);
+});
+
+for (const lang of ['zh', 'en'] as const) {
+  const text =
+    lang === 'zh'
+      ? { first: '请先登录', expired: '登录已过期，请重新登录' }
+      : { first: 'Please sign in first', expired: 'Your session has expired, please sign in again' };
+
+  test(`(${lang}) a stranger opening a private document is asked to sign in, not told a session expired`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const { token } = await newPerson(request, 'Owner');
+    const projectId = await createProject(request, token, { name: 'Private API' });
+    const doc = await createDocument(request, token, projectId, { name: 'Secret', content: { markdown: 'hidden' } });
+    const context = await browser.newContext({ baseURL, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    if (lang === 'en') {
+      await page.goto('/');
+      await page.getByLabel('语言').getByText('English').click();
+    }
+    await page.goto(`/project/${projectId}/${doc}`);
+    await expect(page).toHaveURL(/\/login\?f=/);
+    expect(new URL(page.url()).searchParams.get('timeout')).toBeNull();
+    await expect(page.getByText(text.first, { exact: true })).toBeVisible();
+    await expect(page.getByText(text.expired)).toHaveCount(0);
+    await context.close();
+  });
+
+  test(`(${lang}) a reader of a public project with a stale session reads it as a guest, and the stale cookie is dropped`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const { token } = await newPerson(request, 'Owner');
+    const projectId = await createProject(request, token, { name: 'Open API', visibility: 'public' });
+    const doc = await createDocument(request, token, projectId, { name: 'Intro', content: { markdown: 'open words' } });
+    const context = await browser.newContext({ baseURL, locale: 'zh-CN', reducedMotion: 'reduce' });
+    // A session this browser had, that the server no longer knows.
+    await context.addCookies([
+      { name: 'apiloom-token', value: 'stale-token-value', url: baseURL!, httpOnly: true, sameSite: 'Lax' },
+      { name: 'apiloom-signed-in', value: '1', url: baseURL!, sameSite: 'Lax' },
+    ]);
+    const page = await context.newPage();
+    if (lang === 'en') {
+      await page.goto('/');
+      await page.getByLabel('语言').getByText('English').click();
+    }
+    await page.goto(`/project/${projectId}/${doc}`);
+    await expect(page.getByRole('article', { name: 'Intro' })).toContainText('open words');
+    await expect(page).toHaveURL(new RegExp(`/project/${projectId}/${doc}$`));
+    await expect.poll(async () => (await context.cookies()).map((c) => c.name).filter((n) => n.startsWith('apiloom-'))).toEqual([]);
+    await context.close();
+  });
+}

@@ -200,8 +200,9 @@ test('embedded page, error codes, external link and soft link each show as they 
   const project = { id: await createProject(request, person.token, { name: 'Kinds' }) };
   const create = (data: Record<string, unknown>) => createDocument(request, person.token, project.id, data);
   const target = await create({ name: 'Target doc', content: { markdown: '# Landed' } });
-  // The embedded page is one of ours on loopback: tests never reach out to other hosts.
-  const embedded = `${baseURL}/help`;
+  // A page on loopback under another origin than the app's (tests never reach out to other hosts; the app's own
+  // origin is refused as an embed).
+  const embedded = `${baseURL!.replace('127.0.0.1', 'localhost')}/help`;
   const embed = await create({ type: 'embed', name: 'Embedded', content: { url: embedded, width: 640, height: 480 } });
   const codes = await create({
     type: 'errorcode',
@@ -217,6 +218,7 @@ test('embedded page, error codes, external link and soft link each show as they 
   await expect(frame).toHaveAttribute('src', embedded);
   await expect(frame).toHaveAttribute('width', '640');
   await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
+  await expect(frame).toHaveAttribute('sandbox', /allow-same-origin/);
 
   await page.goto(`/project/${project.id}/${codes}`);
   await expect(page.getByRole('table', { name: '错误码' }).getByRole('cell', { name: 'Bad token' })).toBeVisible();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { TOKEN_COOKIE } from '@shared/constants';
+import { SESSION_HINT_COOKIE, TOKEN_COOKIE } from '@shared/constants';
 
 let n = 0;
 export const newAccount = () => `e2e${Date.now().toString(36)}${n++}${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -35,13 +35,16 @@ export async function newPerson(request: APIRequestContext, nickname = 'E2E'): P
 }
 
 /**
- * Signs a browser context in as a person, as the sign-in page leaves it: the session cookie, set before the first
- * page loads. For tests whose subject is not signing in (auth.spec.ts and the invitation flows sign in through the
- * form).
+ * Signs a browser context in as a person, as the sign-in page leaves it: the HttpOnly session cookie and its
+ * readable hint, set before the first page loads. For tests whose subject is not signing in (auth.spec.ts and the
+ * invitation flows sign in through the form).
  */
 export async function withSession(context: BrowserContext, person: { token: string }) {
   const url = test.info().project.use.baseURL!;
-  await context.addCookies([{ name: TOKEN_COOKIE, value: encodeURIComponent(person.token), url, sameSite: 'Lax' }]);
+  await context.addCookies([
+    { name: TOKEN_COOKIE, value: encodeURIComponent(person.token), url, sameSite: 'Lax', httpOnly: true },
+    { name: SESSION_HINT_COOKIE, value: '1', url, sameSite: 'Lax' },
+  ]);
 }
 
 /** Signs in through the sign-in form of the page it is on. */

@@ -55,7 +55,12 @@ test('every kind is created through the new-document dialog and the tree menu, w
   await dialog.getByLabel('高度').fill('480');
   await dialog.getByRole('button', { name: '创建' }).click();
   await expect(dialog.getByText('请输入以 http 或 https 开头的地址')).toBeVisible();
-  const embedded = `${new URL(page.url()).origin}/help`;
+  // Never one of the app's own pages (the dialog says so before the API would).
+  await dialog.getByLabel('地址（http 或 https）').fill(`${new URL(page.url()).origin}/__dev/outbox`);
+  await dialog.getByRole('button', { name: '创建' }).click();
+  await expect(dialog.getByText('不能嵌入本站自己的页面')).toBeVisible();
+  // A page of another origin on loopback (tests never reach out to other hosts).
+  const embedded = `${new URL(page.url()).origin.replace('127.0.0.1', 'localhost')}/help`;
   await dialog.getByLabel('地址（http 或 https）').fill(embedded);
   await dialog.getByRole('button', { name: '创建' }).click();
   await expect(dialog).toBeHidden();
@@ -393,4 +398,16 @@ test('opening a project asks for the workspace code at once, from the early scri
   const entry = /src="(\/assets\/index-[\w-]+\.js)"/.exec(await (await request.get('/login')).text())?.[1];
   expect(await (await request.get(entry!)).text()).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
   expect(await (await request.get(listed.find((href) => workspaceChunk.test(href))!)).text()).not.toContain('allFunctionsCalledOnLoad');
+});
+
+test("(en) the new-document dialog refuses the app's own origin as an embedded page", async ({ page, request }) => {
+  await projectSignedIn(page, request, 'Own origin');
+  await page.getByLabel('语言').getByText('English').click();
+  await page.getByRole('banner').getByRole('button', { name: 'New document' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New document' });
+  await dialog.getByLabel('Document title').fill('Outbox');
+  await choose(page, dialog.getByLabel('Kind'), 'Embedded page');
+  await dialog.getByLabel('Address (http or https)').fill(`${new URL(page.url()).origin}/__dev/outbox`);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText('Pages of this site itself (its web, API, files or mock addresses) cannot be embedded')).toBeVisible();
 });

@@ -16,7 +16,7 @@ import { API_THROTTLE } from '../../infra/stacks/api';
 import { ApiloomStack } from '../../infra/stacks/apiloom-stack';
 import { API_CACHE_KEY_HEADERS, FILE_PATH_TO_KEY, STRIP_API_PREFIX } from '../../infra/stacks/web';
 import { keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
-import { FILE_RESPONSE_HEADERS, FILES_PATH, fileUrl } from '@shared/files';
+import { FILE_RESPONSE_HEADERS, FILES_PATH, fileUrl, WITHHELD_FILE_TAG } from '@shared/files';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
 let dir = '';
@@ -144,9 +144,34 @@ describe('data', () => {
     expect(statements[0]).toMatchObject({ Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' });
     expect(json(statements[0]!.Resource)).toContain(`/${keys.fileObject('*', '*')}"`);
   });
+
+  it('withholds the files of a project in the recycle bin: CloudFront may not read objects tagged as withheld', () => {
+    const denials = ofType('AWS::S3::BucketPolicy')
+      .filter(([, p]) => json(p.Properties.Bucket).includes('Files'))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement)
+      .filter((s) => s.Effect === 'Deny' && json(s.Principal).includes('cloudfront.amazonaws.com'));
+    expect(denials).toHaveLength(1);
+    expect(denials[0]).toMatchObject({
+      Action: 's3:GetObject',
+      Condition: { StringEquals: { [`s3:ExistingObjectTag/${WITHHELD_FILE_TAG.Key}`]: WITHHELD_FILE_TAG.Value } },
+    });
+    expect(json(denials[0]!.Resource)).toContain(`/${keys.fileObject('*', '*')}"`);
+    // The project function (bin and restore) may tag its projects' files.
+    const projectPolicy = ofType('AWS::IAM::Policy').filter(
+      ([id]) => id.startsWith('ServiceprojectFunction') || id.startsWith('Serviceproject'),
+    );
+    expect(json(projectPolicy.map(([, p]) => p.Properties.PolicyDocument))).toContain('s3:PutObjectTagging');
+  });
 });
 
 describe('functions', () => {
+  it("tells the document service the mock origin, one of the app's own origins that documents may not embed", () => {
+    const mockDistribution = ofType('AWS::CloudFront::Distribution').find(([id]) => id.startsWith('Mock'))![0];
+    const env = json(resources[functionId('document')]!.Properties.Environment);
+    expect(env).toContain('"MOCK_ORIGIN"');
+    expect(env).toContain(mockDistribution);
+  });
+
   it('has one Node 22 arm64 function per service, per job and per origin, with the code of its own bundle', () => {
     const names = [...SERVICES, ...JOB_NAMES, ...ORIGIN_NAMES];
     for (const name of names) {
@@ -334,7 +359,7 @@ describe('cloudfront', () => {
         MinTTL: 0,
         ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
           HeadersConfig: { HeaderBehavior: 'whitelist', Headers: Match.arrayWith(API_CACHE_KEY_HEADERS) },
-          CookiesConfig: { CookieBehavior: 'whitelist', Cookies: ['apiloom-token'] },
+          CookiesConfig: { CookieBehavior: 'whitelist', Cookies: ['__Host-apiloom-token', 'apiloom-token'] },
         }),
       }),
     });

@@ -67,6 +67,7 @@ async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visib
       const facts = {
         signedIn: kind !== 'anonymous' && kind !== 'forged' && kind !== 'shareReader',
         forged: kind === 'forged',
+        safeRead: route.method === 'GET',
         shareHolds: kind === 'shareReader',
         role: route.access.project ? base.roles[kind] : undefined,
         teamRole: route.access.team ? base.teamRoles[kind] : undefined,

@@ -117,6 +117,31 @@ describe('creating and reading every kind', () => {
     }
   });
 
+  it("refuses the app's own origin as an embed's page, on create and on save, in both languages", async () => {
+    const { create, project, token } = await setup();
+    const own = new URL(api.url());
+    for (const url of [`${api.url()}/__dev/outbox`, `https://${own.host}/api/user/detail`, `${api.url()}/files/x/y`]) {
+      for (const [lang, text] of [
+        ['zh-CN', '不能嵌入本站自己的页面'],
+        ['en', 'Pages of this site itself'],
+      ] as const) {
+        const res = await api.call<{ fields: Record<string, string> }>('PUT', '/project/document', {
+          token,
+          headers: { 'accept-language': lang },
+          body: { projectId: project.id, type: 'embed', name: 'Own', content: { url } },
+        });
+        expect(res.code, url).toBe(ERRORS.invalidInput.code);
+        expect(res.data.fields['content.url']).toContain(text);
+      }
+    }
+    const elsewhere = await create({ type: 'embed', name: 'Elsewhere', content: { url: 'https://example.com/board' } });
+    const saved = await api.call('POST', '/project/document', {
+      token,
+      body: { id: elsewhere.id, rev: elsewhere.rev, content: { url: `${api.url()}/__dev/outbox` } },
+    });
+    expect(saved.code).toBe(ERRORS.invalidInput.code);
+  });
+
   it('soft links point at a document of the same project', async () => {
     const { create, project, token } = await setup();
     const target = await create({ name: 'Target' });
@@ -436,5 +461,55 @@ describe('hostile input gets a clear error, never a system error', () => {
     }
     // A name with characters from every script is still fine.
     expect((await api.call('PUT', '/project', { token, body: { name: '接口 API ✓ 🚀' } })).code).toBe(0);
+  });
+
+  it.each([
+    [
+      'a right-to-left override',
+      'abc\u202Egpj.exe',
+      '不能包含改变文字方向的控制字符',
+      'Must not contain text-direction control characters',
+    ],
+    ['an isolate', 'a\u2066b\u2069', '不能包含改变文字方向的控制字符', 'Must not contain text-direction control characters'],
+    ['a left-to-right mark', 'a\u200Eb', '不能包含改变文字方向的控制字符', 'Must not contain text-direction control characters'],
+    ['an Arabic letter mark', 'a\u061Cb', '不能包含改变文字方向的控制字符', 'Must not contain text-direction control characters'],
+    ['only zero-width spaces', '\u200B\u200B', '不能只由空白或不可见字符组成', 'Must not be made only of blank or invisible characters'],
+    [
+      'only joiners and a byte-order mark',
+      '\u200C \u2060\u200D',
+      '不能只由空白或不可见字符组成',
+      'Must not be made only of blank or invisible characters',
+    ],
+  ])('refuses %s in every name field, in both languages', async (_what, name, zh, en) => {
+    const { token, project } = await setup();
+    const team = (await api.call<{ id: string }>('PUT', '/team', { token, body: { name: 'Crew' } })).data;
+    const expireAt = new Date(Date.now() + 86_400_000).toISOString();
+    const attempts = (lang: string) => {
+      const headers = { 'accept-language': lang };
+      return Promise.all([
+        api.call('PUT', '/project', { token, headers, body: { name } }),
+        api.call('POST', '/project', { token, headers, body: { id: project.id, rev: project.rev, name } }),
+        api.call('POST', `/project/clone/${project.id}`, { token, headers, query: { name } }),
+        api.call('POST', '/project/folder', { token, headers, body: { name } }),
+        api.call('PUT', '/project/document', { token, headers, body: { projectId: project.id, name } }),
+        api.call('POST', '/user', { token, headers, body: { nickname: name } }),
+        api.call('PUT', '/team', { token, headers, body: { name } }),
+        api.call('PUT', '/team/group', { token, headers, body: { teamId: team.id, name } }),
+        api.call('PUT', '/project/document/share-item', { token, headers, body: { projectId: project.id, name, expireAt } }),
+      ]);
+    };
+    for (const [lang, text] of [
+      ['zh-CN', zh],
+      ['en', en],
+    ] as const) {
+      for (const res of await attempts(lang)) {
+        expect(res.code, res.message).toBe(ERRORS.invalidInput.code);
+        expect(JSON.stringify(res.data)).toContain(text);
+      }
+    }
+    // Right-to-left scripts themselves, and a zero-width joiner inside an emoji, are still fine.
+    for (const fine of ['مشروع API', '👩\u200D💻 dev']) {
+      expect((await api.call('PUT', '/project', { token, body: { name: fine } })).code).toBe(0);
+    }
   });
 });

@@ -386,6 +386,36 @@ describe('the mock origin', () => {
     expect((await hit('GET', '/escape')).json).toEqual({ alive: true });
   });
 
+  it('answers only statuses 200-599, and contains every answer (nosniff, a sandbox CSP)', async () => {
+    const { apiDoc, save, hit } = await mockProject();
+    const doc = await apiDoc('GET', '/page');
+    for (const status of [101, 999, 199]) {
+      await save(doc.id, { type: 'script', body: `return { status: ${status}, body: '' };` });
+      const res = await hit('GET', '/page');
+      expect(res.status, String(status)).toBe(500);
+      expect(res.json, String(status)).toMatchObject({ code: ERRORS.mockFailed.code, data: { kind: 'bad_response' } });
+      expect(String((res.json as { message: string }).message)).toContain('200');
+    }
+    // A static mock cannot be saved with a 1xx status either.
+    const refused = await save(doc.id, { type: 'static', status: 101, body: '{}' });
+    expect(refused.code).toBe(ERRORS.invalidInput.code);
+
+    await save(doc.id, {
+      type: 'script',
+      body: `return { status: 200, headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': 'default-src *', 'X-Content-Type-Options': 'no' }, body: '<script>alert(1)</script>' };`,
+    });
+    const html = await hit('GET', '/page');
+    const errors = [await hit('GET', '/nothing-here'), await mock.request('GET', '/not*a*project/x')];
+    const preflight = await hit('OPTIONS', '/page', {
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    });
+    for (const res of [html, ...errors, preflight]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toBe('sandbox');
+    }
+    expect(html.status).toBe(200);
+  });
+
   it("answers every example of the mock editor's help: its template, each placeholder and each script", async () => {
     const { apiDoc, save, hit } = await mockProject();
     const template = await apiDoc('GET', '/help/template');

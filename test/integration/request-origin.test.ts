@@ -4,7 +4,7 @@
  * header and, from a browser, our own origin; JSON routes take JSON only; the cookie alone signs in safe GETs.
  */
 import { describe, expect, it } from 'vitest';
-import { TOKEN_COOKIE } from '@shared/constants';
+import { SESSION_HINT_COOKIE, TOKEN_COOKIE, TOKEN_COOKIE_HTTPS } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
 import { routeEntries } from '@shared/routes';
 import { signUp, useLocalApi } from '../support/local-api';
@@ -115,5 +115,87 @@ describe('a malformed cookie is ignored, never fatal', () => {
     expect((await api.call('GET', '/project/00000000-0000-4000-8000-000000000000', { headers: badCookie })).code).toBe(
       ERRORS.notLoggedIn.code,
     );
+  });
+});
+
+describe('the session cookie is HttpOnly, and the browser signs in by it under the origin check', () => {
+  const login = (headers: Record<string, string> = {}) => signUpAndLogin(headers);
+  async function signUpAndLogin(headers: Record<string, string>) {
+    const { account } = await signUp();
+    const res = await api.call<{ token: string }>('POST', '/login', { form: { username: account, password: 'Secret123' }, headers });
+    expect(res.code, res.message).toBe(0);
+    return { res, token: res.data.token, cookies: res.headers.getSetCookie() };
+  }
+
+  it('sets the session cookie HttpOnly for 7 days on path /, with a readable hint; over HTTPS as __Host- and Secure', async () => {
+    const { cookies } = await login();
+    const session = cookies.find((c) => c.startsWith(`${TOKEN_COOKIE}=`));
+    expect(session).toMatch(/; HttpOnly/);
+    expect(session).toMatch(/; Path=\//);
+    expect(session).toMatch(/; Max-Age=604800/);
+    expect(session).toMatch(/; SameSite=Lax/);
+    expect(session).not.toMatch(/Secure/);
+    const hint = cookies.find((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`));
+    expect(hint).toMatch(/^apiloom-signed-in=1; Path=\/; Max-Age=604800/);
+    expect(hint).not.toMatch(/HttpOnly/);
+
+    const https = (await login({ 'x-forwarded-proto': 'https' })).cookies;
+    const secure = https.find((c) => c.startsWith(`${TOKEN_COOKIE_HTTPS}=`));
+    expect(secure).toMatch(/; Path=\/; Max-Age=604800; SameSite=Lax; Secure; HttpOnly$/);
+    expect(https.find((c) => c.startsWith(`${TOKEN_COOKIE}=`))).toBeUndefined();
+  });
+
+  it('the cookie signs in a write the browser says is same-origin, never one that says nothing; both cookie names', async () => {
+    for (const name of [TOKEN_COOKIE, TOKEN_COOKIE_HTTPS]) {
+      const { token } = await signUp();
+      const cookie = `${name}=${encodeURIComponent(token)}`;
+      const host = new URL(api.url()).host;
+      const sameOrigin = await api.call('POST', '/project/folder', {
+        headers: { cookie, 'sec-fetch-site': 'same-origin' },
+        body: { name: 'a' },
+      });
+      expect(sameOrigin.code, sameOrigin.message).toBe(0);
+      const byOrigin = await api.call('POST', '/project/folder', { headers: { cookie, origin: `http://${host}` }, body: { name: 'b' } });
+      expect(byOrigin.code, byOrigin.message).toBe(0);
+      const silent = await api.call('POST', '/project/folder', { headers: { cookie }, body: { name: 'c' } });
+      expect(silent.code).toBe(ERRORS.notLoggedIn.code);
+      const typed = await api.call('POST', '/project/folder', { headers: { cookie, 'sec-fetch-site': 'none' }, body: { name: 'd' } });
+      expect(typed.code).toBe(ERRORS.notLoggedIn.code);
+      expect((await folders(token)).sort()).toEqual(['a', 'b']);
+    }
+  });
+
+  it('sign-out revokes the session and expires the cookie and its hint', async () => {
+    const { token } = await login();
+    const cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}`;
+    const out = await api.call('DELETE', '/login', { headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(out.code).toBe(0);
+    const cleared = out.headers.getSetCookie();
+    expect(cleared.find((c) => c.startsWith(`${TOKEN_COOKIE}=;`))).toMatch(/Max-Age=0/);
+    expect(cleared.find((c) => c.startsWith(`${SESSION_HINT_COOKIE}=;`))).toMatch(/Max-Age=0/);
+    expect((await api.call('GET', '/user/detail', { token })).code).toBe(ERRORS.sessionExpired.code);
+  });
+});
+
+describe('a stale session on a public read is a guest read', () => {
+  it('reads a public project as a guest and expires the stale cookie; a private one still says the session expired', async () => {
+    const owner = await signUp();
+    const made = async (visibility: string) => {
+      const p = (await api.call<{ id: string; rev: number }>('PUT', '/project', { token: owner.token, body: { name: visibility } })).data;
+      await api.call('POST', '/project', { token: owner.token, body: { id: p.id, rev: p.rev, visibility } });
+      return p.id;
+    };
+    const [open, closed] = [await made('public'), await made('private')];
+    const stale = { cookie: `${TOKEN_COOKIE}=no-such-session` };
+    const read = await api.call<{ name: string }>('GET', `/project/${open}`, { headers: stale });
+    expect(read.code, read.message).toBe(0);
+    expect(read.data.name).toBe('public');
+    expect(read.headers.get('cache-control')).toBe('no-store');
+    expect(read.headers.getSetCookie().find((c) => c.startsWith(`${TOKEN_COOKIE}=;`))).toMatch(/Max-Age=0/);
+    // An API client's stale token header reads it as a guest too.
+    expect((await api.call('GET', `/project/${open}`, { token: 'no-such-session' })).code).toBe(0);
+    const refused = await api.call('GET', `/project/${closed}`, { headers: stale });
+    expect(refused.code).toBe(ERRORS.sessionExpired.code);
+    expect(refused.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_HINT_COOKIE}=;`))).toMatch(/Max-Age=0/);
   });
 });

@@ -142,6 +142,59 @@ describe('share links', () => {
     expect((await open(s.id)).code).toBe(ERRORS.shareExpired.code);
   });
 
+  it.each(['binned', 'destroyed', 'in a disbanded team'] as const)(
+    'a share whose project is %s answers not found on every share route, token or not',
+    async (fate) => {
+      const owner = await signUp('Sharer');
+      const team =
+        fate === 'in a disbanded team'
+          ? (await api.call<{ id: string }>('PUT', '/team', { token: owner.token, body: { name: 'Crew' } })).data
+          : undefined;
+      const project = (
+        await api.call<ProjectView>('PUT', '/project', {
+          token: owner.token,
+          body: { name: 'Gone API', ...(team ? { teamId: team.id } : {}) },
+        })
+      ).data;
+      const doc = (
+        await api.call<DocumentView>('PUT', '/project/document', {
+          token: owner.token,
+          body: { projectId: project.id, name: 'Secret', content: { markdown: 'x' } },
+        })
+      ).data;
+      const make = async (body: Record<string, unknown>) =>
+        (
+          await api.call<ShareView>('PUT', '/project/document/share-item', {
+            token: owner.token,
+            body: { projectId: project.id, name: 'For QA', expireAt: inAnHour(), ...body },
+          })
+        ).data;
+      const open1 = await make({});
+      const locked = await make({ password: 'open sesame' });
+      const token = (await open(open1.id)).data.shareToken;
+      expect((await api.call('GET', `/project/document/${doc.id}`, asReader(token))).code).toBe(0);
+
+      if (fate === 'in a disbanded team') expect((await api.call('DELETE', `/team/${team!.id}`, { token: owner.token })).code).toBe(0);
+      else expect((await api.call('DELETE', `/project/${project.id}`, { token: owner.token })).code).toBe(0);
+      if (fate === 'destroyed') expect((await api.call('DELETE', `/project/destroy/${project.id}`, { token: owner.token })).code).toBe(0);
+
+      const reads = {
+        content: await open(open1.id),
+        contentWithToken: await open(open1.id, asReader(token).headers),
+        documentWithToken: await api.call('GET', `/project/document/${doc.id}`, asReader(token)),
+      };
+      for (const [what, res] of Object.entries(reads)) {
+        expect(res.code, `${what}: ${res.message}`).toBe(ERRORS.notFound.code);
+        expect(JSON.stringify(res.data ?? null)).not.toContain('Gone API');
+      }
+      const asserted = await api.call('POST', `/project/document/share-code/assertion/${locked.id}`, {
+        form: { password: 'open sesame' },
+        from: newClientAddress(),
+      });
+      expect([ERRORS.notFound.code, ERRORS.sharePassword.code]).toContain(asserted.code);
+    },
+  );
+
   it('a password is asked for, checked by the assertion, and a wrong one reads like an unknown share', async () => {
     const { a, share, project } = await projectWithDocs();
     const s = await share({ password: 'open sesame' });

@@ -185,6 +185,22 @@ describe('files of a project', () => {
     expect((await fetchFile(src)).status).toBe(200);
   });
 
+  it('are not served while their project is in the recycle bin, and are again once it is restored', async () => {
+    const { upload, fetchFile, project, token } = await setup();
+    const { finished } = await upload('image', 'diagram.png', png(1_000));
+    expect((await fetchFile(finished.data.url)).status).toBe(200);
+    expect((await api.call('DELETE', `/project/${project.id}`, { token })).code).toBe(0);
+    const binned = await fetchFile(finished.data.url);
+    expect(binned.status).toBe(404);
+    expect(await binned.text()).not.toContain('PNG');
+    // The object itself stays (restore brings it back): only its serving is withheld.
+    expect(await objectExists(keys.fileObject(project.id, finished.data.fileId))).toBe(true);
+    expect((await api.call('POST', `/project/recycler/revert/${project.id}`, { token })).code).toBe(0);
+    const restored = await fetchFile(finished.data.url);
+    expect(restored.status).toBe(200);
+    expect(new Uint8Array(await restored.arrayBuffer()).slice(0, 8)).toEqual(new Uint8Array(PNG_HEAD));
+  });
+
   it('are not served for other paths of the bucket', async () => {
     const { fetchFile, project } = await setup();
     for (const path of [`/files/${project.id}`, `/files/${project.id}/documents`, `/files/${project.id}/../../uploads/x`]) {

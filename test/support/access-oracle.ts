@@ -5,11 +5,14 @@
 import { atLeast, atLeastTeamRole, type Role, type TeamRole } from '@shared/access';
 import { ERRORS } from '@shared/errors';
 import type { Access } from '@shared/routes';
+import { admitsAnonymous } from '@shared/routes/define';
 
 export interface CallerFacts {
   signedIn: boolean;
   /** Sent a token that matches no session. */
   forged?: boolean;
+  /** The call is a read (a stale session reads what a guest may, as a guest). */
+  safeRead?: boolean;
   /** Effective role on the route's project, if it has one. */
   role?: Role;
   /** Role in the route's team, if it has one. */
@@ -21,7 +24,7 @@ export interface CallerFacts {
 export function expectedAccess(access: Access, caller: CallerFacts): 'admitted' | number {
   const anyone = access.grants.some((g) => g.kind === 'anyone');
   if (anyone) return 'admitted';
-  if (caller.forged) return ERRORS.sessionExpired.code;
+  if (caller.forged && !(caller.safeRead && admitsAnonymous(access))) return ERRORS.sessionExpired.code;
   const admitted = access.grants.some((g) => {
     switch (g.kind) {
       case 'anyone':
@@ -39,6 +42,7 @@ export function expectedAccess(access: Access, caller: CallerFacts): 'admitted' 
     }
   });
   if (admitted) return 'admitted';
+  if (caller.forged) return ERRORS.sessionExpired.code;
   return caller.signedIn ? ERRORS.forbidden.code : ERRORS.notLoggedIn.code;
 }
 

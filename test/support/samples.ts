@@ -42,6 +42,7 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
     body: { account: newAccount, nickname: 'Sample', password: 'Secret123', code: newAccountCode },
   }),
   'code.register': () => ({ params: { target: email() } }),
+  'code.login': () => ({ params: { target: email() } }),
   'login.create': ({ creatorAccount, password }) => ({ body: { username: creatorAccount, password } }),
   'login.delete': () => ({}),
   'user.detail': () => ({}),

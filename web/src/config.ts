@@ -35,3 +35,10 @@ export function imageUrl(path: string | null | undefined): string | undefined {
   if (/^(https?:)?\/\//i.test(path) || path.startsWith('data:')) return path;
   return `${config.cdnBase}${path}`;
 }
+
+/** The app's own origins: this page's, the API's and the mock origin's (files are served on the page's origin). */
+export function ownOrigins(): string[] {
+  if (typeof location === 'undefined') return [];
+  const api = new URL(config.apiBase || '/', location.href).origin;
+  return [location.origin, api, ...(config.mockBase ? [config.mockBase] : [])];
+}

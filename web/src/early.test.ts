@@ -62,13 +62,13 @@ function runEarly(address: string, { cookie = '', language = null as string | nu
 }
 
 /** The API client of the app, reading early answers from `window`, and the requests it sends itself. */
-function client(window: Record<string, unknown>, token: string | undefined) {
+function client(window: Record<string, unknown>, signedIn: boolean) {
   vi.stubGlobal('window', window);
   const sent: string[] = [];
   const { call } = createApiClient({
     apiBase: API,
     routes,
-    token: () => token,
+    signedIn: () => signedIn,
     language: () => 'zh',
     onSessionLost: () => undefined,
     toast: () => undefined,
@@ -88,11 +88,12 @@ describe('the early script', () => {
   it.each([paths.project.href(projectId), paths.project.href(projectId, { edit: true }), paths.document.href(projectId, 'doc-1', 'edit')])(
     'on %s asks for the project and its tree as the client would, and the client takes both answers',
     async (address) => {
-      const { requests, preloads, window } = runEarly(address, { cookie: 'theme=dark; apiloom-token=tok%2B1', language: 'en' });
+      const { requests, preloads, window } = runEarly(address, { cookie: 'theme=dark; apiloom-signed-in=1', language: 'en' });
       expect(requests.map((r) => r.url)).toEqual([`${API}/project/document/children/all/${projectId}`, `${API}/project/${projectId}`]);
-      for (const request of requests) expect(request.headers).toEqual({ token: 'tok+1', 'Accept-Language': 'en' });
+      // The session goes in its HttpOnly cookie, which the browser adds; no script reads it.
+      for (const request of requests) expect(request.headers).toEqual({ 'Accept-Language': 'en' });
 
-      const { call, sent } = client(window, 'tok+1');
+      const { call, sent } = client(window, true);
       await expect(call('document.tree', { params: { projectId } })).resolves.toEqual({ early: requests[0]!.url });
       await expect(call('project.get', { params: { id: projectId } })).resolves.toEqual({ early: requests[1]!.url });
       expect(sent).toEqual([]);
@@ -101,17 +102,17 @@ describe('the early script', () => {
     },
   );
 
-  it('signed out, asks without a token, in the default language, and the signed-out client takes the answers', async () => {
+  it('signed out, asks in the default language, and the signed-out client takes the answers', async () => {
     const { requests, window } = runEarly(paths.project.href(projectId));
     expect(requests.map((r) => r.headers)).toEqual([{ 'Accept-Language': 'zh' }, { 'Accept-Language': 'zh' }]);
-    const { call, sent } = client(window, undefined);
+    const { call, sent } = client(window, false);
     await call('project.get', { params: { id: projectId } });
     expect(sent).toEqual([]);
   });
 
-  it('leaves an answer made for another session to the network', async () => {
-    const { window } = runEarly(paths.project.href(projectId), { cookie: 'apiloom-token=someone-else' });
-    const { call, sent } = client(window, 'me');
+  it('leaves an answer made signed out to the network once signed in', async () => {
+    const { window } = runEarly(paths.project.href(projectId), { cookie: 'apiloom-token=not-readable-anyway' });
+    const { call, sent } = client(window, true);
     await expect(call('project.get', { params: { id: projectId } })).resolves.toBe('network');
     expect(sent).toEqual([`${API}/project/${projectId}`]);
   });

@@ -9,11 +9,10 @@
 import workspaceCode from 'virtual:apiloom-early-preload';
 import projectRead from 'virtual:apiloom-route-table/project.get';
 import treeRead from 'virtual:apiloom-route-table/document.tree';
-import { TOKEN_HEADER } from '@shared/constants';
 import type { Envelope } from '@shared/errors';
 import { config } from './config';
 import { storedLanguage } from './i18n/language';
-import { sessionToken } from './lib/cookies';
+import { hasSessionHint } from './lib/cookies';
 import { paths, VERSION_PARAM } from './paths';
 
 /** The values of `pattern`'s `:params` when `pathname` is its page or a page below it. */
@@ -25,11 +24,12 @@ function matchPage(pattern: string, pathname: string): string[] | undefined {
   return new RegExp(`^${source}(?:/|$)`).exec(pathname)?.slice(1);
 }
 
-/** The project and its tree, asked for as the API client would: same path, same session, same language. */
+/**
+ * The project and its tree, asked for as the API client would: same path, same language, and the same session
+ * (its HttpOnly cookie goes with the request; the readable hint says whether there is one).
+ */
 function startReads(projectId: string) {
-  const token = sessionToken();
   const headers: Record<string, string> = { 'Accept-Language': storedLanguage() };
-  if (token) headers[TOKEN_HEADER] = token;
   const answers: Record<string, Promise<Envelope | null>> = {};
   for (const route of [treeRead, projectRead]) {
     // Each of the two takes the project's id as its one parameter.
@@ -39,7 +39,7 @@ function startReads(projectId: string) {
       () => null,
     );
   }
-  window.__apiloomEarly = { token: token ?? '', answers };
+  window.__apiloomEarly = { signedIn: hasSessionHint(), answers };
 }
 
 function preloadWorkspaceCode() {

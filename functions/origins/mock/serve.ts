@@ -8,7 +8,7 @@
  * configured delay is waited out.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { MOCK_THROTTLE, MOCK_TOKEN_HEADER, MOCK_TOKEN_QUERY } from '@shared/constants';
+import { MOCK_STATUS, MOCK_THROTTLE, MOCK_TOKEN_HEADER, MOCK_TOKEN_QUERY } from '@shared/constants';
 import { ERRORS, type ErrorKey } from '@shared/errors';
 import { pickLocale, translate, type Locale } from '@shared/messages';
 import { respondToMock, type MockRequest } from '../../mock/respond';
@@ -35,6 +35,15 @@ const CORS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': '*',
 } as const;
+/**
+ * On every answer, whatever a project configured: a mock body is the project's text, so a browser opening it must
+ * neither guess a type (an HTML-looking JSON) nor run it with the mock origin's rights (a script answering
+ * `text/html` with `<script>`): the sandbox CSP gives it an opaque origin and no scripts.
+ */
+const CONTAINED = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': 'sandbox',
+} as const;
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
 const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -58,7 +67,7 @@ function failure(
   const { code, status } = ERRORS[key];
   return {
     status,
-    headers: { ...CORS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra.headers },
+    headers: { ...CORS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra.headers, ...CONTAINED },
     body: JSON.stringify({ code, message: translate(locale, `error.${key}`, params), data: extra.data ?? null }),
   };
 }
@@ -96,6 +105,7 @@ export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse>
         'access-control-allow-methods': ALLOWED_METHODS,
         'access-control-allow-headers': req.headers['access-control-request-headers'] || '*',
         'access-control-max-age': '86400',
+        ...CONTAINED,
       },
       body: '',
     };
@@ -163,10 +173,15 @@ export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse>
     );
   }
   const answer = answered.value;
+  if (!(Number.isInteger(answer.status) && answer.status >= MOCK_STATUS.min && answer.status <= MOCK_STATUS.max)) {
+    // Saved before the range was narrowed, or from any other path: a 1xx or an unknown status is not served.
+    const detail = `status ${answer.status} cannot be served; use ${MOCK_STATUS.min}-${MOCK_STATUS.max}`;
+    return failure(locale, 'mockFailed', { detail }, { data: { kind: 'bad_response' } });
+  }
   if (answer.delayMs > 0) await sleep(answer.delayMs);
   return {
     status: answer.status,
-    headers: { ...answer.headers, ...CORS, 'cache-control': answer.headers['cache-control'] ?? 'no-store' },
+    headers: { ...answer.headers, ...CORS, 'cache-control': answer.headers['cache-control'] ?? 'no-store', ...CONTAINED },
     body: method === 'HEAD' ? '' : answer.body,
   };
 }

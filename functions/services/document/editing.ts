@@ -25,7 +25,7 @@ import {
 import { readSnapshot, snapshotDocument } from '../../domain/releases';
 import { AppError, fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { documentView, editorOf, parseContent } from './shared';
+import { documentView, editorOf, ownOrigins, parseContent } from './shared';
 
 export const editingHandlers = defineHandlers({
   /** Live, or from the release being read (its snapshot, one object kept in memory). */
@@ -48,7 +48,7 @@ export const editingHandlers = defineHandlers({
     const parentId = body.parentId && body.parentId !== '0' ? body.parentId : projectId;
     const [nodes, editor] = await Promise.all([loadNodes(projectId), editorOf(ctx.caller.userId)]);
     assertParent(projectId, parentId, nodes);
-    const typed = parseContent(body.type, body.content, ctx.locale);
+    const typed = parseContent(body.type, body.content, ctx.locale, ownOrigins(ctx.event));
     if (typed.type === 'softlink' && !nodes.some((n) => n.id === typed.content.targetId)) {
       throw new AppError('invalidInput', {}, { fields: { 'content.targetId': translate(ctx.locale, 'error.notFound') } });
     }
@@ -69,7 +69,7 @@ export const editingHandlers = defineHandlers({
 
   'document.update': async ({ body }, ctx) => {
     const node = await requireNode(ctx.project.item.id, body.id);
-    const content = body.content === undefined ? undefined : parseContent(node.type, body.content, ctx.locale);
+    const content = body.content === undefined ? undefined : parseContent(node.type, body.content, ctx.locale, ownOrigins(ctx.event));
     const saved = await saveDocument({
       node,
       expectedRev: body.rev,

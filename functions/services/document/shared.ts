@@ -1,6 +1,7 @@
 /** What several areas of the document service need: who is editing, content validation, and document views. */
 import { LIMITS } from '@shared/constants';
-import type { Locale } from '@shared/messages';
+import { isOwnOrigin } from '@shared/embed';
+import { translate, type Locale } from '@shared/messages';
 import { contentInput, contentSchemas, type DocumentType, type DocumentView, type TypedContent } from '@shared/schemas/document';
 import { previousSiblingId, toNodeView, type Editor, type StoredNode } from '../../domain/documents';
 import { getUser } from '../../domain/users';
@@ -9,6 +10,7 @@ import { scopedNodes, shareNodes } from '../../domain/shares';
 import type { ProjectScope } from '../../runtime/access';
 import { AppError } from '../../runtime/app-error';
 import { parseWith } from '../../runtime/validation';
+import { env } from '../../env';
 
 export async function editorOf(userId: string): Promise<Editor> {
   const user = await getUser(userId);
@@ -18,9 +20,19 @@ export async function editorOf(userId: string): Promise<Editor> {
 /**
  * Validates content for a kind, with per-field messages like any other input (fields under `content.`), and caps
  * its size: a synchronous Lambda answers at most 6 MB, so a larger document could be saved but never read again.
+ * An embed may not point at one of the app's own origins (shared/embed.ts): the site's (configured, or the host
+ * this request was made to), and the mock origin's.
  */
-export function parseContent(type: DocumentType, content: unknown, locale: Locale): TypedContent {
+export function parseContent(
+  type: DocumentType,
+  content: unknown,
+  locale: Locale,
+  ownOrigins: readonly (string | undefined)[] = [],
+): TypedContent {
   const parsed = parseWith(contentSchemas[type], contentInput(type, content ?? {}), locale, ['content']);
+  if (type === 'embed' && isOwnOrigin((parsed as { url: string }).url, ownOrigins)) {
+    throw new AppError('invalidInput', {}, { fields: { 'content.url': translate(locale, 'v.embedOwnOrigin') } });
+  }
   if (Buffer.byteLength(JSON.stringify(parsed)) > LIMITS.documentContentBytes) throw new AppError('contentTooLarge');
   return { type, content: parsed } as TypedContent;
 }
@@ -38,3 +50,10 @@ export async function frozenOrScopedNodes(scope: ProjectScope): Promise<StoredNo
   if (scope.release) return (await readSnapshot(scope.release)).nodes;
   return undefined;
 }
+
+/** The app's own origins as this request sees them: what an embed may not point at. */
+export const ownOrigins = (event: { headers?: Record<string, string | undefined> }) => [
+  env().SITE_ORIGIN,
+  env().MOCK_ORIGIN,
+  event.headers?.['x-forwarded-host'] ?? event.headers?.host,
+];

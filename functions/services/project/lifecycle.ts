@@ -1,5 +1,6 @@
 /** The state changes of a project (spec section 4): archive and back, recycle bin and back, destroy, clone, transfer. */
 import { atLeast } from '@shared/access';
+import { withholdProjectFiles } from '../../domain/files';
 import { getMember } from '../../domain/members';
 import { cloneProject } from '../../domain/project-clone';
 import { purgeProject } from '../../domain/project-purge';
@@ -24,13 +25,19 @@ export const lifecycleHandlers = defineHandlers({
 
   'project.archiveDelete': async (_input, ctx) => {
     await recycleProject(ctx.project.item);
+    await withholdProjectFiles(ctx.project.item.id, true);
     return null;
   },
   'project.recycle': async (_input, ctx) => {
     await recycleProject(ctx.project.item);
+    await withholdProjectFiles(ctx.project.item.id, true);
     return null;
   },
-  'project.recyclerRevert': async (_input, ctx) => scopedView(await restoreProject(ctx.project.item), ctx.project),
+  'project.recyclerRevert': async (_input, ctx) => {
+    const restored = await restoreProject(ctx.project.item);
+    await withholdProjectFiles(ctx.project.item.id, false);
+    return scopedView(restored, ctx.project);
+  },
   /** Only those who may restore see the bin: other members of a deleted project simply no longer have it. */
   'project.recycler': async ({ query }, ctx) =>
     listInConsole(ctx.caller.userId, query.teamId, (p) => p.project.state === 'recycled' && atLeast(p.role, 'admin')),

@@ -9,7 +9,7 @@ import { fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { codeSender } from './code-sender';
 import { hashPassword } from '../../domain/passwords';
-import { sessionCookie } from './session-cookie';
+import { sessionCookies } from '../../runtime/session-cookie';
 
 const refuseWhenOffline = () => {
   if (env().OFFLINE) fail('registrationDisabled');
@@ -42,7 +42,7 @@ export const registrationHandlers = defineHandlers({
       'badVerificationCode',
     );
     const { token } = await createSession(user.id);
-    ctx.setCookie(sessionCookie(token));
+    for (const cookie of sessionCookies(token, ctx.event)) ctx.setCookie(cookie);
     ctx.log.info('user registered', { userId: user.id });
     return { token, user: toUserDetail(user) };
   },

@@ -43,6 +43,7 @@ export const en: Texts<typeof zh> = {
     password: 'Password',
     submit: 'Sign in',
     expired: 'Your session has expired, please sign in again',
+    signInFirst: 'Please sign in first',
     toRegister: 'No account yet? Sign up',
   },
   register: {

@@ -39,6 +39,7 @@ export const zh = {
     password: '密码',
     submit: '登录',
     expired: '登录已过期，请重新登录',
+    signInFirst: '请先登录',
     toRegister: '没有账号？立即注册',
   },
   register: {

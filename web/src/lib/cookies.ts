@@ -1,4 +1,4 @@
-import { SESSION_TTL_SECONDS, TOKEN_COOKIE } from '@shared/constants';
+import { SESSION_HINT_COOKIE } from '@shared/constants';
 
 /** A cookie's value; one that is not valid percent-encoding (`%`, planted by another page) reads as absent. */
 function readCookie(name: string): string | undefined {
@@ -14,14 +14,15 @@ function readCookie(name: string): string | undefined {
   return undefined;
 }
 
-/** The session token cookie of spec section 9: 7 days, path /. */
-export const sessionToken = () => readCookie(TOKEN_COOKIE);
+/**
+ * Whether this browser holds a session. The session cookie itself is HttpOnly (no page script, injected or not,
+ * can read it): the API sets and expires this readable hint with it, and the browser sends the session cookie
+ * with every call to our own origin.
+ */
+export const hasSessionHint = () => !!readCookie(SESSION_HINT_COOKIE);
 
-export function storeSessionToken(token: string) {
+/** Forgets the hint once the API said the session is gone (its answer expires both cookies too). */
+export const clearSessionHint = () => {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${SESSION_TTL_SECONDS}; SameSite=Lax${secure}`;
-}
-
-export const clearSessionToken = () => {
-  document.cookie = `${TOKEN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 };

@@ -33,7 +33,7 @@ export function Component() {
     setBusy(true);
     try {
       const result = await api.call('login.create', { body: DEMO_ACCOUNT }, { ignoreMessage: true });
-      signedIn(result.token, result.user);
+      signedIn(result.user);
       afterLogin(null);
     } catch (err) {
       notify.error(errorMessage(err));

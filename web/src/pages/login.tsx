@@ -1,17 +1,22 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Form, Input, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { VERIFICATION_CODE_RESEND_SECONDS } from '@shared/constants';
+import { ERRORS } from '@shared/errors';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { config } from '../config';
 import { signedIn, useAfterLogin } from '../features/auth/api/session';
-import { api } from '../lib/api';
+import { api, isApiError } from '../lib/api';
 import { errorMessage, showServerError } from '../lib/form';
+import { notify } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
 
 interface Values {
   username: string;
   password: string;
+  /** Asked for only once the server wants a step-up (many failed sign-ins on the account). */
+  code?: string;
 }
 
 export function Component() {
@@ -22,27 +27,58 @@ export function Component() {
   const [form] = Form.useForm<Values>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [stepUp, setStepUp] = useState<string>();
+  const [countdown, setCountdown] = useState(0);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown(countdown - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
 
   async function submit(values: Values) {
     setBusy(true);
     setFailure(undefined);
     try {
-      const result = await api.call('login.create', { body: values }, { ignoreMessage: true });
-      signedIn(result.token, result.user);
+      const body = { username: values.username, password: values.password, ...(values.code ? { code: values.code } : {}) };
+      const result = await api.call('login.create', { body }, { ignoreMessage: true });
+      signedIn(result.user);
       afterLogin(params.get('f'));
     } catch (err) {
       const fields = (err as { data?: { fields?: unknown } }).data?.fields;
-      if (fields) showServerError(form, err);
+      if (isApiError(err) && err.code === ERRORS.stepUpRequired.code) setStepUp(err.message);
+      else if (isApiError(err) && err.code === ERRORS.badVerificationCode.code) form.setFields([{ name: 'code', errors: [err.message] }]);
+      else if (fields) showServerError(form, err);
       else setFailure(errorMessage(err));
     } finally {
       setBusy(false);
     }
   }
 
+  async function sendCode() {
+    let username: string;
+    try {
+      ({ username } = await form.validateFields(['username']));
+    } catch {
+      return;
+    }
+    try {
+      await api.call('code.login', { params: { target: username.trim() } }, { ignoreMessage: true });
+      setCountdown(VERIFICATION_CODE_RESEND_SECONDS);
+      notify.success(t('register.codeSent'));
+    } catch (err) {
+      showServerError(form, err, { atField: 'code' });
+    }
+  }
+
   return (
     <div className="auth-card">
       <h1 className="auth-title">{t('login.title')}</h1>
-      {params.get('timeout') ? <Alert className="auth-alert" type="warning" showIcon title={t('login.expired')} /> : null}
+      {params.get('timeout') ? (
+        <Alert className="auth-alert" type="warning" showIcon title={t('login.expired')} />
+      ) : params.get('f') ? (
+        <Alert className="auth-alert" type="info" showIcon title={t('login.signInFirst')} />
+      ) : null}
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
         {/* The same checks as the API's login body, without zod: the sign-in page loads no schema library. */}
         <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('v.account') }]}>
@@ -51,6 +87,21 @@ export function Component() {
         <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('v.required') }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
+        {stepUp ? (
+          <>
+            <Alert className="auth-alert" type="info" showIcon title={stepUp} />
+            <Form.Item label={t('register.code')} required>
+              <Space.Compact block>
+                <Form.Item name="code" noStyle rules={[{ required: true, pattern: /^\d{6}$/, message: t('v.code') }]}>
+                  <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label={t('register.code')} />
+                </Form.Item>
+                <Button onClick={() => void sendCode()} disabled={countdown > 0}>
+                  {countdown > 0 ? t('register.resendIn', { seconds: countdown }) : t('register.sendCode')}
+                </Button>
+              </Space.Compact>
+            </Form.Item>
+          </>
+        ) : null}
         {failure ? <Alert className="auth-alert" type="error" role="alert" title={failure} /> : null}
         <Button type="primary" htmlType="submit" block loading={busy}>
           {t('login.submit')}

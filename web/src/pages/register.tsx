@@ -59,7 +59,7 @@ export function Component() {
     setFailure(undefined);
     try {
       const result = await api.call('user.register', { body }, { ignoreMessage: true });
-      signedIn(result.token, result.user);
+      signedIn(result.user);
       afterLogin(null);
     } catch (err) {
       if (isApiError(err) && err.code === 45002) showServerError(form, err);

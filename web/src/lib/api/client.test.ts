@@ -37,12 +37,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 
-let effects: { sessionLost: number; toasts: string[] };
-let token: string | undefined;
+let effects: { sessionLost: number; lostHadSession: boolean[]; toasts: string[] };
+let signedIn = true;
 beforeEach(() => {
   seen = [];
-  effects = { sessionLost: 0, toasts: [] };
-  token = 'tok-123';
+  effects = { sessionLost: 0, lostHadSession: [], toasts: [] };
+  signedIn = true;
   reply = { status: 200, body: { code: 0, message: 'ok', data: null } };
 });
 
@@ -50,9 +50,12 @@ function client(overrides: Partial<ClientDeps> = {}) {
   return createApiClient({
     apiBase: base,
     routes: routeAddresses(),
-    token: () => token,
+    signedIn: () => signedIn,
     language: () => 'en',
-    onSessionLost: () => effects.sessionLost++,
+    onSessionLost: (hadSession) => {
+      effects.sessionLost++;
+      effects.lostHadSession.push(hadSession);
+    },
     toast: (m) => effects.toasts.push(m),
     text: (key) => (key === 'busy' ? 'System busy' : 'Request timed out'),
     timeouts: { normal: 300, export: 300 },
@@ -61,11 +64,11 @@ function client(overrides: Partial<ClientDeps> = {}) {
 }
 
 describe('requests', () => {
-  it('resolves data on code 0 and sends the token, language and path parameters', async () => {
+  it('resolves data on code 0 and sends the language and path parameters, and never a token header (the cookie is HttpOnly)', async () => {
     reply = { status: 200, body: { code: 0, message: 'ok', data: { id: 'p1' } } };
     await expect(client()('project.get', { params: { id: 'p 1' } })).resolves.toEqual({ id: 'p1' });
     expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/project/p%201' });
-    expect(seen[0]!.headers.token).toBe('tok-123');
+    expect(seen[0]!.headers.token).toBeUndefined();
     expect(seen[0]!.headers['accept-language']).toBe('en');
     expect(seen[0]!.headers['x-project-version']).toBeUndefined();
   });
@@ -102,7 +105,7 @@ describe('requests', () => {
   });
 
   it('sends no token header when signed out', async () => {
-    token = undefined;
+    signedIn = false;
     await client()('user.detail');
     expect(seen[0]!.headers.token).toBeUndefined();
   });
@@ -129,6 +132,10 @@ describe('failures (spec section 8)', () => {
     await expect(client()('user.detail', undefined, { ignoreRedirect: true })).rejects.toMatchObject({ code });
     expect(effects.sessionLost).toBe(1);
     expect(effects.toasts).toEqual([]);
+    // Said to have expired only to a browser that had a session when it asked.
+    signedIn = false;
+    await expect(client()('user.detail')).rejects.toMatchObject({ code });
+    expect(effects.lostHadSession).toEqual([true, false]);
   });
 
   it('another code toasts the server message, or "system busy" without one, unless ignored', async () => {
@@ -172,8 +179,8 @@ describe('an answer the page asked for early', () => {
       data: ['early'],
     });
     const call = client({
-      early: (path, tok) => {
-        if (path !== '/project/document/children/all/p1' || tok !== 'tok-123') return undefined;
+      early: (path, withSession) => {
+        if (path !== '/project/document/children/all/p1' || !withSession) return undefined;
         const answer = early;
         early = undefined;
         return answer;

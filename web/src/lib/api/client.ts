@@ -3,7 +3,7 @@
  * (where the token comes from, how to toast, how to go to /login) so tests can run it in Node against a server.
  */
 import ky, { type KyInstance } from 'ky';
-import { EXPORT_TIMEOUT_MS, PROJECT_VERSION_HEADER, REQUEST_TIMEOUT_MS, SHARE_TOKEN_HEADER, TOKEN_HEADER } from '@shared/constants';
+import { EXPORT_TIMEOUT_MS, PROJECT_VERSION_HEADER, REQUEST_TIMEOUT_MS, SHARE_TOKEN_HEADER } from '@shared/constants';
 import { OK_CODE, SESSION_CODES, type Envelope } from '@shared/errors';
 import type { RouteAddress, RouteId, RouteRequest, RouteResponse } from '@shared/routes';
 import { buildPath } from '@shared/routes/path';
@@ -48,16 +48,20 @@ type RouteTable = Record<RouteId, RouteAddress>;
 export interface ClientDeps {
   apiBase: string;
   routes: RouteTable;
-  token: () => string | undefined;
+  /**
+   * Whether the browser holds a session (its readable hint): the session cookie itself is HttpOnly and goes with
+   * every call to our origin; the client never sends a token header.
+   */
+  signedIn: () => boolean;
   language: () => string;
-  /** Navigates to /login with the timeout flag; `from` is the path and query to come back to. */
-  onSessionLost: () => void;
+  /** Navigates to /login, with the timeout flag when there was a session to lose. */
+  onSessionLost: (hadSession: boolean) => void;
   toast: (message: string) => void;
   /** 'system busy' and 'request timed out' in the current language. */
   text: (key: 'busy' | 'timeout') => string;
   fetch?: typeof fetch;
   /** An answer already on its way for a plain GET of this path (the page's early request), if there is one. */
-  early?: (path: string, token: string | undefined) => Promise<Envelope | null> | undefined;
+  early?: (path: string, signedIn: boolean) => Promise<Envelope | null> | undefined;
   /** Spec section 9's 30 s and 120 s unless a test needs shorter. */
   timeouts?: { normal: number; export: number };
 }
@@ -77,8 +81,8 @@ export function createApiClient(deps: ClientDeps) {
     const route = deps.routes[id];
     const input = request as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
     const headers: Record<string, string> = { 'Accept-Language': deps.language() };
-    const token = options.shareToken ? undefined : deps.token();
-    if (token) headers[TOKEN_HEADER] = token;
+    // Read before the call: an answer saying the session is gone also expires its hint.
+    const hadSession = !options.shareToken && deps.signedIn();
     // The API refuses any write that names a version, so only reads carry it.
     const version = route.method === 'GET' ? options.version : undefined;
     if (version) headers[PROJECT_VERSION_HEADER] = version;
@@ -125,12 +129,12 @@ export function createApiClient(deps: ClientDeps) {
     };
     // A plain read the page asked for before the app loaded is answered once from that request.
     const reusable = route.method === 'GET' && !version && !options.shareToken && !searchParams.size;
-    const envelope = (reusable ? await deps.early?.(path, token) : undefined) ?? (await send());
+    const envelope = (reusable ? await deps.early?.(path, hadSession) : undefined) ?? (await send());
 
     if (envelope.code === OK_CODE) return envelope.data as RouteResponse<Id>;
     const failure: ApiError = { code: envelope.code, message: envelope.message, data: envelope.data };
     if (SESSION_CODES.includes(envelope.code)) {
-      if (!options.ignoreRedirect) deps.onSessionLost();
+      if (!options.ignoreRedirect) deps.onSessionLost(hadSession);
       throw failure;
     }
     if (!options.ignoreMessage) deps.toast(envelope.message || deps.text('busy'));

@@ -4,7 +4,7 @@ import { config } from '../../config';
 import { i18n } from '../../i18n';
 import { currentLocation, paths } from '../../paths';
 import { notify } from '../notify';
-import { sessionToken } from '../cookies';
+import { clearSessionHint, hasSessionHint } from '../cookies';
 import { createApiClient, isApiError, isTooManyRequests, type ApiError, type CallOptions } from './client';
 import routeTable from 'virtual:apiloom-route-table';
 import { takeEarlyAnswer } from './early';
@@ -15,10 +15,12 @@ export const api = createApiClient({
   apiBase: config.apiBase,
   routes: routeTable,
   early: takeEarlyAnswer,
-  token: sessionToken,
+  signedIn: hasSessionHint,
   language: () => i18n.language,
-  onSessionLost: () => {
-    if (location.pathname !== paths.login.pattern) location.assign(paths.login.href({ timeout: true, from: currentLocation() }));
+  // "Your session expired" only to someone who had one; a stranger is asked to sign in.
+  onSessionLost: (hadSession) => {
+    clearSessionHint();
+    if (location.pathname !== paths.login.pattern) location.assign(paths.login.href({ timeout: hadSession, from: currentLocation() }));
   },
   toast: (message) => notify.error(message),
   text: (key) => i18n.t(key === 'busy' ? 'api.busy' : 'api.timeout'),

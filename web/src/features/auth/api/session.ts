@@ -2,20 +2,20 @@ import { useNavigate } from 'react-router';
 import { DEFAULT_AFTER_LOGIN } from '@shared/constants';
 import type { UserDetail } from '@shared/schemas/account';
 import { api, clearSessionState, queryClient, queryKey, useApiQuery } from '../../../lib/api';
-import { clearSessionToken, sessionToken, storeSessionToken } from '../../../lib/cookies';
+import { clearSessionHint, hasSessionHint } from '../../../lib/cookies';
 
-/** The signed-in user, or nothing when there is no session cookie. */
+/** The signed-in user, or nothing when there is no session (its hint cookie: the session cookie is HttpOnly). */
 export const useCurrentUser = (opts: { ignoreRedirect?: boolean } = {}) =>
   useApiQuery('user.detail', undefined, {
-    enabled: !!sessionToken(),
+    enabled: hasSessionHint(),
     ignoreRedirect: opts.ignoreRedirect,
     ignoreMessage: opts.ignoreRedirect,
   });
 
-export const hasSession = () => !!sessionToken();
+export const hasSession = hasSessionHint;
 
-export function signedIn(token: string, user: UserDetail) {
-  storeSessionToken(token);
+/** After a sign-in or registration, whose answer set the session cookie and its hint. */
+export function signedIn(user: UserDetail) {
   clearSessionState();
   queryClient.setQueryData(queryKey('user.detail'), user);
 }
@@ -39,7 +39,8 @@ export async function signOut(leave: () => void) {
   try {
     await api.call('login.delete', {}, { ignoreMessage: true, ignoreRedirect: true });
   } finally {
-    clearSessionToken();
+    // The API expired both cookies; the hint goes here too should that answer have been lost.
+    clearSessionHint();
     clearSessionState();
   }
 }

@@ -3,7 +3,9 @@ import { ExportOutlined, FolderOpenOutlined, NodeIndexOutlined } from '@ant-desi
 import { Empty, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { embedSandbox, isOwnOrigin } from '@shared/embed';
 import type { TypedContent } from '@shared/schemas/document';
+import { ownOrigins } from '../../../config';
 import { paths } from '../../../paths';
 import { markdownToSafeHtml, sanitizeHtml } from '../lib/safe-html';
 import type { ReadAs } from '../api';
@@ -36,7 +38,8 @@ export function DocumentBody({ doc, linkOf, readAs }: { doc: Viewable; linkOf?: 
           src={/^https?:\/\//i.test(doc.content.url) ? doc.content.url : 'about:blank'}
           width={String(doc.content.width)}
           height={String(doc.content.height)}
-          sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+          // A frame of our own origin (saved before such URLs were refused) never gets scripts and its origin both.
+          sandbox={embedSandbox(isOwnOrigin(doc.content.url, ownOrigins()))}
           referrerPolicy="no-referrer"
         />
       );

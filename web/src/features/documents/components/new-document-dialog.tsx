@@ -2,7 +2,9 @@
 import { Form, Input, Select, Space, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isOwnOrigin } from '@shared/embed';
 import { HTTP_METHODS, documentTitle, type DocumentTreeNode, type DocumentType } from '@shared/schemas/document';
+import { ownOrigins } from '../../../config';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
 import { paths } from '../../../paths';
@@ -79,6 +81,13 @@ export function NewDocumentDialog(props: { projectId: string; tree: DocumentTree
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch('type', form) ?? 'doc';
   const urlRule = { pattern: URL_PATTERN, message: t('v.url') };
+  // As the API refuses it: an embed never shows one of the app's own pages.
+  const notOwnOriginRule = {
+    validator: (_: unknown, value: unknown) =>
+      typeof value === 'string' && isOwnOrigin(value.trim(), ownOrigins())
+        ? Promise.reject(new Error(t('v.embedOwnOrigin')))
+        : Promise.resolve(),
+  };
   const sizeRule = { pattern: SIZE_PATTERN, message: t('docs.sizeHint') };
 
   async function submit(values: Values) {
@@ -153,7 +162,11 @@ export function NewDocumentDialog(props: { projectId: string; tree: DocumentTree
         </Form.Item>
       ) : null}
       {type === 'embed' || type === 'link' ? (
-        <Form.Item name={['content', 'url']} label={t('docs.url')} rules={[{ required: true, message: t('v.url') }, urlRule]}>
+        <Form.Item
+          name={['content', 'url']}
+          label={t('docs.url')}
+          rules={[{ required: true, message: t('v.url') }, urlRule, ...(type === 'embed' ? [notOwnOriginRule] : [])]}
+        >
           <Input placeholder="https://example.com" inputMode="url" />
         </Form.Item>
       ) : null}
