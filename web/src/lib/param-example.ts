@@ -1,3 +1,4 @@
+import { exampleFromText } from '@shared/param-example';
 import type { ParamItem } from '@shared/schemas/document';
 
 /** An example value for a parameter tree: the rendered view of an HTTP API, the mock preview's request body. */
@@ -8,13 +9,8 @@ export function exampleOf(params: ParamItem[]): Record<string, unknown> {
 }
 
 function valueOf(p: ParamItem): unknown {
-  if (p.value) {
-    try {
-      return JSON.parse(p.value) as unknown;
-    } catch {
-      return p.value;
-    }
-  }
+  // A written example is read as the declared type: a string parameter's "13800000000" stays a string.
+  if (p.value.trim() !== '') return exampleFromText(p.type, p.value);
   switch (p.type) {
     case 'integer':
     case 'int32':
