@@ -1,7 +1,9 @@
 /** The HTTP API editor, laid out like the request it describes: method and path, then request and response tabs. */
-import { Badge, Flex, Form, Input, Select, Space, Switch, Tabs, Typography } from 'antd';
+import { WarningOutlined } from '@ant-design/icons';
+import { Alert, Badge, Button, Flex, Form, Input, Select, Space, Switch, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { API_STATUSES, HTTP_METHODS, REQUEST_TYPES, RESPONSE_FORMATS, type ContentOf, type ParamItem } from '@shared/schemas/document';
+import { stalePathParams, syncPathParams } from '../lib/path-params';
 import { ParamEditor } from './param-editor';
 
 type Api = ContentOf<'api'>;
@@ -19,6 +21,8 @@ export function ApiEditor({ value, onChange, errors }: { value: Api; onChange: (
     ),
     children: <ParamEditor title={title} items={value[key]} onChange={(items: ParamItem[]) => set(key, items)} />,
   });
+  const stale = stalePathParams(value.path, value.reqPath);
+  const pathTab = list('reqPath', t('docs.api.reqPath'));
   return (
     <div className="api-editor">
       <Form.Item
@@ -39,7 +43,9 @@ export function ApiEditor({ value, onChange, errors }: { value: Api; onChange: (
             aria-label={t('docs.api.path')}
             placeholder="/orders/{id}"
             value={value.path}
-            onChange={(e) => set('path', e.target.value)}
+            onChange={(e) =>
+              onChange({ ...value, path: e.target.value, reqPath: syncPathParams(value.path, e.target.value, value.reqPath) })
+            }
           />
         </Space.Compact>
       </Form.Item>
@@ -78,7 +84,41 @@ export function ApiEditor({ value, onChange, errors }: { value: Api; onChange: (
         defaultActiveKey="reqBody"
         items={[
           list('reqQuery', t('docs.api.reqQuery')),
-          list('reqPath', t('docs.api.reqPath')),
+          {
+            ...pathTab,
+            label: (
+              <span>
+                {pathTab.label}
+                {stale.length ? <WarningOutlined className="stale-mark" aria-label={t('docs.api.staleMark')} /> : null}
+              </span>
+            ),
+            children: (
+              <>
+                {stale.length ? (
+                  <Alert
+                    className="stale-params"
+                    type="warning"
+                    showIcon
+                    title={t('docs.api.staleParams', { names: stale.map((p) => p.name).join(', ') })}
+                    action={
+                      <Button
+                        size="small"
+                        onClick={() =>
+                          set(
+                            'reqPath',
+                            value.reqPath.filter((p) => !stale.includes(p)),
+                          )
+                        }
+                      >
+                        {t('docs.api.removeStale')}
+                      </Button>
+                    }
+                  />
+                ) : null}
+                {pathTab.children}
+              </>
+            ),
+          },
           {
             ...list('reqBody', t('docs.api.reqBody')),
             children: (
