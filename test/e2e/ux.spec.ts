@@ -4,7 +4,7 @@
  * reading on a phone. In Chinese and English where text is involved.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiData, createDocument, projectWithSession } from './support';
+import { apiData, createDocument, createProject, newPerson, projectWithSession, withSession } from './support';
 
 const english = (page: Page) => page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
 
@@ -25,6 +25,16 @@ const LANGS = [
     edit: '编辑',
     stale: '路径中已没有这些参数：merchantId',
     removeStale: '删除这些参数',
+    counts: (members: number, projects: number) => `${members} 名成员 · ${projects} 个项目`,
+    noProjects: '还没有您可以访问的团队项目',
+    accessHint: '团队的所有者或管理员可以在项目设置的“权限管理”中把您加入项目；您也可以新建项目。',
+    newProject: '新建项目',
+    projectName: '项目名称',
+    create: '创建',
+    recycle: '回收站',
+    restore: '恢复',
+    restoredToArchive: '已恢复到“归档项目”',
+    restoredToProjects: '已恢复到“我的项目”',
   },
   {
     lang: 'en',
@@ -42,6 +52,16 @@ const LANGS = [
     edit: 'Edit',
     stale: 'The path no longer has these parameters: merchantId',
     removeStale: 'Remove them',
+    counts: (members: number, projects: number) => `Members: ${members} · Projects: ${projects}`,
+    noProjects: 'No team projects you can open yet',
+    accessHint: 'The team owner or an administrator can add you to a project in its settings (Authority); you can also create a project.',
+    newProject: 'New project',
+    projectName: 'Project name',
+    create: 'Create',
+    recycle: 'Recycle bin',
+    restore: 'Restore',
+    restoredToArchive: 'Restored to "Archived projects"',
+    restoredToProjects: 'Restored to "My projects"',
   },
 ] as const;
 
@@ -148,5 +168,61 @@ for (const L of LANGS) {
       token,
     );
     expect(saved.content.reqPath.map((p) => [p.name, p.description])).toEqual([['id', 'the order']]);
+  });
+
+  test(`[${L.lang}] team counts are what the viewer can see and follow the list; an empty list says how to get access`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    if (L.lang === 'en') await english(page);
+    const owner = await newPerson(request, 'Owner');
+    const dev = await newPerson(request, 'Dev');
+    const team = await apiData<{ id: string }>(request, 'put', '/api/team', owner.token, { name: 'Platform' });
+    const invitation = await apiData<{ code: string }>(request, 'post', `/api/team/invitation/${team.id}`, owner.token);
+    await apiData(request, 'post', `/api/team/join/${invitation.code}`, dev.token);
+    await createProject(request, owner.token, { name: 'Owner only', teamId: team.id });
+
+    // The developer reaches none of the team's projects: the count says 0, and the empty list says what to do.
+    await withSession(page.context(), dev);
+    await page.goto(`/dashboard/team/${team.id}?view=all`);
+    await expect(page.getByText(L.counts(2, 0))).toBeVisible();
+    await expect(page.getByText(L.noProjects)).toBeVisible();
+    await expect(page.getByText(L.accessHint)).toBeVisible();
+
+    // The owner sees the project; one made here opens, and the count has followed the list on the way back.
+    const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const ownerPage = await context.newPage();
+    if (L.lang === 'en') await english(ownerPage);
+    await withSession(context, owner);
+    await ownerPage.goto(`/dashboard/team/${team.id}`);
+    await expect(ownerPage.getByText(L.counts(2, 1))).toBeVisible();
+    await ownerPage.getByRole('button', { name: L.newProject }).click();
+    const dialog = ownerPage.getByRole('dialog', { name: L.newProject });
+    await dialog.getByLabel(L.projectName).fill('Made here');
+    await dialog.getByRole('button', { name: L.create }).click();
+    await expect(ownerPage.getByRole('heading', { name: 'Made here', level: 1 })).toBeVisible();
+    await expect(ownerPage).toHaveURL(/\/project\/[\w-]+$/);
+    await ownerPage.goBack();
+    await expect(ownerPage.getByRole('article', { name: 'Made here' })).toBeVisible();
+    await expect(ownerPage.getByText(L.counts(2, 2))).toBeVisible();
+    await context.close();
+  });
+
+  test(`[${L.lang}] a project restored from the bin goes back where it was, and the toast says where`, async ({ page, request }) => {
+    if (L.lang === 'en') await english(page);
+    const person = await newPerson(request);
+    const archived = await createProject(request, person.token, { name: 'Was archived' });
+    await apiData(request, 'post', `/api/project/archive/${archived}`, person.token);
+    await apiData(request, 'delete', `/api/project/archive/${archived}`, person.token);
+    const active = await createProject(request, person.token, { name: 'Was active' });
+    await apiData(request, 'delete', `/api/project/${active}`, person.token);
+    await withSession(page.context(), person);
+
+    await page.goto('/dashboard?view=recycle');
+    await page.getByRole('article', { name: 'Was archived' }).getByRole('button', { name: L.restore }).click();
+    await expect(page.getByText(L.restoredToArchive)).toBeVisible();
+    await page.getByRole('article', { name: 'Was active' }).getByRole('button', { name: L.restore }).click();
+    await expect(page.getByText(L.restoredToProjects)).toBeVisible();
   });
 }
