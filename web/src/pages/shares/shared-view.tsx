@@ -19,7 +19,7 @@ import { DocumentBody } from '../../features/documents/components/document-body'
 import { DocumentHeading } from '../../features/documents/components/document-heading';
 import { DocumentTree } from '../../features/documents/components/document-tree';
 import { displayName } from '../../features/documents/lib/kinds';
-import { nodesById } from '../../features/documents/lib/tree-ids';
+import { firstDocument, nodesById } from '../../features/documents/lib/tree-ids';
 import { useShareContent } from '../../features/shares/api';
 import { SharePasswordForm } from '../../features/shares/components/share-password-form';
 import { forgetShareToken, storedShareToken, storeShareToken } from '../../features/shares/lib/share-token';
@@ -126,6 +126,11 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
   useEffect(() => {
     if (data) storeShareToken(shareId, data.shareToken);
   }, [data, shareId]);
+  // A share link opens on its first document, as a reader expects; the overview stays for a share without one.
+  const first = data ? firstDocument(data.tree)?.id : undefined;
+  useEffect(() => {
+    if (!docId && first) void navigate(paths.sharedView.href(projectId, shareId, first), { replace: true });
+  }, [docId, first, navigate, projectId, shareId]);
 
   const locked = useCallback(() => {
     forgetShareToken(shareId);
