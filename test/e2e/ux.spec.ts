@@ -226,3 +226,87 @@ for (const L of LANGS) {
     await expect(page.getByText(L.restoredToProjects)).toBeVisible();
   });
 }
+
+test.describe('reading on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  const noOverflow = async (page: Page, where: string) => {
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(scroll, `${where}: page wider than the screen`).toBeLessThanOrEqual(client);
+  };
+
+  for (const L of [
+    { lang: 'zh', contents: '文档目录', tree: '文档目录' },
+    { lang: 'en', contents: 'Documents', tree: 'Documents' },
+  ] as const) {
+    test(`[${L.lang}] a public project, one of its documents and a share read at full width with the tree in a drawer`, async ({
+      page,
+      request,
+    }) => {
+      if (L.lang === 'en') await english(page);
+      const { token } = await newPerson(request, 'Owner');
+      const projectId = await createProject(request, token, { name: 'A rather long public project name for phones', visibility: 'public' });
+      const param = (name: string) => ({
+        id: name,
+        name,
+        type: 'string',
+        required: true,
+        value: 'x',
+        description: 'A parameter with words',
+        children: [],
+      });
+      const api = await createDocument(request, token, projectId, {
+        type: 'api',
+        name: 'Create a merchant payment',
+        content: {
+          method: 'POST',
+          path: '/pay/{merchantId}/orders/with/a/rather/long/path/that/goes/on',
+          description: 'Creates an order.',
+          reqPath: [param('merchantId')],
+          reqBody: [param('phone'), param('amount'), param('currency')],
+          respBody: [param('orderId')],
+        },
+      });
+      const doc = await createDocument(request, token, projectId, {
+        type: 'doc',
+        name: 'Guide',
+        content: {
+          markdown:
+            '## Intro\n\n```\nconst averyveryveryverylongidentifierthatdoesnotwrap = somethingelseentirely(withArguments, andMore);\n```\n\n| a | b | c |\n|---|---|---|\n| one | two | three |',
+        },
+      });
+      const share = await apiData<{ id: string }>(request, 'put', '/api/project/document/share-item', token, {
+        projectId,
+        name: 'Phone share',
+        expireAt: new Date(Date.now() + 3_600_000).toISOString(),
+      });
+
+      await page.goto(`/project/${projectId}`);
+      await expect(page.getByRole('heading', { name: 'A rather long public project name for phones', level: 1 })).toBeVisible();
+      await noOverflow(page, 'project view');
+      // The tree is behind a button; choosing a document closes the drawer and shows it at full width.
+      await expect(page.getByRole('navigation', { name: L.tree })).toBeHidden();
+      await page.getByRole('button', { name: L.contents }).click();
+      await page.getByRole('navigation', { name: L.tree }).getByRole('treeitem', { name: 'Guide' }).click();
+      await expect(page).toHaveURL(new RegExp(`${doc}$`));
+      const article = page.getByRole('article', { name: 'Guide' });
+      await expect(article.getByRole('heading', { name: 'Guide', level: 1 })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: L.tree })).toBeHidden();
+      expect((await article.boundingBox())!.width).toBeGreaterThan(300);
+      await noOverflow(page, 'markdown document');
+
+      await page.goto(`/project/${projectId}/${api}`);
+      await expect(page.getByRole('article', { name: 'Create a merchant payment' })).toBeVisible();
+      await noOverflow(page, 'HTTP API document');
+
+      await page.goto(`/project/${projectId}/share/${share.id}`);
+      await expect(page.getByRole('article')).toBeVisible();
+      await noOverflow(page, 'share view');
+      await page.getByRole('button', { name: L.contents }).click();
+      await expect(page.getByRole('navigation', { name: L.tree }).getByRole('treeitem', { name: 'Guide' })).toBeVisible();
+    });
+  }
+});

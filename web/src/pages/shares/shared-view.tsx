@@ -17,6 +17,8 @@ import { PageLoading } from '../../components/page-loading';
 import { useDocument } from '../../features/documents/api';
 import { DocumentBody } from '../../features/documents/components/document-body';
 import { DocumentHeading } from '../../features/documents/components/document-heading';
+import { SideOrDrawer, TreeButton } from '../../components/side-or-drawer';
+import { useNarrow } from '../../lib/narrow';
 import { DocumentTree } from '../../features/documents/components/document-tree';
 import { displayName } from '../../features/documents/lib/kinds';
 import { firstDocument, nodesById } from '../../features/documents/lib/tree-ids';
@@ -144,7 +146,16 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
   const linkOf = (id: string) => (scope.has(id) ? paths.sharedView.href(projectId, shareId, id) : null);
   // Stable, so the (memoised) tree does not render again as the document beside it loads.
   const treeLinkOf = useCallback((id: string) => paths.sharedView.href(projectId, shareId, id), [projectId, shareId]);
-  const openInTree = useCallback((id: string) => void navigate(treeLinkOf(id)), [navigate, treeLinkOf]);
+  // On a phone the tree is a drawer, closed again once a document is chosen.
+  const narrow = useNarrow();
+  const [treeOpen, setTreeOpen] = useState(false);
+  const openInTree = useCallback(
+    (id: string) => {
+      setTreeOpen(false);
+      void navigate(treeLinkOf(id));
+    },
+    [navigate, treeLinkOf],
+  );
 
   let main;
   if (expired) main = <Unreadable error="expired" />;
@@ -164,6 +175,7 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
         <Logo small />
       </span>
       <div className="app-header-middle">
+        {narrow && data && !main ? <TreeButton label={t('docs.tree')} onClick={() => setTreeOpen(true)} /> : null}
         {data ? (
           <Space size={8} className="share-heading">
             <Typography.Text strong className="project-name">
@@ -192,7 +204,7 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
     <Layout className="workspace share-page">
       {header}
       <Layout hasSider>
-        <Layout.Sider width={300} theme="light" className="workspace-side">
+        <SideOrDrawer narrow={narrow} open={treeOpen} title={t('docs.tree')} onClose={() => setTreeOpen(false)}>
           <DocumentTree
             projectId={projectId}
             nodes={data.tree}
@@ -201,7 +213,7 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
             onOpen={openInTree}
             linkOf={treeLinkOf}
           />
-        </Layout.Sider>
+        </SideOrDrawer>
         <Layout.Content className="workspace-main">
           <main>
             {docId ? (
