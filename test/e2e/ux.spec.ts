@@ -247,7 +247,8 @@ test.describe('reading on a phone (390 px)', () => {
       request,
     }) => {
       if (L.lang === 'en') await english(page);
-      const { token } = await newPerson(request, 'Owner');
+      const owner = await newPerson(request, 'Owner');
+      const token = owner.token;
       const projectId = await createProject(request, token, { name: 'A rather long public project name for phones', visibility: 'public' });
       const param = (name: string) => ({
         id: name,
@@ -307,6 +308,62 @@ test.describe('reading on a phone (390 px)', () => {
       await noOverflow(page, 'share view');
       await page.getByRole('button', { name: L.contents }).click();
       await expect(page.getByRole('navigation', { name: L.tree }).getByRole('treeitem', { name: 'Guide' })).toBeVisible();
+
+      // As a member, whose header has the most in it.
+      await withSession(page.context(), owner);
+      await page.goto(`/project/${projectId}/${doc}`);
+      await expect(page.getByRole('article', { name: 'Guide' })).toBeVisible();
+      await noOverflow(page, 'a member reading a document');
     });
   }
+});
+
+test('markdown renders GitHub-flavoured: task boxes, quoted bars, highlighted code loaded only where code shows; still sanitised', async ({
+  page,
+  request,
+}) => {
+  const { projectId, token } = await projectWithSession(page, request, 'Markdown');
+  const plain = await createDocument(request, token, projectId, { type: 'doc', name: 'Plain', content: { markdown: 'Just words.' } });
+  const rich = await createDocument(request, token, projectId, {
+    type: 'doc',
+    name: 'Rich',
+    content: {
+      markdown:
+        '- [x] done\n- [ ] todo\n\n> quoted words\n\n```js\nconst answer = 42;\n```\n\n~~gone~~ <img src=x onerror="window.__xss=1"> [bad](javascript:alert(2))',
+    },
+  });
+  const share = await apiData<{ id: string }>(request, 'put', '/api/project/document/share-item', token, {
+    projectId,
+    name: 'Read',
+    expireAt: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+
+  // A page without code never loads the highlighter.
+  await page.goto(`/project/${projectId}/${plain}`);
+  await expect(page.getByRole('article', { name: 'Plain' })).toContainText('Just words.');
+  expect(scripts.filter((s) => /highlight/i.test(s))).toEqual([]);
+
+  const checks = async (where: string, root: ReturnType<Page['locator']>) => {
+    await expect(root.getByRole('checkbox', { checked: true }), where).toHaveCount(1);
+    await expect(root.getByRole('checkbox', { checked: false }), where).toHaveCount(1);
+    await expect(root.locator('blockquote'), where).toHaveCSS('border-left-width', '4px');
+    await expect(root.locator('pre code .hljs-keyword', { hasText: 'const' }), where).toBeVisible();
+    await expect(root.locator('del', { hasText: 'gone' }), where).toBeVisible();
+    expect(await root.locator('img').first().getAttribute('onerror'), where).toBeNull();
+    expect(await root.locator('a', { hasText: 'bad' }).getAttribute('href'), where).toBeNull();
+  };
+  await page.goto(`/project/${projectId}/${rich}`);
+  await checks('view', page.getByRole('article', { name: 'Rich' }).locator('.markdown'));
+  expect(scripts.filter((s) => /highlight/i.test(s)).length).toBeGreaterThan(0);
+
+  await page.goto(`/project/${projectId}/${rich}/edit`);
+  await checks('editor preview', page.getByRole('region', { name: '预览' }));
+
+  await page.goto(`/project/${projectId}/share/${share.id}?doc=${rich}`);
+  await checks('share view', page.getByRole('article', { name: 'Rich' }).locator('.markdown'));
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });

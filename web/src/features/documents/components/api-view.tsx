@@ -3,7 +3,7 @@ import { Badge, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ContentOf } from '@shared/schemas/document';
 import { exampleOf } from '../../../lib/param-example';
-import { markdownToSafeHtml } from '../lib/safe-html';
+import { MarkdownView } from './markdown-view';
 import { ParamView } from './param-view';
 
 const STATUS_COLOR = { developing: 'processing', completed: 'success', deprecated: 'default', failed: 'error' } as const;
@@ -27,7 +27,7 @@ export function ApiView({ c }: { c: ContentOf<'api'> }) {
         <Badge status={STATUS_COLOR[c.status]} text={t(`docs.status.${c.status}`)} />
         {!c.valid ? <Tag color="red">{t('docs.api.invalid')}</Tag> : null}
       </div>
-      <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(c.description) }} />
+      <MarkdownView source={c.description} />
       <Typography.Title level={3}>{t('docs.api.request')}</Typography.Title>
       <Tabs
         items={[

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TypedContent } from '@shared/schemas/document';
 import { paths } from '../../../paths';
-import { markdownToSafeHtml, sanitizeHtml } from '../lib/safe-html';
+import { sanitizeHtml } from '../lib/safe-html';
+import { MarkdownView } from './markdown-view';
 import { ApiView } from './api-view';
 
 type Viewable = { name: string; projectId: string } & TypedContent;
@@ -20,7 +21,7 @@ export function DocumentBody({ doc, linkOf }: { doc: Viewable; linkOf?: (docId: 
     case 'api':
       return <ApiView c={doc.content} />;
     case 'doc':
-      return <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(doc.content.markdown) }} />;
+      return <MarkdownView source={doc.content.markdown} />;
     case 'richtext':
       return <div className="markdown user-content ql-snow-view" dangerouslySetInnerHTML={{ __html: sanitizeHtml(doc.content.html) }} />;
     case 'embed':
