@@ -4,6 +4,7 @@
  * reading on a phone. In Chinese and English where text is involved.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { LIMITS } from '@shared/constants';
 import { apiData, createDocument, createProject, newPerson, projectWithSession, withSession } from './support';
 
 const english = (page: Page) => page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
@@ -367,3 +368,61 @@ test('markdown renders GitHub-flavoured: task boxes, quoted bars, highlighted co
   await checks('share view', page.getByRole('article', { name: 'Rich' }).locator('.markdown'));
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });
+
+for (const L of [
+  {
+    lang: 'zh',
+    edit: '编辑',
+    account: '邮箱或手机号',
+    password: '密码',
+    sendCode: '发送验证码',
+    codeSent: '验证码已发送',
+    toLogin: '已有账号？去登录',
+    rule: `密码长度 ${LIMITS.passwordMin}-${LIMITS.passwordMax} 个字符，需同时包含字母和数字`,
+  },
+  {
+    lang: 'en',
+    edit: 'Edit',
+    account: 'Email or phone',
+    password: 'Password',
+    sendCode: 'Send code',
+    codeSent: 'Verification code sent',
+    toLogin: 'Have an account? Sign in',
+    rule: `Password must be ${LIMITS.passwordMin}-${LIMITS.passwordMax} characters with letters and digits`,
+  },
+] as const) {
+  test(`[${L.lang}] one preview/edit switch, a titled pure view, the password rule once, the code toast stays on its page`, async ({
+    page,
+    request,
+  }) => {
+    if (L.lang === 'en') await english(page);
+    const { projectId, token } = await projectWithSession(page, request, 'Chrome');
+    const doc = await createDocument(request, token, projectId, { type: 'doc', name: 'Notes', content: { markdown: 'words' } });
+    await page.goto(`/project/${projectId}/${doc}`);
+    await expect(page.getByRole('article', { name: 'Notes' }).getByRole('button', { name: L.edit, exact: true })).toBeVisible();
+    await expect(page.getByText(L.edit, { exact: true })).toHaveCount(1);
+
+    await page.goto(`/project/${projectId}/${doc}/pure`);
+    const title = page.getByRole('heading', { name: 'Notes', level: 1 });
+    await expect(title).toBeVisible();
+    expect((await title.boundingBox())!.height).toBeGreaterThan(16);
+
+    await page.context().clearCookies();
+    await page.goto('/register');
+    // The logo keeps its distance from the corner.
+    const logo = page.getByRole('banner').getByRole('link', { name: 'Apiloom' });
+    expect((await logo.boundingBox())!.x).toBeGreaterThanOrEqual(16);
+    await page.getByLabel(L.password, { exact: true }).fill('abc');
+    await page.getByLabel(L.password, { exact: true }).blur();
+    await expect(page.locator('.ant-form-item-explain-error', { hasText: L.rule })).toBeVisible();
+    await expect(page.getByText(L.rule)).toHaveCount(1);
+
+    await page.getByLabel(L.account).fill(`phone-toast-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: L.sendCode }).click();
+    await expect(page.getByText(L.codeSent)).toBeVisible();
+    await page.getByRole('link', { name: L.toLogin }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    // Gone with the page it belonged to, well before its own three seconds are up.
+    await expect(page.getByText(L.codeSent)).toBeHidden({ timeout: 1_000 });
+  });
+}

@@ -3,8 +3,8 @@
  * breadcrumbs, language and the user menu; the document tree on the left; the open document, its editor or a
  * history entry on the right. `/project/{id}/edit` and `/doc/{id}/edit` open it in edit mode.
  */
-import { EditOutlined, EyeOutlined, LockOutlined, PlusOutlined, SettingOutlined, ShareAltOutlined, TagsOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Empty, Layout, Result, Segmented, Tooltip, Typography } from 'antd';
+import { LockOutlined, PlusOutlined, SettingOutlined, ShareAltOutlined, TagsOutlined } from '@ant-design/icons';
+import { Alert, Breadcrumb, Button, Empty, Layout, Result, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -139,17 +139,7 @@ export function Workspace(props: WorkspaceProps) {
   // The top bar's controls: rendered in the pass after the tree's (`restShown`).
   const actions = (
     <>
-      {canEdit && props.docId ? (
-        <Segmented
-          aria-label={t('workspace.mode')}
-          value={editing ? 'edit' : 'view'}
-          onChange={(v) => void navigate(paths.document.href(props.projectId, props.docId!, v === 'edit' ? 'edit' : undefined))}
-          options={[
-            { value: 'view', icon: <EyeOutlined aria-hidden />, label: t('workspace.preview') },
-            { value: 'edit', icon: <EditOutlined aria-hidden />, label: t('docs.edit') },
-          ]}
-        />
-      ) : null}
+      {/* Preview and edit switch in the document's own header (document-panel), the one place for it. */}
       {project.data && releaseList.length > 0 && !props.children ? (
         <Suspense fallback={null}>
           <VersionSwitcher releases={releaseList} value={version} onChange={readVersion} />
