@@ -426,3 +426,40 @@ for (const L of [
     await expect(page.getByText(L.codeSent)).toBeHidden({ timeout: 1_000 });
   });
 }
+
+for (const L of [
+  { lang: 'zh', save: /保存/, copy: '复制我的内容', load: '加载最新版本', stale: '内容已被 E2E 修改' },
+  { lang: 'en', save: /Save/, copy: 'Copy my text', load: 'Load the latest version', stale: 'E2E saved this in the meantime' },
+] as const) {
+  test(`[${L.lang}] an edit conflict keeps the second tab's text: copy it before loading the latest`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    if (L.lang === 'en') await english(page);
+    const { projectId, token, person } = await projectWithSession(page, request, 'Conflict');
+    const doc = await createDocument(request, token, projectId, { type: 'doc', name: 'Shared', content: { markdown: 'start' } });
+    const origin = test.info().project.use.baseURL!;
+    const other = await browser.newContext({ baseURL: origin, locale: 'zh-CN', reducedMotion: 'reduce' });
+    await other.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    const second = await other.newPage();
+    if (L.lang === 'en') await english(second);
+    await withSession(other, person);
+
+    await page.goto(`/project/${projectId}/${doc}/edit`);
+    await second.goto(`/project/${projectId}/${doc}/edit`);
+    await page.getByRole('textbox', { name: 'Markdown' }).fill('first tab words');
+    await page.getByRole('button', { name: L.save }).click();
+    await expect(page.getByRole('article', { name: 'Shared' }).locator('.markdown')).toContainText('first tab words');
+
+    await second.getByRole('textbox', { name: 'Markdown' }).fill('second tab words');
+    await second.getByRole('button', { name: L.save }).click();
+    await expect(second.getByText(L.stale)).toBeVisible();
+    await second.getByRole('button', { name: L.copy }).click();
+    expect(await second.evaluate(() => navigator.clipboard.readText())).toBe('second tab words');
+    await expect(second.getByRole('textbox', { name: 'Markdown' })).toHaveValue('second tab words');
+    await second.getByRole('button', { name: L.load }).click();
+    await expect(second.getByRole('textbox', { name: 'Markdown' })).toHaveValue('first tab words');
+    await other.close();
+  });
+}
