@@ -468,7 +468,8 @@ export const en: Texts<typeof zh> = {
     comment: 'Change note',
     commentHint: 'What changed (optional)',
     lastSaved: 'Saved by {{name}} at {{date}} · revision {{rev}}',
-    staleHint: 'Your changes were not saved and are still below. Copy them first, then load the latest version and paste back what you need.',
+    staleHint:
+      'Your changes were not saved and are still below. Copy them first, then load the latest version and paste back what you need.',
     copyMine: 'Copy my text',
     copiedMine: 'Your text is copied',
     loadLatest: 'Load the latest version',

@@ -102,7 +102,12 @@ export function Component() {
         <Form.Item name="nickname" label={t('register.nickname')} rules={[zodRule(nicknameSchema)]}>
           <Input autoComplete="nickname" />
         </Form.Item>
-        <Form.Item name="password" label={t('register.password')} extra={passwordRefused ? undefined : t('v.password')} rules={[zodRule(passwordSchema)]}>
+        <Form.Item
+          name="password"
+          label={t('register.password')}
+          extra={passwordRefused ? undefined : t('v.password')}
+          rules={[zodRule(passwordSchema)]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
