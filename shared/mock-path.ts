@@ -19,3 +19,13 @@ const COLON_PARAM = /^:([A-Za-z_$][\w$-]*)$/;
 /** The name of a path parameter segment (`{id}` or `:id`), or undefined for a literal segment. */
 export const paramNameOf = (segment: string): string | undefined =>
   (BRACED_PARAM.exec(segment)?.[1] ?? COLON_PARAM.exec(segment)?.[1])?.trim();
+
+/** The path parameters a path template names (`{id}` and `:id` segments), by segment position, in order. */
+export function pathParamsOf(template: string): { name: string; at: number }[] {
+  return mockPathOf(template)
+    .split('/')
+    .flatMap((segment, at) => {
+      const name = paramNameOf(segment);
+      return name ? [{ name, at }] : [];
+    });
+}

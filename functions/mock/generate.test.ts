@@ -175,6 +175,16 @@ describe('generateFromParams', () => {
     expect(out).toEqual({ s: 'fixed', i: 42, n: 3.5, b: true, o: { a: 1 }, a: ['x', 'y'] });
   });
 
+  it('keeps a string example that reads as a number a string, and makes a typed array of its item type', () => {
+    const out = generate([
+      param('phone', 'string', { value: '13800000000' }),
+      param('ids', 'array[string]', { value: '[1, 2]' }),
+      param('prices', 'array[number]', { value: '["1.5", 2]' }),
+      param('flags', 'array[boolean]', { value: '["true", 0]' }),
+    ]);
+    expect(out).toEqual({ phone: '13800000000', ids: ['1', '2'], prices: [1.5, 2], flags: [true, false] });
+  });
+
   it('falls back to an empty object or array for invalid JSON, and to 0 or false (spec section 5)', () => {
     const out = generate([
       param('o', 'object', { value: '{oops' }),

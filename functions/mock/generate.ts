@@ -4,6 +4,7 @@
  * language. Arrays get 1-3 items. The tree a document describes can multiply out (arrays of arrays of objects),
  * so generation stops at MOCK_CAPS.nodes values; past MOCK_CAPS.depth levels objects and arrays come out empty.
  */
+import { exampleFromText } from '@shared/param-example';
 import { bodyRoot, type ParamItem } from '@shared/schemas/document';
 import { fakerFor, type Faker, type MockLocale } from './faker-bridge';
 import { fieldKind, nameWords, singular, type FieldKind } from './field-names';
@@ -356,53 +357,8 @@ class Generator {
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const itemKind = (name: string) => fieldKind(singular(name));
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A parameter's example, as its type reads it. Invalid JSON for an object or array gives an empty one, and
- * numbers and booleans that do not read as such fall back to 0 and false (spec section 5).
- */
-function fromExample(param: ParamItem): unknown {
-  const text = param.value.trim();
-  switch (param.type) {
-    case 'string':
-    case 'file':
-      return param.value;
-    case 'integer':
-    case 'int32':
-    case 'int64': {
-      const n = Number(text);
-      return Number.isFinite(n) ? Math.trunc(n) : 0;
-    }
-    case 'number': {
-      const n = Number(text);
-      return Number.isFinite(n) ? n : 0;
-    }
-    case 'boolean':
-      return text === 'true' || text === '1';
-    case 'object': {
-      const value = parseJson(text);
-      return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
-    }
-    case 'array':
-    case 'array[array]':
-    case 'array[object]':
-    case 'array[string]':
-    case 'array[number]':
-    case 'array[boolean]': {
-      const value = parseJson(text);
-      return Array.isArray(value) ? value : [];
-    }
-    default:
-      return param.value;
-  }
-}
+/** A parameter's example, as its type reads it (shared with the web app's examples: shared/param-example.ts). */
+const fromExample = (param: ParamItem): unknown => exampleFromText(param.type, param.value);
 
 /**
  * The response body of an `auto` mock: an object of the response's top-level parameters, or the value of its root

@@ -7,6 +7,9 @@ async function createProject(page: Page, name: string) {
   await dialog.getByLabel('项目名称').fill(name);
   await dialog.getByRole('button', { name: '创建' }).click();
   await expect(dialog).toBeHidden();
+  // A new project opens, ready for its first document; the console lists it on the way back.
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await page.goBack();
   await expect(page.getByRole('article', { name })).toBeVisible();
 }
 

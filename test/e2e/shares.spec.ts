@@ -67,14 +67,15 @@ test('a password share of two documents: made on the share screen, read in a fre
   await reader.getByLabel('访问密码', { exact: true }).fill('open sesame');
   await reader.getByRole('button', { name: '查看文档' }).click();
 
-  await expect(reader.getByRole('heading', { name: 'For QA', level: 1 })).toBeVisible();
-  await expect(tree(reader).getByRole('treeitem')).toHaveCount(2);
+  // The link opens on the share's first document, not on an overview asking to pick one.
+  await expect(tree(reader).getByRole('treeitem')).toHaveText(['Beta', 'Alpha']);
+  await expect(reader.getByRole('article', { name: 'Beta' })).toContainText('beta words');
+  await expect(reader).toHaveURL(new RegExp(`/share/${shareId}\\?doc=${beta}$`));
+  await expect(reader.getByText('For QA')).toBeVisible();
   await expect(tree(reader).getByRole('treeitem', { name: 'Gamma' })).toHaveCount(0);
   await tree(reader).getByRole('treeitem', { name: 'Alpha' }).click();
   await expect(reader.getByRole('article', { name: 'Alpha' })).toContainText('alpha words');
   await expect(reader).toHaveURL(new RegExp(`/share/${shareId}\\?doc=${alpha}$`));
-  await tree(reader).getByRole('treeitem', { name: 'Beta' }).click();
-  await expect(reader.getByRole('article', { name: 'Beta' })).toContainText('beta words');
   // Read only, and no way out of the share: no edit, history, settings, or links to the project.
   for (const name of ['编辑', '历史记录', '新建文档', '项目设置']) await expect(reader.getByRole('button', { name })).toHaveCount(0);
   expect(await reader.locator(`a[href^="/project/${projectId}"]:not([href*="/share/"])`).count()).toBe(0);

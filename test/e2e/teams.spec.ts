@@ -52,6 +52,8 @@ test('a team: created from the menu, a member invited by link, a group bound to 
   await newProject.getByLabel('项目名称').fill('Orders API');
   await newProject.getByRole('button', { name: '创建' }).click();
   await expect(newProject).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Orders API', level: 1 })).toBeVisible();
+  await page.goBack();
   await expect(page.getByRole('article', { name: 'Orders API' })).toBeVisible();
 
   // On the members page: a user group, and an invitation link with a copy button.

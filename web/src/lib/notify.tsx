@@ -4,7 +4,7 @@
  */
 import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 let instance: MessageInstance | undefined;
 const current = () => instance ?? message;
@@ -21,7 +21,23 @@ export const notify = {
     return key;
   },
   done: (key: string) => current().destroy(key),
+  /** A success that belongs to the page it was shown on: `done(key)` when the page goes (see useToastsOfPage). */
+  successHere: (content: string) => {
+    const key = `here-${nextKey++}`;
+    void current().success({ content, key });
+    return key;
+  },
 };
+
+/** The page's own toasts (`notify.successHere`), closed when the page is left: they do not follow the user on. */
+export function useToastsOfPage() {
+  const keys = useRef<string[]>([]);
+  useEffect(() => {
+    const shown = keys.current;
+    return () => shown.forEach((key) => notify.done(key));
+  }, []);
+  return (content: string) => keys.current.push(notify.successHere(content));
+}
 
 export function NotifyHolder() {
   const [api, holder] = message.useMessage({ maxCount: 4 });

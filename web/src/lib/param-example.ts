@@ -1,3 +1,4 @@
+import { exampleFromText } from '@shared/param-example';
 import type { ModelContent, ParamItem } from '@shared/schemas/document';
 import { bodyRoot } from '@shared/schemas/document-kinds';
 
@@ -26,17 +27,10 @@ function objectOf(params: ParamItem[], models: Models, depth: number): Record<st
   return out;
 }
 
-const literal = (text: string) => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-};
-
 function valueOf(p: ParamItem, models: Models, depth: number): unknown {
-  if (p.value) return literal(p.value);
-  if (p.default) return literal(p.default);
+  // A written example is read as the declared type: a string parameter's "13800000000" stays a string.
+  if (p.value.trim() !== '') return exampleFromText(p.type, p.value);
+  if (p.default) return exampleFromText(p.type, p.default);
   if (p.enum?.length) return p.enum[0];
   if (p.combine) {
     const branches = p.children.map((b) => valueOf({ ...b, name: b.name || p.name }, models, depth + 1));

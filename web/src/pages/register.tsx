@@ -8,7 +8,7 @@ import { config } from '../config';
 import { signedIn, useAfterLogin } from '../features/auth/api/session';
 import { api, isApiError } from '../lib/api';
 import { errorMessage, showServerError, zodRule } from '../lib/form';
-import { notify } from '../lib/notify';
+import { useToastsOfPage } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
 
@@ -28,6 +28,9 @@ export function Component() {
   const [countdown, setCountdown] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
+  // The password rule shows once: as the hint, or as the error when the password breaks it (the same words).
+  const [passwordRefused, setPasswordRefused] = useState(false);
+  const toastHere = useToastsOfPage();
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -48,7 +51,7 @@ export function Component() {
     try {
       await api.call('code.register', { params: { target: accountSchema.parse(account) } }, { ignoreMessage: true });
       setCountdown(VERIFICATION_CODE_RESEND_SECONDS);
-      notify.success(t('register.codeSent'));
+      toastHere(t('register.codeSent'));
     } catch (err) {
       showServerError(form, err, { atField: 'account' });
     }
@@ -73,7 +76,16 @@ export function Component() {
   return (
     <div className="auth-card">
       <h1 className="auth-title">{t('register.title')}</h1>
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(v) => void submit(v)}
+        onFieldsChange={(changed) => {
+          const password = changed.find((f) => String(f.name) === 'password');
+          if (password) setPasswordRefused(Boolean(password.errors?.length));
+        }}
+      >
         <Form.Item name="account" label={t('register.account')} extra={t('register.accountHint')} rules={[zodRule(accountSchema)]}>
           <Input autoComplete="email" />
         </Form.Item>
@@ -90,7 +102,12 @@ export function Component() {
         <Form.Item name="nickname" label={t('register.nickname')} rules={[zodRule(nicknameSchema)]}>
           <Input autoComplete="nickname" />
         </Form.Item>
-        <Form.Item name="password" label={t('register.password')} extra={t('v.password')} rules={[zodRule(passwordSchema)]}>
+        <Form.Item
+          name="password"
+          label={t('register.password')}
+          extra={passwordRefused ? undefined : t('v.password')}
+          rules={[zodRule(passwordSchema)]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -17,9 +17,11 @@ import { PageLoading } from '../../components/page-loading';
 import { useDocument } from '../../features/documents/api';
 import { DocumentBody } from '../../features/documents/components/document-body';
 import { DocumentHeading } from '../../features/documents/components/document-heading';
+import { SideOrDrawer, TreeButton } from '../../components/side-or-drawer';
+import { useNarrow } from '../../lib/narrow';
 import { DocumentTree } from '../../features/documents/components/document-tree';
 import { displayName } from '../../features/documents/lib/kinds';
-import { nodesById } from '../../features/documents/lib/tree-ids';
+import { firstDocument, nodesById } from '../../features/documents/lib/tree-ids';
 import { useShareContent } from '../../features/shares/api';
 import { SharePasswordForm } from '../../features/shares/components/share-password-form';
 import { forgetShareToken, storedShareToken, storeShareToken } from '../../features/shares/lib/share-token';
@@ -126,6 +128,11 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
   useEffect(() => {
     if (data) storeShareToken(shareId, data.shareToken);
   }, [data, shareId]);
+  // A share link opens on its first document, as a reader expects; the overview stays for a share without one.
+  const first = data ? firstDocument(data.tree)?.id : undefined;
+  useEffect(() => {
+    if (!docId && first) void navigate(paths.sharedView.href(projectId, shareId, first), { replace: true });
+  }, [docId, first, navigate, projectId, shareId]);
 
   const locked = useCallback(() => {
     forgetShareToken(shareId);
@@ -139,7 +146,16 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
   const linkOf = (id: string) => (scope.has(id) ? paths.sharedView.href(projectId, shareId, id) : null);
   // Stable, so the (memoised) tree does not render again as the document beside it loads.
   const treeLinkOf = useCallback((id: string) => paths.sharedView.href(projectId, shareId, id), [projectId, shareId]);
-  const openInTree = useCallback((id: string) => void navigate(treeLinkOf(id)), [navigate, treeLinkOf]);
+  // On a phone the tree is a drawer, closed again once a document is chosen.
+  const narrow = useNarrow();
+  const [treeOpen, setTreeOpen] = useState(false);
+  const openInTree = useCallback(
+    (id: string) => {
+      setTreeOpen(false);
+      void navigate(treeLinkOf(id));
+    },
+    [navigate, treeLinkOf],
+  );
 
   let main;
   if (expired) main = <Unreadable error="expired" />;
@@ -159,6 +175,7 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
         <Logo small />
       </span>
       <div className="app-header-middle">
+        {narrow && data && !main ? <TreeButton label={t('docs.tree')} onClick={() => setTreeOpen(true)} /> : null}
         {data ? (
           <Space size={8} className="share-heading">
             <Typography.Text strong className="project-name">
@@ -187,7 +204,7 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
     <Layout className="workspace share-page">
       {header}
       <Layout hasSider>
-        <Layout.Sider width={300} theme="light" className="workspace-side">
+        <SideOrDrawer narrow={narrow} open={treeOpen} title={t('docs.tree')} onClose={() => setTreeOpen(false)}>
           <DocumentTree
             projectId={projectId}
             nodes={data.tree}
@@ -196,7 +213,7 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
             onOpen={openInTree}
             linkOf={treeLinkOf}
           />
-        </Layout.Sider>
+        </SideOrDrawer>
         <Layout.Content className="workspace-main">
           <main>
             {docId ? (

@@ -95,6 +95,8 @@ export function Component() {
     void refreshAfterLeaving();
   };
   const canEdit = standing.can.editTeam;
+  // The projects this member reaches, as the console lists them.
+  const reachable = useTeamProjects(team.id);
 
   async function submit(values: Values) {
     try {
@@ -119,7 +121,7 @@ export function Component() {
             <br />
             <Typography.Text type="secondary">
               {t('teamInfo.owner', { name: team.ownerName })} ·{' '}
-              {t('teams.counts', { members: team.memberCount, projects: team.projectCount })} ·{' '}
+              {t('teams.counts', { members: team.memberCount, projects: reachable.data?.length ?? team.projectCount })} ·{' '}
               {t('teamInfo.groups', { count: team.groupCount })}
             </Typography.Text>
           </div>

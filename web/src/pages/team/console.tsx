@@ -44,7 +44,21 @@ function AllTeamProjects({ teamId, tiled, arrange }: { teamId: string; tiled: bo
         tiled={tiled}
         mode="active"
         arrange={arrange}
-        empty={<Empty description={needle ? t('projects.emptyViews.search') : t('teams.noProjects')} />}
+        empty={
+          <Empty
+            description={
+              needle ? (
+                t('projects.emptyViews.search')
+              ) : (
+                <>
+                  <strong>{t('teams.noProjects')}</strong>
+                  <br />
+                  {arrange ? t('teams.emptyHint') : t('teams.accessHint')}
+                </>
+              )
+            }
+          />
+        }
       />
     </QueryState>
   );
@@ -78,6 +92,8 @@ function TeamConsole({ team, standing }: { team: TeamView; standing: TeamStandin
   const [tiled, setLayout] = useTiledLayout();
   const [dialog, setDialog] = useState<'project' | 'folder' | null>(null);
   const arrange = standing.can.operateAllProjects;
+  // The projects this member reaches, as the lists show them: refreshed with the lists after any project change.
+  const reachable = useTeamProjects(team.id);
   useTitle(team.name, t('dashboard.console'));
   return (
     <section className="console-page">
@@ -89,7 +105,8 @@ function TeamConsole({ team, standing }: { team: TeamView; standing: TeamStandin
           <div>
             <Typography.Title level={1}>{team.name}</Typography.Title>
             <Typography.Text type="secondary">
-              {t(`teams.roles.${team.role}`)} · {t('teams.counts', { members: team.memberCount, projects: team.projectCount })}
+              {t(`teams.roles.${team.role}`)} ·{' '}
+              {t('teams.counts', { members: team.memberCount, projects: reachable.data?.length ?? team.projectCount })}
             </Typography.Text>
           </div>
         </Flex>

@@ -34,7 +34,9 @@ export function PureDocument({ docId, printable }: { docId: string; printable: b
           </Button>
         </header>
       ) : (
-        <h1 className="sr-only">{name}</h1>
+        <Typography.Title level={1} className="pure-title">
+          {name}
+        </Typography.Title>
       )}
       <DocumentBody doc={doc.data} readAs={{ version: search.get('version') || undefined }} />
     </main>

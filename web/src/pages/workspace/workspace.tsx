@@ -3,14 +3,16 @@
  * breadcrumbs, language and the user menu; the document tree on the left; the open document, its editor or a
  * history entry on the right. `/project/{id}/edit` and `/doc/{id}/edit` open it in edit mode.
  */
-import { EditOutlined, EyeOutlined, LockOutlined, PlusOutlined, SettingOutlined, ShareAltOutlined, TagsOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Empty, Layout, Result, Segmented, Tooltip, Typography } from 'antd';
+import { LockOutlined, PlusOutlined, SettingOutlined, ShareAltOutlined, TagsOutlined } from '@ant-design/icons';
+import { Alert, Breadcrumb, Button, Empty, Layout, Result, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { atLeast } from '@shared/access';
 import type { ProjectView } from '@shared/schemas/project';
 import { AppHeader } from '../../components/app-header';
+import { SideOrDrawer, TreeButton } from '../../components/side-or-drawer';
+import { useNarrow } from '../../lib/narrow';
 import { LanguageSwitch } from '../../components/language-switch';
 import { LinkButton } from '../../components/link-button';
 import { PageLoading } from '../../components/page-loading';
@@ -112,6 +114,16 @@ export function Workspace(props: WorkspaceProps) {
     [navigate, props.projectId, editing, version],
   );
   const linkOf = useCallback((id: string) => paths.document.href(props.projectId, id, undefined, { version }), [props.projectId, version]);
+  // On a phone the tree is a drawer: the document gets the whole width, and choosing one closes the drawer.
+  const narrow = useNarrow();
+  const [treeOpen, setTreeOpen] = useState(false);
+  const openFromDrawer = useCallback(
+    (id: string) => {
+      setTreeOpen(false);
+      openDocument(id);
+    },
+    [openDocument],
+  );
   const open = findNode(nodes, props.docId ?? '');
   const crumbs = ancestorsOf(nodes, props.docId);
   const releaseList = releases.data ?? [];
@@ -127,17 +139,7 @@ export function Workspace(props: WorkspaceProps) {
   // The top bar's controls: rendered in the pass after the tree's (`restShown`).
   const actions = (
     <>
-      {canEdit && props.docId ? (
-        <Segmented
-          aria-label={t('workspace.mode')}
-          value={editing ? 'edit' : 'view'}
-          onChange={(v) => void navigate(paths.document.href(props.projectId, props.docId!, v === 'edit' ? 'edit' : undefined))}
-          options={[
-            { value: 'view', icon: <EyeOutlined aria-hidden />, label: t('workspace.preview') },
-            { value: 'edit', icon: <EditOutlined aria-hidden />, label: t('docs.edit') },
-          ]}
-        />
-      ) : null}
+      {/* Preview and edit switch in the document's own header (document-panel), the one place for it. */}
       {project.data && releaseList.length > 0 && !props.children ? (
         <Suspense fallback={null}>
           <VersionSwitcher releases={releaseList} value={version} onChange={readVersion} />
@@ -173,19 +175,37 @@ export function Workspace(props: WorkspaceProps) {
   );
 
   const header = (
-    <AppHeader home={signedIn ? paths.dashboard.href() : paths.home.href()} right={restShown ? actions : null}>
+    <AppHeader
+      home={signedIn ? paths.dashboard.href() : paths.home.href()}
+      right={
+        restShown ? (
+          narrow ? (
+            // A phone reads: the header keeps the language and the account; editing stays on wider screens.
+            <>
+              <LanguageSwitch />
+              <UserMenu optional />
+            </>
+          ) : (
+            actions
+          )
+        ) : null
+      }
+    >
+      {narrow ? <TreeButton label={t('docs.tree')} onClick={() => setTreeOpen(true)} /> : null}
       {project.data && restShown ? (
         <>
           <ProjectSwitcher projectId={props.projectId} name={project.data.name} signedIn={signedIn} />
-          <nav aria-label={t('projects.breadcrumbs')} className="workspace-crumbs">
-            <Breadcrumb
-              items={[
-                { title: <Link to={paths.project.href(props.projectId, { edit: editing, version })}>{project.data.name}</Link> },
-                ...crumbs.map((f) => ({ title: displayName(f.name, t) })),
-                ...(open ? [{ title: displayName(open.name, t) }] : []),
-              ]}
-            />
-          </nav>
+          {narrow ? null : (
+            <nav aria-label={t('projects.breadcrumbs')} className="workspace-crumbs">
+              <Breadcrumb
+                items={[
+                  { title: <Link to={paths.project.href(props.projectId, { edit: editing, version })}>{project.data.name}</Link> },
+                  ...crumbs.map((f) => ({ title: displayName(f.name, t) })),
+                  ...(open ? [{ title: displayName(open.name, t) }] : []),
+                ]}
+              />
+            </nav>
+          )}
         </>
       ) : null}
     </AppHeader>
@@ -219,21 +239,21 @@ export function Workspace(props: WorkspaceProps) {
     <Layout className="workspace">
       {header}
       <Layout hasSider>
-        <Layout.Sider width={300} theme="light" className="workspace-side">
+        <SideOrDrawer narrow={narrow} open={treeOpen} title={t('docs.tree')} onClose={() => setTreeOpen(false)}>
           {tree.data ? (
             <DocumentTree
               projectId={props.projectId}
               nodes={nodes}
               selectedId={props.docId}
               canEdit={canEdit}
-              onOpen={openDocument}
+              onOpen={narrow ? openFromDrawer : openDocument}
               linkOf={linkOf}
               searchContents={!version}
             />
           ) : (
             <PageLoading />
           )}
-        </Layout.Sider>
+        </SideOrDrawer>
         <Layout.Content className="workspace-main">
           <main>
             {version ? (

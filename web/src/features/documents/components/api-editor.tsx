@@ -2,8 +2,8 @@
  * The HTTP API editor, laid out like the request it describes: method and path, then request tabs, then a tab per
  * response status (added and removed here), each with its description, format, body, headers and examples.
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Flex, Form, Input, Modal, Select, Space, Switch, Tabs, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
+import { Alert, Badge, Button, Flex, Form, Input, Modal, Select, Space, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +18,7 @@ import {
   type Example,
   type ParamItem,
 } from '@shared/schemas/document';
+import { stalePathParams, syncPathParams } from '../lib/path-params';
 import { ParamEditor } from './param-editor';
 import type { ModelOption } from './param-settings';
 
@@ -211,6 +212,8 @@ export function ApiEditor({
     setActiveStatus(rest[0]?.status);
   };
   const shownStatus = value.responses.some((r) => r.status === activeStatus) ? activeStatus : value.responses[0]?.status;
+  const stale = stalePathParams(value.path, value.reqPath);
+  const pathTab = list('reqPath', t('docs.api.reqPath'));
   return (
     <div className="api-editor">
       <Form.Item
@@ -231,7 +234,9 @@ export function ApiEditor({
             aria-label={t('docs.api.path')}
             placeholder="/orders/{id}"
             value={value.path}
-            onChange={(e) => set('path', e.target.value)}
+            onChange={(e) =>
+              onChange({ ...value, path: e.target.value, reqPath: syncPathParams(value.path, e.target.value, value.reqPath) })
+            }
           />
         </Space.Compact>
       </Form.Item>
@@ -281,7 +286,41 @@ export function ApiEditor({
         defaultActiveKey="reqBody"
         items={[
           list('reqQuery', t('docs.api.reqQuery')),
-          list('reqPath', t('docs.api.reqPath')),
+          {
+            ...pathTab,
+            label: (
+              <span>
+                {pathTab.label}
+                {stale.length ? <WarningOutlined className="stale-mark" aria-label={t('docs.api.staleMark')} /> : null}
+              </span>
+            ),
+            children: (
+              <>
+                {stale.length ? (
+                  <Alert
+                    className="stale-params"
+                    type="warning"
+                    showIcon
+                    title={t('docs.api.staleParams', { names: stale.map((p) => p.name).join(', ') })}
+                    action={
+                      <Button
+                        size="small"
+                        onClick={() =>
+                          set(
+                            'reqPath',
+                            value.reqPath.filter((p) => !stale.includes(p)),
+                          )
+                        }
+                      >
+                        {t('docs.api.removeStale')}
+                      </Button>
+                    }
+                  />
+                ) : null}
+                {pathTab.children}
+              </>
+            ),
+          },
           {
             ...list('reqBody', t('docs.api.reqBody')),
             children: (

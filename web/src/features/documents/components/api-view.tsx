@@ -8,7 +8,7 @@ import type { ApiResponse, ContentOf, Example } from '@shared/schemas/document';
 import { exampleOf } from '../../../lib/param-example';
 import { useModels, type ReadAs } from '../api';
 import type { ModelsById } from '../lib/param-rows';
-import { markdownToSafeHtml } from '../lib/safe-html';
+import { MarkdownView } from './markdown-view';
 import { ParamView } from './param-view';
 
 const STATUS_COLOR = { developing: 'processing', completed: 'success', deprecated: 'default', failed: 'error' } as const;
@@ -55,9 +55,7 @@ function ResponseView({ r, models }: { r: ApiResponse; models: ModelsById }) {
   const generated = r.body.length ? JSON.stringify(exampleOf(r.body, models), null, 2) : undefined;
   return (
     <>
-      {r.description ? (
-        <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(r.description) }} />
-      ) : null}
+      {r.description ? <MarkdownView source={r.description} /> : null}
       <Tabs
         items={[
           {
@@ -102,7 +100,7 @@ export function ApiView({ c, readAs }: { c: ContentOf<'api'>; readAs?: ReadAs })
           <Tag key={tag}>{tag}</Tag>
         ))}
       </div>
-      <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(c.description) }} />
+      <MarkdownView source={c.description} />
       {c.servers.length || security || c.operationId ? (
         <Descriptions size="small" column={1} className="api-facts">
           {c.operationId ? <Descriptions.Item label={t('docs.api.operationId')}>{c.operationId}</Descriptions.Item> : null}

@@ -7,7 +7,8 @@ import { embedSandbox, isOwnOrigin } from '@shared/embed';
 import type { TypedContent } from '@shared/schemas/document';
 import { ownOrigins } from '../../../config';
 import { paths } from '../../../paths';
-import { markdownToSafeHtml, sanitizeHtml } from '../lib/safe-html';
+import { sanitizeHtml } from '../lib/safe-html';
+import { MarkdownView } from './markdown-view';
 import type { ReadAs } from '../api';
 import { ApiView } from './api-view';
 import { ModelView } from './model-view';
@@ -27,7 +28,7 @@ export function DocumentBody({ doc, linkOf, readAs }: { doc: Viewable; linkOf?: 
     case 'model':
       return <ModelView c={doc.content} readAs={readAs} />;
     case 'doc':
-      return <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(doc.content.markdown) }} />;
+      return <MarkdownView source={doc.content.markdown} />;
     case 'richtext':
       return <div className="markdown user-content ql-snow-view" dangerouslySetInnerHTML={{ __html: sanitizeHtml(doc.content.html) }} />;
     case 'embed':

@@ -7,6 +7,7 @@ import { Alert, Button, Flex, Form, Input, Space, TreeSelect } from 'antd';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@shared/constants';
+import { ERRORS } from '@shared/errors';
 import type { DocumentTreeNode, DocumentView, TypedContent } from '@shared/schemas/document';
 import { PageLoading } from '../../../components/page-loading';
 import { isApiError } from '../../../lib/api';
@@ -153,6 +154,14 @@ function KindEditor(props: {
   }
 }
 
+/** A draft as text a person can paste back: markdown and HTML as written, any other kind as its JSON. */
+function textOf(draft: TypedContent): string {
+  const c = draft.content as { markdown?: unknown; html?: unknown };
+  if (draft.type === 'doc' && typeof c.markdown === 'string') return c.markdown;
+  if (draft.type === 'richtext' && typeof c.html === 'string') return c.html;
+  return JSON.stringify(draft.content, null, 2);
+}
+
 export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNode[]; onDone: () => void }) {
   const { t } = useTranslation();
   const { doc } = props;
@@ -163,6 +172,8 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
   const [baseline, setBaseline] = useState(() => JSON.stringify(draft.content));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  // Someone saved this document since it was opened: the save is refused, and this text must not be lost.
+  const [stale, setStale] = useState<string | null>(null);
   const id = useId();
   const dirty = useMemo(
     () => name !== displayName(doc.name, t) || comment !== '' || JSON.stringify(draft.content) !== baseline,
@@ -194,6 +205,10 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
       await refreshDocuments();
       props.onDone();
     } catch (err) {
+      if (isApiError(err) && err.code === ERRORS.staleRevision.code) {
+        setStale(errorMessage(err));
+        return;
+      }
       const fields = isApiError(err) && err.code === 45002 ? (err.data as { fields?: Errors } | null)?.fields : undefined;
       if (fields) setErrors(fields);
       notify.error(errorMessage(err));
@@ -201,6 +216,15 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
       setBusy(false);
     }
   };
+
+  // The writer's own text, to keep before loading the newer version: the source as written, or the JSON of a form.
+  const copyMine = () =>
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(textOf(draft)))
+      .then(
+        () => notify.success(t('docs.copiedMine')),
+        () => notify.error(t('mock.notCopied')),
+      );
 
   // Ctrl+S saves with the latest values.
   const saveRef = useRef(save);
@@ -220,6 +244,31 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
 
   return (
     <Form layout="vertical" className="doc-editor" component="div">
+      {stale ? (
+        <Alert
+          className="stale-save"
+          type="warning"
+          showIcon
+          title={stale}
+          description={t('docs.staleHint')}
+          action={
+            <Space orientation="vertical">
+              <Button size="small" type="primary" onClick={() => void copyMine()}>
+                {t('docs.copyMine')}
+              </Button>
+              <Button
+                size="small"
+                onClick={() => {
+                  guard.release();
+                  window.location.reload();
+                }}
+              >
+                {t('docs.loadLatest')}
+              </Button>
+            </Space>
+          }
+        />
+      ) : null}
       <Flex gap={12} wrap className="editor-head">
         <Form.Item
           label={t('docs.title')}

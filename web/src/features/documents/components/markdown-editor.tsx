@@ -5,7 +5,7 @@ import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { insertBlock } from '../lib/insert-block';
-import { markdownToSafeHtml } from '../lib/safe-html';
+import { MarkdownView } from './markdown-view';
 import { chooseAndUpload } from '../lib/uploads';
 
 export function MarkdownEditor({ projectId, value, onChange }: { projectId: string; value: string; onChange: (markdown: string) => void }) {
@@ -60,11 +60,7 @@ export function MarkdownEditor({ projectId, value, onChange }: { projectId: stri
           onKeyUp={remember}
         />
       </div>
-      <section
-        className="split-pane markdown preview user-content"
-        aria-label={t('docs.preview')}
-        dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(value) }}
-      />
+      <MarkdownView as="section" source={value} className="split-pane preview" aria-label={t('docs.preview')} />
     </div>
   );
 }

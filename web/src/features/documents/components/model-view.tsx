@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContentOf } from '@shared/schemas/document';
 import { exampleOf } from '../../../lib/param-example';
 import { useModels, type ReadAs } from '../api';
-import { markdownToSafeHtml } from '../lib/safe-html';
+import { MarkdownView } from './markdown-view';
 import { ParamView } from './param-view';
 
 export function ModelView({ c, readAs }: { c: ContentOf<'model'>; readAs?: ReadAs }) {
@@ -16,9 +16,7 @@ export function ModelView({ c, readAs }: { c: ContentOf<'model'>; readAs?: ReadA
       <Typography.Text code copyable className="model-name">
         {c.name}
       </Typography.Text>
-      {c.description ? (
-        <div className="markdown user-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(c.description) }} />
-      ) : null}
+      {c.description ? <MarkdownView source={c.description} /> : null}
       <ParamView title={t('docs.model.schema')} items={c.schema} models={models} />
       {c.schema.length ? (
         <section aria-label={t('docs.model.example')} className="example">

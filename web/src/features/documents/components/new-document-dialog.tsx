@@ -10,6 +10,7 @@ import { zodRule } from '../../../lib/form';
 import { paths } from '../../../paths';
 import { documentCalls, refreshDocuments } from '../api';
 import { CREATABLE_KINDS, displayName, KIND_ICON } from '../lib/kinds';
+import { syncPathParams } from '../lib/path-params';
 
 interface Values {
   name: string;
@@ -60,8 +61,10 @@ const size = (value: string | undefined, fallback: string | number) => {
 /** What a new document of each kind starts with; the dialog asks for what a kind cannot start without. */
 function startingContent(type: DocumentType, c: Values['content'], name: string): unknown {
   switch (type) {
-    case 'api':
-      return { method: c.method ?? 'GET', path: c.path?.trim() || '/', description: name };
+    case 'api': {
+      const path = c.path?.trim() || '/';
+      return { method: c.method ?? 'GET', path, description: name, reqPath: syncPathParams('', path, []) };
+    }
     case 'embed':
       return { url: c.url?.trim(), width: size(c.width, '100%'), height: size(c.height, 600) };
     case 'link':

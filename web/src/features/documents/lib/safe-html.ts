@@ -6,7 +6,7 @@
  * itself as our interface (a full-screen fixed overlay, our own dialog classes) to phish its readers.
  */
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
+import { Marked } from 'marked';
 
 const OPTIONS = {
   USE_PROFILES: { html: true },
@@ -17,8 +17,8 @@ const OPTIONS = {
 /** Inline styles Quill writes (colour, background colour, alignment), with plain colour or keyword values. */
 const ALLOWED_STYLES = new Set(['color', 'background-color', 'text-align']);
 const SAFE_STYLE_VALUE = /^(#[0-9a-f]{3,8}|rgba?\(\s*[\d.%\s,]+\)|[a-z-]{1,20})$/i;
-/** Quill's own classes (alignment, indent, code, lists) and marked's code language. */
-const ALLOWED_CLASS = /^(ql-[a-z0-9-]+|language-[\w+-]{1,30})$/;
+/** Quill's own classes (alignment, indent, code, lists), marked's code language and our task-list boxes. */
+const ALLOWED_CLASS = /^(ql-[a-z0-9-]+|language-[\w+-]{1,30}|task-box|task-done|hljs(-[a-z_-]{1,30})?|[a-z_]{1,20}_)$/;
 
 function allowedStyle(style: string): string {
   return style
@@ -57,4 +57,41 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 
 export const sanitizeHtml = (html: string) => DOMPurify.sanitize(html, OPTIONS);
 
-export const markdownToSafeHtml = (markdown: string) => sanitizeHtml(marked.parse(markdown, { async: false, gfm: true }));
+/** Code to coloured HTML (escaped text in spans): highlight.js, loaded only where code shows (./highlight.ts). */
+export type Highlighter = (code: string, language: string | undefined) => string;
+
+/**
+ * GitHub-flavoured markdown: tables, strikethrough, autolinks and task lists. A task's box is a read-only
+ * checkbox by role (a form control has no place in a document, and inputs stay forbidden). With a highlighter,
+ * fenced code comes out coloured; either way the result goes through the sanitiser.
+ */
+function renderer(highlight?: Highlighter) {
+  return new Marked({ gfm: true, async: false }).use({
+    renderer: {
+      checkbox({ checked }) {
+        return `<span class="task-box${checked ? ' task-done' : ''}" role="checkbox" aria-checked="${checked}" aria-disabled="true"></span> `;
+      },
+      ...(highlight
+        ? {
+            code({ text, lang }) {
+              const language = lang?.match(/^[\w+-]{1,30}/)?.[0];
+              const cls = language ? ` language-${language}` : '';
+              return `<pre><code class="hljs${cls}">${highlight(text, language)}</code></pre>\n`;
+            },
+          }
+        : {}),
+    },
+  });
+}
+
+const plain = renderer();
+let highlighted: { with: Highlighter; marked: Marked } | undefined;
+
+export function markdownToSafeHtml(source: string, highlight?: Highlighter) {
+  if (highlight && highlighted?.with !== highlight) highlighted = { with: highlight, marked: renderer(highlight) };
+  const marked = highlight ? highlighted!.marked : plain;
+  return sanitizeHtml(marked.parse(source, { async: false }));
+}
+
+/** Whether rendered markdown shows a code block (and so wants the highlighter). */
+export const showsCode = (html: string) => html.includes('<pre><code');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentTreeNode } from '@shared/schemas/document';
-import { keepPresent, nodesById } from './tree-ids';
+import { firstDocument, keepPresent, nodesById } from './tree-ids';
 
 const node = (id: string, children: DocumentTreeNode[] = []): DocumentTreeNode => ({
   id,
@@ -28,5 +28,12 @@ describe('tree ids', () => {
     expect(keepPresent(['c', 'gone', 'a'], tree)).toEqual(['c', 'a']);
     expect(keepPresent([], tree)).toEqual([]);
     expect(keepPresent(['a'], [])).toEqual([]);
+  });
+
+  it('finds the first document in tree order, inside folders, skipping empty folders', () => {
+    expect(firstDocument(tree)?.id).toBe('a');
+    const emptyFolder = { ...node('e'), type: 'folder' as const };
+    expect(firstDocument([emptyFolder, node('f', [node('g', [node('c')]), node('b')])])?.id).toBe('c');
+    expect(firstDocument([emptyFolder])).toBeUndefined();
   });
 });

@@ -19,3 +19,13 @@ export function keepPresent(ids: readonly string[], nodes: readonly DocumentTree
   const present = nodesById(nodes);
   return ids.filter((id) => present.has(id));
 }
+
+/** The first document a reader meets going down the tree in its order (folders only group), if any. */
+export function firstDocument(nodes: readonly DocumentTreeNode[]): DocumentTreeNode | undefined {
+  for (const node of nodes) {
+    if (node.type !== 'folder') return node;
+    const inside = firstDocument(node.children);
+    if (inside) return inside;
+  }
+  return undefined;
+}

@@ -1,11 +1,13 @@
 /** The console's dialogs: new project, new or renamed folder, clone, move to a folder. */
 import { Alert, Form, Input, Radio, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { LIMITS } from '@shared/constants';
 import { cloneQuery, folderName, projectCreateBody, projectName, type FolderNode, type ProjectView } from '@shared/schemas/project';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
+import { paths } from '../../../paths';
 import { useFolderTree, useMyTeams, useProjectChange } from '../api';
 
 interface ProjectValues {
@@ -32,9 +34,10 @@ export function VisibilityField() {
   );
 }
 
-/** A new project in the personal console, or (with `teamId`) in a team's. */
+/** A new project in the personal console, or (with `teamId`) in a team's; it opens once made, ready for documents. */
 export function NewProjectDialog(props: { folderId: string | null; teamId?: string | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [form] = Form.useForm<ProjectValues>();
   const create = useProjectChange('project.create');
   return (
@@ -46,8 +49,11 @@ export function NewProjectDialog(props: { folderId: string | null; teamId?: stri
       errorAt="name"
       onClose={props.onClose}
       onSubmit={async (values) => {
-        await create.mutateAsync({ body: projectCreateBody.parse({ ...values, folderId: props.folderId, teamId: props.teamId ?? null }) });
+        const created = await create.mutateAsync({
+          body: projectCreateBody.parse({ ...values, folderId: props.folderId, teamId: props.teamId ?? null }),
+        });
         notify.success(t('projects.created'));
+        void navigate(paths.project.href(created.id));
       }}
     >
       <Form.Item name="name" label={t('projects.name')} rules={[zodRule(projectName)]}>

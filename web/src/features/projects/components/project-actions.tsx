@@ -72,6 +72,22 @@ export function ProjectActions({ project, mode, arrange }: { project: ProjectVie
   // A team project is filed in the team's folders, which its owner and administrators arrange.
   const canFile = !project.teamId || (arrange ?? project.role === 'admin');
   const close = () => setDialog(null);
+  // A project comes back to the list it left (the archive, for one deleted from there): the toast says which.
+  const restoredTo = (promise: Promise<ProjectView>) =>
+    promise.then(
+      (restored) =>
+        notify.success(
+          t('projects.restoredTo', {
+            place:
+              restored.state === 'archived'
+                ? t('projects.titles.archived')
+                : restored.teamId
+                  ? t('teams.projects')
+                  : t('projects.titles.projects'),
+          }),
+        ),
+      (error: unknown) => notify.error(errorMessage(error)),
+    );
   // Only its creator moves a personal project into a team, and only when they are in one.
   const movable = mode === 'active' && !project.teamId && atLeast(project.role, 'creator');
   const teams = useMyTeams(movable);
@@ -114,11 +130,7 @@ export function ProjectActions({ project, mode, arrange }: { project: ProjectVie
       )}
       {mode === 'archived' && canManage && (
         <Space size={4}>
-          <Button
-            size="small"
-            icon={<UndoOutlined aria-hidden />}
-            onClick={() => void shown(unarchive.mutateAsync(params), t('projects.restored'))}
-          >
+          <Button size="small" icon={<UndoOutlined aria-hidden />} onClick={() => void restoredTo(unarchive.mutateAsync(params))}>
             {t('projects.unarchive')}
           </Button>
           <Button size="small" danger onClick={() => setDialog('delete')}>
@@ -128,11 +140,7 @@ export function ProjectActions({ project, mode, arrange }: { project: ProjectVie
       )}
       {mode === 'recycled' && (
         <Space size={4}>
-          <Button
-            size="small"
-            icon={<UndoOutlined aria-hidden />}
-            onClick={() => void shown(restore.mutateAsync(params), t('projects.restored'))}
-          >
+          <Button size="small" icon={<UndoOutlined aria-hidden />} onClick={() => void restoredTo(restore.mutateAsync(params))}>
             {t('projects.restore')}
           </Button>
           <Button size="small" danger onClick={() => setDialog('destroy')}>
