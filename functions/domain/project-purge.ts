@@ -1,6 +1,6 @@
 /**
  * Destroying projects and teams for good: the recycle bin's 30-day purge, an explicit "destroy", abandoned clones,
- * and disbanded teams with all their projects. Candidates come from the sparse PURGE index (never a scan). A
+ * and disbanded teams with all their projects; and the documents 30 days in a project's document bin. Candidates come from the sparse PURGE index (never a scan). A
  * project is first claimed (out of reach of every route and of a restore), then deleted page by page, its META
  * item last, so a run that runs out of time simply resumes on the next run, and running twice is harmless. A team
  * goes the same way: its projects first, then its own partition and folders, its META last.
@@ -10,6 +10,7 @@ import { ENTITY, keys } from '../data/keys';
 import { deleteProjectFiles } from '../data/project-files';
 import { AppError } from '../runtime/app-error';
 import type { Logger } from '../runtime/logger';
+import { purgeBinEntry } from './document-bin';
 import { claimForPurge, claimTeamProject, projectsOfTeam } from './projects';
 
 export interface PurgeOptions {
@@ -111,6 +112,16 @@ export async function runPurge(opts: PurgeOptions = {}): Promise<PurgeReport> {
       }
       const isTeam = entry.entity === ENTITY.team.entity;
       try {
+        if (entry.entity === ENTITY.binEntry.entity) {
+          // A document bin entry: its binned documents, not the project (see document-bin.ts).
+          const projectId = String(entry.projectId);
+          const { done, items, claimed } = await purgeBinEntry(projectId, entry.id, now, opts);
+          if (!claimed) continue;
+          report.itemsDeleted += items;
+          (done ? report.purged : report.unfinished).push(entry.id);
+          opts.log?.info('binned documents purged', { projectId, id: entry.id, done, items });
+          continue;
+        }
         if (!isTeam && !(await claimForPurge(entry.id, now))) {
           opts.log?.info('project no longer due, left alone', { projectId: entry.id });
           continue;

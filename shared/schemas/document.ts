@@ -322,3 +322,25 @@ export const readContent = (type: DocumentType, stored: unknown): TypedContent =
 
 /** The stored form of newest-shape content: with its version marker. */
 export const writeContent = (typed: TypedContent) => contentEntities[typed.type].write(typed.content as never) as Record<string, unknown>;
+
+/**
+ * A deleted document in its project's bin (beyond the spec, issue 27): the subtree it took with it stays whole
+ * until a restore puts it back, or the purge destroys it `retentionDays` after the delete.
+ */
+export const binEntry = lazy(() =>
+  z.object({
+    id: z.string(),
+    projectId: z.string(),
+    name: z.string(),
+    type: z.enum(DOCUMENT_TYPES),
+    /** Where it was: its parent (the project id for the top level), which a restore goes back to if it is still there. */
+    parentId: z.string(),
+    /** How many documents it took to the bin, itself included. */
+    count: z.number(),
+    binnedAt: z.string(),
+    binnedByName: z.string(),
+    /** Whole days left before the purge destroys it. */
+    daysLeft: z.number(),
+  }),
+);
+export type BinEntry = z.infer<typeof binEntry>;
