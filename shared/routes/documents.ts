@@ -5,6 +5,7 @@ import {
   documentCreateBody,
   documentIdParams,
   documentIdSchema,
+  documentReadParams,
   documentNode,
   documentTreeNode,
   documentUpdateBody,
@@ -55,7 +56,7 @@ export const documentRoutes = {
     path: '/project/document/{id}',
     service: 'document',
     access: onProject(documentParam('id'), 'view', { publicRead: true, shareToken: true }),
-    params: documentIdParams,
+    params: documentReadParams,
     response: documentView,
   }),
   'document.create': route({

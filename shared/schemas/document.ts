@@ -248,6 +248,19 @@ export type DocumentView = z.infer<typeof documentView>;
 export type DocumentViewOf<T extends DocumentType> = Extract<DocumentView, { type: T }>;
 
 export const documentIdParams = lazy(() => z.object({ id: documentIdSchema }));
+/**
+ * A read of one document takes any id a link may carry: one that is no document id names no document, and the
+ * reader is told it is not found (43001), not that their input is invalid.
+ */
+export const documentReadParams = lazy(() =>
+  z.object({
+    id: z
+      .string()
+      .trim()
+      .min(1, { error: vKey('id') })
+      .max(100, { error: vKey('id') }),
+  }),
+);
 /** Children of a node: a document id, or the project id for the top level. */
 export const nodeIdParams = lazy(() =>
   z.object({

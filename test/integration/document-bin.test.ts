@@ -84,6 +84,9 @@ describe('the document bin', () => {
     expect(en.message).toBe('This document is in the project’s recycle bin');
     expect((await s.read(s.child.id)).message).toBe('该文档已在项目的回收站中');
     expect((await s.read(`${s.project.id}_nosuchdoc`)).code).toBe(ERRORS.notFound.code);
+    // A link's id that is no document id at all names no document either: not found, not "invalid input".
+    const wrong = await s.read('nosuchdoc');
+    expect([wrong.code, wrong.message]).toEqual([ERRORS.notFound.code, '内容不存在或已被删除']);
     const project = await api.call<ProjectView>('GET', `/project/${s.project.id}`, { token: s.token });
     expect(project.data.documentCount).toBe(1);
 
