@@ -83,6 +83,8 @@ describe('the document bin', () => {
     const en = await api.call('GET', `/project/document/${s.child.id}`, { token: s.token, headers: { 'accept-language': 'en' } });
     expect(en.message).toBe('This document is in the project’s recycle bin');
     expect((await s.read(s.child.id)).message).toBe('该文档已在项目的回收站中');
+    const binnedHistory = await api.call('GET', `/project/document/history/${s.child.id}`, { token: s.token });
+    expect(binnedHistory.code).toBe(ERRORS.documentBinned.code);
     expect((await s.read(`${s.project.id}_nosuchdoc`)).code).toBe(ERRORS.notFound.code);
     // A link's id that is no document id at all names no document either: not found, not "invalid input".
     const wrong = await s.read('nosuchdoc');

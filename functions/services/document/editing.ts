@@ -10,7 +10,6 @@ import {
   loadNodes,
   moveDocument,
   newDocumentId,
-  nodeAt,
   nodesAt,
   previousSiblingId,
   rankAfter,
@@ -22,11 +21,11 @@ import {
   viewAmong,
   type StoredNode,
 } from '../../domain/documents';
-import { binDocuments, isBinned, listBin, restoreDocuments } from '../../domain/document-bin';
+import { binDocuments, listBin, restoreDocuments } from '../../domain/document-bin';
 import { readSnapshot, snapshotDocument } from '../../domain/releases';
 import { AppError, fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { documentView, editorOf, parseContent } from './shared';
+import { documentView, editorOf, liveNode, parseContent } from './shared';
 
 export const editingHandlers = defineHandlers({
   /** Live, or from the release being read (its snapshot, one object kept in memory). */
@@ -39,8 +38,7 @@ export const editingHandlers = defineHandlers({
     // The node and its preId from the tree of the revision the access check read, the content by revision: a warm
     // read costs only the access check's reads.
     const project = ctx.project.item;
-    const node = await nodeAt(project, params.id);
-    if (!node) throw new AppError((await isBinned(project.id, params.id)) ? 'documentBinned' : 'notFound');
+    const node = await liveNode(project, params.id);
     return { ...viewAmong(node, await nodesAt(project)), ...(await readDocumentContentOfRev(node)), updatedByName: node.updatedByName };
   },
 

@@ -2,7 +2,8 @@
 import { LIMITS } from '@shared/constants';
 import type { Locale } from '@shared/messages';
 import { contentSchemas, type DocumentType, type DocumentView, type TypedContent } from '@shared/schemas/document';
-import { previousSiblingId, toNodeView, type Editor, type StoredNode } from '../../domain/documents';
+import { isBinned } from '../../domain/document-bin';
+import { nodeAt, previousSiblingId, toNodeView, type Editor, type StoredNode } from '../../domain/documents';
 import { getUser } from '../../domain/users';
 import { readSnapshot } from '../../domain/releases';
 import { scopedNodes, shareNodes } from '../../domain/shares';
@@ -37,4 +38,11 @@ export async function frozenOrScopedNodes(scope: ProjectScope): Promise<StoredNo
   if (scope.share) return scopedNodes(scope.share, await shareNodes(scope.item, scope.release));
   if (scope.release) return (await readSnapshot(scope.release)).nodes;
   return undefined;
+}
+
+/** A document of the live tree (as of the revision the access check read); one in the bin says so (43014). */
+export async function liveNode(project: { id: string; treeRev: number }, documentId: string): Promise<StoredNode> {
+  const node = await nodeAt(project, documentId);
+  if (node) return node;
+  throw new AppError((await isBinned(project.id, documentId)) ? 'documentBinned' : 'notFound');
 }
