@@ -194,15 +194,13 @@ export const keys = {
     pk: projectPk(projectId),
     sk: `BINNED#${rootId}#${docId}`,
   }),
-  binnedDocumentsOf: (projectId: string, rootId: string): QuerySpec => inProject(projectId, `BINNED#${rootId}#`),
-  allBinnedDocumentsOf: (projectId: string): QuerySpec => inProject(projectId, 'BINNED#'),
-  /** The document an item of a document's (node, body, search text, history, mock settings) belongs to. */
-  documentOfItem: (sk: string): string | undefined => /^(DOC|BODY|FIND|MOCK|HIST)#([^#]+)/.exec(sk)?.[2],
-  binnedDocumentEntry: (projectId: string, docId: string, rootId: string) => ({ gsi1pk: `BINNED#${projectId}#${docId}`, gsi1sk: rootId }),
+  /** What one bin entry holds; without `rootId`, everything in the project's bin. */
+  binnedDocumentsOf: (projectId: string, rootId?: string): QuerySpec => inProject(projectId, rootId ? `BINNED#${rootId}#` : 'BINNED#'),
+  binnedDocumentEntry: (projectId: string, docId: string, rootId = '') => ({ gsi1pk: `BINNED#${projectId}#${docId}`, gsi1sk: rootId }),
   /** Which bin entry holds a document, if any (an index read: a moment behind a bin or a restore). */
   binnedDocumentLookup: (projectId: string, docId: string): QuerySpec => ({
     index: 'gsi1',
-    partition: { gsi1pk: `BINNED#${projectId}#${docId}` },
+    partition: { gsi1pk: keys.binnedDocumentEntry(projectId, docId).gsi1pk },
     limit: 1,
   }),
 

@@ -15,53 +15,27 @@
  *   finishes the job; nothing binned is ever without the entry the purge finds it by;
  * - restoring moves the named document first and its descendants parents first, and drops the entry last: until
  *   the end the entry stays in the bin, and restoring it again brings back the rest;
- * - the purge claims the entry (`purging`: no restore from then on), deletes page by page, the entry last.
+ * - the purge claims the entry (`purging`: no restore from then on), deletes page by page, the entry last
+ *   (`purgeBinEntry` in project-purge.ts, which only the purge job loads).
  */
 import { generateKeyBetween } from 'fractional-indexing';
 import * as z from 'zod';
 import { RECYCLE_RETENTION_DAYS } from '@shared/constants';
 import { lazy } from '@shared/lazy';
-import { DOCUMENT_TYPES, type BinEntry } from '@shared/schemas/document';
-import {
-  batchWrite,
-  conditionsOn,
-  deleteItem,
-  exists,
-  getItem,
-  notExists,
-  queryAll,
-  queryPage,
-  skip,
-  transact,
-  type TransactOp,
-} from '../data/db';
+import type { BinEntry } from '@shared/schemas/document';
+import { conditionsOn, deleteItem, getItem, notExists, queryAll, queryPage, skip, transact, type TransactOp } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
-import {
-  bumpTreeRev,
-  childrenByParent,
-  deleteDocumentData,
-  loadNodes,
-  nodeEntity,
-  nodeRecord,
-  type Editor,
-  type StoredNode,
-} from './documents';
+import { bumpTreeRev, loadNodes, nodeEntity, nodeRecord, subtreeOf, type Editor, type StoredNode } from './documents';
 import { DAY_MS } from './projects';
 
 /** Nodes moved per transaction: two writes each, well inside DynamoDB's 100. */
 export const BIN_MOVE_BATCH = 40;
 
 const binEntryRecord = lazy(() =>
-  z.object({
-    projectId: z.string(),
-    /** The named document's id: the root of what was binned. */
-    id: z.string(),
-    name: z.string(),
-    type: z.enum(DOCUMENT_TYPES),
-    parentId: z.string(),
-    rank: z.string(),
+  nodeRecord.pick({ projectId: true, id: true, name: true, type: true, parentId: true, rank: true }).extend({
+    /** The id is the named document's: the root of what was binned. How many it took, itself included. */
     count: z.number(),
     binnedAt: z.string(),
     binnedBy: z.string(),
@@ -79,7 +53,7 @@ export const binEntryEntity = defineEntity({
   key: (e: Pick<BinEntryRecord, 'projectId' | 'id'>) => keys.binEntry(e.projectId, e.id),
   indexes: (index) => ({ gsi2: index(['purgeAt'], (e) => keys.purgeEntry(e.purgeAt)) }),
 });
-const whereEntry = conditionsOn<BinEntryRecord>();
+export const whereEntry = conditionsOn<BinEntryRecord>();
 
 const binnedRecord = lazy(() => nodeRecord.extend({ rootId: z.string() }));
 type BinnedRecord = z.infer<typeof binnedRecord>;
@@ -113,15 +87,11 @@ export async function binDocuments(
 ) {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const root = byId.get(rootId)!;
-  const already = await queryAll(keys.binnedDocumentsOf(projectId, rootId));
+  const already = (await queryAll(keys.binnedDocumentsOf(projectId, rootId))).length;
+  // (The entry is the named document's node, what the bin shows of it and its purge time.)
   await binEntryEntity.put({
-    projectId,
-    id: rootId,
-    name: root.name,
-    type: root.type,
-    parentId: root.parentId,
-    rank: root.rank,
-    count: ids.length + already.length,
+    ...root,
+    count: ids.length + already,
     binnedAt: now.toISOString(),
     binnedBy: editor.id,
     binnedByName: editor.name,
@@ -148,20 +118,16 @@ export async function binDocuments(
 /** The bin of a project, most recently deleted first. */
 export async function listBin(projectId: string, now = new Date()): Promise<BinEntry[]> {
   const entries = binEntryEntity.parseAll(await queryAll(keys.binEntriesOf(projectId)));
-  return entries
-    .filter((e) => e.state === 'binned')
-    .sort((a, b) => (a.binnedAt < b.binnedAt ? 1 : -1))
-    .map((e) => ({
-      id: e.id,
-      projectId: e.projectId,
-      name: e.name,
-      type: e.type,
-      parentId: e.parentId,
-      count: e.count,
-      binnedAt: e.binnedAt,
-      binnedByName: e.binnedByName,
-      daysLeft: Math.max(0, Math.ceil((Date.parse(e.purgeAt) - now.getTime()) / DAY_MS)),
-    }));
+  return (
+    entries
+      // Past its 30 days an entry is no longer restorable, though the daily purge may not have destroyed it yet.
+      .filter((e) => e.state === 'binned' && e.purgeAt > now.toISOString())
+      .sort((a, b) => (a.binnedAt < b.binnedAt ? 1 : -1))
+      .map(({ rank: _rank, binnedBy: _by, state: _state, purgeAt, ...e }) => ({
+        ...e,
+        daysLeft: Math.ceil((Date.parse(purgeAt) - now.getTime()) / DAY_MS),
+      }))
+  );
 }
 
 /** Whether a document is in its project's bin (a miss of a document read says so). */
@@ -170,40 +136,23 @@ export async function isBinned(projectId: string, documentId: string): Promise<b
   return page.items.length > 0;
 }
 
-/** Parents before children, starting at the root; nodes whose parent is not among them come after, as found. */
-function parentsFirst(rootId: string, binned: StoredNode[]): StoredNode[] {
-  const children = childrenByParent(binned);
-  const byId = new Map(binned.map((n) => [n.id, n]));
-  const out: StoredNode[] = [];
-  const seen = new Set<string>();
-  const walk = (node: StoredNode | undefined) => {
-    if (!node || seen.has(node.id)) return;
-    seen.add(node.id);
-    out.push(node);
-    for (const child of children.get(node.id) ?? []) walk(child);
-  };
-  walk(byId.get(rootId));
-  for (const node of binned) walk(node);
-  return out;
-}
-
 /**
  * Puts an entry's documents back: the named one where it was, or at the end of the top level when its parent is
  * gone or binned itself, and everything below it as it was. Answers the restored document.
  */
 export async function restoreDocuments(projectId: string, rootId: string, now = new Date()): Promise<StoredNode> {
   const found = binEntryEntity.parse(await getItem(keys.binEntry(projectId, rootId), { consistent: true }));
-  if (!found || found.state !== 'binned') throw new AppError('notFound');
-  if (found.purgeAt <= now.toISOString()) throw new AppError('documentRetentionExpired');
+  if (!found || found.state !== 'binned' || found.purgeAt <= now.toISOString()) throw new AppError('notFound');
   const [binned, live] = await Promise.all([
     queryAll(keys.binnedDocumentsOf(projectId, rootId)).then((items) => binnedEntity.parseAll(items).map(withoutRoot)),
     loadNodes(projectId),
   ]);
-  const liveIds = new Set(live.map((n) => n.id));
-  const ordered = parentsFirst(rootId, binned);
+  // Parents before children from the named document (which a restore that stopped half way put back already).
+  const byId = new Map(binned.map((n) => [n.id, n]));
+  const ordered = subtreeOf(rootId, binned).flatMap((id) => byId.get(id) ?? []);
   const placed = ordered.map((node) => {
     // A restore that stopped half way put the named document back already; the rest goes under it as it was.
-    if (node.id !== rootId) return liveIds.has(node.parentId) || binned.some((b) => b.id === node.parentId) ? node : toTop(node);
+    if (node.id !== rootId) return node;
     const parentThere = node.parentId === projectId || live.some((n) => n.id === node.parentId && n.type === 'folder');
     return parentThere ? node : toTop(node);
   });
@@ -224,41 +173,7 @@ export async function restoreDocuments(projectId: string, rootId: string, now = 
   );
   await bumpTreeRev(projectId, placed.length);
   await deleteItem(keys.binEntry(projectId, rootId), { when: whereEntry.eq('state', 'binned'), failure: skip });
-  const restored = placed.find((n) => n.id === rootId);
-  if (restored) return restored;
-  const node = live.find((n) => n.id === rootId);
+  const node = placed.find((n) => n.id === rootId) ?? live.find((n) => n.id === rootId);
   if (!node) throw new AppError('notFound');
   return node;
-}
-
-export interface BinPurgeOptions {
-  deadline?: number;
-  pageSize?: number;
-}
-
-/**
- * Destroys a due bin entry with everything it holds: first claimed (`purging`, so no restore can win any more),
- * then page by page the binned nodes with their bodies, search texts, history, mock settings and S3 objects, the
- * entry last. A run that stops resumes on the next; a restore that won first leaves nothing to claim.
- */
-export async function purgeBinEntry(projectId: string, rootId: string, now: Date, opts: BinPurgeOptions = {}) {
-  const claimed = await binEntryEntity.update(
-    { projectId, id: rootId },
-    { set: { state: 'purging' } },
-    { when: whereEntry.le('purgeAt', now.toISOString()), failure: skip },
-  );
-  if (!claimed) return { done: true, items: 0, claimed: false };
-  let items = 0;
-  for (;;) {
-    if (opts.deadline !== undefined && Date.now() >= opts.deadline) return { done: false, items, claimed: true };
-    const page = await queryPage({ ...keys.binnedDocumentsOf(projectId, rootId), limit: opts.pageSize ?? 200 });
-    const nodes = binnedEntity.parseAll(page.items);
-    if (!nodes.length) break;
-    const ids = nodes.map((n) => n.id);
-    items += await deleteDocumentData(projectId, ids);
-    await batchWrite({ deletes: nodes.map((n) => binnedEntity.key(n)) });
-    items += nodes.length;
-  }
-  await deleteItem(keys.binEntry(projectId, rootId), exists());
-  return { done: true, items: items + 1, claimed: true };
 }

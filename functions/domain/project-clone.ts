@@ -46,8 +46,10 @@ export async function cloneProject(source: ProjectRecord, name: string, userId: 
   await projectEntity.put(copy, notExists());
 
   // What is in the document bin stays behind, with everything kept beside it.
-  const binned = new Set((await queryAll<{ id: string }>(keys.allBinnedDocumentsOf(source.id))).map((b) => b.id));
-  const copied = (item: Item) => cloned.has(String(item.entity)) && !binned.has(keys.documentOfItem(String(item.sk)) ?? '');
+  const binned = new Set((await queryAll<{ id: string }>(keys.binnedDocumentsOf(source.id))).map((b) => b.id));
+  // Every item of a document names it: its node by `id`, its mock settings by `docId`, the rest by `documentId`.
+  const copied = (item: Item) =>
+    cloned.has(String(item.entity)) && !binned.has(String(item.entity === 'document' ? item.id : (item.documentId ?? item.docId)));
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await queryPage({ ...keys.projectItems(source.id), limit: 1000 }, cursor);

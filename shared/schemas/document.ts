@@ -248,19 +248,6 @@ export type DocumentView = z.infer<typeof documentView>;
 export type DocumentViewOf<T extends DocumentType> = Extract<DocumentView, { type: T }>;
 
 export const documentIdParams = lazy(() => z.object({ id: documentIdSchema }));
-/**
- * A read of one document takes any id a link may carry: one that is no document id names no document, and the
- * reader is told it is not found (43001), not that their input is invalid.
- */
-export const documentReadParams = lazy(() =>
-  z.object({
-    id: z
-      .string()
-      .trim()
-      .min(1, { error: vKey('id') })
-      .max(100, { error: vKey('id') }),
-  }),
-);
 /** Children of a node: a document id, or the project id for the top level. */
 export const nodeIdParams = lazy(() =>
   z.object({
@@ -273,6 +260,11 @@ export const nodeIdParams = lazy(() =>
 export const projectIdParams = lazy(() => z.object({ projectId: idSchema }));
 /** A tree position's node id: a folder's or a sibling's id, the project id (the top level) or '0' (none). */
 export const nodeRef = lazy(() => z.string().trim().max(64));
+/**
+ * A read of one document takes any id a link may carry: one that is no document id names no document, and the
+ * reader is told it is not found (43001), not that their input is invalid.
+ */
+export const documentReadParams = lazy(() => z.object({ id: nodeRef }));
 export const keywordQuery = lazy(() =>
   z.object({
     keyword: z
@@ -341,13 +333,8 @@ export const writeContent = (typed: TypedContent) => contentEntities[typed.type]
  * until a restore puts it back, or the purge destroys it `retentionDays` after the delete.
  */
 export const binEntry = lazy(() =>
-  z.object({
-    id: z.string(),
-    projectId: z.string(),
-    name: z.string(),
-    type: z.enum(DOCUMENT_TYPES),
-    /** Where it was: its parent (the project id for the top level), which a restore goes back to if it is still there. */
-    parentId: z.string(),
+  // `parentId`: where it was (the project id for the top level), which a restore goes back to if it is still there.
+  documentNode.pick({ id: true, projectId: true, name: true, type: true, parentId: true }).extend({
     /** How many documents it took to the bin, itself included. */
     count: z.number(),
     binnedAt: z.string(),

@@ -219,12 +219,13 @@ describe('the document bin', () => {
     expect(await getItem(keys.project(s.project.id))).toBeDefined();
   });
 
-  it('refuses a restore once the 30 days are over, even before the purge has run', async () => {
+  it('neither lists nor restores an entry once its 30 days are over, even before the purge has run', async () => {
     const s = await shop();
     expect(await s.del(s.notes.id)).toBe(0);
-    const { restoreDocuments } = await import('../../functions/domain/document-bin');
-    await expect(restoreDocuments(s.project.id, s.notes.id, new Date(Date.now() + 30 * DAY_MS + 60_000))).rejects.toMatchObject({
-      key: 'documentRetentionExpired',
-    });
+    const { listBin, restoreDocuments } = await import('../../functions/domain/document-bin');
+    const later = new Date(Date.now() + 30 * DAY_MS + 60_000);
+    expect(await listBin(s.project.id, later)).toEqual([]);
+    await expect(restoreDocuments(s.project.id, s.notes.id, later)).rejects.toMatchObject({ key: 'notFound' });
+    expect((await listBin(s.project.id)).map((e) => e.id)).toEqual([s.notes.id]);
   });
 });

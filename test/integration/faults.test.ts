@@ -309,7 +309,7 @@ describe('the document bin', () => {
     // The deepest went first, so the folder is still there with fewer children, each wholly live or wholly binned.
     const left = await f.inFolder();
     expect(left).toBe(150 - 2 * 40);
-    expect((await queryAll(keys.allBinnedDocumentsOf(f.id))).length).toBe(80);
+    expect((await queryAll(keys.binnedDocumentsOf(f.id))).length).toBe(80);
     expect((await api.call('GET', `/project/document/${f.folderId}`, { token: f.token })).code).toBe(0);
 
     expect((await remove(f.token, f.folderId)).code).toBe(0);
@@ -331,7 +331,7 @@ describe('the document bin', () => {
     expect((await restore(f.token, f.folderId)).code).toBe(0);
     expect(await f.inFolder()).toBe(150);
     expect(await f.bin()).toEqual([]);
-    expect(await queryAll(keys.allBinnedDocumentsOf(f.id))).toEqual([]);
+    expect(await queryAll(keys.binnedDocumentsOf(f.id))).toEqual([]);
   });
 
   it('a purge stopped by a lasting throttle is out of reach of a restore, and the next run finishes it', async () => {
@@ -344,7 +344,7 @@ describe('the document bin', () => {
     const stopped = await runPurge({ now: due(), pageSize: 50 });
     healed();
     expect(stopped.unfinished).toContain(f.folderId);
-    const left = (await queryAll(keys.allBinnedDocumentsOf(f.id))).length;
+    const left = (await queryAll(keys.binnedDocumentsOf(f.id))).length;
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThan(151);
     expect(await f.bin()).toEqual([]);
