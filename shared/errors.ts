@@ -32,6 +32,8 @@ export const ERRORS = {
   fileTypeRefused: { code: 45010, status: 200 },
   uploadMissing: { code: 45011, status: 200 },
   retentionExpired: { code: 43006, status: 200 },
+  /** A read of a document that is in its project's document bin (issue 27). */
+  documentBinned: { code: 43014, status: 200 },
   crossSiteRequest: { code: 42005, status: 403 },
   contentTooLarge: { code: 45013, status: 200 },
   ownerRoleFixed: { code: 42006, status: 200 },

@@ -33,6 +33,12 @@
  *                                                                    the share's expiry)
  *   release ........................ pk PROJECT#<projectId>         sk RELEASE#<version>  (its snapshot in S3)
  *   mock settings of a document .... pk PROJECT#<projectId>         sk MOCK#<docId>
+ *   document bin entry ............. pk PROJECT#<projectId>         sk BIN#<rootDocId>  (one per deleted subtree;
+ *                                                                    on the PURGE index, due 30 days after)
+ *   binned document ................ pk PROJECT#<projectId>         sk BINNED#<rootDocId>#<docId> (its tree node,
+ *                                                                    out of the DOC# range; body, search text,
+ *                                                                    history and mock settings stay where they are)
+ *   bin entry of a binned document . gsi1 BINNED#<projectId>#<docId>   gsi1sk <rootDocId>
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
  *   projects of a team ............. gsi1 TEAM#<teamId>#PROJECTS    gsi1sk <projectId>    (on the project's META)
  *
@@ -181,6 +187,23 @@ export const keys = {
   release: (projectId: string, version: string): Key => ({ pk: projectPk(projectId), sk: `RELEASE#${version}` }),
   releasesOf: (projectId: string): QuerySpec => inProject(projectId, 'RELEASE#'),
 
+  // The document bin
+  binEntry: (projectId: string, rootId: string): Key => ({ pk: projectPk(projectId), sk: `BIN#${rootId}` }),
+  binEntriesOf: (projectId: string): QuerySpec => inProject(projectId, 'BIN#'),
+  binnedDocument: (projectId: string, rootId: string, docId: string): Key => ({
+    pk: projectPk(projectId),
+    sk: `BINNED#${rootId}#${docId}`,
+  }),
+  /** What one bin entry holds; without `rootId`, everything in the project's bin. */
+  binnedDocumentsOf: (projectId: string, rootId?: string): QuerySpec => inProject(projectId, rootId ? `BINNED#${rootId}#` : 'BINNED#'),
+  binnedDocumentEntry: (projectId: string, docId: string, rootId = '') => ({ gsi1pk: `BINNED#${projectId}#${docId}`, gsi1sk: rootId }),
+  /** Which bin entry holds a document, if any (an index read: a moment behind a bin or a restore). */
+  binnedDocumentLookup: (projectId: string, docId: string): QuerySpec => ({
+    index: 'gsi1',
+    partition: { gsi1pk: keys.binnedDocumentEntry(projectId, docId).gsi1pk },
+    limit: 1,
+  }),
+
   // Mocks
   mockConfig: (projectId: string, docId: string): Key => ({ pk: projectPk(projectId), sk: `MOCK#${docId}` }),
   mockConfigsOf: (projectId: string): QuerySpec => inProject(projectId, 'MOCK#'),
@@ -229,6 +252,8 @@ export const ENTITY = {
   shareToken: { entity: 'shareToken', v: 1 },
   release: { entity: 'release', v: 1 },
   mockConfig: { entity: 'mockConfig', v: 1 },
+  binEntry: { entity: 'binEntry', v: 1 },
+  binnedDocument: { entity: 'binnedDocument', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;

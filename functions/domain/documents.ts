@@ -371,26 +371,20 @@ export async function copyDocuments(nodes: StoredNode[], original: StoredNode, t
 }
 
 /**
- * Deletes documents with their bodies, search texts, mock settings, history and S3 objects. Give ids deepest first and the
- * named document last: an interrupted delete leaves a smaller subtree to delete again.
+ * Deletes what documents keep beside their tree nodes: bodies, search texts, mock settings, history and S3
+ * objects (the purge of the document bin; the nodes themselves are the caller's). Answers how many items it deleted.
  */
-export async function deleteDocuments(projectId: string, ids: string[]): Promise<void> {
+export async function deleteDocumentData(projectId: string, ids: string[]): Promise<number> {
   const [histories, bodies] = await Promise.all([
     Promise.all(ids.map((id) => historyOf(projectId, id))).then((h) => h.flat()),
     bodiesOf(projectId, ids),
   ]);
   const objects = [...histories, ...bodies].flatMap((b) => (b.s3Key ? [b.s3Key] : []));
-  await batchWrite({
-    deletes: [
-      ...histories.map((h) => keys.history(projectId, h.documentId, h.rev)),
-      ...ids.flatMap((id) => [
-        keys.mockConfig(projectId, id),
-        keys.searchText(projectId, id),
-        keys.documentBody(projectId, id),
-        keys.document(projectId, id),
-      ]),
-    ],
-  });
-  await bumpTreeRev(projectId, -ids.length);
+  const deletes = [
+    ...histories.map((h) => keys.history(projectId, h.documentId, h.rev)),
+    ...ids.flatMap((id) => [keys.mockConfig(projectId, id), keys.searchText(projectId, id), keys.documentBody(projectId, id)]),
+  ];
+  await batchWrite({ deletes });
   await deleteBodyObjects([...new Set(objects)]);
+  return deletes.length;
 }

@@ -4,7 +4,7 @@
  * gives the cloner their membership. A clone that fails half way is therefore never visible, and the purge job
  * removes what it left.
  */
-import { batchWrite, eq, notExists, queryPage, transact, type Item } from '../data/db';
+import { batchWrite, eq, notExists, queryAll, queryPage, transact, type Item } from '../data/db';
 import { ENTITY, keys, type EntityName } from '../data/keys';
 import { copyProjectFiles } from '../data/project-files';
 import { addMemberOp, memberItem } from './members';
@@ -45,11 +45,16 @@ export async function cloneProject(source: ProjectRecord, name: string, userId: 
   );
   await projectEntity.put(copy, notExists());
 
+  // What is in the document bin stays behind, with everything kept beside it.
+  const binned = new Set((await queryAll<{ id: string }>(keys.binnedDocumentsOf(source.id))).map((b) => b.id));
+  // Every item of a document names it: its node by `id`, its mock settings by `docId`, the rest by `documentId`.
+  const copied = (item: Item) =>
+    cloned.has(String(item.entity)) && !binned.has(String(item.entity === 'document' ? item.id : (item.documentId ?? item.docId)));
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await queryPage({ ...keys.projectItems(source.id), limit: 1000 }, cursor);
     await batchWrite({
-      puts: page.items.filter((item) => cloned.has(String(item.entity))).map((item) => rehome(item, source.id, copy.id)),
+      puts: page.items.filter(copied).map((item) => rehome(item, source.id, copy.id)),
     });
     cursor = page.cursor;
   } while (cursor);

@@ -1,15 +1,17 @@
 /**
  * Destroying projects and teams for good: the recycle bin's 30-day purge, an explicit "destroy", abandoned clones,
- * and disbanded teams with all their projects. Candidates come from the sparse PURGE index (never a scan). A
+ * and disbanded teams with all their projects; and the documents 30 days in a project's document bin. Candidates come from the sparse PURGE index (never a scan). A
  * project is first claimed (out of reach of every route and of a restore), then deleted page by page, its META
  * item last, so a run that runs out of time simply resumes on the next run, and running twice is harmless. A team
  * goes the same way: its projects first, then its own partition and folders, its META last.
  */
-import { batchWrite, deleteItem, queryPage, type Item, type QuerySpec } from '../data/db';
+import { batchWrite, deleteItem, exists, queryPage, skip, type Item, type QuerySpec } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { deleteProjectFiles } from '../data/project-files';
 import { AppError } from '../runtime/app-error';
 import type { Logger } from '../runtime/logger';
+import { binEntryEntity, binnedEntity, whereEntry } from './document-bin';
+import { deleteDocumentData } from './documents';
 import { claimForPurge, claimTeamProject, projectsOfTeam } from './projects';
 
 export interface PurgeOptions {
@@ -89,6 +91,33 @@ export async function purgeTeam(teamId: string, opts: PurgeOptions = {}): Promis
   return { done: true, items: items + 1 };
 }
 
+/**
+ * Destroys a due bin entry with everything it holds: first claimed (`purging`, so no restore can win any more),
+ * then page by page the binned nodes with their bodies, search texts, history, mock settings and S3 objects, the
+ * entry last. A run that stops resumes on the next; a restore that won first leaves nothing to claim.
+ */
+export async function purgeBinEntry(projectId: string, rootId: string, now: Date, opts: PurgeOptions = {}) {
+  const claimed = await binEntryEntity.update(
+    { projectId, id: rootId },
+    { set: { state: 'purging' } },
+    { when: whereEntry.le('purgeAt', now.toISOString()), failure: skip },
+  );
+  if (!claimed) return { done: true, items: 0, claimed: false };
+  let items = 0;
+  for (;;) {
+    if (!timeLeft(opts.deadline)) return { done: false, items, claimed: true };
+    const page = await queryPage({ ...keys.binnedDocumentsOf(projectId, rootId), limit: opts.pageSize ?? 200 });
+    const nodes = binnedEntity.parseAll(page.items);
+    if (!nodes.length) break;
+    const ids = nodes.map((n) => n.id);
+    items += await deleteDocumentData(projectId, ids);
+    await batchWrite({ deletes: nodes.map((n) => binnedEntity.key(n)) });
+    items += nodes.length;
+  }
+  await deleteItem(keys.binEntry(projectId, rootId), exists());
+  return { done: true, items: items + 1, claimed: true };
+}
+
 const isServiceBusy = (err: unknown) => err instanceof AppError && err.key === 'serviceBusy';
 
 /**
@@ -111,6 +140,16 @@ export async function runPurge(opts: PurgeOptions = {}): Promise<PurgeReport> {
       }
       const isTeam = entry.entity === ENTITY.team.entity;
       try {
+        if (entry.entity === ENTITY.binEntry.entity) {
+          // A document bin entry: its binned documents, not the project (see document-bin.ts).
+          const projectId = String(entry.projectId);
+          const { done, items, claimed } = await purgeBinEntry(projectId, entry.id, now, opts);
+          if (!claimed) continue;
+          report.itemsDeleted += items;
+          (done ? report.purged : report.unfinished).push(entry.id);
+          opts.log?.info('binned documents purged', { projectId, id: entry.id, done, items });
+          continue;
+        }
         if (!isTeam && !(await claimForPurge(entry.id, now))) {
           opts.log?.info('project no longer due, left alone', { projectId: entry.id });
           continue;

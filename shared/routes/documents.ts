@@ -1,9 +1,11 @@
 /** Documents of a project (spec section 7). Reads of a public project are open to anyone; edits need the edit role. */
 import {
+  binEntry,
   copyBody,
   documentCreateBody,
   documentIdParams,
   documentIdSchema,
+  documentReadParams,
   documentNode,
   documentTreeNode,
   documentUpdateBody,
@@ -54,7 +56,7 @@ export const documentRoutes = {
     path: '/project/document/{id}',
     service: 'document',
     access: onProject(documentParam('id'), 'view', { publicRead: true, shareToken: true }),
-    params: documentIdParams,
+    params: documentReadParams,
     response: documentView,
   }),
   'document.create': route({
@@ -73,7 +75,7 @@ export const documentRoutes = {
     body: documentUpdateBody,
     response: documentView,
   }),
-  /** A folder takes its whole subtree with it. */
+  /** To the project's document bin (see `document.bin`), taking its whole subtree with it. */
   'document.delete': route({
     method: 'DELETE',
     path: '/project/document/{id}',
@@ -132,5 +134,26 @@ export const documentRoutes = {
     access: onProject(documentParam('id'), 'edit', editable),
     params: historyIdParams,
     response: documentView,
+  }),
+  /**
+   * Beyond the spec (issue 27): the document bin of a project, mirroring the project recycler (`GET
+   * /project/recycler`, `POST /project/recycler/revert/{id}`). Editors list and restore; a viewer never sees it.
+   */
+  'document.bin': route({
+    method: 'GET',
+    path: '/project/document/recycler/{projectId}',
+    service: 'document',
+    access: onProject(param('projectId'), 'edit'),
+    params: projectIdParams,
+    response: listOf(binEntry),
+  }),
+  /** Beyond the spec (issue 27): puts a binned document back where it was (the top level if its parent is gone). */
+  'document.binRestore': route({
+    method: 'POST',
+    path: '/project/document/recycler/revert/{id}',
+    service: 'document',
+    access: onProject(documentParam('id'), 'edit', editable),
+    params: documentIdParams,
+    response: documentNode,
   }),
 } as const;

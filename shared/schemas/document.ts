@@ -176,6 +176,11 @@ export const nodeIdParams = lazy(() =>
 export const projectIdParams = lazy(() => z.object({ projectId: idSchema }));
 /** A tree position's node id: a folder's or a sibling's id, the project id (the top level) or '0' (none). */
 export const nodeRef = lazy(() => z.string().trim().max(64));
+/**
+ * A read of one document takes any id a link may carry: one that is no document id names no document, and the
+ * reader is told it is not found (43001), not that their input is invalid.
+ */
+export const documentReadParams = lazy(() => z.object({ id: nodeRef }));
 export const keywordQuery = lazy(() =>
   z.object({
     keyword: z
@@ -247,3 +252,20 @@ export function contentInput(type: DocumentType, content: unknown): unknown {
   // Malformed legacy input goes on as it is: the newest schema names what is wrong with it.
   return legacy.success ? apiContentV1ToV2(legacy.data) : content;
 }
+
+/**
+ * A deleted document in its project's bin (beyond the spec, issue 27): the subtree it took with it stays whole
+ * until a restore puts it back, or the purge destroys it `retentionDays` after the delete.
+ */
+export const binEntry = lazy(() =>
+  // `parentId`: where it was (the project id for the top level), which a restore goes back to if it is still there.
+  documentNode.pick({ id: true, projectId: true, name: true, type: true, parentId: true }).extend({
+    /** How many documents it took to the bin, itself included. */
+    count: z.number(),
+    binnedAt: z.string(),
+    binnedByName: z.string(),
+    /** Whole days left before the purge destroys it. */
+    daysLeft: z.number(),
+  }),
+);
+export type BinEntry = z.infer<typeof binEntry>;

@@ -219,7 +219,7 @@ describe('the tree', () => {
     expect((await move(f1.id, doc.id, '0')).code).toBe(ERRORS.invalidInput.code); // a document is no folder
   });
 
-  it('deletes a folder with its whole subtree and touches nothing else', async () => {
+  it('deletes a folder with its whole subtree (to the document bin) and touches nothing else', async () => {
     const { create, tree, token } = await setup();
     const keep = await create({ name: 'Keep' });
     const folder = await create({ type: 'folder', name: 'Doomed', preId: keep.id });
@@ -229,7 +229,7 @@ describe('the tree', () => {
     await create({ name: 'Grandchild', parentId: sub.id });
     expect((await api.call('DELETE', `/project/document/${folder.id}`, { token })).code).toBe(0);
     expect((await tree()).map((n) => n.name)).toEqual(['Keep']);
-    expect((await api.call('GET', `/project/document/${child.id}`, { token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('GET', `/project/document/${child.id}`, { token })).code).toBe(ERRORS.documentBinned.code);
     expect((await api.call('GET', `/project/document/${keep.id}`, { token })).code).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 /**
  * DynamoDB and S3 throttling or failing mid-way on every multi-item path (project clone, the purge job, release
- * publish, team disband), through the fault harness (test/support/faults.ts) around the real local services:
+ * publish, team disband, the document bin's moves and purge), through the fault harness (test/support/faults.ts) around the real local services:
  * - a share of throttled calls is absorbed (the SDK's configured retry, and ours for unprocessed items, partial
  *   deletes and cancelled transactions), and the work completes whole;
  * - a lasting failure ends in the catalogued "busy" error, and nobody sees partial state: a clone stays invisible
@@ -11,13 +11,16 @@ import { BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand } fr
 import { CopyObjectCommand, DeleteObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
+import type { BinEntry } from '@shared/schemas/document';
 import type { ProjectView } from '@shared/schemas/project';
 import { batchWrite, getItem, putItem, queryAll } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { keys } from '../../functions/data/keys';
 import { DYNAMO_SDK_RETRY, S3_SDK_RETRY } from '../../functions/data/retries';
 import { getObjectText, listKeys, putObject, s3 } from '../../functions/data/s3';
+import { bodyItem } from '../../functions/domain/bodies';
 import { firstRevision, nodeItem } from '../../functions/domain/documents';
+import { searchTextItem } from '../../functions/domain/search';
 import { DAY_MS } from '../../functions/domain/projects';
 import { runPurge } from '../../functions/domain/project-purge';
 import {
@@ -223,6 +226,134 @@ describe('the purge job', () => {
     expect((await runPurge({ now: due(), pageSize: 50 })).purged).toContain(id);
     expect(await queryAll(keys.projectItems(id))).toEqual([]);
     expect(await objectsOf(id)).toEqual([]);
+  });
+});
+
+describe('the document bin', () => {
+  /** A project whose folder holds `count` documents (bodies and search texts too), and its top-level neighbour. */
+  async function folderOf(count: number) {
+    const { token } = await signUp();
+    const id = await projectWithDocs(token, 1);
+    const folderId = `${id}_f0000000`;
+    const author = { id: 'author', name: 'Author' };
+    const node = (docId: string, parentId: string, rank: string, type: 'doc' | 'folder') =>
+      nodeItem({
+        id: docId,
+        projectId: id,
+        parentId,
+        rank,
+        name: docId.slice(-6),
+        type,
+        comment: '',
+        method: null,
+        path: null,
+        status: null,
+        ...firstRevision(author),
+      });
+    const children = Array.from({ length: count }, (_, i) => `${id}_c${String(i).padStart(5, '0')}`);
+    await batchWrite({
+      puts: [
+        node(folderId, id, 'Zz', 'folder'),
+        ...children.map((c, i) => node(c, folderId, `a${String(i).padStart(5, '0')}`, 'doc')),
+        ...children.map((c) => bodyItem(id, c, 1, { json: '{"v":1,"markdown":"kept"}' })),
+        ...children.map((c) => searchTextItem(id, c, 'kept')),
+      ],
+    });
+    await api.call('GET', `/project/${id}`, { token });
+    const inFolder = async () =>
+      (await queryAll<{ parentId?: string }>(keys.documentsOf(id))).filter((n) => n.parentId === folderId).length;
+    const bin = async () => (await api.call<BinEntry[]>('GET', `/project/document/recycler/${id}`, { token })).data;
+    const live = async () => (await queryAll(keys.documentsOf(id))).length;
+    return { token, id, folderId, children, inFolder, bin, live };
+  }
+  const remove = (token: string, docId: string, lang = 'zh') =>
+    api.call('DELETE', `/project/document/${docId}`, { token, headers: { 'accept-language': lang } });
+  const restore = (token: string, docId: string) => api.call('POST', `/project/document/recycler/revert/${docId}`, { token });
+
+  it('moves a large subtree whole through conflicting and throttled transactions, both ways', async () => {
+    const f = await folderOf(150);
+    const binning = faultsOnDynamo()
+      .onSend(
+        TransactWriteCommand,
+        nth(2),
+        fail(() => transactionConflict(80)),
+      )
+      .onWire('TransactWriteItems', nth(4), fail(throttling));
+    expect((await remove(f.token, f.folderId)).code).toBe(0);
+    expect(binning.seen(TransactWriteCommand).faulted).toBe(1);
+    expect(binning.seen('TransactWriteItems').faulted).toBe(1);
+    healed();
+    expect(await f.live()).toBe(1);
+    expect((await f.bin()).map((e) => [e.id, e.count])).toEqual([[f.folderId, 151]]);
+    const restoring = faultsOnDynamo()
+      .onSend(
+        TransactWriteCommand,
+        nth(2),
+        fail(() => transactionConflict(80)),
+      )
+      .onWire('TransactWriteItems', nth(4), fail(throttling));
+    expect((await restore(f.token, f.folderId)).code).toBe(0);
+    expect(restoring.seen(TransactWriteCommand).faulted).toBe(1);
+    expect(restoring.seen('TransactWriteItems').faulted).toBe(1);
+    healed();
+    expect(await f.inFolder()).toBe(150);
+    expect(await f.bin()).toEqual([]);
+  });
+
+  it('a delete stopped by a lasting throttle leaves the folder in the tree with what it still holds; deleting again finishes it', async () => {
+    const f = await folderOf(150);
+    faultsOnDynamo().onSend(TransactWriteCommand, from(3), fail(provisionedThroughputExceeded));
+    const stopped = await remove(f.token, f.folderId, 'en');
+    healed();
+    expect(stopped).toMatchObject({ code: BUSY.code, message: BUSY.en });
+    // The deepest went first, so the folder is still there with fewer children, each wholly live or wholly binned.
+    const left = await f.inFolder();
+    expect(left).toBe(150 - 2 * 40);
+    expect((await queryAll(keys.binnedDocumentsOf(f.id))).length).toBe(80);
+    expect((await api.call('GET', `/project/document/${f.folderId}`, { token: f.token })).code).toBe(0);
+
+    expect((await remove(f.token, f.folderId)).code).toBe(0);
+    expect(await f.live()).toBe(1);
+    expect((await f.bin()).map((e) => [e.id, e.count])).toEqual([[f.folderId, 151]]);
+  });
+
+  it('a restore stopped half way keeps the entry in the bin; restoring again brings back the rest', async () => {
+    const f = await folderOf(150);
+    expect((await remove(f.token, f.folderId)).code).toBe(0);
+    faultsOnDynamo().onSend(TransactWriteCommand, from(3), fail(provisionedThroughputExceeded));
+    expect((await restore(f.token, f.folderId)).code).toBe(BUSY.code);
+    healed();
+    // The folder came back first, then its children, parents before children: what is back hangs together.
+    expect((await api.call('GET', `/project/document/${f.folderId}`, { token: f.token })).code).toBe(0);
+    expect(await f.inFolder()).toBe(2 * 40 - 1);
+    expect((await f.bin()).map((e) => e.id)).toEqual([f.folderId]);
+
+    expect((await restore(f.token, f.folderId)).code).toBe(0);
+    expect(await f.inFolder()).toBe(150);
+    expect(await f.bin()).toEqual([]);
+    expect(await queryAll(keys.binnedDocumentsOf(f.id))).toEqual([]);
+  });
+
+  it('a purge stopped by a lasting throttle is out of reach of a restore, and the next run finishes it', async () => {
+    const due = () => new Date(Date.now() + 31 * DAY_MS);
+    await runPurge({ now: due() }); // what earlier tests left in the queue, so this run starts with this bin
+    const f = await folderOf(150);
+    expect((await remove(f.token, f.folderId)).code).toBe(0);
+    // Each page of 50 is 8 batch writes (bodies, search texts and mock settings, then the nodes): stop in the second.
+    faultsOnDynamo().onSend(BatchWriteCommand, from(10), fail(provisionedThroughputExceeded));
+    const stopped = await runPurge({ now: due(), pageSize: 50 });
+    healed();
+    expect(stopped.unfinished).toContain(f.folderId);
+    const left = (await queryAll(keys.binnedDocumentsOf(f.id))).length;
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(151);
+    expect(await f.bin()).toEqual([]);
+    expect((await restore(f.token, f.folderId)).code).not.toBe(0);
+
+    expect((await runPurge({ now: due(), pageSize: 50 })).purged).toContain(f.folderId);
+    const items = await queryAll<{ sk: string }>(keys.projectItems(f.id));
+    expect(items.filter((i) => /^(BIN|BINNED|BODY|FIND)#/.test(i.sk) && !i.sk.includes('_d00000'))).toEqual([]);
+    expect(await f.live()).toBe(1);
   });
 });
 

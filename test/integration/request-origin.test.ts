@@ -84,6 +84,7 @@ describe('state-changing calls prove the app sent them', () => {
       projectId,
       documentId: `${projectId}_abcdefgh`,
       apiDocumentId: `${projectId}_ijklmnop`,
+      binnedDocumentId: `${projectId}_qrstuvwx`,
       memberId: projectId,
       teamId: projectId,
       groupId: projectId,

@@ -16,6 +16,7 @@ import { batchWrite } from '../../functions/data/db';
 import { putObject } from '../../functions/data/s3';
 import { keys } from '../../functions/data/keys';
 import { bodyItem } from '../../functions/domain/bodies';
+import { binDocuments } from '../../functions/domain/document-bin';
 import { firstRevision, newDocumentId, nodeItem } from '../../functions/domain/documents';
 import { saveFolder } from '../../functions/domain/folders';
 import { historyItem } from '../../functions/domain/histories';
@@ -174,6 +175,8 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     status: null,
     rev: 1,
   };
+  // A document in the project's document bin, for the bin's routes.
+  const binnedNode = { ...node, id: newDocumentId(projectId), rank: 'a2', name: 'Binned doc', rev: 1 };
   const teamCode = newInvitation(
     { kind: 'team', teamId: team.id, groupId: null, projectId: null, role: 'developer', createdBy: p.teamOwner.id },
     now,
@@ -237,6 +240,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
         : []),
       nodeItem(node),
       nodeItem(apiNode),
+      nodeItem(binnedNode),
       bodyItem(projectId, apiNode.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: '/walk/{id}', description: 'Walks' }) }),
       bodyItem(projectId, node.id, 2, { json: JSON.stringify({ v: 1, markdown: 'sample, again' }) }),
       searchTextItem(projectId, node.id, 'sample, again'),
@@ -247,6 +251,8 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       releaseItem(release),
     ],
   });
+
+  await binDocuments(projectId, binnedNode.id, [binnedNode.id], [binnedNode], author, now);
 
   const guest = opts.visibility === 'public' ? ('guest' as const) : undefined;
   const t = opts.inTeam;
@@ -302,6 +308,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       projectId: project.id,
       documentId: node.id,
       apiDocumentId: apiNode.id,
+      binnedDocumentId: binnedNode.id,
       memberId: p.viewer.id,
       teamId: team.id,
       groupId: group.id,

@@ -18,6 +18,8 @@ export interface SampleIds {
   documentId: string;
   /** An HTTP API document of the project. */
   apiDocumentId: string;
+  /** A document in the project's document bin. */
+  binnedDocumentId: string;
   /** A user the project may be handed to: a member who is not its owner. */
   memberId: string;
   teamId: string;
@@ -101,6 +103,8 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'document.history': ({ documentId }) => ({ params: { id: documentId } }),
   'document.historyGet': ({ documentId }) => ({ params: { id: documentId, historyId: `${documentId}_r1` } }),
   'document.historyRevert': ({ documentId }) => ({ params: { id: `${documentId}_r1` } }),
+  'document.bin': ({ projectId }) => ({ params: { projectId } }),
+  'document.binRestore': ({ binnedDocumentId }) => ({ params: { id: binnedDocumentId } }),
 
   'member.assign': ({ projectId, teamMemberId }) => ({ params: { projectId, userId: teamMemberId, role: 'view' } }),
   'member.remove': ({ projectId, memberId }) => ({ params: { projectId, userId: memberId } }),

@@ -6,13 +6,12 @@ import {
   childrenByParent,
   copyDocuments,
   createDocument,
-  deleteDocuments,
   firstRevision,
   loadNodes,
   moveDocument,
   newDocumentId,
-  nodeAt,
   nodesAt,
+  previousSiblingId,
   rankAfter,
   readDocumentContentOfRev,
   requireNode,
@@ -22,10 +21,11 @@ import {
   viewAmong,
   type StoredNode,
 } from '../../domain/documents';
+import { binDocuments, listBin, restoreDocuments } from '../../domain/document-bin';
 import { readSnapshot, snapshotDocument } from '../../domain/releases';
 import { AppError, fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { documentView, editorOf, ownOrigins, parseContent } from './shared';
+import { documentView, editorOf, liveNode, ownOrigins, parseContent } from './shared';
 
 export const editingHandlers = defineHandlers({
   /** Live, or from the release being read (its snapshot, one object kept in memory). */
@@ -38,8 +38,7 @@ export const editingHandlers = defineHandlers({
     // The node and its preId from the tree of the revision the access check read, the content by revision: a warm
     // read costs only the access check's reads.
     const project = ctx.project.item;
-    const node = await nodeAt(project, params.id);
-    if (!node) throw new AppError('notFound');
+    const node = await liveNode(project, params.id);
     return { ...viewAmong(node, await nodesAt(project)), ...(await readDocumentContentOfRev(node)), updatedByName: node.updatedByName };
   },
 
@@ -81,13 +80,23 @@ export const editingHandlers = defineHandlers({
     return documentView(saved.node, saved.content);
   },
 
-  /** A folder takes its subtree: deepest first and the named document last, so a repeat finishes the job. */
+  /**
+   * To the project's document bin, with its subtree: deepest first and the named document last, so a repeat
+   * finishes the job (see domain/document-bin.ts).
+   */
   'document.delete': async ({ params }, ctx) => {
     const projectId = ctx.project.item.id;
-    const nodes = await loadNodes(projectId);
+    const [nodes, editor] = await Promise.all([loadNodes(projectId), editorOf(ctx.caller.userId)]);
     if (!nodes.some((n) => n.id === params.id)) fail('notFound');
-    await deleteDocuments(projectId, subtreeOf(params.id, nodes).reverse());
+    await binDocuments(projectId, params.id, subtreeOf(params.id, nodes).reverse(), nodes, editor);
     return null;
+  },
+
+  'document.bin': async ({ params }) => listBin(params.projectId),
+
+  'document.binRestore': async ({ params }, ctx) => {
+    const restored = await restoreDocuments(ctx.project.item.id, params.id);
+    return toNodeView(restored, await previousSiblingId(restored));
   },
 
   'document.resort': async ({ params }, ctx) => {

@@ -5,13 +5,18 @@ import { requireNode, saveDocument } from '../../domain/documents';
 import { getHistoryEntry, listHistory } from '../../domain/histories';
 import { fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { documentView, editorOf } from './shared';
+import { documentView, editorOf, liveNode } from './shared';
 
 export const historyHandlers = defineHandlers({
-  'document.history': async ({ params }, ctx) => listHistory(ctx.project.item.id, params.id),
+  /** The history of a live document (one in the bin keeps its history for a restore, unread meanwhile). */
+  'document.history': async ({ params }, ctx) => {
+    await liveNode(ctx.project.item, params.id);
+    return listHistory(ctx.project.item.id, params.id);
+  },
 
   'document.historyGet': async ({ params }, ctx) => {
     if (documentOfHistory(params.historyId) !== params.id) fail('notFound');
+    await liveNode(ctx.project.item, params.id);
     return getHistoryEntry(ctx.project.item.id, params.historyId);
   },
 

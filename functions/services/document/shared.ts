@@ -3,7 +3,8 @@ import { LIMITS } from '@shared/constants';
 import { isOwnOrigin } from '@shared/embed';
 import { translate, type Locale } from '@shared/messages';
 import { contentInput, contentSchemas, type DocumentType, type DocumentView, type TypedContent } from '@shared/schemas/document';
-import { previousSiblingId, toNodeView, type Editor, type StoredNode } from '../../domain/documents';
+import { isBinned } from '../../domain/document-bin';
+import { nodeAt, previousSiblingId, toNodeView, type Editor, type StoredNode } from '../../domain/documents';
 import { getUser } from '../../domain/users';
 import { readSnapshot } from '../../domain/releases';
 import { scopedNodes, shareNodes } from '../../domain/shares';
@@ -57,3 +58,10 @@ export const ownOrigins = (event: { headers?: Record<string, string | undefined>
   env().MOCK_ORIGIN,
   event.headers?.['x-forwarded-host'] ?? event.headers?.host,
 ];
+
+/** A document of the live tree (as of the revision the access check read); one in the bin says so (43014). */
+export async function liveNode(project: { id: string; treeRev: number }, documentId: string): Promise<StoredNode> {
+  const node = await nodeAt(project, documentId);
+  if (node) return node;
+  throw new AppError((await isBinned(project.id, documentId)) ? 'documentBinned' : 'notFound');
+}

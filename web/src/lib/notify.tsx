@@ -2,7 +2,7 @@
  * Toasts from anywhere, including the API client outside React: antd's message API, bound to the app's theme and
  * locale by a holder rendered once inside the ConfigProvider.
  */
-import { message } from 'antd';
+import { Button, message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { useEffect, useRef } from 'react';
 
@@ -26,6 +26,30 @@ export const notify = {
     const key = `here-${nextKey++}`;
     void current().success({ content, key });
     return key;
+  },
+  /** A success that can be taken back for a few seconds: the toast carries a button that runs `undo` (once). */
+  undoable: (content: string, undoLabel: string, undo: () => void) => {
+    const key = `undo-${nextKey++}`;
+    void current().open({
+      type: 'success',
+      key,
+      duration: 8,
+      content: (
+        <span className="toast-undo">
+          {content}
+          <Button
+            type="link"
+            size="small"
+            onClick={() => {
+              current().destroy(key);
+              undo();
+            }}
+          >
+            {undoLabel}
+          </Button>
+        </span>
+      ),
+    });
   },
 };
 

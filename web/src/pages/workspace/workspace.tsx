@@ -3,7 +3,7 @@
  * breadcrumbs, language and the user menu; the document tree on the left; the open document, its editor or a
  * history entry on the right. `/project/{id}/edit` and `/doc/{id}/edit` open it in edit mode.
  */
-import { LockOutlined, PlusOutlined, SettingOutlined, ShareAltOutlined, TagsOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LockOutlined, PlusOutlined, SettingOutlined, ShareAltOutlined, TagsOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Empty, Layout, Result, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,9 @@ const NewDocumentDialog = lazy(() =>
 // Shown only once the project has releases, after the first paint: its select stays out of the first load.
 const VersionSwitcher = lazy(() =>
   import('../../features/shares/components/version-switcher').then((m) => ({ default: m.VersionSwitcher })),
+);
+const DocumentBinDrawer = lazy(() =>
+  import('../../features/documents/components/document-bin-drawer').then((m) => ({ default: m.DocumentBinDrawer })),
 );
 const ReleasesDrawer = lazy(() => import('../../features/shares/components/releases-drawer').then((m) => ({ default: m.ReleasesDrawer })));
 
@@ -101,6 +104,7 @@ export function Workspace(props: WorkspaceProps) {
   const restShown = useDeferredValue(true, false);
   const [creating, setCreating] = useState(false);
   const [showReleases, setShowReleases] = useState(false);
+  const [showBin, setShowBin] = useState(false);
   const role = project.data?.role;
   const mayEdit = atLeast(role, 'edit') && project.data?.state === 'active';
   // A release is a tag: nothing in it is edited, whatever the reader may do on the live project.
@@ -154,6 +158,11 @@ export function Workspace(props: WorkspaceProps) {
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
           {t('docs.new')}
         </Button>
+      ) : null}
+      {canEdit ? (
+        <Tooltip title={t('documentBin.title')}>
+          <Button icon={<DeleteOutlined aria-hidden />} aria-label={t('documentBin.title')} onClick={() => setShowBin(true)} />
+        </Tooltip>
       ) : null}
       {mayEdit ? (
         <Tooltip title={t('shares.title')}>
@@ -320,6 +329,11 @@ export function Workspace(props: WorkspaceProps) {
             }}
             onClose={() => setShowReleases(false)}
           />
+        </Suspense>
+      ) : null}
+      {showBin && canEdit ? (
+        <Suspense fallback={null}>
+          <DocumentBinDrawer projectId={props.projectId} onClose={() => setShowBin(false)} />
         </Suspense>
       ) : null}
       {creating && tree.data ? (

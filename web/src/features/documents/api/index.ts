@@ -66,7 +66,17 @@ export const useHistoryEntry = (id: string, historyId: string | null) =>
 export const useDocumentSearch = (projectId: string, keyword: string, enabled = true) =>
   useApiQuery('document.search', { params: { projectId }, query: { keyword } }, { enabled: enabled && !!keyword, ignoreMessage: true });
 
-const DOCUMENT_READS: RouteId[] = ['document.tree', 'document.get', 'document.history', 'document.children', 'document.search'];
+/** The project's document bin (editors only). */
+export const useDocumentBin = (projectId: string, enabled = true) => useApiQuery('document.bin', { params: { projectId } }, { enabled });
+
+const DOCUMENT_READS: RouteId[] = [
+  'document.tree',
+  'document.get',
+  'document.history',
+  'document.children',
+  'document.search',
+  'document.bin',
+];
 /** After any document change: the tree, the open document and its history. */
 export const refreshDocuments = () => invalidate(...DOCUMENT_READS);
 
@@ -80,4 +90,6 @@ export const documentCalls = {
     api.call('document.resort', { params: { docId, parentId, preId } }, { ignoreMessage: true }),
   latest: (id: string) => api.call('document.get', { params: { id } }, { ignoreMessage: true }),
   restore: (historyId: string) => api.call('document.historyRevert', { params: { id: historyId } }, { ignoreMessage: true }),
+  /** Back from the project's document bin. */
+  unbin: (id: string) => api.call('document.binRestore', { params: { id } }, { ignoreMessage: true }),
 };

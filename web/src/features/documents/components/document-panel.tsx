@@ -9,18 +9,22 @@ import {
   PrinterOutlined,
   ExpandOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Dropdown, Flex, Tabs } from 'antd';
+import { Alert, Button, Dropdown, Flex, Result, Tabs } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ERRORS } from '@shared/errors';
 import type { DocumentTreeNode, DocumentViewOf } from '@shared/schemas/document';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { LinkButton } from '../../../components/link-button';
 import { PageLoading } from '../../../components/page-loading';
+import type { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useTitle } from '../../../lib/title';
 import { DOCUMENT_TABS, paths, type DocumentTab } from '../../../paths';
-import { documentCalls, refreshDocuments, useDocument } from '../api';
+import { useDocument } from '../api';
+import { deleteToBin } from '../lib/bin';
 import { displayName } from '../lib/kinds';
 import { DocumentBody } from './document-body';
 import { DocumentHeading } from './document-heading';
@@ -52,7 +56,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
   const name = doc.data ? displayName(doc.data.name, t) : '';
   useTitle(name, props.version, props.projectName);
   if (doc.isPending) return <PageLoading />;
-  if (doc.error) return <Alert type="error" showIcon title={errorMessage(doc.error)} />;
+  if (doc.error) return <DocumentMissing projectId={props.projectId} error={doc.error} version={props.version} />;
   const data = doc.data;
   const editing = props.editing && props.canEdit;
   const { version } = props;
@@ -160,13 +164,34 @@ export function DocumentPanel(props: DocumentPanelProps) {
           okText={t('projects.delete')}
           danger
           onConfirm={async () => {
-            await documentCalls.remove(data.id);
-            await refreshDocuments();
+            await deleteToBin(data.id, name, t);
             void navigate(paths.project.href(props.projectId));
           }}
           onClose={() => setPanel(null)}
         />
       )}
     </article>
+  );
+}
+
+/**
+ * A document the link names but nobody can read: one that does not exist (43001) or is in the project's bin
+ * (43014) says so, with the way back to the project; any other failure shows the server's message.
+ */
+function DocumentMissing({ projectId, error, version }: { projectId: string; error: ApiError; version?: string }) {
+  const { t } = useTranslation();
+  const binned = error.code === ERRORS.documentBinned.code;
+  if (!binned && error.code !== ERRORS.notFound.code) return <Alert type="error" showIcon title={errorMessage(error)} />;
+  return (
+    <Result
+      status="404"
+      title={t(binned ? 'docs.binnedTitle' : 'docs.notFoundTitle')}
+      subTitle={t(binned ? 'docs.binnedText' : 'docs.notFoundText')}
+      extra={
+        <LinkButton type="primary" to={paths.project.href(projectId, { version })}>
+          {t('docs.backToProject')}
+        </LinkButton>
+      }
+    />
   );
 }

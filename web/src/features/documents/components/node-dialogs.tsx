@@ -8,6 +8,7 @@ import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
 import { paths } from '../../../paths';
 import { documentCalls, refreshDocuments } from '../api';
+import { deleteToBin } from '../lib/bin';
 import { displayName } from '../lib/kinds';
 import { NewDocumentDialog } from './new-document-dialog';
 
@@ -56,8 +57,7 @@ export function NodeDialogs(props: {
           okText={t('projects.delete')}
           danger
           onConfirm={async () => {
-            await documentCalls.remove(node.id);
-            await refreshDocuments();
+            await deleteToBin(node.id, name, t);
             if (location.pathname.includes(node.id)) void navigate(paths.project.href(props.projectId));
           }}
           onClose={props.onClose}
