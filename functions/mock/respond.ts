@@ -93,7 +93,8 @@ async function scriptAnswer(input: MockInput, locale: Locale): Promise<MockResul
   const run = await runMockScript(
     config.body,
     { method: request.method.toUpperCase(), path: request.path, params, query: request.query, headers, body: request.body },
-    { locale },
+    // The project's id shares the sandbox workers out fairly between projects (functions/mock/sandbox.ts).
+    { locale, projectId: config.projectId },
   );
   if (!run.ok) return run;
   const { status, body } = run.value;
