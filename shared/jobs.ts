@@ -18,7 +18,14 @@ export const JOB_NAMES = Object.keys(JOBS) as JobName[];
  */
 export const ORIGINS = {
   /** Requests a second API Gateway lets through to the mock function, across projects (each also has a bucket). */
-  mock: { rateLimit: 1_000, burstLimit: 2_000, timeoutSeconds: 15, memoryMb: 1_024 },
+  /**
+   * `reservedConcurrency`: instances of the mock function at once. In AWS one instance serves one request at a time,
+   * so a project's runaway scripts hold whole instances: this caps what all mocks together can take of the account's
+   * Lambda concurrency (the app's API keeps the rest) and what a flood costs. The per-project share in
+   * functions/mock/sandbox.ts holds within one instance only; a per-project cap across instances would need state
+   * shared between them (a counter in DynamoDB or the like), which is not built.
+   */
+  mock: { rateLimit: 1_000, burstLimit: 2_000, timeoutSeconds: 15, memoryMb: 1_024, reservedConcurrency: 100 },
 } as const;
 type OriginName = keyof typeof ORIGINS;
 export const ORIGIN_NAMES = Object.keys(ORIGINS) as OriginName[];

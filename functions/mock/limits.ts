@@ -21,6 +21,20 @@ export const MOCK_CAPS = {
  */
 export const SANDBOX_WORKERS = 2;
 
+/**
+ * Fair shares of the sandbox workers between projects (functions/mock/sandbox.ts): the workers are served project by
+ * project, round robin, and one project may run at most `max(1, workers - 1)` scripts at once, so a project whose
+ * scripts loop until the watchdog never holds every worker. `inFlightPerProject` caps a project's scripts running and
+ * waiting: beyond it a request is answered at once with 429 (and Retry-After), because each waiting runaway script
+ * costs up to its deadline plus the watchdog's grace on the project's one worker, and a queue without a bound would
+ * make every request of that project wait seconds (the 100 concurrent endless scripts of issue 27 waited 10 s).
+ */
+export const SANDBOX_FAIRNESS = {
+  inFlightPerProject: 8,
+  /** Seconds a caller refused for too many scripts in flight is told to wait: a running script ends within 0.5 s. */
+  retryAfterSeconds: 1,
+} as const;
+
 /** Limits of one script run in the QuickJS sandbox. */
 export const SANDBOX_LIMITS = {
   deadlineMs: 200,

@@ -2,8 +2,11 @@
  * What can go wrong while making a mock answer. The server turns each kind into a clear JSON error for the
  * caller; none carries a host stack or path, only messages written for the person who saved the mock.
  */
-/** `disabled`: the document's mock is off. */
-type MockErrorKind = 'disabled' | 'invalid_template' | 'output_too_large' | 'timeout' | 'memory' | 'script_error' | 'bad_response';
+/**
+ * `disabled`: the document's mock is off. `busy`: the project has its cap of scripts in flight (SANDBOX_FAIRNESS);
+ * the server answers 429.
+ */
+type MockErrorKind = 'disabled' | 'busy' | 'invalid_template' | 'output_too_large' | 'timeout' | 'memory' | 'script_error' | 'bad_response';
 
 export interface MockError {
   kind: MockErrorKind;

@@ -22,7 +22,9 @@ const config = (input: Partial<MockConfigInput>) =>
   });
 
 async function respond(input: Partial<MockConfigInput>, extra: Partial<MockInput> = {}) {
-  const result = await respondToMock({ config: config(input), params: { id: '42' }, request, ...extra });
+  // Scripts get seconds, not the sandbox's 200 ms: these tests are about answers, and a busy machine can stall a
+  // thread that long (the deadline has tests of its own, in sandbox.test.ts and below).
+  const result = await respondToMock({ config: config(input), params: { id: '42' }, request, scriptDeadlineMs: 5_000, ...extra });
   if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
   return result.value;
 }

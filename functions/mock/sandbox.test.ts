@@ -5,7 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MOCK_CAPS, SANDBOX_LIMITS } from './limits';
+import { MOCK_CAPS, SANDBOX_FAIRNESS, SANDBOX_LIMITS } from './limits';
 import { checkScriptSyntax, closeSandbox, runMockScript, warmSandbox, type ScriptRequest, type ScriptRun } from './sandbox';
 
 // Set before the worker starts, so the worker's environment has it too.
@@ -34,9 +34,9 @@ const SLOW = { timeout: 60_000 };
  */
 let deadlineMs = 5_000;
 
-async function run(source: string): Promise<ScriptRun & { ms: number }> {
+async function run(source: string, projectId?: string): Promise<ScriptRun & { ms: number }> {
   const started = performance.now();
-  const result = await runMockScript(source, request, { deadlineMs });
+  const result = await runMockScript(source, request, { deadlineMs, projectId });
   return { ...result, ms: performance.now() - started };
 }
 
@@ -46,8 +46,8 @@ async function body(source: string): Promise<unknown> {
   return result.value.body;
 }
 
-async function failure(source: string) {
-  const result = await run(source);
+async function failure(source: string, projectId?: string) {
+  const result = await run(source, projectId);
   if (result.ok) throw new Error(`expected a failure, got ${JSON.stringify(result.value)}`);
   expect(JSON.stringify(result)).not.toContain(SECRET);
   return { ...result.error, ms: result.ms };
@@ -284,18 +284,21 @@ describe('resource limits', SLOW, () => {
   });
 
   it.runIf(availableParallelism() >= 2)('an endless script holds up only its own worker: another script answers meanwhile', async () => {
-    const endless = failure('while (true) {}');
-    // The pool gives the next job to the idle worker rather than queueing it behind the loop.
-    const meanwhile = await run('return { body: 1 + 1 }');
+    // Order, not milliseconds: the loop has seconds before its cut-off, and the other answer comes first.
+    deadlineMs = 5_000;
+    let endlessEnded = false;
+    const endless = failure('while (true) {}', 'project-a').finally(() => (endlessEnded = true));
+    // The pool gives another project's job to the idle worker rather than queueing it behind the loop.
+    const meanwhile = await run('return { body: 1 + 1 }', 'project-b');
     expect(meanwhile.ok && meanwhile.value.body).toBe(2);
-    expect(meanwhile.ms).toBeLessThan(SANDBOX_LIMITS.deadlineMs);
+    expect(endlessEnded).toBe(false);
     expect((await endless).kind).toBe('timeout');
   });
 
   it('a script sent to a worker behind one that is cut off runs on the replacement worker, not failed', async () => {
-    // Every worker gets an endless script and, queued behind it in the same worker, a quick one.
-    const endless = Array.from({ length: 2 }, () => failure('Array(2 ** 32 - 1).indexOf(1)'));
-    const quick = Array.from({ length: 2 }, () => run('return { body: 1 + 1 }'));
+    // Two projects each get a worker for an endless script and, waiting behind it, a quick one.
+    const endless = ['project-a', 'project-b'].map((project) => failure('Array(2 ** 32 - 1).indexOf(1)', project));
+    const quick = ['project-a', 'project-b'].map((project) => run('return { body: 1 + 1 }', project));
     for (const result of await Promise.all(quick)) expect(result.ok && result.value.body).toBe(2);
     for (const result of await Promise.all(endless)) expect(result.kind).toBe('timeout');
     await expectHealthy();
@@ -360,6 +363,8 @@ describe('resource limits', SLOW, () => {
   });
 
   it('refuses answers over 1 MB before copying them out', async () => {
+    // About size, not time: seconds, so a busy machine's stall is not mistaken for the answer's size.
+    deadlineMs = 5_000;
     expect(await failure("return { body: 'x'.repeat(2 * 1024 * 1024) }")).toMatchObject({ kind: 'output_too_large' });
     expect(await failure("return { body: Array(150000).fill('abcdefgh') }")).toMatchObject({ kind: 'output_too_large' });
     await expectHealthy();
@@ -370,5 +375,49 @@ describe('resource limits', SLOW, () => {
     for (let i = 0; i < 10; i++) expect((await failure(i % 2 ? 'while (true) {}' : 'for (;;) await null;')).kind).toBe('timeout');
     await expectHealthy();
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 1024 * 1024);
+  });
+});
+
+describe('fair shares between projects', SLOW, () => {
+  beforeEach(() => warmSandbox(), 60_000);
+
+  it("answers another project's script while one project has its cap of runaway scripts in flight, refuses the next at once, and serves it again after", async () => {
+    const settled: string[] = [];
+    const note = <T>(name: string, promise: Promise<T>) => promise.finally(() => settled.push(name));
+    // Runaway scripts with a deadline long enough that the other project's script cannot lose the race on a slow machine.
+    const runaway = Array.from({ length: SANDBOX_FAIRNESS.inFlightPerProject }, (_, i) =>
+      note(`a${i}`, runMockScript('while (true) {}', request, { projectId: 'abuser', deadlineMs: 1_000 })),
+    );
+    const beyond = note('a-beyond', runMockScript('return { body: 1 }', request, { projectId: 'abuser' }));
+    const other = note('b', runMockScript('return { body: "b answered" }', request, { projectId: 'bystander', deadlineMs: 5_000 }));
+
+    expect(await beyond).toMatchObject({ ok: false, error: { kind: 'busy' } });
+    expect(settled).toEqual(['a-beyond']);
+    const answer = await other;
+    expect(answer.ok && answer.value.body).toBe('b answered');
+    // Order, not milliseconds: the other project's script was answered before any runaway one timed out.
+    expect(settled).toEqual(['a-beyond', 'b']);
+
+    for (const result of await Promise.all(runaway)) expect(result).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    const again = await runMockScript('return { body: "a again" }', request, { projectId: 'abuser', deadlineMs: 5_000 });
+    expect(again.ok && again.value.body).toBe('a again');
+  });
+
+  it('serves waiting projects in turn, not in the order their scripts came', async () => {
+    // One project holds its share of the workers with an endless script, so the others take turns on the rest.
+    const holder = runMockScript('while (true) {}', request, { projectId: 'holder', deadlineMs: 60_000 });
+    const done: string[] = [];
+    const quick = (project: string, n: number) =>
+      runMockScript(`return { body: ${n} }`, request, { projectId: project, deadlineMs: 5_000 }).then((result) => {
+        expect(result.ok).toBe(true);
+        done.push(`${project}${n}`);
+      });
+    await Promise.all([quick('b', 1), quick('b', 2), quick('b', 3), quick('c', 1), quick('c', 2), quick('c', 3)]);
+    // b1 goes straight to the idle worker; b (waiting first) and c then take turns. First come, first served
+    // would run all of b's before c's.
+    expect(done).toEqual(['b1', 'b2', 'c1', 'b3', 'c2', 'c3']);
+    // Ends the endless one (its worker is replaced by the next warm-up).
+    await closeSandbox();
+    expect(await holder).toMatchObject({ ok: false });
   });
 });

@@ -8,15 +8,15 @@
  * the worker a little after the deadline, and the next script gets a new worker; the caller's process never
  * stalls. One script runs at a time per worker; a run is sent only once the worker has loaded QuickJS, so
  * start-up never counts against a script's deadline. There is a worker per CPU (at most SANDBOX_WORKERS):
- * a run is mostly QuickJS building a fresh context, so scripts scale with cores, and one endless script holds
- * up only its own worker's queue until the watchdog.
+ * a run is mostly QuickJS building a fresh context, so scripts scale with cores. Projects share the workers
+ * fairly (SandboxPool): one project's endless scripts hold at most all workers but one until the watchdog.
  *
  * The worker runs this same file: the source through tsx in development and tests, the bundle itself in a
  * deployed function (whose entry module must therefore only define things at its top level).
  */
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { SANDBOX_LIMITS, SANDBOX_WORKERS } from './limits';
+import { SANDBOX_FAIRNESS, SANDBOX_LIMITS, SANDBOX_WORKERS } from './limits';
 import { mockFail, type MockResult } from './mock-error';
 import {
   checkSyntaxInQuickJs,
@@ -43,16 +43,28 @@ interface WorkerReply {
 
 interface QueuedJob {
   id: number;
+  /** Whose script it is: the pool shares the workers out by this. */
+  project: string;
   job: SandboxJob;
   timeoutMs: number;
+  /** Set by the pool when it hands the job to a thread. */
+  running: boolean;
+  /** Settles the job once (later calls do nothing) and lets the pool hand out the next one. */
   resolve: (result: JobResult) => void;
 }
+
+/** Runs that belong to no project (a syntax check, a caller that names none) share this one turn. */
+const NO_PROJECT = '';
 
 const timedOut = (ms: number): ScriptRun => ({
   ...mockFail('timeout', `the script did not finish within ${ms} ms`),
   logs: [],
 });
 const sandboxFailed = (): ScriptRun => ({ ...mockFail('script_error', 'the script sandbox failed'), logs: [] });
+const busy = (): ScriptRun => ({
+  ...mockFail('busy', `this project already has ${SANDBOX_FAIRNESS.inFlightPerProject} scripts running or waiting`),
+  logs: [],
+});
 
 /** How a worker loads this file: the bundle directly, or the TypeScript source through tsx's loader. */
 function newWorker(): Worker {
@@ -70,34 +82,44 @@ function newWorker(): Worker {
 }
 
 /**
- * Jobs a worker holds at once: the one it runs and the next, so it starts the next the moment it finishes
- * instead of waiting for this thread to hear back and send it (on a busy machine that wait left the workers
- * idle a third of the time).
+ * One worker and the one job it holds. A job is handed over only when the thread is idle, never queued behind
+ * another in the worker: the one running may be a runaway that holds the worker until the watchdog, and whatever
+ * waited behind it would wait that long, whoever's it was. The job waits for the worker to start if need be.
  */
-const PIPELINE_DEPTH = 2;
-
 class SandboxThread {
   private worker: Worker | undefined;
   private ready: Promise<Worker> | undefined;
-  private readonly queue: QueuedJob[] = [];
-  /** Jobs sent to the worker, in the order it runs them; the first is running. */
-  private readonly sent: QueuedJob[] = [];
-  /** Watches the running job: armed when it was sent to an idle worker, or when the one before it finished. */
-  private watchdog: { job: QueuedJob; timer: NodeJS.Timeout } | undefined;
-  /** Jobs are taken from the queue but wait for a worker to be ready. */
-  private starting = false;
-  private nextId = 1;
+  /** The job held: waiting for the worker to start, or sent to it and running. */
+  private job: QueuedJob | undefined;
+  /** Watches the running job, armed when it is sent. */
+  private watchdog: NodeJS.Timeout | undefined;
 
-  /** Jobs given to this thread and not finished: what the pool balances on. */
-  get load(): number {
-    return this.queue.length + this.sent.length;
+  /** `onStartFailed`: no worker could be started, so the pool fails what waits rather than each waiting out a start. */
+  constructor(private readonly onStartFailed: () => void) {}
+
+  get idle(): boolean {
+    return this.job === undefined;
   }
 
-  submit(job: SandboxJob, timeoutMs: number): Promise<JobResult> {
-    return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, job, timeoutMs, resolve });
-      this.pump();
-    });
+  run(job: QueuedJob) {
+    this.job = job;
+    this.start().then(
+      (worker) => {
+        if (this.job !== job) return;
+        try {
+          worker.postMessage({ id: job.id, ...job.job });
+        } catch {
+          // A request the structured clone cannot copy (the server passes JSON data, so: a bug upstream).
+          this.release(job, sandboxFailed());
+          return;
+        }
+        this.watchdog = setTimeout(() => this.cutOff(job), job.timeoutMs + WATCHDOG_GRACE_MS);
+      },
+      () => {
+        if (this.job === job) this.release(job, sandboxFailed());
+        this.onStartFailed();
+      },
+    );
   }
 
   /** Starts a worker (unless one is running or starting) and resolves once it has loaded QuickJS. */
@@ -136,100 +158,50 @@ class SandboxThread {
     return ready;
   }
 
-  /** Sends queued jobs to the worker while it holds fewer than PIPELINE_DEPTH, starting it first if need be. */
-  private pump() {
-    if (this.starting || this.queue.length === 0 || this.sent.length >= PIPELINE_DEPTH) return;
-    if (this.worker && this.ready && this.sent.length > 0) {
-      // A worker is up (it is running something): no need to wait on its start.
-      this.send(this.worker);
-      return;
-    }
-    this.starting = true;
-    this.start().then(
-      (worker) => {
-        this.starting = false;
-        this.send(worker);
-      },
-      () => {
-        this.starting = false;
-        // No worker: every waiting job fails now rather than each waiting out another start.
-        for (const job of this.queue.splice(0)) job.resolve(sandboxFailed());
-      },
-    );
-  }
-
-  private send(worker: Worker) {
-    while (this.queue.length > 0 && this.sent.length < PIPELINE_DEPTH) {
-      const next = this.queue.shift()!;
-      try {
-        worker.postMessage({ id: next.id, ...next.job });
-      } catch {
-        // A request the structured clone cannot copy (the server passes JSON data, so: a bug upstream).
-        next.resolve(sandboxFailed());
-        continue;
-      }
-      this.sent.push(next);
-      if (this.sent.length === 1) this.watch(next);
-    }
-  }
-
-  private watch(job: QueuedJob) {
-    this.watchdog = { job, timer: setTimeout(() => this.cutOff(job), job.timeoutMs + WATCHDOG_GRACE_MS) };
-  }
-
-  private unwatch() {
-    if (this.watchdog) clearTimeout(this.watchdog.timer);
+  /** The thread is idle before the job settles, so the pool can hand it the next one at once. */
+  private release(job: QueuedJob, result: JobResult) {
+    if (this.watchdog) clearTimeout(this.watchdog);
     this.watchdog = undefined;
+    this.job = undefined;
+    job.resolve(result);
   }
 
   private finish(id: number, result: JobResult) {
-    // The worker answers in order; anything else is a reply to a job already cut off.
-    if (this.sent[0]?.id !== id) return;
-    const job = this.sent.shift()!;
-    this.unwatch();
-    if (this.sent[0]) this.watch(this.sent[0]);
-    job.resolve(result);
-    this.pump();
+    // Anything but the running job's id is a reply to a job already cut off.
+    if (this.job?.id === id) this.release(this.job, result);
   }
 
-  /** Ends the worker; the jobs it held but had not started go back to the front of the queue. */
-  private abandonWorker(): QueuedJob | undefined {
+  private endWorker() {
     const worker = this.worker;
     this.worker = undefined;
     this.ready = undefined;
-    this.unwatch();
-    const [running, ...waiting] = this.sent.splice(0);
-    this.queue.unshift(...waiting);
     if (worker) {
       worker.removeAllListeners('exit');
       void worker.terminate();
     }
-    return running;
   }
 
   /** The run outlived its deadline inside a native loop: only ending the thread stops it. */
   private cutOff(job: QueuedJob) {
-    if (this.sent[0] !== job) return;
-    this.abandonWorker();
-    job.resolve(timedOut(job.timeoutMs));
-    this.pump();
-    // Start the replacement now rather than when the next script arrives.
+    if (this.job !== job) return;
+    this.endWorker();
+    this.release(job, timedOut(job.timeoutMs));
+    // Start the replacement now rather than when the next script arrives (it may already have).
     if (!this.ready) this.start().catch(() => undefined);
   }
 
-  /** The worker died on its own (it should not): what it was running fails, the rest get a new worker. */
+  /** The worker died on its own (it should not): what it held fails, the next job gets a new worker. */
   private drop(worker: Worker) {
     if (this.worker !== worker) return;
-    this.abandonWorker()?.resolve(sandboxFailed());
-    this.pump();
+    this.endWorker();
+    if (this.job) this.release(this.job, sandboxFailed());
   }
 
   async close() {
     const worker = this.worker;
     this.worker = undefined;
     this.ready = undefined;
-    this.unwatch();
-    for (const job of this.sent.splice(0)) job.resolve(sandboxFailed());
+    if (this.job) this.release(this.job, sandboxFailed());
     if (worker) {
       worker.removeAllListeners('exit');
       await worker.terminate();
@@ -237,16 +209,104 @@ class SandboxThread {
   }
 }
 
-/** The sandbox threads of this process, made on first use; a job goes to the least busy. */
+/**
+ * The sandbox threads of this process, made on first use, shared fairly between projects: each project has its
+ * own queue, and an idle thread takes the next job of the next project in turn (round robin) among those running
+ * fewer than `maxRunning` scripts. So one project's runaway scripts hold at most all threads but one, and another
+ * project's script waits only for the projects ahead of it in turn, not for every script sent before it. A project
+ * with SANDBOX_FAIRNESS.inFlightPerProject scripts running or waiting is refused (`busy`) at once.
+ */
 class SandboxPool {
   private readonly threads = Array.from(
     { length: Math.max(1, Math.min(SANDBOX_WORKERS, availableParallelism())) },
-    () => new SandboxThread(),
+    () => new SandboxThread(() => this.failWaiting()),
   );
+  private readonly maxRunning = Math.max(1, this.threads.length - 1);
+  /** Projects with a job running or waiting; dropped when they have none. */
+  private readonly projects = new Map<string, { waiting: QueuedJob[]; running: number }>();
+  /** Projects with waiting jobs, in turn order: one served goes to the back. */
+  private turns: string[] = [];
+  private nextId = 1;
+  private dispatching = false;
+  private again = false;
 
-  submit(job: SandboxJob, timeoutMs: number): Promise<JobResult> {
-    const idlest = this.threads.reduce((best, thread) => (thread.load < best.load ? thread : best));
-    return idlest.submit(job, timeoutMs);
+  submit(project: string, job: SandboxJob, timeoutMs: number): Promise<JobResult> {
+    let entry = this.projects.get(project);
+    if (!entry) this.projects.set(project, (entry = { waiting: [], running: 0 }));
+    if (entry.running + entry.waiting.length >= SANDBOX_FAIRNESS.inFlightPerProject) return Promise.resolve(busy());
+    const projectEntry = entry;
+    return new Promise((resolve) => {
+      let settled = false;
+      const queued: QueuedJob = {
+        id: this.nextId++,
+        project,
+        job,
+        timeoutMs,
+        running: false,
+        resolve: (result) => {
+          if (settled) return;
+          settled = true;
+          if (queued.running) projectEntry.running--;
+          this.forgetIfIdle(project);
+          resolve(result);
+          this.dispatch();
+        },
+      };
+      projectEntry.waiting.push(queued);
+      if (projectEntry.waiting.length === 1) this.turns.push(project);
+      this.dispatch();
+    });
+  }
+
+  /** Hands waiting jobs to idle threads, project by project in turn. */
+  private dispatch() {
+    // A job settled while handing out others (a failed start) asks for another pass instead of nesting one.
+    if (this.dispatching) {
+      this.again = true;
+      return;
+    }
+    this.dispatching = true;
+    try {
+      do {
+        this.again = false;
+        for (const thread of this.threads) {
+          if (!thread.idle) continue;
+          const job = this.nextJob();
+          if (!job) break;
+          thread.run(job);
+        }
+      } while (this.again);
+    } finally {
+      this.dispatching = false;
+    }
+  }
+
+  /** The next waiting job of the first project in turn below its share of running scripts. */
+  private nextJob(): QueuedJob | undefined {
+    for (let i = 0; i < this.turns.length; i++) {
+      const project = this.turns[i]!;
+      const entry = this.projects.get(project)!;
+      if (entry.running >= this.maxRunning) continue;
+      const job = entry.waiting.shift()!;
+      job.running = true;
+      entry.running++;
+      this.turns.splice(i, 1);
+      if (entry.waiting.length > 0) this.turns.push(project);
+      return job;
+    }
+    return undefined;
+  }
+
+  private forgetIfIdle(project: string) {
+    const entry = this.projects.get(project);
+    if (entry && entry.running === 0 && entry.waiting.length === 0) this.projects.delete(project);
+  }
+
+  /** Every waiting job fails now (no worker could start), rather than each waiting out another start. */
+  private failWaiting() {
+    const waiting = [...this.projects.values()].flatMap((entry) => entry.waiting.splice(0));
+    this.turns = [];
+    for (const job of waiting) job.resolve(sandboxFailed());
   }
 
   async start(): Promise<void> {
@@ -254,6 +314,7 @@ class SandboxPool {
   }
 
   async close(): Promise<void> {
+    this.failWaiting();
     await Promise.all(this.threads.map((thread) => thread.close()));
   }
 }
@@ -261,15 +322,24 @@ class SandboxPool {
 let pool: SandboxPool | undefined;
 const sandboxPool = () => (pool ??= new SandboxPool());
 
-/** Runs one mock script with the request it answers. Never throws: every failure is a typed result. */
-export async function runMockScript(source: string, request: ScriptRequest, options: ScriptOptions = {}): Promise<ScriptRun> {
-  const timeoutMs = options.deadlineMs ?? SANDBOX_LIMITS.deadlineMs;
-  return (await sandboxPool().submit({ op: 'run', source, request, options }, timeoutMs)) as ScriptRun;
+export interface RunOptions extends ScriptOptions {
+  /** The project whose mock runs the script: the workers are shared out between projects by it. */
+  projectId?: string;
+}
+
+/**
+ * Runs one mock script with the request it answers. Never throws: every failure is a typed result, `busy` at once
+ * when the project already has its cap of scripts in flight.
+ */
+export async function runMockScript(source: string, request: ScriptRequest, options: RunOptions = {}): Promise<ScriptRun> {
+  const { projectId = NO_PROJECT, ...scriptOptions } = options;
+  const timeoutMs = scriptOptions.deadlineMs ?? SANDBOX_LIMITS.deadlineMs;
+  return (await sandboxPool().submit(projectId, { op: 'run', source, request, options: scriptOptions }, timeoutMs)) as ScriptRun;
 }
 
 /** Compiles a script without running it, for save-time feedback: a syntax error with its line, or ok. */
 export async function checkScriptSyntax(source: string): Promise<MockResult<true>> {
-  const result = await sandboxPool().submit({ op: 'check', source }, SANDBOX_LIMITS.deadlineMs);
+  const result = await sandboxPool().submit(NO_PROJECT, { op: 'check', source }, SANDBOX_LIMITS.deadlineMs);
   if (result.ok) return { ok: true, value: true };
   return { ok: false, error: result.error };
 }

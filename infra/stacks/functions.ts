@@ -19,6 +19,8 @@ interface ApiloomFunctionProps {
   offline: boolean;
   timeout?: Duration;
   memorySize?: number;
+  /** Instances at once, reserved from the account's concurrency; unset: no reservation. */
+  reservedConcurrency?: number;
 }
 
 /**
@@ -42,6 +44,7 @@ export class ApiloomFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrency,
       logGroup,
       environment: {
         TABLE_NAME: props.table.tableName,

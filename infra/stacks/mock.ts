@@ -37,6 +37,9 @@ export class MockOrigin extends Construct {
       name: 'mock',
       timeout: Duration.seconds(settings.timeoutSeconds),
       memorySize: settings.memoryMb,
+      // The matching limit in AWS of the sandbox's fair shares (see ORIGINS.mock): caps the mock function's instances
+      // across all projects. A cap per project across instances would need shared state (not built).
+      reservedConcurrency: settings.reservedConcurrency,
     }).fn;
     fn.addEnvironment('MOCK_RATE', String(MOCK_THROTTLE.perSecond));
     fn.addEnvironment('MOCK_BURST', String(MOCK_THROTTLE.burst));

@@ -10,6 +10,7 @@ import { benchDocuments } from './documents.bench';
 import { benchHostile } from './hostile.bench';
 import { benchWeb } from './web.bench';
 import { benchMock } from './mock.bench';
+import { benchFairness } from './fairness.bench';
 import { benchShares } from './shares.bench';
 import { benchTeams } from './teams.bench';
 import { benchImport } from './import.bench';
@@ -33,6 +34,7 @@ try {
     ['teams', () => benchTeams(onStack())],
     ['shares', () => benchShares(onStack())],
     ['mock', () => benchMock(onStack())],
+    ['fairness', () => benchFairness(onStack())],
     ['hostile', () => benchHostile(onStack())],
     ['startup', () => benchStartup()],
     ['coldstart', () => benchColdStart()],

@@ -132,7 +132,7 @@ test('server refusals on dialogs show at the field or as a toast (defect 2)', as
   await expect(dialog.getByText('内容不存在或已被删除')).toBeVisible();
   await dialog.getByRole('button', { name: '取消' }).click();
 
-  // Renaming a document deleted meanwhile: the dialog stays open and says why.
+  // Renaming a document deleted meanwhile (so in the bin): the dialog stays open and says why.
   await request.delete(`/api/project/document/${doomed}`, { headers: { token } });
   await tree(page).getByRole('treeitem', { name: 'Doomed' }).click({ button: 'right' });
   await page.getByRole('menuitem', { name: '重命名' }).click();
@@ -140,7 +140,7 @@ test('server refusals on dialogs show at the field or as a toast (defect 2)', as
   await expect(rename.getByLabel('文档标题')).toBeFocused();
   await rename.getByLabel('文档标题').fill('Saved');
   await rename.getByLabel('文档标题').press('Enter');
-  await expect(rename.getByText('内容不存在或已被删除')).toBeVisible();
+  await expect(rename.getByText('该文档已在项目的回收站中')).toBeVisible();
   await expect(rename).toBeVisible();
 });
 

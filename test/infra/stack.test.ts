@@ -391,6 +391,8 @@ describe('mock origin', () => {
     );
     expect(mockRoute).toBeDefined();
     expect(json(resources[functionId('mock')]!.Properties.Environment)).toContain('MOCK_RATE');
+    // One instance serves one request at a time: reserved concurrency bounds what all mocks together hold.
+    expect(resources[functionId('mock')]!.Properties.ReservedConcurrentExecutions).toBe(ORIGINS.mock.reservedConcurrency);
     // The web app learns the mock origin's address from its config.
     const deployment = ofType('Custom::CDKBucketDeployment')[0]![1];
     expect(json(deployment.Properties)).toContain(mockDistId);

@@ -8,12 +8,14 @@ import { MOCK_SETTINGS_TTL_MS } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
 import type { DocumentView } from '@shared/schemas/document';
 import type { MockConfigView } from '@shared/schemas/mock';
+import { translate } from '@shared/messages';
 import type { ProjectView } from '@shared/schemas/project';
 import { getItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { keys } from '../../functions/data/keys';
 import { runPurge } from '../../functions/domain/project-purge';
 import { DAY_MS } from '../../functions/domain/projects';
+import { SANDBOX_FAIRNESS } from '../../functions/mock/limits';
 import { forgetProjectMocks } from '../../functions/origins/mock/project-mocks';
 import { PLACEHOLDERS, SCRIPT_BY_ID, SCRIPT_ECHO, SCRIPT_LIST, TEMPLATE_EXAMPLE } from '../../web/src/features/mock/lib/help-examples';
 import { signUp, useLocalApi } from '../support/local-api';
@@ -625,6 +627,56 @@ describe('the mock origin', () => {
     expect(Number(throttled[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(throttled[0]!.json).toMatchObject({ code: ERRORS.mockThrottled.code });
     expect((await second.hit('GET', '/ping')).status).toBe(200);
+  });
+
+  it("refuses a project's script beyond its cap in flight with 429 at once (zh and en), while another project's script answers", async () => {
+    const abuser = await mockProject();
+    const bystander = await mockProject();
+    const loop = await abuser.apiDoc('GET', '/loop');
+    await abuser.save(loop.id, { type: 'script', body: 'while (true) {}' });
+    const hello = await bystander.apiDoc('GET', '/hello');
+    await bystander.save(hello.id, { type: 'script', body: 'return { body: { hello: request.path } };' });
+
+    // The cap of endless scripts and two more, all at once (which ones are refused depends on their arrival),
+    // once per language; during the first, another project's script.
+    for (const locale of ['zh', 'en'] as const) {
+      const settled: string[] = [];
+      const headers: Record<string, string> = locale === 'en' ? { 'accept-language': 'en' } : {};
+      const burst = Array.from({ length: SANDBOX_FAIRNESS.inFlightPerProject + 2 }, () =>
+        abuser.hit('GET', '/loop', { headers }).then((answer) => {
+          settled.push(answer.status === 429 ? 'refused' : 'ran');
+          return answer;
+        }),
+      );
+      if (locale === 'zh') {
+        const other = await bystander.hit('GET', '/hello');
+        settled.push('other');
+        expect(other.status, other.text).toBe(200);
+        expect(other.json).toEqual({ hello: '/hello' });
+      }
+      const answers = await Promise.all(burst);
+      // Order, not milliseconds: the refusals (and the other project's answer) came before any runaway script ended.
+      expect(settled.slice(0, settled.indexOf('ran')).sort()).toEqual(
+        locale === 'zh' ? ['other', 'refused', 'refused'] : ['refused', 'refused'],
+      );
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(2);
+      for (const answer of refused) {
+        expect(answer.headers.get('retry-after')).toBe(String(SANDBOX_FAIRNESS.retryAfterSeconds));
+        expect(answer.json).toEqual({
+          code: ERRORS.mockThrottled.code,
+          message: translate(locale, 'error.mockThrottled', { seconds: SANDBOX_FAIRNESS.retryAfterSeconds }),
+          data: { kind: 'busy' },
+        });
+      }
+      for (const answer of answers.filter((a) => a.status !== 429)) {
+        expect(answer.status, answer.text).toBe(ERRORS.mockFailed.status);
+        expect(answer.json).toMatchObject({ data: { kind: 'timeout' } });
+      }
+    }
+    // Its scripts ended: the project is served again (its script runs, and times out).
+    const after = await abuser.hit('GET', '/loop');
+    expect(after.json).toMatchObject({ data: { kind: 'timeout' } });
   });
 
   it('clones mock settings with the project, keeps them while their document is in the bin, and purges them with it', async () => {

@@ -5,12 +5,14 @@
  *
  * Order of checks: the preflight (no lookup), the project's token bucket (before any read, so a flood costs
  * nothing), the project, its token, its switch, the route, the document's mock; then the engine answers and the
- * configured delay is waited out.
+ * configured delay is waited out. A script mock of a project that already has its cap of scripts in flight is
+ * refused with 429 like the bucket's (functions/mock/limits.ts: SANDBOX_FAIRNESS).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { MOCK_STATUS, MOCK_THROTTLE, MOCK_TOKEN_HEADER, MOCK_TOKEN_QUERY } from '@shared/constants';
 import { ERRORS, type ErrorKey } from '@shared/errors';
 import { pickLocale, translate, type Locale } from '@shared/messages';
+import { SANDBOX_FAIRNESS } from '../../mock/limits';
 import { respondToMock, type MockRequest } from '../../mock/respond';
 import { projectMocks, responseParams } from './project-mocks';
 import { tokenBuckets } from './throttle';
@@ -163,6 +165,11 @@ export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse>
     params: routed.params,
     request,
   });
+  if (!answered.ok && answered.error.kind === 'busy') {
+    // The project has its cap of scripts running or waiting (SANDBOX_FAIRNESS): refused at once, as its bucket does.
+    const seconds = SANDBOX_FAIRNESS.retryAfterSeconds;
+    return failure(locale, 'mockThrottled', { seconds }, { headers: { 'retry-after': String(seconds) }, data: { kind: 'busy' } });
+  }
   if (!answered.ok) {
     const { kind, message, line } = answered.error;
     return failure(
