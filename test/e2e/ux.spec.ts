@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { LIMITS } from '@shared/constants';
-import { apiData, createDocument, createProject, newPerson, projectWithSession, withSession } from './support';
+import { apiData, createDocument, createProject, expectSaved, newPerson, projectWithSession, withSession } from './support';
 
 const english = (page: Page) => page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
 
@@ -428,8 +428,15 @@ for (const L of [
 }
 
 for (const L of [
-  { lang: 'zh', save: /保存/, copy: '复制我的内容', load: '加载最新版本', stale: '内容已被 E2E 修改' },
-  { lang: 'en', save: /Save/, copy: 'Copy my text', load: 'Load the latest version', stale: 'E2E saved this in the meantime' },
+  { lang: 'zh', save: /保存/, edit: '编辑', copy: '复制我的内容', load: '加载最新版本', stale: '内容已被 E2E 修改' },
+  {
+    lang: 'en',
+    save: /Save/,
+    edit: 'Edit',
+    copy: 'Copy my text',
+    load: 'Load the latest version',
+    stale: 'E2E saved this in the meantime',
+  },
 ] as const) {
   test(`[${L.lang}] an edit conflict keeps the second tab's text: copy it before loading the latest`, async ({
     page,
@@ -448,8 +455,13 @@ for (const L of [
 
     await page.goto(`/project/${projectId}/${doc}/edit`);
     await second.goto(`/project/${projectId}/${doc}/edit`);
+    // Both editors hold the first revision before either saves.
+    await expect(page.getByRole('textbox', { name: 'Markdown' })).toHaveValue('start');
+    await expect(second.getByRole('textbox', { name: 'Markdown' })).toHaveValue('start');
     await page.getByRole('textbox', { name: 'Markdown' }).fill('first tab words');
     await page.getByRole('button', { name: L.save }).click();
+    // The saved view with its Edit button, not the preview (which shows the new text before the save is sent).
+    await expectSaved(page, 'Shared', L.edit);
     await expect(page.getByRole('article', { name: 'Shared' }).locator('.markdown')).toContainText('first tab words');
 
     await second.getByRole('textbox', { name: 'Markdown' }).fill('second tab words');
