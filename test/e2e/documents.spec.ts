@@ -182,6 +182,23 @@ test('rich text with a table, an uploaded image and an attachment; an image over
   expect(file.headers()['content-security-policy']).toContain('sandbox');
 });
 
+test('Ctrl+S the moment a rich-text edit lands saves that edit, before the page has drawn it', async ({ page, request }) => {
+  await openNewProject(page, request);
+  await newDocument(page, 'Landing', '富文本文档');
+  const editor = page.locator('.ql-editor');
+  await editor.click();
+  await page.keyboard.type('first');
+  // An edit Quill reports from outside the page's own events (an upload that finishes, typed text its observer
+  // picks up), and Ctrl+S in the same breath: a busy machine gives exactly this order, so the test gives it always.
+  await page.evaluate(async () => {
+    document.querySelector('.ql-editor p')!.append(' and last');
+    await Promise.resolve();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 's', ctrlKey: true, bubbles: true, cancelable: true }));
+  });
+  await expectSaved(page, 'Landing');
+  await expect(page.getByRole('article', { name: 'Landing' }).locator('.markdown')).toHaveText('first and last');
+});
+
 test('markdown: an uploaded image lands at the cursor and shows in the preview', async ({ page, request }) => {
   await openNewProject(page, request);
   await newDocument(page, 'Screens', 'Markdown 文档');

@@ -81,7 +81,10 @@ test('mock editor: static JSON checked and saved, previewed, then a template; a 
   await replaceCode(page, 'Mock.js 模板', '{"list|3": [{"id|+1": 1, "name": "@cname", "email": "@email"}]}');
   await page.getByRole('button', { name: '保存 Mock' }).click();
   await expect(page.getByText('未保存', { exact: true })).toBeHidden();
+  // Sent a moment after the save: the preview asks for no cache, so the mock origin reads what was just saved.
+  const sent = page.waitForRequest((r) => r.url().includes('/users/1') && r.method() === 'GET');
   await preview.getByRole('button', { name: '发送请求' }).click();
+  expect((await (await sent).allHeaders())['cache-control']).toBe('no-cache');
   const body = result.getByRole('region', { name: '响应内容' });
   await expect(body).toContainText('"id": 3');
   const generated = JSON.parse((await body.textContent()) ?? '') as { list: { id: number; name: string; email: string }[] };

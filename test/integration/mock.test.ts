@@ -567,6 +567,33 @@ describe('the mock origin', () => {
     expect(seen).toEqual({ v: 2 });
   });
 
+  it('answers a request that asks for no cache (the preview after a save) from a read begun after it arrived', async () => {
+    const { apiDoc, hit, owner, project } = await mockProject();
+    const doc = await apiDoc('GET', '/saved');
+    // Saved as the editor saves: the mock function is not told, it reads the change when its picture is old enough.
+    const save = async (_docId: string, settings: Record<string, unknown>) => {
+      const saved = await api.call('PUT', '/project/document/mock-config/', {
+        token: owner.token,
+        body: { projectId: project.id, docId: doc.id, ...settings },
+      });
+      expect(saved.code, saved.message).toBe(0);
+    };
+    await save(doc.id, { type: 'static', body: '{"v":1}' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // The clock stands still: without asking, the next call is answered from the picture just read.
+      expect((await hit('GET', '/saved')).json).toEqual({ v: 1 });
+      await save(doc.id, { type: 'static', body: '{"v":2}' });
+      expect((await hit('GET', '/saved')).json).toEqual({ v: 1 });
+      // What a browser's fetch with cache: 'no-store' sends, and what a hard reload sends.
+      expect((await hit('GET', '/saved', { headers: { 'cache-control': 'no-cache', pragma: 'no-cache' } })).json).toEqual({ v: 2 });
+      await save(doc.id, { type: 'static', body: '{"v":3}' });
+      expect((await hit('GET', '/saved', { headers: { pragma: 'no-cache' } })).json).toEqual({ v: 3 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('never answers from a read older than its freshness promise, however slow that read is (a race seen on a busy machine)', async () => {
     const { apiDoc, save, hit, project, owner } = await mockProject();
     const first = await apiDoc('GET', '/first');

@@ -92,12 +92,20 @@ async function mockedDocuments(project: ProjectRecord): Promise<Pick<ProjectMock
   };
 }
 
-/** The project's mocks as read at most MOCK_SETTINGS_TTL_MS ago; undefined when it does not exist or does not serve. */
-export function projectMocks(projectId: string, now = Date.now()): Promise<ProjectMocks | undefined> | ProjectMocks | undefined {
+/**
+ * The project's mocks as read at most MOCK_SETTINGS_TTL_MS ago; undefined when it does not exist or does not serve.
+ * `fresh` (a request that asked for no cache, as the editor's preview does right after a save) takes only a picture
+ * begun after it arrived: the author sees what was just saved, not the picture of the call before the save.
+ */
+export function projectMocks(
+  projectId: string,
+  { now = Date.now(), fresh = false }: { now?: number; fresh?: boolean } = {},
+): Promise<ProjectMocks | undefined> | ProjectMocks | undefined {
+  const maxAge = fresh ? 0 : MOCK_SETTINGS_TTL_MS;
   const current = held.get(projectId);
-  if (current && now - current.readAt < MOCK_SETTINGS_TTL_MS) return current.mocks;
+  if (current && now - current.readAt < maxAge) return current.mocks;
   const pending = inFlight.get(projectId);
-  if (pending && now - pending.readAt < MOCK_SETTINGS_TTL_MS) return pending.mocks;
+  if (pending && (fresh ? pending.readAt >= now : now - pending.readAt < maxAge)) return pending.mocks;
   const started = { readAt: now, mocks: refresh(projectId, current, now) };
   inFlight.set(projectId, started);
   void started.mocks.finally(() => inFlight.get(projectId) === started && inFlight.delete(projectId)).catch(() => undefined);

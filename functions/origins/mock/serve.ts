@@ -127,7 +127,10 @@ export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse>
     );
   }
 
-  const mocks = await projectMocks(projectId);
+  // A browser fetch with `cache: 'no-store'` (the editor's preview) or a hard reload sends `no-cache`: it is answered
+  // from a read begun after it arrived. Bounded by the throttle above, like every other request.
+  const fresh = /no-cache/i.test(`${req.headers['cache-control'] ?? ''} ${req.headers.pragma ?? ''}`);
+  const mocks = await projectMocks(projectId, { fresh });
   if (!mocks) return failure(locale, 'mockNoMatch', { method, path });
   if (mocks.token !== null && !sameToken(first(req.query[MOCK_TOKEN_QUERY]) ?? req.headers[MOCK_TOKEN_HEADER], mocks.token)) {
     return failure(locale, 'mockTokenRequired');

@@ -168,6 +168,9 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
   const [name, setName] = useState(displayName(doc.name, t));
   const [comment, setComment] = useState('');
   const [draft, setDraft] = useState<TypedContent>({ type: doc.type, content: doc.content } as TypedContent);
+  // The draft as of the last change, not the last render: Quill reports an edit (an upload landing, typed text seen by
+  // its observer) outside React's events, so its render may still be pending when Ctrl+S arrives; a save reads this.
+  const latest = useRef(draft);
   // What the editor started from; rich text moves it to Quill's own rendering of the stored HTML.
   const [baseline, setBaseline] = useState(() => JSON.stringify(draft.content));
   const [errors, setErrors] = useState<Errors>({});
@@ -184,7 +187,8 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
 
   const save = async () => {
     if (busy) return;
-    if (contentTooLarge(draft.content)) {
+    const { content } = latest.current;
+    if (contentTooLarge(content)) {
       setErrors({ _: 'tooLarge' });
       notify.error(t('error.contentTooLarge'));
       return;
@@ -198,7 +202,7 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
         rev: doc.rev,
         name: unchangedName ? undefined : name.trim(),
         comment,
-        content: draft.content,
+        content,
       });
       notify.success(t('common.saved'));
       guard.release();
@@ -220,7 +224,7 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
   // The writer's own text, to keep before loading the newer version: the source as written, or the JSON of a form.
   const copyMine = () =>
     Promise.resolve()
-      .then(() => navigator.clipboard.writeText(textOf(draft)))
+      .then(() => navigator.clipboard.writeText(textOf(latest.current)))
       .then(
         () => notify.success(t('docs.copiedMine')),
         () => notify.error(t('mock.notCopied')),
@@ -296,6 +300,7 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
         draft={draft}
         errors={errors}
         onChange={(next, byUser = true) => {
+          latest.current = next;
           setDraft(next);
           if (!byUser && !dirty) setBaseline(JSON.stringify(next.content));
         }}
