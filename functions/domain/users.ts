@@ -101,5 +101,23 @@ export async function changePasswordHash(user: UserRecord, passwordHash: string)
   );
 }
 
+/**
+ * A recovered account's new password, written together with `alongside` (consuming the recovery code) in one
+ * transaction, conditional on the revision read: the code is spent exactly when the password changes.
+ */
+export async function resetPasswordHash(user: UserRecord, passwordHash: string, alongside: TransactOp[]): Promise<void> {
+  await transact(
+    [
+      {
+        update: keys.user(user.id),
+        spec: { set: { passwordHash, updatedAt: new Date().toISOString() }, bumpRev: true },
+        when: eq('rev', user.rev),
+      },
+      ...alongside,
+    ],
+    () => new AppError('badVerificationCode'),
+  );
+}
+
 /** A user without a verification code: the local demo account and benchmark fixtures. */
 export const createUser = (input: { account: string; nickname: string; passwordHash: string }) => registerUser(input, [], 'conflict');

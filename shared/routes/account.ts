@@ -4,6 +4,7 @@ import {
   loginBody,
   loginResult,
   registerBody,
+  resetPasswordBody,
   sendCodeParams,
   updatePasswordBody,
   updateUserBody,
@@ -37,6 +38,27 @@ export const accountRoutes = {
     access: ANYONE,
     params: sendCodeParams,
     response: codeSent,
+  }),
+  /**
+   * A password-recovery code, sent only when the account exists; the answer (and its limits) are the same either
+   * way, so nobody learns who has an account.
+   */
+  'code.resetPassword': route({
+    method: 'POST',
+    path: '/common/code/RESET_PWD/{target}',
+    service: 'user',
+    access: ANYONE,
+    params: sendCodeParams,
+    response: codeSent,
+  }),
+  /** A new password with the recovery code: every session of the account ends. */
+  'user.resetPassword': route({
+    method: 'POST',
+    path: '/user/reset-password',
+    service: 'user',
+    access: ANYONE,
+    body: resetPasswordBody,
+    response: nothing,
   }),
   'login.create': route({
     method: 'POST',

@@ -46,6 +46,15 @@ export const registerBody = lazy(() =>
 
 export const sendCodeParams = lazy(() => z.object({ target: accountSchema }));
 
+/** Password recovery: the account, the RESET_PWD code sent to it, and the new password. */
+export const resetPasswordBody = lazy(() =>
+  z.object({
+    account: accountSchema,
+    code: verificationCodeSchema,
+    password: passwordSchema,
+  }),
+);
+
 /** POST /login takes a form body (spec section 7). */
 export const loginBody = lazy(() =>
   z.object({

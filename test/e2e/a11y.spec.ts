@@ -17,6 +17,25 @@ test('the sign-in page passes axe', async ({ page }) => {
   await expectAccessible(page, 'login');
 });
 
+test('the password recovery page passes axe', async ({ page }) => {
+  await page.goto('/forget');
+  await expect(page.getByRole('heading', { name: '找回密码' })).toBeVisible();
+  await expectAccessible(page, 'forget');
+});
+
+test('the page after a password reset passes axe', async ({ page }) => {
+  await page.goto('/forget-success');
+  await expect(page.getByRole('heading', { name: '密码已重置' })).toBeVisible();
+  await expectAccessible(page, 'forget-success');
+});
+
+test('the signed-in password change page passes axe', async ({ page, request }) => {
+  await withSession(page.context(), await newPerson(request));
+  await page.goto('/reset-pass');
+  await expect(page.getByRole('heading', { name: '修改密码' })).toBeVisible();
+  await expectAccessible(page, 'reset-pass');
+});
+
 /** A signed-in page on a project with one HTTP API document. */
 async function projectWithApi(page: Page, request: APIRequestContext) {
   const { projectId, token } = await projectWithSession(page, request, 'Accessible');

@@ -47,6 +47,61 @@ test('after a code is sent, the earlier "enter a correct email" error is gone (d
   await expect(stale).toBeHidden();
 });
 
+test('a forgotten password: from the sign-in page to a code, a new password, and in again; the old session is over', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const person = await newPerson(request, 'Forgetful');
+  // Another browser where the person was signed in: the reset ends that session too.
+  const elsewhere = await browser.newContext();
+  await withSession(elsewhere, person);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: '忘记密码？' }).click();
+  await expect(page).toHaveURL(/\/forget$/);
+  await expect(page.getByRole('heading', { name: '找回密码' })).toBeVisible();
+  await page.getByLabel('邮箱或手机号').fill(person.account);
+  await page.getByRole('button', { name: '发送验证码' }).click();
+  await expect(page.getByText('如果该账号存在，验证码已发送')).toBeVisible();
+  await page.getByLabel('验证码').fill('000000');
+  await page.getByLabel('新密码', { exact: true }).fill('NewSecret9');
+  await page.getByLabel('确认新密码').fill('NewSecret8');
+  await page.getByRole('button', { name: '重置密码' }).click();
+  await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
+  await page.getByLabel('确认新密码').fill('NewSecret9');
+  const code = await codeFor(request, person.account);
+  if (code !== '000000') {
+    await page.getByRole('button', { name: '重置密码' }).click();
+    await expect(page.getByText('验证码错误或已过期')).toBeVisible();
+  }
+  await page.getByLabel('验证码').fill(code);
+  await page.getByRole('button', { name: '重置密码' }).click();
+
+  await expect(page).toHaveURL(/\/forget-success$/);
+  await expect(page.getByRole('heading', { name: '密码已重置' })).toBeVisible();
+  await page.getByRole('link', { name: '去登录' }).click();
+  await signIn(page, person.account, PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText('账号或密码错误');
+  await signIn(page, person.account, 'NewSecret9');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const old = await elsewhere.newPage();
+  await old.goto('/dashboard');
+  await expect(old).toHaveURL(/\/login/);
+  await elsewhere.close();
+});
+
+test('in English, the recovery page and its answer speak English', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('语言').getByText('English').click();
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveTitle(/Reset password/);
+  await page.getByLabel('Email or phone').fill(`nobody${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('If the account exists, a code is on its way')).toBeVisible();
+});
+
 test('a wrong password is refused without saying whether the account exists', async ({ page, request }) => {
   const { account } = await newPerson(request);
   await page.goto('/login');

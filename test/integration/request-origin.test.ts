@@ -80,6 +80,7 @@ describe('state-changing calls prove the app sent them', () => {
       password: 'Secret123',
       newAccount: 'nobody-yet@example.com',
       newAccountCode: '000000',
+      resetCode: '000000',
       folderId: projectId,
       projectId,
       documentId: `${projectId}_abcdefgh`,

@@ -290,10 +290,12 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
   // checked (a GIF by its first bytes).
   const newAccount = `walk-new-${randomUUID()}@example.com`;
   const uploadedFileId = randomBytes(16).toString('base64url');
-  const [shareToken, folder, newAccountCode] = await Promise.all([
+  const [shareToken, folder, newAccountCode, resetCode] = await Promise.all([
     issueShareToken(share),
     saveFolder({ userId: p.creator.id, teamId: null }, { name: 'Walk folder', parentId: null }),
     issueCode('REGISTER', newAccount),
+    // One send a minute per account: only a fixture with people of its own (an account call's) gets a live one.
+    fresh ? issueCode('RESET_PWD', p.creator.account) : '000000',
     putObject(keys.pendingUpload(projectId, uploadedFileId), 'GIF89a walk', 'image/gif'),
   ]);
   const tokens: Partial<Record<CallerKind, string>> = { forged: 'forged-token-value-that-matches-nothing' };
@@ -304,6 +306,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       password: PASSWORD,
       newAccount,
       newAccountCode,
+      resetCode,
       folderId: folder.id,
       projectId: project.id,
       documentId: node.id,

@@ -12,6 +12,8 @@ export interface SampleIds {
   /** An address with a live registration code, not yet an account. */
   newAccount: string;
   newAccountCode: string;
+  /** A live password-recovery code of the creator's account. */
+  resetCode: string;
   /** A folder of the creator's own console. */
   folderId: string;
   projectId: string;
@@ -45,6 +47,8 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   }),
   'code.register': () => ({ params: { target: email() } }),
   'code.login': () => ({ params: { target: email() } }),
+  'code.resetPassword': () => ({ params: { target: email() } }),
+  'user.resetPassword': ({ creatorAccount, resetCode }) => ({ body: { account: creatorAccount, code: resetCode, password: 'Secret456' } }),
   'login.create': ({ creatorAccount, password }) => ({ body: { username: creatorAccount, password } }),
   'login.delete': () => ({}),
   'user.detail': () => ({}),

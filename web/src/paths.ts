@@ -54,6 +54,10 @@ export const paths = {
     href: (opts: { from?: string; timeout?: boolean } = {}) => `/login${query({ timeout: opts.timeout && '1', f: opts.from })}`,
   },
   register: { pattern: '/register', href: () => '/register' },
+  /** Password recovery, what follows it, and a signed-in person's password change. */
+  forget: { pattern: '/forget', href: () => '/forget' },
+  forgetSuccess: { pattern: '/forget-success', href: () => '/forget-success' },
+  resetPass: { pattern: '/reset-pass', href: () => '/reset-pass' },
   dashboard: {
     pattern: '/dashboard',
     href: (opts: { view?: ConsoleView; folder?: string | null; q?: string } = {}) =>
@@ -129,9 +133,6 @@ export const paths = {
       '/login/callback',
       '/login/redirect',
       '/login/callback/:provider/login',
-      '/forget',
-      '/forget-success',
-      '/reset-pass',
       '/project/:id/export',
       '/project/:id/export/export-item',
     ],

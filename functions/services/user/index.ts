@@ -2,7 +2,13 @@
 import { accountRoutes } from '@shared/routes/account';
 import { createService } from '../../runtime/service';
 import { profileHandlers } from './profile';
+import { recoveryHandlers } from './recovery';
 import { registrationHandlers } from './registration';
 import { signInHandlers } from './sign-in';
 
-export const handler = createService('user', accountRoutes, { ...registrationHandlers, ...signInHandlers, ...profileHandlers });
+export const handler = createService('user', accountRoutes, {
+  ...registrationHandlers,
+  ...signInHandlers,
+  ...profileHandlers,
+  ...recoveryHandlers,
+});

@@ -45,6 +45,9 @@ const routeObjects: RouteObject[] = [
         children: [
           { path: paths.login.pattern, lazy: () => import('../pages/login') },
           { path: paths.register.pattern, lazy: () => import('../pages/register') },
+          { path: paths.forget.pattern, lazy: () => import('../pages/forget') },
+          { path: paths.forgetSuccess.pattern, lazy: () => import('../pages/forget-success') },
+          { path: paths.resetPass.pattern, lazy: () => import('../pages/reset-pass') },
           { path: paths.invite.teamPattern, lazy: async () => ({ Component: (await import('../pages/invite')).TeamInvitePage }) },
           { path: paths.invite.projectPattern, lazy: async () => ({ Component: (await import('../pages/invite')).ProjectInvitePage }) },
         ],

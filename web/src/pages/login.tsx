@@ -109,6 +109,7 @@ export function Component() {
       </Form>
       <p className="auth-links">
         {!config.offline && <Link to={paths.register.href()}>{t('login.toRegister')}</Link>}
+        <Link to={paths.forget.href()}>{t('login.forgot')}</Link>
         <Link to={paths.home.href()}>{t('common.home')}</Link>
       </p>
     </div>

@@ -1,0 +1,63 @@
+/** Changing the password of the signed-in account: the old one, the new one twice. Every other session ends. */
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { passwordSchema } from '@shared/schemas/account';
+import { api, isApiError } from '../../../lib/api';
+import { showServerError, zodRule } from '../../../lib/form';
+
+interface Values {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(body: Values) {
+    setBusy(true);
+    try {
+      await api.call('user.updatePassword', { body }, { ignoreMessage: true });
+      form.resetFields();
+      setDone(true);
+    } catch (err) {
+      showServerError(form, err, isApiError(err) && err.code === 45004 ? { atField: 'oldPassword' } : {});
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      {done ? <Alert className="form-alert" type="success" showIcon title={t('security.changed')} /> : null}
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} className="narrow-form">
+        <Form.Item name="oldPassword" label={t('security.oldPassword')} rules={[{ required: true, message: t('v.required') }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="newPassword" label={t('security.newPassword')} extra={t('v.password')} rules={[zodRule(passwordSchema)]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('security.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_r, value: string) => {
+                if (value !== getFieldValue('newPassword')) throw new Error(t('v.passwordMismatch'));
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('security.submit')}
+        </Button>
+      </Form>
+    </>
+  );
+}
