@@ -11,6 +11,8 @@ export const ERRORS = {
   stepUpRequired: { code: 41004, status: 200 },
   forbidden: { code: 42003, status: 200 },
   registrationDisabled: { code: 42010, status: 200 },
+  /** An offline deployment sends no codes to new addresses, so an account's email and phone stay as they are. */
+  addressChangeDisabled: { code: 42011, status: 200 },
   tooManyRequests: { code: 42900, status: 200 },
   notFound: { code: 43001, status: 200 },
   routeNotFound: { code: 43001, status: 404 },

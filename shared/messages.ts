@@ -16,6 +16,7 @@ const zhErrors: ErrorMessages = {
   stepUpRequired: '该账号近期登录失败次数过多，请输入发送到该邮箱或手机号的验证码',
   forbidden: '没有权限执行此操作',
   registrationDisabled: '离线部署不开放注册',
+  addressChangeDisabled: '离线部署不支持修改邮箱或手机号',
   tooManyRequests: '操作过于频繁，请 {{seconds}} 秒后再试',
   notFound: '内容不存在或已被删除',
   routeNotFound: '接口不存在：{{method}} {{path}}',
@@ -77,6 +78,7 @@ const enErrors: ErrorMessages = {
   stepUpRequired: 'This account has had many failed sign-ins: enter the code sent to its email or phone',
   forbidden: 'You do not have permission to do this',
   registrationDisabled: 'Registration is disabled in an offline deployment',
+  addressChangeDisabled: 'Changing the email or phone is disabled in an offline deployment',
   tooManyRequests: 'Too many attempts, try again in {{seconds}} seconds',
   notFound: 'Not found or already deleted',
   routeNotFound: 'No such API: {{method}} {{path}}',
@@ -135,6 +137,7 @@ const enErrors: ErrorMessages = {
 const zhValidation = {
   required: '必填',
   account: '请输入正确的邮箱或手机号',
+  phone: '请输入正确的手机号',
   email: '邮箱格式不正确',
   nickname: `昵称长度 1-${LIMITS.nickname} 个字符`,
   password: `密码长度 ${LIMITS.passwordMin}-${LIMITS.passwordMax} 个字符，需同时包含字母和数字`,
@@ -182,6 +185,7 @@ type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
   required: 'Required',
   account: 'Enter a valid email address or phone number',
+  phone: 'Enter a valid phone number',
   email: 'Enter a valid email address',
   nickname: `Nickname must be 1-${LIMITS.nickname} characters`,
   password: `Password must be ${LIMITS.passwordMin}-${LIMITS.passwordMax} characters with letters and digits`,
@@ -233,12 +237,18 @@ const zhText = {
   restoredComment: '恢复到版本 {{rev}}',
   copySuffix: ' 副本',
   accountExistsNotice: '有人尝试用此地址注册 Apiloom，但该地址已有账号。如果是你本人，请直接登录或找回密码；否则可忽略本消息。',
+  addressTakenNotice: '有人尝试把此地址绑定到另一个 Apiloom 账号，但该地址已有账号，所以没有发送验证码。如果不是你本人操作，可忽略本消息。',
+  emailChangedNotice: '你的 Apiloom 账号邮箱已改为 {{email}}。如果不是你本人操作，请立即找回密码并联系管理员。',
 };
 const enText: typeof zhText = {
   restoredComment: 'Restored version {{rev}}',
   copySuffix: ' copy',
   accountExistsNotice:
     'Someone tried to register an Apiloom account with this address, which already has one. If it was you, sign in or reset your password; otherwise ignore this message.',
+  addressTakenNotice:
+    'Someone tried to add this address to another Apiloom account, but it already has one, so no code was sent. If it was not you, ignore this message.',
+  emailChangedNotice:
+    'The email of your Apiloom account is now {{email}}. If you did not make this change, reset your password at once and tell an administrator.',
 };
 
 export const messages = {

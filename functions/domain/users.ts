@@ -119,5 +119,37 @@ export async function resetPasswordHash(user: UserRecord, passwordHash: string, 
   );
 }
 
+/**
+ * A new email or phone for an account, with its guard moved in the same transaction (the new address taken by
+ * anyone is `accountExists`; the old guard goes only if it is still this user's) and `alongside` (the spent code).
+ */
+export async function changeAddress(
+  user: UserRecord,
+  field: 'email' | 'phone',
+  address: string,
+  alongside: TransactOp[],
+): Promise<UserRecord> {
+  const old = user[field];
+  await transact(
+    [
+      {
+        update: keys.user(user.id),
+        spec: { set: { [field]: address, updatedAt: new Date().toISOString() }, bumpRev: true },
+        when: eq('rev', user.rev),
+        failure: () => new AppError('conflict'),
+      },
+      {
+        put: { ...keys.accountGuard(address), ...ENTITY.accountGuard, userId: user.id },
+        when: notExists(),
+        failure: () => new AppError('accountExists'),
+      },
+      ...(old && old !== address ? [{ delete: keys.accountGuard(old), when: eq('userId', user.id) }] : []),
+      ...alongside,
+    ],
+    () => new AppError('badVerificationCode'),
+  );
+  return { ...user, [field]: address, rev: user.rev + 1 };
+}
+
 /** A user without a verification code: the local demo account and benchmark fixtures. */
 export const createUser = (input: { account: string; nickname: string; passwordHash: string }) => registerUser(input, [], 'conflict');

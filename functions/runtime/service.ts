@@ -23,7 +23,8 @@ import { assertContentType, assertOwnOrigin, changesState, provesOwnOrigin } fro
 import { clearedSessionCookies } from './session-cookie';
 import { parseWith } from './validation';
 
-interface RequestContext {
+/** What every handler gets, whatever its route's access. */
+export interface RequestContext {
   requestId: string;
   locale: Locale;
   log: Logger;

@@ -1,6 +1,11 @@
 /** Accounts: registration, verification codes, sign-in and sign-out, the account itself (spec section 7). */
 import {
+  changeEmailBody,
+  changePhoneBody,
   codeSent,
+  emailTargetParams,
+  phoneTargetParams,
+  sendCodeBody,
   loginBody,
   loginResult,
   registerBody,
@@ -59,6 +64,52 @@ export const accountRoutes = {
     access: ANYONE,
     body: resetPasswordBody,
     response: nothing,
+  }),
+  /** A code to a new email or phone of the signed-in account; an address that is someone's account gets a notice. */
+  'code.emailUpdate': route({
+    method: 'POST',
+    path: '/common/code/EMAIL_UPDATE/{target}',
+    service: 'user',
+    access: SIGNED_IN,
+    params: emailTargetParams,
+    response: codeSent,
+  }),
+  'code.phoneUpdate': route({
+    method: 'POST',
+    path: '/common/code/PHONE_UPDATE/{target}',
+    service: 'user',
+    access: SIGNED_IN,
+    params: phoneTargetParams,
+    response: codeSent,
+  }),
+  /**
+   * Any purpose's code by the body: the same rules as that purpose's own call, which it answers through. Open to
+   * anyone because REGISTER, RESET_PWD and LOGIN are; the address changes still need a session, checked inside.
+   */
+  'code.send': route({
+    method: 'POST',
+    path: '/common/code',
+    service: 'user',
+    access: ANYONE,
+    body: sendCodeBody,
+    response: codeSent,
+  }),
+  /** The account's email changes, its code spent in the same transaction; the old address is told. */
+  'user.email': route({
+    method: 'POST',
+    path: '/user/email',
+    service: 'user',
+    access: SIGNED_IN,
+    body: changeEmailBody,
+    response: userDetail,
+  }),
+  'user.phone': route({
+    method: 'POST',
+    path: '/user/phone',
+    service: 'user',
+    access: SIGNED_IN,
+    body: changePhoneBody,
+    response: userDetail,
   }),
   'login.create': route({
     method: 'POST',

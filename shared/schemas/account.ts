@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { lazy } from '../lazy';
-import { LIMITS } from '../constants';
+import { CODE_PURPOSES, LIMITS } from '../constants';
 import { vKey } from '../messages';
 import { plainName } from '../text';
 import { EMAIL, PHONE } from '../accounts';
@@ -45,6 +45,39 @@ export const registerBody = lazy(() =>
 );
 
 export const sendCodeParams = lazy(() => z.object({ target: accountSchema }));
+
+export const emailSchema = lazy(() =>
+  z
+    .string({ error: vKey('email') })
+    .trim()
+    .max(254, { error: vKey('email') })
+    .regex(EMAIL, { error: vKey('email') })
+    .transform((v) => v.toLowerCase()),
+);
+export const phoneSchema = lazy(() =>
+  z
+    .string({ error: vKey('phone') })
+    .trim()
+    .regex(PHONE, { error: vKey('phone') }),
+);
+export const emailTargetParams = lazy(() => z.object({ target: emailSchema }));
+export const phoneTargetParams = lazy(() => z.object({ target: phoneSchema }));
+
+/** The spec's generic `POST /common/code`: the purpose in the body, with the rules of that purpose's own call. */
+export const sendCodeBody = lazy(() => z.object({ purpose: z.enum(CODE_PURPOSES), target: accountSchema }));
+
+/** A new email for the signed-in account: its code, and the current password (an email signs in and recovers). */
+export const changeEmailBody = lazy(() =>
+  z.object({
+    email: emailSchema,
+    code: verificationCodeSchema,
+    password: z
+      .string({ error: vKey('required') })
+      .min(1, { error: vKey('required') })
+      .max(LIMITS.passwordMax * 4),
+  }),
+);
+export const changePhoneBody = lazy(() => z.object({ phone: phoneSchema, code: verificationCodeSchema }));
 
 /** Password recovery: the account, the RESET_PWD code sent to it, and the new password. */
 export const resetPasswordBody = lazy(() =>

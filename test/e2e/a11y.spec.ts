@@ -36,6 +36,13 @@ test('the signed-in password change page passes axe', async ({ page, request }) 
   await expectAccessible(page, 'reset-pass');
 });
 
+test('the security settings page passes axe', async ({ page, request }) => {
+  await withSession(page.context(), await newPerson(request));
+  await page.goto('/dashboard/profile/security');
+  await expect(page.getByRole('heading', { name: '修改手机号' })).toBeVisible();
+  await expectAccessible(page, 'security settings');
+});
+
 /** A signed-in page on a project with one HTTP API document. */
 async function projectWithApi(page: Page, request: APIRequestContext) {
   const { projectId, token } = await projectWithSession(page, request, 'Accessible');

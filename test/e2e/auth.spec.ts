@@ -263,3 +263,43 @@ for (const lang of ['zh', 'en'] as const) {
     await context.close();
   });
 }
+
+test('security settings: a new email with its code and the password, then signing in by it; a phone added the same way', async ({
+  page,
+  request,
+}) => {
+  const person = await newPerson(request, 'Mover');
+  await withSession(page.context(), person);
+  await page.goto('/dashboard/profile/security');
+  const emailCard = page.locator('.ant-card', { has: page.getByRole('heading', { name: '修改邮箱' }) });
+  // The current address shows masked.
+  await expect(emailCard.getByTestId('current-email')).toHaveText(`${person.account.slice(0, 2)}***@example.com`);
+
+  const next = `moved${Date.now()}@example.com`;
+  await emailCard.getByLabel('新邮箱').fill(next);
+  await emailCard.getByRole('button', { name: '发送验证码' }).click();
+  await expect(emailCard.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
+  await emailCard.getByLabel('验证码').fill(await codeFor(request, next));
+  await emailCard.getByLabel('当前密码').fill('Wrong1234');
+  await emailCard.getByRole('button', { name: '修改邮箱' }).click();
+  await expect(emailCard.getByText('原密码错误')).toBeVisible();
+  await emailCard.getByLabel('当前密码').fill(PASSWORD);
+  await emailCard.getByRole('button', { name: '修改邮箱' }).click();
+  await expect(page.getByText('邮箱已修改，原邮箱已收到通知')).toBeVisible();
+  await expect(emailCard.getByTestId('current-email')).toHaveText('mo***@example.com');
+
+  const phoneCard = page.locator('.ant-card', { has: page.getByRole('heading', { name: '修改手机号' }) });
+  const phone = `135${String(Date.now()).slice(-8)}`;
+  await phoneCard.getByLabel('新手机号').fill(phone);
+  await phoneCard.getByRole('button', { name: '发送验证码' }).click();
+  await expect(phoneCard.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
+  await phoneCard.getByLabel('验证码').fill(await codeFor(request, phone));
+  await phoneCard.getByRole('button', { name: '修改手机号' }).click();
+  await expect(page.getByText('手机号已修改')).toBeVisible();
+  await expect(phoneCard.getByTestId('current-phone')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await signIn(page, next);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -41,7 +41,13 @@ function unnamedFields(sent: unknown, kept: unknown, at = 'data'): string[] {
  * Routes that hash a password at OWASP's cost (scrypt, 128 MiB each): their callers go one at a time, since a
  * dozen hashes at once on a busy two-core machine outlast the gateway's 29 s, as they would a Lambda's timeout.
  */
-const HASHES_PASSWORDS: ReadonlySet<RouteId> = new Set(['login.create', 'user.register', 'user.updatePassword', 'user.resetPassword']);
+const HASHES_PASSWORDS: ReadonlySet<RouteId> = new Set([
+  'login.create',
+  'user.register',
+  'user.updatePassword',
+  'user.resetPassword',
+  'user.email',
+]);
 async function inTurn<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
   for (const item of items) results.push(await work(item));

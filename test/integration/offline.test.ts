@@ -1,7 +1,7 @@
 /** An offline deployment (OFFLINE=true) refuses registration and its codes; sign-in still works. */
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
-import { useLocalApi } from '../support/local-api';
+import { signUp, useLocalApi } from '../support/local-api';
 
 // Set before the first request loads the handler, which parses its environment once, as at a cold start.
 process.env.OFFLINE = 'true';
@@ -19,6 +19,24 @@ describe('offline deployment', () => {
       body: { account: 'someone@example.com', nickname: 'A', password: 'Secret123', code: '123456' },
     });
     expect(res.code).toBe(ERRORS.registrationDisabled.code);
+  });
+
+  it('refuses codes to new addresses and changing the email or phone, in either language', async () => {
+    const person = await signUp('Offline');
+    const code = await api.call('POST', '/common/code/EMAIL_UPDATE/new@example.com', {
+      token: person.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(code.code).toBe(ERRORS.addressChangeDisabled.code);
+    expect(code.message).toBe('Changing the email or phone is disabled in an offline deployment');
+    const phone = await api.call('POST', '/user/phone', { token: person.token, body: { phone: '13700000000', code: '123456' } });
+    expect(phone.code).toBe(ERRORS.addressChangeDisabled.code);
+    expect(phone.message).toBe('离线部署不支持修改邮箱或手机号');
+    const email = await api.call('POST', '/user/email', {
+      token: person.token,
+      body: { email: 'new@example.com', code: '123456', password: 'Secret123' },
+    });
+    expect(email.code).toBe(ERRORS.addressChangeDisabled.code);
   });
 
   it('still signs people in (the answer is about credentials, not the mode)', async () => {

@@ -9,7 +9,7 @@
  * `view` (the `none` member is in that group too); and a former member, removed from the team while their
  * session lives on (they had `edit` on the project). The project is in the team or personal, private or public.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Role, TeamRole } from '@shared/access';
 import type { ProjectState } from '@shared/schemas/project';
 import { batchWrite } from '../../functions/data/db';
@@ -290,12 +290,16 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
   // checked (a GIF by its first bytes).
   const newAccount = `walk-new-${randomUUID()}@example.com`;
   const uploadedFileId = randomBytes(16).toString('base64url');
-  const [shareToken, folder, newAccountCode, resetCode] = await Promise.all([
+  const newEmail = `walk-email-${randomUUID()}@example.com`;
+  const newPhone = `137${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+  const [shareToken, folder, newAccountCode, resetCode, newEmailCode, newPhoneCode] = await Promise.all([
     issueShareToken(share),
     saveFolder({ userId: p.creator.id, teamId: null }, { name: 'Walk folder', parentId: null }),
     issueCode('REGISTER', newAccount),
     // One send a minute per account: only a fixture with people of its own (an account call's) gets a live one.
     fresh ? issueCode('RESET_PWD', p.creator.account) : '000000',
+    issueCode('EMAIL_UPDATE', newEmail),
+    issueCode('PHONE_UPDATE', newPhone),
     putObject(keys.pendingUpload(projectId, uploadedFileId), 'GIF89a walk', 'image/gif'),
   ]);
   const tokens: Partial<Record<CallerKind, string>> = { forged: 'forged-token-value-that-matches-nothing' };
@@ -307,6 +311,10 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       newAccount,
       newAccountCode,
       resetCode,
+      newEmail,
+      newEmailCode,
+      newPhone,
+      newPhoneCode,
       folderId: folder.id,
       projectId: project.id,
       documentId: node.id,

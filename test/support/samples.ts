@@ -14,6 +14,11 @@ export interface SampleIds {
   newAccountCode: string;
   /** A live password-recovery code of the creator's account. */
   resetCode: string;
+  /** Addresses that are nobody's account yet, each with a live code to make it the creator's. */
+  newEmail: string;
+  newEmailCode: string;
+  newPhone: string;
+  newPhoneCode: string;
   /** A folder of the creator's own console. */
   folderId: string;
   projectId: string;
@@ -40,6 +45,7 @@ export interface SampleIds {
 
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
 const email = () => `sample-${Math.random().toString(36).slice(2, 10)}@example.com`;
+const phone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'user.register': ({ newAccount, newAccountCode }) => ({
@@ -48,6 +54,11 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'code.register': () => ({ params: { target: email() } }),
   'code.login': () => ({ params: { target: email() } }),
   'code.resetPassword': () => ({ params: { target: email() } }),
+  'code.emailUpdate': () => ({ params: { target: email() } }),
+  'code.phoneUpdate': () => ({ params: { target: phone() } }),
+  'code.send': () => ({ body: { purpose: 'RESET_PWD', target: email() } }),
+  'user.email': ({ newEmail, newEmailCode, password }) => ({ body: { email: newEmail, code: newEmailCode, password } }),
+  'user.phone': ({ newPhone, newPhoneCode }) => ({ body: { phone: newPhone, code: newPhoneCode } }),
   'user.resetPassword': ({ creatorAccount, resetCode }) => ({ body: { account: creatorAccount, code: resetCode, password: 'Secret456' } }),
   'login.create': ({ creatorAccount, password }) => ({ body: { username: creatorAccount, password } }),
   'login.delete': () => ({}),

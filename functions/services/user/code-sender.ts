@@ -10,13 +10,24 @@ import { env } from '../../env';
 import type { Logger } from '../../runtime/logger';
 import { translate, type Locale } from '@shared/messages';
 
-/** A code to send, or a notice to the owner of an account when someone asks to register it again. */
+/** Notices: messages to an address that carry no code, only what its owner should know. */
+const NOTICES = {
+  /** Someone asked to register an address that already has an account. */
+  accountExists: 'text.accountExistsNotice',
+  /** Someone asked to add an address that already has an account to another account. */
+  addressTaken: 'text.addressTakenNotice',
+  /** The account's email changed: told to the old address. */
+  emailChanged: 'text.emailChangedNotice',
+} as const;
+type Notice = keyof typeof NOTICES;
+
+/** A code to send, or a notice to an address's owner: nothing that tells the asker anything. */
 type CodeMessage =
   | { target: string; purpose: CodePurpose; code: string }
-  | { target: string; purpose: CodePurpose; notice: 'accountExists'; locale: Locale };
+  | { target: string; purpose: CodePurpose; notice: Notice; locale: Locale; params?: Record<string, string> };
 
-/** What the notice says: nothing that tells the asker anything, everything the owner needs. */
-const noticeText = (locale: Locale) => translate(locale, 'text.accountExistsNotice');
+const noticeText = (message: Extract<CodeMessage, { notice: Notice }>) =>
+  translate(message.locale, NOTICES[message.notice], message.params);
 
 interface CodeSender {
   send(message: CodeMessage, log: Logger): Promise<void>;
@@ -24,12 +35,9 @@ interface CodeSender {
 
 const outboxSender: CodeSender = {
   async send(message, log) {
-    await putOutboxEntry(
-      'code' in message ? message : { target: message.target, purpose: message.purpose, notice: noticeText(message.locale) },
-    );
+    await putOutboxEntry('code' in message ? message : { target: message.target, purpose: message.purpose, notice: noticeText(message) });
     // Printed plainly, whatever the log level: the developer at the console is the recipient.
-    const what =
-      'code' in message ? `code for ${message.target}: ${message.code}` : `notice for ${message.target}: ${noticeText(message.locale)}`;
+    const what = 'code' in message ? `code for ${message.target}: ${message.code}` : `notice for ${message.target}: ${noticeText(message)}`;
     process.stdout.write(`[outbox] ${message.purpose} ${what}\n`);
     log.debug('verification code (local outbox)', { target: message.target, purpose: message.purpose });
   },

@@ -1,6 +1,8 @@
 /** The user service: registration, verification codes, sign-in and sign-out, the account itself. */
 import { accountRoutes } from '@shared/routes/account';
 import { createService } from '../../runtime/service';
+import { addressHandlers } from './addresses';
+import { codeHandlers } from './codes';
 import { profileHandlers } from './profile';
 import { recoveryHandlers } from './recovery';
 import { registrationHandlers } from './registration';
@@ -11,4 +13,6 @@ export const handler = createService('user', accountRoutes, {
   ...signInHandlers,
   ...profileHandlers,
   ...recoveryHandlers,
+  ...addressHandlers,
+  ...codeHandlers,
 });

@@ -204,6 +204,12 @@ export const en: Texts<typeof zh> = {
     confirmPassword: 'Confirm new password',
     submit: 'Change password',
     changed: 'Password changed; you were signed out everywhere else.',
+    currentPassword: 'Current password',
+    current: { email: 'Current email', phone: 'Current phone' },
+    new: { email: 'New email', phone: 'New phone' },
+    change: { email: 'Change email', phone: 'Change phone' },
+    emailChanged: 'Email changed; the old address was told',
+    phoneChanged: 'Phone changed',
   },
   relation: {
     title: 'Third-party accounts',

@@ -194,6 +194,12 @@ export const zh = {
     confirmPassword: '确认新密码',
     submit: '修改密码',
     changed: '密码已修改，其他设备上的登录已全部退出。',
+    currentPassword: '当前密码',
+    current: { email: '当前邮箱', phone: '当前手机号' },
+    new: { email: '新邮箱', phone: '新手机号' },
+    change: { email: '修改邮箱', phone: '修改手机号' },
+    emailChanged: '邮箱已修改，原邮箱已收到通知',
+    phoneChanged: '手机号已修改',
   },
   relation: {
     title: '第三方账号',

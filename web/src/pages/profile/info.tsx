@@ -4,6 +4,7 @@ import { nicknameSchema, updateUserBody, type UserDetail } from '@shared/schemas
 import { PageLoading } from '../../components/page-loading';
 import { imageUrl } from '../../config';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { maskAddress } from '../../features/auth/lib/mask';
 import { useApiMutation } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { showServerError, zodRule } from '../../lib/form';
@@ -45,8 +46,8 @@ function InfoForm({ user }: { user: UserDetail }) {
           column={1}
           size="small"
           items={[
-            { key: 'email', label: t('profile.email'), children: user.email ?? '—' },
-            { key: 'phone', label: t('profile.phone'), children: user.phone ?? '—' },
+            { key: 'email', label: t('profile.email'), children: maskAddress(user.email) },
+            { key: 'phone', label: t('profile.phone'), children: maskAddress(user.phone) },
             { key: 'registered', label: t('profile.registeredAt'), children: formatDate(user.registeredAt) },
           ]}
         />

@@ -1,14 +1,35 @@
-import { Card, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../components/page-loading';
+import { config } from '../../config';
+import { AddressChangeForm } from '../../features/auth/components/address-change-form';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
+import { useCurrentUser } from '../../features/auth/api/session';
 
 export function Component() {
   const { t } = useTranslation();
+  const user = useCurrentUser();
+  if (!user.data) return <PageLoading />;
   return (
-    <Card>
-      <Typography.Title level={2}>{t('security.changePassword')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('security.suggestion')}</Typography.Paragraph>
-      <ChangePasswordForm />
-    </Card>
+    <Flex vertical gap={16}>
+      <Card>
+        <Typography.Title level={2}>{t('security.changePassword')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('security.suggestion')}</Typography.Paragraph>
+        <ChangePasswordForm />
+      </Card>
+      {/* An offline deployment sends no codes to new addresses (spec section 1). */}
+      {config.offline ? null : (
+        <>
+          <Card>
+            <Typography.Title level={2}>{t('security.change.email')}</Typography.Title>
+            <AddressChangeForm kind="email" user={user.data} />
+          </Card>
+          <Card>
+            <Typography.Title level={2}>{t('security.change.phone')}</Typography.Title>
+            <AddressChangeForm kind="phone" user={user.data} />
+          </Card>
+        </>
+      )}
+    </Flex>
   );
 }

@@ -33,7 +33,14 @@ export function ChangePasswordForm() {
   return (
     <>
       {done ? <Alert className="form-alert" type="success" showIcon title={t('security.changed')} /> : null}
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} className="narrow-form">
+      <Form<Values>
+        name="password-change"
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(v) => void submit(v)}
+        className="narrow-form"
+      >
         <Form.Item name="oldPassword" label={t('security.oldPassword')} rules={[{ required: true, message: t('v.required') }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

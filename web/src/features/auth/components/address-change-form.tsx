@@ -1,0 +1,110 @@
+/**
+ * Changing the account's email or phone: the new address, a code sent to it, and for an email the current password
+ * (an email signs in and recovers the account). The current address shows masked.
+ */
+import { Button, Form, Input, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { VERIFICATION_CODE_RESEND_SECONDS } from '@shared/constants';
+import { ERRORS } from '@shared/errors';
+import { emailSchema, phoneSchema, verificationCodeSchema, type UserDetail } from '@shared/schemas/account';
+import { api, isApiError, useApiMutation } from '../../../lib/api';
+import { showServerError, zodRule } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
+import { maskAddress } from '../lib/mask';
+
+interface Values {
+  address: string;
+  code: string;
+  password?: string;
+}
+
+export function AddressChangeForm({ kind, user }: { kind: 'email' | 'phone'; user: UserDetail }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [countdown, setCountdown] = useState(0);
+  const schema = kind === 'email' ? emailSchema : phoneSchema;
+  const changeEmail = useApiMutation('user.email', { invalidates: ['user.detail'], ignoreMessage: true });
+  const changePhone = useApiMutation('user.phone', { invalidates: ['user.detail'], ignoreMessage: true });
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown(countdown - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  async function sendCode() {
+    let address: string;
+    try {
+      ({ address } = await form.validateFields(['address']));
+    } catch {
+      return;
+    }
+    try {
+      const params = { target: schema.parse(address) };
+      await (kind === 'email'
+        ? api.call('code.emailUpdate', { params }, { ignoreMessage: true })
+        : api.call('code.phoneUpdate', { params }, { ignoreMessage: true }));
+      setCountdown(VERIFICATION_CODE_RESEND_SECONDS);
+      notify.success(t('register.codeSent'));
+    } catch (err) {
+      showServerError(form, err, { atField: 'address' });
+    }
+  }
+
+  async function submit(values: Values) {
+    try {
+      if (kind === 'email') {
+        await changeEmail.mutateAsync({ body: { email: values.address, code: values.code, password: values.password ?? '' } });
+      } else {
+        await changePhone.mutateAsync({ body: { phone: values.address, code: values.code } });
+      }
+      form.resetFields();
+      notify.success(t(`security.${kind}Changed`));
+    } catch (err) {
+      if (isApiError(err) && err.code === ERRORS.badVerificationCode.code) form.setFields([{ name: 'code', errors: [err.message] }]);
+      else if (isApiError(err) && err.code === ERRORS.wrongOldPassword.code) form.setFields([{ name: 'password', errors: [err.message] }]);
+      else if (isApiError(err) && err.code === ERRORS.accountExists.code) form.setFields([{ name: 'address', errors: [err.message] }]);
+      else showServerError(form, err);
+    }
+  }
+
+  return (
+    <>
+      <Typography.Paragraph>
+        {t(`security.current.${kind}`)}: <span data-testid={`current-${kind}`}>{maskAddress(user[kind])}</span>
+      </Typography.Paragraph>
+      {/* Named, so the two forms on one page give their fields ids of their own. */}
+      <Form<Values>
+        name={`${kind}-change`}
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(v) => void submit(v)}
+        className="narrow-form"
+      >
+        <Form.Item name="address" label={t(`security.new.${kind}`)} rules={[zodRule(schema)]}>
+          <Input autoComplete={kind === 'email' ? 'email' : 'tel'} />
+        </Form.Item>
+        <Form.Item label={t('register.code')} required>
+          <Space.Compact block>
+            <Form.Item name="code" noStyle rules={[zodRule(verificationCodeSchema)]}>
+              <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label={t('register.code')} />
+            </Form.Item>
+            <Button onClick={() => void sendCode()} disabled={countdown > 0}>
+              {countdown > 0 ? t('register.resendIn', { seconds: countdown }) : t('register.sendCode')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        {kind === 'email' ? (
+          <Form.Item name="password" label={t('security.currentPassword')} rules={[{ required: true, message: t('v.required') }]}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+        ) : null}
+        <Button type="primary" htmlType="submit" loading={changeEmail.isPending || changePhone.isPending}>
+          {t(`security.change.${kind}`)}
+        </Button>
+      </Form>
+    </>
+  );
+}
