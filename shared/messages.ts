@@ -237,18 +237,16 @@ const zhText = {
   restoredComment: '恢复到版本 {{rev}}',
   copySuffix: ' 副本',
   accountExistsNotice: '有人尝试用此地址注册 Apiloom，但该地址已有账号。如果是你本人，请直接登录或找回密码；否则可忽略本消息。',
-  addressTakenNotice: '有人尝试把此地址绑定到另一个 Apiloom 账号，但该地址已有账号，所以没有发送验证码。如果不是你本人操作，可忽略本消息。',
-  emailChangedNotice: '你的 Apiloom 账号邮箱已改为 {{email}}。如果不是你本人操作，请立即找回密码并联系管理员。',
+  addressTakenNotice: '有人想把此地址绑到另一个账号，未发验证码。非本人操作可忽略。',
+  emailChangedNotice: '你的账号邮箱已改为 {{email}}，非本人操作请立即找回密码。',
 };
 const enText: typeof zhText = {
   restoredComment: 'Restored version {{rev}}',
   copySuffix: ' copy',
   accountExistsNotice:
     'Someone tried to register an Apiloom account with this address, which already has one. If it was you, sign in or reset your password; otherwise ignore this message.',
-  addressTakenNotice:
-    'Someone tried to add this address to another Apiloom account, but it already has one, so no code was sent. If it was not you, ignore this message.',
-  emailChangedNotice:
-    'The email of your Apiloom account is now {{email}}. If you did not make this change, reset your password at once and tell an administrator.',
+  addressTakenNotice: 'Someone tried to add this address to another account; no code was sent.',
+  emailChangedNotice: 'Your account email is now {{email}}; if not you, reset your password.',
 };
 
 export const messages = {
