@@ -165,3 +165,16 @@ test('in English: the page title, the choices and the invalid type message', asy
   await expect(page.getByRole('alert')).toContainText('Invalid type: choose a correct file');
   await expect(page.locator('.import-page')).not.toContainText(/[\u4e00-\u9fff]/);
 });
+
+test('a URL the server may not fetch (loopback) fails as a job, and the page shows its error message', async ({ page, request }) => {
+  const { projectId } = await projectWithSession(page, request, 'URL target');
+  await page.goto(`/dashboard/import?projectId=${projectId}`);
+  await page.getByRole('tab', { name: '网址' }).click();
+  await page.getByLabel('文件网址').fill('http://127.0.0.1:9/openapi.json');
+  await page.getByRole('button', { name: '开始导入' }).click();
+  const failed = page.getByRole('alert').filter({ hasText: '导入失败：' });
+  await expect(failed).toBeVisible({ timeout: 30_000 });
+  // The job's own message, in the caller's language, follows the colon.
+  await expect(failed).toHaveText(/导入失败：\S+/);
+  await expect(page.getByRole('button', { name: '再导入一次' })).toBeVisible();
+});
