@@ -13,11 +13,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SERVICES } from '@shared/routes';
-import { JOB_NAMES, ORIGIN_NAMES } from '@shared/jobs';
+import { JOB_NAMES, ORIGIN_NAMES, WORKER_NAMES } from '@shared/jobs';
 import { FUNCTIONS_OUT, functionEntry, ROOT } from './local/paths';
 
 /** Provided by the Node 22 Lambda runtime (AWS SDK for JavaScript v3) and loaded lazily. */
-export const RUNTIME_PROVIDED = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner'];
+export const RUNTIME_PROVIDED = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', '@aws-sdk/client-lambda'];
 
 export const bundleOptions = (entry: string, outfile: string): BuildOptions => ({
   entryPoints: [entry],
@@ -49,6 +49,7 @@ export async function buildFunctions(opts: { quiet?: boolean } = {}) {
   const entries = [
     ...SERVICES.map((name) => ({ name, entry: functionEntry(name, 'service') })),
     ...JOB_NAMES.map((name) => ({ name, entry: functionEntry(name, 'job') })),
+    ...WORKER_NAMES.map((name) => ({ name, entry: functionEntry(name, 'worker') })),
     ...ORIGIN_NAMES.map((name) => ({ name, entry: functionEntry(name, 'origin') })),
   ];
   await Promise.all(
