@@ -337,7 +337,7 @@ describe('re-import', () => {
     expect(failed.state).toBe('failed');
     expect(failed.error).toEqual({
       code: ERRORS.importFailed.code,
-      message: 'The import failed and the project was left unchanged: try again later',
+      message: 'Import failed; the project is unchanged. Try again later',
     });
     expect(harness.seen(TransactWriteCommand).faulted).toBe(1);
     const after = await documents();
@@ -437,10 +437,10 @@ describe('hostile inputs', () => {
       expect(en.state).toBe('failed');
       expect(en.error).toEqual({
         code: ERRORS.importUrlRefused.code,
-        message: 'Cannot import from this address: only public addresses are allowed (127.0.0.1)',
+        message: 'Only public addresses can be imported from (127.0.0.1)',
       });
       const zh = await settle(started.data.id, 'zh');
-      expect(zh.error?.message).toBe('不能从该地址导入：只允许公网地址（127.0.0.1）');
+      expect(zh.error?.message).toBe('只能从公网地址导入（127.0.0.1）');
       expect(hits).toBe(0);
       expect(await documents()).toEqual([]);
     } finally {

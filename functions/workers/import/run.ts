@@ -50,6 +50,8 @@ import type { Logger } from '../../runtime/logger';
 
 /** Progress is written after every this many documents. */
 export const PROGRESS_EVERY = 200;
+/** Batch writes in flight at once (each of 25 items, as batchWrite sends them). */
+const WRITERS = 8;
 /** Updated documents per transaction (5 writes each, DynamoDB takes 100). */
 const UPDATES_PER_TRANSACTION = 20;
 
@@ -400,14 +402,18 @@ class Writer {
       const ranks = generateNKeysBetween(siblings[siblings.length - 1] ?? null, null, slot.count);
       for (const p of pending) if (p.node.parentId === parentId) p.node.rank = ranks[p.order]!;
     }
-    for (let i = 0; i < invisible.length; i += 300) await batchWrite({ puts: invisible.slice(i, i + 300) });
+    await inParallel(chunksOf(invisible, 100), WRITERS, (chunk) => batchWrite({ puts: chunk }));
     // Folders, then models, then the rest: what a document refers to is there before it.
     const nodes = pending.map((p) => p.node).sort((a, b) => rankOfKind(a) - rankOfKind(b));
-    for (let i = 0; i < nodes.length; i += 100) {
-      const chunk = nodes.slice(i, i + 100);
-      await batchWrite({ puts: chunk.map((n) => nodeEntity.item(n)) });
-      this.nodesWritten += chunk.length;
-      await this.progress(chunk.filter((n) => n.type !== 'folder').length);
+    // Folders and models first (a document's parent and models are there before it), then the rest in parallel.
+    const early = nodes.filter((n) => n.type === 'folder' || n.type === 'model');
+    const rest = nodes.filter((n) => n.type !== 'folder' && n.type !== 'model');
+    for (const group of [early, rest]) {
+      await inParallel(chunksOf(group, 100), WRITERS, async (chunk) => {
+        await batchWrite({ puts: chunk.map((n) => nodeEntity.item(n)) });
+        this.nodesWritten += chunk.length;
+        await this.progress(chunk.filter((n) => n.type !== 'folder').length);
+      });
     }
     if (nodes.length) await bumpTreeRev(projectId, nodes.length);
     if (Object.keys(this.result.mockTemplates ?? {}).length) await projectEntity.update({ id: projectId }, { add: { mockRev: 1 } });
@@ -502,6 +508,24 @@ class Writer {
     if (this.createdObjects.length) await deleteObjects(this.createdObjects);
     await bumpTreeRev(projectId, -this.nodesWritten);
   }
+}
+
+const chunksOf = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** Runs `work` over `items` with at most `limit` at once; the first failure fails the whole (after the rest settle). */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const errors: unknown[] = [];
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length && !errors.length) {
+        const item = items[next++]!;
+        await work(item).catch((err: unknown) => void errors.push(err));
+      }
+    }),
+  );
+  if (errors.length) throw errors[0];
 }
 
 const rankOfKind = (n: StoredNode) => (n.type === 'folder' ? 0 : n.type === 'model' ? 1 : 2);
