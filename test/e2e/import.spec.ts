@@ -102,7 +102,7 @@ test('a Swagger file into a new project: preview, progress, report, the tree; an
   await page.goto(`/dashboard/project/${projectId}/info`);
   await page.getByRole('link', { name: '导入到此项目' }).click();
   await expect(page.getByRole('radio', { name: '已有项目' })).toBeChecked();
-  await expect(page.getByLabel('项目')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: '项目' })).toBeVisible();
   await chooseFile(page, PETSTORE);
   await expect(previewItem(page, '将新建')).toHaveText('0');
   await expect(previewItem(page, '将更新')).toHaveText('7');
