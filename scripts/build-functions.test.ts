@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { bundleOptions, RUNTIME_PROVIDED } from './build-functions';
+import { SERVICES } from '@shared/routes';
+import { bundleOptions, buildWorker, RUNTIME_PROVIDED } from './build-functions';
 import { functionEntry } from './local/paths';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
@@ -37,4 +38,38 @@ describe('Lambda bundles', () => {
       expect(/AssumeRoleWithWebIdentity|GetRoleCredentials/.test(code), `${name} carries no credential chain`).toBe(false);
     }
   });
+
+  it(
+    'keep the importers (OpenAPI parser, YAML, zip, cURL) out of every API bundle: only the import worker carries them',
+    { timeout: 60_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'apiloom-bundle-'));
+      const importers =
+        /node_modules\/(@scalar\/openapi-parser|js-yaml|fflate|curlconverter)\/|shared\/import\/(openapi|postman|har|yapi|rap2|showdoc|xiaoyaoji|curl|apiloom)\//;
+      const inputsOf = async (entry: string, name: string) => {
+        const result = await build({
+          ...bundleOptions(entry, join(dir, name, 'index.mjs')),
+          sourcemap: false,
+          logLevel: 'silent',
+          metafile: true,
+        });
+        return Object.keys(result.metafile.inputs);
+      };
+      for (const name of SERVICES) {
+        expect(
+          (await inputsOf(functionEntry(name), name)).filter((input) => importers.test(input)),
+          name,
+        ).toEqual([]);
+      }
+      // The worker builds (cURL's bash grammar as WebAssembly beside it, not tree-sitter's native binaries).
+      const outfile = join(dir, 'import', 'index.mjs');
+      const built = await buildWorker(functionEntry('import', 'worker'), outfile, { sourcemap: false, logLevel: 'silent', metafile: true });
+      const worker = Object.keys(built.metafile!.inputs);
+      expect(worker.some((input) => input.includes('js-yaml'))).toBe(true);
+      expect(worker.some((input) => input.includes('shared/import/openapi/'))).toBe(true);
+      expect(worker.some((input) => input.endsWith('.node'))).toBe(false);
+      for (const wasm of ['tree-sitter.wasm', 'tree-sitter-bash.wasm'])
+        expect(statSync(join(dir, 'import', wasm)).size, wasm).toBeGreaterThan(0);
+    },
+  );
 });

@@ -9,15 +9,16 @@
  *   on the same major version and checks the bundles.
  */
 import { build, type BuildOptions } from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SERVICES } from '@shared/routes';
-import { JOB_NAMES, ORIGIN_NAMES } from '@shared/jobs';
+import { JOB_NAMES, ORIGIN_NAMES, WORKER_NAMES } from '@shared/jobs';
 import { FUNCTIONS_OUT, functionEntry, ROOT } from './local/paths';
 
 /** Provided by the Node 22 Lambda runtime (AWS SDK for JavaScript v3) and loaded lazily. */
-export const RUNTIME_PROVIDED = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner'];
+export const RUNTIME_PROVIDED = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', '@aws-sdk/client-lambda'];
 
 export const bundleOptions = (entry: string, outfile: string): BuildOptions => ({
   entryPoints: [entry],
@@ -43,18 +44,53 @@ export const bundleOptions = (entry: string, outfile: string): BuildOptions => (
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 
+const CURL_PARSER = join(ROOT, 'functions/workers/import/curl-parser.ts');
+
+/**
+ * The import worker's bundle: curlconverter's native bash parser (tree-sitter, no linux-arm64 prebuild, not
+ * bundleable) is swapped for the WebAssembly one of functions/workers/import/curl-parser.ts, whose .wasm files are
+ * copied beside the bundle.
+ */
+export const workerBundleOptions = (entry: string, outfile: string): BuildOptions => ({
+  ...bundleOptions(entry, outfile),
+  // web-tree-sitter reads `__dirname` when it runs in Node: an ES module has none, so the bundle defines it.
+  banner: {
+    js: `${bundleOptions(entry, outfile).banner!.js} import { dirname as __dn } from 'node:path'; import { fileURLToPath as __fu } from 'node:url'; const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);`,
+  },
+  plugins: [
+    {
+      name: 'curl-wasm-parser',
+      setup(b) {
+        b.onResolve({ filter: /^\.\/Parser\.js$/ }, (args) =>
+          /curlconverter[\\/]dist[\\/]src[\\/]shell/.test(args.importer) ? { path: CURL_PARSER } : undefined,
+        );
+      },
+    },
+  ],
+});
+
+export async function buildWorker(entry: string, outfile: string, extra: Partial<BuildOptions> = {}) {
+  const result = await build({ ...workerBundleOptions(entry, outfile), ...extra });
+  const { CURL_WASM_FILES } = await import('../functions/workers/import/curl-parser');
+  const require = createRequire(import.meta.url);
+  for (const [name, from] of Object.entries(CURL_WASM_FILES)) copyFileSync(require.resolve(from), join(dirname(outfile), name));
+  return result;
+}
+
 export async function buildFunctions(opts: { quiet?: boolean } = {}) {
   mkdirSync(FUNCTIONS_OUT, { recursive: true });
   const sizes: Record<string, { bytes: number; gzip: number }> = {};
   const entries = [
     ...SERVICES.map((name) => ({ name, entry: functionEntry(name, 'service') })),
     ...JOB_NAMES.map((name) => ({ name, entry: functionEntry(name, 'job') })),
+    ...WORKER_NAMES.map((name) => ({ name, entry: functionEntry(name, 'worker'), worker: true })),
     ...ORIGIN_NAMES.map((name) => ({ name, entry: functionEntry(name, 'origin') })),
   ];
   await Promise.all(
-    entries.map(async ({ name: service, entry }) => {
+    entries.map(async ({ name: service, entry, ...kind }) => {
       const outfile = join(FUNCTIONS_OUT, service, 'index.mjs');
-      await build(bundleOptions(entry, outfile));
+      if ('worker' in kind) await buildWorker(entry, outfile);
+      else await build(bundleOptions(entry, outfile));
       const code = readFileSync(outfile);
       sizes[service] = { bytes: code.length, gzip: gzipSync(code).length };
     }),

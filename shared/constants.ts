@@ -96,3 +96,6 @@ export const RECYCLE_RETENTION_DAYS = 30;
 
 export const CODE_PURPOSES = ['REGISTER', 'RESET_PWD', 'EMAIL_UPDATE', 'PHONE_UPDATE', 'LOGIN'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+/** What one import takes at most (the presigned upload is signed for at most this). */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;

@@ -5,11 +5,14 @@
 /**
  * The page's CSP. `uploadOrigin` is the files bucket's own origin: browsers PUT uploads straight to it with a
  * presigned URL (s3rver's address locally); `mockOrigin` is the mock server's, which the mock editor's preview
- * calls. Those are the only places besides our own origin the page may connect to.
+ * calls. Those are the only places besides our own origin the page may connect to. Scripts are our own, and may
+ * compile WebAssembly (`wasm-unsafe-eval`, which allows nothing else: no JavaScript eval): the import preview's
+ * worker reads a pasted cURL command with curlconverter's bash parser, tree-sitter in WebAssembly.
  */
 export const contentSecurityPolicy = (uploadOrigin: string, mockOrigin: string) =>
   [
     "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "img-src 'self' data: blob: https: http:",
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self' data:",

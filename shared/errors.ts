@@ -57,6 +57,11 @@ export const ERRORS = {
   importTooLarge: { code: 45020, status: 200 },
   importTooDeep: { code: 45021, status: 200 },
   importTooManyNodes: { code: 45022, status: 200 },
+  /** An import job's URL was refused by the SSRF guard (loopback, private, metadata...) or could not be fetched. */
+  importUrlRefused: { code: 45023, status: 200 },
+  importUrlFailed: { code: 45024, status: 200 },
+  /** A job that failed for a reason of ours: nothing was written. */
+  importFailed: { code: 50004, status: 200 },
   // Answers of the mock origin, whose callers are other programs: the HTTP status carries the meaning too.
   mockNoMatch: { code: 43011, status: 404 },
   mockMethodNotAllowed: { code: 43013, status: 405 },

@@ -13,6 +13,21 @@ type JobName = keyof typeof JOBS;
 export const JOB_NAMES = Object.keys(JOBS) as JobName[];
 
 /**
+ * On-demand workers: functions no route and no schedule runs, invoked by a service for work too long or too large
+ * for a request (functions/workers/<name>/). In AWS the service invokes its worker asynchronously (InvocationType
+ * Event) and holds lambda:InvokeFunction on it only; locally the stack runs the same handler in process, after the
+ * request that started it has been answered.
+ */
+export const WORKERS = {
+  /** Import jobs (issue 22): reads the file, maps it with shared/import and writes the documents. */
+  import: { invokedBy: 'project', timeoutSeconds: 900, memoryMb: 2_048 },
+} as const satisfies Record<string, { invokedBy: ServiceName; timeoutSeconds: number; memoryMb: number }>;
+export type WorkerName = keyof typeof WORKERS;
+export const WORKER_NAMES = Object.keys(WORKERS) as WorkerName[];
+/** The environment variable that names a worker's function to the service that invokes it. */
+export const workerFunctionEnv = (name: WorkerName) => `WORKER_${name.toUpperCase()}_FUNCTION`;
+
+/**
  * Functions that serve an origin of their own rather than routes of the API's table: the mock server, on its own
  * domain (functions/origins/<name>/).
  */
@@ -30,5 +45,5 @@ export const ORIGINS = {
 type OriginName = keyof typeof ORIGINS;
 export const ORIGIN_NAMES = Object.keys(ORIGINS) as OriginName[];
 
-/** Every Lambda function: one per service, one per job, one per origin. */
-export type FunctionName = ServiceName | JobName | OriginName;
+/** Every Lambda function: one per service, one per job, one per worker, one per origin. */
+export type FunctionName = ServiceName | JobName | WorkerName | OriginName;

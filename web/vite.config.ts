@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { iconChunks, pageChunk } from './build/chunk-groups.ts';
 import { compileHints } from './build/compile-hints.ts';
+import { curlWasm } from './build/curl-wasm.ts';
 import { earlyScript } from './build/early-script.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
 import { routeTable } from './build/route-table.ts';
@@ -30,11 +31,14 @@ export default defineConfig(() => {
       pageChunk({ name: 'workspace', page: WORKSPACE_PAGE, firstVisit: FIRST_VISIT }),
       earlyScript({ src: '/src/early.ts', preloadFor: WORKSPACE_PAGE, plugins: [routes] }),
       compileHints(),
+      curlWasm(),
     ],
     resolve: {
       tsconfigPaths: true,
       alias: [{ find: /^zod$/, replacement: source('lib/zod.ts') }],
     },
+    // The import preview's worker loads the cURL reader as a chunk of its own: code splitting needs ES workers.
+    worker: { format: 'es' as const },
     build: {
       outDir: '../dist/web',
       emptyOutDir: true,

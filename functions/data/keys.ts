@@ -39,6 +39,14 @@
  *                                                                    out of the DOC# range; body, search text,
  *                                                                    history and mock settings stay where they are)
  *   bin entry of a binned document . gsi1 BINNED#<projectId>#<docId>   gsi1sk <rootDocId>
+ *   import job ..................... pk PROJECT#<projectId>         sk IMPORT#<jobId>  (jobId = <projectId>_<suffix>;
+ *                                                                    TTL expiresAt: 30 days)
+ *   import stamp of a document ..... pk PROJECT#<projectId>         sk STAMP#<docId>   (source, key, hash and the
+ *                                                                    merge base of its last import; apart from the
+ *                                                                    node and body, which saves rewrite whole)
+ *   last import of a source ........ pk PROJECT#<projectId>         sk IMPORTSRC#<hash of the source name> (the
+ *                                                                    whole file's hash and options, the project-level
+ *                                                                    servers/security/environments it carried)
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
  *   projects of a team ............. gsi1 TEAM#<teamId>#PROJECTS    gsi1sk <projectId>    (on the project's META)
  *
@@ -54,7 +62,7 @@
  * S3: everything a project stores in the files bucket sits under `projects/<projectId>/` (bodies under
  * `documents/`, uploaded files under `files/`, release snapshots under `releases/`), so a purge deletes it with one
  * prefix and a clone copies the prefixes of its content. An upload
- * lands in `uploads/<projectId>/<fileId>` first (expired by a lifecycle rule) and only reaches `files/` once its
+ * lands in `uploads/<projectId>/<fileId>` first (an import's file in `uploads/<projectId>/import-<jobId>`) (expired by a lifecycle rule) and only reaches `files/` once its
  * bytes have been checked.
  */
 import type { CodePurpose } from '@shared/constants';
@@ -223,6 +231,19 @@ export const keys = {
   pendingUpload: (projectId: string, fileId: string) => `${PENDING_UPLOADS_PREFIX}${projectId}/${fileId}`,
 } as const;
 
+/**
+ * Import jobs, stamps and sources (see the header), apart from `keys` so the bundles that never import (document,
+ * team, user) do not carry them: each bundle is capped at 400 KB.
+ */
+export const importKeys = {
+  job: (projectId: string, jobId: string): Key => ({ pk: projectPk(projectId), sk: `IMPORT#${jobId}` }),
+  stamp: (projectId: string, docId: string): Key => ({ pk: projectPk(projectId), sk: `STAMP#${docId}` }),
+  stampsOf: (projectId: string): QuerySpec => inProject(projectId, 'STAMP#'),
+  source: (projectId: string, sourceHash: string): Key => ({ pk: projectPk(projectId), sk: `IMPORTSRC#${sourceHash}` }),
+  /** The file of an import job: a pending upload (expired with them), read by the import worker. */
+  object: (projectId: string, jobId: string) => `${PENDING_UPLOADS_PREFIX}${projectId}/import-${jobId}`,
+};
+
 function folderPk(scope: FolderScope) {
   return scope.teamId ? `FOLDERS#TEAM#${scope.teamId}` : `FOLDERS#USER#${scope.userId}`;
 }
@@ -254,6 +275,9 @@ export const ENTITY = {
   mockConfig: { entity: 'mockConfig', v: 1 },
   binEntry: { entity: 'binEntry', v: 1 },
   binnedDocument: { entity: 'binnedDocument', v: 1 },
+  importJob: { entity: 'importJob', v: 1 },
+  importStamp: { entity: 'importStamp', v: 1 },
+  importSource: { entity: 'importSource', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;

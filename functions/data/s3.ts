@@ -61,6 +61,13 @@ export async function getObjectText(key: string): Promise<string> {
   return object.Body!.transformToString();
 }
 
+/** A whole object's bytes (an import's file: up to 50 MB, read by the import worker only). */
+export async function getObjectBytes(key: string): Promise<Uint8Array> {
+  const { GetObjectCommand } = await loadSdk();
+  const object = await send<S3Sdk.GetObjectCommandOutput>(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  return object.Body ? object.Body.transformToByteArray() : new Uint8Array();
+}
+
 /** The first `bytes` bytes of an object. */
 export async function getObjectStart(key: string, bytes: number): Promise<Uint8Array> {
   const { GetObjectCommand } = await loadSdk();

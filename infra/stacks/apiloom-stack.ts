@@ -1,9 +1,10 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { JOB_NAMES, JOBS } from '@shared/jobs';
+import { JOB_NAMES, JOBS, WORKER_NAMES, WORKERS, workerFunctionEnv } from '@shared/jobs';
 import { SERVICES, type ServiceName } from '@shared/routes';
 import { Api } from './api';
 import { createFilesBucket, createTable } from './data';
@@ -56,6 +57,22 @@ export class ApiloomStack extends Stack {
         schedule: events.Schedule.cron(job.cron),
         targets: [new targets.LambdaFunction(fn)],
       });
+    }
+
+    // On-demand workers: invoked asynchronously by one service, which may invoke that function and nothing else.
+    for (const name of WORKER_NAMES) {
+      const worker = WORKERS[name];
+      const fn = new ApiloomFunction(this, `Worker-${name}`, {
+        ...functionProps,
+        files,
+        name,
+        timeout: Duration.seconds(worker.timeoutSeconds),
+        memorySize: worker.memoryMb,
+      }).fn;
+      const invoker = services[worker.invokedBy];
+      // The function itself, unqualified (its latest version): no `:*`, so no alias or version beyond it.
+      invoker.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+      invoker.addEnvironment(workerFunctionEnv(name), fn.functionName);
     }
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${site.distribution.distributionDomainName}` });

@@ -17,6 +17,8 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   team: { table: 'readWrite', files: 'none' },
   // Deletes a project's objects.
   purge: { table: 'readWrite', files: 'readWrite' },
+  // Import jobs: reads the file from pending uploads, writes documents (large bodies in S3), deletes the file after.
+  import: { table: 'readWrite', files: 'readWrite', uploads: true },
   // Reads projects, documents and mock settings; large bodies (for generated mocks) live in S3.
   mock: { table: 'read', files: 'read' },
 };

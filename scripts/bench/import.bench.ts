@@ -29,5 +29,28 @@ export function benchImport(): Record<string, string> {
   out['import GitHub REST: largest mapped document'] = `${run.largestDocumentKb} KB`;
   out['import GitHub REST: writes of an unchanged re-import'] = String(run.unchangedWrites);
   out['import GitHub REST: peak memory (own process)'] = `${run.peakMb} MB`;
+  Object.assign(out, benchImportEndToEnd());
+  return out;
+}
+
+/** Upload to done through the local stack's job, then the same file again unchanged (scripts/bench/import-e2e-run.ts). */
+function benchImportEndToEnd(): Record<string, string> {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'import-e2e-run.ts'), GITHUB_REST], {
+    encoding: 'utf8',
+    maxBuffer: 10 * 1024 * 1024,
+  });
+  const run = JSON.parse(output.trim().split('\n').at(-1)!) as {
+    first: { stages: Record<string, number>; state: string; report: { created?: number; warnings?: number } };
+    again: { stages: Record<string, number>; state: string; skipped?: number };
+    unchangedWrites: number;
+    peakMb: number;
+  };
+  const out: Record<string, string> = {};
+  for (const [stage, ms] of Object.entries(run.first.stages)) out[`import GitHub REST end to end: ${stage}`] = `${ms} ms`;
+  out['import GitHub REST end to end: state, documents created'] = `${run.first.state}, ${run.first.report.created}`;
+  for (const [stage, ms] of Object.entries(run.again.stages)) out[`import GitHub REST unchanged again: ${stage}`] = `${ms} ms`;
+  out['import GitHub REST unchanged again: state, skipped, document writes'] =
+    `${run.again.state}, ${run.again.skipped}, ${run.unchangedWrites}`;
+  out['import GitHub REST end to end: peak memory (process with gateway and s3rver)'] = `${run.peakMb} MB`;
   return out;
 }

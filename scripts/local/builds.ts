@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { SERVICES } from '@shared/routes';
-import { JOB_NAMES, ORIGIN_NAMES } from '@shared/jobs';
+import { JOB_NAMES, ORIGIN_NAMES, WORKER_NAMES } from '@shared/jobs';
 import { buildFunctions } from '../build-functions';
 import { isStale } from './freshness';
 import { functionBundle, ROOT, WEB_OUT } from './paths';
@@ -23,7 +23,9 @@ export async function ensureBuilt(log: (line: string) => void) {
     );
     if (vite.status !== 0) throw new Error('web build failed');
   }
-  if (isStale([...SERVICES, ...JOB_NAMES, ...ORIGIN_NAMES].map(functionBundle), [...src('functions', 'shared'), ...LOCK])) {
+  if (
+    isStale([...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...ORIGIN_NAMES].map(functionBundle), [...src('functions', 'shared'), ...LOCK])
+  ) {
     log('Building the Lambda bundles…');
     await buildFunctions({ quiet: true });
   }

@@ -185,6 +185,7 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
+  '.wasm': 'application/wasm',
 };
 
 /** A path's decoded form, or undefined when it is not valid percent-encoding (then it names no file). */

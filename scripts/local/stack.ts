@@ -21,6 +21,8 @@ import { startS3 } from './s3';
 import { outboxRoutes } from './outbox';
 import { seedDemoAccount, DEMO_ACCOUNT } from './seed';
 import { devRoutesOf, testHookRoutes } from './test-hooks';
+import { registerLocalWorkers } from '../../functions/runtime/workers';
+import { runLocalWorker, settledWorkers } from './workers';
 
 interface StackOptions {
   port: number;
@@ -96,6 +98,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       await close(mockOrigin);
       throw err;
     });
+    // On-demand workers (import jobs) run here, after the request that started them is answered.
+    registerLocalWorkers((name, event) => runLocalWorker(name, event, opts.handlers, opts.log));
     const stopPurge = schedulePurge(() => load<PurgeHandler>('purge', 'job'), opts.log);
     // Lets `npm run purge` use these services instead of starting its own on the same data.
     const stateFile = join(dataDir, 'stack.json');
@@ -109,6 +113,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         stopPurge();
         rmSync(stateFile, { force: true });
         await Promise.all([close(server), close(mockOrigin)]);
+        await settledWorkers();
+        registerLocalWorkers(undefined);
         await stopServices();
       },
     };

@@ -3,10 +3,9 @@
  * than a real one: a size cap, a nesting cap, and a cap on the nodes a YAML file's aliases expand to.
  */
 import { load } from 'js-yaml';
-import { LIMITS } from '../constants';
+import { IMPORT_MAX_BYTES, LIMITS } from '../constants';
 
-/** What one import takes at most (the presigned upload is signed for at most this). */
-export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+export { IMPORT_MAX_BYTES };
 /**
  * Nodes a parsed file may reach when every shared reference is counted again where it is used. GitHub's REST
  * description, the largest real file we know, has about 1.6 million; a billion-laughs file has a billion.

@@ -9,6 +9,7 @@ import { accountRoutes } from './account';
 import { type HttpMethod, type RouteDef, type ServiceName } from './define';
 import { documentRoutes } from './documents';
 import { folderRoutes } from './folders';
+import { importRoutes } from './imports';
 import { memberRoutes } from './members';
 import { mockRoutes } from './mock';
 import type { RoutePath } from './path';
@@ -22,6 +23,7 @@ export * from './path';
 export const routes = {
   ...accountRoutes,
   ...projectRoutes,
+  ...importRoutes,
   ...folderRoutes,
   ...memberRoutes,
   ...documentRoutes,

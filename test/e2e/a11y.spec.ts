@@ -217,3 +217,13 @@ test('an invitation page passes axe', async ({ page, request }) => {
   await expect(page.getByRole('button', { name: '加入项目' })).toBeVisible();
   await expectAccessible(page, 'invitation');
 });
+
+test('the import page with a preview passes axe', async ({ page, request }) => {
+  const { projectId } = await projectWithSession(page, request, 'Accessible');
+  await page.goto(`/dashboard/import?projectId=${projectId}`);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('点击选择文件，或将文件拖到这里').click();
+  await (await chooser).setFiles(new URL('../../shared/import/openapi/fixtures/swagger2-petstore.yaml', import.meta.url).pathname);
+  await expect(page.getByRole('region', { name: '预览' })).toContainText('OpenAPI / Swagger');
+  await expectAccessible(page, 'import page');
+});

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_NAMES, ORIGIN_NAMES, ORIGINS } from '@shared/jobs';
+import { JOB_NAMES, ORIGIN_NAMES, ORIGINS, WORKER_NAMES, WORKERS, workerFunctionEnv } from '@shared/jobs';
 import { TABLE } from '../../functions/data/table';
 import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, SERVICES } from '@shared/routes';
 import { GRANTS, TABLE_ACTIONS } from '../../infra/stacks/grants';
@@ -40,7 +40,7 @@ const json = (value: unknown) => JSON.stringify(value);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'apiloom-infra-'));
-  for (const name of [...SERVICES, ...JOB_NAMES, ...ORIGIN_NAMES]) {
+  for (const name of [...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...ORIGIN_NAMES]) {
     mkdirSync(join(dir, 'functions', name), { recursive: true });
     writeFileSync(join(dir, 'functions', name, 'index.mjs'), `export const handler = async () => '${name}';\n`);
   }
@@ -72,7 +72,11 @@ const capitalised = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}
 /** The logical id of the function whose code folder is `name`: a service's, a job's, or an origin's (`MockFunction…`). */
 function functionId(name: string): string {
   const found = ofType('AWS::Lambda::Function').find(
-    ([id]) => id.startsWith(`Service${name}`) || id.startsWith(`Job${name}`) || id.startsWith(`${capitalised(name)}Function`),
+    ([id]) =>
+      id.startsWith(`Service${name}`) ||
+      id.startsWith(`Job${name}`) ||
+      id.startsWith(`Worker${name}`) ||
+      id.startsWith(`${capitalised(name)}Function`),
   );
   if (!found) throw new Error(`no function for ${name}`);
   return found[0];
@@ -172,8 +176,8 @@ describe('functions', () => {
     expect(env).toContain(mockDistribution);
   });
 
-  it('has one Node 22 arm64 function per service, per job and per origin, with the code of its own bundle', () => {
-    const names = [...SERVICES, ...JOB_NAMES, ...ORIGIN_NAMES];
+  it('has one Node 22 arm64 function per service, per job, per worker and per origin, with the code of its own bundle', () => {
+    const names = [...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...ORIGIN_NAMES];
     for (const name of names) {
       const fn = resources[functionId(name)]!;
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
@@ -181,7 +185,7 @@ describe('functions', () => {
     }
     // BucketDeployment and autoDeleteObjects add CDK's own helper functions beside ours.
     const ours = ofType('AWS::Lambda::Function').filter(
-      ([id]) => /^(Service|Job)/.test(id) || ORIGIN_NAMES.some((o) => id.startsWith(`${capitalised(o)}Function`)),
+      ([id]) => /^(Service|Job|Worker)/.test(id) || ORIGIN_NAMES.some((o) => id.startsWith(`${capitalised(o)}Function`)),
     );
     expect(ours).toHaveLength(names.length);
   });
@@ -212,6 +216,30 @@ describe('functions', () => {
       ).toEqual([]);
       expect(actions, name).not.toContain('dynamodb:Scan');
       for (const s of statements) expect(s.Resource, name).not.toBe('*');
+    }
+  });
+
+  it('runs each worker only when its service invokes it: its memory and timeout, lambda:InvokeFunction for that service alone', () => {
+    for (const name of WORKER_NAMES) {
+      const worker = WORKERS[name];
+      const id = functionId(name);
+      expect(resources[id]!.Properties).toMatchObject({ MemorySize: worker.memoryMb, Timeout: worker.timeoutSeconds });
+      const invokers = ofType('AWS::IAM::Policy').filter(([, p]) => json(p.Properties.PolicyDocument).includes('lambda:InvokeFunction'));
+      const invokingRoles = invokers.flatMap(([, p]) => p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref);
+      const invokerRole = (resources[functionId(worker.invokedBy)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+      expect(invokingRoles).toEqual([invokerRole]);
+      for (const [, p] of invokers) {
+        const statements = (p.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement.filter((st) =>
+          json(st.Action).includes('lambda:'),
+        );
+        for (const st of statements) {
+          expect(st.Action).toBe('lambda:InvokeFunction');
+          expect(json(st.Resource)).toContain(id);
+        }
+      }
+      expect(json(resources[functionId(worker.invokedBy)]!.Properties.Environment)).toContain(workerFunctionEnv(name));
+      // Never scheduled.
+      expect(json(ofType('AWS::Events::Rule'))).not.toContain(id);
     }
   });
 

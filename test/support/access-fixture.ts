@@ -14,12 +14,13 @@ import type { Role, TeamRole } from '@shared/access';
 import type { ProjectState } from '@shared/schemas/project';
 import { batchWrite } from '../../functions/data/db';
 import { putObject } from '../../functions/data/s3';
-import { keys } from '../../functions/data/keys';
+import { importKeys, keys } from '../../functions/data/keys';
 import { bodyItem } from '../../functions/domain/bodies';
 import { binDocuments } from '../../functions/domain/document-bin';
 import { firstRevision, newDocumentId, nodeItem } from '../../functions/domain/documents';
 import { saveFolder } from '../../functions/domain/folders';
 import { historyItem } from '../../functions/domain/histories';
+import { createImportJob, newImportJobId } from '../../functions/domain/import-jobs';
 import { invitationItem, newInvitation } from '../../functions/domain/invitations';
 import { memberItem } from '../../functions/domain/members';
 import { hashPassword } from '../../functions/domain/passwords';
@@ -32,6 +33,13 @@ import { bindingItem, groupItem, teamItem, teamMemberItem } from '../../function
 import { createUser } from '../../functions/domain/users';
 import { issueCode } from '../../functions/domain/verification-codes';
 import type { SampleIds } from './samples';
+
+/** The file of the fixture's uploaded import job: one operation. */
+const WALK_OPENAPI = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 'Walk', version: '1' },
+  paths: { '/walk': { get: { responses: { '200': { description: 'ok' } } } } },
+});
 
 export const CALLER_KINDS = [
   'anonymous',
@@ -292,6 +300,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
   const uploadedFileId = randomBytes(16).toString('base64url');
   const newEmail = `walk-email-${randomUUID()}@example.com`;
   const newPhone = `137${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+  const importJobId = newImportJobId(projectId);
   const [shareToken, folder, newAccountCode, resetCode, newEmailCode, newPhoneCode] = await Promise.all([
     issueShareToken(share),
     saveFolder({ userId: p.creator.id, teamId: null }, { name: 'Walk folder', parentId: null }),
@@ -301,6 +310,18 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     issueCode('EMAIL_UPDATE', newEmail),
     issueCode('PHONE_UPDATE', newPhone),
     putObject(keys.pendingUpload(projectId, uploadedFileId), 'GIF89a walk', 'image/gif'),
+    putObject(importKeys.object(projectId, importJobId), WALK_OPENAPI, 'application/json').then(() =>
+      createImportJob({
+        id: importJobId,
+        projectId,
+        origin: 'upload',
+        source: 'walk.json',
+        size: WALK_OPENAPI.length,
+        options: { mode: 'merge', deleteMissing: false, dryRun: false },
+        editor: { id: p.creator.id, name: 'Creator' },
+        state: 'uploading',
+      }),
+    ),
   ]);
   const tokens: Partial<Record<CallerKind, string>> = { forged: 'forged-token-value-that-matches-nothing' };
   for (const [kind, person] of Object.entries(p)) tokens[kind as Person] = person.token;
@@ -329,6 +350,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       shareId: share.id,
       releaseVersion: release.version,
       uploadedFileId,
+      importJobId,
     },
     tokens,
     shareToken,

@@ -15,6 +15,8 @@ import { keys } from '../../functions/data/keys';
 import { hashPassword } from '../../functions/domain/passwords';
 import { createSession } from '../../functions/domain/sessions';
 import { createUser } from '../../functions/domain/users';
+import { registerLocalWorkers } from '../../functions/runtime/workers';
+import { runLocalWorker, settledWorkers } from '../../scripts/local/workers';
 
 /** The source of each service's handler; a service missing here is a type error. */
 const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
@@ -74,10 +76,17 @@ export function useLocalApi() {
     files: fileServer(s3Endpoint, process.env.FILES_BUCKET ?? ''),
   });
   beforeAll(async () => {
+    // Workers (the import job) run in this process after the request that started them is answered, as locally.
+    registerLocalWorkers((name, event) => runLocalWorker(name, event, 'source'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(async () => {
+    // Runs still going would write to a table the next file may not have.
+    await settledWorkers();
+    registerLocalWorkers(undefined);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 
   async function call<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };

@@ -41,6 +41,8 @@ export interface SampleIds {
   releaseVersion: string;
   /** An image uploaded to the project's pending uploads, not yet checked and published. */
   uploadedFileId: string;
+  /** An import job whose file is uploaded, not yet started (state `uploading`). */
+  importJobId: string;
 }
 
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
@@ -96,6 +98,15 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
     params: { id: projectId, fileId: uploadedFileId },
     body: { kind: 'image', name: 'a.gif' },
   }),
+  'import.upload': ({ projectId }) => ({ body: { projectId, name: 'openapi.json', size: 120 } }),
+  'import.start': ({ projectId, importJobId }) => ({ body: { projectId, id: importJobId } }),
+  // A loopback address: the job is refused by the SSRF guard (and fails with its message), nothing is fetched.
+  'import.url': ({ projectId }) => ({ body: { projectId, url: 'http://127.0.0.1:9/openapi.json' } }),
+  'import.swagger': ({ projectId }) => ({
+    query: { projectId },
+    body: { openapi: '3.0.3', info: { title: 'Walk', version: '1' }, paths: {} },
+  }),
+  'import.get': ({ importJobId }) => ({ params: { id: importJobId } }),
   'project.members': ({ projectId }) => ({ params: { id: projectId } }),
   'project.quit': ({ projectId }) => ({ params: { id: projectId } }),
 

@@ -67,6 +67,15 @@ export const paths = {
     pattern: '/dashboard/profile',
     href: (tab: ProfileTab = 'info') => `/dashboard/profile/${tab}`,
   },
+  /**
+   * The import page: into an existing project (`projectId`, from the project's own menu and settings) or into a new
+   * one (the console's Import button; `folderId` files it in a console folder, `teamId` makes it a team's project).
+   */
+  importPage: {
+    pattern: '/dashboard/import',
+    href: (opts: { projectId?: string; folderId?: string | null; teamId?: string | null } = {}) =>
+      `/dashboard/import${query({ projectId: opts.projectId, folder: opts.folderId ?? undefined, teamId: opts.teamId ?? undefined })}`,
+  },
   projectSettings: {
     pattern: '/dashboard/project/:id',
     href: (projectId: string, tab: SettingsTab = 'info') => `/dashboard/project/${enc(projectId)}/${tab}`,

@@ -67,6 +67,7 @@ const routeObjects: RouteObject[] = [
         lazy: () => import('../pages/dashboard/layout'),
         children: [
           { index: true, lazy: () => import('../pages/dashboard/console') },
+          { path: paths.importPage.pattern, lazy: () => import('../pages/import/import-page') },
           {
             path: paths.profile.pattern,
             lazy: () => import('../pages/profile/layout'),

@@ -125,6 +125,8 @@ export const en: Texts<typeof zh> = {
     tileView: 'Tiles',
     moreLists: 'Project lists',
     newProject: 'New project',
+    import: 'Import',
+    importInto: 'Import into this project',
     newFolder: 'New folder',
     renameFolder: 'Rename folder',
     folderName: 'Folder name',

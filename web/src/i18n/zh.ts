@@ -115,6 +115,8 @@ export const zh = {
     tileView: '平铺',
     moreLists: '项目分类',
     newProject: '新建项目',
+    import: '导入',
+    importInto: '导入到此项目',
     newFolder: '新建文件夹',
     renameFolder: '重命名文件夹',
     folderName: '文件夹名称',

@@ -1,9 +1,10 @@
 /** The personal console (spec section 2): projects and folders, favourites, all projects, search, archive, recycle bin. */
-import { FolderAddOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { FolderAddOutlined, ImportOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Input, Menu, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LinkButton } from '../../components/link-button';
 import { QueryState } from '../../components/query-state';
 import { useArchived, useFavorites, useProjectSearch, useRecycled } from '../../features/projects/api';
 import { FolderBrowser, LayoutSwitch, ProjectGrid, useTiledLayout } from '../../features/projects/components/console-views';
@@ -92,6 +93,9 @@ export function Component() {
               {t('projects.newFolder')}
             </Button>
           )}
+          <LinkButton to={paths.importPage.href({ folderId })} icon={<ImportOutlined aria-hidden />}>
+            {t('projects.import')}
+          </LinkButton>
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog('project')}>
             {t('projects.newProject')}
           </Button>

@@ -1,7 +1,8 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ImportOutlined } from '@ant-design/icons';
 import { Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { atLeast } from '@shared/access';
 import type { ProjectView } from '@shared/schemas/project';
 import { LinkButton } from '../../components/link-button';
 import { QueryState } from '../../components/query-state';
@@ -30,9 +31,16 @@ export function Component() {
             <Typography.Title level={1}>
               {t('projectSettings.title')} · {project.data.name}
             </Typography.Title>
-            <LinkButton to={paths.project.href(id)} icon={<ArrowLeftOutlined aria-hidden />}>
-              {t('projectSettings.backToProject')}
-            </LinkButton>
+            <Flex gap={8} wrap>
+              {project.data.state === 'active' && atLeast(project.data.role, 'edit') ? (
+                <LinkButton to={paths.importPage.href({ projectId: id })} icon={<ImportOutlined aria-hidden />}>
+                  {t('projects.importInto')}
+                </LinkButton>
+              ) : null}
+              <LinkButton to={paths.project.href(id)} icon={<ArrowLeftOutlined aria-hidden />}>
+                {t('projectSettings.backToProject')}
+              </LinkButton>
+            </Flex>
           </Flex>
           <Tabs
             activeKey={active}

@@ -2,7 +2,7 @@
  * A team's console (spec section 2), like the personal console: the team's folders and projects, every team
  * project the caller reaches, and the team's archive and recycle bin.
  */
-import { FolderAddOutlined, PlusOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
+import { FolderAddOutlined, ImportOutlined, PlusOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Empty, Flex, Input, Menu, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,6 +116,11 @@ function TeamConsole({ team, standing }: { team: TeamView; standing: TeamStandin
             <Button icon={<FolderAddOutlined aria-hidden />} onClick={() => setDialog('folder')}>
               {t('projects.newFolder')}
             </Button>
+          )}
+          {standing.can.createProjects && (
+            <LinkButton to={paths.importPage.href({ teamId: team.id, folderId })} icon={<ImportOutlined aria-hidden />}>
+              {t('projects.import')}
+            </LinkButton>
           )}
           {standing.can.createProjects && (
             <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog('project')}>

@@ -5,6 +5,7 @@ import {
   InboxOutlined,
   CopyOutlined,
   FolderOpenOutlined,
+  ImportOutlined,
   SettingOutlined,
   StarFilled,
   StarOutlined,
@@ -96,7 +97,12 @@ export function ProjectActions({ project, mode, arrange }: { project: ProjectVie
     { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t('projects.settings') },
     ...(canFile ? [{ key: 'move', icon: <FolderOpenOutlined aria-hidden />, label: t('projects.moveTo') }] : []),
     ...(movable && teams.data?.length ? [{ key: 'team', icon: <TeamOutlined aria-hidden />, label: t('projects.moveToTeam') }] : []),
-    ...(atLeast(project.role, 'edit') ? [{ key: 'clone', icon: <CopyOutlined aria-hidden />, label: t('projects.clone') }] : []),
+    ...(atLeast(project.role, 'edit')
+      ? [
+          { key: 'import', icon: <ImportOutlined aria-hidden />, label: t('projects.importInto') },
+          { key: 'clone', icon: <CopyOutlined aria-hidden />, label: t('projects.clone') },
+        ]
+      : []),
     ...(canManage
       ? [
           { type: 'divider' as const },
@@ -116,6 +122,7 @@ export function ProjectActions({ project, mode, arrange }: { project: ProjectVie
             onClick: ({ key, domEvent }) => {
               domEvent.stopPropagation();
               if (key === 'settings') void navigate(paths.projectSettings.href(project.id));
+              else if (key === 'import') void navigate(paths.importPage.href({ projectId: project.id }));
               else setDialog(key as Dialog);
             },
           }}

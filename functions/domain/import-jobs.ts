@@ -1,0 +1,266 @@
+/**
+ * Import jobs (issue 22): one item per job in its project's partition (keys.importJob), kept 30 days (TTL). A job
+ * moves uploading -> queued -> running -> done | failed, each step a conditional write on the state it leaves, so
+ * a repeated start or a second invocation of the worker never runs a job twice. A run holds a lease: a worker that
+ * died mid-run (a Lambda timeout) leaves the job `running` with a lapsed lease, and the next invocation (Lambda's
+ * own retry of an asynchronous event) takes it over and converges on the same writes (see workers/import).
+ */
+import * as z from 'zod';
+import { ERRORS, type ErrorKey } from '@shared/errors';
+import { IMPORT_FORMATS } from '@shared/import/types';
+import { warningText } from '@shared/import/warnings';
+import { lazy } from '@shared/lazy';
+import { translate, type Locale } from '@shared/messages';
+import {
+  importOptions,
+  importReport,
+  importWarningView,
+  IMPORT_STATES,
+  type ImportJobView,
+  type ImportOptions,
+  type ImportReport,
+} from '@shared/schemas/import';
+import { conditionsOn, getItem, or, type Guard } from '../data/db';
+import { defineEntity } from '../data/entity';
+import { importKeys, keys } from '../data/keys';
+import { headObject, presignPut, putObject } from '../data/s3';
+import { AppError } from '../runtime/app-error';
+import { newDocumentId } from './documents';
+
+/** How long a job (its state, progress and report) is kept. */
+export const IMPORT_JOB_DAYS = 30;
+/** How long a run may go without taking its lease over again before another invocation may take the job. */
+export const IMPORT_LEASE_MS = 16 * 60_000;
+/** What a report keeps of its warnings and changes (the counts are complete). */
+export const REPORT_WARNINGS = 500;
+export const REPORT_CHANGES = 300;
+
+/** A report as stored: the route's report, its warnings without their text (the reader's language makes it). */
+const storedReport = lazy(() => importReport.extend({ warnings: z.array(importWarningView.omit({ message: true })) }));
+export type StoredReport = z.infer<typeof storedReport>;
+
+export const importJobRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    projectId: z.string(),
+    state: z.enum(IMPORT_STATES),
+    /** Where the file comes from: an upload (or the spec's body, put in S3 the same way), or a URL the worker fetches. */
+    origin: z.enum(['upload', 'url', 'body']),
+    /** The file name, the URL, or `swagger`: what a re-import of the same source matches its stamps on. */
+    source: z.string(),
+    url: z.string().nullable(),
+    /** The size announced for an upload (S3 holds it to it). */
+    size: z.number().nullable(),
+    format: z.enum(IMPORT_FORMATS).nullable(),
+    options: importOptions,
+    progress: z.object({ done: z.number(), total: z.number() }),
+    report: storedReport.nullable(),
+    error: z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }).nullable(),
+    createdAt: z.string(),
+    createdBy: z.string(),
+    createdByName: z.string(),
+    startedAt: z.string().nullable(),
+    leaseUntil: z.number().nullable(),
+    /** How many runs took the job (more than one: a run died and another took over). */
+    attempts: z.number(),
+    finishedAt: z.string().nullable(),
+    expiresAt: z.number(),
+  }),
+);
+export type ImportJobRecord = z.infer<typeof importJobRecord>;
+
+export const importJobEntity = defineEntity({
+  name: 'importJob',
+  schema: importJobRecord,
+  key: (j: Pick<ImportJobRecord, 'projectId' | 'id'>) => importKeys.job(j.projectId, j.id),
+});
+const where = conditionsOn<ImportJobRecord>();
+
+/** `<projectId>_<suffix>`, made as a document id is: polling finds its project's access rule in the id. */
+export const newImportJobId = (projectId: string) => newDocumentId(projectId);
+
+export interface NewJob {
+  projectId: string;
+  origin: ImportJobRecord['origin'];
+  source: string;
+  url?: string;
+  size?: number;
+  options: ImportOptions;
+  editor: { id: string; name: string };
+  state: 'uploading' | 'queued';
+  id?: string;
+}
+
+/** A new job: `uploading` until its file is started, or `queued` at once (a URL, a body already stored). */
+export async function createImportJob(job: NewJob, now = new Date()): Promise<ImportJobRecord> {
+  const record: ImportJobRecord = {
+    id: job.id ?? newImportJobId(job.projectId),
+    projectId: job.projectId,
+    state: job.state,
+    origin: job.origin,
+    source: job.source,
+    url: job.url ?? null,
+    size: job.size ?? null,
+    format: null,
+    options: job.options,
+    progress: { done: 0, total: 0 },
+    report: null,
+    error: null,
+    createdAt: now.toISOString(),
+    createdBy: job.editor.id,
+    createdByName: job.editor.name,
+    startedAt: null,
+    leaseUntil: null,
+    attempts: 0,
+    finishedAt: null,
+    expiresAt: Math.floor(now.getTime() / 1000) + IMPORT_JOB_DAYS * 86_400,
+  };
+  await importJobEntity.put(record, where.notExists());
+  return record;
+}
+
+export const getImportJob = async (projectId: string, jobId: string) =>
+  importJobEntity.parse(await getItem(importKeys.job(projectId, jobId), { consistent: true }));
+
+export async function requireImportJob(projectId: string, jobId: string): Promise<ImportJobRecord> {
+  const job = await getImportJob(projectId, jobId);
+  if (!job) throw new AppError('notFound');
+  return job;
+}
+
+const skipped: Guard['failure'] = () => undefined;
+
+/**
+ * Queues an uploaded job with the options it was started with. Only an `uploading` job moves: a repeated start
+ * (a lost answer, a double click) answers the job as it stands and invokes nothing. Answers whether it moved.
+ */
+export async function queueImportJob(job: ImportJobRecord, options: ImportOptions): Promise<boolean> {
+  const moved = await importJobEntity.update(
+    job,
+    { set: { state: 'queued', options } },
+    { when: where.eq('state', 'uploading'), failure: skipped },
+  );
+  return moved !== undefined;
+}
+
+/**
+ * Takes a job for a run: a queued job, or a running one whose run stopped renewing its lease (it died), in one
+ * conditional write. Answers the job as taken, or undefined when another run has it or it is over: that
+ * invocation does nothing.
+ */
+export async function takeImportJob(job: ImportJobRecord, now = Date.now()): Promise<ImportJobRecord | undefined> {
+  return importJobEntity.update(
+    job,
+    { set: { state: 'running', startedAt: new Date(now).toISOString(), leaseUntil: now + IMPORT_LEASE_MS }, add: { attempts: 1 } },
+    {
+      when: or(where.eq('state', 'queued'), sameLapsedRun(job, now)),
+      failure: skipped,
+    },
+  );
+}
+
+/** The job is running under the lease it had when read, and that lease has lapsed. */
+function sameLapsedRun(job: ImportJobRecord, now: number) {
+  const c = conditionsOn<ImportJobRecord>();
+  return job.state === 'running' && job.leaseUntil !== null && job.leaseUntil < now
+    ? c.eq('leaseUntil', job.leaseUntil)
+    : c.eq('leaseUntil', -1);
+}
+
+/** Progress of a run (and its lease renewed); only while it runs. */
+export async function reportImportProgress(job: Pick<ImportJobRecord, 'projectId' | 'id'>, progress: { done: number; total: number }) {
+  await importJobEntity.update(
+    job,
+    { set: { progress, leaseUntil: Date.now() + IMPORT_LEASE_MS } },
+    { when: where.eq('state', 'running'), failure: skipped },
+  );
+}
+
+export async function setImportFormat(job: Pick<ImportJobRecord, 'projectId' | 'id'>, format: ImportJobRecord['format']) {
+  await importJobEntity.update(job, { set: { format } }, { when: where.eq('state', 'running'), failure: skipped });
+}
+
+/** running -> done, with the report. */
+export async function finishImportJob(
+  job: Pick<ImportJobRecord, 'projectId' | 'id'>,
+  report: StoredReport,
+  progress: { done: number; total: number },
+) {
+  await importJobEntity.update(
+    job,
+    {
+      set: {
+        state: 'done',
+        report: { ...report, warnings: report.warnings.slice(0, REPORT_WARNINGS), changes: report.changes.slice(0, REPORT_CHANGES) },
+        progress,
+        finishedAt: new Date().toISOString(),
+        leaseUntil: null,
+      },
+    },
+    { when: where.eq('state', 'running'), failure: skipped },
+  );
+}
+
+/** queued | running -> failed, with why (an error key of shared/errors.ts and its values). */
+export async function failImportJob(
+  job: Pick<ImportJobRecord, 'projectId' | 'id'>,
+  key: ErrorKey,
+  params: Record<string, string | number> = {},
+  report: StoredReport | null = null,
+) {
+  await importJobEntity.update(
+    job,
+    { set: { state: 'failed', error: { key, params }, report, finishedAt: new Date().toISOString(), leaseUntil: null } },
+    { when: or(where.eq('state', 'running'), where.eq('state', 'queued')), failure: skipped },
+  );
+}
+
+/** What the client sees of a job, in its language. */
+export function toImportJobView(job: ImportJobRecord, locale: Locale): ImportJobView {
+  const report: ImportReport | null = job.report && {
+    ...job.report,
+    warnings: job.report.warnings.map((w) => ({ ...w, message: warningText(locale, w) })),
+  };
+  const errorKey = job.error?.key as ErrorKey | undefined;
+  return {
+    id: job.id,
+    projectId: job.projectId,
+    state: job.state,
+    format: job.format,
+    source: job.source,
+    options: job.options,
+    progress: job.progress,
+    report,
+    error:
+      job.error && errorKey && errorKey in ERRORS
+        ? { code: ERRORS[errorKey].code, message: translate(locale, `error.${errorKey}`, job.error.params) }
+        : null,
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+  };
+}
+
+/** An import's file is opaque bytes to S3: whatever it is, the worker finds out. */
+const IMPORT_UPLOAD_TYPE = 'application/octet-stream';
+
+/** A presigned PUT of exactly `size` bytes (the signature covers Content-Length) to the job's object. */
+export async function presignImportUpload(projectId: string, jobId: string, size: number, expiresIn: number) {
+  return {
+    url: await presignPut(importKeys.object(projectId, jobId), size, IMPORT_UPLOAD_TYPE, expiresIn),
+    headers: { 'content-type': IMPORT_UPLOAD_TYPE },
+  };
+}
+
+/** The size of a job's uploaded file; undefined when nothing (or nothing but an empty body) arrived. */
+export async function importUploadSize(projectId: string, jobId: string): Promise<number | undefined> {
+  const head = await headObject(importKeys.object(projectId, jobId));
+  return head && head.size > 0 ? head.size : undefined;
+}
+
+/** Stores a file the API received (the spec's swagger call) where an upload would be. */
+export const storeImportFile = (projectId: string, jobId: string, text: string) =>
+  putObject(importKeys.object(projectId, jobId), text, 'application/json');
+
+/** Whether a document of the project is a folder (where an import may put what it creates). */
+export const isFolderOf = async (projectId: string, documentId: string) =>
+  (await getItem(keys.document(projectId, documentId), { consistent: true }))?.type === 'folder';

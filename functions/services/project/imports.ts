@@ -1,0 +1,124 @@
+/**
+ * Import jobs (issue 22): the file goes straight to S3 by a presigned PUT (or the worker fetches a URL, or the
+ * spec's swagger call's body is stored the same way), the import worker runs the job (asynchronously), and the
+ * client polls the job. The importers themselves never load here: they live in the worker's bundle.
+ */
+import { IMPORT_MAX_BYTES } from '@shared/constants';
+import { UPLOAD_URL_SECONDS } from '@shared/files';
+import { importOptions, type ImportOptions } from '@shared/schemas/import';
+import {
+  createImportJob,
+  importUploadSize,
+  isFolderOf,
+  newImportJobId,
+  presignImportUpload,
+  queueImportJob,
+  requireImportJob,
+  storeImportFile,
+  toImportJobView,
+  type ImportJobRecord,
+} from '../../domain/import-jobs';
+import { getUser } from '../../domain/users';
+import { AppError } from '../../runtime/app-error';
+import { defineHandlers } from '../../runtime/service';
+import { invokeWorker } from '../../runtime/workers';
+
+const tooLarge = () => new AppError('importTooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
+
+async function editorOf(userId: string) {
+  const user = await getUser(userId);
+  return { id: userId, name: user?.nickname ?? '' };
+}
+
+/** New documents go under a folder of the project, or at the top. */
+async function assertTargetFolder(projectId: string, folderId: string | undefined) {
+  if (!folderId || folderId === projectId) return;
+  if (!(await isFolderOf(projectId, folderId))) throw new AppError('invalidInput', {}, { fields: { folderId: 'folderId' } });
+}
+
+const run = (job: Pick<ImportJobRecord, 'projectId' | 'id'>) => invokeWorker('import', { projectId: job.projectId, jobId: job.id });
+
+/** The choices alone, out of a request that also names the project, the job or the URL. */
+const optionsOf = (input: ImportOptions) => importOptions.parse(input);
+
+export const importHandlers = defineHandlers({
+  'import.upload': async ({ body }, ctx) => {
+    if (body.size > IMPORT_MAX_BYTES) throw tooLarge();
+    const projectId = ctx.project.item.id;
+    const job = await createImportJob({
+      projectId,
+      origin: 'upload',
+      source: body.name,
+      size: body.size,
+      options: { mode: 'merge', deleteMissing: false, dryRun: false },
+      editor: await editorOf(ctx.caller.userId),
+      state: 'uploading',
+    });
+    const signed = await presignImportUpload(projectId, job.id, body.size, UPLOAD_URL_SECONDS);
+    return {
+      id: job.id,
+      ...signed,
+      method: 'PUT' as const,
+      expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(),
+    };
+  },
+
+  'import.start': async ({ body }, ctx) => {
+    const projectId = ctx.project.item.id;
+    const job = await requireImportJob(projectId, body.id);
+    // Started already (a repeated call): the job as it stands, and nothing runs twice.
+    if (job.state !== 'uploading') return toImportJobView(job, ctx.locale);
+    const options = optionsOf(body);
+    await assertTargetFolder(projectId, options.folderId);
+    const size = await importUploadSize(projectId, job.id);
+    if (size === undefined) throw new AppError('uploadMissing');
+    if (size > IMPORT_MAX_BYTES) throw tooLarge();
+    if (await queueImportJob(job, options)) {
+      await run(job);
+      ctx.log.info('import started', { project: projectId, job: job.id, size });
+    }
+    return toImportJobView(await requireImportJob(projectId, job.id), ctx.locale);
+  },
+
+  'import.url': async ({ body }, ctx) => {
+    const projectId = ctx.project.item.id;
+    const options = optionsOf(body);
+    await assertTargetFolder(projectId, options.folderId);
+    const job = await createImportJob({
+      projectId,
+      origin: 'url',
+      source: body.url,
+      url: body.url,
+      options,
+      editor: await editorOf(ctx.caller.userId),
+      state: 'queued',
+    });
+    await run(job);
+    return toImportJobView(job, ctx.locale);
+  },
+
+  'import.swagger': async ({ query, body }, ctx) => {
+    const projectId = ctx.project.item.id;
+    const options = optionsOf({ mode: query.mode, deleteMissing: false, dryRun: false, folderId: query.folderId });
+    await assertTargetFolder(projectId, options.folderId);
+    const text = JSON.stringify(body);
+    if (Buffer.byteLength(text) > IMPORT_MAX_BYTES) throw tooLarge();
+    const id = newImportJobId(projectId);
+    // The body first, then the job that reads it: a job never exists without its file.
+    await storeImportFile(projectId, id, text);
+    const job = await createImportJob({
+      id,
+      projectId,
+      origin: 'body',
+      source: 'swagger',
+      size: Buffer.byteLength(text),
+      options,
+      editor: await editorOf(ctx.caller.userId),
+      state: 'queued',
+    });
+    await run(job);
+    return toImportJobView(job, ctx.locale);
+  },
+
+  'import.get': async ({ params }, ctx) => toImportJobView(await requireImportJob(ctx.project.item.id, params.id), ctx.locale),
+});

@@ -1,0 +1,180 @@
+/**
+ * The import page (issue 22): a Swagger file through the file chooser into a new project, with the Web Worker's
+ * preview, the job's progress and its report; a re-import with merge that keeps an edit made in the app; a pasted
+ * cURL command; a file that is none of the formats refused before anything is sent; the page in English.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { createProject, expectSaved, newPerson, projectWithSession, withSession } from './support';
+
+const fixture = (path: string) => fileURLToPath(new URL(`../../shared/import/${path}`, import.meta.url));
+const PETSTORE = fixture('openapi/fixtures/swagger2-petstore.yaml');
+
+/** Chooses a file through the browser's file chooser, as a person clicking the drop zone does. */
+async function chooseFile(
+  page: Page,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+  drop = '点击选择文件，或将文件拖到这里',
+) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText(drop).click();
+  await (await chooser).setFiles(file);
+}
+
+/** The value of one item of the preview (detected format, counts, plan figures). */
+const previewItem = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: /^(预览|Preview)$/ })
+    .locator('.ant-descriptions-item')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('.ant-descriptions-item-content');
+
+/** A count of the report. */
+const reportCount = (page: Page, label: string) =>
+  page
+    .locator('.import-report .ant-statistic')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('.ant-statistic-content');
+
+/** Holds the first poll of a job until released: the progress bar is seen while the job is still queued. */
+async function holdFirstPoll(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await page.route(/\/api\/project\/import\/(?!upload|start|url|swagger)[^/?]+$/, async (route) => {
+    if (first && route.request().method() === 'GET') {
+      first = false;
+      await released;
+    }
+    await route.continue();
+  });
+  return release;
+}
+
+test('a Swagger file into a new project: preview, progress, report, the tree; an edit survives a merge re-import', async ({
+  page,
+  request,
+}) => {
+  const person = await newPerson(request);
+  await withSession(page.context(), person);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: '导入' }).click();
+  await expect(page.getByRole('heading', { name: '导入', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('导入 - Apiloom');
+
+  await chooseFile(page, PETSTORE);
+  await expect(previewItem(page, '识别的格式')).toHaveText('OpenAPI / Swagger');
+  await expect(previewItem(page, '接口')).toHaveText('4');
+  await expect(previewItem(page, '数据模型')).toHaveText('3');
+  await expect(previewItem(page, '将新建')).toHaveText('7');
+  // Into a new project, the default from the console.
+  await expect(page.getByRole('radio', { name: '新项目' })).toBeChecked();
+  await page.getByLabel('新项目名称').fill('Pet shop import');
+  await expect(page.getByRole('radio', { name: /智能合并/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: '删除来源中已不存在的文档' })).not.toBeChecked();
+
+  const release = await holdFirstPoll(page);
+  await page.getByRole('button', { name: '开始导入' }).click();
+  const progress = page.getByRole('progressbar', { name: '导入进度' });
+  await expect(progress).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: '导入结果' })).toBeVisible({ timeout: 30_000 });
+  await expect(reportCount(page, '新建')).toHaveText('7');
+  await expect(reportCount(page, '失败')).toHaveText('0');
+  await expect(page.getByRole('link', { name: 'List pets' })).toBeVisible();
+
+  await page.getByRole('link', { name: '打开项目' }).click();
+  await expect(page.getByRole('heading', { name: 'Pet shop import', level: 1 })).toBeVisible();
+  const tree = page.getByRole('navigation', { name: '文档目录' });
+  await expect(tree.getByRole('treeitem', { name: 'pets' })).toBeVisible();
+  await tree.getByRole('treeitem', { name: 'pets' }).click();
+  await tree.getByRole('treeitem', { name: 'List pets' }).click();
+  const projectId = new URL(page.url()).pathname.split('/')[2]!;
+
+  // An edit in the app: the description of one API.
+  await page.getByRole('article', { name: 'List pets' }).getByRole('button', { name: '编辑', exact: true }).click();
+  await page.getByLabel('接口描述').fill('Edited in Apiloom');
+  await page.keyboard.press('Control+s');
+  await expectSaved(page, 'List pets');
+
+  // The same file again, into this project, from its settings, with the default merge.
+  await page.goto(`/dashboard/project/${projectId}/info`);
+  await page.getByRole('link', { name: '导入到此项目' }).click();
+  await expect(page.getByRole('radio', { name: '已有项目' })).toBeChecked();
+  await expect(page.getByRole('combobox', { name: '项目' })).toBeVisible();
+  await chooseFile(page, PETSTORE);
+  await expect(previewItem(page, '将新建')).toHaveText('0');
+  await expect(previewItem(page, '将更新')).toHaveText('7');
+  await page.getByRole('button', { name: '开始导入' }).click();
+  await expect(page.getByRole('heading', { name: '导入结果' })).toBeVisible({ timeout: 30_000 });
+  await expect(reportCount(page, '新建')).toHaveText('0');
+  // Six unchanged documents are skipped; the edited one is merged (its update keeps the edit) or found unchanged.
+  const updated = Number(await reportCount(page, '更新').innerText());
+  const skipped = Number(await reportCount(page, '跳过').innerText());
+  expect(updated + skipped).toBe(7);
+  await page.getByRole('link', { name: '打开项目' }).click();
+  await page.getByRole('navigation', { name: '文档目录' }).getByRole('treeitem', { name: 'pets' }).click();
+  await page.getByRole('navigation', { name: '文档目录' }).getByRole('treeitem', { name: 'List pets' }).click();
+  await expect(page.getByRole('article', { name: 'List pets' })).toContainText('Edited in Apiloom');
+});
+
+test('a pasted cURL command imports one API into an existing project', async ({ page, request }) => {
+  const { projectId } = await projectWithSession(page, request, 'Curl target');
+  await page.goto(`/dashboard/import?projectId=${projectId}`);
+  await page.getByRole('tab', { name: '粘贴文本' }).click();
+  await page.getByLabel('粘贴的内容').fill(readFileSync(fixture('curl/fixtures/chrome-bash.txt'), 'utf8'));
+  await expect(previewItem(page, '识别的格式')).toHaveText('cURL 命令');
+  await expect(previewItem(page, '接口')).toHaveText('1');
+  await expect(previewItem(page, '将新建')).toHaveText('1');
+  await page.getByRole('button', { name: '开始导入' }).click();
+  await expect(page.getByRole('heading', { name: '导入结果' })).toBeVisible({ timeout: 30_000 });
+  await expect(reportCount(page, '新建')).toHaveText('1');
+  await page.locator('.import-changes').getByRole('link').click();
+  const api = page.getByRole('article');
+  await expect(api).toContainText('/v1/orders/17');
+});
+
+test('a file that is none of the formats is refused with the invalid type message before anything is sent', async ({ page, request }) => {
+  const { projectId } = await projectWithSession(page, request, 'Refusals');
+  const sent: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/project/import') && sent.push(r.url()));
+  await page.goto(`/dashboard/import?projectId=${projectId}`);
+  await chooseFile(page, { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
+  await expect(page.getByRole('alert')).toContainText('文件类型无效，请选择正确的文件');
+  await expect(page.getByRole('button', { name: '开始导入' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: '试运行' })).toBeDisabled();
+  expect(sent).toEqual([]);
+});
+
+test('in English: the page title, the choices and the invalid type message', async ({ page, request }) => {
+  const person = await newPerson(request);
+  await createProject(request, person.token, { name: 'English target' });
+  await withSession(page.context(), person);
+  await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Import', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Import - Apiloom');
+  await expect(page.getByRole('radio', { name: /Merge/ })).toBeChecked();
+  await chooseFile(
+    page,
+    { name: 'notes.yaml', mimeType: 'text/yaml', buffer: Buffer.from('hello: [just, yaml]\n') },
+    'Click to choose a file, or drag one here',
+  );
+  await expect(page.getByRole('alert')).toContainText('Invalid type: choose a correct file');
+  await expect(page.locator('.import-page')).not.toContainText(/[\u4e00-\u9fff]/);
+});
+
+test('a URL the server may not fetch (loopback) fails as a job, and the page shows its error message', async ({ page, request }) => {
+  const { projectId } = await projectWithSession(page, request, 'URL target');
+  await page.goto(`/dashboard/import?projectId=${projectId}`);
+  await page.getByRole('tab', { name: '网址' }).click();
+  await page.getByLabel('文件网址').fill('http://127.0.0.1:9/openapi.json');
+  await page.getByRole('button', { name: '开始导入' }).click();
+  const failed = page.getByRole('alert').filter({ hasText: '导入失败：' });
+  await expect(failed).toBeVisible({ timeout: 30_000 });
+  // The job's own message, in the caller's language, follows the colon.
+  await expect(failed).toHaveText(/导入失败：\S+/);
+  await expect(page.getByRole('button', { name: '再导入一次' })).toBeVisible();
+});

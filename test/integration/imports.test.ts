@@ -1,0 +1,477 @@
+/**
+ * Import jobs end to end on DynamoDB Local and s3rver (issue 22): the presigned upload, the start, the worker run
+ * in process after the answer (as the local stack runs it), polling, and what lands in the project: every
+ * format's fixtures with their counts, the re-import merge rules through the API, an unchanged re-import with zero
+ * document writes, a dry run, a failure midway that leaves the project as it was, a repeated start, and the hostile
+ * inputs.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { strToU8, zipSync } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { IMPORT_MAX_BYTES } from '@shared/constants';
+import { ERRORS } from '@shared/errors';
+import { importInput, type ImportResult } from '@shared/import';
+import { readContent, type ApiContent, type ParamItem } from '@shared/schemas/document';
+import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
+import type { ProjectView } from '@shared/schemas/project';
+import { queryAll } from '../../functions/data/db';
+import { dynamo } from '../../functions/data/dynamo-client';
+import { importKeys } from '../../functions/data/keys';
+import { bodiesOf, readBody } from '../../functions/domain/bodies';
+import { loadNodes } from '../../functions/domain/documents';
+import { getMockConfig } from '../../functions/domain/mock-configs';
+import { createLogger } from '../../functions/runtime/logger';
+import { runImportJob } from '../../functions/workers/import/run';
+import { always, fail, injectFaults, nth, type Faults } from '../support/faults';
+import { signUp, useLocalApi } from '../support/local-api';
+
+const api = useLocalApi();
+const harnesses: Faults[] = [];
+afterEach(() => {
+  while (harnesses.length) harnesses.pop()!.restore();
+});
+
+const fixture = (path: string) => readFileSync(new URL(`../../shared/import/${path}`, import.meta.url));
+const bytesOf = (text: string) => new TextEncoder().encode(text);
+
+async function setup(nickname = 'Importer') {
+  const user = await signUp(nickname);
+  const project = (await api.call<ProjectView>('PUT', '/project', { token: user.token, body: { name: 'Imports' } })).data;
+  const call = <T>(method: string, path: string, opts: Parameters<typeof api.call>[2] = {}) =>
+    api.call<T>(method, path, { token: user.token, ...opts });
+
+  /** Polls a job as the client does, until it is over. */
+  async function settle(id: string, lang = 'zh'): Promise<ImportJobView> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const res = await call<ImportJobView>('GET', `/project/import/${id}`, { headers: { 'accept-language': lang } });
+      expect(res.code, res.message).toBe(0);
+      if (res.data.state === 'done' || res.data.state === 'failed') return res.data;
+      if (Date.now() > deadline) throw new Error(`job ${id} still ${res.data.state}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  /** The browser's steps: a ticket, the PUT to S3, the start; then polling. */
+  async function upload(name: string, bytes: Uint8Array, options: Record<string, unknown> = {}) {
+    const ticket = await call<ImportUploadTicket>('POST', '/project/import/upload', {
+      body: { projectId: project.id, name, size: bytes.length },
+    });
+    expect(ticket.code, ticket.message).toBe(0);
+    const put = await fetch(ticket.data.url, { method: 'PUT', headers: ticket.data.headers, body: bytes as Uint8Array<ArrayBuffer> });
+    expect(put.status).toBe(200);
+    const started = await call<ImportJobView>('POST', '/project/import/start', {
+      body: { projectId: project.id, id: ticket.data.id, ...options },
+    });
+    expect(started.code, started.message).toBe(0);
+    return { id: ticket.data.id, started: started.data };
+  }
+  const importFile = async (name: string, bytes: Uint8Array, options: Record<string, unknown> = {}, lang = 'zh') =>
+    settle((await upload(name, bytes, options)).id, lang);
+
+  /** Every live document of the project with its content, read from the table. */
+  async function documents() {
+    const nodes = await loadNodes(project.id);
+    const bodies = new Map(
+      (
+        await bodiesOf(
+          project.id,
+          nodes.map((n) => n.id),
+        )
+      ).map((b) => [b.documentId, b]),
+    );
+    return Promise.all(nodes.map(async (n) => ({ node: n, typed: readContent(n.type, await readBody(bodies.get(n.id))) })));
+  }
+  return { ...user, project, call, settle, upload, importFile, documents };
+}
+
+const rowsOf = (items: ParamItem[]): ParamItem[] => items.flatMap((p) => [p, ...rowsOf(p.children)]);
+function countsOf(docs: { type: string; content: unknown }[]) {
+  const apis = docs.filter((d) => d.type === 'api').map((d) => d.content as ApiContent);
+  return {
+    operations: apis.length,
+    models: docs.filter((d) => d.type === 'model').length,
+    pages: docs.filter((d) => d.type === 'doc' || d.type === 'richtext').length,
+    parameters: apis.reduce(
+      (n, c) =>
+        n +
+        rowsOf([...c.reqPath, ...c.reqQuery, ...c.reqHeaders, ...c.reqBody, ...c.responses.flatMap((r) => [...r.headers, ...r.body])])
+          .length,
+      0,
+    ),
+    examples: apis.reduce((n, c) => n + c.reqExamples.length + c.responses.reduce((m, r) => m + r.examples.length, 0), 0),
+  };
+}
+const expectedCounts = (result: ImportResult) => countsOf(result.documents.map((d) => ({ type: d.type, content: d.content })));
+
+/** Records the table writes a block makes that touch documents (not the job's own item). */
+function documentWrites(): { writes: string[]; harness: Faults } {
+  const writes: string[] = [];
+  const harness = injectFaults(dynamo());
+  harnesses.push(harness);
+  const record = (sks: unknown[]) => {
+    for (const sk of sks) if (typeof sk === 'string' && !sk.startsWith(importKeys.job('', '').sk)) writes.push(sk);
+  };
+  const pass =
+    (skOf: (input: Record<string, unknown>) => unknown[]) =>
+    async (command: { input: object }, real: (c: { input: object }) => Promise<unknown>) => {
+      record(skOf(command.input as Record<string, unknown>));
+      return real(command);
+    };
+  type Req = { PutRequest?: { Item: { sk: string } }; DeleteRequest?: { Key: { sk: string } } };
+  harness
+    .onSend(
+      PutCommand,
+      always,
+      pass((i) => [(i.Item as { sk: string }).sk]),
+    )
+    .onSend(
+      UpdateCommand,
+      always,
+      pass((i) => [(i.Key as { sk: string }).sk]),
+    )
+    .onSend(
+      DeleteCommand,
+      always,
+      pass((i) => [(i.Key as { sk: string }).sk]),
+    )
+    .onSend(
+      BatchWriteCommand,
+      always,
+      pass((i) =>
+        Object.values(i.RequestItems as Record<string, Req[]>)
+          .flat()
+          .map((r) => r.PutRequest?.Item.sk ?? r.DeleteRequest?.Key.sk),
+      ),
+    )
+    .onSend(
+      TransactWriteCommand,
+      always,
+      pass((i) =>
+        (i.TransactItems as Record<string, { Item?: { sk: string }; Key?: { sk: string } }>[]).map((t) => {
+          const op = Object.values(t)[0]!;
+          return op.Item?.sk ?? op.Key?.sk;
+        }),
+      ),
+    );
+  return { writes, harness };
+}
+
+describe('every format through the job, with its counts', () => {
+  const har = JSON.stringify({
+    log: {
+      version: '1.2',
+      creator: { name: 'test', version: '1' },
+      entries: ['1', '2'].map((id) => ({
+        startedDateTime: '2025-01-01T00:00:00Z',
+        time: 1,
+        request: {
+          method: 'GET',
+          url: `https://api.example.com/users/${id}?full=true`,
+          httpVersion: 'HTTP/1.1',
+          headers: [{ name: 'Accept', value: 'application/json' }],
+          queryString: [{ name: 'full', value: 'true' }],
+          cookies: [],
+          headersSize: -1,
+          bodySize: -1,
+        },
+        response: {
+          status: 200,
+          statusText: 'OK',
+          httpVersion: 'HTTP/1.1',
+          headers: [],
+          cookies: [],
+          content: { size: 20, mimeType: 'application/json', text: `{"id":${id},"name":"x"}` },
+          redirectURL: '',
+          headersSize: -1,
+          bodySize: -1,
+        },
+        cache: {},
+        timings: { send: 0, wait: 1, receive: 0 },
+      })),
+    },
+  });
+  const showdoc = zipSync({ 'Guide/Intro.md': strToU8('# Intro\n\nHello'), 'Guide/Auth/Tokens.md': strToU8('# Tokens\n\nUse them') });
+  const cases: [string, string, Uint8Array][] = [
+    ['openapi', 'swagger2-petstore.yaml', fixture('openapi/fixtures/swagger2-petstore.yaml')],
+    ['openapi', 'openapi30-apifox.json', fixture('openapi/fixtures/openapi30-apifox.json')],
+    ['openapi', 'openapi31-shapes.yaml', fixture('openapi/fixtures/openapi31-shapes.yaml')],
+    ['postman', 'shop.postman_collection.json', fixture('postman/fixtures/shop.postman_collection.json')],
+    ['postman-environment', 'staging.postman_environment.json', fixture('postman/fixtures/staging.postman_environment.json')],
+    ['har', 'session.har', bytesOf(har)],
+    ['yapi', 'yapi-export.json', fixture('yapi/fixtures/yapi-export.json')],
+    ['rap2', 'rap2-repository.json', fixture('rap2/fixtures/rap2-repository.json')],
+    ['showdoc', 'showdoc.zip', showdoc],
+    ['xiaoyaoji', 'project-1x.mjson', fixture('xiaoyaoji/fixtures/project-1x.mjson')],
+    ['xiaoyaoji', 'project-2x.mjson', fixture('xiaoyaoji/fixtures/project-2x.mjson')],
+    ['curl', 'chrome-bash.txt', fixture('curl/fixtures/chrome-bash.txt')],
+  ];
+  it.each(cases)('%s: %s', { timeout: 60_000 }, async (format, name, bytes) => {
+    const { importFile, documents } = await setup();
+    const expected = await importInput({ bytes: new Uint8Array(bytes), name });
+    const job = await importFile(name, new Uint8Array(bytes));
+    expect(job.error).toBeNull();
+    expect(job.state).toBe('done');
+    expect(job.format).toBe(format);
+    expect(job.report).toMatchObject({ created: expected.documents.length, updated: 0, deleted: 0 });
+    const docs = (await documents()).filter((d) => d.node.type !== 'folder');
+    const counts = countsOf(docs.map((d) => d.typed));
+    expect(counts).toEqual(expectedCounts(expected));
+    if (format === 'openapi' || format === 'postman' || format === 'yapi' || format === 'rap2')
+      expect(counts.operations).toBeGreaterThan(0);
+    // Folders the source had became folders of the tree.
+    const folders = (await documents()).filter((d) => d.node.type === 'folder').map((d) => d.node.name);
+    for (const path of expected.documents.map((d) => d.folder).filter((f) => f.length))
+      expect(folders).toEqual(expect.arrayContaining(path));
+    // Parameters refer to models by their documents' ids, never by name.
+    const modelIds = new Set(docs.filter((d) => d.node.type === 'model').map((d) => d.node.id));
+    const refs = JSON.stringify(docs.map((d) => d.typed.content)).match(/"ref":"[^"]*"/g) ?? [];
+    for (const ref of refs) expect(modelIds.has(ref.slice(7, -1)), ref).toBe(true);
+  });
+
+  it('counts of the Swagger 2.0 petstore are what the source holds', async () => {
+    const { importFile, documents } = await setup();
+    await importFile('petstore.yaml', fixture('openapi/fixtures/swagger2-petstore.yaml'));
+    const docs = (await documents()).filter((d) => d.node.type !== 'folder');
+    expect(countsOf(docs.map((d) => d.typed))).toMatchObject({ operations: 4, models: 3 });
+  });
+
+  it("RAP2's Mock.js rules become the documents' template mocks", async () => {
+    const { importFile, documents, project } = await setup();
+    const expected = await importInput({ bytes: new Uint8Array(fixture('rap2/fixtures/rap2-repository.json')) });
+    await importFile('rap2.json', fixture('rap2/fixtures/rap2-repository.json'));
+    const apis = (await documents()).filter((d) => d.node.type === 'api');
+    const templated = await Promise.all(apis.map((d) => getMockConfig(project.id, d.node.id)));
+    const templates = templated.filter((m) => m?.settings.type === 'template');
+    expect(templates.length).toBe(Object.keys(expected.mockTemplates ?? {}).length);
+    expect(templates.length).toBeGreaterThan(0);
+  });
+});
+
+const petstore = (description: string, idType: string, extra = '') => `
+openapi: 3.0.3
+info: { title: Pets, version: '1' }
+paths:
+  /pets/{id}:
+    get:
+      summary: Get a pet
+      description: ${description}
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: ${idType} } }
+      responses:
+        '200': { description: ok }
+${extra}`;
+
+describe('re-import', () => {
+  it('keeps an edit the source did not touch, and takes a type the source changed', { timeout: 60_000 }, async () => {
+    const { importFile, call, documents } = await setup();
+    const first = await importFile('pets.yaml', bytesOf(petstore('From the source', 'integer')));
+    expect(first.report).toMatchObject({ created: 1 });
+    const [doc] = (await documents()).filter((d) => d.node.type === 'api');
+    const content = doc!.typed.content as ApiContent;
+    // A person edits the description through the API.
+    const saved = await call('POST', '/project/document', {
+      body: { id: doc!.node.id, rev: doc!.node.rev, content: { ...content, description: 'Written by a person' } },
+    });
+    expect(saved.code, saved.message).toBe(0);
+    // The source changes the path parameter's type (and not the description).
+    const second = await importFile('pets.yaml', bytesOf(petstore('From the source', 'string')));
+    expect(second.report).toMatchObject({ created: 0, updated: 1 });
+    const [after] = (await documents()).filter((d) => d.node.type === 'api');
+    expect(after!.node.id).toBe(doc!.node.id);
+    const merged = after!.typed.content as ApiContent;
+    expect(merged.description).toBe('Written by a person');
+    expect(merged.reqPath.find((p) => p.name === 'id')?.type).toBe('string');
+    // The version it replaced is in the history.
+    const history = await call<unknown[]>('GET', `/project/document/history/${doc!.node.id}`);
+    expect(history.code).toBe(0);
+    expect(history.data.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('of an unchanged file writes no document and skips everything; a dry run writes nothing', { timeout: 60_000 }, async () => {
+    const { importFile, documents, project } = await setup();
+    const file = fixture('openapi/fixtures/openapi30-apifox.json');
+    const first = await importFile('apifox.json', file);
+    const before = JSON.stringify(await documents());
+    const { writes } = documentWrites();
+    const again = await importFile('apifox.json', file);
+    expect(again.state).toBe('done');
+    expect(again.report).toMatchObject({ created: 0, updated: 0, deleted: 0, skipped: first.report!.created });
+    expect(writes).toEqual([]);
+    // A dry run of a changed file answers what it would do, and writes nothing either.
+    const changed = JSON.parse(file.toString()) as { paths: Record<string, unknown> };
+    changed.paths['/brand-new'] = { get: { summary: 'New', responses: { '200': { description: 'ok' } } } };
+    const dry = await importFile('apifox.json', bytesOf(JSON.stringify(changed)), { dryRun: true });
+    expect(dry.report).toMatchObject({ created: 1, updated: 0 });
+    expect(writes).toEqual([]);
+    expect(JSON.stringify(await documents())).toBe(before);
+    expect((await queryAll(importKeys.stampsOf(project.id))).length).toBe(first.report!.created);
+  });
+
+  it('that fails midway leaves the tree, contents and search as they were, and a retry never duplicates', { timeout: 60_000 }, async () => {
+    const { importFile, documents, call, project } = await setup();
+    await importFile('pets.yaml', bytesOf(petstore('First', 'integer')));
+    const before = await documents();
+    const searchBefore = await call('GET', `/project/document/search/${project.id}`, { query: { keyword: 'Second' } });
+    const extra = `
+  /owners:
+    get:
+      summary: List owners
+      description: Second
+      responses:
+        '200': { description: ok }`;
+    const changed = bytesOf(petstore('Second', 'string', extra));
+    // New documents are written, then the update of the matched one fails.
+    const harness = injectFaults(dynamo()).onSend(
+      TransactWriteCommand,
+      nth(1),
+      fail(() => new Error('injected failure')),
+    );
+    harnesses.push(harness);
+    const failed = await importFile('pets.yaml', changed, {}, 'en');
+    harness.restore();
+    harnesses.length = 0;
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toEqual({
+      code: ERRORS.importFailed.code,
+      message: 'Import failed; the project is unchanged. Try again later',
+    });
+    expect(harness.seen(TransactWriteCommand).faulted).toBe(1);
+    const after = await documents();
+    expect(after.map((d) => [d.node.id, d.node.rev, d.node.name])).toEqual(before.map((d) => [d.node.id, d.node.rev, d.node.name]));
+    expect(after.map((d) => d.typed)).toEqual(before.map((d) => d.typed));
+    const searchAfter = await call('GET', `/project/document/search/${project.id}`, { query: { keyword: 'Second' } });
+    expect(searchAfter.data).toEqual(searchBefore.data);
+    // The same import again succeeds, once: one new document, one updated, no duplicates.
+    const retried = await importFile('pets.yaml', changed);
+    expect(retried.report).toMatchObject({ created: 1, updated: 1 });
+    const apis = (await documents()).filter((d) => d.node.type === 'api');
+    expect(apis.map((d) => d.node.path).sort()).toEqual(['/owners', '/pets/{id}']);
+  });
+
+  it('a repeated start answers the job and never runs it twice; a second worker invocation does nothing', { timeout: 60_000 }, async () => {
+    const { upload, settle, call, project, documents } = await setup();
+    const { id } = await upload('pets.yaml', bytesOf(petstore('Once', 'integer')));
+    const again = await call<ImportJobView>('POST', '/project/import/start', { body: { projectId: project.id, id } });
+    expect(again.code).toBe(0);
+    const job = await settle(id);
+    expect(job.report).toMatchObject({ created: 1 });
+    // Lambda may deliver an asynchronous event twice: the job is over, so the second run takes nothing.
+    await runImportJob({ projectId: project.id, jobId: id }, { log: createLogger({}) });
+    const third = await call<ImportJobView>('POST', '/project/import/start', { body: { projectId: project.id, id } });
+    expect(third.data.state).toBe('done');
+    expect((await documents()).filter((d) => d.node.type === 'api')).toHaveLength(1);
+  });
+});
+
+describe('hostile inputs', () => {
+  it('refuses a file over 50 MB at upload, in both languages', async () => {
+    const { call, project } = await setup();
+    for (const [lang, message] of [
+      ['zh', '导入的文件不能超过 50 MB'],
+      ['en', 'An imported file is at most 50 MB'],
+    ] as const) {
+      const res = await call('POST', '/project/import/upload', {
+        body: { projectId: project.id, name: 'huge.json', size: IMPORT_MAX_BYTES + 1 },
+        headers: { 'accept-language': lang },
+      });
+      expect(res.code).toBe(ERRORS.importTooLarge.code);
+      expect(res.message).toBe(message);
+    }
+  });
+
+  it('fails a job on a YAML alias bomb, on what is not a format, and never follows an external $ref', { timeout: 60_000 }, async () => {
+    const { importFile, documents } = await setup();
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 9; i++)
+      bomb.push(
+        `${'abcdefghij'[i]}: &${'abcdefghij'[i]} [${Array(10)
+          .fill(`*${'abcdefghij'[i - 1]}`)
+          .join(',')}]`,
+      );
+    const bombed = await importFile('bomb.yaml', bytesOf(`${bomb.join('\n')}\nopenapi: 3.0.0\n`), {}, 'en');
+    expect(bombed.state).toBe('failed');
+    expect(bombed.error?.code).toBe(ERRORS.importTooManyNodes.code);
+
+    const zh = await importFile('notes.txt', bytesOf('just some words'));
+    expect(zh.error?.code).toBe(ERRORS.importInvalidType.code);
+    expect(zh.error?.message).toMatch(/^文件类型无效/);
+    const en = await importFile('notes.txt', bytesOf('just some words'), {}, 'en');
+    expect(en.error?.message).toMatch(/^Invalid type/);
+
+    const external = {
+      openapi: '3.0.3',
+      info: { title: 'Ext', version: '1' },
+      paths: {
+        '/x': {
+          get: {
+            responses: {
+              '200': { description: 'ok', content: { 'application/json': { schema: { $ref: 'http://127.0.0.1:9/evil.json#/X' } } } },
+            },
+          },
+        },
+      },
+    };
+    const ext = await importFile('ext.json', bytesOf(JSON.stringify(external)), {}, 'en');
+    expect(ext.state).toBe('done');
+    expect(ext.report?.warnings.some((w) => w.code === 'externalRef' && w.message.includes('never read'))).toBe(true);
+    expect((await documents()).filter((d) => d.node.type === 'api')).toHaveLength(1);
+  });
+
+  it('refuses a URL import of a loopback address, with the message in both languages', { timeout: 30_000 }, async () => {
+    let hits = 0;
+    const server: Server = createServer((_req, res) => {
+      hits++;
+      res.end(petstore('x', 'integer'));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { call, settle, project, documents } = await setup();
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.yaml`;
+      const started = await call<ImportJobView>('POST', '/project/import/url', { body: { projectId: project.id, url } });
+      expect(started.code, started.message).toBe(0);
+      const en = await settle(started.data.id, 'en');
+      expect(en.state).toBe('failed');
+      expect(en.error).toEqual({
+        code: ERRORS.importUrlRefused.code,
+        message: 'Only public addresses can be imported from (127.0.0.1)',
+      });
+      const zh = await settle(started.data.id, 'zh');
+      expect(zh.error?.message).toBe('只能从公网地址导入（127.0.0.1）');
+      expect(hits).toBe(0);
+      expect(await documents()).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("the spec's swagger call", () => {
+  it('imports a JSON body into a folder with the chosen mode', { timeout: 30_000 }, async () => {
+    const { call, settle, project, documents } = await setup();
+    const folder = await call<{ id: string }>('PUT', '/project/document', {
+      body: { projectId: project.id, type: 'folder', name: 'Imported' },
+    });
+    expect(folder.code, folder.message).toBe(0);
+    const spec = JSON.parse(fixture('openapi/fixtures/openapi30-apifox.json').toString()) as object;
+    const res = await call<ImportJobView>('POST', '/project/import/swagger', {
+      query: { projectId: project.id, mode: 'overwrite', folderId: folder.data.id },
+      body: spec,
+    });
+    expect(res.code, res.message).toBe(0);
+    expect(res.data).toMatchObject({ state: 'queued', source: 'swagger', options: { mode: 'overwrite', folderId: folder.data.id } });
+    const job = await settle(res.data.id);
+    expect(job.state).toBe('done');
+    const docs = await documents();
+    const byId = new Map(docs.map((d) => [d.node.id, d.node]));
+    const topOf = (id: string): string => {
+      let node = byId.get(id)!;
+      while (byId.get(node.parentId)) node = byId.get(node.parentId)!;
+      return node.id;
+    };
+    for (const d of docs.filter((x) => x.node.type !== 'folder')) expect(topOf(d.node.id)).toBe(folder.data.id);
+  });
+});

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { DocumentTreeNode } from '@shared/schemas/document';
+import { createPreview, existingFromTree, type PreviewResponse } from './preview';
+
+const fixture = (path: string) => readFileSync(new URL(`../../../../../shared/import/${path}`, import.meta.url));
+const petstore = () => new Blob([fixture('openapi/fixtures/swagger2-petstore.yaml')]);
+const merge = { mode: 'merge', deleteMissing: false } as const;
+
+const node = (id: string, type: DocumentTreeNode['type'], name: string, extra: Partial<DocumentTreeNode> = {}): DocumentTreeNode => ({
+  id,
+  projectId: 'p1',
+  parentId: '0',
+  preId: '0',
+  name,
+  type,
+  comment: '',
+  method: null,
+  path: null,
+  status: null,
+  children: [],
+  ...extra,
+});
+
+const expectType = <T extends PreviewResponse['type']>(r: PreviewResponse, type: T) => {
+  expect(r.type).toBe(type);
+  return r as Extract<PreviewResponse, { type: T }>;
+};
+
+describe('import preview (the worker protocol)', () => {
+  it('reads a Swagger file into counts by kind, with everything new in an empty project', async () => {
+    const handle = createPreview();
+    const r = expectType(
+      await handle({ type: 'read', seq: 1, file: petstore(), name: 'petstore.yaml', existing: [], choices: merge }),
+      'read',
+    );
+    expect(r).toMatchObject({ seq: 1, format: 'openapi', counts: { apis: 4, models: 3, pages: 0 } });
+    expect(r.plan).toMatchObject({ created: 7, updated: 0, skipped: 0, deleted: 0, conflicts: [] });
+  });
+
+  it('matches the project tree on method and path ({x} and :x alike) and on model names, under each choice', async () => {
+    const handle = createPreview();
+    const first = expectType(
+      await handle({ type: 'read', seq: 1, file: petstore(), name: 'p.yaml', existing: [], choices: merge }),
+      'read',
+    );
+    const tree = [
+      node('p1_a', 'folder', 'pets', {
+        children: [node('p1_b', 'api', 'Find a pet', { method: 'GET', path: '/pets/:petId' })],
+      }),
+      node('p1_c', 'model', 'Pet'),
+      node('p1_d', 'doc', 'Readme'),
+    ];
+    const existing = existingFromTree(tree);
+    expect(existing.find((d) => d.id === 'p1_b')).toMatchObject({ folder: ['pets'], content: { method: 'GET', path: '/pets/:petId' } });
+    const merged = expectType(await handle({ type: 'plan', seq: 2, existing, choices: merge }), 'plan');
+    expect(merged.plan).toMatchObject({ created: 5, updated: 2, skipped: 0 });
+    expect(merged.plan.conflicts.map((c) => [c.name, c.action]).sort()).toEqual([
+      ['Find a pet', 'updated'],
+      ['Pet', 'updated'],
+    ]);
+    const kept = expectType(await handle({ type: 'plan', seq: 3, existing, choices: { mode: 'skip', deleteMissing: true } }), 'plan');
+    expect(kept.plan).toMatchObject({ created: 5, updated: 0, skipped: 2, deleted: 0 });
+    expect(kept.plan.conflicts.every((c) => c.action === 'skipped')).toBe(true);
+    expect(first.counts.apis).toBe(4);
+  });
+
+  it('reads pasted text too, and names a cURL command', async () => {
+    const handle = createPreview();
+    const text = fixture('curl/fixtures/chrome-bash.txt').toString('utf8');
+    const r = expectType(await handle({ type: 'read', seq: 1, text, name: 'pasted', existing: [], choices: merge }), 'read');
+    expect(r).toMatchObject({ format: 'curl', counts: { apis: 1, models: 0 }, plan: { created: 1 } });
+  });
+
+  it('refuses what is none of the formats, and an oversized file before reading it, with the catalogue reasons', async () => {
+    const handle = createPreview();
+    const none = await handle({ type: 'read', seq: 1, text: 'hello: [just, yaml]', name: 'notes.yaml', existing: [], choices: merge });
+    expect(none).toEqual({ type: 'refused', seq: 1, reason: 'importInvalidType', params: {} });
+    let read = false;
+    const huge = { size: 60 * 1024 * 1024, arrayBuffer: () => ((read = true), Promise.resolve(new ArrayBuffer(0))) } as unknown as Blob;
+    const large = await handle({ type: 'read', seq: 2, file: huge, name: 'big.json', existing: [], choices: merge });
+    expect(large).toMatchObject({ type: 'refused', seq: 2, reason: 'importTooLarge', params: { mb: 50 } });
+    expect(read).toBe(false);
+    // A refused read leaves nothing to plan.
+    expect(await handle({ type: 'plan', seq: 3, existing: [], choices: merge })).toMatchObject({ type: 'failed', seq: 3 });
+  });
+
+  it('passes the importer warnings on with their pointers', async () => {
+    const handle = createPreview();
+    const spec = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/a': {
+          get: {
+            responses: {
+              200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'https://elsewhere.example/x.json' } } } },
+            },
+          },
+        },
+      },
+    });
+    const r = expectType(await handle({ type: 'read', seq: 1, text: spec, name: 'a.json', existing: [], choices: merge }), 'read');
+    const external = r.warnings.find((w) => w.code === 'externalRef');
+    expect(external?.pointer).toContain('/paths/~1a/get');
+  });
+});

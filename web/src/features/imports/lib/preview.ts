@@ -1,0 +1,138 @@
+/**
+ * The import preview, as the Web Worker runs it (preview.worker.ts only wires messages to `createPreview`): the
+ * same shared code the import job runs (`importInput`, then `planImport` against the target project's tree), so
+ * the preview never disagrees with the job about what a file holds. The main thread sends the File or the pasted
+ * text as is and never parses it; it gets back counts, the plan's figures and the warnings, never the documents.
+ */
+import { ImportRefusal, importInput, type ImportFormat, type ImportResult, type ImportWarning } from '@shared/import';
+import { checkSize, type RefusalReason } from '@shared/import/parse';
+import { planImport, type ExistingDocument, type MatchedMode } from '@shared/import/plan';
+import type { DocumentTreeNode } from '@shared/schemas/document';
+
+/** At most this many conflicts travel back for the list; the counts are complete. */
+export const CONFLICTS_SHOWN = 200;
+
+export interface PreviewChoices {
+  mode: MatchedMode;
+  deleteMissing: boolean;
+}
+
+export type PreviewRequest =
+  /** Reads a source (a File or pasted text) and plans it against `existing`. */
+  | { type: 'read'; seq: number; file?: Blob; text?: string; name: string; existing: ExistingDocument[]; choices: PreviewChoices }
+  /** Plans the source read last again, under other choices or against another project. */
+  | { type: 'plan'; seq: number; existing: ExistingDocument[]; choices: PreviewChoices };
+
+export interface SourceCounts {
+  apis: number;
+  models: number;
+  /** Markdown, rich text and every other kind of page. */
+  pages: number;
+  folders: number;
+}
+
+export interface PlanFigures {
+  created: number;
+  updated: number;
+  skipped: number;
+  deleted: number;
+  /** The project's documents the source matches, and what the choices do to each. */
+  conflicts: { documentId: string; name: string; type: string; action: 'updated' | 'skipped' }[];
+}
+
+export type PreviewResponse =
+  | { type: 'read'; seq: number; format: ImportFormat; counts: SourceCounts; warnings: ImportWarning[]; plan: PlanFigures }
+  | { type: 'plan'; seq: number; plan: PlanFigures }
+  | { type: 'refused'; seq: number; reason: RefusalReason; params: Record<string, string | number>; pointer?: string }
+  /** Something no refusal names (a bug, or no source read yet): the message for the console. */
+  | { type: 'failed'; seq: number; message: string };
+
+export function countSource(result: ImportResult): SourceCounts {
+  const folders = new Set<string>();
+  let apis = 0;
+  let models = 0;
+  for (const d of result.documents) {
+    if (d.type === 'api') apis++;
+    else if (d.type === 'model') models++;
+    for (let i = 1; i <= d.folder.length; i++) folders.add(JSON.stringify(d.folder.slice(0, i)));
+  }
+  return { apis, models, pages: result.documents.length - apis - models, folders: folders.size };
+}
+
+/**
+ * The project's documents as the planner reads them, from the tree alone (no read per document): an API by its
+ * method and path, a model by its name, a page by its name and folders. Import stamps are not part of the tree,
+ * so the preview matches on these natural keys; the job, which also reads the stamps, can find more unchanged.
+ */
+export function existingFromTree(tree: DocumentTreeNode[]): ExistingDocument[] {
+  const out: ExistingDocument[] = [];
+  const walk = (nodes: DocumentTreeNode[], folder: string[]) => {
+    for (const node of nodes) {
+      if (node.type === 'folder') {
+        walk(node.children, [...folder, node.name]);
+        continue;
+      }
+      const content =
+        node.type === 'api' ? { method: node.method ?? '', path: node.path ?? '' } : node.type === 'model' ? { name: node.name } : {};
+      out.push({ id: node.id, type: node.type, name: node.name, folder, content });
+      if (node.children.length) walk(node.children, folder);
+    }
+  };
+  walk(tree, []);
+  return out;
+}
+
+export function planFigures(existing: ExistingDocument[], result: ImportResult, choices: PreviewChoices, source: string): PlanFigures {
+  const plan = planImport(existing, result, { mode: choices.mode, deleteMissing: choices.deleteMissing, source });
+  const byId = new Map(existing.map((d) => [d.id, d]));
+  const conflicts: PlanFigures['conflicts'] = [];
+  const add = (documentId: string, action: 'updated' | 'skipped') => {
+    const d = byId.get(documentId);
+    if (d && conflicts.length < CONFLICTS_SHOWN) conflicts.push({ documentId, name: d.name, type: d.type, action });
+  };
+  for (const u of plan.updated) add(u.documentId!, 'updated');
+  for (const r of plan.restamped) add(r.documentId, 'skipped');
+  for (const s of plan.skipped) add(s.documentId, 'skipped');
+  return {
+    created: plan.created.length,
+    updated: plan.updated.length,
+    skipped: plan.skipped.length + plan.restamped.length,
+    deleted: plan.deleted.length,
+    conflicts,
+  };
+}
+
+/** One preview session: it keeps the source read last, so a change of choices plans again without reading again. */
+export function createPreview() {
+  let last: { result: ImportResult; name: string } | undefined;
+  return async function handle(request: PreviewRequest): Promise<PreviewResponse> {
+    const { seq } = request;
+    try {
+      if (request.type === 'read') {
+        last = undefined;
+        let bytes: Uint8Array | undefined;
+        if (request.file) {
+          // Refused before a byte of an oversized file is read.
+          checkSize(request.file.size);
+          bytes = new Uint8Array(await request.file.arrayBuffer());
+        }
+        const result = await importInput({ bytes, text: request.text, name: request.name });
+        last = { result, name: request.name };
+        return {
+          type: 'read',
+          seq,
+          format: result.format,
+          counts: countSource(result),
+          warnings: result.warnings,
+          plan: planFigures(request.existing, result, request.choices, request.name),
+        };
+      }
+      if (!last) return { type: 'failed', seq, message: 'nothing read yet' };
+      return { type: 'plan', seq, plan: planFigures(request.existing, last.result, request.choices, last.name) };
+    } catch (error) {
+      if (error instanceof ImportRefusal)
+        return { type: 'refused', seq, reason: error.reason, params: error.params, ...(error.pointer ? { pointer: error.pointer } : {}) };
+      return { type: 'failed', seq, message: error instanceof Error ? error.message : String(error) };
+    }
+  };
+}
