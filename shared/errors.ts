@@ -51,6 +51,10 @@ export const ERRORS = {
   tooManyGuesses: { code: 42900, status: 429 },
   unsupportedContentType: { code: 45012, status: 415 },
   notApiDocument: { code: 45018, status: 200 },
+  /** Spec section 5: variable names are unique in their environment. */
+  variableDuplicated: { code: 43015, status: 200 },
+  environmentLimit: { code: 45023, status: 200 },
+  variableLimit: { code: 45024, status: 200 },
   importInvalidType: { code: 45019, status: 200 },
   importTooLarge: { code: 45020, status: 200 },
   importTooDeep: { code: 45021, status: 200 },

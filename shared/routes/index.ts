@@ -8,6 +8,7 @@ import type * as z from 'zod';
 import { accountRoutes } from './account';
 import { type HttpMethod, type RouteDef, type ServiceName } from './define';
 import { documentRoutes } from './documents';
+import { environmentRoutes } from './environments';
 import { folderRoutes } from './folders';
 import { memberRoutes } from './members';
 import { mockRoutes } from './mock';
@@ -27,6 +28,7 @@ export const routes = {
   ...documentRoutes,
   ...shareRoutes,
   ...mockRoutes,
+  ...environmentRoutes,
   ...teamRoutes,
 } as const satisfies Record<string, RouteDef>;
 

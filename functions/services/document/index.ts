@@ -1,10 +1,15 @@
-/** The document service: the tree, every kind of document, ordering, copies, search, history, mock settings, shares and releases. */
+/**
+ * The document service: the tree, every kind of document, ordering, copies, search, history, mock settings, shares,
+ * releases, environments, variables and global parameters.
+ */
 import { documentRoutes } from '@shared/routes/documents';
+import { environmentRoutes } from '@shared/routes/environments';
 import { mockRoutes } from '@shared/routes/mock';
 import { shareRoutes } from '@shared/routes/shares';
 import { projectAndTeamChecks } from '../../runtime/access';
 import { createService } from '../../runtime/service';
 import { editingHandlers } from './editing';
+import { environmentHandlers } from './environments';
 import { historyHandlers } from './history';
 import { mockHandlers } from './mock';
 import { releaseHandlers } from './releases';
@@ -14,7 +19,16 @@ import { treeHandlers } from './tree';
 
 export const handler = createService(
   'document',
-  { ...documentRoutes, ...shareRoutes, ...mockRoutes },
-  { ...treeHandlers, ...editingHandlers, ...historyHandlers, ...searchHandlers, ...shareHandlers, ...releaseHandlers, ...mockHandlers },
+  { ...documentRoutes, ...shareRoutes, ...mockRoutes, ...environmentRoutes },
+  {
+    ...treeHandlers,
+    ...editingHandlers,
+    ...historyHandlers,
+    ...searchHandlers,
+    ...shareHandlers,
+    ...releaseHandlers,
+    ...mockHandlers,
+    ...environmentHandlers,
+  },
   projectAndTeamChecks,
 );
