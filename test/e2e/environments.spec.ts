@@ -134,7 +134,11 @@ test('a viewer sees the environments and variables and sets a local value, but c
   await context.close();
 });
 
-test('global parameters set on their page show in an HTTP API view, marked as global, not in its document', async ({ page, request }) => {
+test('global parameters set on their page show in an HTTP API view, marked as global, not in its document, and to a share reader', async ({
+  page,
+  request,
+  browser,
+}) => {
   const { projectId, token } = await projectWithSession(page, request, 'Globals e2e');
   const api = await createDocument(request, token, projectId, {
     type: 'api',
@@ -159,4 +163,18 @@ test('global parameters set on their page show in an HTTP API view, marked as gl
   // The document itself is unchanged: its headers are its own.
   const doc = await apiData<{ content: { reqHeaders: unknown[] } }>(request, 'get', `/api/project/document/${api}`, token);
   expect(doc.content.reqHeaders).toEqual([]);
+
+  // A share reader (no account) sees them too, under the shared API.
+  const share = await apiData<{ id: string }>(request, 'put', '/api/project/document/share-item', token, {
+    projectId,
+    name: 'For QA',
+    expireAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await reader.goto(`/project/${projectId}/share/${share.id}?doc=${api}`);
+  await expect(reader.getByRole('article', { name: 'List things' })).toBeVisible();
+  const shared = reader.getByRole('table', { name: '全局参数' }).getByRole('row', { name: /X-Tenant/ });
+  await expect(shared.getByText('全局', { exact: true })).toBeVisible();
+  await context.close();
 });
