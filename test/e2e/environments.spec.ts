@@ -91,6 +91,23 @@ test('an editor creates an environment with variables; a duplicate name is refus
   await expect(page.getByRole('banner').getByText('development')).toBeVisible();
   await expect(page.getByLabel('token 的本地值')).toHaveValue('sekrit-value-42');
 
+  // Renamed, copied (with its variables), and the copy deleted.
+  await page.getByRole('button', { name: '编辑环境' }).click();
+  const edit = page.getByRole('dialog', { name: '编辑环境' });
+  await edit.getByLabel('环境名称').fill('SIT');
+  await edit.getByRole('button', { name: '保存' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'SIT', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '复制环境' }).click();
+  await expect(page.getByRole('tab', { name: 'SIT 副本' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').getByRole('table', { name: '变量' }).getByRole('row', { name: /host/ })).toContainText(
+    'api.example.com',
+  );
+  await page.getByRole('tabpanel').getByRole('button', { name: '删除环境' }).click();
+  await page.getByRole('dialog', { name: '删除环境“SIT 副本”？' }).getByRole('button', { name: '删除' }).click();
+  await expect(page.getByRole('tab', { name: 'SIT 副本' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'SIT', exact: true })).toBeVisible();
+
   // In English, the same refusal in the spec's English words.
   await page.getByLabel('语言').getByText('English').click();
   const duplicateEn = await addVariable(page, { name: 'host', value: 'x' }, { add: 'Add variable', name: 'Variable name' });
