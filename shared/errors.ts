@@ -53,8 +53,8 @@ export const ERRORS = {
   notApiDocument: { code: 45018, status: 200 },
   /** Spec section 5: variable names are unique in their environment. */
   variableDuplicated: { code: 43015, status: 200 },
-  environmentLimit: { code: 45023, status: 200 },
-  variableLimit: { code: 45024, status: 200 },
+  /** A project's environments, or an environment's variables, past their cap. */
+  tooMany: { code: 45023, status: 200 },
   importInvalidType: { code: 45019, status: 200 },
   importTooLarge: { code: 45020, status: 200 },
   importTooDeep: { code: 45021, status: 200 },

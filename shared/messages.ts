@@ -56,8 +56,7 @@ const zhErrors: ErrorMessages = {
   unsupportedContentType: '请求内容类型不受支持',
   notApiDocument: '只有 HTTP 接口文档可以设置 Mock',
   variableDuplicated: '变量名重复，请重新命名',
-  environmentLimit: '每个项目最多 {{max}} 个环境',
-  variableLimit: '每个环境最多 {{max}} 个变量',
+  tooMany: '最多 {{max}} 个',
   importInvalidType:
     '文件类型无效，请选择正确的文件（OpenAPI/Swagger、Postman、HAR、YApi、RAP2、ShowDoc、MJSON、cURL 或 Apiloom 项目文件）',
   importTooLarge: '导入的文件不能超过 {{mb}} MB',
@@ -120,8 +119,7 @@ const enErrors: ErrorMessages = {
   unsupportedContentType: 'Unsupported content type',
   notApiDocument: 'Only HTTP API documents have a mock',
   variableDuplicated: 'variable name duplicated, please rename',
-  environmentLimit: 'A project has at most {{max}} environments',
-  variableLimit: 'An environment has at most {{max}} variables',
+  tooMany: 'At most {{max}}',
   importInvalidType:
     'Invalid type: choose a correct file (OpenAPI/Swagger, Postman, HAR, YApi, RAP2, ShowDoc, MJSON, cURL or an Apiloom project file)',
   importTooLarge: 'An imported file is at most {{mb}} MB',
@@ -183,12 +181,8 @@ const zhValidation = {
   responseStatusTwice: '同一个状态码只能有一个响应',
   modelName: '模型名称 1-200 个字符',
   embedOwnOrigin: '不能嵌入本站自己的页面（网站、接口、文件或 Mock 地址）',
-  environmentName: '环境名称必填，最多 32 个字符',
-  variableName: '变量名必填，最多 64 个字符，不能包含空白或花括号',
-  variableValue: '变量值最多 2000 个字符',
-  globalParamsJson: '全局参数不是有效的 JSON',
-  globalParamsShape:
-    '全局参数格式错误：应为 {"req":{"headers":[],"body":[],"query":[],"path":[]},"resp":{"headers":[],"body":[]}}，每行需有 name',
+  varName: '1-64 个字符，无空白和花括号',
+  globalParams: '应为 JSON：req、resp 的参数列表，每行有 name',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -236,12 +230,8 @@ const enValidation: ValidationMessages = {
   responseStatusTwice: 'Each status code has one response',
   modelName: 'A model name is 1-200 characters',
   embedOwnOrigin: 'Pages of this site itself (its web, API, files or mock addresses) cannot be embedded',
-  environmentName: 'An environment name is required, at most 32 characters',
-  variableName: 'A variable name is required: at most 64 characters, no white space or braces',
-  variableValue: 'A variable value is at most 2000 characters',
-  globalParamsJson: 'The global parameters are not valid JSON',
-  globalParamsShape:
-    'The global parameters are malformed: expected {"req":{"headers":[],"body":[],"query":[],"path":[]},"resp":{"headers":[],"body":[]}}, each row with a name',
+  varName: '1-64 characters, no spaces or braces',
+  globalParams: 'Expected JSON: req and resp lists of rows with names',
 };
 
 type ValidationKey = keyof typeof zhValidation;

@@ -216,7 +216,7 @@ export const keys = {
   // Environments and global parameters
   environment: (projectId: string, envId: string): Key => ({ pk: projectPk(projectId), sk: `ENV#${envId}` }),
   environmentsOf: (projectId: string): QuerySpec => inProject(projectId, 'ENV#'),
-  globalParams: (projectId: string): Key => ({ pk: projectPk(projectId), sk: 'GLOBALS' }),
+  globals: (projectId: string): Key => ({ pk: projectPk(projectId), sk: 'GLOBALS' }),
 
   // Folders of a console
   folder: (scope: FolderScope, folderId: string): Key => ({ pk: folderPk(scope), sk: `FOLDER#${folderId}` }),
@@ -263,7 +263,7 @@ export const ENTITY = {
   release: { entity: 'release', v: 1 },
   mockConfig: { entity: 'mockConfig', v: 1 },
   environment: { entity: 'environment', v: 1 },
-  globalParams: { entity: 'globalParams', v: 1 },
+  globals: { entity: 'globals', v: 1 },
   binEntry: { entity: 'binEntry', v: 1 },
   binnedDocument: { entity: 'binnedDocument', v: 1 },
 } as const;

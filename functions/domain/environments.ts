@@ -88,9 +88,9 @@ const globalParamsRecord = lazy(() =>
 );
 type GlobalParamsRecord = z.infer<typeof globalParamsRecord>;
 export const globalParamsEntity = defineEntity({
-  name: 'globalParams',
+  name: 'globals',
   schema: globalParamsRecord,
-  key: (g: Pick<GlobalParamsRecord, 'projectId'>) => keys.globalParams(g.projectId),
+  key: (g: Pick<GlobalParamsRecord, 'projectId'>) => keys.globals(g.projectId),
 });
 const whereGlobals = conditionsOn<GlobalParamsRecord>();
 
@@ -153,7 +153,7 @@ export async function createEnvironment(
   editor: Editor,
 ): Promise<EnvironmentRecord> {
   if ((await countItems(keys.environmentsOf(projectId))) >= ENV_LIMITS.environmentsPerProject) {
-    throw new AppError('environmentLimit', { max: ENV_LIMITS.environmentsPerProject });
+    throw new AppError('tooMany', { max: ENV_LIMITS.environmentsPerProject });
   }
   const stamp = new Date().toISOString();
   const id = newEnvironmentId(projectId);
@@ -236,8 +236,7 @@ export function assertUniqueName(variables: readonly VariableRecord[], name: str
 
 export function addVariable(env: EnvironmentRecord, variables: VariableRecord[], input: VariableInput) {
   assertUniqueName(variables, input.name);
-  if (variables.length >= ENV_LIMITS.variablesPerEnvironment)
-    throw new AppError('variableLimit', { max: ENV_LIMITS.variablesPerEnvironment });
+  if (variables.length >= ENV_LIMITS.variablesPerEnvironment) throw new AppError('tooMany', { max: ENV_LIMITS.variablesPerEnvironment });
   const added: VariableRecord = { id: newVariableId(env.id), ...storedVariable(input), rev: 1, updatedAt: new Date().toISOString() };
   return { variables: [...variables, added], result: added };
 }
@@ -260,7 +259,7 @@ export function removeVariable(variables: VariableRecord[], id: string) {
 // ---- Global parameters ----
 
 export async function getGlobalParams(projectId: string): Promise<GlobalParamsView> {
-  const record = globalParamsEntity.parse(await getItem(keys.globalParams(projectId), { consistent: true }));
+  const record = globalParamsEntity.parse(await getItem(keys.globals(projectId), { consistent: true }));
   return {
     projectId,
     value: record?.value ?? EMPTY_GLOBAL_PARAMS_VALUE,

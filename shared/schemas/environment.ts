@@ -69,10 +69,10 @@ export const variableIdSchema = lazy(() =>
 const environmentName = lazy(() =>
   plainName(
     z
-      .string({ error: vKey('environmentName') })
+      .string({ error: vKey('required') })
       .trim()
-      .min(1, { error: vKey('environmentName') })
-      .max(ENV_LIMITS.name, { error: vKey('environmentName') }),
+      .min(1, { error: vKey('required') })
+      .max(ENV_LIMITS.name),
   ),
 );
 /** Empty, or an http(s) address; it may hold `{{variables}}`, which are filled in when a request is sent. */
@@ -91,11 +91,11 @@ export const VARIABLE_NAME_PATTERN = /^[^\s{}]+$/;
 const variableName = lazy(() =>
   plainText(
     z
-      .string({ error: vKey('variableName') })
+      .string({ error: vKey('varName') })
       .trim()
-      .min(1, { error: vKey('variableName') })
-      .max(ENV_LIMITS.variableName, { error: vKey('variableName') })
-      .regex(VARIABLE_NAME_PATTERN, { error: vKey('variableName') }),
+      .min(1, { error: vKey('varName') })
+      .max(ENV_LIMITS.variableName, { error: vKey('varName') })
+      .regex(VARIABLE_NAME_PATTERN, { error: vKey('varName') }),
   ),
 );
 const defaultVariable = lazy(() => z.union([z.literal(''), variableName]).default(''));
@@ -107,12 +107,7 @@ const description = lazy(() =>
       .max(ENV_LIMITS.description, { error: vKey('description') }),
   ).default(''),
 );
-const variableValue = lazy(() =>
-  z
-    .string()
-    .max(ENV_LIMITS.variableValue, { error: vKey('variableValue') })
-    .default(''),
-);
+const variableValue = lazy(() => z.string().max(ENV_LIMITS.variableValue).default(''));
 
 // ---- Global parameters ----
 
@@ -160,24 +155,24 @@ export function readGlobalParams(value: string | null | undefined): GlobalParams
 }
 
 /**
- * The `value` text: JSON (else `v.globalParamsJson`) of the shape above (else `v.globalParamsShape`), answered in
- * its normal form (defaults filled, unknown fields refused).
+ * The `value` text: JSON of the shape above (else `v.globalParams`, which says what is expected), answered in its
+ * normal form (defaults filled, unknown fields refused).
  */
 export const globalParamsValue = lazy(() =>
   z
-    .string({ error: vKey('globalParamsJson') })
-    .max(ENV_LIMITS.globalValue, { error: vKey('globalParamsJson') })
+    .string({ error: vKey('globalParams') })
+    .max(ENV_LIMITS.globalValue, { error: vKey('globalParams') })
     .transform((text, ctx) => {
       let json: unknown;
       try {
         json = JSON.parse(text);
       } catch {
-        ctx.issues.push({ code: 'custom', message: vKey('globalParamsJson'), input: text });
+        ctx.issues.push({ code: 'custom', message: vKey('globalParams'), input: text });
         return z.NEVER;
       }
       const parsed = globalParamsShape.safeParse(json);
       if (!parsed.success) {
-        ctx.issues.push({ code: 'custom', message: vKey('globalParamsShape'), input: text });
+        ctx.issues.push({ code: 'custom', message: vKey('globalParams'), input: text });
         return z.NEVER;
       }
       return JSON.stringify(parsed.data);

@@ -211,11 +211,11 @@ describe('global parameters', () => {
     const fieldMessage = (res: { data: unknown }) => (res.data as { fields: Record<string, string> }).fields.value;
     const badZh = await send('{"req": [');
     expect(badZh.code).toBe(ERRORS.invalidInput.code);
-    expect(fieldMessage(badZh)).toBe('全局参数不是有效的 JSON');
-    expect(fieldMessage(await send('{"req": [', 'en'))).toBe('The global parameters are not valid JSON');
+    expect(fieldMessage(badZh)).toBe('应为 JSON：req、resp 的参数列表，每行有 name');
+    expect(fieldMessage(await send('{"req": [', 'en'))).toBe('Expected JSON: req and resp lists of rows with names');
     const shapeEn = await send(JSON.stringify({ req: { headers: [{ value: 'no name' }] } }), 'en');
-    expect(fieldMessage(shapeEn)).toMatch(/^The global parameters are malformed/);
-    expect(fieldMessage(await send(JSON.stringify({ request: {} })))).toMatch(/^全局参数格式错误/);
+    expect(fieldMessage(shapeEn)).toBe('Expected JSON: req and resp lists of rows with names');
+    expect(fieldMessage(await send(JSON.stringify({ request: {} })))).toBe('应为 JSON：req、resp 的参数列表，每行有 name');
     expect((await api.call<GlobalParamsView>('GET', `/project/document/global-param/${project.id}`, as)).data.rev).toBe(0);
   });
 

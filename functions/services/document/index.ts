@@ -1,15 +1,10 @@
-/**
- * The document service: the tree, every kind of document, ordering, copies, search, history, mock settings, shares,
- * releases, environments, variables and global parameters.
- */
+/** The document service: the tree, every kind of document, ordering, copies, search, history, mock settings, shares and releases. */
 import { documentRoutes } from '@shared/routes/documents';
-import { environmentRoutes } from '@shared/routes/environments';
 import { mockRoutes } from '@shared/routes/mock';
 import { shareRoutes } from '@shared/routes/shares';
 import { projectAndTeamChecks } from '../../runtime/access';
 import { createService } from '../../runtime/service';
 import { editingHandlers } from './editing';
-import { environmentHandlers } from './environments';
 import { historyHandlers } from './history';
 import { mockHandlers } from './mock';
 import { releaseHandlers } from './releases';
@@ -19,7 +14,7 @@ import { treeHandlers } from './tree';
 
 export const handler = createService(
   'document',
-  { ...documentRoutes, ...shareRoutes, ...mockRoutes, ...environmentRoutes },
+  { ...documentRoutes, ...shareRoutes, ...mockRoutes },
   {
     ...treeHandlers,
     ...editingHandlers,
@@ -28,7 +23,6 @@ export const handler = createService(
     ...shareHandlers,
     ...releaseHandlers,
     ...mockHandlers,
-    ...environmentHandlers,
   },
   projectAndTeamChecks,
 );

@@ -54,7 +54,7 @@ function EnvironmentDialog(props: { projectId: string; env?: EnvironmentView; on
       }}
       onClose={props.onClose}
     >
-      <Form.Item name="name" label={t('env.name')} rules={[{ required: true, message: t('v.environmentName') }]}>
+      <Form.Item name="name" label={t('env.name')} rules={[{ required: true, message: t('v.required') }]}>
         <AutoComplete
           options={ENVIRONMENT_PRESETS.map((value) => ({ value }))}
           filterOption={(input, option) => (option?.value ?? '').toLowerCase().includes(input.toLowerCase())}
@@ -95,7 +95,7 @@ function VariableDialog(props: { env: EnvironmentView; variable?: VariableView; 
       }}
       onClose={props.onClose}
     >
-      <Form.Item name="name" label={t('env.varName')} rules={[{ required: true, message: t('v.variableName') }]}>
+      <Form.Item name="name" label={t('env.varName')} rules={[{ required: true, message: t('v.varName') }]}>
         <Input />
       </Form.Item>
       <Form.Item name="secret" label={t('env.secret')} valuePropName="checked" extra={t('env.secretHint')}>

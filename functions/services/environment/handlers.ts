@@ -19,7 +19,12 @@ import {
 } from '../../domain/environments';
 import { AppError } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { editorOf } from './shared';
+import { getUser } from '../../domain/users';
+
+async function editorOf(userId: string) {
+  const user = await getUser(userId);
+  return { id: userId, name: user?.nickname ?? '' };
+}
 
 async function environmentOf(projectId: string, envId: string) {
   if (projectIdOfDocument(envId) !== projectId) throw new AppError('notFound');
