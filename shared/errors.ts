@@ -53,6 +53,10 @@ export const ERRORS = {
   tooManyGuesses: { code: 42900, status: 429 },
   unsupportedContentType: { code: 45012, status: 415 },
   notApiDocument: { code: 45018, status: 200 },
+  /** Spec section 5: variable names are unique in their environment. */
+  variableDuplicated: { code: 43015, status: 200 },
+  /** A project's environments, or an environment's variables, past their cap. */
+  tooMany: { code: 45025, status: 200 },
   importInvalidType: { code: 45019, status: 200 },
   importTooLarge: { code: 45020, status: 200 },
   importTooDeep: { code: 45021, status: 200 },

@@ -56,6 +56,8 @@ const zhErrors: ErrorMessages = {
   tooManyGuesses: '尝试次数过多，请 {{seconds}} 秒后再试',
   unsupportedContentType: '请求内容类型不受支持',
   notApiDocument: '只有 HTTP 接口文档可以设置 Mock',
+  variableDuplicated: '变量名重复，请重新命名',
+  tooMany: '最多 {{max}} 个',
   importInvalidType:
     '文件类型无效，请选择正确的文件（OpenAPI/Swagger、Postman、HAR、YApi、RAP2、ShowDoc、MJSON、cURL 或 Apiloom 项目文件）',
   importTooLarge: '导入的文件不能超过 {{mb}} MB',
@@ -121,6 +123,8 @@ const enErrors: ErrorMessages = {
   tooManyGuesses: 'Too many attempts, try again in {{seconds}} seconds',
   unsupportedContentType: 'Unsupported content type',
   notApiDocument: 'Only HTTP API documents have a mock',
+  variableDuplicated: 'variable name duplicated, please rename',
+  tooMany: 'At most {{max}}',
   importInvalidType:
     'Invalid type: choose a correct file (OpenAPI/Swagger, Postman, HAR, YApi, RAP2, ShowDoc, MJSON, cURL or an Apiloom project file)',
   importTooLarge: 'An imported file is at most {{mb}} MB',
@@ -186,6 +190,8 @@ const zhValidation = {
   responseStatusTwice: '同一个状态码只能有一个响应',
   modelName: '模型名称 1-200 个字符',
   embedOwnOrigin: '不能嵌入本站自己的页面（网站、接口、文件或 Mock 地址）',
+  varName: '1-64 个字符，无空白和花括号',
+  globalParams: '应为 JSON：req、resp 的参数列表，每行有 name',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -234,6 +240,8 @@ const enValidation: ValidationMessages = {
   responseStatusTwice: 'Each status code has one response',
   modelName: 'A model name is 1-200 characters',
   embedOwnOrigin: 'Pages of this site itself (its web, API, files or mock addresses) cannot be embedded',
+  varName: '1-64 characters, no spaces or braces',
+  globalParams: 'Expected JSON: req and resp lists of rows with names',
 };
 
 type ValidationKey = keyof typeof zhValidation;

@@ -33,6 +33,11 @@
  *                                                                    the share's expiry)
  *   release ........................ pk PROJECT#<projectId>         sk RELEASE#<version>  (its snapshot in S3)
  *   mock settings of a document .... pk PROJECT#<projectId>         sk MOCK#<docId>
+ *   environment (with its variables) pk PROJECT#<projectId>         sk ENV#<envId>  (envId = <projectId>_<suffix>;
+ *                                                                    variables live in the item, so a name stays
+ *                                                                    unique by one conditional write)
+ *   environments of a project ...... pk PROJECT#<projectId>         sk begins ENV#
+ *   global parameters of a project . pk PROJECT#<projectId>         sk GLOBALS
  *   document bin entry ............. pk PROJECT#<projectId>         sk BIN#<rootDocId>  (one per deleted subtree;
  *                                                                    on the PURGE index, due 30 days after)
  *   binned document ................ pk PROJECT#<projectId>         sk BINNED#<rootDocId>#<docId> (its tree node,
@@ -216,6 +221,11 @@ export const keys = {
   mockConfig: (projectId: string, docId: string): Key => ({ pk: projectPk(projectId), sk: `MOCK#${docId}` }),
   mockConfigsOf: (projectId: string): QuerySpec => inProject(projectId, 'MOCK#'),
 
+  // Environments and global parameters
+  environment: (projectId: string, envId: string): Key => ({ pk: projectPk(projectId), sk: `ENV#${envId}` }),
+  environmentsOf: (projectId: string): QuerySpec => inProject(projectId, 'ENV#'),
+  globals: (projectId: string): Key => ({ pk: projectPk(projectId), sk: 'GLOBALS' }),
+
   // Folders of a console
   folder: (scope: FolderScope, folderId: string): Key => ({ pk: folderPk(scope), sk: `FOLDER#${folderId}` }),
   foldersOf: (scope: FolderScope): QuerySpec => ({ partition: { pk: folderPk(scope) }, sortBeginsWith: 'FOLDER#', consistent: true }),
@@ -273,6 +283,8 @@ export const ENTITY = {
   shareToken: { entity: 'shareToken', v: 1 },
   release: { entity: 'release', v: 1 },
   mockConfig: { entity: 'mockConfig', v: 1 },
+  environment: { entity: 'environment', v: 1 },
+  globals: { entity: 'globals', v: 1 },
   binEntry: { entity: 'binEntry', v: 1 },
   binnedDocument: { entity: 'binnedDocument', v: 1 },
   importJob: { entity: 'importJob', v: 1 },

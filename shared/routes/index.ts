@@ -8,6 +8,7 @@ import type * as z from 'zod';
 import { accountRoutes } from './account';
 import { type HttpMethod, type RouteDef, type ServiceName } from './define';
 import { documentRoutes } from './documents';
+import { environmentRoutes } from './environments';
 import { folderRoutes } from './folders';
 import { importRoutes } from './imports';
 import { memberRoutes } from './members';
@@ -29,6 +30,7 @@ export const routes = {
   ...documentRoutes,
   ...shareRoutes,
   ...mockRoutes,
+  ...environmentRoutes,
   ...teamRoutes,
 } as const satisfies Record<string, RouteDef>;
 

@@ -227,3 +227,36 @@ test('the import page with a preview passes axe', async ({ page, request }) => {
   await expect(page.getByRole('region', { name: '预览' })).toContainText('OpenAPI / Swagger');
   await expectAccessible(page, 'import page');
 });
+
+/** A project with an environment holding a shared and a secret variable, and a global header. */
+async function projectWithEnvironment(page: Page, request: APIRequestContext) {
+  const { projectId, token } = await projectWithSession(page, request, 'Accessible envs');
+  const env = await apiData<{ id: string }>(request, 'put', '/api/project/document/env', token, {
+    projectId,
+    name: 'development',
+    baseUrl: 'https://{{host}}',
+  });
+  await apiData(request, 'put', '/api/project/document/variable', token, { envId: env.id, name: 'host', value: 'api.example.com' });
+  await apiData(request, 'put', '/api/project/document/variable', token, { envId: env.id, name: 'token', secret: true });
+  await apiData(request, 'post', '/api/project/document/global-param', token, {
+    projectId,
+    rev: 0,
+    value: JSON.stringify({ req: { headers: [{ name: 'X-Tenant', value: 'acme' }] } }),
+  });
+  return { projectId };
+}
+
+test('the environments page passes axe', async ({ page, request }) => {
+  const { projectId } = await projectWithEnvironment(page, request);
+  await page.goto(`/project/${projectId}/env`);
+  await expect(page.getByRole('table', { name: '变量' }).getByRole('row', { name: /token/ })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: '当前环境' })).toBeVisible();
+  await expectAccessible(page, 'environments');
+});
+
+test('the global parameters page passes axe', async ({ page, request }) => {
+  const { projectId } = await projectWithEnvironment(page, request);
+  await page.goto(`/project/${projectId}/global-param`);
+  await expect(page.getByLabel('请求 Header 参数名 1')).toHaveValue('X-Tenant');
+  await expectAccessible(page, 'global parameters');
+});

@@ -100,6 +100,8 @@ describe('state-changing calls prove the app sent them', () => {
       releaseVersion: '1.0.0',
       uploadedFileId: 'D'.repeat(22),
       importJobId: `${projectId}_qrstuvwy`,
+      environmentId: `${projectId}_${'E'.repeat(16)}`,
+      variableId: `${projectId}_${'E'.repeat(16)}_${'F'.repeat(12)}`,
     };
     const { path, query, body, form } = sampleCall(_id, ids);
     const res = await api.call(route.method, path, { query, body, ...(form ? { form } : {}), headers: { 'sec-fetch-site': 'cross-site' } });

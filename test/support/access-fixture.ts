@@ -18,6 +18,7 @@ import { importKeys, keys } from '../../functions/data/keys';
 import { bodyItem } from '../../functions/domain/bodies';
 import { binDocuments } from '../../functions/domain/document-bin';
 import { firstRevision, newDocumentId, nodeItem } from '../../functions/domain/documents';
+import { environmentEntity, newEnvironmentId, newVariableId } from '../../functions/domain/environments';
 import { saveFolder } from '../../functions/domain/folders';
 import { historyItem } from '../../functions/domain/histories';
 import { createImportJob, newImportJobId } from '../../functions/domain/import-jobs';
@@ -224,6 +225,31 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     nodes: [node],
     bodies: { [node.id]: { v: 1, markdown: 'sample' } },
   };
+  const environmentId = newEnvironmentId(projectId);
+  const variable = {
+    id: newVariableId(environmentId),
+    name: 'host',
+    value: 'example.com',
+    secret: false,
+    description: '',
+    rev: 1,
+    updatedAt: stamp,
+  };
+  const environment = {
+    id: environmentId,
+    projectId,
+    name: 'development',
+    baseUrl: 'https://{{host}}',
+    defaultVariable: 'host',
+    globalParams: null,
+    variables: [variable],
+    rev: 1,
+    varsRev: 1,
+    createdAt: stamp,
+    updatedAt: stamp,
+    updatedBy: p.creator.id,
+    updatedByName: 'creator',
+  };
   await putObject(release.s3Key, JSON.stringify(snapshot), 'application/json');
   await batchWrite({
     puts: [
@@ -257,6 +283,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       invitationItem(projectCode),
       shareItem(share),
       releaseItem(release),
+      environmentEntity.item(environment),
     ],
   });
 
@@ -351,6 +378,8 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       releaseVersion: release.version,
       uploadedFileId,
       importJobId,
+      environmentId,
+      variableId: variable.id,
     },
     tokens,
     shareToken,

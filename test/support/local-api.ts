@@ -24,6 +24,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   project: () => import('../../functions/services/project/index'),
   document: () => import('../../functions/services/document/index'),
   team: () => import('../../functions/services/team/index'),
+  environment: () => import('../../functions/services/environment/index'),
 };
 
 interface CallOptions {

@@ -43,6 +43,9 @@ export interface SampleIds {
   uploadedFileId: string;
   /** An import job whose file is uploaded, not yet started (state `uploading`). */
   importJobId: string;
+  /** An environment of the project, and a variable of it. */
+  environmentId: string;
+  variableId: string;
 }
 
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
@@ -156,6 +159,20 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'mock.get': ({ projectId, apiDocumentId }) => ({ params: { projectId, docId: apiDocumentId } }),
   'mock.save': ({ projectId, apiDocumentId }) => ({ body: { projectId, docId: apiDocumentId, type: 'static', body: '{"ok":true}' } }),
   'mock.changeType': ({ projectId, apiDocumentId }) => ({ params: { projectId, docId: apiDocumentId, type: 'auto' } }),
+  'globalParam.get': ({ projectId }) => ({ params: { projectId } }),
+  'globalParam.save': ({ projectId }) => ({
+    body: { projectId, rev: 0, value: JSON.stringify({ req: { headers: [{ name: 'X-Walk', value: '1' }] }, resp: {} }) },
+  }),
+  'env.list': ({ projectId }) => ({ params: { id: projectId } }),
+  'env.get': ({ environmentId }) => ({ params: { id: environmentId } }),
+  'env.create': ({ projectId }) => ({ body: { projectId, name: 'test', baseUrl: 'https://api.example.com' } }),
+  'env.update': ({ environmentId }) => ({ body: { id: environmentId, rev: 1, name: 'UAT', baseUrl: 'https://uat.example.com' } }),
+  'env.delete': ({ environmentId }) => ({ query: { id: environmentId } }),
+  'env.duplicate': ({ projectId, environmentId }) => ({ params: { projectId, envId: environmentId } }),
+  'variable.create': ({ environmentId }) => ({ body: { envId: environmentId, name: 'token', value: 'abc' } }),
+  'variable.update': ({ variableId }) => ({ body: { id: variableId, rev: 1, name: 'host2', value: 'example.org' } }),
+  'variable.list': ({ projectId, environmentId }) => ({ params: { projectId, envId: environmentId } }),
+  'variable.delete': ({ variableId }) => ({ params: { id: variableId } }),
 
   'team.create': () => ({ body: { name: 'Sample team' } }),
   'team.update': ({ teamId }) => ({ body: { id: teamId, rev: 1, name: 'Renamed team' } }),

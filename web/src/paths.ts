@@ -115,6 +115,15 @@ export const paths = {
     pattern: '/project/:id/share',
     href: (projectId: string) => `/project/${enc(projectId)}/share`,
   },
+  /** A project's environments and variables, and its global parameters, in the workspace (issue 24). */
+  environments: {
+    pattern: '/project/:id/env',
+    href: (projectId: string) => `/project/${enc(projectId)}/env`,
+  },
+  globalParams: {
+    pattern: '/project/:id/global-param',
+    href: (projectId: string) => `/project/${enc(projectId)}/global-param`,
+  },
   /** What a share link opens: its documents only, read only, for anyone who has the link (and its password). */
   sharedView: {
     pattern: '/project/:projectId/share/:shareId',

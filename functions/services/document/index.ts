@@ -15,6 +15,14 @@ import { treeHandlers } from './tree';
 export const handler = createService(
   'document',
   { ...documentRoutes, ...shareRoutes, ...mockRoutes },
-  { ...treeHandlers, ...editingHandlers, ...historyHandlers, ...searchHandlers, ...shareHandlers, ...releaseHandlers, ...mockHandlers },
+  {
+    ...treeHandlers,
+    ...editingHandlers,
+    ...historyHandlers,
+    ...searchHandlers,
+    ...shareHandlers,
+    ...releaseHandlers,
+    ...mockHandlers,
+  },
   projectAndTeamChecks,
 );

@@ -57,6 +57,11 @@ const routeObjects: RouteObject[] = [
       { path: paths.documentById.editPattern, ...byId },
       { path: paths.history.pattern, lazy: () => import('../pages/workspace/history-page') },
       { path: paths.shares.pattern, lazy: () => import('../pages/workspace/shares-page') },
+      { path: paths.environments.pattern, lazy: () => import('../pages/workspace/environments-page') },
+      {
+        path: paths.globalParams.pattern,
+        lazy: async () => ({ Component: (await import('../pages/workspace/environments-page')).GlobalParamsPage }),
+      },
       { path: paths.sharedView.pattern, lazy: () => import('../pages/shares/shared-view') },
       { path: paths.project.pattern, ...workspace },
       { path: paths.project.editPattern, ...workspace },

@@ -6,7 +6,7 @@
  */
 import { ClockCircleOutlined, DisconnectOutlined, TagOutlined } from '@ant-design/icons';
 import { Alert, Empty, Layout, Result, Space, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ERRORS } from '@shared/errors';
@@ -30,6 +30,11 @@ import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/form';
 import { Title, useTitle } from '../../lib/title';
 import { paths } from '../../paths';
+
+// The project's global parameters, under an HTTP API of a live share (a release froze its documents, not them).
+const GlobalParamsView = lazy(() =>
+  import('../../features/environments/components/global-params-view').then((m) => ({ default: m.GlobalParamsView })),
+);
 import { NotFound } from '../error-page';
 
 /** Why a share cannot be read, said in the reader's words (the API's own message for anything unexpected). */
@@ -108,6 +113,11 @@ function SharedDocument(props: {
       <DocumentHeading doc={doc.data} name={name} />
       <div className="doc-body">
         <DocumentBody doc={doc.data} linkOf={props.linkOf} readAs={{ shareToken: props.content.shareToken }} />
+        {doc.data.type === 'api' && !props.content.version ? (
+          <Suspense fallback={null}>
+            <GlobalParamsView projectId={props.content.projectId} shareToken={props.content.shareToken} />
+          </Suspense>
+        ) : null}
       </div>
     </article>
   );

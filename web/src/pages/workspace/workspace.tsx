@@ -3,7 +3,16 @@
  * breadcrumbs, language and the user menu; the document tree on the left; the open document, its editor or a
  * history entry on the right. `/project/{id}/edit` and `/doc/{id}/edit` open it in edit mode.
  */
-import { DeleteOutlined, LockOutlined, PlusOutlined, SettingOutlined, ShareAltOutlined, TagsOutlined } from '@ant-design/icons';
+import {
+  CloudServerOutlined,
+  DeleteOutlined,
+  GlobalOutlined,
+  LockOutlined,
+  PlusOutlined,
+  SettingOutlined,
+  ShareAltOutlined,
+  TagsOutlined,
+} from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Empty, Layout, Result, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +52,13 @@ const VersionSwitcher = lazy(() =>
 );
 const DocumentBinDrawer = lazy(() =>
   import('../../features/documents/components/document-bin-drawer').then((m) => ({ default: m.DocumentBinDrawer })),
+);
+// The environment picker and the global parameters under an HTTP API load after the first paint.
+const EnvironmentPicker = lazy(() =>
+  import('../../features/environments/components/environment-picker').then((m) => ({ default: m.EnvironmentPicker })),
+);
+const GlobalParamsView = lazy(() =>
+  import('../../features/environments/components/global-params-view').then((m) => ({ default: m.GlobalParamsView })),
 );
 const ReleasesDrawer = lazy(() => import('../../features/shares/components/releases-drawer').then((m) => ({ default: m.ReleasesDrawer })));
 
@@ -163,6 +179,23 @@ export function Workspace(props: WorkspaceProps) {
         <Tooltip title={t('documentBin.title')}>
           <Button icon={<DeleteOutlined aria-hidden />} aria-label={t('documentBin.title')} onClick={() => setShowBin(true)} />
         </Tooltip>
+      ) : null}
+      {project.data && atLeast(role, 'view') && !version ? (
+        <>
+          <Suspense fallback={null}>
+            <EnvironmentPicker projectId={props.projectId} />
+          </Suspense>
+          <Tooltip title={t('env.title')}>
+            <LinkButton
+              to={paths.environments.href(props.projectId)}
+              icon={<CloudServerOutlined aria-hidden />}
+              aria-label={t('env.title')}
+            />
+          </Tooltip>
+          <Tooltip title={t('env.globals')}>
+            <LinkButton to={paths.globalParams.href(props.projectId)} icon={<GlobalOutlined aria-hidden />} aria-label={t('env.globals')} />
+          </Tooltip>
+        </>
       ) : null}
       {mayEdit ? (
         <Tooltip title={t('shares.title')}>
@@ -302,6 +335,13 @@ export function Workspace(props: WorkspaceProps) {
                     canEdit={canEdit}
                     canReadHistory={signedIn && atLeast(role, 'view') && !version}
                     tree={nodes}
+                    apiExtra={
+                      version ? undefined : (
+                        <Suspense fallback={null}>
+                          <GlobalParamsView projectId={props.projectId} />
+                        </Suspense>
+                      )
+                    }
                     mockTab={(doc) => (
                       <Suspense fallback={<PageLoading />}>
                         <MockPanel projectId={props.projectId} docId={doc.id} api={doc.content} canEdit={canEdit} projectMock={data.mock} />

@@ -44,6 +44,8 @@ export interface DocumentPanelProps {
   tree: DocumentTreeNode[];
   /** The Mock tab of an HTTP API document, composed by the page (the mock editor is a feature of its own). */
   mockTab?: (doc: DocumentViewOf<'api'>) => ReactNode;
+  /** Shown under an HTTP API document's view, composed by the page: the global parameters, which are not the document's. */
+  apiExtra?: ReactNode;
 }
 
 export function DocumentPanel(props: DocumentPanelProps) {
@@ -141,6 +143,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
               children: (
                 <div className="doc-body">
                   <DocumentBody doc={data} linkOf={(id) => paths.document.href(props.projectId, id)} />
+                  {props.apiExtra}
                 </div>
               ),
             },
@@ -150,6 +153,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
       ) : (
         <div className="doc-body">
           <DocumentBody doc={data} readAs={{ version }} linkOf={(id) => paths.document.href(props.projectId, id, undefined, { version })} />
+          {data.type === 'api' ? props.apiExtra : null}
         </div>
       )}
       {panel === 'history' && (

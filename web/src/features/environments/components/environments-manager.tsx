@@ -1,0 +1,336 @@
+/**
+ * A project's environments (spec sections 2 and 3): list, create (the spec's preset names offered), edit, copy and
+ * delete them, and edit each one's variables in a table: name, shared value, this browser's local value (which
+ * overrides the shared one) and the secret switch. A secret variable's value is masked and never sent: only its
+ * local value exists. Readers see everything and set their own local values; editors change the rest.
+ */
+import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { AutoComplete, Button, Descriptions, Empty, Flex, Form, Input, Switch, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ENVIRONMENT_PRESETS, type EnvironmentView, type VariableView } from '@shared/schemas/environment';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { FormModal } from '../../../components/form-modal';
+import { QueryState } from '../../../components/query-state';
+import { showServerError } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
+import { useEnvironmentChange, useEnvironments } from '../api';
+import { localValueOf, setLocalValue, useChosenEnvironment, useLocalValues } from '../lib/local';
+
+interface EnvFields {
+  name: string;
+  baseUrl: string;
+  defaultVariable: string;
+}
+interface VariableFields {
+  name: string;
+  value: string;
+  secret: boolean;
+  description: string;
+}
+
+function EnvironmentDialog(props: { projectId: string; env?: EnvironmentView; onClose: () => void; onCreated?: (id: string) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<EnvFields>();
+  const create = useEnvironmentChange('env.create');
+  const update = useEnvironmentChange('env.update');
+  const { env } = props;
+  return (
+    <FormModal<EnvFields>
+      title={env ? t('env.edit') : t('env.new')}
+      form={form}
+      initialValues={
+        env ? { name: env.name, baseUrl: env.baseUrl, defaultVariable: env.defaultVariable } : { baseUrl: '', defaultVariable: '' }
+      }
+      onSubmit={async (values) => {
+        if (env) {
+          await update.mutateAsync({ body: { id: env.id, rev: env.rev, ...values, globalParams: env.globalParams } });
+          notify.success(t('env.saved'));
+        } else {
+          const made = await create.mutateAsync({ body: { projectId: props.projectId, ...values } });
+          notify.success(t('env.created'));
+          props.onCreated?.(made.id);
+        }
+      }}
+      onClose={props.onClose}
+    >
+      <Form.Item name="name" label={t('env.name')} rules={[{ required: true, message: t('v.required') }]}>
+        <AutoComplete
+          options={ENVIRONMENT_PRESETS.map((value) => ({ value }))}
+          filterOption={(input, option) => (option?.value ?? '').toLowerCase().includes(input.toLowerCase())}
+        />
+      </Form.Item>
+      <Form.Item name="baseUrl" label={t('env.baseUrl')}>
+        <Input placeholder="https://api.example.com" />
+      </Form.Item>
+      <Form.Item name="defaultVariable" label={t('env.defaultVariable')}>
+        <Input />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+function VariableDialog(props: { env: EnvironmentView; variable?: VariableView; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<VariableFields>();
+  const create = useEnvironmentChange('variable.create');
+  const update = useEnvironmentChange('variable.update');
+  const secret = Form.useWatch('secret', form) ?? props.variable?.secret ?? false;
+  const v = props.variable;
+  return (
+    <FormModal<VariableFields>
+      title={v ? t('env.editVariable') : t('env.addVariable')}
+      form={form}
+      initialValues={
+        v ? { name: v.name, value: v.value, secret: v.secret, description: v.description } : { value: '', secret: false, description: '' }
+      }
+      errorAt="name"
+      onSubmit={async (values) => {
+        // A secret's value is never sent: what was typed becomes this browser's local value.
+        const body = { ...values, value: values.secret ? '' : values.value };
+        const saved = v
+          ? await update.mutateAsync({ body: { id: v.id, rev: v.rev, ...body } })
+          : await create.mutateAsync({ body: { envId: props.env.id, ...body } });
+        if (values.secret && values.value) setLocalValue(saved.id, values.value);
+      }}
+      onClose={props.onClose}
+    >
+      <Form.Item name="name" label={t('env.varName')} rules={[{ required: true, message: t('v.varName') }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="secret" label={t('env.secret')} valuePropName="checked" extra={t('env.secretHint')}>
+        <Switch />
+      </Form.Item>
+      <Form.Item name="value" label={secret ? t('env.localValue') : t('env.sharedValue')}>
+        {secret ? <Input.Password autoComplete="off" /> : <Input />}
+      </Form.Item>
+      <Form.Item name="description" label={t('env.description')}>
+        <Input />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+function LocalValueInput({ variable }: { variable: VariableView }) {
+  const { t } = useTranslation();
+  useLocalValues();
+  const value = localValueOf(variable.id) ?? '';
+  const label = t('env.localOf', { name: variable.name });
+  return variable.secret ? (
+    <Input.Password
+      size="small"
+      aria-label={label}
+      autoComplete="off"
+      value={value}
+      onChange={(e) => setLocalValue(variable.id, e.target.value)}
+    />
+  ) : (
+    <Input
+      size="small"
+      aria-label={label}
+      placeholder={variable.value}
+      value={value}
+      onChange={(e) => setLocalValue(variable.id, e.target.value)}
+    />
+  );
+}
+
+function Variables({ env, canEdit }: { env: EnvironmentView; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<{ variable?: VariableView } | null>(null);
+  const [removing, setRemoving] = useState<VariableView | null>(null);
+  const remove = useEnvironmentChange('variable.delete');
+  const update = useEnvironmentChange('variable.update');
+  const toggleSecret = async (v: VariableView, secret: boolean) => {
+    try {
+      await update.mutateAsync({
+        body: { id: v.id, rev: v.rev, name: v.name, value: secret ? '' : v.value, secret, description: v.description },
+      });
+      // Turned secret: its shared value is gone from the server; this browser keeps it as the local value.
+      if (secret && v.value && !localValueOf(v.id)) setLocalValue(v.id, v.value);
+    } catch (error) {
+      showServerError(null, error);
+    }
+  };
+  return (
+    <section aria-label={t('env.variables')}>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={3}>{t('env.variables')}</Typography.Title>
+        {canEdit ? (
+          <Button icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({})}>
+            {t('env.addVariable')}
+          </Button>
+        ) : null}
+      </Flex>
+      <Typography.Paragraph type="secondary">{t('env.localHint')}</Typography.Paragraph>
+      <Table<VariableView>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={env.variables}
+        components={{ table: (p: object) => <table {...p} aria-label={t('env.variables')} /> }}
+        locale={{ emptyText: <span className="muted">{t('env.noVariables')}</span> }}
+        columns={[
+          { key: 'name', title: t('env.varName'), render: (_, v) => <code>{v.name}</code> },
+          {
+            key: 'value',
+            title: t('env.sharedValue'),
+            render: (_, v) => (v.secret ? <Tag>{t('env.secretStored')}</Tag> : <span className="break-all">{v.value}</span>),
+          },
+          { key: 'local', title: t('env.localValue'), render: (_, v) => <LocalValueInput variable={v} /> },
+          {
+            key: 'secret',
+            title: t('env.secret'),
+            render: (_, v) => (
+              <Switch
+                size="small"
+                checked={v.secret}
+                disabled={!canEdit}
+                aria-label={t('env.secretOf', { name: v.name })}
+                onChange={(checked) => void toggleSecret(v, checked)}
+              />
+            ),
+          },
+          { key: 'description', title: t('env.description'), dataIndex: 'description' },
+          ...(canEdit
+            ? [
+                {
+                  key: 'actions',
+                  title: t('env.actions'),
+                  render: (_: unknown, v: VariableView) => (
+                    <Flex gap={4}>
+                      <Tooltip title={t('env.editVariable')}>
+                        <Button
+                          size="small"
+                          icon={<EditOutlined aria-hidden />}
+                          aria-label={`${t('env.editVariable')} ${v.name}`}
+                          onClick={() => setDialog({ variable: v })}
+                        />
+                      </Tooltip>
+                      <Tooltip title={t('env.deleteVariable')}>
+                        <Button
+                          size="small"
+                          danger
+                          icon={<DeleteOutlined aria-hidden />}
+                          aria-label={`${t('env.deleteVariable')} ${v.name}`}
+                          onClick={() => setRemoving(v)}
+                        />
+                      </Tooltip>
+                    </Flex>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {dialog ? <VariableDialog env={env} variable={dialog.variable} onClose={() => setDialog(null)} /> : null}
+      {removing ? (
+        <ConfirmModal
+          title={t('env.deleteVariableTitle', { name: removing.name })}
+          okText={t('common.delete')}
+          danger
+          onConfirm={() => remove.mutateAsync({ params: { id: removing.id } })}
+          onClose={() => setRemoving(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function EnvironmentDetail({ env, canEdit, onDuplicated }: { env: EnvironmentView; canEdit: boolean; onDuplicated: (id: string) => void }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const duplicate = useEnvironmentChange('env.duplicate');
+  const remove = useEnvironmentChange('env.delete');
+  return (
+    <div className="environment">
+      <Flex justify="space-between" align="start" wrap gap={8}>
+        <Descriptions size="small" column={1}>
+          <Descriptions.Item label={t('env.baseUrl')}>{env.baseUrl ? <code>{env.baseUrl}</code> : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('env.defaultVariable')}>{env.defaultVariable || '—'}</Descriptions.Item>
+        </Descriptions>
+        {canEdit ? (
+          <Flex gap={8}>
+            <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
+              {t('env.edit')}
+            </Button>
+            <Button
+              icon={<CopyOutlined aria-hidden />}
+              loading={duplicate.isPending}
+              onClick={() =>
+                void duplicate.mutateAsync({ params: { projectId: env.projectId, envId: env.id } }).then(
+                  (made) => {
+                    notify.success(t('env.duplicated'));
+                    onDuplicated(made.id);
+                  },
+                  (error: unknown) => showServerError(null, error),
+                )
+              }
+            >
+              {t('env.duplicate')}
+            </Button>
+            <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setDeleting(true)}>
+              {t('env.delete')}
+            </Button>
+          </Flex>
+        ) : null}
+      </Flex>
+      <Variables env={env} canEdit={canEdit} />
+      {editing ? <EnvironmentDialog projectId={env.projectId} env={env} onClose={() => setEditing(false)} /> : null}
+      {deleting ? (
+        <ConfirmModal
+          title={t('env.deleteTitle', { name: env.name })}
+          message={t('env.deleteText')}
+          okText={t('common.delete')}
+          danger
+          onConfirm={async () => {
+            await remove.mutateAsync({ query: { id: env.id } });
+            notify.success(t('env.deleted'));
+          }}
+          onClose={() => setDeleting(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function EnvironmentsManager({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const envs = useEnvironments(projectId);
+  const [chosen] = useChosenEnvironment(projectId);
+  // The tab shown starts at the environment chosen in the header; looking at another does not choose it.
+  const [tab, setTab] = useState<string>();
+  const [creating, setCreating] = useState(false);
+  const list = envs.data ?? [];
+  const active = list.find((e) => e.id === (tab ?? chosen))?.id ?? list[0]?.id;
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('env.intro', { example: '{{name}}' })}</Typography.Paragraph>
+      {!canEdit ? <Typography.Paragraph type="secondary">{t('env.readOnly')}</Typography.Paragraph> : null}
+      {canEdit ? (
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+          {t('env.new')}
+        </Button>
+      ) : null}
+      <QueryState query={envs}>
+        {list.length ? (
+          <Tabs
+            className="environments"
+            tabPosition="left"
+            activeKey={active}
+            onChange={setTab}
+            items={list.map((env) => ({
+              key: env.id,
+              label: env.name,
+              children: <EnvironmentDetail env={env} canEdit={canEdit} onDuplicated={setTab} />,
+            }))}
+          />
+        ) : (
+          <Empty description={<>{t('env.none')}</>}>{canEdit ? t('env.noneText') : null}</Empty>
+        )}
+      </QueryState>
+      {creating ? <EnvironmentDialog projectId={projectId} onClose={() => setCreating(false)} onCreated={setTab} /> : null}
+    </>
+  );
+}
