@@ -118,7 +118,14 @@ test('search filters as you type; the list view shows owner, document count and 
   const card = page.getByRole('article', { name: 'Billing admin' });
   await expect(card.getByRole('button')).toHaveCount(2);
   await card.getByRole('button', { name: '更多操作：Billing admin' }).click();
-  await expect(page.locator('.ant-dropdown:visible').getByRole('menuitem')).toHaveText(['项目设置', '移动到', '复制项目', '归档', '删除']);
+  await expect(page.locator('.ant-dropdown:visible').getByRole('menuitem')).toHaveText([
+    '项目设置',
+    '移动到',
+    '导入到此项目',
+    '复制项目',
+    '归档',
+    '删除',
+  ]);
   await page.keyboard.press('Escape');
 
   // The list view: owner, document count, updated time (spec date format), visibility and role as columns.
