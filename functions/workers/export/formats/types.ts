@@ -1,0 +1,51 @@
+/**
+ * The contract every export format implements (issue 23). The export job reads the project (its live tree, chosen
+ * documents or a release) into Apiloom's own versioned project file, the one content model imports and exports
+ * share, and hands it to the format's writer. A writer is a pure function of that file and these options: it
+ * fetches nothing and reads no local file; images come only through `readImage`, which the job answers from the
+ * project's own files.
+ */
+import type { ApiloomFile } from '../../../../shared/import/apiloom';
+import type { Locale } from '../../../../shared/constants';
+
+export const EXPORT_FORMATS = [
+  'apiloom',
+  'openapi-json',
+  'openapi-yaml',
+  'postman',
+  'postman-environment',
+  'markdown',
+  'html',
+  'pdf',
+  'docx',
+] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportImage {
+  bytes: Uint8Array;
+  /** image/png, image/jpeg, image/gif or image/webp. */
+  contentType: string;
+}
+
+export interface ExportOptions {
+  /** The language of the words the writer adds (headings, table headers, page footers); content stays as written. */
+  language: Locale;
+  /** Serial number labels by node id (shared/serial-numbers.ts), '' when the project numbers nothing. */
+  serials: ReadonlyMap<string, string>;
+  /** When the export was made (ISO 8601), for covers and indexes; passed in so that writers stay deterministic. */
+  exportedAt: string;
+  /**
+   * The bytes of an image a document shows, when `src` names one of the project's own files; undefined for
+   * anything else (outside URLs, data the job will not read), which the writer leaves out or shows as a link.
+   */
+  readImage(src: string): Promise<ExportImage | undefined>;
+}
+
+export interface ExportOutput {
+  body: Uint8Array;
+  contentType: string;
+  /** The file name's extension, without the dot: json, yaml, zip, html, pdf, docx. */
+  extension: string;
+}
+
+export type ExportWriter = (file: ApiloomFile, options: ExportOptions) => Promise<ExportOutput>;
