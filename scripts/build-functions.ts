@@ -8,7 +8,7 @@
  *   runtime provides and load on first use (functions/data/s3.ts); scripts/build-functions.test.ts keeps them
  *   on the same major version and checks the bundles.
  */
-import { build, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -19,6 +19,29 @@ import { FUNCTIONS_OUT, functionEntry, ROOT } from './local/paths';
 
 /** Provided by the Node 22 Lambda runtime (AWS SDK for JavaScript v3) and loaded lazily. */
 export const RUNTIME_PROVIDED = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', '@aws-sdk/client-lambda'];
+
+/**
+ * zod's classic schemas import its JSON Schema converter (for `.toJSONSchema()` and Standard Schema's
+ * `jsonSchema`), 18 KB minified that no function calls: each of its exports becomes a function that throws, so
+ * nothing silently answers a wrong schema if one ever does. The export names are read from the real files, so a
+ * zod upgrade that adds one still builds.
+ */
+const zodWithoutJsonSchema: Plugin = {
+  name: 'zod-without-json-schema',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const names = [...source.matchAll(/^export (?:function|const|let|class) (\w+)/gm)].map((m) => m[1]!);
+      const aliases = [...source.matchAll(/^export \{ (\w+) as (\w+) \}/gm)].map((m) => m[2]!);
+      const fail = "() => { throw new Error('zod JSON Schema output is not built into Lambda bundles'); }";
+      // The `create…Method` factories run when a schema's `~standard` is read: they hand back the failing function.
+      const contents = [...names, ...aliases]
+        .map((name) => `export const ${name} = ${name.startsWith('create') ? `() => ${fail}` : fail};`)
+        .join('\n');
+      return { contents, loader: 'js' };
+    });
+  },
+};
 
 export const bundleOptions = (entry: string, outfile: string): BuildOptions => ({
   entryPoints: [entry],
@@ -42,6 +65,7 @@ export const bundleOptions = (entry: string, outfile: string): BuildOptions => (
   },
   // Some CommonJS dependencies call require() for Node built-ins; give the ESM bundle one.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  plugins: [zodWithoutJsonSchema],
 });
 
 const CURL_PARSER = join(ROOT, 'functions/workers/import/curl-parser.ts');
@@ -58,6 +82,7 @@ export const workerBundleOptions = (entry: string, outfile: string): BuildOption
     js: `${bundleOptions(entry, outfile).banner!.js} import { dirname as __dn } from 'node:path'; import { fileURLToPath as __fu } from 'node:url'; const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);`,
   },
   plugins: [
+    zodWithoutJsonSchema,
     {
       name: 'curl-wasm-parser',
       setup(b) {
