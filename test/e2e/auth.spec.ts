@@ -100,6 +100,7 @@ test('in English, the recovery page and its answer speak English', async ({ page
   await page.getByLabel('Email or phone').fill(`nobody${Date.now()}@example.com`);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText('If the account exists, a code is on its way')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
 });
 
 test('a wrong password is refused without saying whether the account exists', async ({ page, request }) => {

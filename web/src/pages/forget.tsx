@@ -4,10 +4,9 @@
  * leads to `/forget-success`.
  */
 import { Alert, Button, Form, Input, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { VERIFICATION_CODE_RESEND_SECONDS } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
 import { accountSchema, passwordSchema, verificationCodeSchema } from '@shared/schemas/account';
 import { api, isApiError } from '../lib/api';
@@ -15,6 +14,7 @@ import { errorMessage, showServerError, zodRule } from '../lib/form';
 import { useToastsOfPage } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
+import { SendCodeButton } from '../features/auth/components/send-code-button';
 
 interface Values {
   account: string;
@@ -28,31 +28,25 @@ export function Component() {
   useTitle(t('forget.title'));
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [countdown, setCountdown] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [passwordRefused, setPasswordRefused] = useState(false);
   const toastHere = useToastsOfPage();
 
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown(countdown - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
-
-  async function sendCode() {
+  async function sendCode(): Promise<boolean> {
     let account: string;
     try {
       ({ account } = await form.validateFields(['account']));
     } catch {
-      return;
+      return false;
     }
     try {
       await api.call('code.resetPassword', { params: { target: accountSchema.parse(account) } }, { ignoreMessage: true });
-      setCountdown(VERIFICATION_CODE_RESEND_SECONDS);
       toastHere(t('forget.codeSent'));
+      return true;
     } catch (err) {
       showServerError(form, err, { atField: 'account' });
+      return false;
     }
   }
 
@@ -92,9 +86,7 @@ export function Component() {
             <Form.Item name="code" noStyle rules={[zodRule(verificationCodeSchema)]}>
               <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label={t('register.code')} />
             </Form.Item>
-            <Button onClick={() => void sendCode()} disabled={countdown > 0}>
-              {countdown > 0 ? t('register.resendIn', { seconds: countdown }) : t('register.sendCode')}
-            </Button>
+            <SendCodeButton send={sendCode} />
           </Space.Compact>
         </Form.Item>
         <Form.Item

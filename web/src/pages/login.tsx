@@ -1,6 +1,5 @@
 import { Alert, Button, Form, Input, Space } from 'antd';
-import { useEffect, useState } from 'react';
-import { VERIFICATION_CODE_RESEND_SECONDS } from '@shared/constants';
+import { useState } from 'react';
 import { ERRORS } from '@shared/errors';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -11,6 +10,7 @@ import { errorMessage, showServerError } from '../lib/form';
 import { notify } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
+import { SendCodeButton } from '../features/auth/components/send-code-button';
 
 interface Values {
   username: string;
@@ -28,13 +28,6 @@ export function Component() {
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [stepUp, setStepUp] = useState<string>();
-  const [countdown, setCountdown] = useState(0);
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown(countdown - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
 
   async function submit(values: Values) {
     setBusy(true);
@@ -55,19 +48,20 @@ export function Component() {
     }
   }
 
-  async function sendCode() {
+  async function sendCode(): Promise<boolean> {
     let username: string;
     try {
       ({ username } = await form.validateFields(['username']));
     } catch {
-      return;
+      return false;
     }
     try {
       await api.call('code.login', { params: { target: username.trim() } }, { ignoreMessage: true });
-      setCountdown(VERIFICATION_CODE_RESEND_SECONDS);
       notify.success(t('register.codeSent'));
+      return true;
     } catch (err) {
       showServerError(form, err, { atField: 'code' });
+      return false;
     }
   }
 
@@ -95,9 +89,7 @@ export function Component() {
                 <Form.Item name="code" noStyle rules={[{ required: true, pattern: /^\d{6}$/, message: t('v.code') }]}>
                   <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label={t('register.code')} />
                 </Form.Item>
-                <Button onClick={() => void sendCode()} disabled={countdown > 0}>
-                  {countdown > 0 ? t('register.resendIn', { seconds: countdown }) : t('register.sendCode')}
-                </Button>
+                <SendCodeButton send={sendCode} />
               </Space.Compact>
             </Form.Item>
           </>

@@ -1,8 +1,7 @@
 import { Alert, Button, Form, Input, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { VERIFICATION_CODE_RESEND_SECONDS } from '@shared/constants';
 import { accountSchema, nicknameSchema, passwordSchema, verificationCodeSchema } from '@shared/schemas/account';
 import { config } from '../config';
 import { signedIn, useAfterLogin } from '../features/auth/api/session';
@@ -11,6 +10,7 @@ import { errorMessage, showServerError, zodRule } from '../lib/form';
 import { useToastsOfPage } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
+import { SendCodeButton } from '../features/auth/components/send-code-button';
 
 interface Values {
   account: string;
@@ -25,35 +25,29 @@ export function Component() {
   useTitle(t('register.title'));
   const afterLogin = useAfterLogin();
   const [form] = Form.useForm<Values>();
-  const [countdown, setCountdown] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   // The password rule shows once: as the hint, or as the error when the password breaks it (the same words).
   const [passwordRefused, setPasswordRefused] = useState(false);
   const toastHere = useToastsOfPage();
 
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown(countdown - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
-
   if (config.offline) return <Navigate to={paths.login.href()} replace />;
 
-  async function sendCode() {
+  async function sendCode(): Promise<boolean> {
     let account: string;
     try {
       // Validating the field again also clears an error it showed before (a stale "enter a correct email").
       ({ account } = await form.validateFields(['account']));
     } catch {
-      return;
+      return false;
     }
     try {
       await api.call('code.register', { params: { target: accountSchema.parse(account) } }, { ignoreMessage: true });
-      setCountdown(VERIFICATION_CODE_RESEND_SECONDS);
       toastHere(t('register.codeSent'));
+      return true;
     } catch (err) {
       showServerError(form, err, { atField: 'account' });
+      return false;
     }
   }
 
@@ -94,9 +88,7 @@ export function Component() {
             <Form.Item name="code" noStyle rules={[zodRule(verificationCodeSchema)]}>
               <Input inputMode="numeric" maxLength={6} aria-label={t('register.code')} />
             </Form.Item>
-            <Button onClick={() => void sendCode()} disabled={countdown > 0}>
-              {countdown > 0 ? t('register.resendIn', { seconds: countdown }) : t('register.sendCode')}
-            </Button>
+            <SendCodeButton send={sendCode} />
           </Space.Compact>
         </Form.Item>
         <Form.Item name="nickname" label={t('register.nickname')} rules={[zodRule(nicknameSchema)]}>

@@ -3,15 +3,14 @@
  * (an email signs in and recovers the account). The current address shows masked.
  */
 import { Button, Form, Input, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VERIFICATION_CODE_RESEND_SECONDS } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
 import { emailSchema, phoneSchema, verificationCodeSchema, type UserDetail } from '@shared/schemas/account';
 import { api, isApiError, useApiMutation } from '../../../lib/api';
 import { showServerError, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { maskAddress } from '../lib/mask';
+import { SendCodeButton } from './send-code-button';
 
 interface Values {
   address: string;
@@ -22,33 +21,27 @@ interface Values {
 export function AddressChangeForm({ kind, user }: { kind: 'email' | 'phone'; user: UserDetail }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [countdown, setCountdown] = useState(0);
   const schema = kind === 'email' ? emailSchema : phoneSchema;
   const changeEmail = useApiMutation('user.email', { invalidates: ['user.detail'], ignoreMessage: true });
   const changePhone = useApiMutation('user.phone', { invalidates: ['user.detail'], ignoreMessage: true });
 
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown(countdown - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
-
-  async function sendCode() {
+  async function sendCode(): Promise<boolean> {
     let address: string;
     try {
       ({ address } = await form.validateFields(['address']));
     } catch {
-      return;
+      return false;
     }
     try {
       const params = { target: schema.parse(address) };
       await (kind === 'email'
         ? api.call('code.emailUpdate', { params }, { ignoreMessage: true })
         : api.call('code.phoneUpdate', { params }, { ignoreMessage: true }));
-      setCountdown(VERIFICATION_CODE_RESEND_SECONDS);
       notify.success(t('register.codeSent'));
+      return true;
     } catch (err) {
       showServerError(form, err, { atField: 'address' });
+      return false;
     }
   }
 
@@ -91,9 +84,7 @@ export function AddressChangeForm({ kind, user }: { kind: 'email' | 'phone'; use
             <Form.Item name="code" noStyle rules={[zodRule(verificationCodeSchema)]}>
               <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label={t('register.code')} />
             </Form.Item>
-            <Button onClick={() => void sendCode()} disabled={countdown > 0}>
-              {countdown > 0 ? t('register.resendIn', { seconds: countdown }) : t('register.sendCode')}
-            </Button>
+            <SendCodeButton send={sendCode} />
           </Space.Compact>
         </Form.Item>
         {kind === 'email' ? (
