@@ -15,6 +15,9 @@ import { lazy } from '@shared/lazy';
 import {
   ENV_LIMITS,
   EMPTY_GLOBAL_PARAMS_VALUE,
+  environmentView,
+  globalParamsView,
+  variableView,
   type EnvironmentView,
   type GlobalParamsView,
   type VariableView,
@@ -34,37 +37,17 @@ const suffix = (length: number) => {
 export const newEnvironmentId = (projectId: string) => `${projectId}_${suffix(16)}`;
 export const newVariableId = (envId: string) => `${envId}_${suffix(12)}`;
 
-const variableRecord = lazy(() =>
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    /** Empty for a secret: its value lives in the browser only. */
-    value: z.string(),
-    secret: z.boolean(),
-    description: z.string(),
-    rev: z.number(),
-    updatedAt: z.string(),
-  }),
-);
+/** A variable as its environment's item holds it: the view without what the item already says (ids of env and project). */
+const variableRecord = lazy(() => variableView.omit({ envId: true, projectId: true }));
 export type VariableRecord = z.infer<typeof variableRecord>;
 
+/** The view's fields, plus the variables' own counter and who last wrote (by id; the view shows the name only). */
 export const environmentRecord = lazy(() =>
-  z.object({
-    id: z.string(),
-    projectId: z.string(),
-    name: z.string(),
-    baseUrl: z.string(),
-    defaultVariable: z.string(),
-    globalParams: z.string().nullable(),
+  environmentView.extend({
     variables: z.array(variableRecord),
-    /** The environment's own fields, for the editor's optimistic concurrency. */
-    rev: z.number(),
-    /** The variables, for the read-change-write of a variable. */
+    /** The variables, for the read-change-write of a variable (`rev` is the environment's own fields). */
     varsRev: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
     updatedBy: z.string(),
-    updatedByName: z.string(),
   }),
 );
 export type EnvironmentRecord = z.infer<typeof environmentRecord>;
@@ -76,16 +59,8 @@ export const environmentEntity = defineEntity({
 });
 const whereEnv = conditionsOn<EnvironmentRecord>();
 
-const globalParamsRecord = lazy(() =>
-  z.object({
-    projectId: z.string(),
-    value: z.string(),
-    rev: z.number(),
-    updatedAt: z.string(),
-    updatedBy: z.string(),
-    updatedByName: z.string(),
-  }),
-);
+/** Stored once written, so its stamp is never null (the view's is, for a project that has none yet). */
+const globalParamsRecord = lazy(() => globalParamsView.extend({ updatedAt: z.string(), updatedBy: z.string(), updatedByName: z.string() }));
 type GlobalParamsRecord = z.infer<typeof globalParamsRecord>;
 export const globalParamsEntity = defineEntity({
   name: 'globals',
