@@ -3,18 +3,18 @@
  * same whether or not the account exists (so does the server); a good code ends every session of the account and
  * leads to `/forget-success`.
  */
-import { Alert, Button, Form, Input, Space } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ERRORS } from '@shared/errors';
-import { accountSchema, passwordSchema, verificationCodeSchema } from '@shared/schemas/account';
+import { accountSchema, passwordSchema } from '@shared/schemas/account';
 import { api, isApiError } from '../lib/api';
 import { errorMessage, showServerError, zodRule } from '../lib/form';
 import { useToastsOfPage } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
-import { SendCodeButton } from '../features/auth/components/send-code-button';
+import { CodeField } from '../features/auth/components/code-field';
 
 interface Values {
   account: string;
@@ -81,14 +81,7 @@ export function Component() {
         <Form.Item name="account" label={t('forget.account')} extra={t('forget.accountHint')} rules={[zodRule(accountSchema)]}>
           <Input autoComplete="username" />
         </Form.Item>
-        <Form.Item label={t('register.code')} required>
-          <Space.Compact block>
-            <Form.Item name="code" noStyle rules={[zodRule(verificationCodeSchema)]}>
-              <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label={t('register.code')} />
-            </Form.Item>
-            <SendCodeButton send={sendCode} />
-          </Space.Compact>
-        </Form.Item>
+        <CodeField send={sendCode} />
         <Form.Item
           name="password"
           label={t('forget.password')}

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Space } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { ERRORS } from '@shared/errors';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { errorMessage, showServerError } from '../lib/form';
 import { notify } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
-import { SendCodeButton } from '../features/auth/components/send-code-button';
+import { CodeField } from '../features/auth/components/code-field';
 
 interface Values {
   username: string;
@@ -84,14 +84,7 @@ export function Component() {
         {stepUp ? (
           <>
             <Alert className="auth-alert" type="info" showIcon title={stepUp} />
-            <Form.Item label={t('register.code')} required>
-              <Space.Compact block>
-                <Form.Item name="code" noStyle rules={[{ required: true, pattern: /^\d{6}$/, message: t('v.code') }]}>
-                  <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label={t('register.code')} />
-                </Form.Item>
-                <SendCodeButton send={sendCode} />
-              </Space.Compact>
-            </Form.Item>
+            <CodeField send={sendCode} />
           </>
         ) : null}
         {failure ? <Alert className="auth-alert" type="error" role="alert" title={failure} /> : null}

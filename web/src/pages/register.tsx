@@ -1,8 +1,8 @@
-import { Alert, Button, Form, Input, Space } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { accountSchema, nicknameSchema, passwordSchema, verificationCodeSchema } from '@shared/schemas/account';
+import { accountSchema, nicknameSchema, passwordSchema } from '@shared/schemas/account';
 import { config } from '../config';
 import { signedIn, useAfterLogin } from '../features/auth/api/session';
 import { api, isApiError } from '../lib/api';
@@ -10,7 +10,7 @@ import { errorMessage, showServerError, zodRule } from '../lib/form';
 import { useToastsOfPage } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
-import { SendCodeButton } from '../features/auth/components/send-code-button';
+import { CodeField } from '../features/auth/components/code-field';
 
 interface Values {
   account: string;
@@ -83,14 +83,7 @@ export function Component() {
         <Form.Item name="account" label={t('register.account')} extra={t('register.accountHint')} rules={[zodRule(accountSchema)]}>
           <Input autoComplete="email" />
         </Form.Item>
-        <Form.Item label={t('register.code')} required>
-          <Space.Compact block>
-            <Form.Item name="code" noStyle rules={[zodRule(verificationCodeSchema)]}>
-              <Input inputMode="numeric" maxLength={6} aria-label={t('register.code')} />
-            </Form.Item>
-            <SendCodeButton send={sendCode} />
-          </Space.Compact>
-        </Form.Item>
+        <CodeField send={sendCode} />
         <Form.Item name="nickname" label={t('register.nickname')} rules={[zodRule(nicknameSchema)]}>
           <Input autoComplete="nickname" />
         </Form.Item>

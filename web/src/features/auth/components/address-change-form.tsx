@@ -2,15 +2,15 @@
  * Changing the account's email or phone: the new address, a code sent to it, and for an email the current password
  * (an email signs in and recovers the account). The current address shows masked.
  */
-import { Button, Form, Input, Space, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS } from '@shared/errors';
-import { emailSchema, phoneSchema, verificationCodeSchema, type UserDetail } from '@shared/schemas/account';
+import { emailSchema, phoneSchema, type UserDetail } from '@shared/schemas/account';
 import { api, isApiError, useApiMutation } from '../../../lib/api';
 import { showServerError, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { maskAddress } from '../lib/mask';
-import { SendCodeButton } from './send-code-button';
+import { CodeField } from './code-field';
 
 interface Values {
   address: string;
@@ -79,14 +79,7 @@ export function AddressChangeForm({ kind, user }: { kind: 'email' | 'phone'; use
         <Form.Item name="address" label={t(`security.new.${kind}`)} rules={[zodRule(schema)]}>
           <Input autoComplete={kind === 'email' ? 'email' : 'tel'} />
         </Form.Item>
-        <Form.Item label={t('register.code')} required>
-          <Space.Compact block>
-            <Form.Item name="code" noStyle rules={[zodRule(verificationCodeSchema)]}>
-              <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label={t('register.code')} />
-            </Form.Item>
-            <SendCodeButton send={sendCode} />
-          </Space.Compact>
-        </Form.Item>
+        <CodeField send={sendCode} />
         {kind === 'email' ? (
           <Form.Item name="password" label={t('security.currentPassword')} rules={[{ required: true, message: t('v.required') }]}>
             <Input.Password autoComplete="current-password" />
