@@ -9,7 +9,7 @@
  * `view` (the `none` member is in that group too); and a former member, removed from the team while their
  * session lives on (they had `edit` on the project). The project is in the team or personal, private or public.
  */
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role, TeamRole } from '@shared/access';
 import type { ProjectState } from '@shared/schemas/project';
 import { batchWrite } from '../../functions/data/db';
@@ -34,6 +34,7 @@ import { bindingItem, groupItem, teamItem, teamMemberItem } from '../../function
 import { createUser } from '../../functions/domain/users';
 import { issueCode } from '../../functions/domain/verification-codes';
 import type { SampleIds } from './samples';
+import { uniquePhone } from './unique-phone';
 
 /** The file of the fixture's uploaded import job: one operation. */
 const WALK_OPENAPI = JSON.stringify({
@@ -326,7 +327,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
   const newAccount = `walk-new-${randomUUID()}@example.com`;
   const uploadedFileId = randomBytes(16).toString('base64url');
   const newEmail = `walk-email-${randomUUID()}@example.com`;
-  const newPhone = `137${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+  const newPhone = uniquePhone('137');
   const importJobId = newImportJobId(projectId);
   const [shareToken, folder, newAccountCode, resetCode, newEmailCode, newPhoneCode] = await Promise.all([
     issueShareToken(share),

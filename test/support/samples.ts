@@ -4,6 +4,7 @@
  * walk that gets past the access check reaches the handler (and a 45002 there is a broken sample, not access).
  */
 import { buildPath, routes, type RouteDef, type RouteId, type RouteRequest } from '@shared/routes';
+import { uniquePhone } from './unique-phone';
 
 export interface SampleIds {
   /** The project's creator signs in with these (every person of the fixture has the same password). */
@@ -50,7 +51,7 @@ export interface SampleIds {
 
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
 const email = () => `sample-${Math.random().toString(36).slice(2, 10)}@example.com`;
-const phone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const phone = () => uniquePhone('139');
 
 const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'user.register': ({ newAccount, newAccountCode }) => ({
