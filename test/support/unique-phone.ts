@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 // A random start per process, then a counter: the walk makes a thousand or more fixtures, and 8 random digits each
-// would give two of them one phone about once in a hundred runs (the second send to it is then refused as too soon).
+// can give two of them one phone, rarely but really (the second send to it is then refused as too soon).
 let next = randomInt(0, 1e8);
 
 /** A mainland mobile number no other call of this test process has used. */
