@@ -14,14 +14,29 @@ import { DAY_MS, newProjectRecord, projectEntity, type ProjectRecord } from './p
  * What a clone copies: the project's content, by entity kind. Everything else stays behind: people (members,
  * favourites) and whatever later features keep in the partition (shares, releases) unless listed here.
  */
-const CLONED_ENTITIES: readonly EntityName[] = ['document', 'documentBody', 'searchText', 'history', 'mockConfig'];
+const CLONED_ENTITIES: readonly EntityName[] = [
+  'document',
+  'documentBody',
+  'searchText',
+  'history',
+  'mockConfig',
+  'environment',
+  'globals',
+];
 const cloned = new Set<string>(CLONED_ENTITIES.map((name) => ENTITY[name].entity));
 
-/** Moves an item into the new partition: the old project id is replaced wherever it appears in a top-level string. */
+const swap = (value: string, fromId: string, toId: string) => (value.includes(fromId) ? value.split(fromId).join(toId) : value);
+
+/**
+ * Moves an item into the new partition: the old project id is replaced wherever it appears in a top-level string.
+ * An environment's variables are the one nested place: their ids begin with the environment's id (which begins with
+ * the project's), and a variable's routes find its environment by that prefix.
+ */
 function rehome(item: Item, fromId: string, toId: string): Item & { pk: string; sk: string } {
   const out: Item = {};
-  for (const [field, value] of Object.entries(item)) {
-    out[field] = typeof value === 'string' && value.includes(fromId) ? value.split(fromId).join(toId) : value;
+  for (const [field, value] of Object.entries(item)) out[field] = typeof value === 'string' ? swap(value, fromId, toId) : value;
+  if (item.entity === ENTITY.environment.entity && Array.isArray(item.variables)) {
+    out.variables = (item.variables as Item[]).map((v) => ({ ...v, id: swap(String(v.id), fromId, toId) }));
   }
   return out as Item & { pk: string; sk: string };
 }

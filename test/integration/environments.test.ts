@@ -263,3 +263,41 @@ describe('global parameters', () => {
     expect((await api.call('GET', `/project/document/env/all/${a.project.id}`, reader)).code).toBe(ERRORS.notLoggedIn.code);
   });
 });
+
+describe('a clone of the project', () => {
+  it('carries its environments, variables and global parameters, as copies of its own', async () => {
+    const { project, as, env, variable } = await projectOf('Env clone');
+    const dev = await env({ name: 'development', baseUrl: 'https://{{host}}', defaultVariable: 'host' });
+    const host = (await variable({ envId: dev.id, name: 'host', value: 'api.example.com' })).data;
+    await variable({ envId: dev.id, name: 'token', value: 'kept in the browser', secret: true });
+    const globals = {
+      req: { headers: [{ name: 'X-App', value: 'loom' }], body: [], query: [], path: [] },
+      resp: { headers: [], body: [] },
+    };
+    const saved = await api.call('POST', '/project/document/global-param', {
+      ...as,
+      body: { projectId: project.id, rev: 0, value: JSON.stringify(globals) },
+    });
+    expect(saved.code, saved.message).toBe(0);
+
+    const copy = (await api.call<ProjectView>('POST', `/project/clone/${project.id}`, { ...as, query: { name: 'Env clone (copy)' } })).data;
+    const envs = (await api.call<EnvironmentView[]>('GET', `/project/document/env/all/${copy.id}`, as)).data;
+    expect(envs.map((e) => [e.name, e.baseUrl, e.defaultVariable])).toEqual([['development', 'https://{{host}}', 'host']]);
+    const [copied] = envs;
+    expect(copied!.id.startsWith(`${copy.id}_`)).toBe(true);
+    expect(copied!.variables.map((v) => [v.name, v.value, v.secret])).toEqual([
+      ['host', 'api.example.com', false],
+      ['token', '', true],
+    ]);
+    // Each variable belongs to the copy: its id names the copy's environment, so a change reaches the copy only.
+    expect(copied!.variables.every((v) => v.id.startsWith(`${copied!.id}_`) && v.envId === copied!.id)).toBe(true);
+    const copiedHost = copied!.variables.find((v) => v.name === 'host')!;
+    expect((await api.call('DELETE', `/project/document/variable/${copiedHost.id}`, as)).code).toBe(0);
+    const source = (await api.call<VariableView[]>('GET', `/project/document/variable/${project.id}/${dev.id}`, as)).data;
+    expect(source.map((v) => v.id)).toContain(host.id);
+
+    const copiedGlobals = (await api.call<GlobalParamsView>('GET', `/project/document/global-param/${copy.id}`, as)).data;
+    expect(copiedGlobals.projectId).toBe(copy.id);
+    expect((JSON.parse(copiedGlobals.value) as GlobalParams).req.headers.map((h) => h.name)).toEqual(['X-App']);
+  });
+});
