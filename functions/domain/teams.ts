@@ -25,10 +25,11 @@ import {
   updateItem,
   type TransactOp,
 } from '../data/db';
+import type { ProjectState } from '@shared/schemas/project';
 import { defineEntity } from '../data/entity';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
-import { projectEntity } from './projects';
+import { projectEntity, projectsOfTeam } from './projects';
 
 export const teamRecord = lazy(() =>
   z.object({
@@ -169,9 +170,15 @@ export async function getGroup(teamId: string, groupId: string): Promise<GroupRe
   return group;
 }
 
+const KEPT = new Set<string>(['active', 'archived'] satisfies ProjectState[]);
+
+/**
+ * The team's figures. Its projects are those it keeps, active or archived: not those in the recycle bin, nor a
+ * clone still being written. A count query would read the same items, so reading them costs nothing more.
+ */
 export const countTeam = (teamId: string) =>
-  Promise.all([countItems(keys.teamMembersOf(teamId)), countItems(keys.groupsOf(teamId)), countItems(keys.projectsOfTeam(teamId))]).then(
-    ([members, groups, projects]) => ({ members, groups, projects }),
+  Promise.all([countItems(keys.teamMembersOf(teamId)), countItems(keys.groupsOf(teamId)), projectsOfTeam(teamId)]).then(
+    ([members, groups, projects]) => ({ members, groups, projects: projects.filter((p) => KEPT.has(p.state)).length }),
   );
 
 /**

@@ -221,11 +221,15 @@ describe('teams', () => {
     // Their creator too; someone outside the team sees nothing of it.
     expect(await list(dev, '/project/archive', team.id)).toEqual([['Archived', 'creator']]);
     expect(await list(dev, '/project/recycler', team.id)).toEqual([['Binned', 'creator']]);
+    // The team counts the projects it keeps (archived ones too), not those in the recycle bin.
+    const projectCount = async () => (await api.call<TeamView>('GET', `/team/${team.id}`, { token: dev.token })).data.projectCount;
+    expect(await projectCount()).toBe(2);
     const stranger = await signUp();
     expect(await list(stranger, '/project/archive', team.id)).toEqual([]);
     expect((await api.call('POST', `/project/archive/revert/${archived.id}`, { token: admin.token })).code).toBe(0);
     expect((await api.call('POST', `/project/recycler/revert/${binned.id}`, { token: admin.token })).code).toBe(0);
     expect(await list(admin, '/project/archive', team.id)).toEqual([]);
+    expect(await projectCount()).toBe(3);
   });
 
   it('team folders: every member reads them, administrators arrange them, and projects are filed for the team', async () => {
