@@ -210,17 +210,17 @@ export async function startImportCommit(
   );
 }
 
-/** How far the commit got (and the report, which a skipped update changes), the lease renewed. */
+/** How far the commit got (and the report, when a dropped update changed it), the lease renewed. */
 export async function reportImportCommit(
   job: Pick<ImportJobRecord, 'projectId' | 'id'>,
-  report: StoredReport,
   commit: NonNullable<ImportJobRecord['commit']>,
+  report?: StoredReport,
 ) {
   await importJobEntity.update(
     job,
     {
       set: {
-        report: trimmed(report),
+        ...(report ? { report: trimmed(report) } : {}),
         commit,
         progress: commitProgress(commit),
         leaseUntil: Date.now() + IMPORT_LEASE_MS,

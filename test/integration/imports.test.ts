@@ -476,7 +476,7 @@ describe('staged until the commit (the last gaps of issue 22)', () => {
     const jobs = (await itemsOf(projectId, JOB)).map((sk) => sk.slice(JOB.length));
     const reads = await Promise.all(
       jobs.flatMap((jobId) =>
-        [apiKey('GET', '/owners'), 'folder:Owners'].map(
+        [apiKey('GET', '/owners'), apiKey('GET', '/owners/0'), 'folder:Owners'].map(
           async (key) => (await call('GET', `/project/document/${importedDocumentId(projectId, jobId, key)}`)).code,
         ),
       ),
@@ -496,17 +496,27 @@ describe('staged until the commit (the last gaps of issue 22)', () => {
       const { importFile, call, project } = await setup();
       await importFile('pets.yaml', bytesOf(petstore('First', 'integer')));
       let midway: Awaited<ReturnType<typeof ownersSeen>> | undefined;
-      // The run's first transaction: the commit's first flip here (the update of the matched document before).
+      // Midway: the first progress the run reports after writing (a 200-document step of its 250 new documents).
       const harness = onWrites(
-        (_sks, command) => command instanceof TransactWriteCommand,
+        (sks, command) => command instanceof UpdateCommand && sks[0]!.startsWith(JOB) && /"done":[1-9]/.test(JSON.stringify(command.input)),
         async (command, real) => {
           midway = await ownersSeen(call, project.id);
           return real(command);
         },
       );
-      const job = await importFile('pets.yaml', bytesOf(petstore('Second', 'string', ownersTagged)));
+      const many = Array.from(
+        { length: 250 },
+        (_, i) => `
+  /owners/${i}:
+    get:
+      summary: List owners ${i}
+      tags: [Owners]
+      responses:
+        '200': { description: ok }`,
+      ).join('');
+      const job = await importFile('pets.yaml', bytesOf(petstore('Second', 'string', many)));
       harness.restore();
-      expect(job.report).toMatchObject({ created: 1, updated: 1 });
+      expect(job.report).toMatchObject({ created: 250, updated: 1 });
       expect(harness.hits).toBe(1);
       expect(midway).toEqual({ inTree: false, found: false, read: false });
       expect(await ownersSeen(call, project.id)).toEqual({ inTree: true, found: true, read: true });

@@ -45,7 +45,7 @@ import { getImportSource, importSourceItem, optionsHash, stampItem, stampsOf, ty
 import { contentText, searchTextItem } from '../../domain/search';
 import { FetchRefused, safeFetch, type SafeFetchOptions } from '../../net/safe-fetch';
 import type { Logger } from '../../runtime/logger';
-import { commitStaged, discardStaged, inParallel, STEP, stagedItem } from './staging';
+import { chunksOf, commitStaged, discardStaged, inParallel, NODES_PER_STAGED_ITEM, STEP, stagedItem } from './staging';
 
 /** Progress is written after every this many documents. */
 export const PROGRESS_EVERY = 200;
@@ -92,7 +92,7 @@ export async function runImportJob(event: { projectId: string; jobId: string }, 
   try {
     if (job.commit) {
       opts.log.warn('import job taken over mid-commit: finishing it', { job: job.id, attempts: job.attempts });
-      await finishCommit(job, job.report!, job.commit, opts);
+      await finishCommit(job, job.report!, job.commit, opts, true);
       return;
     }
     if (job.attempts > 1) {
@@ -130,8 +130,16 @@ export async function runImportJob(event: { projectId: string; jobId: string }, 
 }
 
 /** Flips what the job staged live (staging.ts) and ends the job with its report. */
-async function finishCommit(job: ImportJobRecord, report: StoredReport, commit: NonNullable<ImportJobRecord['commit']>, opts: RunOptions) {
-  const final = await stage(opts, 'commit', () => commitStaged({ ...job, report, commit }, { id: job.createdBy, name: job.createdByName }));
+async function finishCommit(
+  job: ImportJobRecord,
+  report: StoredReport,
+  commit: NonNullable<ImportJobRecord['commit']>,
+  opts: RunOptions,
+  resume = false,
+) {
+  const final = await stage(opts, 'commit', () =>
+    commitStaged({ ...job, report, commit }, { id: job.createdBy, name: job.createdByName }, resume),
+  );
   const total = commit.staged + commit.total;
   await finishImportJob(job, final, { done: total, total });
 }
@@ -394,10 +402,16 @@ class Stager {
       const ranks = generateNKeysBetween(siblings[siblings.length - 1] ?? null, null, slot.count);
       for (const p of pending) if (p.node.parentId === parentId) p.node.rank = ranks[p.order]!;
     }
+    // New nodes many to a staged item: folders, then models, then the rest (the order the commit flips them in).
     const stepOf = (n: StoredNode) => (n.type === 'folder' ? STEP.folder : n.type === 'model' ? STEP.model : STEP.document);
-    const staged: (Item & Key)[] = pending.map(({ node }) =>
-      stagedItem(job, stepOf(node), node.id, 'node', { item: nodeEntity.item(node), name: node.name }),
-    );
+    const staged: (Item & Key)[] = [];
+    for (const step of [STEP.folder, STEP.model, STEP.document])
+      chunksOf(
+        pending.filter((p) => stepOf(p.node) === step),
+        NODES_PER_STAGED_ITEM,
+      ).forEach((chunk, i) =>
+        staged.push(stagedItem(job, step, `n${String(i).padStart(6, '0')}`, 'nodes', { items: chunk.map((p) => nodeEntity.item(p.node)) })),
+      );
 
     // Matched documents the source changed: node (conditional on the revision read), body, history, text, stamp.
     const updated = [...plan.updated].sort(byModelsFirst);
@@ -479,6 +493,3 @@ class Stager {
     ];
   }
 }
-
-const chunksOf = <T>(items: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));

@@ -8,14 +8,16 @@
  * 1. stages: every item the import would put where a reader could find it (the tree nodes of new folders and
  *    documents; for a matched document its node, body, history entry, search text and stamp; the stamps that only
  *    move; the deletions; the source's record) is written instead as a staged item
- *    `STAGED#<jobId>#<step>#<docId>#<part>` holding the real item in a map attribute: out of the `DOC#` range and
- *    off every index. Staged items are written first, then what no reader reaches without a node (the new
+ *    `STAGED#<jobId>#<step>#<docId>#<part>` holding the real item in a map attribute (new tree nodes 99 to a
+ *    staged item, named by their chunk instead of a document): out of the `DOC#` range and off every index. Staged items are written first, then what no reader reaches without a node (the new
  *    documents' bodies, search texts, stamps, mock settings and large bodies in S3), so the staged items always
  *    name everything a run wrote.
  * 2. commits (`commitStaged`): the job records the commit's size (`startImportCommit`); from then on the run only
  *    goes forward. The staged items are read back in sort-key order (folders, models, other new documents,
- *    updates, restamps, deletes, the source's record) and flipped live in transactions that put the real items and
- *    delete their staged ones together, so each batch is all or nothing and a repeat finds only what is left. An
+ *    updates, restamps, deletes, the source's record) and flipped live batch by batch, each batch idempotent: new
+ *    nodes (99 to a staged item) are put, then their staged item deleted (a run finishing a commit another began
+ *    puts only the nodes not there yet, so an edit made since is never overwritten); an update's items are put
+ *    and its staged items deleted in one transaction, so a repeat finds only what is left. An
  *    update is conditional on the revision the plan read: if a person saved the document since, it is dropped
  *    with a `savedSince` warning and the person's save stays. Deletions (delete-missing) happen here, after
  *    everything else is live: a run that fails earlier never deleted anything. The job record keeps how far the
@@ -38,8 +40,8 @@ import { projectEntity } from '../../domain/projects';
 export const STEP = { folder: 1, model: 2, document: 3, update: 4, restamp: 5, delete: 6, source: 7 } as const;
 type Step = (typeof STEP)[keyof typeof STEP];
 
-/** New nodes per transaction (a put and a staged delete each: DynamoDB takes 100 operations). */
-const NODES_PER_TRANSACTION = 50;
+/** New tree nodes per staged item (a few KB each). */
+export const NODES_PER_STAGED_ITEM = 99;
 /** Transactions in flight at once. */
 const COMMITTERS = 8;
 /** What a transaction of updates may weigh, well under DynamoDB's 4 MB. */
@@ -51,6 +53,8 @@ interface StagedRecord extends Item, Key {
   group: string;
   /** The item the commit puts (absent for a deletion). */
   item?: Item & Key;
+  /** New tree nodes: many to a staged item, so staging a large import is a few writes. */
+  items?: (Item & Key)[];
   /** For an update's node: the revision the plan read; the put is conditional on it. */
   expectRev?: number;
   /** The document a group is about: for the report and for a deletion. */
@@ -65,7 +69,7 @@ export function stagedItem(
   step: Step,
   documentId: string,
   part: string,
-  fields: { item?: Item & Key; expectRev?: number; name?: string; pointer?: string },
+  fields: { item?: Item & Key; items?: (Item & Key)[]; expectRev?: number; name?: string; pointer?: string },
 ): Item & Key {
   return {
     ...importKeys.staged(job.projectId, job.id, step, documentId, part),
@@ -94,7 +98,7 @@ function groupsOf(staged: StagedRecord[]): { step: Step; records: StagedRecord[]
   return [...groups.values()];
 }
 
-const chunksOf = <T>(items: T[], size: number): T[][] =>
+export const chunksOf = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** Runs `work` over `items` with at most `limit` at once; the first failure fails the whole (after the rest settle). */
@@ -131,24 +135,36 @@ const weight = (r: StagedRecord) => {
 export async function commitStaged(
   job: ImportJobRecord,
   editor: { id: string; name: string },
+  resume: boolean,
   onProgress: (done: number, total: number) => Promise<void> = async () => {},
 ): Promise<StoredReport> {
   const commit = { ...job.commit! };
   const report: StoredReport = { ...job.report!, warnings: [...job.report!.warnings], changes: [...job.report!.changes] };
   const groups = groupsOf(await stagedOf(job));
   const { projectId } = job;
-  const save = async (count: number) => {
+  // The report is written again only when a dropped update changed it (it can be large).
+  const save = async (count: number, changed = false) => {
     commit.done += count;
-    await reportImportCommit(job, report, commit);
+    await reportImportCommit(job, commit, changed ? report : undefined);
     await onProgress(commit.done, commit.total);
   };
 
-  const creates = (step: Step) => groups.filter((g) => g.step === step);
+  // New folders, then models, then the rest: a document's parent and the models it refers to are live before it.
+  // Each staged item's nodes are put, then the staged item goes. A run that takes a commit over may find nodes a
+  // dead run put already (and someone may have edited since): it puts only those that are not there.
+  const absent = conditionsOn<StoredNode>().notExists();
   for (const step of [STEP.folder, STEP.model, STEP.document]) {
-    await inParallel(chunksOf(creates(step), NODES_PER_TRANSACTION), COMMITTERS, async (chunk) => {
-      await transact(chunk.flatMap((g) => g.records.flatMap((r): TransactOp[] => [{ put: r.item! }, { delete: keyOf(r) }])));
-      await save(chunk.length);
-    });
+    await inParallel(
+      groups.filter((g) => g.step === step),
+      COMMITTERS,
+      async (g) => {
+        const items = g.records.flatMap((r) => r.items ?? []);
+        if (!resume) await batchWrite({ puts: items });
+        else for (const item of items) await transact([{ put: item, when: absent, failure: () => undefined }]);
+        await batchWrite({ deletes: g.records.map(keyOf) });
+        await save(1);
+      },
+    );
   }
 
   // Updates: each conditional on the revision its plan read. Packed by weight; a pack that a save since stopped
@@ -176,6 +192,7 @@ export async function commitStaged(
   }
   await inParallel(packs, COMMITTERS, async (pack) => {
     if (await transact(pack.flatMap(updateOps))) return save(pack.length);
+    let dropped = false;
     for (const g of pack) {
       if (await transact(updateOps(g))) continue;
       // Saved since the plan read it: the person's save stays; the staged update goes, and the report says so.
@@ -185,8 +202,9 @@ export async function commitStaged(
       report.skipped++;
       report.changes = report.changes.filter((c) => !(c.action === 'updated' && c.documentId === node.documentId));
       report.warnings.push({ pointer: node.pointer ?? '', code: 'savedSince', params: { name: node.name ?? '' } });
+      dropped = true;
     }
-    await save(pack.length);
+    await save(pack.length, dropped);
   });
 
   // Stamps that only move.
