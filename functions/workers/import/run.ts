@@ -109,8 +109,10 @@ export async function runImportJob(event: { projectId: string; jobId: string }, 
     });
   } catch (err) {
     if (committing) {
+      // Let go soon, so the owner's next poll has a run finish it; after IMPORT_MAX_ATTEMPTS runs, only once the
+      // whole lease lapses (a commit that keeps failing is not retried every second).
       opts.log.error('import commit failed: the next run finishes it', { job: job.id, error: (err as Error).message });
-      await releaseImportLease(job);
+      if (job.attempts < IMPORT_MAX_ATTEMPTS) await releaseImportLease(job);
       return;
     }
     await discardStaged(job).catch((e: unknown) =>

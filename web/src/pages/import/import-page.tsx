@@ -84,14 +84,16 @@ export function Component() {
       : source.kind === 'paste' && pasted.trim()
         ? { text: pasted, name: 'pasted.txt' }
         : null;
-  // The import stamps of the source the job will record (a pasted text is sent as `pasted-<format>.txt`), so the
-  // preview skips and deletes as the job does.
+  // Once the source reads as a format: the import stamps of the source the job will record (a pasted text is sent
+  // as `pasted-<format>.txt`), so the preview skips and deletes as the job does. Nothing is asked for a refused file.
   const jobSource =
-    source.kind === 'file' && source.file
-      ? source.file.name
-      : source.kind === 'paste' && preview.state.status === 'ready'
-        ? `pasted-${preview.state.format}.txt`
-        : null;
+    preview.state.status !== 'ready'
+      ? null
+      : source.kind === 'file' && source.file
+        ? source.file.name
+        : source.kind === 'paste'
+          ? `pasted-${preview.state.format}.txt`
+          : null;
   const stampsQuery = useApiQuery(
     'import.stamps',
     { params: { projectId: projectId ?? '' }, query: { source: jobSource ?? '' } },
