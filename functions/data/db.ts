@@ -236,6 +236,8 @@ export interface QuerySpec {
   descending?: boolean;
   limit?: number;
   consistent?: boolean;
+  /** Only these attributes (a projection): a read that skips large ones. */
+  project?: string[];
 }
 
 function queryInput(spec: QuerySpec): QueryCommandInput {
@@ -263,8 +265,10 @@ function queryInput(spec: QuerySpec): QueryCommandInput {
     values[':to'] = spec.sortAtMost;
     expression += ' AND #sk <= :to';
   }
+  if (spec.project) for (const [i, name] of spec.project.entries()) names[`#p${i}`] = name;
   return {
     TableName: table(),
+    ...(spec.project ? { ProjectionExpression: spec.project.map((_, i) => `#p${i}`).join(', ') } : {}),
     IndexName: spec.index,
     KeyConditionExpression: expression,
     ExpressionAttributeNames: names,

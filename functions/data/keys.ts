@@ -52,6 +52,10 @@
  *   last import of a source ........ pk PROJECT#<projectId>         sk IMPORTSRC#<hash of the source name> (the
  *                                                                    whole file's hash and options, the project-level
  *                                                                    servers/security/environments it carried)
+ *   staged write of an import run .. pk PROJECT#<projectId>         sk STAGED#<jobId>#<step>#<docId>#<part> (the
+ *                                                                    item it puts at the commit, kept in a map
+ *                                                                    attribute: out of the DOC# range and off
+ *                                                                    every index, so no reader sees it)
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
  *   projects of a team ............. gsi1 TEAM#<teamId>#PROJECTS    gsi1sk <projectId>    (on the project's META)
  *
@@ -250,6 +254,16 @@ export const importKeys = {
   stamp: (projectId: string, docId: string): Key => ({ pk: projectPk(projectId), sk: `STAMP#${docId}` }),
   stampsOf: (projectId: string): QuerySpec => inProject(projectId, 'STAMP#'),
   source: (projectId: string, sourceHash: string): Key => ({ pk: projectPk(projectId), sk: `IMPORTSRC#${sourceHash}` }),
+  /**
+   * What a run of an import job staged, to flip live at its commit (workers/import/staging.ts): the sort key
+   * orders the commit's steps (folders, models, other new documents, updates, restamps, deletes, the source's
+   * record), then the group (a document) and the part of it.
+   */
+  staged: (projectId: string, jobId: string, step: number, group: string, part: string): Key => ({
+    pk: projectPk(projectId),
+    sk: `STAGED#${jobId}#${step}#${group}#${part}`,
+  }),
+  stagedOf: (projectId: string, jobId: string): QuerySpec => inProject(projectId, `STAGED#${jobId}#`),
   /** The file of an import job: a pending upload (expired with them), read by the import worker. */
   object: (projectId: string, jobId: string) => `${PENDING_UPLOADS_PREFIX}${projectId}/import-${jobId}`,
 };
@@ -290,6 +304,7 @@ export const ENTITY = {
   importJob: { entity: 'importJob', v: 1 },
   importStamp: { entity: 'importStamp', v: 1 },
   importSource: { entity: 'importSource', v: 1 },
+  importStaged: { entity: 'importStaged', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;

@@ -2,8 +2,10 @@
  * Import jobs (issue 22): one item per job in its project's partition (keys.importJob), kept 30 days (TTL). A job
  * moves uploading -> queued -> running -> done | failed, each step a conditional write on the state it leaves, so
  * a repeated start or a second invocation of the worker never runs a job twice. A run holds a lease: a worker that
- * died mid-run (a Lambda timeout) leaves the job `running` with a lapsed lease, and the next invocation (Lambda's
- * own retry of an asynchronous event) takes it over and converges on the same writes (see workers/import).
+ * died mid-run (a Lambda timeout, out of memory) leaves the job `running` with a lapsed lease; the owner's next
+ * poll (`leaseLapsed`, the import.get handler) invokes the worker again, which takes the job over: it finishes a
+ * commit that had started, or else discards what the dead run staged and runs again (at most
+ * IMPORT_MAX_ATTEMPTS runs, then the job fails, with nothing of it visible).
  */
 import * as z from 'zod';
 import { ERRORS, type ErrorKey } from '@shared/errors';
@@ -31,6 +33,10 @@ import { newDocumentId } from './documents';
 export const IMPORT_JOB_DAYS = 30;
 /** How long a run may go without taking its lease over again before another invocation may take the job. */
 export const IMPORT_LEASE_MS = 16 * 60_000;
+/** Runs a job may have (the first and the takeovers of dead ones) before it fails instead of running again. */
+export const IMPORT_MAX_ATTEMPTS = 3;
+/** A commit that failed in a live run is retried by the next poll after this long (not a whole lease). */
+export const IMPORT_COMMIT_RETRY_MS = 1000;
 /** What a report keeps of its warnings and changes (the counts are complete). */
 export const REPORT_WARNINGS = 500;
 export const REPORT_CHANGES = 300;
@@ -63,6 +69,16 @@ export const importJobRecord = lazy(() =>
     leaseUntil: z.number().nullable(),
     /** How many runs took the job (more than one: a run died and another took over). */
     attempts: z.number(),
+    /**
+     * Set once a run has staged everything and starts flipping it live (workers/import/staging.ts): how many
+     * staged groups there were and how many are live, the new tree nodes and whether mock settings came with
+     * them, and the documents staged before (progress counts both). A run that takes over a job with this set
+     * finishes the commit instead of starting again.
+     */
+    commit: z
+      .object({ done: z.number(), total: z.number(), nodes: z.number(), mocks: z.boolean(), staged: z.number() })
+      .nullable()
+      .optional(),
     finishedAt: z.string().nullable(),
     expiresAt: z.number(),
   }),
@@ -112,6 +128,7 @@ export async function createImportJob(job: NewJob, now = new Date()): Promise<Im
     startedAt: null,
     leaseUntil: null,
     attempts: 0,
+    commit: null,
     finishedAt: null,
     expiresAt: Math.floor(now.getTime() / 1000) + IMPORT_JOB_DAYS * 86_400,
   };
@@ -176,6 +193,60 @@ export async function reportImportProgress(job: Pick<ImportJobRecord, 'projectId
   );
 }
 
+/** Whether a running job's run stopped renewing its lease (it died): another run may take it over. */
+export const leaseLapsed = (job: ImportJobRecord, now = Date.now()) =>
+  job.state === 'running' && job.leaseUntil !== null && job.leaseUntil < now;
+
+/** Staging is over: the report as it will be and the commit's size; from here a takeover finishes the commit. */
+export async function startImportCommit(
+  job: Pick<ImportJobRecord, 'projectId' | 'id'>,
+  report: StoredReport,
+  commit: NonNullable<ImportJobRecord['commit']>,
+) {
+  await importJobEntity.update(
+    job,
+    { set: { report: trimmed(report), commit, progress: commitProgress(commit), leaseUntil: Date.now() + IMPORT_LEASE_MS } },
+    { when: where.eq('state', 'running') },
+  );
+}
+
+/** How far the commit got (and the report, when a dropped update changed it), the lease renewed. */
+export async function reportImportCommit(
+  job: Pick<ImportJobRecord, 'projectId' | 'id'>,
+  commit: NonNullable<ImportJobRecord['commit']>,
+  report?: StoredReport,
+) {
+  await importJobEntity.update(
+    job,
+    {
+      set: {
+        ...(report ? { report: trimmed(report) } : {}),
+        commit,
+        progress: commitProgress(commit),
+        leaseUntil: Date.now() + IMPORT_LEASE_MS,
+      },
+    },
+    { when: where.eq('state', 'running'), failure: skipped },
+  );
+}
+
+/** A run whose commit failed lets go of the job soon, so the next poll has another run finish the commit. */
+export async function releaseImportLease(job: Pick<ImportJobRecord, 'projectId' | 'id'>, retryInMs = IMPORT_COMMIT_RETRY_MS) {
+  await importJobEntity.update(
+    job,
+    { set: { leaseUntil: Date.now() + retryInMs } },
+    { when: where.eq('state', 'running'), failure: skipped },
+  );
+}
+
+const commitProgress = (c: NonNullable<ImportJobRecord['commit']>) => ({ done: c.staged + c.done, total: c.staged + c.total });
+
+const trimmed = (report: StoredReport): StoredReport => ({
+  ...report,
+  warnings: report.warnings.slice(0, REPORT_WARNINGS),
+  changes: report.changes.slice(0, REPORT_CHANGES),
+});
+
 export async function setImportFormat(job: Pick<ImportJobRecord, 'projectId' | 'id'>, format: ImportJobRecord['format']) {
   await importJobEntity.update(job, { set: { format } }, { when: where.eq('state', 'running'), failure: skipped });
 }
@@ -191,7 +262,7 @@ export async function finishImportJob(
     {
       set: {
         state: 'done',
-        report: { ...report, warnings: report.warnings.slice(0, REPORT_WARNINGS), changes: report.changes.slice(0, REPORT_CHANGES) },
+        report: trimmed(report),
         progress,
         finishedAt: new Date().toISOString(),
         leaseUntil: null,

@@ -40,7 +40,8 @@ export interface ExistingDocument {
   /** Folder names from the top down. */
   folder: string[];
   content: unknown;
-  imported?: ImportStamp;
+  /** Its last import; without the base (too large to keep, or the browser preview, which never merges): two-way. */
+  imported?: Omit<ImportStamp, 'base'> & { base?: ImportStamp['base'] };
 }
 
 export interface PlannedWrite {

@@ -57,6 +57,8 @@ export const IMPORT_WARNING_CODES = [
   'unsupportedBody',
   'unreadable',
   'skippedEntry',
+  /** The job's, not an importer's: a person saved the matched document while the import ran; their save stays. */
+  'savedSince',
 ] as const;
 export type ImportWarningCode = (typeof IMPORT_WARNING_CODES)[number];
 

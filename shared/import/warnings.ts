@@ -17,6 +17,7 @@ const zh = {
   unsupportedBody: '不支持的请求体类型 {{mode}}',
   unreadable: '无法读取：{{detail}}',
   skippedEntry: '已跳过：{{detail}}',
+  savedSince: '导入期间有人保存了「{{name}}」，保留其保存，未更新',
 };
 const en: typeof zh = {
   externalRef: 'Refers to an outside file or address {{ref}}, which is never read, for safety',
@@ -30,6 +31,7 @@ const en: typeof zh = {
   unsupportedBody: 'Body mode {{mode}} is not supported',
   unreadable: 'Could not read: {{detail}}',
   skippedEntry: 'Skipped: {{detail}}',
+  savedSince: 'Someone saved “{{name}}” while the import ran: their save is kept, not updated',
 };
 
 export const IMPORT_WARNING_TEXTS: Record<Locale, Record<ImportWarningCode, string>> = { zh, en };

@@ -5,6 +5,9 @@
 import {
   importJobParams,
   importJobView,
+  importStampsParams,
+  importStampsQuery,
+  importStampsView,
   importStartBody,
   importUploadBody,
   importUploadTicket,
@@ -12,7 +15,7 @@ import {
   swaggerImportBody,
   swaggerImportQuery,
 } from '../schemas/import';
-import { body, documentParam, onProject, query, route } from './define';
+import { body, documentParam, onProject, param, query, route } from './define';
 
 export const importRoutes = {
   /** A presigned PUT for the file, and the job it belongs to (state `uploading`). */
@@ -51,6 +54,19 @@ export const importRoutes = {
     query: swaggerImportQuery,
     body: swaggerImportBody,
     response: importJobView,
+  }),
+  /**
+   * The project's import stamps of one source (document, key, hash): the browser preview plans with them, so its
+   * created/updated/skipped/deleted are the dry run's. Editors only, as importing is.
+   */
+  'import.stamps': route({
+    method: 'GET',
+    path: '/project/import/stamps/{projectId}',
+    service: 'project',
+    access: onProject(param('projectId'), 'edit'),
+    params: importStampsParams,
+    query: importStampsQuery,
+    response: importStampsView,
   }),
   /** A job's state, progress and report: what the client polls. */
   'import.get': route({

@@ -152,3 +152,14 @@ export const importJobView = lazy(() =>
   }),
 );
 export type ImportJobView = z.infer<typeof importJobView>;
+
+/**
+ * What the browser preview needs of a project's import stamps to plan as the job does: per document imported from
+ * the source, its key and the hash of what was imported (not the merge base: the preview never merges).
+ */
+export const importStampsParams = lazy(() => z.object({ projectId: idSchema }));
+export const importStampsQuery = lazy(() => z.object({ source: z.string().min(1).max(2_000) }));
+export const importStampsView = lazy(() =>
+  z.object({ stamps: z.array(z.object({ documentId: z.string(), key: z.string(), hash: z.string() })) }),
+);
+export type ImportStampsView = z.infer<typeof importStampsView>;

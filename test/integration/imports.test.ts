@@ -14,18 +14,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
 import { importInput, type ImportResult } from '@shared/import';
-import { readContent, type ApiContent, type ParamItem } from '@shared/schemas/document';
+import { apiKey } from '@shared/import/build';
+import { readContent, type ApiContent, type DocumentTreeNode, type ParamItem } from '@shared/schemas/document';
 import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
 import type { ProjectView } from '@shared/schemas/project';
-import { queryAll } from '../../functions/data/db';
+import { queryAll, updateItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
-import { importKeys } from '../../functions/data/keys';
+import { importKeys, keys } from '../../functions/data/keys';
 import { bodiesOf, readBody } from '../../functions/domain/bodies';
 import { loadNodes } from '../../functions/domain/documents';
 import { getMockConfig } from '../../functions/domain/mock-configs';
 import { createLogger } from '../../functions/runtime/logger';
-import { runImportJob } from '../../functions/workers/import/run';
-import { always, fail, injectFaults, nth, type Faults } from '../support/faults';
+import { importedDocumentId, runImportJob } from '../../functions/workers/import/run';
+import { settledWorkers } from '../../scripts/local/workers';
+import { existingFromTree, planFigures, type StampHash } from '../../web/src/features/imports/lib/preview';
+import { always, injectFaults, type Faults } from '../support/faults';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -265,6 +268,105 @@ paths:
         '200': { description: ok }
 ${extra}`;
 
+const owners = `
+  /owners:
+    get:
+      summary: List owners
+      description: Second
+      responses:
+        '200': { description: ok }`;
+const gone = `
+  /gone:
+    get:
+      summary: Soon gone
+      responses:
+        '200': { description: ok }`;
+
+/** The kind of item a sort key begins with (`BODY#`, `STAGED#`...), from the key functions that build it. */
+const kindOf = (key: { sk: string }) => key.sk.slice(0, key.sk.indexOf('#') + 1);
+const BODY = kindOf(keys.documentBody('p', 'd'));
+const DOC = kindOf(keys.document('p', 'd'));
+const BIN = kindOf(keys.binEntry('p', 'd'));
+const STAGED = kindOf(importKeys.staged('p', 'j', 1, 'd', 'node'));
+const JOB = kindOf(importKeys.job('p', 'j'));
+
+/** Every item of a project whose sort key begins with `prefix`, by sort key. */
+const itemsOf = async (projectId: string, prefix: string) =>
+  (await queryAll<{ sk: string }>({ ...keys.projectItems(projectId), sortBeginsWith: prefix })).map((i) => i.sk).sort();
+
+/** The sort keys a table write names (a put, update, delete, batch or transaction). */
+function sksOf(input: Record<string, unknown>): string[] {
+  type Req = { PutRequest?: { Item: { sk: string } }; DeleteRequest?: { Key: { sk: string } } };
+  if (input.RequestItems)
+    return Object.values(input.RequestItems as Record<string, Req[]>)
+      .flat()
+      .map((r) => r.PutRequest?.Item.sk ?? r.DeleteRequest?.Key.sk ?? '');
+  if (input.TransactItems)
+    return (input.TransactItems as Record<string, { Item?: { sk: string }; Key?: { sk: string } }>[]).map((t) => {
+      const op = Object.values(t)[0]!;
+      return op.Item?.sk ?? op.Key?.sk ?? '';
+    });
+  return [((input.Item ?? input.Key) as { sk?: string } | undefined)?.sk ?? ''];
+}
+
+/**
+ * Table writes whose keys `picks` picks go to `hook` instead (which may send them on with `real`), the first
+ * `times` of them; `hits` counts them. Reads pass.
+ */
+function onWrites(
+  picks: (sks: string[], command: { input: object }) => boolean,
+  hook: (command: { input: object }, real: (c: { input: object }) => Promise<unknown>) => Promise<unknown>,
+  times = 1,
+) {
+  const harness = injectFaults(dynamo());
+  harnesses.push(harness);
+  const state = {
+    hits: 0,
+    restore: () => {
+      harness.restore();
+      harnesses.splice(harnesses.indexOf(harness), 1);
+    },
+  };
+  const rule = async (command: { input: object }, real: (c: { input: object }) => Promise<unknown>) => {
+    if (state.hits < times && picks(sksOf(command.input as Record<string, unknown>), command)) {
+      state.hits++;
+      return hook(command, real);
+    }
+    return real(command);
+  };
+  for (const c of [PutCommand, UpdateCommand, DeleteCommand, BatchWriteCommand, TransactWriteCommand]) harness.onSend(c, always, rule);
+  return state;
+}
+
+/**
+ * Kills the run at the first write `picks` picks: that write and every one after fail (the run's own catch
+ * included, so it cannot fail the job), as a Lambda that timed out or ran out of memory leaves it. `revive`
+ * waits for the dead run to be over and lets the table work again.
+ */
+function killAt(picks: (sks: string[]) => boolean) {
+  let dead = false;
+  const state = onWrites(
+    (sks) => dead || picks(sks),
+    () => {
+      dead = true;
+      return Promise.reject(new Error('the Lambda died'));
+    },
+    Infinity,
+  );
+  return {
+    get killed() {
+      return dead;
+    },
+    revive: async () => {
+      await settledWorkers();
+      state.restore();
+    },
+  };
+}
+
+/** Lets a job's lease lapse now, as 16 minutes after its run died would. */
+const lapse = (projectId: string, jobId: string) => updateItem(importKeys.job(projectId, jobId), { set: { leaseUntil: Date.now() - 1 } });
+
 describe('re-import', () => {
   it('keeps an edit the source did not touch, and takes a type the source changed', { timeout: 60_000 }, async () => {
     const { importFile, call, documents } = await setup();
@@ -311,46 +413,45 @@ describe('re-import', () => {
     expect((await queryAll(importKeys.stampsOf(project.id))).length).toBe(first.report!.created);
   });
 
-  it('that fails midway leaves the tree, contents and search as they were, and a retry never duplicates', { timeout: 60_000 }, async () => {
-    const { importFile, documents, call, project } = await setup();
-    await importFile('pets.yaml', bytesOf(petstore('First', 'integer')));
-    const before = await documents();
-    const searchBefore = await call('GET', `/project/document/search/${project.id}`, { query: { keyword: 'Second' } });
-    const extra = `
-  /owners:
-    get:
-      summary: List owners
-      description: Second
-      responses:
-        '200': { description: ok }`;
-    const changed = bytesOf(petstore('Second', 'string', extra));
-    // New documents are written, then the update of the matched one fails.
-    const harness = injectFaults(dynamo()).onSend(
-      TransactWriteCommand,
-      nth(1),
-      fail(() => new Error('injected failure')),
-    );
-    harnesses.push(harness);
-    const failed = await importFile('pets.yaml', changed, {}, 'en');
-    harness.restore();
-    harnesses.length = 0;
-    expect(failed.state).toBe('failed');
-    expect(failed.error).toEqual({
-      code: ERRORS.importFailed.code,
-      message: 'Import failed; the project is unchanged. Try again later',
-    });
-    expect(harness.seen(TransactWriteCommand).faulted).toBe(1);
-    const after = await documents();
-    expect(after.map((d) => [d.node.id, d.node.rev, d.node.name])).toEqual(before.map((d) => [d.node.id, d.node.rev, d.node.name]));
-    expect(after.map((d) => d.typed)).toEqual(before.map((d) => d.typed));
-    const searchAfter = await call('GET', `/project/document/search/${project.id}`, { query: { keyword: 'Second' } });
-    expect(searchAfter.data).toEqual(searchBefore.data);
-    // The same import again succeeds, once: one new document, one updated, no duplicates.
-    const retried = await importFile('pets.yaml', changed);
-    expect(retried.report).toMatchObject({ created: 1, updated: 1 });
-    const apis = (await documents()).filter((d) => d.node.type === 'api');
-    expect(apis.map((d) => d.node.path).sort()).toEqual(['/owners', '/pets/{id}']);
-  });
+  it(
+    'that fails midway leaves the tree, contents, search and the bin as they were, discards what it staged, and a retry never duplicates',
+    { timeout: 60_000 },
+    async () => {
+      const { importFile, documents, call, project } = await setup();
+      await importFile('pets.yaml', bytesOf(petstore('First', 'integer', gone)));
+      const before = await documents();
+      const bodiesBefore = await itemsOf(project.id, BODY);
+      const searchBefore = await call('GET', `/project/document/search/${project.id}`, { query: { keyword: 'Second' } });
+      const changed = bytesOf(petstore('Second', 'string', owners));
+      // Everything is staged, then writing the new documents' bodies fails.
+      const harness = onWrites(
+        (sks) => sks.some((sk) => sk.startsWith(BODY)),
+        () => Promise.reject(new Error('injected failure')),
+      );
+      const failed = await importFile('pets.yaml', changed, { deleteMissing: true }, 'en');
+      harness.restore();
+      expect(failed.state).toBe('failed');
+      expect(failed.error).toEqual({
+        code: ERRORS.importFailed.code,
+        message: 'Import failed; the project is unchanged. Try again later',
+      });
+      expect(harness.hits).toBe(1);
+      const after = await documents();
+      expect(after.map((d) => [d.node.id, d.node.rev, d.node.name])).toEqual(before.map((d) => [d.node.id, d.node.rev, d.node.name]));
+      expect(after.map((d) => d.typed)).toEqual(before.map((d) => d.typed));
+      const searchAfter = await call('GET', `/project/document/search/${project.id}`, { query: { keyword: 'Second' } });
+      expect(searchAfter.data).toEqual(searchBefore.data);
+      expect((await call<unknown[]>('GET', `/project/document/recycler/${project.id}`)).data).toEqual([]);
+      // What it staged is gone, and nothing it wrote beside it stays.
+      expect(await itemsOf(project.id, STAGED)).toEqual([]);
+      expect(await itemsOf(project.id, BODY)).toEqual(bodiesBefore);
+      // The same import again succeeds, once: one new document, one updated, one deleted, no duplicates.
+      const retried = await importFile('pets.yaml', changed, { deleteMissing: true });
+      expect(retried.report).toMatchObject({ created: 1, updated: 1, deleted: 1 });
+      const apis = (await documents()).filter((d) => d.node.type === 'api');
+      expect(apis.map((d) => d.node.path).sort()).toEqual(['/owners', '/pets/{id}']);
+    },
+  );
 
   it('a repeated start answers the job and never runs it twice; a second worker invocation does nothing', { timeout: 60_000 }, async () => {
     const { upload, settle, call, project, documents } = await setup();
@@ -364,6 +465,239 @@ describe('re-import', () => {
     const third = await call<ImportJobView>('POST', '/project/import/start', { body: { projectId: project.id, id } });
     expect(third.data.state).toBe('done');
     expect((await documents()).filter((d) => d.node.type === 'api')).toHaveLength(1);
+  });
+});
+
+describe('staged until the commit (the last gaps of issue 22)', () => {
+  /** What a reader sees of `/owners` (the document the second import adds, in a folder of its own). */
+  async function ownersSeen(call: Awaited<ReturnType<typeof setup>>['call'], projectId: string) {
+    const tree = await call<unknown[]>('GET', `/project/document/children/all/${projectId}`);
+    const search = await call<unknown[]>('GET', `/project/document/search/${projectId}`, { query: { keyword: 'owners' } });
+    const jobs = (await itemsOf(projectId, JOB)).map((sk) => sk.slice(JOB.length));
+    const reads = await Promise.all(
+      jobs.flatMap((jobId) =>
+        [apiKey('GET', '/owners'), apiKey('GET', '/owners/0'), 'folder:Owners'].map(
+          async (key) => (await call('GET', `/project/document/${importedDocumentId(projectId, jobId, key)}`)).code,
+        ),
+      ),
+    );
+    return {
+      inTree: JSON.stringify(tree.data).includes('List owners') || JSON.stringify(tree.data).includes('"Owners"'),
+      found: JSON.stringify(search.data).includes('List owners'),
+      read: reads.some((code) => code === 0),
+    };
+  }
+  const ownersTagged = owners.replace('summary: List owners', 'summary: List owners\n      tags: [Owners]');
+
+  it(
+    "keeps a run's new documents and folders out of the tree, a document read and search until its commit",
+    { timeout: 60_000 },
+    async () => {
+      const { importFile, call, project } = await setup();
+      await importFile('pets.yaml', bytesOf(petstore('First', 'integer')));
+      let midway: Awaited<ReturnType<typeof ownersSeen>> | undefined;
+      // Midway: the first progress the run reports after writing (a 200-document step of its 250 new documents).
+      const harness = onWrites(
+        (sks, command) => command instanceof UpdateCommand && sks[0]!.startsWith(JOB) && /"done":[1-9]/.test(JSON.stringify(command.input)),
+        async (command, real) => {
+          midway = await ownersSeen(call, project.id);
+          return real(command);
+        },
+      );
+      const many = Array.from(
+        { length: 250 },
+        (_, i) => `
+  /owners/${i}:
+    get:
+      summary: List owners ${i}
+      tags: [Owners]
+      responses:
+        '200': { description: ok }`,
+      ).join('');
+      const job = await importFile('pets.yaml', bytesOf(petstore('Second', 'string', many)));
+      harness.restore();
+      expect(job.report).toMatchObject({ created: 250, updated: 1 });
+      expect(harness.hits).toBe(1);
+      expect(midway).toEqual({ inTree: false, found: false, read: false });
+      expect(await ownersSeen(call, project.id)).toEqual({ inTree: true, found: true, read: true });
+      expect(await itemsOf(project.id, STAGED)).toEqual([]);
+    },
+  );
+
+  for (const [when, picks] of [
+    // Staged, then writing the new documents' bodies beside them.
+    ['while staging', (sks: string[]) => sks.some((sk) => sk.startsWith(BODY))],
+    // The first write that makes a tree node live.
+    ['at its first tree write', (sks: string[]) => sks.some((sk) => sk.startsWith(DOC))],
+  ] as const) {
+    it(`whose Lambda dies ${when} shows nothing of it; the owner's poll has it taken over and done once`, { timeout: 60_000 }, async () => {
+      const { importFile, upload, settle, documents, call, project } = await setup();
+      await importFile('pets.yaml', bytesOf(petstore('First', 'integer', gone)));
+      const before = await documents();
+      const killer = killAt(picks);
+      const { id } = await upload('pets.yaml', bytesOf(petstore('Second', 'string', ownersTagged)), { deleteMissing: true });
+      await killer.revive();
+      expect(killer.killed).toBe(true);
+      // Dead: the job still says running, and the project is as it was.
+      const dead = await call<ImportJobView>('GET', `/project/import/${id}`);
+      expect(dead.data.state).toBe('running');
+      const after = await documents();
+      expect(after.map((d) => [d.node.id, d.node.rev, d.node.name])).toEqual(before.map((d) => [d.node.id, d.node.rev, d.node.name]));
+      expect(after.map((d) => d.typed)).toEqual(before.map((d) => d.typed));
+      expect(await ownersSeen(call, project.id)).toEqual({ inTree: false, found: false, read: false });
+      expect((await call<unknown[]>('GET', `/project/document/recycler/${project.id}`)).data).toEqual([]);
+      // Its lease lapses; the owner's next poll has another run take it over, which finishes it, once.
+      await lapse(project.id, id);
+      const job = await settle(id);
+      expect(job.state).toBe('done');
+      expect(job.report).toMatchObject({ created: 1, updated: 1, deleted: 1 });
+      const apis = (await documents()).filter((d) => d.node.type === 'api');
+      expect(apis.map((d) => d.node.path).sort()).toEqual(['/owners', '/pets/{id}']);
+      expect((await documents()).filter((d) => d.node.type === 'folder').map((d) => d.node.name)).toEqual(['Owners']);
+      expect(await itemsOf(project.id, STAGED)).toEqual([]);
+      expect((await call<unknown[]>('GET', `/project/document/recycler/${project.id}`)).data).toHaveLength(1);
+    });
+  }
+
+  it('never overwrites a save made while it ran, when it then fails on a deletion', { timeout: 60_000 }, async () => {
+    const { importFile, documents, call, project } = await setup();
+    await importFile('pets.yaml', bytesOf(petstore('First', 'integer', gone)));
+    const pets = () => documents().then((docs) => docs.find((d) => d.node.path === '/pets/{id}')!);
+    let savedRev = 0;
+    // The run has written the update; a person saves the document; then binning the missing one fails.
+    const harness = onWrites(
+      (sks, command) => command instanceof PutCommand && sks.some((sk) => sk.startsWith(BIN)),
+      async () => {
+        const doc = await pets();
+        const saved = await call<{ rev: number }>('POST', '/project/document', {
+          body: { id: doc.node.id, rev: doc.node.rev, content: { ...(doc.typed.content as ApiContent), description: 'Saved by a person' } },
+        });
+        expect(saved.code, saved.message).toBe(0);
+        savedRev = doc.node.rev + 1;
+        throw new Error('injected failure');
+      },
+    );
+    const job = await importFile('pets.yaml', bytesOf(petstore('Second', 'string')), { deleteMissing: true });
+    harness.restore();
+    expect(harness.hits).toBe(1);
+    const doc = await pets();
+    expect(doc.node.rev).toBe(savedRev);
+    expect((doc.typed.content as ApiContent).description).toBe('Saved by a person');
+    // The run never undid anything: its commit went on (the next poll finished it), so the deletion happened too.
+    expect(job.state).toBe('done');
+    expect((await documents()).map((d) => d.node.path)).toEqual(['/pets/{id}']);
+    expect((await call<unknown[]>('GET', `/project/document/recycler/${project.id}`)).data).toHaveLength(1);
+  });
+
+  it('leaves a document saved since its plan as the person saved it, with a warning in both languages', { timeout: 60_000 }, async () => {
+    const { importFile, settle, documents, call, project } = await setup();
+    await importFile('pets.yaml', bytesOf(petstore('First', 'integer')));
+    const [doc] = await documents();
+    const harness = onWrites(
+      (_sks, command) => command instanceof TransactWriteCommand,
+      async (command, real) => {
+        const saved = await call('POST', '/project/document', {
+          body: {
+            id: doc!.node.id,
+            rev: doc!.node.rev,
+            content: { ...(doc!.typed.content as ApiContent), description: 'Saved by a person' },
+          },
+        });
+        expect(saved.code, saved.message).toBe(0);
+        return real(command);
+      },
+    );
+    const job = await importFile('pets.yaml', bytesOf(petstore('Second', 'string', owners)), {}, 'en');
+    harness.restore();
+    expect(job.state).toBe('done');
+    expect(job.report).toMatchObject({ created: 1, updated: 0, skipped: 1 });
+    expect(job.report!.warnings).toContainEqual({
+      pointer: apiKey('GET', '/pets/{id}'),
+      code: 'savedSince',
+      params: { name: doc!.node.name },
+      message: `Someone saved “${doc!.node.name}” while the import ran: their save is kept, not updated`,
+    });
+    const zh = await settle(job.id, 'zh');
+    expect(zh.report!.warnings.find((w) => w.code === 'savedSince')?.message).toBe(
+      `导入期间有人保存了「${doc!.node.name}」，保留其保存，未更新`,
+    );
+    const after = (await documents()).find((d) => d.node.id === doc!.node.id)!;
+    expect(after.node.rev).toBe(doc!.node.rev + 1);
+    expect((after.typed.content as ApiContent).description).toBe('Saved by a person');
+    expect(await itemsOf(project.id, STAGED)).toEqual([]);
+  });
+
+  it(
+    'deletes what the source no longer has only once all else is live, and a failure among the deletions never leaves half of them',
+    { timeout: 60_000 },
+    async () => {
+      const { importFile, documents, call, project } = await setup();
+      const twoGone = `${gone}\n${gone.replace('/gone', '/gone-too').replace('Soon gone', 'Soon gone too')}`;
+      await importFile('pets.yaml', bytesOf(petstore('First', 'integer', twoGone)));
+      let beforeDeletes: string[] = [];
+      // When the first document moves to the bin, what the tree holds; the second one's move fails.
+      const harness = onWrites(
+        (sks, command) => command instanceof PutCommand && sks.some((sk) => sk.startsWith(BIN)),
+        async (command, real) => {
+          if (beforeDeletes.length) throw new Error('injected failure');
+          beforeDeletes = (await documents()).map((d) => d.node.path ?? d.node.name).sort();
+          return real(command);
+        },
+        2,
+      );
+      const job = await importFile('pets.yaml', bytesOf(petstore('Second', 'string', owners)), { deleteMissing: true });
+      harness.restore();
+      expect(harness.hits).toBe(2);
+      // When the first deletion starts, the new document and the update are live already.
+      expect(beforeDeletes).toEqual(['/gone', '/gone-too', '/owners', '/pets/{id}']);
+      expect(job.state).toBe('done');
+      expect(job.report).toMatchObject({ created: 1, updated: 1, deleted: 2 });
+      expect((await documents()).map((d) => d.node.path).sort()).toEqual(['/owners', '/pets/{id}']);
+      expect((await call<unknown[]>('GET', `/project/document/recycler/${project.id}`)).data).toHaveLength(2);
+      expect(await itemsOf(project.id, STAGED)).toEqual([]);
+    },
+  );
+});
+
+describe('the preview sees the stamps', () => {
+  it('answers the same created/updated/skipped/deleted as the dry run, from the tree and import.stamps', { timeout: 60_000 }, async () => {
+    const { importFile, call, project } = await setup();
+    const file = fixture('openapi/fixtures/openapi30-apifox.json');
+    const first = await importFile('apifox.json', file);
+    expect(first.report!.created).toBeGreaterThan(1);
+    const changed = JSON.parse(file.toString()) as { paths: Record<string, Record<string, { summary?: string }>> };
+    const [firstPath] = Object.keys(changed.paths);
+    delete changed.paths[firstPath!];
+    changed.paths['/brand-new'] = { get: { summary: 'New', responses: { '200': { description: 'ok' } } } as never };
+    for (const [bytes, choices] of [
+      [file, { mode: 'merge', deleteMissing: false }],
+      [bytesOf(JSON.stringify(changed)), { mode: 'merge', deleteMissing: true }],
+      [bytesOf(JSON.stringify(changed)), { mode: 'skip', deleteMissing: true }],
+    ] as const) {
+      const tree = await call<DocumentTreeNode[]>('GET', `/project/document/children/all/${project.id}`);
+      const stamps = await call<{ stamps: StampHash[] }>('GET', `/project/import/stamps/${project.id}`, {
+        query: { source: 'apifox.json' },
+      });
+      expect(stamps.code, stamps.message).toBe(0);
+      const preview = planFigures(
+        existingFromTree(tree.data, stamps.data.stamps, 'apifox.json'),
+        await importInput({ bytes: new Uint8Array(bytes), name: 'apifox.json' }),
+        choices,
+        'apifox.json',
+      );
+      const dry = await importFile('apifox.json', new Uint8Array(bytes), { ...choices, dryRun: true });
+      const { created, updated, skipped, deleted } = dry.report!;
+      expect({ created: preview.created, updated: preview.updated, skipped: preview.skipped, deleted: preview.deleted }).toEqual({
+        created,
+        updated,
+        skipped,
+        deleted,
+      });
+    }
+    // The unchanged file: every document skipped, in the preview as in the dry run.
+    const stamps = await call<{ stamps: StampHash[] }>('GET', `/project/import/stamps/${project.id}`, { query: { source: 'apifox.json' } });
+    expect(stamps.data.stamps).toHaveLength(first.report!.created);
+    expect(Object.keys(stamps.data.stamps[0]!).sort()).toEqual(['documentId', 'hash', 'key']);
   });
 });
 

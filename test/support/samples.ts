@@ -111,6 +111,7 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
     body: { openapi: '3.0.3', info: { title: 'Walk', version: '1' }, paths: {} },
   }),
   'import.get': ({ importJobId }) => ({ params: { id: importJobId } }),
+  'import.stamps': ({ projectId }) => ({ params: { projectId }, query: { source: 'openapi.json' } }),
   'project.members': ({ projectId }) => ({ params: { id: projectId } }),
   'project.quit': ({ projectId }) => ({ params: { id: projectId } }),
 

@@ -10,6 +10,7 @@ import {
   createImportJob,
   importUploadSize,
   isFolderOf,
+  leaseLapsed,
   newImportJobId,
   presignImportUpload,
   queueImportJob,
@@ -18,6 +19,7 @@ import {
   toImportJobView,
   type ImportJobRecord,
 } from '../../domain/import-jobs';
+import { stampHashesOf } from '../../domain/import-stamp-hashes';
 import { getUser } from '../../domain/users';
 import { AppError } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
@@ -120,5 +122,17 @@ export const importHandlers = defineHandlers({
     return toImportJobView(job, ctx.locale);
   },
 
-  'import.get': async ({ params }, ctx) => toImportJobView(await requireImportJob(ctx.project.item.id, params.id), ctx.locale),
+  'import.stamps': async ({ query }, ctx) => ({ stamps: await stampHashesOf(ctx.project.item.id, query.source) }),
+
+  'import.get': async ({ params }, ctx) => {
+    const job = await requireImportJob(ctx.project.item.id, params.id);
+    // Its run died (a timeout, out of memory) or let go after a failed commit: the owner's poll has another run
+    // take the job over (it finishes the commit, or discards what was staged and runs again). A second
+    // invocation for the same lapse takes nothing: taking the job is one conditional write.
+    if (leaseLapsed(job) && job.createdBy === ctx.caller.userId) {
+      ctx.log.warn('import job lease lapsed: invoking the worker again', { job: job.id, attempts: job.attempts });
+      await run(job);
+    }
+    return toImportJobView(job, ctx.locale);
+  },
 });

@@ -3,17 +3,15 @@
  * file at once, else detect, map (shared/import: the very code the browser preview runs), plan against the live
  * tree and write.
  *
- * Writes, and why a failed or retried import leaves no trace and never duplicates:
+ * Writes, and why a failed or retried import leaves no trace and never duplicates (staging.ts has the whole design):
  * - every document and folder the job creates gets an id derived from the job id and its import key, so a run
  *   taken over after a crash writes the same items again instead of new ones;
- * - what nobody sees comes first (bodies, search texts, stamps, mock settings of new documents), then the tree
- *   nodes that make them visible (models before the documents that refer to them), then updates of matched
- *   documents, each in a transaction with the history entry that preserves the version it replaces, then the
- *   deletions (to the document bin), and last the source's record (the whole file's hash: an unchanged re-import);
- * - when a write fails, the run undoes what it wrote (new items deleted, updated documents put back as they were,
- *   their history entries removed) before it marks the job failed, so the tree and search are as before.
- * A run that dies outright (a Lambda timeout) leaves the job running with a lapsed lease: Lambda's retry of the
- * event takes it over (domain/import-jobs.ts) and converges on the same ids.
+ * - a run stages: the tree nodes of new documents, the updates of matched ones, stamps that move, deletions and
+ *   the source's record are written as staged items no reader sees; beside them only what no reader reaches
+ *   without a node (new documents' bodies, search texts, stamps, mock settings);
+ * - then it commits: the staged items are flipped live in idempotent transactions, an update only if nobody saved
+ *   the document since the plan read it, deletions last. A failure before the commit discards the staged items
+ *   (nothing was visible); a commit that fails or dies is finished by the next run (the owner's poll invokes it).
  */
 import { createHash } from 'node:crypto';
 import { generateNKeysBetween } from 'fractional-indexing';
@@ -24,36 +22,35 @@ import { modelKey } from '@shared/import/build';
 import { planImport, type ExistingDocument, type ImportPlan, type ImportStamp, type PlannedWrite } from '@shared/import/plan';
 import { readContent, writeContent, type TypedContent } from '@shared/schemas/document';
 import { DEFAULT_MOCK_SETTINGS } from '@shared/schemas/mock';
-import { batchWrite, conditionsOn, transact, type Item, type TransactOp } from '../../data/db';
+import { batchWrite, type Item } from '../../data/db';
 import { ENTITY, importKeys, keys, type Key } from '../../data/keys';
-import { deleteObjects, getObjectBytes } from '../../data/s3';
+import { getObjectBytes } from '../../data/s3';
 import { bodiesOf, bodyItem, readBody, storeBody, type StoredBody } from '../../domain/bodies';
-import { binDocuments } from '../../domain/document-bin';
-import { apiSummary, bumpTreeRev, firstRevision, loadNodes, nodeEntity, type StoredNode } from '../../domain/documents';
+import { apiSummary, firstRevision, loadNodes, nodeEntity, type StoredNode } from '../../domain/documents';
 import { historyItem } from '../../domain/histories';
 import {
   failImportJob,
   finishImportJob,
   getImportJob,
+  IMPORT_MAX_ATTEMPTS,
+  releaseImportLease,
   reportImportProgress,
   setImportFormat,
+  startImportCommit,
   takeImportJob,
   type ImportJobRecord,
   type StoredReport,
 } from '../../domain/import-jobs';
 import { getImportSource, importSourceItem, optionsHash, stampItem, stampsOf, type StoredStamp } from '../../domain/import-stamps';
-import { projectEntity } from '../../domain/projects';
 import { contentText, searchTextItem } from '../../domain/search';
 import { FetchRefused, safeFetch, type SafeFetchOptions } from '../../net/safe-fetch';
-import { AppError } from '../../runtime/app-error';
 import type { Logger } from '../../runtime/logger';
+import { chunksOf, commitStaged, discardStaged, inParallel, NODES_PER_STAGED_ITEM, STEP, stagedItem } from './staging';
 
 /** Progress is written after every this many documents. */
 export const PROGRESS_EVERY = 200;
 /** Batch writes in flight at once (each of 25 items, as batchWrite sends them). */
 const WRITERS = 8;
-/** Updated documents per transaction (5 writes each, DynamoDB takes 100). */
-const UPDATES_PER_TRANSACTION = 20;
 
 export interface RunOptions {
   log: Logger;
@@ -90,9 +87,37 @@ export async function runImportJob(event: { projectId: string; jobId: string }, 
     opts.log.info('import job not taken', { job: event.jobId, state: found.state });
     return;
   }
+  // Once the commit has started, a run only goes forward: what is left of it is flipped live by this run or the next.
+  let committing = !!job.commit;
   try {
-    await runTaken(job, opts);
+    if (job.commit) {
+      opts.log.warn('import job taken over mid-commit: finishing it', { job: job.id, attempts: job.attempts });
+      await finishCommit(job, job.report!, job.commit, opts, true);
+      return;
+    }
+    if (job.attempts > 1) {
+      // A run died while staging: nothing of it is visible; what it staged goes, and the job runs again (or fails).
+      opts.log.warn('import job taken over: discarding what the dead run staged', { job: job.id, attempts: job.attempts });
+      await discardStaged(job);
+      if (job.attempts > IMPORT_MAX_ATTEMPTS) {
+        await failImportJob(job, 'importFailed');
+        return;
+      }
+    }
+    await runTaken(job, opts, () => {
+      committing = true;
+    });
   } catch (err) {
+    if (committing) {
+      // Let go soon, so the owner's next poll has a run finish it; after IMPORT_MAX_ATTEMPTS runs, only once the
+      // whole lease lapses (a commit that keeps failing is not retried every second).
+      opts.log.error('import commit failed: the next run finishes it', { job: job.id, error: (err as Error).message });
+      if (job.attempts < IMPORT_MAX_ATTEMPTS) await releaseImportLease(job);
+      return;
+    }
+    await discardStaged(job).catch((e: unknown) =>
+      opts.log.error('import staging not discarded (invisible; discarded by a takeover)', { job: job.id, error: (e as Error).message }),
+    );
     if (err instanceof JobRefused) {
       await failImportJob(job, err.key, err.params);
       return;
@@ -104,6 +129,21 @@ export async function runImportJob(event: { projectId: string; jobId: string }, 
     opts.log.error('import job failed', { job: job.id, error: (err as Error).message, stack: (err as Error).stack });
     await failImportJob(job, 'importFailed');
   }
+}
+
+/** Flips what the job staged live (staging.ts) and ends the job with its report. */
+async function finishCommit(
+  job: ImportJobRecord,
+  report: StoredReport,
+  commit: NonNullable<ImportJobRecord['commit']>,
+  opts: RunOptions,
+  resume = false,
+) {
+  const final = await stage(opts, 'commit', () =>
+    commitStaged({ ...job, report, commit }, { id: job.createdBy, name: job.createdByName }, resume),
+  );
+  const total = commit.staged + commit.total;
+  await finishImportJob(job, final, { done: total, total });
 }
 
 const stage = async <T>(opts: RunOptions, name: string, work: () => Promise<T> | T): Promise<T> => {
@@ -127,7 +167,7 @@ async function readFile(job: ImportJobRecord, opts: RunOptions): Promise<Uint8Ar
   }
 }
 
-async function runTaken(job: ImportJobRecord, opts: RunOptions) {
+async function runTaken(job: ImportJobRecord, opts: RunOptions, onCommit: () => void) {
   const { projectId, options } = job;
   const bytes = await stage(opts, 'read', () => readFile(job, opts));
   const fileHash = createHash('sha256').update(bytes).digest('hex');
@@ -154,31 +194,23 @@ async function runTaken(job: ImportJobRecord, opts: RunOptions) {
   }
   const total = plan.created.length + plan.updated.length + plan.restamped.length + plan.deleted.length;
   await reportImportProgress(job, { done: 0, total });
-  const writer = new Writer(job, live, result, plan, total);
-  await stage(opts, 'write', async () => {
-    try {
-      await writer.write();
-    } catch (err) {
-      opts.log.warn('import writes failed, undoing them', { job: job.id, error: (err as Error).message });
-      await writer.undo();
-      throw err;
-    }
-  });
+  const stager = new Stager(job, live, result, plan, total);
   const matched = plan.created.length + plan.updated.length + plan.skipped.length + plan.restamped.length;
-  await batchWrite({
-    puts: [
-      importSourceItem(projectId, {
-        source: job.source,
-        fileHash,
-        optionsHash: wantedOptions,
-        documents: matched,
-        jobId: job.id,
-        importedAt: new Date().toISOString(),
-        project: result.project,
-      }),
-    ],
+  const sourceRecord = importSourceItem(projectId, {
+    source: job.source,
+    fileHash,
+    optionsHash: wantedOptions,
+    documents: matched,
+    jobId: job.id,
+    importedAt: new Date().toISOString(),
+    project: result.project,
   });
-  await finishImportJob(job, { ...report, changes: writer.changes }, { done: total, total });
+  const staged = await stage(opts, 'write', () => stager.write(sourceRecord));
+  const commit = { done: 0, total: staged.groups, nodes: staged.nodes, mocks: staged.mocks, staged: total };
+  const final = { ...report, changes: stager.changes };
+  await startImportCommit(job, final, commit);
+  onCommit();
+  await finishCommit(job, final, commit, opts);
 }
 
 const emptyReport = (): StoredReport => ({ created: 0, updated: 0, skipped: 0, deleted: 0, failed: 0, warnings: [], changes: [] });
@@ -267,21 +299,11 @@ function resolveRefs<T>(value: T, modelIds: Map<string, string>): T {
 
 const byModelsFirst = (a: PlannedWrite, b: PlannedWrite) => (a.document.type === 'model' ? 0 : 1) - (b.document.type === 'model' ? 0 : 1);
 
-class Writer {
+/** Writes what a run stages (see staging.ts): staged items first, then what nothing shows without a tree node. */
+class Stager {
   readonly changes: StoredReport['changes'] = [];
   private readonly projectId: string;
   private readonly editor: { id: string; name: string };
-  /** What to undo: items put that were not there, and documents updated (as they were). */
-  private readonly createdIds: string[] = [];
-  private readonly createdObjects: string[] = [];
-  private readonly updatedBefore: {
-    node: StoredNode;
-    body: StoredBody | undefined;
-    content: TypedContent;
-    stamp: StoredStamp['stamp'] | undefined;
-  }[] = [];
-  private readonly restampedBefore: { documentId: string; stamp: StoredStamp['stamp'] | undefined }[] = [];
-  private nodesWritten = 0;
   private done = 0;
 
   constructor(
@@ -301,8 +323,9 @@ class Writer {
     if (Math.floor(this.done / PROGRESS_EVERY) !== before) await reportImportProgress(this.job, { done: this.done, total: this.total });
   }
 
-  async write() {
-    const { projectId, live, plan } = this;
+  /** Stages everything; answers the commit's size: staged groups, new tree nodes, whether mock settings came. */
+  async write(sourceRecord: Item & Key): Promise<{ groups: number; nodes: number; mocks: boolean }> {
+    const { projectId, live, plan, job } = this;
     // Model ids by model key: matched models keep theirs, new ones get the job's.
     const modelIds = new Map<string, string>();
     for (const d of live.existing)
@@ -311,7 +334,7 @@ class Writer {
         if (name) modelIds.set(modelKey(name), d.id);
       }
     for (const u of plan.updated) if (u.document.type === 'model') modelIds.set(u.key, u.documentId!);
-    const createdIds = new Map(plan.created.map((c) => [c.key, importedDocumentId(projectId, this.job.id, c.key)]));
+    const createdIds = new Map(plan.created.map((c) => [c.key, importedDocumentId(projectId, job.id, c.key)]));
     for (const c of plan.created) if (c.document.type === 'model') modelIds.set(c.key, createdIds.get(c.key)!);
 
     // Folders for new documents, under the import's folder: existing ones by name, else new ones.
@@ -336,7 +359,7 @@ class Writer {
         folderIds.set(pathKey, existing.id);
         return existing.id;
       }
-      const id = importedDocumentId(projectId, this.job.id, `folder:${path.join('/')}`);
+      const id = importedDocumentId(projectId, job.id, `folder:${path.join('/')}`);
       const node: StoredNode = {
         id,
         projectId,
@@ -355,14 +378,10 @@ class Writer {
       return id;
     };
 
-    // New documents: bodies, search texts, stamps and mock settings first (nothing shows them), then nodes.
-    const created = [...plan.created].sort(byModelsFirst);
-    const invisible: (Item & Key)[] = [];
-    for (const c of created) {
+    // New documents: their nodes (staged), then bodies, search texts, stamps and mock settings (nothing shows them).
+    const created = [...plan.created].sort(byModelsFirst).map((c) => {
       const id = createdIds.get(c.key)!;
       const typed = { type: c.document.type, content: resolveRefs(c.document.content, modelIds) } as TypedContent;
-      const body = await storeBody(projectId, id, 1, writeContent(typed));
-      if (body.s3Key) this.createdObjects.push(body.s3Key);
       const parentId = folderFor(c.document.folder);
       const node: StoredNode = {
         id,
@@ -376,13 +395,57 @@ class Writer {
         ...revision,
       };
       pending.push({ node, order: placeholderRank(parentId) });
+      this.changes.push({ action: 'created', documentId: id, name: c.document.name, type: c.document.type });
+      return { c, id, typed };
+    });
+    // Ranks: after each parent's last child, in the source's order.
+    for (const [parentId, slot] of appended) {
+      const siblings = (childrenOf.get(parentId) ?? []).map((n) => n.rank).sort();
+      const ranks = generateNKeysBetween(siblings[siblings.length - 1] ?? null, null, slot.count);
+      for (const p of pending) if (p.node.parentId === parentId) p.node.rank = ranks[p.order]!;
+    }
+    // New nodes many to a staged item: folders, then models, then the rest (the order the commit flips them in).
+    const stepOf = (n: StoredNode) => (n.type === 'folder' ? STEP.folder : n.type === 'model' ? STEP.model : STEP.document);
+    const staged: (Item & Key)[] = [];
+    for (const step of [STEP.folder, STEP.model, STEP.document])
+      chunksOf(
+        pending.filter((p) => stepOf(p.node) === step),
+        NODES_PER_STAGED_ITEM,
+      ).forEach((chunk, i) =>
+        staged.push(stagedItem(job, step, `n${String(i).padStart(6, '0')}`, 'nodes', { items: chunk.map((p) => nodeEntity.item(p.node)) })),
+      );
+
+    // Matched documents the source changed: node (conditional on the revision read), body, history, text, stamp.
+    const updated = [...plan.updated].sort(byModelsFirst);
+    for (const u of updated) {
+      staged.push(...(await this.stagedUpdate(u, modelIds)));
+      this.changes.push({ action: 'updated', documentId: u.documentId!, name: u.document.name, type: u.document.type });
+    }
+    // Matched and unchanged in content: only the stamp moves.
+    for (const r of plan.restamped)
+      staged.push(stagedItem(job, STEP.restamp, r.documentId, 'stamp', { item: stampItem(projectId, r.documentId, r.stamp) }));
+    // What the source no longer has (only when asked): binned at the commit, after everything else.
+    for (const d of plan.deleted) {
+      const node = live.byId.get(d.documentId);
+      staged.push(stagedItem(job, STEP.delete, d.documentId, 'delete', { name: node?.name ?? '' }));
+      this.changes.push({ action: 'deleted', documentId: d.documentId, name: node?.name ?? '', type: node?.type ?? '' });
+    }
+    staged.push(stagedItem(job, STEP.source, 'source', 'source', { item: sourceRecord }));
+    await inParallel(chunksOf(staged, 100), WRITERS, (chunk) => batchWrite({ puts: chunk }));
+    await this.progress(updated.length + plan.restamped.length + plan.deleted.length);
+
+    const invisible: (Item & Key)[] = [];
+    let mocks = false;
+    for (const { c, id, typed } of created) {
+      const body = await storeBody(projectId, id, 1, writeContent(typed));
       invisible.push(
         bodyItem(projectId, id, 1, body),
         searchTextItem(projectId, id, contentText(typed)),
         stampItem(projectId, id, c.stamp),
       );
       const template = this.result.mockTemplates?.[c.key];
-      if (template && c.document.type === 'api')
+      if (template && c.document.type === 'api') {
+        mocks = true;
         invisible.push({
           ...keys.mockConfig(projectId, id),
           ...ENTITY.mockConfig,
@@ -393,68 +456,23 @@ class Writer {
           updatedBy: this.editor.id,
           updatedByName: this.editor.name,
         });
-      this.changes.push({ action: 'created', documentId: id, name: c.document.name, type: c.document.type });
+      }
     }
-    this.createdIds.push(...pending.map((p) => p.node.id));
-    // Ranks: after each parent's last child, in the source's order.
-    for (const [parentId, slot] of appended) {
-      const siblings = (childrenOf.get(parentId) ?? []).map((n) => n.rank).sort();
-      const ranks = generateNKeysBetween(siblings[siblings.length - 1] ?? null, null, slot.count);
-      for (const p of pending) if (p.node.parentId === parentId) p.node.rank = ranks[p.order]!;
-    }
-    await inParallel(chunksOf(invisible, 100), WRITERS, (chunk) => batchWrite({ puts: chunk }));
-    // Folders, then models, then the rest: what a document refers to is there before it.
-    const nodes = pending.map((p) => p.node).sort((a, b) => rankOfKind(a) - rankOfKind(b));
-    // Folders and models first (a document's parent and models are there before it), then the rest in parallel.
-    const early = nodes.filter((n) => n.type === 'folder' || n.type === 'model');
-    const rest = nodes.filter((n) => n.type !== 'folder' && n.type !== 'model');
-    for (const group of [early, rest]) {
-      await inParallel(chunksOf(group, 100), WRITERS, async (chunk) => {
-        await batchWrite({ puts: chunk.map((n) => nodeEntity.item(n)) });
-        this.nodesWritten += chunk.length;
-        await this.progress(chunk.filter((n) => n.type !== 'folder').length);
-      });
-    }
-    if (nodes.length) await bumpTreeRev(projectId, nodes.length);
-    if (Object.keys(this.result.mockTemplates ?? {}).length) await projectEntity.update({ id: projectId }, { add: { mockRev: 1 } });
-
-    // Matched documents the source changed: each with the history entry of the version it replaces.
-    const updated = [...plan.updated].sort(byModelsFirst);
-    for (let i = 0; i < updated.length; i += UPDATES_PER_TRANSACTION) {
-      const chunk = updated.slice(i, i + UPDATES_PER_TRANSACTION);
-      const ops: TransactOp[] = [];
-      for (const u of chunk) ops.push(...(await this.updateOps(u, modelIds)));
-      await transact(ops);
-      await this.progress(chunk.length);
-    }
-    if (updated.length) await bumpTreeRev(projectId);
-    for (const u of updated)
-      this.changes.push({ action: 'updated', documentId: u.documentId!, name: u.document.name, type: u.document.type });
-
-    // Matched and unchanged in content: only the stamp moves.
-    for (const r of plan.restamped) this.restampedBefore.push({ documentId: r.documentId, stamp: live.stamps.get(r.documentId) });
-    for (let i = 0; i < plan.restamped.length; i += 100) {
-      const chunk = plan.restamped.slice(i, i + 100);
-      await batchWrite({ puts: chunk.map((r) => stampItem(projectId, r.documentId, r.stamp)) });
-      await this.progress(chunk.length);
-    }
-
-    // Last, what the source no longer has (only when asked): to the document bin, restorable for 30 days.
-    for (const d of plan.deleted) {
-      await binDocuments(projectId, d.documentId, [d.documentId], live.nodes, this.editor);
-      const node = live.byId.get(d.documentId);
-      this.changes.push({ action: 'deleted', documentId: d.documentId, name: node?.name ?? '', type: node?.type ?? '' });
-      await this.progress(1);
-    }
+    await inParallel(chunksOf(invisible, 100), WRITERS, async (chunk) => {
+      await batchWrite({ puts: chunk });
+      await this.progress(chunk.filter((i) => i.entity === ENTITY.documentBody.entity).length);
+    });
+    const groups = new Set(staged.map((i) => `${String(i.step)}#${String(i.group)}`)).size;
+    return { groups, nodes: pending.length, mocks };
   }
 
-  private async updateOps(u: PlannedWrite, modelIds: Map<string, string>): Promise<TransactOp[]> {
-    const { projectId, live } = this;
+  private async stagedUpdate(u: PlannedWrite, modelIds: Map<string, string>): Promise<(Item & Key)[]> {
+    const { projectId, live, job } = this;
     const node = live.byId.get(u.documentId!)!;
     const typed = { type: node.type, content: resolveRefs(u.document.content, modelIds) } as TypedContent;
     const rev = node.rev + 1;
+    // A large body goes to S3 under its new revision: unseen until the node names it (and a later save overwrites it).
     const body = await storeBody(projectId, node.id, rev, writeContent(typed));
-    if (body.s3Key) this.createdObjects.push(body.s3Key);
     const previous = live.bodies.get(node.id);
     const preserved: StoredBody = previous?.s3Key ? { s3Key: previous.s3Key } : { json: previous?.json ?? '{}' };
     const next: StoredNode = {
@@ -466,66 +484,14 @@ class Writer {
       updatedByName: this.editor.name,
       rev,
     };
-    this.updatedBefore.push({ node, body: previous, content: live.contents.get(node.id)!, stamp: live.stamps.get(node.id) });
-    const where = conditionsOn<StoredNode>();
+    const part = (name: string, item: Item & Key, extra: { expectRev?: number; pointer?: string } = {}) =>
+      stagedItem(job, STEP.update, node.id, name, { item, name: node.name, ...extra });
     return [
-      nodeEntity.putOp(next, where.eq('rev', node.rev), () => new AppError('staleRevision', { editor: node.updatedByName })),
-      { put: bodyItem(projectId, node.id, rev, body) },
-      { put: historyItem(projectId, node, preserved) },
-      { put: searchTextItem(projectId, node.id, contentText(typed)) },
-      { put: stampItem(projectId, node.id, u.stamp) },
+      part('node', nodeEntity.item(next), { expectRev: node.rev, pointer: u.key }),
+      part('body', bodyItem(projectId, node.id, rev, body)),
+      part('hist', historyItem(projectId, node, preserved)),
+      part('find', searchTextItem(projectId, node.id, contentText(typed))),
+      part('stamp', stampItem(projectId, node.id, u.stamp)),
     ];
   }
-
-  /** Puts the project back as it was before this run: new items deleted, updated documents and stamps restored. */
-  async undo() {
-    const { projectId } = this;
-    const deletes: Key[] = this.createdIds.flatMap((id) => [
-      keys.document(projectId, id),
-      keys.documentBody(projectId, id),
-      keys.searchText(projectId, id),
-      importKeys.stamp(projectId, id),
-      keys.mockConfig(projectId, id),
-    ]);
-    const puts: (Item & Key)[] = [];
-    for (const before of this.updatedBefore) {
-      const id = before.node.id;
-      puts.push(
-        nodeEntity.item(before.node),
-        bodyItem(projectId, id, before.node.rev, before.body ?? { json: '{}' }),
-        searchTextItem(projectId, id, contentText(before.content)),
-      );
-      deletes.push(keys.history(projectId, id, before.node.rev));
-      if (before.stamp?.base) puts.push(stampItem(projectId, id, before.stamp as ImportStamp));
-      else if (!before.stamp) deletes.push(importKeys.stamp(projectId, id));
-    }
-    for (const before of this.restampedBefore) {
-      if (before.stamp?.base) puts.push(stampItem(projectId, before.documentId, before.stamp as ImportStamp));
-      else if (!before.stamp) deletes.push(importKeys.stamp(projectId, before.documentId));
-    }
-    // Puts and deletes never name the same item (a history entry is deleted, its document put), so one batch run.
-    await batchWrite({ puts, deletes });
-    if (this.createdObjects.length) await deleteObjects(this.createdObjects);
-    await bumpTreeRev(projectId, -this.nodesWritten);
-  }
 }
-
-const chunksOf = <T>(items: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-
-/** Runs `work` over `items` with at most `limit` at once; the first failure fails the whole (after the rest settle). */
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const errors: unknown[] = [];
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length && !errors.length) {
-        const item = items[next++]!;
-        await work(item).catch((err: unknown) => void errors.push(err));
-      }
-    }),
-  );
-  if (errors.length) throw errors[0];
-}
-
-const rankOfKind = (n: StoredNode) => (n.type === 'folder' ? 0 : n.type === 'model' ? 1 : 2);

@@ -51,9 +51,7 @@ export const importsEn: Texts<typeof importsZh> = {
   },
   counts: { apis: 'APIs', models: 'Data models', pages: 'Pages', folders: 'Folders' },
   plan: { created: 'To create', updated: 'To update', skipped: 'To skip', deleted: 'To delete' },
-  planHint:
-    'Compared with the target project under the current choices; documents unchanged since the last import are skipped by the import.',
-  deletedHint: 'Which documents are deleted the server finds from its import records: a dry run shows them.',
+  planHint: 'Compared with the target project and its import records, under the current choices.',
   conflicts: 'Conflicts with existing documents ({{count}})',
   conflictActions: { updated: 'update', skipped: 'skip' },
   warnings: 'Warnings ({{count}})',

@@ -76,8 +76,6 @@ export function Component() {
     { enabled: target === 'existing' && !!projectId },
   );
   const tree = target === 'existing' && projectId ? (treeQuery.data ?? NO_TREE) : NO_TREE;
-  const existing = useMemo(() => existingFromTree(tree), [tree]);
-
   const preview = usePreview();
   const pasted = usePastedText(source.text, source.kind === 'paste');
   const previewSource: PreviewSource | null =
@@ -86,6 +84,23 @@ export function Component() {
       : source.kind === 'paste' && pasted.trim()
         ? { text: pasted, name: 'pasted.txt' }
         : null;
+  // Once the source reads as a format: the import stamps of the source the job will record (a pasted text is sent
+  // as `pasted-<format>.txt`), so the preview skips and deletes as the job does. Nothing is asked for a refused file.
+  const jobSource =
+    preview.state.status !== 'ready'
+      ? null
+      : source.kind === 'file' && source.file
+        ? source.file.name
+        : source.kind === 'paste'
+          ? `pasted-${preview.state.format}.txt`
+          : null;
+  const stampsQuery = useApiQuery(
+    'import.stamps',
+    { params: { projectId: projectId ?? '' }, query: { source: jobSource ?? '' } },
+    { enabled: target === 'existing' && !!projectId && !!jobSource },
+  );
+  const stamps = target === 'existing' && projectId && jobSource ? stampsQuery.data?.stamps : undefined;
+  const existing = useMemo(() => existingFromTree(tree, stamps, previewSource?.name), [tree, stamps, previewSource?.name]);
   const sourceKey = source.kind === 'file' ? source.file : source.kind === 'paste' ? pasted : null;
   const planChoices = { mode: choices.mode, deleteMissing: choices.deleteMissing };
   // A new source is read (and planned); other choices or another target's tree are planned again without a read.
@@ -164,7 +179,7 @@ export function Component() {
         <Flex vertical gap={16}>
           <Card title={t('imports.source')}>
             <SourcePicker value={source} onChange={setSource} />
-            <PreviewPanel state={source.kind === 'url' ? { status: 'idle' } : preview.state} deleteMissing={choices.deleteMissing} />
+            <PreviewPanel state={source.kind === 'url' ? { status: 'idle' } : preview.state} />
           </Card>
           <Card title={t('imports.target')}>
             <Form layout="vertical" component="div">

@@ -62,4 +62,13 @@ export function useImportJob(id: string | null, initial?: ImportJobView) {
 
 /** After a job that wrote: every read of documents and projects shows what it wrote. */
 export const refreshAfterImport = () =>
-  invalidate('document.tree', 'document.get', 'document.children', 'project.get', 'project.personal', 'project.editable', 'folder.list');
+  invalidate(
+    'document.tree',
+    'document.get',
+    'document.children',
+    'project.get',
+    'project.personal',
+    'project.editable',
+    'folder.list',
+    'import.stamps',
+  );

@@ -5,7 +5,7 @@ import type { PreviewState } from '../lib/use-preview';
 import { WarningList } from './warning-list';
 import '../../../i18n/imports';
 
-export function PreviewPanel({ state, deleteMissing }: { state: PreviewState; deleteMissing: boolean }) {
+export function PreviewPanel({ state }: { state: PreviewState }) {
   const { t } = useTranslation();
   if (state.status === 'idle') return null;
   if (state.status === 'reading')
@@ -43,7 +43,6 @@ export function PreviewPanel({ state, deleteMissing }: { state: PreviewState; de
       />
       <Typography.Paragraph type="secondary" className="import-hint">
         {t('imports.planHint')}
-        {deleteMissing ? ` ${t('imports.deletedHint')}` : ''}
       </Typography.Paragraph>
       <Collapse
         size="small"

@@ -59,12 +59,21 @@ export function countSource(result: ImportResult): SourceCounts {
   return { apis, models, pages: result.documents.length - apis - models, folders: folders.size };
 }
 
+/** A document's import stamp without its merge base, as `import.stamps` answers it. */
+export interface StampHash {
+  documentId: string;
+  key: string;
+  hash: string;
+}
+
 /**
- * The project's documents as the planner reads them, from the tree alone (no read per document): an API by its
- * method and path, a model by its name, a page by its name and folders. Import stamps are not part of the tree,
- * so the preview matches on these natural keys; the job, which also reads the stamps, can find more unchanged.
+ * The project's documents as the planner reads them, from the tree (no read per document): an API by its method
+ * and path, a model by its name, a page by its name and folders; with the import stamps of the source
+ * (`import.stamps`) when given, each stamped document carries its key and hash under `source` (the name the
+ * preview plans with), so an unchanged document is skipped and a missing one deleted exactly as the job decides.
  */
-export function existingFromTree(tree: DocumentTreeNode[]): ExistingDocument[] {
+export function existingFromTree(tree: DocumentTreeNode[], stamps: StampHash[] = [], source = ''): ExistingDocument[] {
+  const stampOf = new Map(stamps.map((s) => [s.documentId, s]));
   const out: ExistingDocument[] = [];
   const walk = (nodes: DocumentTreeNode[], folder: string[]) => {
     for (const node of nodes) {
@@ -74,7 +83,15 @@ export function existingFromTree(tree: DocumentTreeNode[]): ExistingDocument[] {
       }
       const content =
         node.type === 'api' ? { method: node.method ?? '', path: node.path ?? '' } : node.type === 'model' ? { name: node.name } : {};
-      out.push({ id: node.id, type: node.type, name: node.name, folder, content });
+      const stamp = stampOf.get(node.id);
+      out.push({
+        id: node.id,
+        type: node.type,
+        name: node.name,
+        folder,
+        content,
+        ...(stamp ? { imported: { source, key: stamp.key, hash: stamp.hash } } : {}),
+      });
       if (node.children.length) walk(node.children, folder);
     }
   };
