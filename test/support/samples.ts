@@ -43,6 +43,8 @@ export interface SampleIds {
   uploadedFileId: string;
   /** An import job whose file is uploaded, not yet started (state `uploading`). */
   importJobId: string;
+  /** An export job of the project, started through the fixture's share (so its reader may poll it too). */
+  exportJobId: string;
   /** An environment of the project, and a variable of it. */
   environmentId: string;
   variableId: string;
@@ -110,6 +112,8 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
     body: { openapi: '3.0.3', info: { title: 'Walk', version: '1' }, paths: {} },
   }),
   'import.get': ({ importJobId }) => ({ params: { id: importJobId } }),
+  'export.start': ({ projectId }) => ({ body: { projectId, format: 'apiloom' } }),
+  'export.get': ({ exportJobId }) => ({ params: { id: exportJobId } }),
   'project.members': ({ projectId }) => ({ params: { id: projectId } }),
   'project.quit': ({ projectId }) => ({ params: { id: projectId } }),
 
