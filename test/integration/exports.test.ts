@@ -7,12 +7,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
+import { readContent } from '@shared/schemas/document';
 import { apiloomFile, type ApiloomFile } from '@shared/import/apiloom';
 import type { DocumentView } from '@shared/schemas/document';
 import type { ExportJobView } from '@shared/schemas/export';
 import type { ProjectView } from '@shared/schemas/project';
+import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
 import type { ShareContent, ShareView } from '@shared/schemas/share';
 import { putItem } from '../../functions/data/db';
+import { bodiesOf, readBody } from '../../functions/domain/bodies';
+import { loadNodes } from '../../functions/domain/documents';
+import { writeApiloom } from '../../functions/workers/export/formats/apiloom';
+import { fixtureFile, fixtureOptions } from '../../functions/workers/export/formats/test-fixture';
+import { inTreeOrder } from '../../functions/workers/export/snapshot';
 import { exportJobEntity, getExportJob } from '../../functions/domain/export-jobs';
 import { memberItem } from '../../functions/domain/members';
 import { signUp, useLocalApi } from '../support/local-api';
@@ -212,5 +219,93 @@ describe('export jobs', () => {
         lang === 'zh' ? '导出的文件已过期（保留一天），请重新导出' : 'The exported file has expired (files are kept a day); export again',
       );
     }
+  });
+});
+
+/** Imports a file into a project through the import job, as the import page does (upload, start, poll). */
+async function importInto(token: string, projectId: string, name: string, bytes: Uint8Array) {
+  const ticket = await api.call<ImportUploadTicket>('POST', '/project/import/upload', {
+    token,
+    body: { projectId, name, size: bytes.length },
+  });
+  expect(ticket.code, ticket.message).toBe(0);
+  expect(
+    (await fetch(ticket.data.url, { method: 'PUT', headers: ticket.data.headers, body: bytes as Uint8Array<ArrayBuffer> })).status,
+  ).toBe(200);
+  expect((await api.call('POST', '/project/import/start', { token, body: { projectId, id: ticket.data.id } })).code).toBe(0);
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 25))) {
+    const job = (await api.call<ImportJobView>('GET', `/project/import/${ticket.data.id}`, { token })).data;
+    if (job.state === 'done' || job.state === 'failed') return job;
+  }
+  throw new Error('import still running');
+}
+
+/** A project as a comparable list: tree order, folder path, name, type and content (model references by name). */
+async function projectTree(projectId: string) {
+  const nodes = inTreeOrder(projectId, await loadNodes(projectId));
+  const bodies = new Map(
+    (
+      await bodiesOf(
+        projectId,
+        nodes.map((n) => n.id),
+      )
+    ).map((b) => [b.documentId, b]),
+  );
+  const contents = new Map(
+    await Promise.all(nodes.map(async (n) => [n.id, readContent(n.type, await readBody(bodies.get(n.id))).content] as const)),
+  );
+  const modelName = new Map(nodes.filter((n) => n.type === 'model').map((n) => [n.id, (contents.get(n.id) as { name: string }).name]));
+  const byRef = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(byRef)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value).map(([k, v]) => [k, k === 'ref' && typeof v === 'string' ? `model:${modelName.get(v)}` : byRef(v)]),
+          )
+        : value;
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const pathOf = (id: string): string => (byId.has(id) ? `${pathOf(byId.get(id)!.parentId)}/${byId.get(id)!.name}` : '');
+  return nodes.map((n) => ({ path: pathOf(n.id), type: n.type, content: byRef(contents.get(n.id)) }));
+}
+
+describe('the Apiloom project file round trip', () => {
+  it('a project exported and imported as a new project through the import job is the same project', async () => {
+    const owner = await signUp('Round trip');
+    const newProject = async (name: string) =>
+      (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name } })).data;
+    const source = await newProject('Source');
+    const made = await importInto(owner.token, source.id, 'fixture.json', (await writeApiloom(fixtureFile(), fixtureOptions())).body);
+    expect(made.state, JSON.stringify(made.error)).toBe('done');
+    const started = await api.call<{ id: string }>('POST', '/project/export', {
+      token: owner.token,
+      body: { projectId: source.id, format: 'apiloom' },
+    });
+    let job: ExportJobView | undefined;
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline && job?.state !== 'done'; await new Promise((r) => setTimeout(r, 25)))
+      job = (await api.call<ExportJobView>('GET', `/project/export/${started.data.id}`, { token: owner.token })).data;
+    expect(job!.state).toBe('done');
+    const exported = new Uint8Array(await (await fetch(job!.url!)).arrayBuffer());
+    const copy = await newProject('Copy');
+    const imported = await importInto(owner.token, copy.id, job!.fileName!, exported);
+    expect(imported.state, JSON.stringify(imported.error)).toBe('done');
+    expect(imported.report).toMatchObject({ created: 10, failed: 0, warnings: [] });
+
+    const [before, after] = [await projectTree(source.id), await projectTree(copy.id)];
+    // The import's order: models before the APIs that refer to them, then the pages.
+    expect(before.map((n) => n.path)).toEqual([
+      '/用户 Users',
+      '/用户 Users/User 用户',
+      '/用户 Users/Group',
+      '/用户 Users/获取用户 Get user',
+      '/用户 Users/管理 Admin',
+      '/用户 Users/管理 Admin/创建用户 Create user',
+      '/用户 Users/管理 Admin/Delete user 删除用户',
+      '/接入指南 Guide',
+      '/Release notes 发布说明',
+      '/错误码 Error codes',
+      '/Dashboard',
+      '/Homepage 主页',
+    ]);
+    expect(after).toEqual(before);
   });
 });

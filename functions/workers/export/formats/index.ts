@@ -3,8 +3,11 @@
  * the job as "not available" (exportFormatUnavailable): the print branch's PDF and Word writers are two entries.
  */
 import { writeApiloom } from './apiloom';
+import { writeOpenApiJson, writeOpenApiYaml } from './openapi';
 import type { ExportFormat, ExportWriter } from './types';
 
 export const WRITERS: Partial<Record<ExportFormat, ExportWriter>> = {
   apiloom: writeApiloom,
+  'openapi-json': writeOpenApiJson,
+  'openapi-yaml': writeOpenApiYaml,
 };
