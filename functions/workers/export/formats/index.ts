@@ -4,10 +4,13 @@
  */
 import { writeApiloom } from './apiloom';
 import { writeOpenApiJson, writeOpenApiYaml } from './openapi';
+import { writePostman, writePostmanEnvironment } from './postman';
 import type { ExportFormat, ExportWriter } from './types';
 
 export const WRITERS: Partial<Record<ExportFormat, ExportWriter>> = {
   apiloom: writeApiloom,
   'openapi-json': writeOpenApiJson,
   'openapi-yaml': writeOpenApiYaml,
+  postman: writePostman,
+  'postman-environment': writePostmanEnvironment,
 };
