@@ -3,6 +3,7 @@
  * the job as "not available" (exportFormatUnavailable): the print branch's PDF and Word writers are two entries.
  */
 import { writeApiloom } from './apiloom';
+import { writeMarkdown } from './markdown';
 import { writeOpenApiJson, writeOpenApiYaml } from './openapi';
 import { writePostman, writePostmanEnvironment } from './postman';
 import type { ExportFormat, ExportWriter } from './types';
@@ -13,4 +14,5 @@ export const WRITERS: Partial<Record<ExportFormat, ExportWriter>> = {
   'openapi-yaml': writeOpenApiYaml,
   postman: writePostman,
   'postman-environment': writePostmanEnvironment,
+  markdown: writeMarkdown,
 };
