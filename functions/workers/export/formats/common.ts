@@ -52,9 +52,13 @@ export function uniqueName(taken: Set<string>, title: string): string {
   return name;
 }
 
-/** A row's example or default as a value: JSON text parsed, plain text (a string's) kept. */
+/**
+ * A row's example or default as a value: JSON text parsed, plain text (a string's) kept. JSON that holds a `$ref`
+ * key stays text: written as an object, readers would take it for a reference to resolve (GitHub's examples hold
+ * such references to examples of their own).
+ */
 export function exampleValue(text: string, stringType: boolean): unknown {
-  if (stringType) return text;
+  if (stringType || text.includes('"$ref"')) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -3,7 +3,7 @@ import { validate } from '@scalar/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { importInput } from '../../../../../shared/import';
-import { countsOf, countsOfFile, fixtureFile, fixtureOptions } from '../test-fixture';
+import { countsOf, countsOfFile, FIXTURE_IDS, fixtureFile, fixtureOptions } from '../test-fixture';
 import { openApiOf, writeOpenApiJson, writeOpenApiYaml } from '.';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the description's shape is what the test checks
@@ -115,5 +115,18 @@ describe('OpenAPI 3.1 writer', () => {
       const user = back.documents.find((d) => d.key === 'model:User')!;
       expect(user.folder).toEqual(['用户 Users']);
     }
+  });
+
+  it('keeps an example that holds a $ref key as text, so readers do not take it for a reference (GitHub has such)', async () => {
+    const file = fixtureFile();
+    const get = file.nodes.find((n) => n.id === FIXTURE_IDS.getUser)!;
+    const content = get.content as { responses: { examples: { name: string; value: string }[] }[] };
+    content.responses[1]!.examples.push({ name: 'ref', value: '{"$ref":"#/components/examples/issue"}' });
+    const out = await writeOpenApiJson(file, fixtureOptions());
+    const result = await validate(JSON.parse(text(out.body)));
+    expect(result.errors).toEqual([]);
+    const back = await importInput({ bytes: out.body, name: 'x.json' });
+    const api = back.documents.find((d) => d.key === 'api:GET /users/{}')!.content as { responses: { examples: { value: string }[] }[] };
+    expect(api.responses[1]!.examples.map((e) => e.value)).toContain('{"$ref":"#/components/examples/issue"}');
   });
 });
