@@ -44,12 +44,12 @@ describe('Lambda bundles', () => {
   });
 
   it(
-    'keep the importers (OpenAPI parser, YAML, zip, cURL) out of every API bundle: only the import worker carries them',
+    'keep the importers and the export writers (OpenAPI parser, YAML, zip, cURL) out of every API bundle: only the workers carry them',
     { timeout: 60_000 },
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'apiloom-bundle-'));
       const importers =
-        /node_modules\/(@scalar\/openapi-parser|js-yaml|fflate|curlconverter)\/|shared\/import\/(openapi|postman|har|yapi|rap2|showdoc|xiaoyaoji|curl|apiloom)\//;
+        /node_modules\/(@scalar\/openapi-parser|js-yaml|yaml|fflate|curlconverter|dompurify|marked)\/|shared\/import\/(openapi|postman|har|yapi|rap2|showdoc|xiaoyaoji|curl|apiloom)\/|functions\/workers\/export\//;
       const inputsOf = async (entry: string, name: string) => {
         const result = await build({
           ...bundleOptions(entry, join(dir, name, 'index.mjs')),
@@ -74,6 +74,18 @@ describe('Lambda bundles', () => {
       expect(worker.some((input) => input.endsWith('.node'))).toBe(false);
       for (const wasm of ['tree-sitter.wasm', 'tree-sitter-bash.wasm'])
         expect(statSync(join(dir, 'import', wasm)).size, wasm).toBeGreaterThan(0);
+      // The export worker builds with its writers and the YAML writer.
+      const exporter = Object.keys(
+        (
+          await buildWorker(functionEntry('export', 'worker'), join(dir, 'export', 'index.mjs'), {
+            sourcemap: false,
+            logLevel: 'silent',
+            metafile: true,
+          })
+        ).metafile!.inputs,
+      );
+      expect(exporter.some((input) => /node_modules\/yaml\//.test(input))).toBe(true);
+      expect(exporter.some((input) => input.includes('functions/workers/export/formats/openapi/'))).toBe(true);
     },
   );
 });

@@ -66,6 +66,14 @@ export const ERRORS = {
   importUrlFailed: { code: 45024, status: 200 },
   /** A job that failed for a reason of ours: nothing was written. */
   importFailed: { code: 50004, status: 200 },
+  /** An export format whose writer this deployment does not have (yet). */
+  exportFormatUnavailable: { code: 45026, status: 200 },
+  /** A share reader asked to export through a share that does not allow it. */
+  exportNotAllowed: { code: 42012, status: 200 },
+  /** An export's file is older than a day: gone. */
+  exportExpired: { code: 43016, status: 200 },
+  /** An export that failed for a reason of ours. */
+  exportFailed: { code: 50005, status: 200 },
   // Answers of the mock origin, whose callers are other programs: the HTTP status carries the meaning too.
   mockNoMatch: { code: 43011, status: 404 },
   mockMethodNotAllowed: { code: 43013, status: 405 },

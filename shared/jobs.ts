@@ -21,6 +21,8 @@ export const JOB_NAMES = Object.keys(JOBS) as JobName[];
 export const WORKERS = {
   /** Import jobs (issue 22): reads the file, maps it with shared/import and writes the documents. */
   import: { invokedBy: 'project', timeoutSeconds: 900, memoryMb: 2_048 },
+  /** Export jobs (issue 23): reads the project into Apiloom's project file and writes it in the chosen format. */
+  export: { invokedBy: 'project', timeoutSeconds: 900, memoryMb: 2_048 },
 } as const satisfies Record<string, { invokedBy: ServiceName; timeoutSeconds: number; memoryMb: number }>;
 export type WorkerName = keyof typeof WORKERS;
 export const WORKER_NAMES = Object.keys(WORKERS) as WorkerName[];

@@ -66,6 +66,10 @@ const zhErrors: ErrorMessages = {
   importUrlRefused: '只能从公网地址导入（{{detail}}）',
   importUrlFailed: '无法读取该地址（{{detail}}）',
   importFailed: '导入失败，项目未改动，请稍后重试',
+  exportFormatUnavailable: '暂不支持导出为该格式（{{format}}）',
+  exportNotAllowed: '此分享不允许导出',
+  exportExpired: '导出的文件已过期（保留一天），请重新导出',
+  exportFailed: '导出失败，请稍后重试',
   mockNoMatch: '没有与 {{method}} {{path}} 匹配的接口',
   mockMethodNotAllowed: '该路径的接口不支持 {{method}}，支持：{{allow}}',
   mockOff: '该接口或项目的 Mock 未开启',
@@ -133,6 +137,10 @@ const enErrors: ErrorMessages = {
   importUrlRefused: 'Only public addresses can be imported from ({{detail}})',
   importUrlFailed: 'Could not read the address ({{detail}})',
   importFailed: 'Import failed; the project is unchanged. Try again later',
+  exportFormatUnavailable: 'Exporting to this format ({{format}}) is not available yet',
+  exportNotAllowed: 'This share does not allow exporting',
+  exportExpired: 'The exported file has expired (files are kept a day); export again',
+  exportFailed: 'Export failed, try again later',
   mockNoMatch: 'No API matches {{method}} {{path}}',
   mockMethodNotAllowed: 'The API at this path does not take {{method}}; it takes {{allow}}',
   mockOff: 'The mock of this API or project is off',
@@ -192,6 +200,7 @@ const zhValidation = {
   embedOwnOrigin: '不能嵌入本站自己的页面（网站、接口、文件或 Mock 地址）',
   varName: '1-64 个字符，无空白和花括号',
   globalParams: '应为 JSON：req、resp 的参数列表，每行有 name',
+  exportFormat: '请选择导出格式',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -242,6 +251,7 @@ const enValidation: ValidationMessages = {
   embedOwnOrigin: 'Pages of this site itself (its web, API, files or mock addresses) cannot be embedded',
   varName: '1-64 characters, no spaces or braces',
   globalParams: 'Expected JSON: req and resp lists of rows with names',
+  exportFormat: 'Choose an export format',
 };
 
 type ValidationKey = keyof typeof zhValidation;

@@ -264,9 +264,19 @@ export const importKeys = {
     sk: `STAGED#${jobId}#${step}#${group}#${part}`,
   }),
   stagedOf: (projectId: string, jobId: string): QuerySpec => inProject(projectId, `STAGED#${jobId}#`),
+  sourcesOf: (projectId: string): QuerySpec => inProject(projectId, 'IMPORTSRC#'),
   /** The file of an import job: a pending upload (expired with them), read by the import worker. */
   object: (projectId: string, jobId: string) => `${PENDING_UPLOADS_PREFIX}${projectId}/import-${jobId}`,
 };
+
+/** Export jobs (issue 23) and their files, apart from `keys` for the same reason. */
+export const exportKeys = {
+  job: (projectId: string, jobId: string): Key => ({ pk: projectPk(projectId), sk: `EXPORT#${jobId}` }),
+  /** An export's file: under EXPORTS_PREFIX, which the bucket expires after a day. */
+  object: (projectId: string, jobId: string, extension: string) => `${EXPORTS_PREFIX}${projectId}/${jobId}.${extension}`,
+};
+/** Exported files; the bucket expires anything here after a day. */
+export const EXPORTS_PREFIX = 'exports/';
 
 function folderPk(scope: FolderScope) {
   return scope.teamId ? `FOLDERS#TEAM#${scope.teamId}` : `FOLDERS#USER#${scope.userId}`;
@@ -305,6 +315,7 @@ export const ENTITY = {
   importStamp: { entity: 'importStamp', v: 1 },
   importSource: { entity: 'importSource', v: 1 },
   importStaged: { entity: 'importStaged', v: 1 },
+  exportJob: { entity: 'exportJob', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;

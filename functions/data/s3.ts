@@ -161,3 +161,24 @@ export async function presignPut(key: string, size: number, contentType: string,
   const command = new PutObjectCommand({ Bucket: bucket(), Key: key, ContentLength: size, ContentType: contentType });
   return getSignedUrl(await presigningS3(), command, { expiresIn, signableHeaders: new Set(['content-length', 'content-type']) });
 }
+
+/** Stores bytes (an export's file) with their type. */
+export async function putObjectBytes(key: string, body: Uint8Array, contentType: string) {
+  const { PutObjectCommand } = await loadSdk();
+  await send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+}
+
+/**
+ * A presigned GET that downloads the object as `fileName` (an attachment, whatever its type): the export's
+ * download link. Signed by the same client as uploads, so locally it points at s3rver, in AWS at the bucket.
+ */
+export async function presignGet(key: string, fileName: string, expiresIn: number): Promise<string> {
+  const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([loadSdk(), import('@aws-sdk/s3-request-presigner')]);
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const command = new GetObjectCommand({
+    Bucket: bucket(),
+    Key: key,
+    ResponseContentDisposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+  });
+  return getSignedUrl(await presigningS3(), command, { expiresIn });
+}

@@ -13,7 +13,7 @@ import * as z from 'zod';
 import type { ImportedProject } from '@shared/import/types';
 import { hashText, stableStringify, type ImportStamp } from '@shared/import/plan';
 import { lazy } from '@shared/lazy';
-import { asRecord, getItem, queryAll, type Item } from '../data/db';
+import { asRecord, asRecords, getItem, queryAll, type Item } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { ENTITY, importKeys, type Key } from '../data/keys';
 
@@ -135,3 +135,6 @@ export function importSourceItem(
 ): Item & Key {
   return { ...ENTITY.importSource, ...importSourceEntity.item({ projectId, sourceHash: sourceHash(fields.source), ...fields }) };
 }
+
+/** Every import source of a project (what the project-level facts of its imports come from: servers, security). */
+export const importSourcesOf = async (projectId: string) => asRecords(importSourceRecord, await queryAll(importKeys.sourcesOf(projectId)));

@@ -55,6 +55,9 @@ export const releaseItem = (release: ReleaseRecord) => ({
 export const listReleases = async (projectId: string) =>
   asRecords(releaseRecord, await queryAll(keys.releasesOf(projectId))).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
+export const getRelease = async (projectId: string, version: string) =>
+  asRecord(releaseRecord, await getItem(keys.release(projectId, version), { consistent: true }));
+
 /** `1.0.9` is followed by `1.0.10`; a version without a number gets `.1`; the first is `1.0.0`. */
 export function nextVersionAfter(latest: string | undefined): string {
   if (!latest) return '1.0.0';

@@ -24,6 +24,8 @@ export const shareRecord = lazy(() =>
     expireAt: z.string(),
     passwordHash: z.string().nullable(),
     version: z.string().nullable(),
+    /** Readers may export what the share holds (issue 23); shares saved before the setting existed: no. */
+    allowExport: z.boolean().default(false),
     /** Tokens issued under an earlier epoch no longer count. */
     tokenEpoch: z.number(),
     createdBy: z.string(),
@@ -46,6 +48,7 @@ export const toShareView = (s: ShareRecord): ShareView => ({
   expireAt: s.expireAt,
   hasPassword: !!s.passwordHash,
   version: s.version,
+  allowExport: s.allowExport,
   createdBy: s.createdBy,
   createdByName: s.createdByName,
   createdAt: s.createdAt,

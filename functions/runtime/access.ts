@@ -39,7 +39,8 @@ export interface TeamScope {
 function locate(locator: Locator, input: Record<string, Record<string, unknown> | undefined>): { projectId: string; targetId: string } {
   const named = input[locator.in]?.[locator.field];
   if (typeof named !== 'string') throw new Error(`route access names a missing id: ${locator.field}`);
-  return { projectId: locator.document ? projectIdOfDocument(named) : named, targetId: named };
+  const projectId = locator.document ? projectIdOfDocument(named) : named;
+  return { projectId, targetId: locator.wholeProject ? projectId : named };
 }
 
 const admitsByRole = (grant: Grant, role: Role | undefined) =>

@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, Validations, type Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { UPLOAD_CORS_RULE } from '@shared/files';
-import { PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
+import { EXPORTS_PREFIX, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
 import { TABLE } from '../../functions/data/table';
 
 const attr = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
@@ -45,7 +45,11 @@ export function createFilesBucket(stack: Stack, siteOrigin: string): s3.Bucket {
       },
     ],
     // Uploads that were never finished (or were refused and not cleaned up) go after a day.
-    lifecycleRules: [{ id: 'pending-uploads', prefix: PENDING_UPLOADS_PREFIX, expiration: Duration.days(1) }],
+    // Exported files live a day (reads refuse them to the second before that: domain/export-jobs.ts).
+    lifecycleRules: [
+      { id: 'pending-uploads', prefix: PENDING_UPLOADS_PREFIX, expiration: Duration.days(1) },
+      { id: 'exports', prefix: EXPORTS_PREFIX, expiration: Duration.days(1) },
+    ],
   });
   Validations.of(bucket).acknowledge({
     id: 'AwsSolutions-S1',

@@ -1,5 +1,5 @@
 import type { FunctionName } from '@shared/jobs';
-import { keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
+import { EXPORTS_PREFIX, keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
 
 type Level = 'none' | 'read' | 'readWrite';
 
@@ -7,10 +7,11 @@ type Level = 'none' | 'read' | 'readWrite';
  * What each function may touch, and nothing more. A new service or job without an entry here is a type error,
  * and test/infra checks the synthesized policies against this map.
  */
-export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?: true }> = {
+export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?: true; exports?: true }> = {
   user: { table: 'readWrite', files: 'none' },
   // Clones copy a project's objects; uploads are presigned, checked and published here (`uploads: true`).
-  project: { table: 'readWrite', files: 'readWrite', uploads: true },
+  // Export download links are presigned here (`exports: true`: a presigned GET carries its signer's rights).
+  project: { table: 'readWrite', files: 'readWrite', uploads: true, exports: true },
   // Bodies over DynamoDB's item size live in S3.
   document: { table: 'readWrite', files: 'readWrite' },
   // Teams keep nothing in S3; a disbanded team's projects are destroyed by the purge job.
@@ -21,6 +22,8 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   purge: { table: 'readWrite', files: 'readWrite' },
   // Import jobs: reads the file from pending uploads, writes documents (large bodies in S3), deletes the file after.
   import: { table: 'readWrite', files: 'readWrite', uploads: true },
+  // Export jobs: reads the project (large bodies, release snapshots, images) and writes the file under exports/.
+  export: { table: 'readWrite', files: 'readWrite', exports: true },
   // Reads projects, documents and mock settings; large bodies (for generated mocks) live in S3.
   mock: { table: 'read', files: 'read' },
 };
@@ -41,9 +44,10 @@ export const TABLE_ACTIONS: Record<Exclude<Level, 'none'>, string[]> = {
 };
 
 /** Where in the files bucket a function's object actions apply: project objects, and pending uploads if granted. */
-export const filePrefixes = (grant: { uploads?: true }) => [
+export const filePrefixes = (grant: { uploads?: true; exports?: true }) => [
   `${keys.projectFilesPrefix('*')}*`,
   ...(grant.uploads ? [`${PENDING_UPLOADS_PREFIX}*`] : []),
+  ...(grant.exports ? [`${EXPORTS_PREFIX}*`] : []),
 ];
 
 export const FILE_OBJECT_ACTIONS: Record<Exclude<Level, 'none'>, string[]> = {

@@ -20,6 +20,8 @@ export interface Locator {
   in: 'params' | 'query' | 'body';
   field: string;
   document?: true;
+  /** With `document`: the id (an export job's) is checked as the project itself, not as a document in it. */
+  wholeProject?: true;
 }
 
 /** What may admit a caller. */
@@ -63,6 +65,11 @@ export interface RouteDef {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
+  /**
+   * A state-changing call that only reads the project (an export job): it may name a release with the
+   * `X-PROJECT-VERSION` header, which every other such call is refused (a release is read only).
+   */
+  readsRelease?: true;
 }
 
 export const route = <const R extends RouteDef>(def: R) => def;

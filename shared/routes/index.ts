@@ -9,6 +9,7 @@ import { accountRoutes } from './account';
 import { type HttpMethod, type RouteDef, type ServiceName } from './define';
 import { documentRoutes } from './documents';
 import { environmentRoutes } from './environments';
+import { exportRoutes } from './exports';
 import { folderRoutes } from './folders';
 import { importRoutes } from './imports';
 import { memberRoutes } from './members';
@@ -25,6 +26,7 @@ export const routes = {
   ...accountRoutes,
   ...projectRoutes,
   ...importRoutes,
+  ...exportRoutes,
   ...folderRoutes,
   ...memberRoutes,
   ...documentRoutes,

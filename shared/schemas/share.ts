@@ -55,6 +55,8 @@ export const shareCreateBody = lazy(() =>
     password: z.string().max(LIMITS.passwordMax).default(''),
     /** A release to share instead of the live project. */
     version: releaseVersion.nullish().transform((v) => v || null),
+    /** Whether the share's readers may export what it holds (issue 23); off unless asked for. */
+    allowExport: z.boolean().default(false),
   }),
 );
 
@@ -76,6 +78,7 @@ export const shareView = lazy(() =>
     expireAt: z.string(),
     hasPassword: z.boolean(),
     version: z.string().nullable(),
+    allowExport: z.boolean(),
     createdBy: z.string(),
     createdByName: z.string(),
     createdAt: z.string(),

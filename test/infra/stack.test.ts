@@ -15,7 +15,7 @@ import { GRANTS, TABLE_ACTIONS } from '../../infra/stacks/grants';
 import { API_THROTTLE } from '../../infra/stacks/api';
 import { ApiloomStack } from '../../infra/stacks/apiloom-stack';
 import { API_CACHE_KEY_HEADERS, FILE_PATH_TO_KEY, STRIP_API_PREFIX } from '../../infra/stacks/web';
-import { keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
+import { EXPORTS_PREFIX, keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
 import { FILE_RESPONSE_HEADERS, FILES_PATH, fileUrl, WITHHELD_FILE_TAG } from '@shared/files';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
@@ -130,7 +130,10 @@ describe('data', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['PUT'], AllowedHeaders: ['content-type'] })] },
       LifecycleConfiguration: {
-        Rules: [Match.objectLike({ Prefix: PENDING_UPLOADS_PREFIX, ExpirationInDays: 1, Status: 'Enabled' })],
+        Rules: [
+          Match.objectLike({ Prefix: PENDING_UPLOADS_PREFIX, ExpirationInDays: 1, Status: 'Enabled' }),
+          Match.objectLike({ Prefix: EXPORTS_PREFIX, ExpirationInDays: 1, Status: 'Enabled' }),
+        ],
       },
     });
   });
@@ -210,6 +213,7 @@ describe('functions', () => {
       const objectResources = json(statements.filter((st) => json(st.Action).includes('s3:GetObject')).map((st) => st.Resource));
       if (grant.files !== 'none') expect(objectResources, name).toContain('/projects/*/*"');
       expect(objectResources.includes(`/${PENDING_UPLOADS_PREFIX}*"`), name).toBe(Boolean(grant.uploads));
+      expect(objectResources.includes(`/${EXPORTS_PREFIX}*"`), name).toBe(Boolean(grant.exports));
       expect(
         actions.filter((a) => a.endsWith(':*') || a === '*'),
         name,
@@ -227,16 +231,26 @@ describe('functions', () => {
       const invokers = ofType('AWS::IAM::Policy').filter(([, p]) => json(p.Properties.PolicyDocument).includes('lambda:InvokeFunction'));
       const invokingRoles = invokers.flatMap(([, p]) => p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref);
       const invokerRole = (resources[functionId(worker.invokedBy)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
-      expect(invokingRoles).toEqual([invokerRole]);
+      // One service may invoke several workers (project: import and export): every role that invokes is that of a
+      // worker's service, each statement invokes workers only, and some statement of the service invokes this one.
+      const invokingServices = [...new Set(WORKER_NAMES.map((w) => WORKERS[w].invokedBy))];
+      const serviceRoles = invokingServices.map(
+        (s) => (resources[functionId(s)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0],
+      );
+      expect([...new Set(invokingRoles)].sort()).toEqual([...serviceRoles].sort());
+      const workerIds = WORKER_NAMES.map(functionId);
+      const invokes: string[] = [];
       for (const [, p] of invokers) {
         const statements = (p.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement.filter((st) =>
           json(st.Action).includes('lambda:'),
         );
         for (const st of statements) {
           expect(st.Action).toBe('lambda:InvokeFunction');
-          expect(json(st.Resource)).toContain(id);
+          expect(workerIds.filter((w) => json(st.Resource).includes(w))).toHaveLength(1);
+          if (json(st.Resource).includes(id)) invokes.push(...(p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref));
         }
       }
+      expect(invokes).toEqual([invokerRole]);
       expect(json(resources[functionId(worker.invokedBy)]!.Properties.Environment)).toContain(workerFunctionEnv(name));
       // Never scheduled.
       expect(json(ofType('AWS::Events::Rule'))).not.toContain(id);

@@ -100,6 +100,7 @@ describe('state-changing calls prove the app sent them', () => {
       releaseVersion: '1.0.0',
       uploadedFileId: 'D'.repeat(22),
       importJobId: `${projectId}_qrstuvwy`,
+      exportJobId: `${projectId}_qrstuvwz`,
       environmentId: `${projectId}_${'E'.repeat(16)}`,
       variableId: `${projectId}_${'E'.repeat(16)}_${'F'.repeat(12)}`,
     };

@@ -19,6 +19,7 @@ import { bodyItem } from '../../functions/domain/bodies';
 import { binDocuments } from '../../functions/domain/document-bin';
 import { firstRevision, newDocumentId, nodeItem } from '../../functions/domain/documents';
 import { environmentEntity, newEnvironmentId, newVariableId } from '../../functions/domain/environments';
+import { createExportJob } from '../../functions/domain/export-jobs';
 import { saveFolder } from '../../functions/domain/folders';
 import { historyItem } from '../../functions/domain/histories';
 import { createImportJob, newImportJobId } from '../../functions/domain/import-jobs';
@@ -200,6 +201,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     id: newShareId(projectId),
     projectId,
     name: 'Walk share',
+    allowExport: true,
     docIds: [],
     expireAt: new Date(now.getTime() + 86_400_000).toISOString(),
     passwordHash: null,
@@ -351,6 +353,15 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       }),
     ),
   ]);
+  const exportJob = await createExportJob({
+    projectId,
+    format: 'apiloom',
+    docIds: null,
+    version: null,
+    language: 'zh',
+    shareId: share.id,
+    createdBy: p.creator.id,
+  });
   const tokens: Partial<Record<CallerKind, string>> = { forged: 'forged-token-value-that-matches-nothing' };
   for (const [kind, person] of Object.entries(p)) tokens[kind as Person] = person.token;
   return {
@@ -379,6 +390,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       releaseVersion: release.version,
       uploadedFileId,
       importJobId,
+      exportJobId: exportJob.id,
       environmentId,
       variableId: variable.id,
     },

@@ -44,6 +44,8 @@ export interface SampleIds {
   uploadedFileId: string;
   /** An import job whose file is uploaded, not yet started (state `uploading`). */
   importJobId: string;
+  /** An export job of the project, started through the fixture's share (so its reader may poll it too). */
+  exportJobId: string;
   /** An environment of the project, and a variable of it. */
   environmentId: string;
   variableId: string;
@@ -112,6 +114,8 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   }),
   'import.get': ({ importJobId }) => ({ params: { id: importJobId } }),
   'import.stamps': ({ projectId }) => ({ params: { projectId }, query: { source: 'openapi.json' } }),
+  'export.start': ({ projectId }) => ({ body: { projectId, format: 'apiloom' } }),
+  'export.get': ({ exportJobId }) => ({ params: { id: exportJobId } }),
   'project.members': ({ projectId }) => ({ params: { id: projectId } }),
   'project.quit': ({ projectId }) => ({ params: { id: projectId } }),
 

@@ -1,9 +1,11 @@
-/** The project service: projects, their lifecycle, favourites, members, files, console folders, and import jobs. */
+/** The project service: projects, their lifecycle, favourites, members, files, console folders, and import and export jobs. */
 import { folderRoutes } from '@shared/routes/folders';
+import { exportRoutes } from '@shared/routes/exports';
 import { importRoutes } from '@shared/routes/imports';
 import { projectRoutes } from '@shared/routes/projects';
 import { projectAndTeamChecks } from '../../runtime/access';
 import { createService } from '../../runtime/service';
+import { exportHandlers } from './exports';
 import { favoriteHandlers } from './favorites';
 import { fileHandlers } from './files';
 import { folderHandlers } from './folders';
@@ -14,7 +16,7 @@ import { projectHandlers } from './projects';
 
 export const handler = createService(
   'project',
-  { ...projectRoutes, ...folderRoutes, ...importRoutes },
+  { ...projectRoutes, ...folderRoutes, ...importRoutes, ...exportRoutes },
   {
     ...projectHandlers,
     ...lifecycleHandlers,
@@ -23,6 +25,7 @@ export const handler = createService(
     ...fileHandlers,
     ...folderHandlers,
     ...importHandlers,
+    ...exportHandlers,
   },
   projectAndTeamChecks,
 );

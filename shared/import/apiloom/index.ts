@@ -38,6 +38,8 @@ export const apiloomFile = versioned([
             .array(
               z.object({
                 name: z.string(),
+                /** The environment's base URL (an export's OpenAPI servers come from these). */
+                baseUrl: z.string().optional(),
                 variables: z.array(z.object({ name: z.string(), value: z.string(), secret: z.boolean().optional() })),
               }),
             )

@@ -733,6 +733,8 @@ export const en: Texts<typeof zh> = {
     passwordKeepHint: 'Leave empty to keep the current password; after a new one, earlier readers must enter it again.',
     passwordTooLong: 'An access password has at most {{max}} characters',
     removePassword: 'Remove the access password',
+    allowExport: 'Allow export',
+    allowExportHint: 'Readers may export what this share holds (OpenAPI, Markdown, HTML...)',
     withPassword: 'Password',
     noPassword: 'None',
     copyLinkOf: 'Copy the link of share {{name}}',

@@ -717,6 +717,8 @@ export const zh = {
     passwordKeepHint: '留空则保持原密码；设置新密码后，之前输入过密码的访问者需要重新输入。',
     passwordTooLong: '访问密码最多 {{max}} 个字符',
     removePassword: '取消访问密码',
+    allowExport: '允许导出',
+    allowExportHint: '访问者可以导出此分享包含的内容（OpenAPI、Markdown、HTML 等）',
     withPassword: '有密码',
     noPassword: '无',
     copyLinkOf: '复制分享链接：{{name}}',

@@ -8,18 +8,8 @@
 import type { ApiloomFile } from '../../../../shared/import/apiloom';
 import type { Locale } from '../../../../shared/constants';
 
-export const EXPORT_FORMATS = [
-  'apiloom',
-  'openapi-json',
-  'openapi-yaml',
-  'postman',
-  'postman-environment',
-  'markdown',
-  'html',
-  'pdf',
-  'docx',
-] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+// The list lives with the route's schema (shared/schemas/export.ts), which the web app and the API read too.
+export { EXPORT_FORMATS, type ExportFormat } from '../../../../shared/schemas/export';
 
 export interface ExportImage {
   bytes: Uint8Array;

@@ -64,6 +64,7 @@ export function ShareDialog({ project, share, releases, picker, onClose }: Share
         password: '',
         removePassword: false,
         version: share?.version ?? '',
+        allowExport: share?.allowExport ?? false,
       }}
       onSubmit={submit}
       onClose={onClose}
@@ -103,6 +104,9 @@ export function ShareDialog({ project, share, releases, picker, onClose }: Share
         rules={[{ max: LIMITS.passwordMax, message: t('shares.passwordTooLong', { max: LIMITS.passwordMax }) }]}
       >
         <Input.Password autoComplete="new-password" disabled={removing} />
+      </Form.Item>
+      <Form.Item name="allowExport" valuePropName="checked" extra={t('shares.allowExportHint')}>
+        <Checkbox>{t('shares.allowExport')}</Checkbox>
       </Form.Item>
       {share?.hasPassword ? (
         <Form.Item name="removePassword" valuePropName="checked">

@@ -19,6 +19,7 @@ describe('share request bodies', () => {
       expireAt: '2030-01-02T03:04:05.000Z',
       password: '',
       version: null,
+      allowExport: false,
     });
     expect(shareCreateBody(PROJECT, values({ docIds: ['a', 'b'], password: 'pw', version: '1.0.0' }))).toMatchObject({
       docIds: ['a', 'b'],

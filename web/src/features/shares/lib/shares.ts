@@ -27,6 +27,8 @@ export interface ShareFormValues {
   removePassword?: boolean;
   /** A release to share; empty for the live project. */
   version?: string;
+  /** Readers may export what the share holds. */
+  allowExport?: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export function shareCreateBody(projectId: string, v: ShareFormValues): RouteReq
     expireAt: v.expireAt.toISOString(),
     password: v.password ?? '',
     version: v.version || null,
+    allowExport: v.allowExport ?? false,
   };
 }
 

@@ -1,0 +1,126 @@
+/**
+ * One run of an export job (issue 23): take the job, read the project into Apiloom's project file (snapshot.ts),
+ * hand it to the format's writer, store the file under exports/ (expired after a day) and mark the job done. A
+ * format without a writer, a release that is gone, anything that fails: the job fails with a localised reason and
+ * nothing is stored. A second invocation finds the job taken and does nothing; one after a run that died takes
+ * the lapsed lease and writes the same file again.
+ */
+import { DEFAULT_SERIAL_STYLE, nestNodes, serialLabels } from '@shared/serial-numbers';
+import { FILE_ID_PATTERN, FILES_PATH, isImageType, sniffFileType } from '@shared/files';
+import { exportKeys, keys } from '../../data/keys';
+import { getObjectBytes, isMissing, putObjectBytes } from '../../data/s3';
+import {
+  failExportJob,
+  finishExportJob,
+  getExportJob,
+  reportExportProgress,
+  takeExportJob,
+  type ExportJobRecord,
+} from '../../domain/export-jobs';
+import { AppError } from '../../runtime/app-error';
+import type { Logger } from '../../runtime/logger';
+import { WRITERS } from './formats';
+import type { ExportFormat, ExportImage, ExportWriter } from './formats/types';
+import { readProjectFile } from './snapshot';
+
+export interface RunOptions {
+  log: Logger;
+  /** Figures for the bench: milliseconds per stage. */
+  timings?: Record<string, number>;
+  /** Tests: writers other than the registry's. */
+  writers?: Partial<Record<ExportFormat, ExportWriter>>;
+}
+
+/** What the file name adds before its extension, so that tools recognise it (Postman's own names). */
+const NAME_SUFFIX: Record<ExportFormat, string> = {
+  apiloom: '.apiloom',
+  'openapi-json': '.openapi',
+  'openapi-yaml': '.openapi',
+  postman: '.postman_collection',
+  'postman-environment': '.postman_environment',
+  markdown: '',
+  html: '',
+  pdf: '',
+  docx: '',
+};
+
+/** What file systems refuse in a name: control characters and the reserved punctuation. */
+const unsafeInName = (c: string) => c.charCodeAt(0) < 0x20 || c === '\u007f' || '<>:"/\\|?*'.includes(c);
+
+/** A file name from the project's name: what file systems refuse replaced, at most 100 characters. */
+export const exportFileName = (projectName: string, format: ExportFormat, extension: string) =>
+  `${
+    [...projectName]
+      .map((c) => (unsafeInName(c) ? '_' : c))
+      .join('')
+      .trim()
+      .slice(0, 100) || 'export'
+  }${NAME_SUFFIX[format]}.${extension}`;
+
+const stage = async <T>(opts: RunOptions, name: string, work: () => Promise<T>): Promise<T> => {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    if (opts.timings) opts.timings[name] = (opts.timings[name] ?? 0) + performance.now() - started;
+  }
+};
+
+/** The image a document shows, when `src` is one of this project's own published files; nothing else is read. */
+export function imageReader(projectId: string) {
+  const own = new RegExp(`^(?:https?://[^/]+)?${FILES_PATH}/${projectId}/([^/?#]+)$`);
+  return async (src: string): Promise<ExportImage | undefined> => {
+    const fileId = own.exec(src)?.[1];
+    if (!fileId || !FILE_ID_PATTERN.test(fileId)) return undefined;
+    try {
+      const bytes = await getObjectBytes(keys.fileObject(projectId, fileId));
+      const type = sniffFileType(bytes);
+      return isImageType(type) ? { bytes, contentType: type } : undefined;
+    } catch (err) {
+      if (isMissing(err)) return undefined;
+      throw err;
+    }
+  };
+}
+
+export async function runExportJob(event: { projectId: string; jobId: string }, opts: RunOptions): Promise<void> {
+  const found = await getExportJob(event.projectId, event.jobId);
+  if (!found) return;
+  const job = await takeExportJob(found);
+  if (!job) {
+    opts.log.info('export job not taken', { job: event.jobId, state: found.state });
+    return;
+  }
+  try {
+    await runTaken(job, opts);
+  } catch (err) {
+    if (err instanceof AppError) {
+      await failExportJob(job, err.key, err.params as Record<string, string | number>);
+      return;
+    }
+    opts.log.error('export job failed', { job: job.id, error: (err as Error).message, stack: (err as Error).stack });
+    await failExportJob(job, 'exportFailed');
+  }
+}
+
+async function runTaken(job: ExportJobRecord, opts: RunOptions) {
+  const writer = (opts.writers ?? WRITERS)[job.format];
+  if (!writer) throw new AppError('exportFormatUnavailable', { format: job.format });
+  const exportedAt = new Date().toISOString();
+  const file = await stage(opts, 'read', () =>
+    readProjectFile(job, exportedAt, (done, total) => reportExportProgress(job, { done, total })),
+  );
+  // TODO(serialStyle): the project's 序号样式 once the print branch's `serialStyle` field lands.
+  const serials = serialLabels(nestNodes(file.nodes), DEFAULT_SERIAL_STYLE);
+  const output = await stage(opts, 'write', () =>
+    writer(file, { language: job.language, serials, exportedAt, readImage: imageReader(job.projectId) }),
+  );
+  const objectKey = exportKeys.object(job.projectId, job.id, output.extension);
+  await stage(opts, 'store', () => putObjectBytes(objectKey, output.body, output.contentType));
+  const total = file.nodes.length;
+  await finishExportJob(
+    job,
+    { objectKey, fileName: exportFileName(file.project.name ?? '', job.format, output.extension), size: output.body.length },
+    { done: total, total },
+  );
+}

@@ -1,0 +1,311 @@
+/**
+ * Export jobs end to end on DynamoDB Local and s3rver (issue 23): the start, the worker run in process after the
+ * answer (as the local stack runs it), polling, the download link, what the file holds (the live tree without the
+ * document bin, chosen documents with their folders, a release's frozen tree, a share's scope, environments with
+ * secret values blank), who may export (view role or above; a share reader only through a share that allows it),
+ * a format without a writer, and a file past its day.
+ */
+import { describe, expect, it } from 'vitest';
+import { ERRORS } from '@shared/errors';
+import { readContent } from '@shared/schemas/document';
+import { apiloomFile, type ApiloomFile } from '@shared/import/apiloom';
+import type { DocumentView } from '@shared/schemas/document';
+import type { ExportJobView } from '@shared/schemas/export';
+import type { ProjectView } from '@shared/schemas/project';
+import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
+import type { ShareContent, ShareView } from '@shared/schemas/share';
+import { putItem } from '../../functions/data/db';
+import { bodiesOf, readBody } from '../../functions/domain/bodies';
+import { loadNodes } from '../../functions/domain/documents';
+import { writeApiloom } from '../../functions/workers/export/formats/apiloom';
+import { fixtureFile, fixtureOptions } from '../../functions/workers/export/formats/test-fixture';
+import { inTreeOrder } from '../../functions/workers/export/snapshot';
+import { exportJobEntity, getExportJob } from '../../functions/domain/export-jobs';
+import { memberItem } from '../../functions/domain/members';
+import { signUp, useLocalApi } from '../support/local-api';
+
+const api = useLocalApi();
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+type CallOpts = Parameters<typeof api.call>[2];
+
+async function setup() {
+  const owner = await signUp('Exporter');
+  const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Shop 商店' } })).data;
+  const create = async (name: string, extra: Record<string, unknown> = {}) => {
+    const res = await api.call<DocumentView>('PUT', '/project/document', {
+      token: owner.token,
+      body: { projectId: project.id, name, ...extra },
+    });
+    expect(res.code, res.message).toBe(0);
+    return res.data;
+  };
+  const orders = await create('Orders', { type: 'folder' });
+  const inner = await create('Inner', { type: 'folder', parentId: orders.id });
+  const a = await create('A 订单', { parentId: inner.id, content: { markdown: 'alpha 甲' } });
+  const b = await create('B', { content: { markdown: 'beta' } });
+  const binned = await create('Binned', { content: { markdown: 'gone' } });
+  expect((await api.call('DELETE', `/project/document/${binned.id}`, { token: owner.token })).code).toBe(0);
+  const env = await api.call<{ id: string }>('PUT', '/project/document/env', {
+    token: owner.token,
+    body: { projectId: project.id, name: 'Prod', baseUrl: 'https://api.example.com/v1' },
+  });
+
+  /** Starts an export and polls it as the client does, until it is over. */
+  async function exportAs(opts: CallOpts, body: Record<string, unknown>, lang = 'zh'): Promise<ExportJobView> {
+    const started = await api.call<{ id: string; state: string }>('POST', '/project/export', {
+      ...opts,
+      body: { projectId: project.id, ...body },
+    });
+    expect(started.code, started.message).toBe(0);
+    expect(started.data.state).toBe('queued');
+    return settle(started.data.id, opts, lang);
+  }
+  async function settle(id: string, opts: CallOpts, lang = 'zh'): Promise<ExportJobView> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const res = await api.call<ExportJobView>('GET', `/project/export/${id}`, {
+        ...opts,
+        headers: { ...opts?.headers, 'accept-language': lang },
+      });
+      expect(res.code, res.message).toBe(0);
+      if (res.data.state === 'done' || res.data.state === 'failed') return res.data;
+      if (Date.now() > deadline) throw new Error(`job ${id} still ${res.data.state}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+  const download = async (job: ExportJobView) => {
+    expect(job.state, JSON.stringify(job.error)).toBe('done');
+    const res = await fetch(job.url!);
+    expect(res.status).toBe(200);
+    return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+  };
+  const fileOf = async (job: ExportJobView): Promise<ApiloomFile> =>
+    apiloomFile.read(JSON.parse(new TextDecoder().decode((await download(job)).bytes)));
+  return { owner, project, orders, inner, a, b, binned, env, create, exportAs, settle, download, fileOf };
+}
+
+const names = (file: ApiloomFile) => file.nodes.map((n) => n.name);
+
+describe('export jobs', () => {
+  it('exports the live tree in tree order, without the document bin, with environments, through a download link', async () => {
+    const { owner, project, orders, inner, a, exportAs, download, fileOf } = await setup();
+    expect(
+      (await api.call('PUT', '/project/document/env', { token: owner.token, body: { projectId: project.id, name: 'Dev' } })).code,
+    ).toBe(0);
+    const job = await exportAs({ token: owner.token }, { format: 'apiloom' });
+    expect(job).toMatchObject({ state: 'done', format: 'apiloom', fileName: 'Shop 商店.apiloom.json', error: null });
+    expect(job.progress.done).toBe(job.progress.total);
+    const { res, bytes } = await download(job);
+    expect(job.size).toBe(bytes.length);
+    expect(res.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Shop 商店.apiloom.json')}`);
+    const file = await fileOf(job);
+    expect(file.kind).toBe('apiloom-project');
+    // New documents go first among their siblings, parents before children; the binned document is not there.
+    expect(names(file)).toEqual(['B', 'Orders', 'Inner', 'A 订单']);
+    expect(file.nodes.find((n) => n.id === inner.id)!.parentId).toBe(orders.id);
+    expect(file.nodes.find((n) => n.id === orders.id)!.parentId).toBe('');
+    expect(file.nodes.find((n) => n.id === a.id)!.content).toMatchObject({ markdown: 'alpha 甲' });
+    expect(file.project).toMatchObject({ name: 'Shop 商店' });
+    expect(file.project.environments.map((e) => [e.name, e.baseUrl])).toEqual([
+      ['Prod', 'https://api.example.com/v1'],
+      ['Dev', ''],
+    ]);
+  });
+
+  it('exports chosen documents with their ancestors’ folders, and a release’s frozen tree by body or header', async () => {
+    const { owner, a, b, exportAs, fileOf, project } = await setup();
+    expect(names(await fileOf(await exportAs({ token: owner.token }, { format: 'apiloom', docIds: [a.id] })))).toEqual([
+      'Orders',
+      'Inner',
+      'A 订单',
+    ]);
+    expect(
+      (await api.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: '1.0.0' } })).code,
+    ).toBe(0);
+    expect(
+      (await api.call('POST', '/project/document', { token: owner.token, body: { id: b.id, rev: b.rev, name: 'B changed' } })).code,
+    ).toBe(0);
+    expect(names(await fileOf(await exportAs({ token: owner.token }, { format: 'apiloom' })))).toContain('B changed');
+    for (const opts of [{ body: { version: '1.0.0' } }, { headers: { 'x-project-version': '1.0.0' }, body: {} }]) {
+      const file = await fileOf(await exportAs({ token: owner.token, headers: opts.headers }, { format: 'apiloom', ...opts.body }));
+      expect(names(file)).toContain('B');
+      expect(names(file)).not.toContain('B changed');
+    }
+    const missing = await api.call('POST', '/project/export', {
+      token: owner.token,
+      body: { projectId: project.id, format: 'apiloom', version: '9.9.9' },
+    });
+    expect(missing.code).toBe(ERRORS.releaseNotFound.code);
+  });
+
+  it('admits the view role and refuses below it; a share reader exports what the share holds only if it allows export', async () => {
+    const { owner, project, inner, b, exportAs, fileOf, settle } = await setup();
+    const viewer = await signUp('Viewer');
+    const stranger = await signUp('Stranger');
+    await putItem(memberItem(project.id, viewer.userId, 'view', null));
+    const ownJob = await exportAs({ token: viewer.token }, { format: 'apiloom' });
+    expect(ownJob.state).toBe('done');
+    expect(
+      (await api.call('POST', '/project/export', { token: stranger.token, body: { projectId: project.id, format: 'apiloom' } })).code,
+    ).toBe(ERRORS.forbidden.code);
+    expect((await api.call('GET', `/project/export/${ownJob.id}`, { token: stranger.token })).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call('POST', '/project/export', { body: { projectId: project.id, format: 'apiloom' } })).code).toBe(
+      ERRORS.notLoggedIn.code,
+    );
+
+    const share = async (body: Record<string, unknown>) => {
+      const res = await api.call<ShareView>('PUT', '/project/document/share-item', {
+        token: owner.token,
+        body: { projectId: project.id, name: 'QA', expireAt: inAnHour(), docIds: [inner.id], ...body },
+      });
+      expect(res.code, res.message).toBe(0);
+      const opened = await api.call<ShareContent>('GET', `/project/document/share-item/content/${res.data.id}`);
+      return { view: res.data, reader: { headers: { 'share-token': opened.data.shareToken } } };
+    };
+    const closed = await share({});
+    expect(closed.view.allowExport).toBe(false);
+    for (const lang of ['zh', 'en']) {
+      const refused = await api.call('POST', '/project/export', {
+        headers: { ...closed.reader.headers, 'accept-language': lang },
+        body: { projectId: project.id, format: 'apiloom' },
+      });
+      expect(refused.code).toBe(ERRORS.exportNotAllowed.code);
+      expect(refused.message).toBe(lang === 'zh' ? '此分享不允许导出' : 'This share does not allow exporting');
+    }
+    const open = await share({ allowExport: true });
+    expect(open.view.allowExport).toBe(true);
+    const shared = await exportAs(open.reader, { format: 'apiloom' });
+    // The shared folder and what is below it, at the top: its parent folder is not shared, nor is B.
+    const file = await fileOf(shared);
+    expect(names(file)).toEqual(['Inner', 'A 订单']);
+    expect(file.nodes[0]!.parentId).toBe('');
+    expect(names(file)).not.toContain(b.name);
+    // The reader polls their own job, not a member's; a share reader cannot ask for another version.
+    expect((await api.call('GET', `/project/export/${ownJob.id}`, open.reader)).code).toBe(ERRORS.notFound.code);
+    expect((await settle(shared.id, { token: owner.token })).state).toBe('done');
+    expect(
+      (await api.call('POST', '/project/export', { ...open.reader, body: { projectId: project.id, format: 'apiloom', version: '1.0.0' } }))
+        .code,
+    ).toBe(ERRORS.forbidden.code);
+  });
+
+  it('a format without a writer fails with a clear message in both languages', async () => {
+    const { owner, exportAs } = await setup();
+    for (const lang of ['zh', 'en']) {
+      const job = await exportAs({ token: owner.token }, { format: 'docx' }, lang);
+      expect(job.state).toBe('failed');
+      expect(job.url).toBeNull();
+      expect(job.error).toEqual({
+        code: ERRORS.exportFormatUnavailable.code,
+        message: lang === 'zh' ? '暂不支持导出为该格式（docx）' : 'Exporting to this format (docx) is not available yet',
+      });
+    }
+    const unknown = await api.call('POST', '/project/export', {
+      token: owner.token,
+      body: { projectId: (await setup()).project.id, format: 'rtf' },
+    });
+    expect(unknown.code).toBe(ERRORS.invalidInput.code);
+  });
+
+  it('a file past its day is gone: the job answers that it expired', async () => {
+    const { owner, project, exportAs } = await setup();
+    const job = await exportAs({ token: owner.token }, { format: 'apiloom' });
+    const record = (await getExportJob(project.id, job.id))!;
+    await exportJobEntity.put({ ...record, fileExpiresAt: Date.now() - 1 });
+    for (const lang of ['zh', 'en']) {
+      const res = await api.call('GET', `/project/export/${job.id}`, { token: owner.token, headers: { 'accept-language': lang } });
+      expect(res.code).toBe(ERRORS.exportExpired.code);
+      expect(res.message).toBe(
+        lang === 'zh' ? '导出的文件已过期（保留一天），请重新导出' : 'The exported file has expired (files are kept a day); export again',
+      );
+    }
+  });
+});
+
+/** Imports a file into a project through the import job, as the import page does (upload, start, poll). */
+async function importInto(token: string, projectId: string, name: string, bytes: Uint8Array) {
+  const ticket = await api.call<ImportUploadTicket>('POST', '/project/import/upload', {
+    token,
+    body: { projectId, name, size: bytes.length },
+  });
+  expect(ticket.code, ticket.message).toBe(0);
+  expect(
+    (await fetch(ticket.data.url, { method: 'PUT', headers: ticket.data.headers, body: bytes as Uint8Array<ArrayBuffer> })).status,
+  ).toBe(200);
+  expect((await api.call('POST', '/project/import/start', { token, body: { projectId, id: ticket.data.id } })).code).toBe(0);
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 25))) {
+    const job = (await api.call<ImportJobView>('GET', `/project/import/${ticket.data.id}`, { token })).data;
+    if (job.state === 'done' || job.state === 'failed') return job;
+  }
+  throw new Error('import still running');
+}
+
+/** A project as a comparable list: tree order, folder path, name, type and content (model references by name). */
+async function projectTree(projectId: string) {
+  const nodes = inTreeOrder(projectId, await loadNodes(projectId));
+  const bodies = new Map(
+    (
+      await bodiesOf(
+        projectId,
+        nodes.map((n) => n.id),
+      )
+    ).map((b) => [b.documentId, b]),
+  );
+  const contents = new Map(
+    await Promise.all(nodes.map(async (n) => [n.id, readContent(n.type, await readBody(bodies.get(n.id))).content] as const)),
+  );
+  const modelName = new Map(nodes.filter((n) => n.type === 'model').map((n) => [n.id, (contents.get(n.id) as { name: string }).name]));
+  const byRef = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(byRef)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value).map(([k, v]) => [k, k === 'ref' && typeof v === 'string' ? `model:${modelName.get(v)}` : byRef(v)]),
+          )
+        : value;
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const pathOf = (id: string): string => (byId.has(id) ? `${pathOf(byId.get(id)!.parentId)}/${byId.get(id)!.name}` : '');
+  return nodes.map((n) => ({ path: pathOf(n.id), type: n.type, content: byRef(contents.get(n.id)) }));
+}
+
+describe('the Apiloom project file round trip', () => {
+  it('a project exported and imported as a new project through the import job is the same project', async () => {
+    const owner = await signUp('Round trip');
+    const newProject = async (name: string) =>
+      (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name } })).data;
+    const source = await newProject('Source');
+    const made = await importInto(owner.token, source.id, 'fixture.json', (await writeApiloom(fixtureFile(), fixtureOptions())).body);
+    expect(made.state, JSON.stringify(made.error)).toBe('done');
+    const started = await api.call<{ id: string }>('POST', '/project/export', {
+      token: owner.token,
+      body: { projectId: source.id, format: 'apiloom' },
+    });
+    let job: ExportJobView | undefined;
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline && job?.state !== 'done'; await new Promise((r) => setTimeout(r, 25)))
+      job = (await api.call<ExportJobView>('GET', `/project/export/${started.data.id}`, { token: owner.token })).data;
+    expect(job!.state).toBe('done');
+    const exported = new Uint8Array(await (await fetch(job!.url!)).arrayBuffer());
+    const copy = await newProject('Copy');
+    const imported = await importInto(owner.token, copy.id, job!.fileName!, exported);
+    expect(imported.state, JSON.stringify(imported.error)).toBe('done');
+    expect(imported.report).toMatchObject({ created: 10, failed: 0, warnings: [] });
+
+    const [before, after] = [await projectTree(source.id), await projectTree(copy.id)];
+    // The import's order: models before the APIs that refer to them, then the pages.
+    expect(before.map((n) => n.path)).toEqual([
+      '/用户 Users',
+      '/用户 Users/User 用户',
+      '/用户 Users/Group',
+      '/用户 Users/获取用户 Get user',
+      '/用户 Users/管理 Admin',
+      '/用户 Users/管理 Admin/创建用户 Create user',
+      '/用户 Users/管理 Admin/Delete user 删除用户',
+      '/接入指南 Guide',
+      '/Release notes 发布说明',
+      '/错误码 Error codes',
+      '/Dashboard',
+      '/Homepage 主页',
+    ]);
+    expect(after).toEqual(before);
+  });
+});
