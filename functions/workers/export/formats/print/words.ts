@@ -8,6 +8,8 @@ const zh = {
   toc: '目录',
   exportedAt: '导出时间',
   pageOf: (n: number, m: number) => `第 ${n} 页，共 ${m} 页`,
+  /** The footer's words around the page number and the page count, for formats that number pages as fields (Word). */
+  pageOfParts: ['第 ', ' 页，共 ', ' 页'] as [string, string, string],
   method: '请求方法',
   path: '接口路径',
   status: { developing: '开发中', completed: '已完成', deprecated: '已废弃', failed: '有问题' } as Record<string, string>,
@@ -37,6 +39,7 @@ const en: PrintWords = {
   toc: 'Contents',
   exportedAt: 'Exported',
   pageOf: (n, m) => `Page ${n} of ${m}`,
+  pageOfParts: ['Page ', ' of ', ''],
   method: 'Method',
   path: 'Path',
   status: { developing: 'In development', completed: 'Completed', deprecated: 'Deprecated', failed: 'Has problems' },
