@@ -8,8 +8,8 @@
  * of it: a GB2312 subset misses common name characters such as 堃 and 喆), CJK punctuation U+3000-303F, full-width
  * forms U+FF00-FFEF and the general punctuation people type (“” ‘’ … — · and a few more). Regular and bold are
  * written as TrueType beside the PDF writer, with the font's licence. Code blocks use JetBrains Mono (OFL 1.1,
- * @expo-google-fonts/jetbrains-mono), copied whole: it is small and Latin only; CJK inside code falls back to
- * Noto Sans SC run by run in the writer.
+ * @expo-google-fonts/jetbrains-mono), cut to Latin without its ligatures; CJK inside code falls back to Noto Sans SC
+ * run by run in the writer.
  */
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -50,7 +50,15 @@ async function main() {
   }
   await copyFile(join(pkg, 'LICENSE_FONT'), join(OUT, 'NotoSansSC-OFL.txt'));
   const mono = dirname(require.resolve('@expo-google-fonts/jetbrains-mono/package.json'));
-  await copyFile(join(mono, '400Regular/JetBrainsMono_400Regular.ttf'), join(OUT, 'JetBrainsMono-Regular.ttf'));
+  // Code is printed as typed: the face's programming ligatures (-> != //) are dropped with every layout feature,
+  // which also keeps fontkit (inside pdfkit) off their glyphs, which it cannot measure.
+  const latin = subsetText().replace(/[^\u0020-\u024f\u2010-\u203b]/gu, '');
+  const monoSubset = await subsetFont(await readFile(join(mono, '400Regular/JetBrainsMono_400Regular.ttf')), latin, {
+    targetFormat: 'truetype',
+    keepFeatures: [],
+  });
+  await writeFile(join(OUT, 'JetBrainsMono-Regular.ttf'), monoSubset);
+  console.log(`JetBrainsMono-Regular.ttf: ${(monoSubset.length / 1024).toFixed(0)} KB`);
   await copyFile(join(mono, 'LICENSE_FONT'), join(OUT, 'JetBrainsMono-OFL.txt'));
 }
 

@@ -4,6 +4,7 @@ declare module 'fontkit' {
     familyName: string;
     numGlyphs: number;
     hasGlyphForCodePoint(codePoint: number): boolean;
+    layout(text: string): { glyphs: { advanceWidth: number }[] };
   }
   export function create(buffer: Buffer): Font;
 }

@@ -19,8 +19,12 @@ describe('export fonts', () => {
     },
   );
 
-  it('has a monospace face for code', () => {
+  it('has a monospace face for code that lays out code as typed (no ligature glyphs fontkit cannot measure)', () => {
     const f = font('JetBrainsMono-Regular.ttf');
     expect(codePoints('{"id": 1} => []').every((c) => f.hasGlyphForCodePoint(c))).toBe(true);
+    const code = 'a -> b != c // d && e :: f <= g === h /* i */ ## j';
+    const run = f.layout(code);
+    expect(run.glyphs).toHaveLength(code.length);
+    expect(run.glyphs.every((g) => g.advanceWidth === run.glyphs[0]!.advanceWidth)).toBe(true);
   });
 });

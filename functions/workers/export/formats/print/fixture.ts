@@ -68,7 +68,7 @@ export function printFixture(): ApiloomFile {
         name: 'Markdown 指南',
         content: {
           v: 1,
-          markdown: `# 概述\n\n这是 **Markdown** 文档，含链接 [Apiloom](https://example.com)。\n\n![logo](${OWN_IMAGE})\n\n![outside](http://127.0.0.1:9/x.png)\n\n1. 一\n2. two\n\n| 列一 | Column 2 |\n|---|---|\n| 单元格 | cell |\n\n\`\`\`json\n{"名字": "喆", "id": 1}\n\`\`\`\n`,
+          markdown: `# 概述\n\n这是 **Markdown** 文档，含链接 [Apiloom](https://example.com)。\n\n![logo](${OWN_IMAGE})\n\n![outside](http://127.0.0.1:9/x.png)\n\n1. 一\n2. two\n\n| 列一 | Column 2 |\n|---|---|\n| 单元格 | cell |\n\n\`\`\`json\n{"名字": "喆", "id": 1}\n\`\`\`\n\n\`\`\`\nif (a != b) return a -> b; // 注释 ==> ok\n\`\`\`\n`,
         },
       },
       {
