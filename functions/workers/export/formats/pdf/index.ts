@@ -105,6 +105,8 @@ function blocks(list: readonly Block[], images: ReadonlyMap<string, PrintImage>,
         return {
           table: {
             headerRows: 1,
+            // The header row never stands alone at the foot of a page, and no row breaks across two.
+            keepWithHeaderRows: 1,
             dontBreakRows: true,
             widths: b.widths.map((w) => `${((w / total) * 100).toFixed(2)}%`),
             body: [
@@ -153,7 +155,6 @@ export function definition(o: Outline, images: ReadonlyMap<string, PrintImage>, 
       tocItem: true,
       tocMargin: [(s.depth - 1) * 14, 2, 0, 0],
       id: `s${i}`,
-      headlineLevel: 1,
       pageBreak: s.depth === 1 && i > 0 ? 'before' : undefined,
     },
     ...blocks(s.blocks, images, Math.min(4, s.depth + 1)),
@@ -183,9 +184,6 @@ export function definition(o: Outline, images: ReadonlyMap<string, PrintImage>, 
       color: '#666',
       margin: [0, 20, 0, 0],
     }),
-    // A heading is never left alone at the foot of a page.
-    pageBreakBefore: (node: { headlineLevel?: number; startPosition: { top: number }; pageNumbers: number[] }) =>
-      node.headlineLevel === 1 && node.pageNumbers.length === 1 && node.startPosition.top > 700,
     content: [...cover, toc, ...body],
   };
 }
