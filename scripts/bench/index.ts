@@ -14,13 +14,14 @@ import { benchFairness } from './fairness.bench';
 import { benchShares } from './shares.bench';
 import { benchTeams } from './teams.bench';
 import { benchImport } from './import.bench';
+import { benchPdf } from './pdf.bench';
 
 /** `npm run bench -- mock shares`: only those groups; no names: every group. */
 const only = new Set(process.argv.slice(2));
 const wanted = (name: string) => only.size === 0 || only.has(name);
 
-// The pure groups need no stack: `npm run bench -- import` starts nothing.
-const PURE = new Set(['import']);
+// The pure groups need no stack: `npm run bench -- import pdf` starts nothing.
+const PURE = new Set(['import', 'pdf']);
 const needsStack = only.size === 0 || [...only].some((name) => !PURE.has(name));
 if (needsStack) await ensureBuilt(() => undefined);
 const stack = needsStack ? await startBenchStack() : undefined;
@@ -39,6 +40,7 @@ try {
     ['startup', () => benchStartup()],
     ['coldstart', () => benchColdStart()],
     ['import', () => benchImport()],
+    ['pdf', () => benchPdf()],
   ];
   const results: Record<string, string> = {};
   for (const [name, run] of groups) if (wanted(name)) Object.assign(results, await run());
