@@ -10,6 +10,7 @@ import { RECYCLE_RETENTION_DAYS } from '@shared/constants';
 import type { ErrorKey } from '@shared/errors';
 import { PROJECT_STATES, type ProjectState, type ProjectView } from '@shared/schemas/project';
 import { atLeast, MEMBER_ROLES, type Role } from '@shared/access';
+import { DEFAULT_SERIAL_STYLE, SERIAL_STYLES } from '@shared/serial-numbers';
 import {
   and,
   batchGet,
@@ -75,6 +76,8 @@ export const projectRecord = lazy(() =>
     mockToken: z.string().nullable().default(null),
     /** Counts saves of mock settings, so the mock function knows when what it keeps in memory is stale. */
     mockRev: z.number().default(0),
+    /** How folders and documents are numbered in the tree, the views and exports (issue 23); none before it. */
+    serialStyle: z.enum(SERIAL_STYLES).default(DEFAULT_SERIAL_STYLE),
     rev: z.number(),
   }),
 );
@@ -103,6 +106,7 @@ export function newProjectRecord(
     mockEnabled: true,
     mockToken: null,
     mockRev: 0,
+    serialStyle: DEFAULT_SERIAL_STYLE,
     purgeAt: null,
     rev: 1,
     ...input,
@@ -145,7 +149,7 @@ export async function createProject(project: ProjectRecord, alongside: TransactO
 /** Conditional on the revision the editor read, like a document save: concurrent edits never overwrite silently. */
 export async function updateProjectInfo(
   project: ProjectRecord,
-  changes: Partial<Pick<ProjectRecord, 'name' | 'description' | 'visibility' | 'mockEnabled' | 'mockToken'>>,
+  changes: Partial<Pick<ProjectRecord, 'name' | 'description' | 'visibility' | 'mockEnabled' | 'mockToken' | 'serialStyle'>>,
   expectedRev: number,
   editor: { id: string; name: string },
 ): Promise<ProjectRecord> {
@@ -288,6 +292,7 @@ export function toProjectView(
       tokenRequired: project.mockToken !== null,
       token: atLeast(opts.role, 'edit') ? project.mockToken : null,
     },
+    serialStyle: project.serialStyle,
     createdAt: project.createdAt,
     updatedAt: project.updatedAt,
     rev: project.rev,

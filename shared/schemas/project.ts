@@ -4,6 +4,7 @@ import { LIMITS } from '../constants';
 import { ROLES } from '../access';
 import { vKey } from '../messages';
 import { plainName } from '../text';
+import { SERIAL_STYLES } from '../serial-numbers';
 
 /** Ids are server-made UUIDs; anything else is refused before it reaches a key. */
 export const idSchema = lazy(() =>
@@ -91,8 +92,10 @@ export const projectUpdateBody = lazy(() =>
       mockEnabled: z.boolean().optional(),
       /** A token every mock request of the project must carry; null: none needed. */
       mockToken: mockToken.nullable().optional(),
+      /** How the tree, the document views and every export number folders and documents (序号样式). */
+      serialStyle: z.enum(SERIAL_STYLES).optional(),
     })
-    .refine((v) => [v.name, v.description, v.visibility, v.mockEnabled, v.mockToken].some((field) => field !== undefined), {
+    .refine((v) => [v.name, v.description, v.visibility, v.mockEnabled, v.mockToken, v.serialStyle].some((field) => field !== undefined), {
       error: vKey('required'),
     }),
 );
@@ -120,6 +123,8 @@ export const projectView = lazy(() =>
     documentCount: z.number(),
     /** The project's mock switch; the token only for those who may edit (others learn only that one is needed). */
     mock: z.object({ enabled: z.boolean(), tokenRequired: z.boolean(), token: z.string().nullable() }),
+    /** The project setting 序号样式: how folders and documents are numbered (shared/serial-numbers.ts). */
+    serialStyle: z.enum(SERIAL_STYLES),
     createdAt: z.string(),
     updatedAt: z.string(),
     rev: z.number(),

@@ -66,6 +66,28 @@ describe('creating and editing projects', () => {
     expect(tooLong.code).toBe(ERRORS.invalidInput.code);
   });
 
+  it('keeps the serial number style (序号样式): none at first, set by an editor, refused to a viewer, checked against the list', async () => {
+    const owner = await signUp();
+    const project = await createProject(owner.token);
+    expect(project.serialStyle).toBe('none');
+    const editor = await signUp();
+    const viewer = await signUp();
+    await putItem(memberItem(project.id, editor.userId, 'edit', null));
+    await putItem(memberItem(project.id, viewer.userId, 'view', null));
+    const set = (token: string, rev: number, serialStyle: unknown) =>
+      api.call<ProjectView>('POST', '/project', { token, body: { id: project.id, rev, serialStyle } });
+    // Below the rule (view): refused, and nothing changes.
+    expect((await set(viewer.token, project.rev, 'decimal')).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call<ProjectView>('GET', `/project/${project.id}`, { token: viewer.token })).data.serialStyle).toBe('none');
+    // At the rule (edit): admitted, and every reader sees it.
+    const saved = await set(editor.token, project.rev, 'decimal');
+    expect(saved.code, saved.message).toBe(0);
+    expect(saved.data).toMatchObject({ serialStyle: 'decimal', rev: project.rev + 1 });
+    expect((await api.call<ProjectView>('GET', `/project/${project.id}`, { token: viewer.token })).data.serialStyle).toBe('decimal');
+    expect((await set(editor.token, saved.data.rev, 'roman')).code).toBe(ERRORS.invalidInput.code);
+    expect((await set(owner.token, saved.data.rev, 'chinese')).data.serialStyle).toBe('chinese');
+  });
+
   it('20 concurrent renames: one wins, 19 are refused naming who saved, and nothing is overwritten', async () => {
     const { token } = await signUp('Ada');
     const project = await createProject(token);

@@ -157,6 +157,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     mockEnabled: true,
     mockToken: null,
     mockRev: 0,
+    serialStyle: 'none',
     purgeAt: recycled ? purgeDate(now).toISOString() : null,
     rev: 2,
   };

@@ -51,6 +51,7 @@ export const projectHandlers = defineHandlers({
       visibility: body.visibility,
       mockEnabled: body.mockEnabled,
       mockToken: body.mockToken,
+      serialStyle: body.serialStyle,
     };
     const updated = await updateProjectInfo(item, changes, body.rev, { id: ctx.caller.userId, name: editor?.nickname ?? '' });
     return scopedView(updated, ctx.project, await isFavorite(item.id, ctx.caller.userId));

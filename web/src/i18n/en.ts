@@ -252,6 +252,17 @@ export const en: Texts<typeof zh> = {
       save: 'Save mock settings',
       unsaved: 'The switch or the token has unsaved changes.',
     },
+    serial: {
+      text: 'How folders and documents are numbered: in the document tree, the document pages, and the contents and headings of every export.',
+      choice: 'Numbering',
+      none: 'No numbers',
+      decimal: '1 / 1.1 / 1.1.1',
+      chinese: 'Chinese numerals, then (n), then 1.',
+      preview: 'Preview',
+      sample: { folder: 'User APIs', signIn: 'Sign in', signUp: 'Sign up', sms: 'SMS check', errors: 'Error codes' },
+      save: 'Save the numbering style',
+      readOnly: 'Only editors can change the numbering style.',
+    },
   },
   transfer: {
     text: 'Hand the project to another member; you stay on as an editor.',

@@ -242,6 +242,17 @@ export const zh = {
       save: '保存 Mock 设置',
       unsaved: '令牌或开关有未保存的修改。',
     },
+    serial: {
+      text: '目录和文档的编号方式：显示在文档树、文档页面，以及每种导出的目录和标题中。',
+      choice: '编号方式',
+      none: '不编号',
+      decimal: '1 / 1.1 / 1.1.1',
+      chinese: '一、 /（一）/ 1.',
+      preview: '预览',
+      sample: { folder: '用户接口', signIn: '登录', signUp: '注册', sms: '短信验证', errors: '错误码' },
+      save: '保存序号样式',
+      readOnly: '只有可编辑成员可以修改序号样式。',
+    },
   },
   transfer: {
     text: '把项目转让给项目中的其他成员，转让后您将成为可编辑成员。',

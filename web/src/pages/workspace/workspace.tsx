@@ -14,11 +14,12 @@ import {
   TagsOutlined,
 } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Empty, Layout, Result, Tooltip, Typography } from 'antd';
-import { lazy, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { atLeast } from '@shared/access';
 import type { ProjectView } from '@shared/schemas/project';
+import { serialLabels } from '@shared/serial-numbers';
 import { AppHeader } from '../../components/app-header';
 import { SideOrDrawer, TreeButton } from '../../components/side-or-drawer';
 import { useNarrow } from '../../lib/narrow';
@@ -127,6 +128,9 @@ export function Workspace(props: WorkspaceProps) {
   const canEdit = mayEdit && !version;
   const editing = props.editing && canEdit;
   const nodes = tree.data ?? [];
+  // The project's 序号样式: one label per node, the same in the tree and the open document's heading.
+  const serialStyle = project.data?.serialStyle ?? 'none';
+  const serials = useMemo(() => serialLabels(tree.data ?? [], serialStyle), [tree.data, serialStyle]);
   // Stable, so the (memoised) tree does not render again when the workspace does: the deferred pass, the releases
   // and the reader arriving each render the workspace once more.
   const openDocument = useCallback(
@@ -291,6 +295,7 @@ export function Workspace(props: WorkspaceProps) {
               onOpen={narrow ? openFromDrawer : openDocument}
               linkOf={linkOf}
               searchContents={!version}
+              serials={serials}
             />
           ) : (
             <PageLoading />
@@ -335,6 +340,7 @@ export function Workspace(props: WorkspaceProps) {
                     canEdit={canEdit}
                     canReadHistory={signedIn && atLeast(role, 'view') && !version}
                     tree={nodes}
+                    serial={serials.get(props.docId)}
                     apiExtra={
                       version ? undefined : (
                         <Suspense fallback={null}>

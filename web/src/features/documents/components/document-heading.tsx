@@ -6,7 +6,17 @@ import { formatDate } from '../../../lib/dates';
 import { KIND_ICON } from '../lib/kinds';
 
 /** A document's title, kind and who saved it last: the top of every read of a document. */
-export function DocumentHeading({ doc, name, children }: { doc: DocumentView; name: string; children?: ReactNode }) {
+export function DocumentHeading({
+  doc,
+  name,
+  serial,
+  children,
+}: {
+  doc: DocumentView;
+  name: string;
+  serial?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <header className="doc-header">
@@ -15,6 +25,7 @@ export function DocumentHeading({ doc, name, children }: { doc: DocumentView; na
           <span className="doc-kind" aria-hidden>
             {KIND_ICON[doc.type]}
           </span>
+          {serial ? <span className="doc-serial">{serial}</span> : null}
           {name}
         </Typography.Title>
         <Space size={6} wrap className="doc-meta">

@@ -42,6 +42,8 @@ export interface DocumentPanelProps {
   canEdit: boolean;
   canReadHistory: boolean;
   tree: DocumentTreeNode[];
+  /** The document's serial number label (the project's 序号样式), '' or absent when the project numbers nothing. */
+  serial?: string;
   /** The Mock tab of an HTTP API document, composed by the page (the mock editor is a feature of its own). */
   mockTab?: (doc: DocumentViewOf<'api'>) => ReactNode;
   /** Shown under an HTTP API document's view, composed by the page: the global parameters, which are not the document's. */
@@ -70,7 +72,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
     );
   return (
     <article className="doc" aria-label={name}>
-      <DocumentHeading doc={data} name={name}>
+      <DocumentHeading doc={data} name={name} serial={props.serial}>
         <Flex gap={8} wrap className="doc-actions">
           {props.canReadHistory ? (
             <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setPanel('history')}>

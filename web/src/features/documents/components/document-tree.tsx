@@ -76,6 +76,8 @@ interface DocumentTreeProps {
   linkOf: (id: string) => string;
   /** Also find documents by their content with the server's search (which reads the live project, as a member). */
   searchContents?: boolean;
+  /** Serial number labels by node id (the project's 序号样式), shown before each name. */
+  serials?: ReadonlyMap<string, string>;
 }
 
 /** Memoised: the workspace around it renders again as its other reads arrive, and the tree's props stay the same. */
@@ -124,8 +126,8 @@ export const DocumentTree = memo(function DocumentTree(props: DocumentTreeProps)
             title: name,
             isLeaf: node.type !== 'folder',
             icon: KIND_ICON[node.type],
-            // The name a reader hears is what the row shows: the method of an API, then its name.
-            'aria-label': node.type === 'api' && node.method ? `${node.method} ${name}` : name,
+            // The name a reader hears is what the row shows: its serial number, the method of an API, then its name.
+            'aria-label': [props.serials?.get(node.id), node.type === 'api' ? node.method : '', name].filter(Boolean).join(' '),
             'aria-level': level,
             ...(node.type === 'folder' ? { children } : {}),
           } as Row,
@@ -134,7 +136,7 @@ export const DocumentTree = memo(function DocumentTree(props: DocumentTreeProps)
     return { rows: build(props.nodes, 1), folders: allFolders };
     // `open` is derived from `expanded`, which is the dependency.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.nodes, needle, t, expanded, found]);
+  }, [props.nodes, props.serials, needle, t, expanded, found]);
 
   const run = async (work: () => Promise<unknown>) => {
     try {
@@ -247,7 +249,10 @@ export const DocumentTree = memo(function DocumentTree(props: DocumentTreeProps)
               const node = row.node;
               const title = (
                 <span className="tree-title">
-                  {node.type === 'api' && node.method ? <span className={`method-tag method-${node.method}`}>{node.method}</span> : null}{' '}
+                  {props.serials?.get(node.id) ? <span className="tree-serial">{props.serials.get(node.id)}</span> : null}
+                  {node.type === 'api' && node.method ? (
+                    <span className={`method-tag method-${node.method}`}>{node.method}</span>
+                  ) : null}{' '}
                   <span className="tree-name" title={row.snippet}>
                     {row.title as string}
                   </span>

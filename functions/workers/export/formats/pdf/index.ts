@@ -1,0 +1,202 @@
+/**
+ * The PDF export (issue 23), laid out with pdfmake 0.3.11's server build: a cover, a table of contents with page
+ * numbers, each document under its (numbered) heading, parameter tables whose header row repeats on every page
+ * and whose rows never break across pages, code in a monospace face, and page footers in the export's language.
+ *
+ * pdfmake fetches image URLs and reads local files named in a document unless told not to: both are refused here
+ * (`setUrlAccessPolicy`, `setLocalAccessPolicy`), fonts are handed over as bytes, and images only ever come from
+ * `options.readImage` as data URLs under names of our own, so nothing a user wrote is a path or URL pdfmake sees.
+ */
+import { readFileSync } from 'node:fs';
+import pdfmake, { type Content, type TDocumentDefinitions } from 'pdfmake';
+import type { ExportWriter } from '../types';
+import type { Block, Inline } from '../print/blocks';
+import { loadImages, type PrintImage } from '../print/images';
+import { headingText, imageSources, outline, type Outline } from '../print/outline';
+
+const TEXT_FONT = 'NotoSansSC';
+const REGULAR = 'NotoSansSC-Subset-Regular.ttf';
+const BOLD = 'NotoSansSC-Subset-Bold.ttf';
+const MONO = 'JetBrainsMono-Regular.ttf';
+const MONO_FONT = 'Mono';
+/** Characters the monospace face lacks (CJK, full-width forms, most punctuation beyond Latin): set in Noto Sans SC. */
+const NOT_MONO = /[^\t\n\r\u0020-\u024f]+/gu;
+
+/**
+ * Where the fonts are: the folder beside this writer in the source tree; a bundle that moves the code names the
+ * copied folder in APILOOM_EXPORT_FONTS.
+ */
+const fontsDir = () => process.env.APILOOM_EXPORT_FONTS ?? new URL('../../fonts/', import.meta.url).pathname;
+
+let configured = false;
+/** Sets up the one pdfmake instance once: fonts as bytes, every URL and every local path refused. */
+export function printer(): typeof pdfmake {
+  if (!configured) {
+    const dir = fontsDir().replace(/\/?$/, '/');
+    // Fonts go into pdfmake's in-memory store by name: a path would be a local read, which the policy refuses.
+    for (const name of [REGULAR, BOLD, MONO]) pdfmake.virtualfs.writeFileSync(name, readFileSync(dir + name));
+    const [regular, bold, mono] = [REGULAR, BOLD, MONO];
+    pdfmake.setFonts({
+      [TEXT_FONT]: { normal: regular, bold, italics: regular, bolditalics: bold },
+      [MONO_FONT]: { normal: mono, bold: mono, italics: mono, bolditalics: mono },
+    });
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy(() => false);
+    configured = true;
+  }
+  return pdfmake;
+}
+
+/** Monospace text, with the characters the monospace face lacks set in the CJK face run by run. */
+function monoRuns(text: string, extra: Record<string, unknown> = {}): Content[] {
+  const runs: Content[] = [];
+  let at = 0;
+  for (const m of text.matchAll(NOT_MONO)) {
+    if (m.index > at) runs.push({ text: text.slice(at, m.index), font: MONO_FONT, ...extra });
+    runs.push({ text: m[0], font: TEXT_FONT, ...extra });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) runs.push({ text: text.slice(at), font: MONO_FONT, ...extra });
+  return runs;
+}
+
+function inlines(runs: readonly Inline[]): Content[] {
+  return runs.flatMap((r): Content[] => {
+    const style: Record<string, unknown> = {};
+    if (r.bold) style.bold = true;
+    if (r.italic) style.italics = true;
+    if (r.strike) style.decoration = 'lineThrough';
+    if (r.link && /^(https?:|mailto:)/i.test(r.link)) Object.assign(style, { link: r.link, color: '#1d4ed8', decoration: 'underline' });
+    if (r.code) return monoRuns(r.text, { ...style, fontSize: 8.5, background: '#f1f3f7' });
+    return [{ text: r.text, ...style }];
+  });
+}
+
+const tableLayout = {
+  hLineWidth: () => 0.5,
+  vLineWidth: () => 0.5,
+  hLineColor: () => '#c9ced8',
+  vLineColor: () => '#c9ced8',
+  paddingLeft: () => 4,
+  paddingRight: () => 4,
+  paddingTop: () => 3,
+  paddingBottom: () => 3,
+};
+
+function blocks(list: readonly Block[], images: ReadonlyMap<string, PrintImage>, baseHeading: number): Content[] {
+  return list.map((b): Content => {
+    switch (b.kind) {
+      case 'heading':
+        return { text: inlines(b.text), style: `h${Math.min(4, baseHeading + b.level - 1)}`, tocItem: false };
+      case 'paragraph':
+        return { text: inlines(b.text), margin: [0, 2, 0, 4] };
+      case 'list': {
+        const items = b.items.map((item) => blocks(item, images, baseHeading + 1));
+        return b.ordered ? { ol: items, margin: [0, 2, 0, 4] } : { ul: items, margin: [0, 2, 0, 4] };
+      }
+      case 'code':
+        return {
+          table: { widths: ['*'], body: [[{ text: monoRuns(b.text), fontSize: 8, preserveLeadingSpaces: true, lineHeight: 1.15 }]] },
+          layout: { ...tableLayout, fillColor: () => '#f6f8fa' },
+          margin: [0, 2, 0, 6],
+        };
+      case 'table': {
+        const total = b.widths.reduce((a, w) => a + w, 0);
+        return {
+          table: {
+            headerRows: 1,
+            // The header row never stands alone at the foot of a page, and no row breaks across two.
+            keepWithHeaderRows: 1,
+            dontBreakRows: true,
+            widths: b.widths.map((w) => `${((w / total) * 100).toFixed(2)}%`),
+            body: [
+              b.header.map((h) => ({ text: h, bold: true, fillColor: '#eef1f6' })),
+              ...b.rows.map((row) =>
+                row.cells.map((cell, i) => ({
+                  text: inlines(cell),
+                  margin: i === 0 && row.depth ? [row.depth * 10, 0, 0, 0] : [0, 0, 0, 0],
+                })),
+              ),
+            ],
+          },
+          layout: tableLayout,
+          fontSize: 8.5,
+          margin: [0, 2, 0, 8],
+        };
+      }
+      case 'image': {
+        const image = images.get(b.src);
+        if (!image || image.type === 'gif') return b.alt ? { text: `[${b.alt}]`, italics: true, color: '#666' } : '';
+        return { image: imageKey(images, b.src), fit: [Math.min(480, image.width), Math.min(600, image.height)], margin: [0, 4, 0, 6] };
+      }
+      case 'quote':
+        return { stack: blocks(b.blocks, images, baseHeading), margin: [12, 2, 0, 4], color: '#555' };
+      case 'rule':
+        return { canvas: [{ type: 'line', x1: 0, y1: 4, x2: 495, y2: 4, lineWidth: 0.5, lineColor: '#c9ced8' }], margin: [0, 4, 0, 8] };
+    }
+  });
+}
+
+const imageKey = (images: ReadonlyMap<string, PrintImage>, src: string) => `img${[...images.keys()].indexOf(src)}`;
+
+/** The pdfmake document for an outline (exported for tests that look at the layout itself). */
+export function definition(o: Outline, images: ReadonlyMap<string, PrintImage>, exportedAt: string): TDocumentDefinitions {
+  const { words } = o;
+  const cover: Content[] = [
+    { text: o.title, style: 'title', margin: [0, 180, 0, 16] },
+    { stack: blocks(o.description, images, 2), margin: [0, 0, 0, 24] },
+    { text: `${words.exportedAt}: ${exportedAt.slice(0, 10)}`, color: '#555', pageBreak: 'after' },
+  ];
+  const toc: Content = { toc: { title: { text: words.toc, style: 'h1' }, numberStyle: { bold: false } }, pageBreak: 'after' };
+  const body = o.sections.flatMap((s, i): Content[] => [
+    {
+      text: headingText(s),
+      style: `h${Math.min(4, s.depth)}`,
+      tocItem: true,
+      tocMargin: [(s.depth - 1) * 14, 2, 0, 0],
+      id: `s${i}`,
+      pageBreak: s.depth === 1 && i > 0 ? 'before' : undefined,
+    },
+    ...blocks(s.blocks, images, Math.min(4, s.depth + 1)),
+  ]);
+  return {
+    info: { title: o.title, creator: 'Apiloom', producer: 'Apiloom' },
+    pageSize: 'A4',
+    pageMargins: [50, 50, 50, 56],
+    defaultStyle: { font: TEXT_FONT, fontSize: 10, lineHeight: 1.3 },
+    styles: {
+      title: { fontSize: 26, bold: true },
+      h1: { fontSize: 18, bold: true, margin: [0, 10, 0, 6] },
+      h2: { fontSize: 14, bold: true, margin: [0, 8, 0, 4] },
+      h3: { fontSize: 12, bold: true, margin: [0, 6, 0, 3] },
+      h4: { fontSize: 10.5, bold: true, margin: [0, 4, 0, 2] },
+    },
+    images: Object.fromEntries(
+      [...images.entries()].map(([src, image]) => [
+        imageKey(images, src),
+        `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}`,
+      ]),
+    ),
+    footer: (page: number, pages: number) => ({
+      text: words.pageOf(page, pages),
+      alignment: 'center',
+      fontSize: 8.5,
+      color: '#666',
+      margin: [0, 20, 0, 0],
+    }),
+    content: [...cover, toc, ...body],
+  };
+}
+
+export const pdfWriter: ExportWriter = async (file, options) => {
+  const o = outline(file, options);
+  const sources = new Set<string>();
+  imageSources(o.description, sources);
+  for (const s of o.sections) imageSources(s.blocks, sources);
+  const images = await loadImages(sources, (src) => options.readImage(src));
+  for (const [src, image] of images) if (image.type === 'gif') images.delete(src); // pdfkit embeds PNG and JPEG only
+  const body = await printer()
+    .createPdf(definition(o, images, options.exportedAt))
+    .getBuffer();
+  return { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), contentType: 'application/pdf', extension: 'pdf' };
+};

@@ -1,0 +1,195 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { apiloomFile, APILOOM_FILE_KIND } from '../../../../../shared/import/apiloom';
+import { OWN_IMAGE, printFixture, printOptions } from '../print/fixture';
+import { pdfWriter, printer } from '.';
+
+async function pages(body: Uint8Array): Promise<string[]> {
+  const pdf = await getDocumentProxy(body.slice());
+  return (await extractText(pdf, { mergePages: false })).text;
+}
+const count = (body: Uint8Array, needle: string) => Buffer.from(body).toString('latin1').split(needle).length - 1;
+
+/** A local server that records every request it gets. */
+async function recordingServer() {
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'image/png' }).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('PDF export', () => {
+  it('lays out every kind in Chinese with a cover, a numbered table of contents with page numbers and zh footers', async () => {
+    const { options, requested } = printOptions('zh');
+    const out = await pdfWriter(printFixture(), options);
+    expect(out).toMatchObject({ contentType: 'application/pdf', extension: 'pdf' });
+    const text = await pages(out.body);
+    const n = text.length;
+    expect(n).toBeGreaterThan(3);
+    text.forEach((page, i) => expect(page).toContain(`第 ${i + 1} 页，共 ${n} 页`));
+    // Cover
+    expect(text[0]).toContain('宠物商店 Pet Store');
+    expect(text[0]).toContain('维护人：王堃、李喆');
+    expect(text[0]).toContain('2026-11-25');
+    // Table of contents: every heading with its serial label and the page it is on.
+    expect(text[1]).toContain('目录');
+    const headings = [
+      '1 用户接口',
+      '1.1 创建用户',
+      '2 主人模型',
+      '3 Markdown 指南',
+      '4 富文本说明',
+      '5 错误码表',
+      '6 External link',
+      '7 嵌入页',
+    ];
+    for (const h of headings) {
+      const entry = new RegExp(`${h.replace(/[.]/g, '\\.')} (\\d+)`).exec(text[1]!);
+      expect(entry, h).not.toBeNull();
+      const page = Number(entry![1]);
+      expect(text[page - 1], `${h} on page ${page}`).toContain(h);
+    }
+    const all = text.join('\n');
+    // API: method and path, parameter tables with nested rows, a model reference, responses per status, examples.
+    for (const s of [
+      'POST /users/{id}',
+      '请求头',
+      '路径参数',
+      'Query 参数',
+      '请求体 · json',
+      '参数名',
+      'nickname',
+      'city',
+      'Owner',
+      '响应 200',
+      '响应 404',
+      '"nickname": "小堃"',
+      '负责人：张堃（喆）',
+    ])
+      expect(all).toContain(s);
+    // Markdown and rich text, error codes, links.
+    for (const s of [
+      '概述',
+      '单元格',
+      '{"名字": "喆", "id": 1}',
+      '富文本标题',
+      '粗体字',
+      '要点甲',
+      'const 堃 = 1;',
+      '40001',
+      '令牌无效',
+      'https://example.com/docs',
+    ])
+      expect(all).toContain(s);
+    expect(all).not.toContain('alert(1)');
+    // The project's image came through readImage (once) and is embedded; the outside one is not.
+    expect(requested.filter((s) => s === OWN_IMAGE)).toHaveLength(1);
+    expect(count(out.body, '/Subtype /Image')).toBe(1);
+    expect(all).toContain('[outside]');
+  });
+
+  it('writes its own words, footers included, in English', async () => {
+    const text = await pages((await pdfWriter(printFixture(), printOptions('en').options)).body);
+    text.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${text.length}`));
+    const all = text.join('\n');
+    for (const s of [
+      'Contents',
+      'Request headers',
+      'Request body · json',
+      'Response 200',
+      'Name Type Required Example Description',
+      'Code Message Description',
+    ])
+      expect(all).toContain(s);
+    expect(all).toContain('维护人：王堃、李喆');
+  });
+
+  it('numbers headings in the chosen style and not at all for none', async () => {
+    const chinese = (await pages((await pdfWriter(printFixture(), printOptions('zh', 'chinese').options)).body)).join('\n');
+    expect(chinese).toContain('一、 用户接口');
+    expect(chinese).toContain('（一） 创建用户');
+    const none = await pages((await pdfWriter(printFixture(), printOptions('zh', 'none').options)).body);
+    expect(none[1]).toMatch(/\n用户接口 3/);
+    expect(none.join('\n')).not.toContain('1.1 创建用户');
+  });
+
+  it('fetches no URL and reads no local file a document names: images only come through readImage', async () => {
+    const server = await recordingServer();
+    try {
+      const file = apiloomFile.read({
+        kind: APILOOM_FILE_KIND,
+        project: { name: 'P', description: `![a](${server.url}/cover.png)` },
+        nodes: [
+          {
+            id: 'd',
+            type: 'doc',
+            name: 'D',
+            content: { v: 1, markdown: `![b](${server.url}/b.png)\n\n![c](/etc/passwd)\n\n![d](file:///etc/passwd)` },
+          },
+          { id: 'r', type: 'richtext', name: 'R', content: { v: 1, html: `<img src="${server.url}/r.png"><img src="/etc/passwd">` } },
+        ],
+      });
+      const { options, requested } = printOptions('zh', 'none', file);
+      const out = await pdfWriter(file, options);
+      expect(count(out.body, '%PDF')).toBe(1);
+      expect(requested.sort()).toEqual(
+        [`${server.url}/b.png`, `${server.url}/cover.png`, `${server.url}/r.png`, '/etc/passwd', 'file:///etc/passwd'].sort(),
+      );
+      expect(count(out.body, '/Subtype /Image')).toBe(0);
+      expect(Buffer.from(out.body).toString('latin1')).not.toContain('root:x:0');
+
+      // pdfmake itself, handed a URL or a path directly, refuses both before touching them.
+      const pdf = printer();
+      await expect(pdf.createPdf({ content: [{ image: `${server.url}/direct.png` }] }).getBuffer()).rejects.toThrow(/denied/);
+      await expect(pdf.createPdf({ content: [{ image: '/etc/passwd' }] }).getBuffer()).rejects.toThrow(/denied/);
+      await expect(
+        pdf.createPdf({ content: [{ image: 'x' }], images: { x: { url: `${server.url}/dict.png`, headers: {} } } }).getBuffer(),
+      ).rejects.toThrow(/denied/);
+      expect(server.seen).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('repeats the header row of a long parameter table on every page and never splits a row', async () => {
+    const long = (i: number) => `开始${i} ${'说明文字 description text '.repeat(6)}结束${i}`;
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      id: `p${i}`,
+      name: `field${i}`,
+      type: 'string',
+      required: false,
+      value: '',
+      description: long(i),
+      children: [],
+    }));
+    const nodes = Array.from({ length: 200 }, (_, i) => ({
+      id: `a${i}`,
+      type: 'api',
+      name: `接口 ${i}`,
+      content: { v: 2, method: 'GET', path: `/items/${i}`, description: `第 ${i} 个接口`, reqQuery: i === 0 ? rows : rows.slice(0, 3) },
+    }));
+    const file = apiloomFile.read({ kind: APILOOM_FILE_KIND, project: { name: 'Big' }, nodes });
+    const started = Date.now();
+    const text = await pages((await pdfWriter(file, printOptions('zh', 'decimal', file).options)).body);
+    const took = Date.now() - started;
+    // The first API's table runs over several pages (as the table of contents says): each opens with the header row.
+    const toc = text.slice(1, 12).join('\n');
+    const pageOf = (heading: string) => Number(new RegExp(`\\n${heading} (\\d+)`).exec(toc)![1]);
+    const [from, to] = [pageOf('1 接口 0'), pageOf('2 接口 1')];
+    expect(to - from).toBeGreaterThan(2);
+    for (let p = from; p < to; p++) expect(text[p - 1], `page ${p}`).toContain('参数名 类型 必填 示例 说明');
+    // A row's first and last words are always on the same page.
+    for (let i = 0; i < 120; i++) {
+      const at = text.findIndex((p) => p.includes(`开始${i} `));
+      expect(text[at], `row ${i}`).toContain(`结束${i}`);
+    }
+    expect(toc).toMatch(/\n200 接口 199 \d+/);
+    expect(took).toBeLessThan(60_000);
+  }, 120_000);
+});

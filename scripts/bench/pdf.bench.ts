@@ -1,0 +1,33 @@
+/**
+ * The PDF export of GitHub's REST description (issue 23's speed budget: the whole project in at most 60 s, under
+ * 1 GB), in a process of its own (scripts/bench/pdf-run.ts): its first 300 operations with the models they use, the
+ * size the issue asks for at least; `PDF_BENCH_OPERATIONS=all` renders the whole description.
+ */
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const GITHUB_REST = join(dirname(createRequire(import.meta.url).resolve('@octokit/openapi/package.json')), 'generated/api.github.com.json');
+
+export function benchPdf(): Record<string, string> {
+  const operations = process.env.PDF_BENCH_OPERATIONS ?? '300';
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'pdf-run.ts'), GITHUB_REST, ...(operations === 'all' ? [] : [operations])],
+    { encoding: 'utf8', maxBuffer: 10 * 1024 * 1024 },
+  );
+  const run = JSON.parse(output.trim().split('\n').at(-1)!) as {
+    operations: number;
+    models: number;
+    pages: number;
+    ms: number;
+    mb: number;
+    peakMb: number;
+  };
+  const label = `PDF export GitHub REST (${run.operations} operations, ${run.models} models)`;
+  return {
+    [`${label}: pages, file size`]: `${run.pages}, ${run.mb} MB`,
+    [`${label}: render time`]: `${(run.ms / 1000).toFixed(1)} s`,
+    [`${label}: peak memory (own process)`]: `${run.peakMb} MB`,
+  };
+}
