@@ -58,6 +58,8 @@ const routeObjects: RouteObject[] = [
       { path: paths.history.pattern, lazy: () => import('../pages/workspace/history-page') },
       { path: paths.shares.pattern, lazy: () => import('../pages/workspace/shares-page') },
       { path: paths.environments.pattern, lazy: () => import('../pages/workspace/environments-page') },
+      { path: paths.exportPage.pattern, lazy: () => import('../pages/workspace/export-page') },
+      { path: paths.exportPage.itemPattern, lazy: () => import('../pages/workspace/export-page') },
       {
         path: paths.globalParams.pattern,
         lazy: async () => ({ Component: (await import('../pages/workspace/environments-page')).GlobalParamsPage }),
@@ -92,7 +94,8 @@ const routeObjects: RouteObject[] = [
               { path: 'quit', lazy: () => import('../pages/project-settings/quit') },
               { path: 'auth', lazy: () => import('../pages/project-settings/auth') },
               { path: 'share', lazy: () => import('../pages/project-settings/share') },
-              ...['export', 'style'].map((path) => ({ path, ...settingsLater })),
+              { path: 'export', lazy: () => import('../pages/project-settings/export') },
+              { path: 'style', ...settingsLater },
             ],
           },
           { path: paths.team.pattern, lazy: () => import('../pages/team/console') },
