@@ -19,4 +19,11 @@ describe('page addresses of shares and releases', () => {
     expect(paths.later.patterns).not.toContain(paths.shares.pattern);
     expect(paths.later.patterns).not.toContain(paths.sharedView.pattern);
   });
+
+  it('export has its workspace addresses, out of the "later" list', () => {
+    expect(paths.exportPage.href('p')).toBe('/project/p/export');
+    expect(paths.exportPage.href('p', { items: true })).toBe('/project/p/export/export-item');
+    expect(paths.later.patterns).not.toContain(paths.exportPage.pattern);
+    expect(paths.later.patterns).not.toContain(paths.exportPage.itemPattern);
+  });
 });

@@ -17,7 +17,7 @@ export type ConsoleView = (typeof CONSOLE_VIEWS)[number];
 export const PROFILE_TABS = ['info', 'security', 'relation', 'quit'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
-/** Project settings tabs; export and style come with later issues. */
+/** Project settings tabs. */
 export const SETTINGS_TABS = ['info', 'auth', 'share', 'export', 'style', 'transfer', 'quit'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
@@ -115,6 +115,12 @@ export const paths = {
     pattern: '/project/:id/share',
     href: (projectId: string) => `/project/${enc(projectId)}/share`,
   },
+  /** Exporting a project (issue 23), in the workspace: the whole project, or chosen documents (`export-item`). */
+  exportPage: {
+    pattern: '/project/:id/export',
+    itemPattern: '/project/:id/export/export-item',
+    href: (projectId: string, opts: { items?: boolean } = {}) => `/project/${enc(projectId)}/export${opts.items ? '/export-item' : ''}`,
+  },
   /** A project's environments and variables, and its global parameters, in the workspace (issue 24). */
   environments: {
     pattern: '/project/:id/env',
@@ -151,8 +157,6 @@ export const paths = {
       '/login/callback',
       '/login/redirect',
       '/login/callback/:provider/login',
-      '/project/:id/export',
-      '/project/:id/export/export-item',
     ],
   },
 } as const;

@@ -11,7 +11,6 @@ import { ErrorPage, NotFound } from '../pages/error-page';
 import { paths, VERSION_PARAM } from '../paths';
 
 const later = { lazy: () => import('../pages/later-public') };
-const settingsLater = { lazy: () => import('../pages/project-settings/later') };
 /**
  * The workspace's two reads start as soon as the route matches, while its page code still loads: the tree of a
  * large project is the slowest request of the app, and the page shows it as soon as both have arrived.
@@ -58,6 +57,8 @@ const routeObjects: RouteObject[] = [
       { path: paths.history.pattern, lazy: () => import('../pages/workspace/history-page') },
       { path: paths.shares.pattern, lazy: () => import('../pages/workspace/shares-page') },
       { path: paths.environments.pattern, lazy: () => import('../pages/workspace/environments-page') },
+      { path: paths.exportPage.pattern, lazy: () => import('../pages/workspace/export-page') },
+      { path: paths.exportPage.itemPattern, lazy: () => import('../pages/workspace/export-page') },
       {
         path: paths.globalParams.pattern,
         lazy: async () => ({ Component: (await import('../pages/workspace/environments-page')).GlobalParamsPage }),
@@ -92,7 +93,7 @@ const routeObjects: RouteObject[] = [
               { path: 'quit', lazy: () => import('../pages/project-settings/quit') },
               { path: 'auth', lazy: () => import('../pages/project-settings/auth') },
               { path: 'share', lazy: () => import('../pages/project-settings/share') },
-              { path: 'export', ...settingsLater },
+              { path: 'export', lazy: () => import('../pages/project-settings/export') },
               { path: 'style', lazy: () => import('../pages/project-settings/style') },
             ],
           },

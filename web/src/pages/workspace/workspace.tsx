@@ -11,6 +11,7 @@ import {
   PlusOutlined,
   SettingOutlined,
   ShareAltOutlined,
+  ExportOutlined,
   TagsOutlined,
 } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Empty, Layout, Result, Tooltip, Typography } from 'antd';
@@ -200,6 +201,15 @@ export function Workspace(props: WorkspaceProps) {
             <LinkButton to={paths.globalParams.href(props.projectId)} icon={<GlobalOutlined aria-hidden />} aria-label={t('env.globals')} />
           </Tooltip>
         </>
+      ) : null}
+      {signedIn && project.data && atLeast(role, 'view') ? (
+        <Tooltip title={t('projectSettings.export')}>
+          <LinkButton
+            to={paths.exportPage.href(props.projectId)}
+            icon={<ExportOutlined aria-hidden />}
+            aria-label={t('projectSettings.export')}
+          />
+        </Tooltip>
       ) : null}
       {mayEdit ? (
         <Tooltip title={t('shares.title')}>

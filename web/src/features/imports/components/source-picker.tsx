@@ -4,6 +4,7 @@ import { Form, Input, Tabs, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_MAX_BYTES } from '@shared/constants';
 import '../../../i18n/imports';
+import { sizeText } from '../../../lib/bytes';
 
 export type SourceKind = 'file' | 'paste' | 'url';
 export interface SourceValue {
@@ -15,9 +16,6 @@ export interface SourceValue {
 
 /** What the file chooser offers; anything else can still be dropped, and the preview says what it is. */
 export const IMPORT_ACCEPT = '.json,.yaml,.yml,.mjson,.har,.zip,.txt';
-
-const sizeText = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function SourcePicker({ value, onChange }: { value: SourceValue; onChange: (next: SourceValue) => void }) {
   const { t } = useTranslation();

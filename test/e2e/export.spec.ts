@@ -1,0 +1,83 @@
+/**
+ * The export screens (issue 23) as people use them: a format and a scope chosen on the page, the job followed to
+ * its end, the file downloaded and opened. Formats each get their file read by a real reader here as their writers
+ * land; the project file is the one every export starts from.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { apiData, chooseInTree, createDocument, createProject, expectAccessible, newPerson, withSession } from './support';
+
+interface ProjectFile {
+  kind: string;
+  nodes: { id: string; name: string; type: string; content: unknown }[];
+}
+
+/** Clicks the finished export's download button and reads what the browser saved. */
+async function download(page: Page, label: RegExp): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: label }).click()]);
+  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+}
+
+test('(zh) an editor exports the whole project from its settings as an Apiloom project file and opens it', async ({ page, request }) => {
+  const owner = await newPerson(request, 'Exporter');
+  const projectId = await createProject(request, owner.token, { name: '导出项目' });
+  await createDocument(request, owner.token, projectId, { name: '用户说明', content: { markdown: '堃 喆 的账号说明' } });
+  await createDocument(request, owner.token, projectId, { name: 'Orders', content: { markdown: 'English notes' } });
+  await withSession(page.context(), owner);
+
+  await page.goto(`/dashboard/project/${projectId}/export`);
+  await expect(page.getByRole('radio', { name: /Apiloom 项目文件/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /整个项目/ })).toBeChecked();
+  // The language choice is for the formats that add words of their own.
+  await expect(page.getByText('文档语言')).toHaveCount(0);
+  await page.getByRole('radio', { name: /^PDF/ }).check();
+  await expect(page.getByText('文档语言')).toBeVisible();
+  await page.getByRole('radio', { name: /Apiloom 项目文件/ }).check();
+
+  await page.getByRole('button', { name: '开始导出' }).click();
+  await expect(page.getByText('导出完成')).toBeVisible();
+  const file = await download(page, /^下载 /);
+  expect(file.name).toMatch(/\.json$/);
+  const parsed = JSON.parse(file.text) as ProjectFile;
+  expect(parsed.kind).toBe('apiloom-project');
+  expect(parsed.nodes.map((n) => n.name).sort()).toEqual(['Orders', '用户说明']);
+  expect(JSON.stringify(parsed.nodes.find((n) => n.name === '用户说明')?.content)).toContain('堃 喆 的账号说明');
+});
+
+test('(en) a viewer exports chosen documents from the workspace page, and only those', async ({ page, request }) => {
+  const owner = await newPerson(request, 'Owner');
+  const viewer = await newPerson(request, 'Viewer');
+  const projectId = await createProject(request, owner.token, { name: 'Chosen export' });
+  await createDocument(request, owner.token, projectId, { name: 'Alpha', content: { markdown: 'alpha words' } });
+  await createDocument(request, owner.token, projectId, { name: 'Beta', content: { markdown: 'beta words' } });
+  const invitation = await apiData<{ code: string }>(request, 'put', `/api/project/invitation/${projectId}/view`, owner.token);
+  await apiData(request, 'post', `/api/project/invitation/join/${invitation.code}`, viewer.token);
+  await withSession(page.context(), viewer);
+
+  await page.goto(`/project/${projectId}`);
+  await page.getByLabel('语言').getByText('English').click();
+  await page.getByRole('link', { name: 'Export', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/export$`));
+  await expect(page.getByRole('heading', { name: 'Export', level: 1 })).toBeVisible();
+  await page.getByRole('radio', { name: 'Chosen documents' }).check();
+  // Nothing chosen is refused on the page, before any job starts.
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(page.getByText('Choose at least one document')).toBeVisible();
+  await chooseInTree(page, page.getByLabel(/Choose the documents to export/), 'Beta');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(page.getByText('Export done')).toBeVisible();
+  const file = JSON.parse((await download(page, /^Download /)).text) as ProjectFile;
+  expect(file.nodes.map((n) => n.name)).toEqual(['Beta']);
+});
+
+test('the export-item address opens with chosen documents, and the export page passes axe', async ({ page, request }) => {
+  const owner = await newPerson(request, 'Owner');
+  const projectId = await createProject(request, owner.token, { name: 'Axe export' });
+  await createDocument(request, owner.token, projectId, { name: 'Alpha', content: { markdown: 'alpha words' } });
+  await withSession(page.context(), owner);
+  await page.goto(`/project/${projectId}/export/export-item`);
+  await expect(page.getByRole('heading', { name: '导出', level: 1 })).toBeVisible();
+  await expect(page.getByRole('radio', { name: '选中的文档' })).toBeChecked();
+  await expect(page.getByText('选择要导出的文档（选中目录即包含其下所有文档）')).toBeVisible();
+  await expectAccessible(page, 'export page');
+});

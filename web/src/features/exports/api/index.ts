@@ -1,0 +1,26 @@
+/**
+ * Starting an export and following its job: `export.start` answers the job at once (the spec gives the call 120 s,
+ * as it once returned the file itself), and `export.get` is polled while the job is queued or running; once done it
+ * carries a short-lived download link.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { RouteRequest } from '@shared/routes';
+import type { ExportJobView } from '@shared/schemas/export';
+import { api, apiQuery, type ApiError } from '../../../lib/api';
+
+/** How often a job in progress is asked about. */
+const POLL_MS = 500;
+
+const running = (job: ExportJobView | undefined) => !!job && (job.state === 'queued' || job.state === 'running');
+
+export const useStartExport = () =>
+  useMutation<{ id: string }, ApiError, RouteRequest<'export.start'>['body']>({
+    mutationFn: (body) => api.call('export.start', { body }, { export: true }),
+  });
+
+/** A job, asked about again every POLL_MS while it runs. */
+export const useExportJob = (id: string | null) =>
+  useQuery({
+    ...apiQuery('export.get', { params: { id: id ?? '' } }, { enabled: !!id, staleTime: 0 }),
+    refetchInterval: (query) => (running(query.state.data) || !query.state.data ? POLL_MS : false),
+  });
