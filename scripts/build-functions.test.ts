@@ -67,7 +67,7 @@ describe('Lambda bundles', () => {
       }
       // The worker builds (cURL's bash grammar as WebAssembly beside it, not tree-sitter's native binaries).
       const outfile = join(dir, 'import', 'index.mjs');
-      const built = await buildWorker(functionEntry('import', 'worker'), outfile, { sourcemap: false, logLevel: 'silent', metafile: true });
+      const built = await buildWorker('import', outfile, { sourcemap: false, logLevel: 'silent', metafile: true });
       const worker = Object.keys(built.metafile!.inputs);
       expect(worker.some((input) => input.includes('js-yaml'))).toBe(true);
       expect(worker.some((input) => input.includes('shared/import/openapi/'))).toBe(true);
@@ -77,7 +77,7 @@ describe('Lambda bundles', () => {
       // The export worker builds with its writers and the YAML writer.
       const exporter = Object.keys(
         (
-          await buildWorker(functionEntry('export', 'worker'), join(dir, 'export', 'index.mjs'), {
+          await buildWorker('export', join(dir, 'export', 'index.mjs'), {
             sourcemap: false,
             logLevel: 'silent',
             metafile: true,
@@ -86,6 +86,9 @@ describe('Lambda bundles', () => {
       );
       expect(exporter.some((input) => /node_modules\/yaml\//.test(input))).toBe(true);
       expect(exporter.some((input) => input.includes('functions/workers/export/formats/openapi/'))).toBe(true);
+      // The PDF writer's fonts go beside the bundle, where it looks for them first (formats/pdf fontsDir).
+      for (const font of ['NotoSansSC-Subset-Regular.ttf', 'NotoSansSC-Subset-Bold.ttf', 'JetBrainsMono-Regular.ttf'])
+        expect(statSync(join(dir, 'export', 'fonts', font)).size, font).toBeGreaterThan(0);
     },
   );
 });

@@ -9,12 +9,12 @@
  *   on the same major version and checks the bundles.
  */
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SERVICES } from '@shared/routes';
-import { JOB_NAMES, ORIGIN_NAMES, WORKER_NAMES } from '@shared/jobs';
+import { JOB_NAMES, ORIGIN_NAMES, WORKER_NAMES, type WorkerName } from '@shared/jobs';
 import { FUNCTIONS_OUT, functionEntry, ROOT } from './local/paths';
 
 /** Provided by the Node 22 Lambda runtime (AWS SDK for JavaScript v3) and loaded lazily. */
@@ -94,11 +94,31 @@ export const workerBundleOptions = (entry: string, outfile: string): BuildOption
   ],
 });
 
-export async function buildWorker(entry: string, outfile: string, extra: Partial<BuildOptions> = {}) {
-  const result = await build({ ...workerBundleOptions(entry, outfile), ...extra });
-  const { CURL_WASM_FILES } = await import('../functions/workers/import/curl-parser');
-  const require = createRequire(import.meta.url);
-  for (const [name, from] of Object.entries(CURL_WASM_FILES)) copyFileSync(require.resolve(from), join(dirname(outfile), name));
+/** The files each worker reads beside its bundle, by the name it reads them under. */
+const WORKER_FILES: Record<WorkerName, () => Promise<Record<string, string>>> = {
+  // curlconverter's WebAssembly parser.
+  import: async () => {
+    const { CURL_WASM_FILES } = await import('../functions/workers/import/curl-parser');
+    const require = createRequire(import.meta.url);
+    return Object.fromEntries(Object.entries(CURL_WASM_FILES).map(([name, from]) => [name, require.resolve(from)]));
+  },
+  // The PDF writer's fonts (functions/workers/export/fonts), in `fonts/` beside the bundle, with their licences.
+  export: async () => {
+    const dir = join(ROOT, 'functions/workers/export/fonts');
+    return Object.fromEntries(
+      readdirSync(dir)
+        .filter((f) => /\.(ttf|txt)$/.test(f))
+        .map((f) => [`fonts/${f}`, join(dir, f)]),
+    );
+  },
+};
+
+export async function buildWorker(name: WorkerName, outfile: string, extra: Partial<BuildOptions> = {}) {
+  const result = await build({ ...workerBundleOptions(functionEntry(name, 'worker'), outfile), ...extra });
+  for (const [to, from] of Object.entries(await WORKER_FILES[name]())) {
+    mkdirSync(dirname(join(dirname(outfile), to)), { recursive: true });
+    copyFileSync(from, join(dirname(outfile), to));
+  }
   return result;
 }
 
@@ -114,7 +134,7 @@ export async function buildFunctions(opts: { quiet?: boolean } = {}) {
   await Promise.all(
     entries.map(async ({ name: service, entry, ...kind }) => {
       const outfile = join(FUNCTIONS_OUT, service, 'index.mjs');
-      if ('worker' in kind) await buildWorker(entry, outfile);
+      if ('worker' in kind) await buildWorker(service as WorkerName, outfile);
       else await build(bundleOptions(entry, outfile));
       const code = readFileSync(outfile);
       sizes[service] = { bytes: code.length, gzip: gzipSync(code).length };

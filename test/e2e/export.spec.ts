@@ -81,3 +81,42 @@ test('the export-item address opens with chosen documents, and the export page p
   await expect(page.getByText('选择要导出的文档（选中目录即包含其下所有文档）')).toBeVisible();
   await expectAccessible(page, 'export page');
 });
+
+/** A finished export's file, as bytes. */
+async function downloadBytes(page: Page, label: RegExp): Promise<{ name: string; bytes: Uint8Array }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: label }).click()]);
+  return { name: file.suggestedFilename(), bytes: new Uint8Array(await readFile(await file.path())) };
+}
+
+test('(zh) PDF and Word from the settings page: Chinese text, serial numbers and the chosen language', async ({ page, request }) => {
+  const owner = await newPerson(request, 'Printer');
+  const projectId = await createProject(request, owner.token, { name: '打印项目' });
+  const project = await apiData<{ rev: number }>(request, 'get', `/api/project/${projectId}`, owner.token);
+  await apiData(request, 'post', '/api/project', owner.token, { id: projectId, rev: project.rev, serialStyle: 'decimal' });
+  await createDocument(request, owner.token, projectId, { name: '账号说明', content: { markdown: '堃 与 喆 的账号，用于软著材料。' } });
+  await withSession(page.context(), owner);
+  await page.goto(`/dashboard/project/${projectId}/export`);
+
+  await page.getByRole('radio', { name: /^PDF/ }).check();
+  await page.getByRole('radiogroup', { name: '文档语言' }).getByRole('radio', { name: 'English' }).check();
+  await page.getByRole('button', { name: '开始导出' }).click();
+  await expect(page.getByText('导出完成')).toBeVisible({ timeout: 60_000 });
+  const pdf = await downloadBytes(page, /^下载 /);
+  expect(pdf.name).toMatch(/\.pdf$/);
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const { text } = await extractText(await getDocumentProxy(pdf.bytes), { mergePages: true });
+  expect(text).toContain('堃 与 喆 的账号');
+  expect(text).toContain('1 账号说明');
+  expect(text).toMatch(/Page 1 of \d+/);
+
+  await page.getByRole('radio', { name: /Word/ }).check();
+  await page.getByRole('radiogroup', { name: '文档语言' }).getByRole('radio', { name: '中文' }).check();
+  await page.getByRole('button', { name: '开始导出' }).click();
+  await expect(page.getByText('导出完成')).toBeVisible({ timeout: 60_000 });
+  const docx = await downloadBytes(page, /\.docx$/);
+  const { unzipSync, strFromU8 } = await import('fflate');
+  const xml = strFromU8(unzipSync(docx.bytes)['word/document.xml']!);
+  expect(xml).toContain('堃 与 喆 的账号');
+  expect(xml).toContain('账号说明');
+  expect(xml).toContain('w:eastAsia="Microsoft YaHei"');
+});

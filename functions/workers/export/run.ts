@@ -17,6 +17,7 @@ import {
   takeExportJob,
   type ExportJobRecord,
 } from '../../domain/export-jobs';
+import { getProject } from '../../domain/projects';
 import { AppError } from '../../runtime/app-error';
 import type { Logger } from '../../runtime/logger';
 import { WRITERS } from './formats';
@@ -110,8 +111,8 @@ async function runTaken(job: ExportJobRecord, opts: RunOptions) {
   const file = await stage(opts, 'read', () =>
     readProjectFile(job, exportedAt, (done, total) => reportExportProgress(job, { done, total })),
   );
-  // TODO(serialStyle): the project's 序号样式 once the print branch's `serialStyle` field lands.
-  const serials = serialLabels(nestNodes(file.nodes), DEFAULT_SERIAL_STYLE);
+  // The project's 序号样式 numbers the exported tree as the app numbers it (a release is numbered by today's setting).
+  const serials = serialLabels(nestNodes(file.nodes), (await getProject(job.projectId))?.serialStyle ?? DEFAULT_SERIAL_STYLE);
   const output = await stage(opts, 'write', () =>
     writer(file, { language: job.language, serials, exportedAt, readImage: imageReader(job.projectId) }),
   );

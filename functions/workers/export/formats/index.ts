@@ -1,10 +1,12 @@
 /**
  * The writers this worker has, by format. A format listed in EXPORT_FORMATS without a writer here is answered by
- * the job as "not available" (exportFormatUnavailable): the print branch's PDF and Word writers are two entries.
+ * the job as "not available" (exportFormatUnavailable).
  */
 import { writeApiloom } from './apiloom';
+import { docxWriter } from './docx';
 import { writeMarkdown } from './markdown';
 import { writeOpenApiJson, writeOpenApiYaml } from './openapi';
+import { pdfWriter } from './pdf';
 import { writePostman, writePostmanEnvironment } from './postman';
 import type { ExportFormat, ExportWriter } from './types';
 
@@ -15,4 +17,6 @@ export const WRITERS: Partial<Record<ExportFormat, ExportWriter>> = {
   postman: writePostman,
   'postman-environment': writePostmanEnvironment,
   markdown: writeMarkdown,
+  pdf: pdfWriter,
+  docx: docxWriter,
 };

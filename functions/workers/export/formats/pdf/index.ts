@@ -7,7 +7,7 @@
  * (`setUrlAccessPolicy`, `setLocalAccessPolicy`), fonts are handed over as bytes, and images only ever come from
  * `options.readImage` as data URLs under names of our own, so nothing a user wrote is a path or URL pdfmake sees.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import pdfmake, { type Content, type TDocumentDefinitions } from 'pdfmake';
 import type { ExportWriter } from '../types';
 import type { Block, Inline } from '../print/blocks';
@@ -23,10 +23,15 @@ const MONO_FONT = 'Mono';
 const NOT_MONO = /[^\t\n\r\u0020-\u024f]+/gu;
 
 /**
- * Where the fonts are: the folder beside this writer in the source tree; a bundle that moves the code names the
- * copied folder in APILOOM_EXPORT_FONTS.
+ * Where the fonts are: `fonts/` beside the export worker's bundle (the build copies them there: in Lambda,
+ * /var/task/fonts), else the folder beside this writer in the source tree; APILOOM_EXPORT_FONTS overrides both.
  */
-const fontsDir = () => process.env.APILOOM_EXPORT_FONTS ?? new URL('../../fonts/', import.meta.url).pathname;
+const fontsDir = () =>
+  process.env.APILOOM_EXPORT_FONTS ??
+  [new URL('./fonts/', import.meta.url).pathname, new URL('../../fonts/', import.meta.url).pathname].find((dir) =>
+    existsSync(`${dir}${REGULAR}`),
+  ) ??
+  new URL('../../fonts/', import.meta.url).pathname;
 
 let configured = false;
 /** Sets up the one pdfmake instance once: fonts as bytes, every URL and every local path refused. */

@@ -69,7 +69,7 @@ export function ExportPanel({ projectId, initialScope = 'whole', picker, release
         onFinish={(v) => void submit(v).catch(() => undefined)}
       >
         <Form.Item name="format" label={t('exports.format')}>
-          <Radio.Group>
+          <Radio.Group aria-label={t('exports.format')}>
             <Flex vertical gap={8}>
               {EXPORT_FORMATS.map((f) => (
                 <Radio key={f} value={f}>
@@ -83,7 +83,10 @@ export function ExportPanel({ projectId, initialScope = 'whole', picker, release
           </Radio.Group>
         </Form.Item>
         <Form.Item name="scope" label={t('exports.scope')}>
-          <Radio.Group options={EXPORT_SCOPES.map((s) => ({ value: s, label: t(`exports.scopes.${s}`) }))} />
+          <Radio.Group
+            aria-label={t('exports.scope')}
+            options={EXPORT_SCOPES.map((s) => ({ value: s, label: t(`exports.scopes.${s}`) }))}
+          />
         </Form.Item>
         {scope === 'chosen' ? (
           <Form.Item
@@ -105,7 +108,10 @@ export function ExportPanel({ projectId, initialScope = 'whole', picker, release
         ) : null}
         {format && WORDED.includes(format) ? (
           <Form.Item name="language" label={t('exports.language')} extra={t('exports.languageHint')}>
-            <Radio.Group options={LOCALES.map((l) => ({ value: l, label: t(`exports.languages.${l}`) }))} />
+            <Radio.Group
+              aria-label={t('exports.language')}
+              options={LOCALES.map((l) => ({ value: l, label: t(`exports.languages.${l}`) }))}
+            />
           </Form.Item>
         ) : null}
         <Button type="primary" htmlType="submit" loading={start.isPending || (!!jobId && isBusy(job.data))}>
