@@ -89,6 +89,8 @@ describe('Lambda bundles', () => {
       // The PDF writer's fonts go beside the bundle, where it looks for them first (formats/pdf fontsDir).
       for (const font of ['NotoSansSC-Subset-Regular.ttf', 'NotoSansSC-Subset-Bold.ttf', 'JetBrainsMono-Regular.ttf'])
         expect(statSync(join(dir, 'export', 'fonts', font)).size, font).toBeGreaterThan(0);
+      // And DOMPurify's browser build, which the HTML export inlines.
+      expect(statSync(join(dir, 'export', 'viewer', 'purify.min.js')).size).toBeGreaterThan(10_000);
     },
   );
 });

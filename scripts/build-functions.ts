@@ -102,14 +102,16 @@ const WORKER_FILES: Record<WorkerName, () => Promise<Record<string, string>>> = 
     const require = createRequire(import.meta.url);
     return Object.fromEntries(Object.entries(CURL_WASM_FILES).map(([name, from]) => [name, require.resolve(from)]));
   },
-  // The PDF writer's fonts (functions/workers/export/fonts), in `fonts/` beside the bundle, with their licences.
+  // The PDF writer's fonts (functions/workers/export/fonts) in `fonts/`, with their licences; DOMPurify's browser
+  // build in `viewer/`, which the HTML export inlines into its file.
   export: async () => {
     const dir = join(ROOT, 'functions/workers/export/fonts');
-    return Object.fromEntries(
-      readdirSync(dir)
-        .filter((f) => /\.(ttf|txt)$/.test(f))
-        .map((f) => [`fonts/${f}`, join(dir, f)]),
-    );
+    const require = createRequire(import.meta.url);
+    const fonts = readdirSync(dir).filter((f) => /\.(ttf|txt)$/.test(f));
+    return {
+      ...Object.fromEntries(fonts.map((f) => [`fonts/${f}`, join(dir, f)])),
+      'viewer/purify.min.js': require.resolve('dompurify/purify.min.js'),
+    };
   },
 };
 

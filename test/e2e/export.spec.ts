@@ -120,3 +120,57 @@ test('(zh) PDF and Word from the settings page: Chinese text, serial numbers and
   expect(xml).toContain('账号说明');
   expect(xml).toContain('w:eastAsia="Microsoft YaHei"');
 });
+
+test('(en) HTML: one file that opens from disk with the network off, searches, shows each document, and runs no script of theirs', async ({
+  page,
+  request,
+  context,
+}) => {
+  const owner = await newPerson(request, 'Publisher');
+  const projectId = await createProject(request, owner.token, { name: 'Offline docs' });
+  await createDocument(request, owner.token, projectId, {
+    name: 'Getting started',
+    content: { markdown: '## Install\n\nRun the **installer**.' },
+  });
+  await createDocument(request, owner.token, projectId, {
+    name: 'Tricky',
+    content: { markdown: 'Hello <img src="x" onerror="document.title=\'pwned\'"> <script>document.title="pwned"</script> world' },
+  });
+  await withSession(context, owner);
+  await page.goto(`/dashboard/project/${projectId}/export`);
+  await page.getByLabel('语言').getByText('English').click();
+  await page.getByRole('radio', { name: /HTML/ }).check();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(page.getByText('Export done')).toBeVisible({ timeout: 60_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download / }).click()]);
+  expect(file.suggestedFilename()).toMatch(/\.html$/);
+  // Saved under its .html name, as a person's browser saves it (the download's own path has no extension).
+  const path = test.info().outputPath('export.html');
+  await file.saveAs(path);
+
+  // Offline: nothing may be fetched, and nothing is.
+  const requests: string[] = [];
+  await context.setOffline(true);
+  const viewer = await context.newPage();
+  viewer.on('request', (r) => {
+    if (!r.url().startsWith('file:')) requests.push(r.url());
+  });
+  const problems: string[] = [];
+  viewer.on('pageerror', (e) => problems.push(e.message));
+  await viewer.goto(`file://${path}`);
+  await expect(viewer.getByRole('heading', { name: 'Offline docs', level: 1 })).toBeVisible();
+  const nav = viewer.getByRole('navigation', { name: 'Documents' });
+  await nav.getByRole('searchbox', { name: 'Search documents' }).fill('installer');
+  await expect(nav.getByRole('link', { name: 'Getting started' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Tricky' })).toBeHidden();
+  await nav.getByRole('link', { name: 'Getting started' }).click();
+  await expect(viewer.getByRole('heading', { name: 'Install' })).toBeVisible();
+  await nav.getByRole('searchbox', { name: 'Search documents' }).fill('');
+  await nav.getByRole('link', { name: 'Tricky' }).click();
+  await expect(viewer.getByText(/Hello/)).toBeVisible();
+  await expect(viewer).toHaveTitle('Offline docs');
+  expect(await viewer.locator('main script, main [onerror]').count()).toBe(0);
+  expect(requests).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.setOffline(false);
+});

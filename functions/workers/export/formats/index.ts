@@ -4,6 +4,7 @@
  */
 import { writeApiloom } from './apiloom';
 import { docxWriter } from './docx';
+import { writeHtml } from './html';
 import { writeMarkdown } from './markdown';
 import { writeOpenApiJson, writeOpenApiYaml } from './openapi';
 import { pdfWriter } from './pdf';
@@ -17,6 +18,7 @@ export const WRITERS: Partial<Record<ExportFormat, ExportWriter>> = {
   postman: writePostman,
   'postman-environment': writePostmanEnvironment,
   markdown: writeMarkdown,
+  html: writeHtml,
   pdf: pdfWriter,
   docx: docxWriter,
 };

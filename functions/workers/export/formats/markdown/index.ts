@@ -204,3 +204,9 @@ export const writeMarkdown: ExportWriter = async (file, options) => {
   const entries = Object.fromEntries([...files].map(([path, text]) => [path, strToU8(text)]));
   return { body: zipSync(entries, { level: 6 }), contentType: 'application/zip', extension: 'zip' };
 };
+
+/** One document's body as markdown, the words in `language` (the HTML export renders this). */
+export const documentMarkdown = (typed: TypedContent, language: ExportOptions['language'], models: Map<string, string>) =>
+  bodyOf(typed, WORDS[language], models)
+    .filter((s) => s !== '')
+    .join('\n\n');
