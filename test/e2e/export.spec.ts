@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import postmanCollection from 'postman-collection';
 import { apiData, chooseInTree, createDocument, createProject, expectAccessible, newPerson, withSession } from './support';
 
 interface ProjectFile {
@@ -173,4 +174,53 @@ test('(en) HTML: one file that opens from disk with the network off, searches, s
   expect(requests).toEqual([]);
   expect(problems).toEqual([]);
   await context.setOffline(false);
+});
+
+test('(zh) OpenAPI, Postman and Markdown from the workspace page, each opened by a real reader', async ({ page, request }) => {
+  const owner = await newPerson(request, 'Integrator');
+  const projectId = await createProject(request, owner.token, { name: '对外接口' });
+  await createDocument(request, owner.token, projectId, {
+    type: 'api',
+    name: '查询订单',
+    content: {
+      method: 'GET',
+      path: '/orders/{id}',
+      description: '按编号查询订单',
+      reqPath: [{ id: 'p1', name: 'id', type: 'string', required: true, value: '', description: '订单编号', children: [] }],
+      reqQuery: [{ id: 'q1', name: 'verbose', type: 'boolean', required: false, value: '', description: '', children: [] }],
+    },
+  });
+  await createDocument(request, owner.token, projectId, { name: '说明', content: { markdown: '# 接入说明\n\n先申请令牌。' } });
+  await withSession(page.context(), owner);
+  await page.goto(`/project/${projectId}/export`);
+  const exportAs = async (format: RegExp) => {
+    await page.getByRole('radiogroup', { name: '格式' }).getByRole('radio', { name: format }).check();
+    await page.getByRole('button', { name: '开始导出' }).click();
+    await expect(page.getByText('导出完成')).toBeVisible({ timeout: 60_000 });
+    const file = await downloadBytes(page, /^下载 /);
+    // The next export starts from a page without this one's link.
+    await page.reload();
+    return file;
+  };
+
+  const openapi = await exportAs(/OpenAPI 3\.1（JSON）/);
+  expect(openapi.name).toMatch(/\.json$/);
+  const { validate } = await import('@scalar/openapi-parser');
+  const spec = JSON.parse(new TextDecoder().decode(openapi.bytes)) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+  expect((await validate(spec)).valid).toBe(true);
+  expect(spec.openapi).toMatch(/^3\.1/);
+  expect(Object.keys(spec.paths)).toEqual(['/orders/{id}']);
+
+  const postman = await exportAs(/Postman 集合 2\.1/);
+  const collection = new postmanCollection.Collection(JSON.parse(new TextDecoder().decode(postman.bytes)) as object);
+  const requests: string[] = [];
+  collection.forEachItem((item) => requests.push(`${item.name} ${item.request.method}`));
+  expect(requests).toEqual(['查询订单 GET']);
+
+  const markdown = await exportAs(/Markdown（zip）/);
+  const { unzipSync, strFromU8 } = await import('fflate');
+  const files = Object.fromEntries(Object.entries(unzipSync(markdown.bytes)).map(([path, bytes]) => [path, strFromU8(bytes)]));
+  expect(Object.keys(files).sort()).toEqual(['README.md', '查询订单.md', '说明.md']);
+  expect(files['查询订单.md']).toContain('/orders/{id}');
+  expect(files['说明.md']).toContain('先申请令牌。');
 });
