@@ -67,7 +67,6 @@ export const ERRORS = {
   /** A job that failed for a reason of ours: nothing was written. */
   importFailed: { code: 50004, status: 200 },
   /** An export format whose writer this deployment does not have (yet). */
-  exportFormatUnavailable: { code: 45026, status: 200 },
   /** A share reader asked to export through a share that does not allow it. */
   exportNotAllowed: { code: 42012, status: 200 },
   /** An export's file is older than a day: gone. */

@@ -21,15 +21,13 @@ import { getProject } from '../../domain/projects';
 import { AppError } from '../../runtime/app-error';
 import type { Logger } from '../../runtime/logger';
 import { WRITERS } from './formats';
-import type { ExportFormat, ExportImage, ExportWriter } from './formats/types';
+import type { ExportFormat, ExportImage } from './formats/types';
 import { readProjectFile } from './snapshot';
 
 export interface RunOptions {
   log: Logger;
   /** Figures for the bench: milliseconds per stage. */
   timings?: Record<string, number>;
-  /** Tests: writers other than the registry's. */
-  writers?: Partial<Record<ExportFormat, ExportWriter>>;
 }
 
 /** What the file name adds before its extension, so that tools recognise it (Postman's own names). */
@@ -105,8 +103,7 @@ export async function runExportJob(event: { projectId: string; jobId: string }, 
 }
 
 async function runTaken(job: ExportJobRecord, opts: RunOptions) {
-  const writer = (opts.writers ?? WRITERS)[job.format];
-  if (!writer) throw new AppError('exportFormatUnavailable', { format: job.format });
+  const writer = WRITERS[job.format];
   const exportedAt = new Date().toISOString();
   const file = await stage(opts, 'read', () =>
     readProjectFile(job, exportedAt, (done, total) => reportExportProgress(job, { done, total })),

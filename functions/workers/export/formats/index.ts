@@ -1,7 +1,4 @@
-/**
- * The writers this worker has, by format. A format listed in EXPORT_FORMATS without a writer here is answered by
- * the job as "not available" (exportFormatUnavailable).
- */
+/** The writer of each export format: every format the API accepts has one (the type says so). */
 import { writeApiloom } from './apiloom';
 import { docxWriter } from './docx';
 import { writeHtml } from './html';
@@ -11,7 +8,7 @@ import { pdfWriter } from './pdf';
 import { writePostman, writePostmanEnvironment } from './postman';
 import type { ExportFormat, ExportWriter } from './types';
 
-export const WRITERS: Partial<Record<ExportFormat, ExportWriter>> = {
+export const WRITERS: Record<ExportFormat, ExportWriter> = {
   apiloom: writeApiloom,
   'openapi-json': writeOpenApiJson,
   'openapi-yaml': writeOpenApiYaml,
