@@ -5,6 +5,7 @@ import { iconChunks, pageChunk } from './build/chunk-groups.ts';
 import { compileHints } from './build/compile-hints.ts';
 import { curlWasm } from './build/curl-wasm.ts';
 import { earlyScript } from './build/early-script.ts';
+import { onwarn } from './build/known-warnings.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
 import { routeTable } from './build/route-table.ts';
 
@@ -44,6 +45,7 @@ export default defineConfig(() => {
       emptyOutDir: true,
       sourcemap: true,
       chunkSizeWarningLimit: 600,
+      rolldownOptions: { onwarn },
     },
     server: {
       host: '127.0.0.1',
