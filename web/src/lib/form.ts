@@ -17,6 +17,15 @@ export const zodRule = (schema: z.ZodType): Rule => ({
   },
 });
 
+/** The "confirm password" rule: the same text as the form's `field`, or "the passwords do not match". */
+export const sameAs =
+  (field: string): Rule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      if (value !== getFieldValue(field)) throw new Error(i18n.t('v.passwordMismatch'));
+    },
+  });
+
 /** The message a failure shows: the server's (already localised), or "system busy". */
 export const errorMessage = (error: unknown) => (isApiError(error) && error.message) || i18n.t('api.busy');
 

@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { ERRORS } from '@shared/errors';
 import { accountSchema, passwordSchema } from '@shared/schemas/account';
 import { api, isApiError } from '../lib/api';
-import { errorMessage, showServerError, zodRule } from '../lib/form';
+import { errorMessage, showServerError, sameAs, zodRule } from '../lib/form';
 import { useToastsOfPage } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
@@ -90,18 +90,7 @@ export function Component() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('forget.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_r, value: string) => {
-                if (value !== getFieldValue('password')) throw new Error(t('v.passwordMismatch'));
-              },
-            }),
-          ]}
-        >
+        <Form.Item name="confirmPassword" label={t('forget.confirmPassword')} dependencies={['password']} rules={[sameAs('password')]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         {failure ? <Alert className="auth-alert" type="error" role="alert" title={failure} /> : null}

@@ -2,11 +2,12 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { ERRORS } from '@shared/errors';
 import { accountSchema, nicknameSchema, passwordSchema } from '@shared/schemas/account';
 import { config } from '../config';
 import { signedIn, useAfterLogin } from '../features/auth/api/session';
 import { api, isApiError } from '../lib/api';
-import { errorMessage, showServerError, zodRule } from '../lib/form';
+import { errorMessage, showServerError, sameAs, zodRule } from '../lib/form';
 import { useToastsOfPage } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
@@ -59,8 +60,8 @@ export function Component() {
       signedIn(result.user);
       afterLogin(null);
     } catch (err) {
-      if (isApiError(err) && err.code === 45002) showServerError(form, err);
-      else if (isApiError(err) && err.code === 45003) form.setFields([{ name: 'code', errors: [err.message] }]);
+      if (isApiError(err) && err.code === ERRORS.invalidInput.code) showServerError(form, err);
+      else if (isApiError(err) && err.code === ERRORS.badVerificationCode.code) form.setFields([{ name: 'code', errors: [err.message] }]);
       else setFailure(errorMessage(err));
     } finally {
       setBusy(false);
@@ -95,18 +96,7 @@ export function Component() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('register.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_r, value: string) => {
-                if (value !== getFieldValue('password')) throw new Error(t('v.passwordMismatch'));
-              },
-            }),
-          ]}
-        >
+        <Form.Item name="confirmPassword" label={t('register.confirmPassword')} dependencies={['password']} rules={[sameAs('password')]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         {failure ? <Alert className="auth-alert" type="error" title={failure} /> : null}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordSchema } from '@shared/schemas/account';
 import { api, isApiError } from '../../../lib/api';
-import { showServerError, zodRule } from '../../../lib/form';
+import { showServerError, sameAs, zodRule } from '../../../lib/form';
 
 interface Values {
   oldPassword: string;
@@ -51,13 +51,7 @@ export function ChangePasswordForm() {
           name="confirmPassword"
           label={t('security.confirmPassword')}
           dependencies={['newPassword']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_r, value: string) => {
-                if (value !== getFieldValue('newPassword')) throw new Error(t('v.passwordMismatch'));
-              },
-            }),
-          ]}
+          rules={[sameAs('newPassword')]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
