@@ -12,19 +12,10 @@ import type { ImportResult } from '../../shared/import/types';
 import { writeContent, type TypedContent } from '../../shared/schemas/document';
 import { writeOpenApiJson } from '../../functions/workers/export/formats/openapi/index';
 import { countsOf } from '../../functions/workers/export/formats/test-fixture';
+import { runMeter } from './run-meter';
 
 const file = process.argv[2]!;
-let peak = 0;
-const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
-const sampler = setInterval(sample, 20);
-const stages: Record<string, number> = {};
-const time = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
-  const started = performance.now();
-  const value = await run();
-  stages[name] = Math.round(performance.now() - started);
-  sample();
-  return value;
-};
+const { stages, time, stop } = runMeter();
 
 /** An import's documents as a project file: folders from their paths, documents in order, content stored. */
 function projectFile(result: ImportResult): ApiloomFile {
@@ -64,11 +55,11 @@ const exported = await time('export to OpenAPI 3.1 (writer)', () =>
 const spec = JSON.parse(new TextDecoder().decode(exported.body)) as Record<string, unknown>;
 const validation = await time('validate the export', () => validate(spec));
 const again = await time('import the export again', () => importDetected(detectFormat({ bytes: exported.body, name: 'export.json' })));
-clearInterval(sampler);
+const peakMb = stop();
 console.log(
   JSON.stringify({
     stages,
-    peakMb: Math.round(peak / 1024 / 1024),
+    peakMb,
     exportMb: Math.round((exported.body.length / 1024 / 1024) * 10) / 10,
     valid: validation.valid,
     validationErrors: validation.errors?.length ?? 0,

@@ -14,11 +14,10 @@ import { startBenchStack } from './harness';
 import { benchProject, registerBenchUser } from './users';
 import { projectItem } from '../../functions/domain/projects';
 import { putItem } from '../../functions/data/db';
+import { runMeter } from './run-meter';
 
 const file = process.argv[2]!;
-let peak = 0;
-const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
-const sampler = setInterval(sample, 20);
+const { sample, stop } = runMeter();
 
 const stack = await startBenchStack();
 const timings: Record<string, number> = {};
@@ -87,7 +86,7 @@ try {
   const first = await importOnce();
   const before = writes;
   const again = await importOnce();
-  clearInterval(sampler);
+  const peakMb = stop();
   console.log(
     JSON.stringify({
       first: {
@@ -98,7 +97,7 @@ try {
       },
       again: { stages: again.stages, state: again.job.state, skipped: again.job.report?.skipped },
       unchangedWrites: writes - before,
-      peakMb: Math.round(peak / 1024 / 1024),
+      peakMb,
     }),
   );
 } finally {

@@ -7,19 +7,10 @@ import { readFileSync } from 'node:fs';
 import { detectFormat, importDetected } from '../../shared/import/index';
 import { planImport, type ExistingDocument } from '../../shared/import/plan';
 import { importOpenApi } from '../../shared/import/openapi/index';
+import { runMeter } from './run-meter';
 
 const file = process.argv[2]!;
-let peak = 0;
-const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
-const sampler = setInterval(sample, 20);
-const stages: Record<string, number> = {};
-const time = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
-  const started = performance.now();
-  const value = await run();
-  stages[name] = Math.round(performance.now() - started);
-  sample();
-  return value;
-};
+const { stages, time, stop } = runMeter();
 
 const bytes = await time('read', () => readFileSync(file));
 const detected = await time('detect + parse (guards)', () => detectFormat({ bytes, name: file }));
@@ -37,12 +28,12 @@ const project: ExistingDocument[] = first.created.map((w, i) => ({
   imported: w.stamp,
 }));
 const again = await time('plan unchanged re-import', () => planImport(project, mapped, { mode: 'merge', source }));
-clearInterval(sampler);
+const peakMb = stop();
 const apis = mapped.documents.filter((d) => d.type === 'api');
 console.log(
   JSON.stringify({
     stages,
-    peakMb: Math.round(peak / 1024 / 1024),
+    peakMb,
     operations: apis.length,
     models: mapped.documents.filter((d) => d.type === 'model').length,
     examples: apis.reduce((n, d) => n + d.content.reqExamples.length + d.content.responses.reduce((m, r) => m + r.examples.length, 0), 0),

@@ -11,12 +11,11 @@ import { APILOOM_FILE_KIND, apiloomFile } from '../../shared/import/apiloom';
 import { nestNodes, serialLabels } from '../../shared/serial-numbers';
 import type { ParamItem } from '../../shared/schemas/document';
 import { pdfWriter } from '../../functions/workers/export/formats/pdf/index';
+import { runMeter } from './run-meter';
 
 const [file, limitArg] = process.argv.slice(2);
 const limit = limitArg ? Number(limitArg) : Infinity;
-let peak = 0;
-const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
-const sampler = setInterval(sample, 20);
+const { sample, stop } = runMeter();
 
 const mapped = await importOpenApi(detectFormat({ bytes: readFileSync(file!), name: file! }).value, { validate: false });
 // The first `limit` operations and the models they use (directly or through other models), as a project of that size
@@ -80,7 +79,7 @@ const out = await pdfWriter(project, {
 });
 const ms = Math.round(performance.now() - started);
 sample();
-clearInterval(sampler);
+const peakMb = stop();
 console.log(
   JSON.stringify({
     operations: apis,
@@ -91,6 +90,6 @@ console.log(
         .match(/\/Type \/Page\b/g)?.length ?? 0,
     ms,
     mb: Math.round(out.body.length / 1024 / 1024),
-    peakMb: Math.round(peak / 1024 / 1024),
+    peakMb,
   }),
 );
