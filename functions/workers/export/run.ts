@@ -5,7 +5,7 @@
  * nothing is stored. A second invocation finds the job taken and does nothing; one after a run that died takes
  * the lapsed lease and writes the same file again.
  */
-import { DEFAULT_SERIAL_STYLE, nestNodes, serialLabels } from '@shared/serial-numbers';
+import { nestNodes, serialLabels } from '@shared/serial-numbers';
 import { FILE_ID_PATTERN, FILES_PATH, isImageType, sniffFileType } from '@shared/files';
 import { exportKeys, keys } from '../../data/keys';
 import { getObjectBytes, isMissing, putObjectBytes } from '../../data/s3';
@@ -17,7 +17,6 @@ import {
   takeExportJob,
   type ExportJobRecord,
 } from '../../domain/export-jobs';
-import { getProject } from '../../domain/projects';
 import { AppError } from '../../runtime/app-error';
 import type { Logger } from '../../runtime/logger';
 import { WRITERS } from './formats';
@@ -105,11 +104,11 @@ export async function runExportJob(event: { projectId: string; jobId: string }, 
 async function runTaken(job: ExportJobRecord, opts: RunOptions) {
   const writer = WRITERS[job.format];
   const exportedAt = new Date().toISOString();
-  const file = await stage(opts, 'read', () =>
+  const { file, serialStyle } = await stage(opts, 'read', () =>
     readProjectFile(job, exportedAt, (done, total) => reportExportProgress(job, { done, total })),
   );
-  // The project's 序号样式 numbers the exported tree as the app numbers it (a release is numbered by today's setting).
-  const serials = serialLabels(nestNodes(file.nodes), (await getProject(job.projectId))?.serialStyle ?? DEFAULT_SERIAL_STYLE);
+  // The project's 序号样式 numbers the exported tree as the app numbers it.
+  const serials = serialLabels(nestNodes(file.nodes), serialStyle);
   const output = await stage(opts, 'write', () =>
     writer(file, { language: job.language, serials, exportedAt, readImage: imageReader(job.projectId) }),
   );

@@ -11,6 +11,7 @@ import { childrenByParent, loadNodes, type StoredNode } from '../../domain/docum
 import { environmentsOf } from '../../domain/environments';
 import { importSourcesOf } from '../../domain/import-stamps';
 import { getProject } from '../../domain/projects';
+import type { SerialStyle } from '@shared/serial-numbers';
 import { getRelease, readSnapshot } from '../../domain/releases';
 import { getShare, scopedNodes } from '../../domain/shares';
 import { AppError } from '../../runtime/app-error';
@@ -64,13 +65,14 @@ export function inTreeOrder(projectId: string, nodes: StoredNode[]): StoredNode[
 }
 
 /**
- * Reads the scope into a project file. `onProgress` hears how many of the documents' bodies are read.
+ * Reads the scope into a project file, with the project's serial number style (a release is numbered by today's
+ * setting). `onProgress` hears how many of the documents' bodies are read.
  */
 export async function readProjectFile(
   scope: SnapshotScope,
   exportedAt: string,
   onProgress: (done: number, total: number) => Promise<void> = async () => {},
-): Promise<ApiloomFile> {
+): Promise<{ file: ApiloomFile; serialStyle: SerialStyle }> {
   const project = await getProject(scope.projectId);
   if (!project) throw new AppError('notFound');
   let nodes: StoredNode[];
@@ -114,7 +116,7 @@ export async function readProjectFile(
     Object.assign(securitySchemes, source.project.securitySchemes);
     if (source.project.security) security = source.project.security;
   }
-  return {
+  const file: ApiloomFile = {
     kind: APILOOM_FILE_KIND,
     exportedAt,
     project: {
@@ -139,4 +141,5 @@ export async function readProjectFile(
       content: contents.get(n.id) ?? {},
     })),
   };
+  return { file, serialStyle: project.serialStyle };
 }
