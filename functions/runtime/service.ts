@@ -272,11 +272,11 @@ const validation: Middleware = {
 const accessCheck = (checks: { project?: typeof authorizeProject; team?: typeof authorizeTeam }): Middleware => ({
   before: async ({ event, context }) => {
     const scope = routed(context.scope);
-    const { access } = scope.route.route;
+    const { access, changing } = scope.route.route;
     const located = scope.input as unknown as Record<string, Record<string, unknown>>;
     if (access.project) {
       scope.project = await checks.project!({ ...access, project: access.project }, located, scope.caller, event);
-      scope.cacheControl = cacheControlFor(scope.project);
+      if (!changing) scope.cacheControl = cacheControlFor(scope.project);
     }
     if (access.team && scope.caller) scope.team = await checks.team!({ ...access, team: access.team }, located, scope.caller);
   },

@@ -70,6 +70,11 @@ export interface RouteDef {
    * `X-PROJECT-VERSION` header, which every other such call is refused (a release is read only).
    */
   readsRelease?: true;
+  /**
+   * A read whose answer changes while its reader waits (a job's state, polled): never cached, not even for a share
+   * reader, whose other reads CloudFront and the browser keep for a minute.
+   */
+  changing?: true;
 }
 
 export const route = <const R extends RouteDef>(def: R) => def;

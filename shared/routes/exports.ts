@@ -28,5 +28,6 @@ export const exportRoutes = {
     access: onProject(jobParam('id'), 'view', { shareToken: true }),
     params: exportJobParams,
     response: exportJobView,
+    changing: true,
   }),
 } as const;

@@ -99,6 +99,8 @@ export const shareContent = lazy(() =>
     projectName: z.string(),
     version: z.string().nullable(),
     tree: z.array(documentTreeNode),
+    /** Whether the reader may export what the share holds (the share's setting; the export call checks it too). */
+    allowExport: z.boolean(),
     /** For the follow-up reads (the `share-token` header). */
     shareToken: z.string(),
   }),

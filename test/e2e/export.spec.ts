@@ -224,3 +224,66 @@ test('(zh) OpenAPI, Postman and Markdown from the workspace page, each opened by
   expect(files['查询订单.md']).toContain('/orders/{id}');
   expect(files['说明.md']).toContain('先申请令牌。');
 });
+
+test('(zh) a share that allows export: set on the share dialog, its reader exports what it holds and nothing past it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const owner = await newPerson(request, 'Sharer');
+  const projectId = await createProject(request, owner.token, { name: '分享导出' });
+  await createDocument(request, owner.token, projectId, { name: 'Alpha', content: { markdown: 'alpha words' } });
+  await createDocument(request, owner.token, projectId, { name: 'Beta', content: { markdown: 'beta words' } });
+  await createDocument(request, owner.token, projectId, { name: 'Gamma', content: { markdown: 'gamma secret' } });
+  await withSession(page.context(), owner);
+  await page.goto(`/project/${projectId}/share`);
+
+  // Two shares of Alpha and Beta, made on the share dialog: one allows export, one (by default) does not.
+  const share = async (name: string, allowExport: boolean) => {
+    await page.getByRole('button', { name: '新建分享' }).click();
+    const dialog = page.getByRole('dialog', { name: '新建分享' });
+    await dialog.getByLabel('分享名称').fill(name);
+    await dialog.getByLabel('分享范围').click();
+    for (const title of ['Alpha', 'Beta'])
+      await page.locator(`.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper[title="${title}"]`).click();
+    await dialog.getByLabel('分享名称').click();
+    await expect(dialog.getByRole('checkbox', { name: '允许导出' })).not.toBeChecked();
+    if (allowExport) await dialog.getByRole('checkbox', { name: '允许导出' }).check();
+    await dialog.getByRole('button', { name: '创建' }).click();
+    await expect(dialog).toBeHidden();
+    const row = page.getByRole('table', { name: '分享管理' }).getByRole('row').filter({ hasText: name });
+    return (await row.getByRole('link', { name: `打开分享：${name}` }).getAttribute('href'))!;
+  };
+  const closed = await share('Read only', false);
+  const open = await share('With export', true);
+
+  // Readers with the link only: no session, a fresh browser.
+  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
+  const reader = await context.newPage();
+  await reader.goto(closed);
+  await expect(reader.getByRole('article', { name: 'Beta' })).toContainText('beta words');
+  await expect(reader.getByRole('button', { name: '导出' })).toHaveCount(0);
+
+  await reader.goto(open);
+  await expect(reader.getByRole('article', { name: 'Beta' })).toContainText('beta words');
+  await reader.getByRole('button', { name: '导出' }).click();
+  const drawer = reader.getByRole('dialog', { name: '导出此分享' });
+  // A share has no releases to choose from: the whole share, or documents chosen from its own tree.
+  await expect(drawer.getByRole('radio', { name: '此分享的全部内容' })).toBeChecked();
+  await expect(drawer.getByRole('radio', { name: '已发布的版本' })).toHaveCount(0);
+  await drawer.getByRole('button', { name: '开始导出' }).click();
+  await expect(drawer.getByText('导出完成')).toBeVisible();
+  const whole = JSON.parse((await download(reader, /^下载 /)).text) as ProjectFile;
+  expect(whole.nodes.map((n) => n.name).sort()).toEqual(['Alpha', 'Beta']);
+
+  await drawer.getByRole('radio', { name: '选中的文档' }).check();
+  await drawer.getByLabel(/选择要导出的文档/).click();
+  // The picker offers the share's documents only.
+  await expect(reader.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper[title="Gamma"]')).toHaveCount(0);
+  await reader.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper[title="Alpha"]').click();
+  await drawer.getByRole('button', { name: '开始导出' }).click();
+  await expect(drawer.getByText('导出完成')).toBeVisible();
+  const chosen = JSON.parse((await download(reader, /^下载 /)).text) as ProjectFile;
+  expect(chosen.nodes.map((n) => n.name)).toEqual(['Alpha']);
+  await context.close();
+});

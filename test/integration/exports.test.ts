@@ -160,6 +160,8 @@ describe('export jobs', () => {
       });
       expect(res.code, res.message).toBe(0);
       const opened = await api.call<ShareContent>('GET', `/project/document/share-item/content/${res.data.id}`);
+      // The reader's page offers the export only where the share allows it.
+      expect(opened.data.allowExport).toBe(res.data.allowExport);
       return { view: res.data, reader: { headers: { 'share-token': opened.data.shareToken } } };
     };
     const closed = await share({});
@@ -175,6 +177,9 @@ describe('export jobs', () => {
     const open = await share({ allowExport: true });
     expect(open.view.allowExport).toBe(true);
     const shared = await exportAs(open.reader, { format: 'apiloom' });
+    // A share reader's reads are cached for a minute, but not a job they poll: it would stay "queued" for that long.
+    const polled = await api.call('GET', `/project/export/${shared.id}`, open.reader);
+    expect(polled.headers.get('cache-control') ?? '').not.toMatch(/max-age/);
     // The shared folder and what is below it, at the top: its parent folder is not shared, nor is B.
     const file = await fileOf(shared);
     expect(names(file)).toEqual(['Inner', 'A 订单']);

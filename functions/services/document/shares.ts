@@ -76,6 +76,7 @@ async function content(share: ShareRecord, shareToken: string): Promise<ShareCon
     projectName: project.name,
     version: share.version,
     tree: buildDocumentTree(share.projectId, scopedNodes(share, nodes)),
+    allowExport: share.allowExport,
     shareToken,
   };
 }

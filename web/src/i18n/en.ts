@@ -793,6 +793,8 @@ export const en: Texts<typeof zh> = {
     backToLive: 'Back to live',
   },
   sharePage: {
+    export: 'Export',
+    exportTitle: 'Export this share',
     passwordTitle: 'Enter the access password',
     passwordText: 'This share has an access password. Enter it to read the shared documents.',
     password: 'Access password',

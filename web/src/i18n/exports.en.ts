@@ -28,7 +28,7 @@ export const exportsEn: Texts<typeof exportsZh> = {
     docx: { name: 'Word (.docx)', holds: 'Real headings, tables and lists, to edit further' },
   },
   scope: 'Scope',
-  scopes: { whole: 'Whole project', chosen: 'Chosen documents', release: 'A released version' },
+  scopes: { whole: 'Whole project', share: 'Everything in this share', chosen: 'Chosen documents', release: 'A released version' },
   chooseDocuments: 'Choose the documents to export (a folder brings everything under it)',
   chooseRelease: 'Choose a version',
   noReleases: 'This project has no released version yet',

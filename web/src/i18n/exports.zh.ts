@@ -15,7 +15,7 @@ export const exportsZh = {
     docx: { name: 'Word（.docx）', holds: '真正的标题、表格和列表，可继续编辑' },
   },
   scope: '范围',
-  scopes: { whole: '整个项目', chosen: '选中的文档', release: '已发布的版本' },
+  scopes: { whole: '整个项目', share: '此分享的全部内容', chosen: '选中的文档', release: '已发布的版本' },
   chooseDocuments: '选择要导出的文档（选中目录即包含其下所有文档）',
   chooseRelease: '选择版本',
   noReleases: '这个项目还没有发布版本',

@@ -775,6 +775,8 @@ export const zh = {
     backToLive: '回到实时版本',
   },
   sharePage: {
+    export: '导出',
+    exportTitle: '导出此分享',
     passwordTitle: '请输入访问密码',
     passwordText: '这个分享设置了访问密码，输入正确的密码后即可查看。',
     password: '访问密码',

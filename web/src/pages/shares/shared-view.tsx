@@ -4,8 +4,8 @@
  * no editing, history, search over the project, settings, or links to documents outside the share. The share
  * token lives in this tab (sessionStorage) and goes with every read (`share-token`).
  */
-import { ClockCircleOutlined, DisconnectOutlined, TagOutlined } from '@ant-design/icons';
-import { Alert, Empty, Layout, Result, Space, Tag, Typography } from 'antd';
+import { ClockCircleOutlined, DisconnectOutlined, ExportOutlined, TagOutlined } from '@ant-design/icons';
+import { Alert, Button, Drawer, Empty, Layout, Result, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { DocumentHeading } from '../../features/documents/components/document-he
 import { SideOrDrawer, TreeButton } from '../../components/side-or-drawer';
 import { useNarrow } from '../../lib/narrow';
 import { DocumentTree } from '../../features/documents/components/document-tree';
+import { TreePicker } from '../../features/documents/components/document-picker';
 import { displayName } from '../../features/documents/lib/kinds';
 import { firstDocument, nodesById } from '../../features/documents/lib/tree-ids';
 import { useShareContent } from '../../features/shares/api';
@@ -35,7 +36,21 @@ import { paths } from '../../paths';
 const GlobalParamsView = lazy(() =>
   import('../../features/environments/components/global-params-view').then((m) => ({ default: m.GlobalParamsView })),
 );
+// What a share whose owner allows it lets its reader export: loaded when the reader asks for it.
+const ExportPanel = lazy(() => import('../../features/exports/components/export-panel').then((m) => ({ default: m.ExportPanel })));
 import { NotFound } from '../error-page';
+
+/** The export panel as a share's reader sees it: the share's own tree to choose from, and no releases. */
+function ShareExport({ content, open, onClose }: { content: ShareContent; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer open={open} onClose={onClose} title={t('sharePage.exportTitle')} size="large" destroyOnHidden>
+      <Suspense fallback={<PageLoading />}>
+        <ExportPanel projectId={content.projectId} shareToken={content.shareToken} picker={<TreePicker nodes={content.tree} />} />
+      </Suspense>
+    </Drawer>
+  );
+}
 
 /** Why a share cannot be read, said in the reader's words (the API's own message for anything unexpected). */
 function Unreadable({ error }: { error: ApiError | 'expired' }) {
@@ -159,6 +174,7 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
   // On a phone the tree is a drawer, closed again once a document is chosen.
   const narrow = useNarrow();
   const [treeOpen, setTreeOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   const openInTree = useCallback(
     (id: string) => {
       setTreeOpen(false);
@@ -197,6 +213,11 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
         ) : null}
       </div>
       <div className="app-header-right">
+        {data?.allowExport && !main ? (
+          <Button icon={<ExportOutlined aria-hidden />} onClick={() => setExportOpen(true)}>
+            {t('sharePage.export')}
+          </Button>
+        ) : null}
         <LanguageSwitch />
       </div>
     </Layout.Header>
@@ -234,6 +255,7 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
           </main>
         </Layout.Content>
       </Layout>
+      {data.allowExport ? <ShareExport content={data} open={exportOpen} onClose={() => setExportOpen(false)} /> : null}
     </Layout>
   );
 }

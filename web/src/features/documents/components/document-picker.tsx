@@ -18,19 +18,18 @@ interface Option {
   children: Option[];
 }
 
-interface DocumentPickerProps {
-  projectId: string;
-  version?: string;
+interface TreePickerProps {
+  nodes: DocumentTreeNode[] | undefined;
+  loading?: boolean;
   placeholder?: string;
   id?: string;
   value?: string[];
   onChange?: (ids: string[]) => void;
 }
 
-export function DocumentPicker({ projectId, version, placeholder, id, value, onChange }: DocumentPickerProps) {
+/** Checkboxes on a tree the caller already holds (a share's, which its reader cannot load as a project's). */
+export function TreePicker({ nodes, loading = false, placeholder, id, value, onChange }: TreePickerProps) {
   const { t } = useTranslation();
-  const tree = useDocumentTree(projectId, version);
-  const nodes = tree.data;
   const options = useMemo(() => {
     const build = (list: DocumentTreeNode[]): Option[] =>
       list.map((n) => ({ value: n.id, title: displayName(n.name, t), icon: KIND_ICON[n.type], children: build(n.children) }));
@@ -55,10 +54,21 @@ export function DocumentPicker({ projectId, version, placeholder, id, value, onC
       treeIcon
       showSearch={{ treeNodeFilterProp: 'title' }}
       allowClear
-      loading={tree.isPending}
+      loading={loading}
       placeholder={placeholder}
       maxTagCount="responsive"
       listHeight={320}
     />
   );
+}
+
+interface DocumentPickerProps extends Omit<TreePickerProps, 'nodes' | 'loading'> {
+  projectId: string;
+  version?: string;
+}
+
+/** A project's tree (live, or as a release froze it) as a TreePicker. */
+export function DocumentPicker({ projectId, version, ...props }: DocumentPickerProps) {
+  const tree = useDocumentTree(projectId, version);
+  return <TreePicker nodes={tree.data} loading={tree.isPending} {...props} />;
 }

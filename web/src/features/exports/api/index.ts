@@ -13,14 +13,15 @@ const POLL_MS = 500;
 
 const running = (job: ExportJobView | undefined) => !!job && (job.state === 'queued' || job.state === 'running');
 
-export const useStartExport = () =>
+/** With `shareToken`, as the reader of that share link: it exports what the share holds, when the share allows it. */
+export const useStartExport = (shareToken?: string) =>
   useMutation<{ id: string }, ApiError, RouteRequest<'export.start'>['body']>({
-    mutationFn: (body) => api.call('export.start', { body }, { export: true }),
+    mutationFn: (body) => api.call('export.start', { body }, { export: true, shareToken }),
   });
 
 /** A job, asked about again every POLL_MS while it runs. */
-export const useExportJob = (id: string | null) =>
+export const useExportJob = (id: string | null, shareToken?: string) =>
   useQuery({
-    ...apiQuery('export.get', { params: { id: id ?? '' } }, { enabled: !!id, staleTime: 0 }),
+    ...apiQuery('export.get', { params: { id: id ?? '' } }, { enabled: !!id, staleTime: 0, shareToken }),
     refetchInterval: (query) => (running(query.state.data) || !query.state.data ? POLL_MS : false),
   });

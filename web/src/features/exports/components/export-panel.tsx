@@ -33,18 +33,21 @@ interface ExportPanelProps {
   initialScope?: ExportScope;
   /** The document chooser (a form control: the form hands it `value` and `onChange`). */
   picker: ReactElement;
-  /** The project's releases, to export one of them. */
-  releases: { data?: readonly Pick<ReleaseView, 'version' | 'desc'>[]; isPending: boolean };
+  /** The project's releases, to export one of them; absent where there is no choice of release (a share). */
+  releases?: { data?: readonly Pick<ReleaseView, 'version' | 'desc'>[]; isPending: boolean };
+  /** Exports as the reader of this share link: "whole" then means all the share holds. */
+  shareToken?: string;
 }
 
-export function ExportPanel({ projectId, initialScope = 'whole', picker, releases }: ExportPanelProps) {
+export function ExportPanel({ projectId, initialScope = 'whole', picker, releases, shareToken }: ExportPanelProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
   const format = Form.useWatch('format', form);
   const scope = Form.useWatch('scope', form);
-  const start = useStartExport();
+  const start = useStartExport(shareToken);
   const [jobId, setJobId] = useState<string | null>(null);
-  const job = useExportJob(jobId);
+  const job = useExportJob(jobId, shareToken);
+  const scopes = EXPORT_SCOPES.filter((s) => s !== 'release' || releases);
 
   async function submit(values: Values) {
     setJobId(null);
@@ -85,7 +88,10 @@ export function ExportPanel({ projectId, initialScope = 'whole', picker, release
         <Form.Item name="scope" label={t('exports.scope')}>
           <Radio.Group
             aria-label={t('exports.scope')}
-            options={EXPORT_SCOPES.map((s) => ({ value: s, label: t(`exports.scopes.${s}`) }))}
+            options={scopes.map((s) => ({
+              value: s,
+              label: t(shareToken && s === 'whole' ? 'exports.scopes.share' : `exports.scopes.${s}`),
+            }))}
           />
         </Form.Item>
         {scope === 'chosen' ? (
@@ -97,7 +103,7 @@ export function ExportPanel({ projectId, initialScope = 'whole', picker, release
             {picker}
           </Form.Item>
         ) : null}
-        {scope === 'release' ? (
+        {scope === 'release' && releases ? (
           <Form.Item name="version" label={t('exports.chooseRelease')} rules={[{ required: true, message: t('exports.needRelease') }]}>
             <Select
               loading={releases.isPending}
