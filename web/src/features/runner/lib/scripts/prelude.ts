@@ -92,7 +92,12 @@ export const PRELUDE_SOURCE = `(function (hostEmit, chai) {
     for (const key of Object.keys(source)) store[key] = StringCtor(source[key]);
     return store;
   }
-  const plain = (store) => { const out = {}; for (const key of Object.keys(store)) out[key] = store[key]; return out; };
+  // Defined, not assigned: a variable named __proto__ is a variable like any other.
+  const plain = (store) => {
+    const out = {};
+    for (const key of Object.keys(store)) defineProperty(out, key, { value: store[key], enumerable: true, writable: true, configurable: true });
+    return out;
+  };
   const has = (store, key) => Object.prototype.hasOwnProperty.call(store, StringCtor(key));
 
   /** {{name}} in text replaced by what resolve gives for name; unknown names stay as they are. */

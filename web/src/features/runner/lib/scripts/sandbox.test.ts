@@ -262,11 +262,14 @@ describe('request scripts', () => {
        pm.variables.set('host', 'run-host');
        pm.environment.set('count', 3);
        pm.environment.set('obj', { a: 1 });
-       pm.environment.unset('old');`,
+       pm.environment.unset('old');
+       pm.environment.set('__proto__', 'a name like any other');`,
       context({ environment: { host: 'env-host', old: 'x' }, variables: { id: 'run-id' } }),
     );
     expect(result.tests).toEqual([{ name: 'scopes', passed: true }]);
-    expect(result.environment).toEqual({ host: 'env-host', count: '3', obj: '{"a":1}' });
+    expect(result.environment).toEqual(
+      JSON.parse('{"host":"env-host","count":"3","obj":"{\\"a\\":1}","__proto__":"a name like any other"}'),
+    );
     expect(result.variables).toEqual({ id: 'run-id', host: 'run-host' });
   });
 });
