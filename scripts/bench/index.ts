@@ -16,6 +16,7 @@ import { benchTeams } from './teams.bench';
 import { benchImport } from './import.bench';
 import { benchExport } from './export.bench';
 import { benchPdf } from './pdf.bench';
+import { benchProxy } from './proxy.bench';
 
 /** `npm run bench -- mock shares`: only those groups; no names: every group. */
 const only = new Set(process.argv.slice(2));
@@ -43,6 +44,7 @@ try {
     ['import', () => benchImport()],
     ['export', () => benchExport()],
     ['pdf', () => benchPdf()],
+    ['proxy', () => benchProxy()],
   ];
   const results: Record<string, string> = {};
   for (const [name, run] of groups) if (wanted(name)) Object.assign(results, await run());
