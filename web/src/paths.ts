@@ -146,18 +146,14 @@ export const paths = {
     editPattern: '/doc/:id/edit',
     href: (docId: string, opts: { edit?: boolean } = {}) => `/doc/${enc(docId)}${opts.edit ? '/edit' : ''}`,
   },
+  /** The browser plug-in: whether it is installed and allowed, how to install it, and a request to try it with (issue 24). */
+  testPlugin: {
+    pattern: '/testplugin',
+    href: () => '/testplugin',
+  },
   /** Spec routes whose features come with later issues: each shows a plain "not yet" page. */
   later: {
-    patterns: [
-      '/test',
-      '/test/test',
-      '/testplugin',
-      '/post',
-      '/login/bind',
-      '/login/callback',
-      '/login/redirect',
-      '/login/callback/:provider/login',
-    ],
+    patterns: ['/test', '/test/test', '/post', '/login/bind', '/login/callback', '/login/redirect', '/login/callback/:provider/login'],
   },
 } as const;
 
