@@ -59,10 +59,7 @@ export function ResponseView(props: {
   const [view, setView] = useState<'pretty' | 'raw' | 'preview'>(image ? 'preview' : 'pretty');
   const statusColor = response.status < 300 ? 'success' : response.status < 400 ? 'processing' : 'error';
   const documented = props.documented ? documentedResponse(props.documented, response.status) : undefined;
-  const problems = useMemo(
-    () => (documented && json.ok ? diffResponse(documented.body, json.value) : []),
-    [documented, json],
-  );
+  const problems = useMemo(() => (documented && json.ok ? diffResponse(documented.body, json.value) : []), [documented, json]);
 
   const body =
     response.size === 0 ? (
@@ -80,7 +77,11 @@ export function ResponseView(props: {
           ]}
         />
         {view === 'preview' && image ? (
-          <img className="run-image" alt={t('runner.bodyViews.preview')} src={`data:${contentType.split(';')[0]};base64,${response.bodyBase64}`} />
+          <img
+            className="run-image"
+            alt={t('runner.bodyViews.preview')}
+            src={`data:${contentType.split(';')[0]};base64,${response.bodyBase64}`}
+          />
         ) : view === 'pretty' && json.ok ? (
           <div className="run-json" aria-label={t('runner.jsonTree')} role="region">
             <Tree treeData={treeOf(json.value)} defaultExpandAll selectable={false} showLine />
@@ -144,7 +145,11 @@ export function ResponseView(props: {
           },
           { key: 'time', label: t('runner.time'), children: `${response.timeMs} ms` },
           { key: 'size', label: t('runner.size'), children: sizeText(response.size) },
-          { key: 'transport', label: t('runner.transport'), children: t('runner.sentWith', { transport: t(`runner.transports.${props.transport}`) }) },
+          {
+            key: 'transport',
+            label: t('runner.transport'),
+            children: t('runner.sentWith', { transport: t(`runner.transports.${props.transport}`) }),
+          },
         ]}
       />
       {response.truncated ? <Alert type="warning" showIcon title={t('runner.truncated')} /> : null}

@@ -21,7 +21,12 @@ export function ScriptResults({ pre, post, written }: { pre?: ScriptResult; post
     <div className="run-results" aria-label={t('runner.results')} role="region">
       {phases.map(([phase, r]) =>
         r?.error ? (
-          <Alert key={phase} type="error" showIcon title={t('runner.scriptError', { phase: t(`runner.phases.${phase}`), message: r.error })} />
+          <Alert
+            key={phase}
+            type="error"
+            showIcon
+            title={t('runner.scriptError', { phase: t(`runner.phases.${phase}`), message: r.error })}
+          />
         ) : null,
       )}
       {tests.length ? (
@@ -45,15 +50,17 @@ export function ScriptResults({ pre, post, written }: { pre?: ScriptResult; post
         <Typography.Paragraph type="secondary">{t('runner.noTests')}</Typography.Paragraph>
       )}
       {written.length ? <Alert type="info" showIcon title={t('runner.variablesSet', { names: written.join(', ') })} /> : null}
-      {phases.flatMap(([phase, r]) => (r?.warnings.length ? [[phase, r.warnings] as const] : [])).map(([phase, warnings]) => (
-        <Alert
-          key={`w-${phase}`}
-          type="warning"
-          showIcon
-          title={`${t(`runner.phases.${phase}`)}: ${t('runner.warnings')}`}
-          description={warnings.join('\n')}
-        />
-      ))}
+      {phases
+        .flatMap(([phase, r]) => (r?.warnings.length ? [[phase, r.warnings] as const] : []))
+        .map(([phase, warnings]) => (
+          <Alert
+            key={`w-${phase}`}
+            type="warning"
+            showIcon
+            title={`${t(`runner.phases.${phase}`)}: ${t('runner.warnings')}`}
+            description={warnings.join('\n')}
+          />
+        ))}
       {phases.some(([, r]) => r?.logs.length) ? (
         <>
           <Typography.Text strong>{t('runner.logs')}</Typography.Text>
@@ -64,7 +71,10 @@ export function ScriptResults({ pre, post, written }: { pre?: ScriptResult; post
   );
 }
 
-export function SnippetsPanel(props: { request: RunRequest | null; toSnippet: (req: RunRequest, target: SnippetTarget) => Promise<string> }) {
+export function SnippetsPanel(props: {
+  request: RunRequest | null;
+  toSnippet: (req: RunRequest, target: SnippetTarget) => Promise<string>;
+}) {
   const { t } = useTranslation();
   const [target, setTarget] = useState<SnippetTarget>('curl');
   const [code, setCode] = useState('');

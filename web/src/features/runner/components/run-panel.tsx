@@ -184,7 +184,13 @@ export function RunPanel(props: RunPanelProps) {
     <div className="run-script">
       <Typography.Paragraph type="secondary">{t('runner.scriptHelp')}</Typography.Paragraph>
       <Suspense fallback={<PageLoading />}>
-        <CodeEditor value={draft[which]} onChange={(text) => patch({ [which]: text })} language="javascript" label={label} minHeight={140} />
+        <CodeEditor
+          value={draft[which]}
+          onChange={(text) => patch({ [which]: text })}
+          language="javascript"
+          label={label}
+          minHeight={140}
+        />
       </Suspense>
     </div>
   );
@@ -192,7 +198,12 @@ export function RunPanel(props: RunPanelProps) {
     draft.bodyType === 'none' ? (
       <Typography.Paragraph type="secondary">{t('runner.noBody')}</Typography.Paragraph>
     ) : draft.bodyType === 'form' || draft.bodyType === 'form-data' ? (
-      <RowsEditor label={t('runner.bodyText')} rows={draft.form} onChange={(form) => patch({ form })} files={draft.bodyType === 'form-data'} />
+      <RowsEditor
+        label={t('runner.bodyText')}
+        rows={draft.form}
+        onChange={(form) => patch({ form })}
+        files={draft.bodyType === 'form-data'}
+      />
     ) : (
       <Input.TextArea
         className="run-body-text"
@@ -305,14 +316,18 @@ export function RunPanel(props: RunPanelProps) {
         {outcome?.missing.length ? (
           <Alert type="warning" showIcon title={t('runner.missingVariables', { names: outcome.missing.join(', ') })} />
         ) : null}
-        {failure ? <Alert type="error" showIcon role="alert" title={t(`runner.failures.${failure.kind}`, { detail: failure.detail })} /> : null}
+        {failure ? (
+          <Alert type="error" showIcon role="alert" title={t(`runner.failures.${failure.kind}`, { detail: failure.detail })} />
+        ) : null}
         {outcome?.response ? (
           <ResponseView
             response={outcome.response}
             transport={outcome.transport}
             documented={props.documented}
             results={
-              scriptsShown && (outcome.pre || outcome.post) ? <ScriptResults pre={outcome.pre} post={outcome.post} written={outcome.written} /> : undefined
+              scriptsShown && (outcome.pre || outcome.post) ? (
+                <ScriptResults pre={outcome.pre} post={outcome.post} written={outcome.written} />
+              ) : undefined
             }
           />
         ) : !outcome && !sending ? (
