@@ -6,6 +6,7 @@ import { compileHints } from './build/compile-hints.ts';
 import { curlWasm } from './build/curl-wasm.ts';
 import { earlyScript } from './build/early-script.ts';
 import { onwarn } from './build/known-warnings.ts';
+import { nodePolyfills } from './build/node-polyfills.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
 import { routeTable } from './build/route-table.ts';
 
@@ -36,7 +37,7 @@ export default defineConfig(() => {
     ],
     resolve: {
       tsconfigPaths: true,
-      alias: [{ find: /^zod$/, replacement: source('lib/zod.ts') }],
+      alias: [{ find: /^zod$/, replacement: source('lib/zod.ts') }, ...nodePolyfills],
     },
     // The import preview's worker loads the cURL reader as a chunk of its own: code splitting needs ES workers.
     worker: { format: 'es' as const },

@@ -1,0 +1,437 @@
+/**
+ * The request scripts' sandbox core (issue 24): pre-request and post-response scripts with a `pm`-compatible subset,
+ * run in QuickJS compiled to WebAssembly, never with the host's `eval` or `new Function`. A plain module: the
+ * runner's Web Worker runs it in the browser, vitest and the bench run it in Node.
+ *
+ * One sandbox keeps one QuickJS runtime and context with chai loaded (loading chai takes tens of milliseconds, a
+ * script with five assertions well under one), and runs its scripts one at a time, each with a fresh `pm`, in a
+ * function scope of its own; the prelude removes globals a script adds and keeps the global bindings read-only.
+ * The runtime has a memory cap, a stack cap and an interrupt handler that stops a script at its deadline, promise
+ * jobs included. A script that hits a limit, or breaks the sandbox, ends it: the next run starts a new one.
+ * As in functions/mock/quickjs-runner.ts, a script sees plain data only, and the one host function it could reach
+ * takes and gives JSON text; modules are refused.
+ */
+import variant from '@jitl/quickjs-singlefile-mjs-release-sync';
+import {
+  newQuickJSWASMModuleFromVariant,
+  shouldInterruptAfterDeadline,
+  type QuickJSContext,
+  type QuickJSHandle,
+  type QuickJSRuntime,
+  type QuickJSWASMModule,
+} from 'quickjs-emscripten-core';
+import { DEFAULT_LOCALE, type Locale } from '@shared/constants';
+import { runRequest, type RunRequest, type RunResponse } from '@shared/schemas/runner';
+import { SCRIPT_LIMITS } from './limits';
+import { CHAI_SHIMS, PRELUDE_SOURCE, SCRIPT_CAPS, SCRIPT_FILES, wrapScript } from './prelude';
+import { scriptText as format } from './texts';
+import type { ScriptContext, ScriptPhase, ScriptResult, ScriptTest } from './types';
+
+export { SCRIPT_LIMITS };
+
+export interface SandboxOptions {
+  /** chai 6's ES module (`chai/index.js`) as text: the worker bundles it, Node reads it from node_modules. */
+  chaiSource: string;
+  deadlineMs?: number;
+  memoryBytes?: number;
+}
+
+export interface SandboxRunOptions {
+  /** The language of the sandbox's own warnings and errors. */
+  locale?: Locale;
+}
+
+export interface ScriptSandbox {
+  run(phase: ScriptPhase, code: string, ctx: ScriptContext, options?: SandboxRunOptions): Promise<ScriptResult>;
+  /** Loads QuickJS and chai ahead of the first script. */
+  warm(): Promise<void>;
+  dispose(): void;
+}
+
+let wasmModule: Promise<QuickJSWASMModule> | undefined;
+function loadWasm(): Promise<QuickJSWASMModule> {
+  wasmModule ??= newQuickJSWASMModuleFromVariant(variant).catch((error: unknown) => {
+    wasmModule = undefined;
+    throw error;
+  });
+  return wasmModule;
+}
+
+/** A limit or a broken sandbox: the run ends with `text` and the engine is not used again. */
+class Fatal extends Error {
+  constructor(readonly text: string) {
+    super(text);
+  }
+}
+
+/** What the prelude emits while a script runs (JSON text through the one host function). */
+type Emitted =
+  | { type: 'log'; text: string }
+  | { type: 'unsupported'; name: string }
+  | { type: 'responseInPre' | 'requestReadOnly' }
+  | { type: 'test'; index: number; name: string; passed: boolean; error?: string | null };
+
+interface ErrorDescription {
+  name: string;
+  message: string;
+  stack: string;
+}
+
+/** Time allowed to read a failed script's error or its changes, after its own deadline if need be. */
+const AFTERWARDS_MS = 50;
+
+/** One run's output as it is emitted, kept even when the script is stopped half-way. */
+class RunRecord {
+  readonly logs: string[] = [];
+  readonly warnings: string[] = [];
+  readonly tests: (ScriptTest | undefined)[] = [];
+  private logsCut = false;
+
+  constructor(private readonly locale: Locale) {}
+
+  accept(json: string) {
+    const record = JSON.parse(json) as Emitted;
+    switch (record.type) {
+      case 'log':
+        if (this.logs.length < SCRIPT_CAPS.logEntries) this.logs.push(record.text);
+        else if (!this.logsCut) {
+          this.logsCut = true;
+          this.warn(format(this.locale, 'logsCut', { count: SCRIPT_CAPS.logEntries }));
+        }
+        return;
+      case 'unsupported':
+        return this.warn(format(this.locale, 'unsupported', { name: record.name.slice(0, 200) }));
+      case 'responseInPre':
+      case 'requestReadOnly':
+        return this.warn(format(this.locale, record.type));
+      case 'test': {
+        const error = record.error === null ? format(this.locale, 'testNeedsFunction') : record.error;
+        this.tests[record.index] =
+          error === undefined ? { name: record.name, passed: record.passed } : { name: record.name, passed: false, error };
+      }
+    }
+  }
+
+  /** Each warning once: a script that calls pm.sendRequest in a loop is told once. */
+  warn(text: string) {
+    if (!this.warnings.includes(text)) this.warnings.push(text);
+  }
+
+  finishedTests(): ScriptTest[] {
+    // A test declared but never decided (its promise still pending when the script ended) failed.
+    return Array.from(this.tests, (test) => test ?? { name: '', passed: false, error: format(this.locale, 'testUnfinished') });
+  }
+}
+
+/** One QuickJS runtime and context with chai and the prelude loaded. */
+class Engine {
+  private readonly runtime: QuickJSRuntime;
+  private readonly context: QuickJSContext;
+  private readonly helpers: QuickJSHandle;
+  private record: RunRecord | undefined;
+  private deadline = 0;
+
+  constructor(
+    wasm: QuickJSWASMModule,
+    chaiSource: string,
+    private readonly limits: { deadlineMs: number; memoryBytes: number },
+  ) {
+    this.runtime = wasm.newRuntime({ memoryLimitBytes: limits.memoryBytes, maxStackSizeBytes: SCRIPT_LIMITS.stackBytes });
+    this.runtime.setModuleLoader(() => ({ error: new Error('modules are not available in request scripts') }));
+    this.context = this.runtime.newContext();
+    try {
+      // Loading is given a deadline of its own, generous: it runs once per sandbox, on a cold engine.
+      this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + 10_000));
+      this.helpers = this.load(chaiSource);
+    } catch (error) {
+      this.dispose();
+      throw error;
+    }
+  }
+
+  private load(chaiSource: string): QuickJSHandle {
+    const ctx = this.context;
+    ctx.unwrapResult(ctx.evalCode(CHAI_SHIMS, 'shims.js', { type: 'global' })).dispose();
+    const moduleResult = ctx.unwrapResult(ctx.evalCode(chaiSource, 'chai.js', { type: 'module' }));
+    this.runtime.executePendingJobs();
+    const state = ctx.getPromiseState(moduleResult);
+    if (state.type !== 'fulfilled') {
+      moduleResult.dispose();
+      if (state.type === 'rejected') state.error.dispose();
+      throw new Error('chai did not load');
+    }
+    const chai = state.value;
+    if (chai !== moduleResult) moduleResult.dispose();
+    const hostEmit = ctx.newFunction('hostEmit', (json) => {
+      this.emit(json);
+    });
+    try {
+      const prelude = ctx.unwrapResult(ctx.evalCode(PRELUDE_SOURCE, 'prelude.js', { type: 'global', strict: true }));
+      try {
+        return ctx.unwrapResult(ctx.callFunction(prelude, ctx.undefined, hostEmit, chai));
+      } finally {
+        prelude.dispose();
+      }
+    } finally {
+      hostEmit.dispose();
+      chai.dispose();
+    }
+  }
+
+  /** The one door out of the sandbox; it never throws into QuickJS. */
+  private emit(jsonHandle: QuickJSHandle) {
+    try {
+      if (!this.record || this.context.typeof(jsonHandle) !== 'string') return;
+      const lengthHandle = this.context.getProp(jsonHandle, 'length');
+      const length = this.context.getNumber(lengthHandle);
+      lengthHandle.dispose();
+      if (length > SCRIPT_CAPS.logEntryChars * 4 + 1_000) return;
+      this.record.accept(this.context.getString(jsonHandle));
+    } catch {
+      // A malformed record is dropped; the prelude only sends well-formed ones.
+    }
+  }
+
+  dispose() {
+    if (this.helpers?.alive) this.helpers.dispose();
+    if (this.context.alive) this.context.dispose();
+    if (this.runtime.alive) this.runtime.dispose();
+  }
+
+  private helper(name: string, ...args: QuickJSHandle[]): { error?: QuickJSHandle; value?: QuickJSHandle } {
+    const fn = this.context.getProp(this.helpers, name);
+    try {
+      return this.context.callFunction(fn, this.context.undefined, ...args);
+    } finally {
+      fn.dispose();
+    }
+  }
+
+  /** Runs one script; a limit reached throws Fatal, anything else ends in the result. */
+  run(phase: ScriptPhase, code: string, input: ScriptInput, record: RunRecord, locale: Locale): Partial<ScriptResult> {
+    const ctx = this.context;
+    this.record = record;
+    this.deadline = Date.now() + this.limits.deadlineMs;
+    this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(this.deadline));
+    const owned: QuickJSHandle[] = [];
+    const keep = (handle: QuickJSHandle) => (owned.push(handle), handle);
+    try {
+      const compiled = ctx.evalCode(wrapScript(code), SCRIPT_FILES[phase], { type: 'global' });
+      if (compiled.error) return { error: this.scriptError(keep(compiled.error), phase, locale) };
+      const scriptFn = keep(compiled.value);
+      const started = this.helper('start', scriptFn, keep(ctx.newString(JSON.stringify(input))));
+      if (started.error) return { error: this.scriptError(keep(started.error), phase, locale) };
+      const promise = keep(started.value!);
+      const failure = this.settle(promise, phase, locale);
+      this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + AFTERWARDS_MS));
+      const collected = this.helper('collect');
+      if (collected.error) throw new Fatal(format(locale, 'sandboxFailed'));
+      const changes = JSON.parse(ctx.getString(keep(collected.value!))) as Pick<ScriptResult, 'environment' | 'variables'> & {
+        request: Pick<RunRequest, 'method' | 'url' | 'headers'>;
+      };
+      return { ...changes, request: { ...changes.request, body: input.request.body }, ...(failure ? { error: failure } : {}) };
+    } finally {
+      for (const handle of owned.reverse()) if (handle.alive) handle.dispose();
+      this.record = undefined;
+      this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + AFTERWARDS_MS));
+      const cleaned = this.helper('cleanUp');
+      if (cleaned.error) cleaned.error.dispose();
+      else cleaned.value?.dispose();
+    }
+  }
+
+  /**
+   * Runs promise jobs until the script's promise and its tests' promises settle, checking the clock between batches
+   * too (the interrupt handler stops a long job; this stops an endless chain of short ones). The script's own
+   * error comes back as text; a limit throws.
+   */
+  private settle(promise: QuickJSHandle, phase: ScriptPhase, locale: Locale): string | undefined {
+    const ctx = this.context;
+    for (;;) {
+      const state = ctx.getPromiseState(promise);
+      if (state.type === 'rejected') {
+        try {
+          return this.scriptError(state.error, phase, locale);
+        } finally {
+          state.error.dispose();
+        }
+      }
+      if (state.type === 'fulfilled') {
+        if (!state.notAPromise) state.value.dispose();
+        if (this.pendingTests() === 0) return undefined;
+      }
+      if (Date.now() > this.deadline) throw new Fatal(format(locale, 'timeout', { ms: this.limits.deadlineMs }));
+      const jobs = this.runtime.executePendingJobs(256);
+      if (jobs.error) {
+        try {
+          return this.scriptError(jobs.error, phase, locale);
+        } finally {
+          jobs.error.dispose();
+        }
+      }
+      if (jobs.value === 0 && ctx.getPromiseState(promise).type !== 'rejected') {
+        // Nothing left to run: a script promise still pending, or tests that never settle, wait forever.
+        const pending = ctx.getPromiseState(promise);
+        if (pending.type === 'pending') return format(locale, 'neverSettles');
+        if (pending.type === 'fulfilled' && !pending.notAPromise) pending.value.dispose();
+        return undefined;
+      }
+    }
+  }
+
+  private pendingTests(): number {
+    const result = this.helper('pendingTests');
+    if (result.error) {
+      result.error.dispose();
+      return 0;
+    }
+    const count = this.context.getNumber(result.value!);
+    result.value!.dispose();
+    return count;
+  }
+
+  /** The limits first (they end the engine), then the script's own error with its line. */
+  private scriptError(errorHandle: QuickJSHandle, phase: ScriptPhase, locale: Locale): string {
+    this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + AFTERWARDS_MS));
+    const described = this.describe(errorHandle);
+    if (described.name === 'InternalError' && described.message === 'interrupted')
+      throw new Fatal(format(locale, 'timeout', { ms: this.limits.deadlineMs }));
+    if (described.message === 'out of memory')
+      throw new Fatal(format(locale, 'memory', { mb: Math.round(this.limits.memoryBytes / 1024 / 1024) }));
+    if (described.name === 'InternalError' && /stack overflow/.test(described.message)) throw new Fatal(format(locale, 'stackOverflow'));
+    const line = new RegExp(`${SCRIPT_FILES[phase].replace('.', '\\.')}:(\\d+)`).exec(described.stack)?.[1];
+    const message = described.message ? `${described.name}: ${described.message}` : described.name;
+    return line === undefined ? message : format(locale, 'atLine', { message, line });
+  }
+
+  private describe(errorHandle: QuickJSHandle): ErrorDescription {
+    const fallback = { name: 'Error', message: 'the script failed', stack: '' };
+    const result = this.helper('describe', errorHandle);
+    if (result.error) {
+      const raw = this.context.dump(result.error) as { message?: unknown } | undefined;
+      result.error.dispose();
+      // Describing failed for want of memory: the script used it all.
+      if (raw && typeof raw === 'object' && raw.message === 'out of memory')
+        return { name: 'InternalError', message: 'out of memory', stack: '' };
+      return fallback;
+    }
+    const json = this.context.getString(result.value!);
+    result.value!.dispose();
+    return JSON.parse(json) as ErrorDescription;
+  }
+}
+
+/** What the prelude's `start` reads: the context, with the response body as text. */
+interface ScriptInput {
+  phase: ScriptPhase;
+  request: RunRequest;
+  response?: { code: number; status: string; headers: RunResponse['headers']; text: string; responseTime: number; responseSize: number };
+  environment: Record<string, string>;
+  variables: Record<string, string>;
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+function bodyText(base64: string): string {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return utf8.decode(bytes);
+}
+
+function toInput(phase: ScriptPhase, ctx: ScriptContext): ScriptInput {
+  const input: ScriptInput = { phase, request: ctx.request, environment: ctx.environment, variables: ctx.variables };
+  if (phase === 'post' && ctx.response) {
+    const r = ctx.response;
+    input.response = {
+      code: r.status,
+      status: r.statusText,
+      headers: r.headers,
+      text: bodyText(r.bodyBase64),
+      responseTime: r.timeMs,
+      responseSize: r.size,
+    };
+  }
+  return input;
+}
+
+/** Makes a sandbox; QuickJS and chai load on the first run (or `warm()`), once. */
+export function createScriptSandbox(options: SandboxOptions): ScriptSandbox {
+  const limits = {
+    deadlineMs: options.deadlineMs ?? SCRIPT_LIMITS.deadlineMs,
+    memoryBytes: options.memoryBytes ?? SCRIPT_LIMITS.memoryBytes,
+  };
+  let engine: Engine | undefined;
+  let disposed = false;
+  // One script at a time: they share the engine.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const ready = async (): Promise<Engine> => {
+    if (disposed) throw new Error('the sandbox was disposed');
+    engine ??= new Engine(await loadWasm(), options.chaiSource, limits);
+    return engine;
+  };
+
+  const drop = () => {
+    try {
+      engine?.dispose();
+    } catch {
+      // A broken engine's memory cannot be trusted: the module is loaded again below.
+      wasmModule = undefined;
+    }
+    engine = undefined;
+  };
+
+  const runOnce = async (phase: ScriptPhase, code: string, ctx: ScriptContext, locale: Locale): Promise<ScriptResult> => {
+    const started = performance.now();
+    const record = new RunRecord(locale);
+    const unchanged = { environment: { ...ctx.environment }, variables: { ...ctx.variables }, request: ctx.request };
+    const finish = (outcome: Partial<ScriptResult>): ScriptResult => ({
+      ...unchanged,
+      ...outcome,
+      tests: record.finishedTests(),
+      logs: record.logs,
+      warnings: record.warnings,
+      timeMs: Math.round((performance.now() - started) * 100) / 100,
+    });
+    let current: Engine;
+    try {
+      current = await ready();
+    } catch {
+      drop();
+      return finish({ error: format(locale, 'sandboxFailed') });
+    }
+    try {
+      const outcome = current.run(phase, code, toInput(phase, ctx), record, locale);
+      if (phase === 'pre' && outcome.request) {
+        const checked = runRequest.safeParse(outcome.request);
+        if (!checked.success) {
+          const detail = checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+          return finish({ ...outcome, request: ctx.request, error: format(locale, 'badRequest', { detail: detail.slice(0, 500) }) });
+        }
+      }
+      return finish(outcome);
+    } catch (error) {
+      // A limit, or the host's own failure (a native stack overflow, a wasm trap): this engine is done.
+      drop();
+      if (error instanceof Fatal) return finish({ error: error.text });
+      wasmModule = undefined;
+      return finish({ error: format(locale, error instanceof RangeError ? 'stackOverflow' : 'sandboxFailed') });
+    }
+  };
+
+  return {
+    run(phase, code, ctx, runOptions = {}) {
+      const next = queue.then(() => runOnce(phase, code, ctx, runOptions.locale ?? DEFAULT_LOCALE));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    async warm() {
+      await ready();
+    },
+    dispose() {
+      disposed = true;
+      drop();
+    },
+  };
+}
