@@ -1,38 +1,19 @@
 /**
  * What the runner sends and runs with: the transports (direct from the page here; the proxy and the plug-in come
- * from their own modules), the pm-script sandbox and the code snippets. The panel takes them as one object, so the
- * page composes it and a test can hand in its own.
+ * from their own modules), the pm-script sandbox (./scripts, a Web Worker) and the code snippets (./snippets). The
+ * panel takes them as one object, so the page composes it and a test can hand in its own.
  */
 import type { RunRequest, RunResponse, RunTransport } from '@shared/schemas/runner';
 import { directTransport } from './direct-transport';
+// eslint-disable-next-line no-restricted-imports -- ./scripts is the runner's pm-script sandbox, not the repository's scripts/ folder
+import { createScriptRunner, type ScriptRunner } from './scripts';
+import { toSnippet, type SnippetTarget } from './snippets';
+
+// eslint-disable-next-line no-restricted-imports -- ./scripts is the runner's pm-script sandbox, not the repository's scripts/ folder
+export type { ScriptContext, ScriptResult, ScriptRunner } from './scripts';
+export { SNIPPET_TARGETS, type SnippetTarget } from './snippets';
 
 export type Transport = (req: RunRequest, signal?: AbortSignal) => Promise<RunResponse>;
-
-export interface ScriptContext {
-  request: RunRequest;
-  response?: RunResponse;
-  environment: Record<string, string>;
-  variables: Record<string, string>;
-}
-
-export interface ScriptResult {
-  tests: { name: string; passed: boolean; error?: string }[];
-  environment: Record<string, string>;
-  variables: Record<string, string>;
-  request: RunRequest;
-  logs: string[];
-  warnings: string[];
-  error?: string;
-  timeMs: number;
-}
-
-export interface ScriptRunner {
-  run(phase: 'pre' | 'post', code: string, ctx: ScriptContext): Promise<ScriptResult>;
-  dispose(): void;
-}
-
-export const SNIPPET_TARGETS = ['curl', 'fetch', 'axios', 'python', 'go', 'java-okhttp'] as const;
-export type SnippetTarget = (typeof SNIPPET_TARGETS)[number];
 
 export interface RunEngines {
   transports: Partial<Record<RunTransport, Transport>>;
@@ -44,4 +25,6 @@ export interface RunEngines {
 
 export const runEngines: RunEngines = {
   transports: { direct: directTransport },
+  scripts: createScriptRunner,
+  snippet: toSnippet,
 };
