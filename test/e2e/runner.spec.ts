@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { apiData, choose, createDocument, newPerson, projectWithSession, withSession } from './support';
+import { apiData, choose, createDocument, expectAccessible, newPerson, projectWithSession, withSession } from './support';
 
 let target: Server;
 let targetUrl = '';
@@ -69,6 +69,11 @@ test('an environment variable, a login whose script keeps the token, a request t
   test.setTimeout(120_000);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const { projectId, token } = await projectWithSession(page, request, 'Runner e2e');
+  // What the page sends to our API: the token a script keeps must never be in it (it stays in this browser).
+  const toApi: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) toApi.push(`${r.url()} ${JSON.stringify(r.headers())} ${r.postData() ?? ''}`);
+  });
   const loginId = await createDocument(request, token, projectId, {
     name: 'Login',
     ...api('POST', '{{base}}/login', { requestType: 'json', reqBody: [param('user', 'ann')] }),
@@ -141,6 +146,9 @@ test('an environment variable, a login whose script keeps the token, a request t
   // The run is kept in this browser and runs again from the list.
   const recent = me.getByRole('region', { name: 'Recent runs' });
   await expect(recent.getByRole('listitem', { name: `GET ${targetUrl}/me` })).toBeVisible();
+  await expectAccessible(page, 'run tab');
+  expect(toApi.length).toBeGreaterThan(0);
+  expect(toApi.filter((line) => line.includes(TOKEN))).toEqual([]);
 });
 
 test('the Run tab: prefilled with path and query and global parameters marked, Send waits for an address, a CORS refusal says to use the proxy or the plug-in, recent runs re-run; a viewer runs too', async ({
@@ -173,6 +181,7 @@ test('the Run tab: prefilled with path and query and global parameters marked, S
   await run.getByRole('tab', { name: '请求头' }).click();
   await expect(run.getByLabel('参数值 X-Tenant')).toHaveValue('t1');
   await expect(run.getByRole('group', { name: '请求头' }).getByText('全局')).toBeVisible();
+  await expectAccessible(page, 'run tab headers');
 
   const send = run.getByRole('button', { name: '发送' });
   const url = run.getByLabel('请求地址');

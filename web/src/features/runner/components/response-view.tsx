@@ -9,6 +9,7 @@ import type { ApiResponse } from '@shared/schemas/document';
 import type { RunResponse, RunTransport } from '@shared/schemas/runner';
 import { sizeText } from '../../../lib/bytes';
 import { base64ToText } from '../lib/base64';
+import { statusTag, TAG } from '../lib/colors';
 import { diffResponse, documentedResponse, jsonTypeOf } from '../lib/response-diff';
 
 const MAX_TREE_NODES = 2_000;
@@ -57,7 +58,7 @@ export function ResponseView(props: {
   }, [text]);
   const image = contentType.startsWith('image/') && !contentType.includes('svg');
   const [view, setView] = useState<'pretty' | 'raw' | 'preview'>(image ? 'preview' : 'pretty');
-  const statusColor = response.status < 300 ? 'success' : response.status < 400 ? 'processing' : 'error';
+  const statusColor = statusTag(response.status);
   const documented = props.documented ? documentedResponse(props.documented, response.status) : undefined;
   const problems = useMemo(() => (documented && json.ok ? diffResponse(documented.body, json.value) : []), [documented, json]);
 
@@ -111,7 +112,7 @@ export function ResponseView(props: {
       renderItem={(p) => (
         <List.Item>
           <Flex gap={8} wrap>
-            <Tag color={p.kind === 'extra' ? 'gold' : 'red'}>{t(`runner.diffKinds.${p.kind}`)}</Tag>
+            <Tag color={p.kind === 'extra' ? TAG.warn : TAG.bad}>{t(`runner.diffKinds.${p.kind}`)}</Tag>
             <Typography.Text code>{p.path || '$'}</Typography.Text>
             <span>
               {p.kind === 'missing'

@@ -74,7 +74,7 @@ export function RowsEditor<R extends RunFormRow>(props: {
             )}
             {row.global ? (
               <Tooltip title={t('runner.globalHint')}>
-                <Tag color="blue">{t('runner.global')}</Tag>
+                <Tag color="purple">{t('runner.global')}</Tag>
               </Tooltip>
             ) : null}
             <Button

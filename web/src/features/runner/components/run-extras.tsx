@@ -7,6 +7,7 @@ import type { RunRequest } from '@shared/schemas/runner';
 import { formatDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { SNIPPET_TARGETS, type ScriptResult, type SnippetTarget } from '../lib/engines';
+import { statusTag, TAG } from '../lib/colors';
 import type { RecentRun } from '../lib/recent-runs';
 
 export function ScriptResults({ pre, post, written }: { pre?: ScriptResult; post?: ScriptResult; written: string[] }) {
@@ -38,7 +39,7 @@ export function ScriptResults({ pre, post, written }: { pre?: ScriptResult; post
             renderItem={(x) => (
               <List.Item aria-label={`${x.passed ? t('runner.passed') : t('runner.failed')} ${x.name}`}>
                 <Space>
-                  <Tag color={x.passed ? 'success' : 'error'}>{x.passed ? t('runner.passed') : t('runner.failed')}</Tag>
+                  <Tag color={x.passed ? TAG.ok : TAG.bad}>{x.passed ? t('runner.passed') : t('runner.failed')}</Tag>
                   <span>{x.name}</span>
                   {x.error ? <Typography.Text type="danger">{x.error}</Typography.Text> : null}
                 </Space>
@@ -149,9 +150,9 @@ export function RecentRuns(props: { runs: RecentRun[]; onLoad: (run: RecentRun) 
                   {run.url}
                 </Typography.Text>
                 {run.status !== undefined ? (
-                  <Tag color={run.status < 400 ? 'success' : 'error'}>{run.status}</Tag>
+                  <Tag color={statusTag(run.status)}>{run.status}</Tag>
                 ) : (
-                  <Tag color="error">{t('runner.failed')}</Tag>
+                  <Tag color={TAG.bad}>{t('runner.failed')}</Tag>
                 )}
                 {run.timeMs !== undefined ? <span>{run.timeMs} ms</span> : null}
                 <Typography.Text type="secondary">{formatDate(new Date(run.at).toISOString())}</Typography.Text>
