@@ -16,13 +16,14 @@ import { benchTeams } from './teams.bench';
 import { benchImport } from './import.bench';
 import { benchExport } from './export.bench';
 import { benchPdf } from './pdf.bench';
+import { benchScripts } from './scripts.bench';
 
 /** `npm run bench -- mock shares`: only those groups; no names: every group. */
 const only = new Set(process.argv.slice(2));
 const wanted = (name: string) => only.size === 0 || only.has(name);
 
 // The pure groups need no stack: `npm run bench -- import export pdf` starts nothing.
-const PURE = new Set(['import', 'export', 'pdf']);
+const PURE = new Set(['import', 'export', 'pdf', 'scripts']);
 const needsStack = only.size === 0 || [...only].some((name) => !PURE.has(name));
 if (needsStack) await ensureBuilt(() => undefined);
 const stack = needsStack ? await startBenchStack() : undefined;
@@ -43,6 +44,7 @@ try {
     ['import', () => benchImport()],
     ['export', () => benchExport()],
     ['pdf', () => benchPdf()],
+    ['scripts', () => benchScripts()],
   ];
   const results: Record<string, string> = {};
   for (const [name, run] of groups) if (wanted(name)) Object.assign(results, await run());

@@ -186,7 +186,13 @@ describe('request scripts', () => {
   });
 
   it('stops an endless loop at the deadline and the next script runs normally', async () => {
-    for (const script of ['for (;;) {}', "pm.test('spins', () => { while (true) {} });", 'for (;;) await null;']) {
+    const scripts = [
+      'for (;;) {}',
+      "pm.test('spins', () => { while (true) {} });",
+      'for (;;) await null;',
+      "/(a*)*b/.test('a'.repeat(40));",
+    ];
+    for (const script of scripts) {
       const started = performance.now();
       const result = await sandbox.run('pre', script, context({ environment: { kept: '1' } }), { locale: 'en' });
       const ms = performance.now() - started;
@@ -213,6 +219,20 @@ describe('request scripts', () => {
       growing.error,
     );
     await expectHealthy();
+  });
+
+  it('ends deep recursion as a stack overflow, inside QuickJS or the host, and the next script runs normally', async () => {
+    const scripts = [
+      'function f(n) { return f(n + 1) + 1; } f(0);',
+      'let o = {}; for (let i = 0; i < 1e5; i++) o = { o }; JSON.stringify(o);',
+      'let p = {}; for (let i = 0; i < 1e5; i++) p = new Proxy(p, {}); p.x;',
+      'let o = {}; for (let i = 0; i < 1e4; i++) o = { o }; pm.expect(o).to.deep.equal({});',
+    ];
+    for (const script of scripts) {
+      const result = await sandbox.run('pre', script, context(), { locale: 'en' });
+      expect({ script, error: result.error }).toEqual({ script, error: scriptsEn.stackOverflow });
+      await expectHealthy();
+    }
   });
 
   it('keeps scripts apart: what one adds to or overwrites in the global scope does not reach the next', async () => {

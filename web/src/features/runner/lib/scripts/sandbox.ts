@@ -367,8 +367,9 @@ export function createScriptSandbox(options: SandboxOptions): ScriptSandbox {
   let queue: Promise<unknown> = Promise.resolve();
 
   const ready = async (): Promise<Engine> => {
+    const wasm = await loadWasm();
     if (disposed) throw new Error('the sandbox was disposed');
-    engine ??= new Engine(await loadWasm(), options.chaiSource, limits);
+    engine ??= new Engine(wasm, options.chaiSource, limits);
     return engine;
   };
 
