@@ -224,17 +224,22 @@ test('the Run tab: prefilled with path and query and global parameters marked, S
   await viewerContext.close();
 });
 
-test('the blank test page: any address with an environment, then saved as a new HTTP API document that shows in the tree', async ({
+test('the blank test page: any address with an environment, then saved as a new HTTP API document that shows in the tree; a guest sends but cannot save', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(90_000);
-  const { projectId } = await projectWithSession(page, request, 'Blank e2e');
+  const { projectId, token } = await projectWithSession(page, request, 'Blank e2e');
+  const env = await apiData<{ id: string }>(request, 'put', '/api/project/document/env', token, { projectId, name: 'local' });
+  await apiData(request, 'put', '/api/project/document/variable', token, { envId: env.id, name: 'host', value: targetUrl });
   await page.goto('/test/test');
   await expect(page.getByRole('heading', { name: '接口测试', level: 1 })).toBeVisible();
   const run = page.getByRole('region', { name: '运行' });
   await expect(run.getByRole('button', { name: '发送' })).toBeDisabled();
-  await run.getByLabel('请求地址').fill(`${targetUrl}/ping/blank?n=9`);
+  await choose(page, run.getByLabel('项目'), 'Blank e2e');
+  await choose(page, run.getByLabel('当前环境'), 'local');
+  await run.getByLabel('请求地址').fill('{{host}}/ping/blank?n=9');
   await run.getByRole('button', { name: '发送' }).click();
   await expect(run.getByTestId('run-status')).toHaveText(/^200/);
   await expect(run.getByRole('tree')).toContainText('pong: "9"');
@@ -245,11 +250,25 @@ test('the blank test page: any address with an environment, then saved as a new 
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/[\\w-]+$`));
   await expect(page.getByRole('tree').getByText('Saved ping')).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Saved ping' })).toContainText(`${targetUrl}/ping/blank`);
+  // The saved document keeps the variable as written, not its value.
+  await expect(page.getByRole('article', { name: 'Saved ping' })).toContainText('{{host}}/ping/blank');
 
   // In English, the page's own words.
   await page.goto('/test');
   await page.getByLabel('语言').getByText('English').click();
   await expect(page.getByRole('heading', { name: 'API test', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Run', exact: true }).getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expectAccessible(page, 'test page');
+
+  // Nobody signed in: the page sends, and says that saving needs a session.
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto('/test/test');
+  await expect(guest.getByText('登录后可以使用环境，并把请求保存为文档')).toBeVisible();
+  const guestRun = guest.getByRole('region', { name: '运行' });
+  await guestRun.getByLabel('请求地址').fill(`${targetUrl}/ping/guest?n=1`);
+  await guestRun.getByRole('button', { name: '发送' }).click();
+  await expect(guestRun.getByTestId('run-status')).toHaveText(/^200/);
+  await expect(guestRun.getByRole('button', { name: '保存为接口文档' })).toHaveCount(0);
+  await guestContext.close();
 });
