@@ -44,6 +44,29 @@ describe('Lambda bundles', () => {
   });
 
   it(
+    'give the proxy its own cap: its HTTP client is undici core (agent, connector, request), not all of undici',
+    { timeout: 60_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'apiloom-bundle-'));
+      const outfile = join(dir, 'proxy', 'index.mjs');
+      const result = await build({
+        ...bundleOptions(functionEntry('proxy'), outfile),
+        sourcemap: false,
+        logLevel: 'silent',
+        metafile: true,
+      });
+      // 643,108 bytes when set: undici's HTTP/1 parser (WebAssembly, with and without SIMD) is 155 KB of it.
+      expect(statSync(outfile).size).toBeLessThanOrEqual(640 * 1024);
+      const inputs = Object.keys(result.metafile.inputs);
+      expect(inputs.some((input) => input.includes('node_modules/undici/lib/dispatcher/agent.js'))).toBe(true);
+      // Not undici's index: no fetch, WebSocket, mock agent or cache.
+      expect(
+        inputs.filter((input) => /node_modules\/undici\/(index\.js|lib\/(mock|cache|interceptor)\/|lib\/web\/websocket\/)/.test(input)),
+      ).toEqual([]);
+    },
+  );
+
+  it(
     'keep the importers and the export writers (OpenAPI parser, YAML, zip, cURL) out of every API bundle: only the workers carry them',
     { timeout: 60_000 },
     async () => {
@@ -59,11 +82,19 @@ describe('Lambda bundles', () => {
         });
         return Object.keys(result.metafile.inputs);
       };
+      // The proxy's HTTP client (undici) and fetch guard stay in the proxy function too.
+      const sender = /node_modules\/undici\/|functions\/net\/|functions\/services\/proxy\//;
       for (const name of SERVICES) {
+        const inputs = await inputsOf(functionEntry(name), name);
         expect(
-          (await inputsOf(functionEntry(name), name)).filter((input) => importers.test(input)),
+          inputs.filter((input) => importers.test(input)),
           name,
         ).toEqual([]);
+        if (name !== 'proxy')
+          expect(
+            inputs.filter((input) => sender.test(input)),
+            name,
+          ).toEqual([]);
       }
       // The worker builds (cURL's bash grammar as WebAssembly beside it, not tree-sitter's native binaries).
       const outfile = join(dir, 'import', 'index.mjs');

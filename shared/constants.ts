@@ -87,6 +87,8 @@ export const MOCK_SETTINGS_TTL_MS = 1_000;
 /** Wrong share passwords allowed per share, and per client address across shares, before every answer is 429. */
 export const SHARE_GUESSES_PER_SHARE = { limit: 10, seconds: 900 };
 export const SHARE_GUESSES_PER_ADDRESS = { limit: 30, seconds: 900 };
+/** Requests one user may send through the interface-test proxy in a minute. */
+export const PROXY_SENDS_PER_USER = { limit: 60, seconds: 60 };
 
 /** Team and project invitation codes stay valid this long (spec section 9). */
 export const INVITATION_TTL_SECONDS = 3_600;

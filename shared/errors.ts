@@ -84,6 +84,16 @@ export const ERRORS = {
   // so the client shows the message (spec section 8 turns any other status into a bare transport failure).
   serviceBusy: { code: 50003, status: 200 },
   system: { code: 50000, status: 500 },
+  // The interface-test proxy (POST /proxy/send): why it did not send, or what stopped the exchange.
+  /** The target is not a public http(s) address (loopback, private, link-local, metadata, …), first or after a redirect. */
+  proxyAddress: { code: 45601, status: 200 },
+  proxyRedirects: { code: 45602, status: 200 },
+  proxyTimeout: { code: 45603, status: 200 },
+  /** The request's body past RUN_REQUEST_MAX_BODY_BYTES (a response past its cap comes back truncated instead). */
+  proxyTooLarge: { code: 45604, status: 200 },
+  proxyUnreachable: { code: 45605, status: 200 },
+  /** Past the per-user limit: HTTP 429 with Retry-After. */
+  proxyThrottled: { code: 42960, status: 429 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -77,6 +77,12 @@ const zhErrors: ErrorMessages = {
   mockFailed: 'Mock 出错：{{detail}}',
   serviceBusy: '服务繁忙，请稍后重试',
   system: '系统错误',
+  proxyAddress: '代理只发送到公网 http(s) 地址（{{detail}}）；本机或内网的接口请用浏览器插件',
+  proxyRedirects: '重定向超过 {{max}} 次',
+  proxyTimeout: '目标 {{seconds}} 秒内未响应',
+  proxyTooLarge: '请求体不能超过 {{mb}} MB',
+  proxyUnreachable: '无法连接目标（{{detail}}）',
+  proxyThrottled: '代理发送过于频繁，请 {{seconds}} 秒后再试',
 };
 
 const enErrors: ErrorMessages = {
@@ -147,6 +153,12 @@ const enErrors: ErrorMessages = {
   mockFailed: 'Mock error: {{detail}}',
   serviceBusy: 'The service is busy, please try again',
   system: 'System error',
+  proxyAddress: 'The proxy sends only to public http(s) addresses ({{detail}}); use the browser plug-in for your machine or intranet',
+  proxyRedirects: 'More than {{max}} redirects',
+  proxyTimeout: 'The target did not answer within {{seconds}} seconds',
+  proxyTooLarge: 'A request body is at most {{mb}} MB',
+  proxyUnreachable: 'Could not reach the target ({{detail}})',
+  proxyThrottled: 'Too many sends through the proxy, try again in {{seconds}} seconds',
 };
 
 /** Validation texts referenced by the zod schemas as `error: 'v.<key>'`. */

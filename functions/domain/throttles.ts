@@ -13,6 +13,7 @@ import {
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
   LOGIN_FAILURES_PER_PAIR,
+  PROXY_SENDS_PER_USER,
   SHARE_GUESSES_PER_ADDRESS,
   SHARE_GUESSES_PER_SHARE,
 } from '@shared/constants';
@@ -36,6 +37,7 @@ const WINDOWS = {
   codeAddress: CODE_SENDS_PER_ADDRESS,
   shareGuess: SHARE_GUESSES_PER_SHARE,
   shareGuessAddress: SHARE_GUESSES_PER_ADDRESS,
+  proxySend: PROXY_SENDS_PER_USER,
 } satisfies Record<string, Window>;
 
 export type CounterName = keyof typeof WINDOWS;

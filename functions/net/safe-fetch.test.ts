@@ -6,7 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkConnected, FetchRefused, isPublicAddress, safeFetch, type SafeFetchOptions } from './safe-fetch';
+import { gzipSync } from 'node:zlib';
+import { checkConnected, FetchRefused, isPublicAddress, safeFetch, safeSend, type SafeFetchOptions } from './safe-fetch';
 
 let server: Server;
 let port = 0;
@@ -27,6 +28,29 @@ beforeAll(async () => {
       return res.end();
     }
     if (url.pathname === '/hang') return; // never answers: the time cap ends it
+    if (url.pathname === '/echo') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        res.writeHead(200, [
+          ['content-type', 'application/json'],
+          ['set-cookie', 'a=1'],
+          ['set-cookie', 'b=2'],
+        ] as unknown as Record<string, string>);
+        res.end(JSON.stringify({ method: req.method, headers: req.rawHeaders, body: Buffer.concat(chunks).toString() }));
+      });
+      return;
+    }
+    if (url.pathname === '/status') {
+      // A hop with the chosen status, closing the connection: the next hop connects (and resolves) again.
+      return res
+        .writeHead(Number(url.searchParams.get('code')), { location: url.searchParams.get('to') ?? '/echo', connection: 'close' })
+        .end();
+    }
+    if (url.pathname === '/gzip') {
+      res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/plain' });
+      return res.end(gzipSync(Buffer.from('hello '.repeat(1000))));
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -73,6 +97,16 @@ describe('safe fetch', () => {
       '[2002:7f00:1::]',
       '[64:ff9b::7f00:1]',
       '224.0.0.1',
+      // The proxy's list (issue 24): fc00::/7 beside fd00::/8, Teredo, the edges of the private ranges, link-local.
+      '[fc00::1]',
+      '[2001:0:4136:e378:8000:63bf:3fff:fdd2]',
+      '[64:ff9b::a9fe:a9fe]',
+      '[::ffff:10.0.0.1]',
+      '172.31.255.254',
+      '192.168.255.255',
+      '169.254.0.1',
+      '100.127.255.254',
+      '127.255.255.254',
     ];
     for (const host of forms) {
       const error = await refusal(`http://${host}:${port}/spec`);
@@ -138,5 +172,122 @@ describe('safe fetch', () => {
     const started = Date.now();
     expect((await refusal(`http://127.0.0.1:${port}/hang`, { admitForTests: LOOPBACK_ONLY, timeoutMs: 500 })).reason).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('safe send: any method, headers and bodies, through the same guard', () => {
+  const options = { admitForTests: LOOPBACK_ONLY, timeoutMs: 3_000 };
+  const text = (body: Uint8Array) => new TextDecoder().decode(body);
+
+  it('sends the method, headers (repeats kept, connection headers dropped) and body; answers headers in order', async () => {
+    const sent = await safeSend(
+      {
+        method: 'PATCH',
+        url: `http://127.0.0.1:${port}/echo`,
+        headers: [
+          ['X-Twice', '1'],
+          ['X-Twice', '2'],
+          ['Host', 'elsewhere.example'],
+          ['Content-Length', '999'],
+          ['Content-Type', 'text/plain'],
+        ],
+        body: new TextEncoder().encode('ping'),
+      },
+      options,
+    );
+    const echo = JSON.parse(text(sent.body)) as { method: string; headers: string[]; body: string };
+    expect(echo.method).toBe('PATCH');
+    expect(echo.body).toBe('ping');
+    const pairs = echo.headers.flatMap((v, i) => (i % 2 ? [] : [[v.toLowerCase(), echo.headers[i + 1]]]));
+    expect(pairs.filter(([n]) => n === 'x-twice')).toEqual([
+      ['x-twice', '1'],
+      ['x-twice', '2'],
+    ]);
+    expect(pairs.find(([n]) => n === 'host')?.[1]).toBe(`127.0.0.1:${port}`);
+    expect(pairs.find(([n]) => n === 'content-length')?.[1]).toBe('4');
+    expect(sent.headers.filter(([n]) => n.toLowerCase() === 'set-cookie')).toEqual([
+      ['set-cookie', 'a=1'],
+      ['set-cookie', 'b=2'],
+    ]);
+    expect(sent).toMatchObject({ status: 200, statusText: 'OK', truncated: false, url: `http://127.0.0.1:${port}/echo` });
+  });
+
+  it('follows redirects as browsers do: 307 keeps the method and body, 303 turns into a GET, another origin loses Authorization', async () => {
+    const hop = (code: number, to: string) => `http://127.0.0.1:${port}/status?code=${code}&to=${encodeURIComponent(to)}`;
+    const post = {
+      method: 'POST',
+      headers: [['Authorization', 'Bearer theirs'] as const, ['Content-Type', 'text/plain'] as const],
+      body: new TextEncoder().encode('data'),
+    };
+    const kept = JSON.parse(text((await safeSend({ ...post, url: hop(307, '/echo') }, options)).body)) as {
+      method: string;
+      body: string;
+      headers: string[];
+    };
+    expect(kept).toMatchObject({ method: 'POST', body: 'data' });
+    expect(kept.headers).toContain('Bearer theirs');
+    const seeOther = JSON.parse(text((await safeSend({ ...post, url: hop(303, '/echo') }, options)).body)) as {
+      method: string;
+      body: string;
+      headers: string[];
+    };
+    expect(seeOther).toMatchObject({ method: 'GET', body: '' });
+    expect(seeOther.headers.map((h) => h.toLowerCase())).not.toContain('content-type');
+    // localhost is another origin than 127.0.0.1 (same server): the credentials stay behind.
+    const resolve = async () => ['127.0.0.1'];
+    const away = JSON.parse(
+      text((await safeSend({ ...post, url: hop(307, `http://other.test:${port}/echo`) }, { ...options, resolve })).body),
+    ) as { headers: string[] };
+    expect(away.headers).not.toContain('Bearer theirs');
+  });
+
+  it('decompresses the body, and cuts it at the cap when told to truncate rather than refuse', async () => {
+    const gz = await safeSend({ method: 'GET', url: `http://127.0.0.1:${port}/gzip` }, options);
+    expect(text(gz.body)).toBe('hello '.repeat(1000));
+    const cut = await safeSend(
+      { method: 'GET', url: `http://127.0.0.1:${port}/big` },
+      { ...options, maxBytes: 100_000, overflow: 'truncate' },
+    );
+    expect(cut.truncated).toBe(true);
+    expect(cut.body.length).toBe(100_000);
+    expect(cut.size).toBeGreaterThan(100_000);
+  });
+
+  it('refuses a redirect to a refused address, and DNS rebinding: a later answer for the same name that is loopback', async () => {
+    const before = hits;
+    // 127.0.0.1 stands in for a public address here; 127.0.0.2 (the same server, another loopback address) for the
+    // internal one the rebinding answer points at. The first hop closes its connection, so the second resolves again.
+    let lookups = 0;
+    const resolve = async () => (++lookups === 1 ? ['127.0.0.1'] : ['127.0.0.2']);
+    const rebinding = await safeSend(
+      { method: 'GET', url: `http://rebind.test:${port}/status?code=302&to=/spec` },
+      { ...options, resolve },
+    ).catch((e: unknown) => e);
+    expect(rebinding).toBeInstanceOf(FetchRefused);
+    expect((rebinding as FetchRefused).reason).toBe('address');
+    expect(lookups).toBe(2);
+    // The first hop reached the admitted address; nothing reached the rebinding target.
+    expect(hits - before).toBe(1);
+    const toMetadata = await safeSend(
+      {
+        method: 'POST',
+        url: `http://127.0.0.1:${port}/status?code=307&to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`,
+      },
+      options,
+    ).catch((e: unknown) => e);
+    expect((toMetadata as FetchRefused).reason).toBe('address');
+  });
+
+  it('checks the address the socket actually connected to, not only the answer it was given', async () => {
+    const before = hits;
+    // The resolver's answer is admitted as written (an IPv4-mapped spelling); the socket reports the address it
+    // reached in its own spelling, which is loopback and not admitted: the connection is dropped before any request.
+    const refused = await safeSend(
+      { method: 'GET', url: `http://mapped.test:${port}/spec` },
+      { admitForTests: new Set(['::ffff:7f00:1']), resolve: async () => ['::ffff:7f00:1'], timeoutMs: 3_000 },
+    ).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(FetchRefused);
+    expect((refused as FetchRefused).detail).toBe('::ffff:127.0.0.1');
+    expect(hits).toBe(before);
   });
 });

@@ -12,7 +12,9 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, buildConnector, request } from 'undici';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { Agent, buildConnector, request } from './undici-core';
 
 export type RefusalReason = 'scheme' | 'address' | 'redirects' | 'tooLarge' | 'timeout' | 'unreachable';
 
@@ -85,7 +87,7 @@ function guardedAgent(options: SafeFetchOptions, timeoutMs: number) {
       () => callback(new FetchRefused('unreachable', hostname)),
     );
   };
-  const connect = buildConnector({ timeout: timeoutMs, lookup } as buildConnector.BuildOptions);
+  const connect = buildConnector({ timeout: timeoutMs, lookup } as Parameters<typeof buildConnector>[0]);
   return new Agent({
     connect: (connectOptions, callback) =>
       connect(connectOptions, (error, socket) => {
@@ -117,55 +119,168 @@ function checkUrl(raw: string, options: SafeFetchOptions): URL {
   return url;
 }
 
-export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Promise<FetchedFile> {
+/** One request of any method, as the interface-test proxy sends it. */
+export interface OutgoingRequest {
+  method: string;
+  url: string;
+  /** Name and value pairs in order; a name may repeat. */
+  headers?: readonly (readonly [string, string])[];
+  body?: Uint8Array;
+}
+
+export interface SendOptions extends SafeFetchOptions {
+  /** Past `maxBytes` of body: refuse (`tooLarge`, the default) or keep the first `maxBytes` and say so (`truncated`). */
+  overflow?: 'refuse' | 'truncate';
+}
+
+export interface SentResponse {
+  /** The address finally reached, after redirects. */
+  url: string;
+  status: number;
+  statusText: string;
+  /** As received, in order; a repeated header (Set-Cookie) once per value. */
+  headers: [string, string][];
+  /** Decompressed (gzip, deflate, br); at most `maxBytes`. */
+  body: Uint8Array;
+  /** Bytes of (decompressed) body read: past `maxBytes` when `truncated`. */
+  size: number;
+  truncated: boolean;
+}
+
+/**
+ * Headers a sender never takes from the caller: the connection's own (the client writes them for the request it
+ * actually sends: host, length, framing) and those that would turn the request into something else (upgrade,
+ * expect). Browsers forbid the same names to page scripts.
+ */
+const CONNECTION_HEADERS = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+]);
+
+/** Dropped when a redirect leaves the origin, as browsers drop Authorization (the fetch standard, "HTTP-redirect fetch"). */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+/** Dropped with the body when a redirect turns the request into a GET (301/302 after POST, 303). */
+const BODY_HEADERS = new Set(['content-type', 'content-encoding', 'content-language', 'content-location']);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Sends one request of any method through the guard: the same three address checks as `safeFetch` on the first
+ * request and on every redirect hop (each a new request: 307/308 keep the method and body, 301/302 after a POST
+ * and 303 turn into a GET without a body, and a hop to another origin drops the credentials), the time cap over
+ * the whole exchange, the size cap on the (decompressed) body.
+ */
+export async function safeSend(outgoing: OutgoingRequest, options: SendOptions = {}): Promise<SentResponse> {
   const { maxBytes, timeoutMs, maxRedirects } = { ...DEFAULTS, ...options };
   const agent = guardedAgent(options, timeoutMs);
   const signal = AbortSignal.timeout(timeoutMs);
+  let method = outgoing.method.toUpperCase();
+  let body = outgoing.body;
+  let headers = (outgoing.headers ?? []).filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase()));
   try {
-    let url = checkUrl(raw, options);
+    let url = checkUrl(outgoing.url, options);
     for (let hops = 0; ; hops++) {
-      const response = await request(url, { method: 'GET', dispatcher: agent, signal, headers: { accept: '*/*' } }).catch(
-        (error: unknown) => {
-          throw unwrap(error, signal);
-        },
-      );
-      const location = response.headers.location;
-      if (response.statusCode >= 300 && response.statusCode < 400 && location) {
+      const response = await request(url, {
+        method: method,
+        dispatcher: agent,
+        signal,
+        headers: headers.flat(),
+        body: body && method !== 'GET' && method !== 'HEAD' ? body : null,
+        responseHeaders: 'raw',
+      }).catch((error: unknown) => {
+        throw unwrap(error, signal);
+      });
+      const raw = response.headers as unknown as string[];
+      const received: [string, string][] = [];
+      for (let i = 0; i + 1 < raw.length; i += 2) received.push([raw[i]!, raw[i + 1]!]);
+      const header = (name: string) => received.find(([n]) => n.toLowerCase() === name)?.[1];
+      const location = header('location');
+      if (REDIRECTS.has(response.statusCode) && location) {
         await response.body.dump();
         if (hops >= maxRedirects) throw new FetchRefused('redirects', String(maxRedirects));
-        url = checkUrl(new URL(String(location), url).toString(), options);
+        const next = checkUrl(new URL(location, url).toString(), options);
+        if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
+          if (method !== 'HEAD') method = 'GET';
+          body = undefined;
+          headers = headers.filter(([name]) => !BODY_HEADERS.has(name.toLowerCase()));
+        }
+        if (next.origin !== url.origin) headers = headers.filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase()));
+        url = next;
         continue;
       }
-      const declared = Number(response.headers['content-length'] ?? 0);
-      if (declared > maxBytes) {
+      const encoding = (header('content-encoding') ?? '').trim().toLowerCase();
+      const declared = Number(header('content-length') ?? 0);
+      if (options.overflow !== 'truncate' && !encoding && declared > maxBytes) {
         await response.body.dump();
         throw new FetchRefused('tooLarge', String(declared));
       }
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      try {
-        for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-          size += chunk.length;
-          if (size > maxBytes) {
-            response.body.destroy();
-            throw new FetchRefused('tooLarge', String(size));
-          }
-          chunks.push(chunk);
-        }
-      } catch (error) {
-        throw unwrap(error, signal);
-      }
-      const body = new Uint8Array(size);
-      let at = 0;
-      for (const chunk of chunks) {
-        body.set(chunk, at);
-        at += chunk.length;
-      }
-      return { url: url.toString(), status: response.statusCode, contentType: String(response.headers['content-type'] ?? ''), body };
+      const read = await readBody(response.body, encoding, maxBytes, options.overflow ?? 'refuse', signal);
+      return { url: url.toString(), status: response.statusCode, statusText: response.statusText ?? '', headers: received, ...read };
     }
   } finally {
     await agent.close().catch(() => undefined);
   }
+}
+
+/** The body, decompressed as its Content-Encoding says (an encoding we do not know passes through as it came). */
+async function readBody(
+  stream: Readable,
+  encoding: string,
+  maxBytes: number,
+  overflow: 'refuse' | 'truncate',
+  signal: AbortSignal,
+): Promise<{ body: Uint8Array; size: number; truncated: boolean }> {
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
+  const source: Readable = decoder ? stream.pipe(decoder) : stream;
+  if (decoder) stream.on('error', (error) => decoder.destroy(error));
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let kept = 0;
+  try {
+    for await (const chunk of source as AsyncIterable<Uint8Array>) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        if (overflow === 'refuse') throw new FetchRefused('tooLarge', String(size));
+        chunks.push(chunk.subarray(0, maxBytes - kept));
+        kept = maxBytes;
+        break;
+      }
+      chunks.push(chunk);
+      kept += chunk.length;
+    }
+  } catch (error) {
+    throw unwrap(error, signal);
+  } finally {
+    stream.destroy();
+    decoder?.destroy();
+  }
+  const body = new Uint8Array(kept);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
+  return { body, size, truncated: size > maxBytes };
+}
+
+export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Promise<FetchedFile> {
+  const sent = await safeSend({ method: 'GET', url: raw, headers: [['accept', '*/*']] }, options);
+  const contentType = sent.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  return { url: sent.url, status: sent.status, contentType, body: sent.body };
 }
 
 /** undici wraps the connector's refusal in its own errors; the timeout surfaces as an abort. */

@@ -27,6 +27,12 @@ interface ApiloomStackProps extends StackProps {
   siteOrigin?: string;
 }
 
+/**
+ * Services whose function may need more than the default 10 s: the proxy waits up to RUN_TIMEOUT_MS (28 s) for a
+ * target, inside API Gateway's 30 s.
+ */
+export const SERVICE_TIMEOUTS: Partial<Record<ServiceName, Duration>> = { proxy: Duration.seconds(30) };
+
 /** The whole of Apiloom in AWS: one table, two buckets, one function per service, the API, CloudFront, the jobs, the mock origin. */
 export class ApiloomStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiloomStackProps) {
@@ -36,7 +42,10 @@ export class ApiloomStack extends Stack {
     const files = createFilesBucket(this, props.siteOrigin ?? '*');
     const functionProps = { bundlesDir: props.bundlesDir, table, offline: props.offline };
     const services = Object.fromEntries(
-      SERVICES.map((name) => [name, new ApiloomFunction(this, `Service-${name}`, { ...functionProps, files, name }).fn]),
+      SERVICES.map((name) => [
+        name,
+        new ApiloomFunction(this, `Service-${name}`, { ...functionProps, files, name, timeout: SERVICE_TIMEOUTS[name] }).fn,
+      ]),
     ) as Record<ServiceName, lambda.Function>;
     const api = new Api(this, 'Api', services);
     const mock = new MockOrigin(this, 'Mock', { ...functionProps, files });

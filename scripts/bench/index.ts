@@ -17,6 +17,7 @@ import { benchImport } from './import.bench';
 import { benchExport } from './export.bench';
 import { benchPdf } from './pdf.bench';
 import { benchScripts } from './scripts.bench';
+import { benchProxy } from './proxy.bench';
 
 /** `npm run bench -- mock shares`: only those groups; no names: every group. */
 const only = new Set(process.argv.slice(2));
@@ -45,6 +46,7 @@ try {
     ['export', () => benchExport()],
     ['pdf', () => benchPdf()],
     ['scripts', () => benchScripts()],
+    ['proxy', () => benchProxy()],
   ];
   const results: Record<string, string> = {};
   for (const [name, run] of groups) if (wanted(name)) Object.assign(results, await run());

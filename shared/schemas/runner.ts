@@ -18,6 +18,12 @@ export type RunTransport = (typeof RUN_TRANSPORTS)[number];
 export const RUN_REQUEST_MAX_BODY_BYTES = 3 * 1024 * 1024;
 /** What the proxy and the plug-in read of a response before stopping (the issue's 5 MB). */
 export const RUN_RESPONSE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * What the proxy keeps of a response body: a Lambda's answer is at most 6 MB, and the body travels in it as base64
+ * (4/3 of its size) inside the JSON envelope, so the proxy stops at 4 MiB (5.3 MB as base64); the plug-in, which has
+ * no such limit, keeps RUN_RESPONSE_MAX_BYTES. Past it the answer comes back `truncated`.
+ */
+export const RUN_PROXY_RESPONSE_MAX_BYTES = 4 * 1024 * 1024;
 /** A request through the proxy gives up after this long (API Gateway itself answers within 30 s). */
 export const RUN_TIMEOUT_MS = 28_000;
 

@@ -3,7 +3,7 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -191,6 +191,28 @@ describe('functions', () => {
       ([id]) => /^(Service|Job|Worker)/.test(id) || ORIGIN_NAMES.some((o) => id.startsWith(`${capitalised(o)}Function`)),
     );
     expect(ours).toHaveLength(names.length);
+  });
+
+  it('deploys the proxy with the guard as it is: no configuration that admits an address, 30 s to wait for a target', () => {
+    const fn = resources[functionId('proxy')]!;
+    // Exactly the environment every function of ours gets: nothing the guard could read as "admit this".
+    const variables = Object.keys((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables).sort();
+    expect(variables).toEqual(['CODE_SENDER', 'FILES_BUCKET', 'NODE_OPTIONS', 'OFFLINE', 'STAGE', 'TABLE_NAME']);
+    expect(fn.Properties.Timeout).toBe(30);
+    // And the code it runs reads none: the guard and the proxy service take what they admit as a parameter only
+    // (tests and the bench pass one; functions/services/proxy/index.ts passes none), never from the environment.
+    const root = join(import.meta.dirname, '../..');
+    const sources = ['functions/net', 'functions/services/proxy'].flatMap((dir) =>
+      readdirSync(join(root, dir))
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+        .map((f) => join(root, dir, f)),
+    );
+    expect(sources.length).toBeGreaterThan(3);
+    for (const file of sources) {
+      const code = readFileSync(file, 'utf8');
+      expect(/process\.env|\benv\(\)|from '\.\.\/\.\.\/env'|from '\.\.\/env'/.test(code), file).toBe(false);
+    }
+    expect(readFileSync(join(root, 'functions/services/proxy/index.ts'), 'utf8')).toMatch(/proxyHandlers\(\)\)/);
   });
 
   it('grants each function only the actions of the grant map, on its own resources', () => {

@@ -17,6 +17,7 @@ import { createSession } from '../../functions/domain/sessions';
 import { createUser } from '../../functions/domain/users';
 import { registerLocalWorkers } from '../../functions/runtime/workers';
 import { runLocalWorker, settledWorkers } from '../../scripts/local/workers';
+import { startEchoTarget } from './proxy-target';
 
 /** The source of each service's handler; a service missing here is a type error. */
 const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
@@ -25,6 +26,8 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   document: () => import('../../functions/services/document/index'),
   team: () => import('../../functions/services/team/index'),
   environment: () => import('../../functions/services/environment/index'),
+  // The proxy with a resolver the tests control and one admitted loopback address for their targets (proxy-target.ts).
+  proxy: () => import('./proxy-target'),
 };
 
 interface CallOptions {
@@ -68,17 +71,19 @@ interface ApiResponse<T = unknown> extends Envelope<T> {
   headers: Headers;
 }
 
-export function useLocalApi() {
+/** `sources`: a service's handler other than the tests' usual one (the deployed proxy, say). */
+export function useLocalApi(opts: { sources?: Partial<typeof sources> } = {}) {
   let base = '';
   const s3Endpoint = process.env.S3_ENDPOINT ?? '';
   const server = createGateway({
-    loadHandler: async (s) => (await sources[s]()).handler as LambdaHandler,
+    loadHandler: async (s) => (await (opts.sources?.[s] ?? sources[s])()).handler as LambdaHandler,
     securityHeaders: securityHeaders(s3Endpoint, 'http://127.0.0.1:9'),
     files: fileServer(s3Endpoint, process.env.FILES_BUCKET ?? ''),
   });
   beforeAll(async () => {
     // Workers (the import job) run in this process after the request that started them is answered, as locally.
     registerLocalWorkers((name, event) => runLocalWorker(name, event, 'source'));
+    await startEchoTarget();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -5,6 +5,7 @@
  */
 import { buildPath, routes, type RouteDef, type RouteId, type RouteRequest } from '@shared/routes';
 import { uniquePhone } from './unique-phone';
+import { echoTargetUrl } from './proxy-target';
 
 export interface SampleIds {
   /** The project's creator signs in with these (every person of the fixture has the same password). */
@@ -201,6 +202,7 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'team.removeMember': ({ teamId, teamMemberId }) => ({ params: { teamId, userId: teamMemberId } }),
   'team.transfer': ({ teamId, teamMemberId }) => ({ params: { teamId, userId: teamMemberId } }),
   'team.moveMember': ({ teamId, teamMemberId, groupId }) => ({ params: { teamId, userId: teamMemberId, groupId } }),
+  'proxy.send': () => ({ body: { method: 'GET', url: `${echoTargetUrl()}/sample`, headers: [], body: { kind: 'none' } } }),
 };
 
 /**

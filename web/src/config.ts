@@ -8,6 +8,8 @@ import type { DeploymentConfig } from '@shared/deployment';
 interface AppConfig extends DeploymentConfig {
   cdnBase: string;
   version: string;
+  /** The browser plug-in's extension id (extension/manifest.json's `key` fixes it wherever it is loaded from). */
+  pluginId: string;
 }
 
 declare global {
@@ -25,6 +27,7 @@ const defaults: AppConfig = {
   mockBase: '',
   version: APP_VERSION,
   offline: false,
+  pluginId: 'papankcihbknnieebhkfglgfinkddfge',
 };
 
 export const config: AppConfig = { ...defaults, ...(typeof window === 'undefined' ? {} : window.APILOOM_CONFIG) };

@@ -152,9 +152,14 @@ export const paths = {
     blankPattern: '/test/test',
     href: () => '/test/test',
   },
+  /** The browser plug-in: whether it is installed and allowed, how to install it, and a request to try it with (issue 24). */
+  testPlugin: {
+    pattern: '/testplugin',
+    href: () => '/testplugin',
+  },
   /** Spec routes whose features come with later issues: each shows a plain "not yet" page. */
   later: {
-    patterns: ['/testplugin', '/post', '/login/bind', '/login/callback', '/login/redirect', '/login/callback/:provider/login'],
+    patterns: ['/post', '/login/bind', '/login/callback', '/login/redirect', '/login/callback/:provider/login'],
   },
 } as const;
 

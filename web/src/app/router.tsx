@@ -39,6 +39,7 @@ const routeObjects: RouteObject[] = [
       { path: paths.index.pattern, lazy: () => import('../pages/home') },
       { path: paths.help.pattern, lazy: () => import('../pages/help') },
       { path: paths.externalLink.pattern, lazy: () => import('../pages/external-link') },
+      { path: paths.testPlugin.pattern, lazy: () => import('../pages/test-plugin') },
       {
         lazy: () => import('../pages/login-layout'),
         children: [

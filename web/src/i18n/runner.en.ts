@@ -81,6 +81,7 @@ export const runnerEn: Texts<typeof runnerZh> = {
     'invalid-url': 'The URL is not valid: write a whole http(s) address, or choose an environment with a base URL.',
     aborted: 'The request was cancelled',
     failed: 'Sending failed: {{detail}}',
+    refused: '{{detail}}',
   },
   snippets: 'Code snippets',
   snippetTargets: { curl: 'cURL', fetch: 'fetch', axios: 'axios', python: 'Python requests', go: 'Go', 'java-okhttp': 'Java OkHttp' },

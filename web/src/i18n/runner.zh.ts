@@ -76,6 +76,7 @@ export const runnerZh = {
     'invalid-url': '请求地址无效：请写完整的 http(s) 地址，或先选择有前置 URL 的环境。',
     aborted: '请求已取消',
     failed: '发送失败：{{detail}}',
+    refused: '{{detail}}',
   },
   snippets: '代码片段',
   snippetTargets: { curl: 'cURL', fetch: 'fetch', axios: 'axios', python: 'Python requests', go: 'Go', 'java-okhttp': 'Java OkHttp' },

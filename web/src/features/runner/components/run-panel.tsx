@@ -151,7 +151,12 @@ export function RunPanel(props: RunPanelProps) {
       try {
         result.response = await via(request, controller.signal);
       } catch (e) {
-        result.failure = e instanceof RunFailure ? e : new RunFailure('failed', e instanceof Error ? e.message : String(e));
+        result.failure =
+          e instanceof RunFailure
+            ? e
+            : controller.signal.aborted
+              ? new RunFailure('aborted')
+              : new RunFailure('refused', e instanceof Error ? e.message : String(e));
       }
       if (runner && result.response && sent.postScript.trim()) {
         const post = await runner.run('post', sent.postScript, { request, response: result.response, environment, variables });

@@ -8,7 +8,8 @@
 import { RUN_RESPONSE_MAX_BYTES, type RunBody, type RunRequest, type RunResponse } from '@shared/schemas/runner';
 import { base64ToBytes, bytesToBase64 } from './base64';
 
-export type RunFailureKind = 'unreachable' | 'invalid-url' | 'aborted' | 'failed';
+/** `refused`: another transport's own words (the proxy's refusal, the plug-in missing), shown as they are. */
+export type RunFailureKind = 'unreachable' | 'invalid-url' | 'aborted' | 'failed' | 'refused';
 
 /** Why a request got no response; `detail` is what the sender said, for the curious. */
 export class RunFailure extends Error {

@@ -1,10 +1,11 @@
 /**
- * What the runner sends and runs with: the transports (direct from the page here; the proxy and the plug-in come
- * from their own modules), the pm-script sandbox (./scripts, a Web Worker) and the code snippets (./snippets). The
+ * What the runner sends and runs with: the transports (direct from the page; our proxy; the browser plug-in), the pm-script sandbox (./scripts, a Web Worker) and the code snippets (./snippets). The
  * panel takes them as one object, so the page composes it and a test can hand in its own.
  */
 import type { RunRequest, RunResponse, RunTransport } from '@shared/schemas/runner';
 import { directTransport } from './direct-transport';
+import { pluginTransport } from './plugin-transport';
+import { proxyTransport } from './proxy-transport';
 // eslint-disable-next-line no-restricted-imports -- ./scripts is the runner's pm-script sandbox, not the repository's scripts/ folder
 import { createScriptRunner, type ScriptRunner } from './scripts';
 import { toSnippet, type SnippetTarget } from './snippets';
@@ -24,7 +25,7 @@ export interface RunEngines {
 }
 
 export const runEngines: RunEngines = {
-  transports: { direct: directTransport },
+  transports: { direct: directTransport, proxy: proxyTransport, plugin: pluginTransport },
   scripts: createScriptRunner,
   snippet: toSnippet,
 };
