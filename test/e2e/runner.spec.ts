@@ -206,6 +206,13 @@ test('the Run tab: prefilled with path and query and global parameters marked, S
   await page.goto(`/project/${projectId}/${hiddenId}?tab=run`);
   await page.getByRole('region', { name: '运行' }).getByRole('button', { name: '发送' }).click();
   await expect(page.getByRole('alert')).toHaveText(/目标可能不允许跨域（CORS）.*请改用代理或插件发送/);
+  // Through the proxy instead: the active way is shown, and the proxy's guard refuses a loopback target in its own words.
+  const hiddenRun = page.getByRole('region', { name: '运行' });
+  await hiddenRun.getByText('代理', { exact: true }).click();
+  await expect(hiddenRun.getByRole('radio', { name: '代理' })).toBeChecked();
+  await expect(hiddenRun.getByText('经 Apiloom 服务器代发：适合不支持跨域的公网接口。')).toBeVisible();
+  await hiddenRun.getByRole('button', { name: '发送' }).click();
+  await expect(page.getByRole('alert')).toContainText('代理只发送到公网 http(s) 地址');
 
   // A viewer of the project runs it too (the Run tab is for reading, not editing).
   const viewer = await newPerson(request, 'Viewer');
