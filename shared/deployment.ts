@@ -8,6 +8,8 @@
  * calls. Those are the only places besides our own origin the page may connect to. Scripts are our own, and may
  * compile WebAssembly (`wasm-unsafe-eval`, which allows nothing else: no JavaScript eval): the import preview's
  * worker reads a pasted cURL command with curlconverter's bash parser, tree-sitter in WebAssembly.
+ * The interface test runner's direct mode (issue 24) sends from the page to whatever address its user types, so
+ * `connect-src` also admits any http(s) address; the page never sends its cookies there (`credentials: 'omit'`).
  */
 export const contentSecurityPolicy = (uploadOrigin: string, mockOrigin: string) =>
   [
@@ -17,7 +19,7 @@ export const contentSecurityPolicy = (uploadOrigin: string, mockOrigin: string) 
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self' data:",
     'frame-src https: http:',
-    `connect-src 'self' ${uploadOrigin} ${mockOrigin}`,
+    `connect-src 'self' ${uploadOrigin} ${mockOrigin} https: http:`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -350,7 +350,7 @@ describe('cloudfront', () => {
     expect(csp).toContain("form-action 'self'");
     const mockDistribution = ofType('AWS::CloudFront::Distribution').find(([id]) => id.startsWith('Mock'))![0];
     expect(csp).toContain(
-      `connect-src 'self' https://",{"Ref":"${filesBucket}"},".s3.",{"Ref":"AWS::Region"},".",{"Ref":"AWS::URLSuffix"}," https://",{"Fn::GetAtt":["${mockDistribution}","DomainName"]},";`,
+      `connect-src 'self' https://",{"Ref":"${filesBucket}"},".s3.",{"Ref":"AWS::Region"},".",{"Ref":"AWS::URLSuffix"}," https://",{"Fn::GetAtt":["${mockDistribution}","DomainName"]}," https: http:;`,
     );
   });
 

@@ -40,7 +40,7 @@ export type DocumentMode = (typeof DOCUMENT_MODES)[number];
 export const VERSION_PARAM = 'version';
 
 /** The tabs of an HTTP API document's view, kept in the URL (`?tab=mock`) so each is linkable. */
-export const DOCUMENT_TABS = ['doc', 'mock'] as const;
+export const DOCUMENT_TABS = ['doc', 'mock', 'run'] as const;
 export type DocumentTab = (typeof DOCUMENT_TABS)[number];
 
 export const paths = {
@@ -146,6 +146,12 @@ export const paths = {
     editPattern: '/doc/:id/edit',
     href: (docId: string, opts: { edit?: boolean } = {}) => `/doc/${enc(docId)}${opts.edit ? '/edit' : ''}`,
   },
+  /** The spec's interface test page (issue 24): a blank request to any address, with an environment, savable as a document. */
+  testPage: {
+    pattern: '/test',
+    blankPattern: '/test/test',
+    href: () => '/test/test',
+  },
   /** The browser plug-in: whether it is installed and allowed, how to install it, and a request to try it with (issue 24). */
   testPlugin: {
     pattern: '/testplugin',
@@ -153,7 +159,7 @@ export const paths = {
   },
   /** Spec routes whose features come with later issues: each shows a plain "not yet" page. */
   later: {
-    patterns: ['/test', '/test/test', '/post', '/login/bind', '/login/callback', '/login/redirect', '/login/callback/:provider/login'],
+    patterns: ['/post', '/login/bind', '/login/callback', '/login/redirect', '/login/callback/:provider/login'],
   },
 } as const;
 

@@ -53,6 +53,8 @@ const routeObjects: RouteObject[] = [
         ],
       },
       ...paths.later.patterns.map((path) => ({ path, ...later })),
+      { path: paths.testPage.pattern, lazy: () => import('../pages/test-page') },
+      { path: paths.testPage.blankPattern, lazy: () => import('../pages/test-page') },
       { path: paths.documentById.pattern, ...byId },
       { path: paths.documentById.editPattern, ...byId },
       { path: paths.history.pattern, lazy: () => import('../pages/workspace/history-page') },

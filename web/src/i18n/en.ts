@@ -597,7 +597,7 @@ export const en: Texts<typeof zh> = {
       combineHint: 'The child rows are its branches',
       combineNone: 'None',
     },
-    apiTabs: { doc: 'Document', mock: 'Mock' },
+    apiTabs: { doc: 'Document', mock: 'Mock', run: 'Run' },
     api: {
       method: 'Method',
       path: 'Path',

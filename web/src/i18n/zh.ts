@@ -582,7 +582,7 @@ export const zh = {
       combineHint: '子参数是组合的各个分支',
       combineNone: '不组合',
     },
-    apiTabs: { doc: '接口文档', mock: 'Mock' },
+    apiTabs: { doc: '接口文档', mock: 'Mock', run: '运行' },
     api: {
       method: '请求方法',
       path: '接口路径',

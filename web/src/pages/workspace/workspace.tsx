@@ -62,6 +62,8 @@ const EnvironmentPicker = lazy(() =>
 const GlobalParamsView = lazy(() =>
   import('../../features/environments/components/global-params-view').then((m) => ({ default: m.GlobalParamsView })),
 );
+// The interface test runner loads when an HTTP API's Run tab first opens.
+const RunTab = lazy(() => import('./run-tab').then((m) => ({ default: m.RunTab })));
 const ReleasesDrawer = lazy(() => import('../../features/shares/components/releases-drawer').then((m) => ({ default: m.ReleasesDrawer })));
 
 interface WorkspaceProps {
@@ -358,6 +360,11 @@ export function Workspace(props: WorkspaceProps) {
                         </Suspense>
                       )
                     }
+                    runTab={(doc) => (
+                      <Suspense fallback={<PageLoading />}>
+                        <RunTab projectId={props.projectId} doc={doc} />
+                      </Suspense>
+                    )}
                     mockTab={(doc) => (
                       <Suspense fallback={<PageLoading />}>
                         <MockPanel projectId={props.projectId} docId={doc.id} api={doc.content} canEdit={canEdit} projectMock={data.mock} />

@@ -46,6 +46,8 @@ export interface DocumentPanelProps {
   serial?: string;
   /** The Mock tab of an HTTP API document, composed by the page (the mock editor is a feature of its own). */
   mockTab?: (doc: DocumentViewOf<'api'>) => ReactNode;
+  /** The Run tab of an HTTP API document (the interface test runner, a feature of its own), composed by the page. */
+  runTab?: (doc: DocumentViewOf<'api'>) => ReactNode;
   /** Shown under an HTTP API document's view, composed by the page: the global parameters, which are not the document's. */
   apiExtra?: ReactNode;
 }
@@ -150,6 +152,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
               ),
             },
             { key: 'mock', label: t('docs.apiTabs.mock'), children: props.mockTab(data) },
+            ...(props.runTab ? [{ key: 'run', label: t('docs.apiTabs.run'), children: props.runTab(data) }] : []),
           ]}
         />
       ) : (

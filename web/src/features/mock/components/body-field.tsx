@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { bodyProblems, lineColumn, type BodyKind, type BodyProblem } from '../lib/body-check';
 import '../../../i18n/mock';
 
-const CodeEditor = lazy(() => import('./code-editor'));
+const CodeEditor = lazy(() => import('../../../components/code-editor'));
 
 export function BodyField(props: {
   kind: BodyKind;
