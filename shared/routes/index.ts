@@ -14,10 +14,12 @@ import { folderRoutes } from './folders';
 import { importRoutes } from './imports';
 import { memberRoutes } from './members';
 import { mockRoutes } from './mock';
+import { openRoutes } from './open';
 import type { RoutePath } from './path';
 import { projectRoutes } from './projects';
 import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
+import { tokenRoutes } from './tokens';
 
 export * from './define';
 export * from './path';
@@ -34,6 +36,8 @@ export const routes = {
   ...mockRoutes,
   ...environmentRoutes,
   ...teamRoutes,
+  ...tokenRoutes,
+  ...openRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
