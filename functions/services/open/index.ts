@@ -2,11 +2,12 @@
  * The open API's service (issue 26): /open/v1 for CI and tools with a project token. It starts and polls the very
  * import and export jobs of the screens (the same workers, options and reports), and reads the tree and single
  * documents through the export's snapshot and writers. A service of its own: the project bundle is at its 400 KB
- * budget, and this one carries the OpenAPI and markdown writers.
+ * budget, and this one carries the OpenAPI and markdown writers. It also serves the editors' token routes.
  */
 import { IMPORT_MAX_BYTES } from '@shared/constants';
 import { UPLOAD_URL_SECONDS } from '@shared/files';
 import { openRoutes } from '@shared/routes/open';
+import { tokenRoutes } from '@shared/routes/tokens';
 import { importOptions } from '@shared/schemas/import';
 import { createExportJob, requireExportJob, toExportJobView } from '../../domain/export-jobs';
 import {
@@ -29,6 +30,7 @@ import { createService, defineHandlers } from '../../runtime/service';
 import { invokeWorker } from '../../runtime/workers';
 import openApiFile from './openapi.json';
 import { openDocumentOf, openTreeOf } from './reads';
+import { tokenHandlers } from './tokens';
 
 const tooLarge = () => new AppError('importTooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
 
@@ -113,4 +115,10 @@ export const openHandlers = defineHandlers({
   'open.openapi': async () => openApiFile as Record<string, unknown>,
 });
 
-export const handler = createService('open', openRoutes, openHandlers, projectAndTeamChecks);
+/** The open API, and the editors' routes about its tokens (signed in, as every other editor route). */
+export const handler = createService(
+  'open',
+  { ...openRoutes, ...tokenRoutes },
+  { ...openHandlers, ...tokenHandlers },
+  projectAndTeamChecks,
+);

@@ -3,7 +3,6 @@ import { folderRoutes } from '@shared/routes/folders';
 import { exportRoutes } from '@shared/routes/exports';
 import { importRoutes } from '@shared/routes/imports';
 import { projectRoutes } from '@shared/routes/projects';
-import { tokenRoutes } from '@shared/routes/tokens';
 import { projectAndTeamChecks } from '../../runtime/access';
 import { createService } from '../../runtime/service';
 import { exportHandlers } from './exports';
@@ -14,11 +13,10 @@ import { importHandlers } from './imports';
 import { lifecycleHandlers } from './lifecycle';
 import { memberHandlers } from './members';
 import { projectHandlers } from './projects';
-import { tokenHandlers } from './tokens';
 
 export const handler = createService(
   'project',
-  { ...projectRoutes, ...folderRoutes, ...importRoutes, ...exportRoutes, ...tokenRoutes },
+  { ...projectRoutes, ...folderRoutes, ...importRoutes, ...exportRoutes },
   {
     ...projectHandlers,
     ...lifecycleHandlers,
@@ -28,7 +26,6 @@ export const handler = createService(
     ...folderHandlers,
     ...importHandlers,
     ...exportHandlers,
-    ...tokenHandlers,
   },
   projectAndTeamChecks,
 );
