@@ -94,6 +94,14 @@ export const ERRORS = {
   proxyUnreachable: { code: 45605, status: 200 },
   /** Past the per-user limit: HTTP 429 with Retry-After. */
   proxyThrottled: { code: 42960, status: 429 },
+  // Project tokens and the open API (issue 26). On /open/v1 routes every code also gets an HTTP status a CLI can
+  // act on (shared/open-api.ts); elsewhere these keys answer 200 like the rest.
+  /** A project token that matches none, or one revoked. */
+  tokenInvalid: { code: 41005, status: 200 },
+  /** A project token past its expiry. */
+  tokenExpired: { code: 41006, status: 200 },
+  /** A project token without the scope the route needs (a read token importing). */
+  tokenScope: { code: 42013, status: 200 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -39,6 +39,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   team: () => import('../../functions/services/team/index'),
   environment: () => import('../../functions/services/environment/index'),
   proxy: () => import('../../functions/services/proxy/index'),
+  open: () => import('../../functions/services/open/index'),
 };
 
 type Param = { name: string; type: string; required?: boolean; value?: string; description?: string; children?: Param[] };

@@ -14,11 +14,13 @@ import { folderRoutes } from './folders';
 import { importRoutes } from './imports';
 import { memberRoutes } from './members';
 import { mockRoutes } from './mock';
+import { openRoutes } from './open';
 import type { RoutePath } from './path';
 import { projectRoutes } from './projects';
 import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
 import { proxyRoutes } from './proxy';
+import { tokenRoutes } from './tokens';
 
 export * from './define';
 export * from './path';
@@ -36,6 +38,8 @@ export const routes = {
   ...environmentRoutes,
   ...teamRoutes,
   ...proxyRoutes,
+  ...tokenRoutes,
+  ...openRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -28,6 +28,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   environment: () => import('../../functions/services/environment/index'),
   // The proxy with a resolver the tests control and one admitted loopback address for their targets (proxy-target.ts).
   proxy: () => import('./proxy-target'),
+  open: () => import('../../functions/services/open/index'),
 };
 
 interface CallOptions {

@@ -98,6 +98,8 @@ const routeObjects: RouteObject[] = [
               { path: 'share', lazy: () => import('../pages/project-settings/share') },
               { path: 'export', lazy: () => import('../pages/project-settings/export') },
               { path: 'style', lazy: () => import('../pages/project-settings/style') },
+              { path: 'tokens', lazy: () => import('../pages/project-settings/tokens') },
+              { path: 'sync', lazy: () => import('../pages/project-settings/sync') },
             ],
           },
           { path: paths.team.pattern, lazy: () => import('../pages/team/console') },

@@ -230,6 +230,8 @@ export const en: Texts<typeof zh> = {
     style: 'Numbering style',
     transfer: 'Transfer',
     quit: 'Quit project',
+    tokens: 'Tokens',
+    sync: 'Sync',
     readOnly: 'Only editors can change the project info.',
     archivedReadOnly: 'The project is archived; unarchive it to make changes.',
     dangerZone: 'Danger zone',

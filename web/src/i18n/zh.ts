@@ -220,6 +220,8 @@ export const zh = {
     style: '序号样式',
     transfer: '转让项目',
     quit: '退出项目',
+    tokens: '令牌',
+    sync: '同步',
     readOnly: '只有可编辑成员可以修改项目信息。',
     archivedReadOnly: '项目已归档，取消归档后才能修改。',
     dangerZone: '危险操作',
