@@ -7,7 +7,7 @@ import type * as z from 'zod';
 import type { RequiredRole, TeamRole } from '../access';
 import type { ProjectState } from '../schemas/project';
 
-export const SERVICES = ['user', 'project', 'document', 'team', 'environment'] as const;
+export const SERVICES = ['user', 'project', 'document', 'team', 'environment', 'llms'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -70,6 +70,12 @@ export interface RouteDef {
    * `X-PROJECT-VERSION` header, which every other such call is refused (a release is read only).
    */
   readsRelease?: true;
+  /**
+   * The answer's media type when it is a text of its own (a share's `llms.txt` and markdown), not the JSON
+   * envelope: the handler's string is the body, and a refusal keeps the envelope with an HTTP status a plain
+   * client acts on (401, 403, 404, 410, 429).
+   */
+  produces?: 'text/markdown';
 }
 
 export const route = <const R extends RouteDef>(def: R) => def;

@@ -12,6 +12,7 @@ import { environmentRoutes } from './environments';
 import { exportRoutes } from './exports';
 import { folderRoutes } from './folders';
 import { importRoutes } from './imports';
+import { llmsRoutes } from './llms';
 import { memberRoutes } from './members';
 import { mockRoutes } from './mock';
 import type { RoutePath } from './path';
@@ -34,6 +35,7 @@ export const routes = {
   ...mockRoutes,
   ...environmentRoutes,
   ...teamRoutes,
+  ...llmsRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -25,6 +25,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   document: () => import('../../functions/services/document/index'),
   team: () => import('../../functions/services/team/index'),
   environment: () => import('../../functions/services/environment/index'),
+  llms: () => import('../../functions/services/llms/index'),
 };
 
 interface CallOptions {
@@ -107,6 +108,10 @@ export function useLocalApi() {
       : await fetch(url, { method, headers, body }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
     const text = res.text;
     let envelope: Envelope<T>;
+    // A route answering a text of its own (a share's llms.txt and markdown): its success is the text itself.
+    if (res.status === 200 && /^text\//.test(res.headers.get('content-type') ?? '')) {
+      return { code: 0, message: 'ok', data: text as T, status: res.status, headers: res.headers };
+    }
     try {
       envelope = JSON.parse(text) as Envelope<T>;
     } catch {

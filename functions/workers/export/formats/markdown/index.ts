@@ -140,10 +140,13 @@ function bodyOf(typed: TypedContent, words: Words, models: Map<string, string>):
     case 'richtext':
       return [typed.content.html];
     case 'errorcode':
+      // One block: the parts are joined by blank lines, which would end the table after its header.
       return [
-        `| ${words.code} | ${words.message} | ${words.description} |`,
-        '|---|---|---|',
-        ...typed.content.rows.map((r) => `| ${cell(r.code)} | ${cell(r.message)} | ${cell(r.description)} |`),
+        [
+          `| ${words.code} | ${words.message} | ${words.description} |`,
+          '|---|---|---|',
+          ...typed.content.rows.map((r) => `| ${cell(r.code)} | ${cell(r.message)} | ${cell(r.description)} |`),
+        ].join('\n'),
       ];
     case 'embed':
     case 'link':
