@@ -24,6 +24,7 @@ export default defineConfig({
             'web/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
             'test/lint/**/*.test.ts',
+            'cli/**/*.test.ts',
           ],
           environment: 'node',
           // Some unit tests build a small app with Vite, compress a 60 MB archive or run property checks: a second
