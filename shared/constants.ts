@@ -20,7 +20,13 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  * release, which language. CloudFront keys its cache on them (with the session cookie), and the answer names them
  * in `Vary` so a browser keeps one copy per reader and version too.
  */
-export const API_CACHE_KEY_HEADERS = [TOKEN_HEADER, SHARE_TOKEN_HEADER, PROJECT_VERSION_HEADER.toLowerCase(), 'accept-language'];
+export const API_CACHE_KEY_HEADERS = [
+  TOKEN_HEADER,
+  SHARE_TOKEN_HEADER,
+  PROJECT_VERSION_HEADER.toLowerCase(),
+  'accept-language',
+  'authorization',
+];
 
 /** The languages of the app and the API: Chinese by default, and English. */
 export const LOCALES = ['zh', 'en'] as const;
@@ -99,3 +105,14 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 /** What one import takes at most (the presigned upload is signed for at most this). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Project tokens (issue 26): `Authorization: Bearer apl_<43 base64url characters>` on the open API (/open/v1).
+ * The prefix lets secret scanners recognise a leaked one. CloudFront forwards `authorization` only as part of the
+ * cache key (API_CACHE_KEY_HEADERS), which also keeps one token's answers from another's.
+ */
+export const PROJECT_TOKEN_PREFIX = 'apl_';
+export const PROJECT_TOKEN_PATTERN = /^apl_[A-Za-z0-9_-]{43}$/;
+export const PROJECT_TOKEN_SCOPES = ['import', 'read'] as const;
+export type ProjectTokenScope = (typeof PROJECT_TOKEN_SCOPES)[number];
+export const OPEN_API_BASE = '/open/v1';

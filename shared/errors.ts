@@ -84,6 +84,14 @@ export const ERRORS = {
   // so the client shows the message (spec section 8 turns any other status into a bare transport failure).
   serviceBusy: { code: 50003, status: 200 },
   system: { code: 50000, status: 500 },
+  // Project tokens and the open API (issue 26). On /open/v1 routes every code also gets an HTTP status a CLI can
+  // act on (shared/open-api.ts); elsewhere these keys answer 200 like the rest.
+  /** A project token that matches none, or one revoked. */
+  tokenInvalid: { code: 41005, status: 200 },
+  /** A project token past its expiry. */
+  tokenExpired: { code: 41006, status: 200 },
+  /** A project token without the scope the route needs (a read token importing). */
+  tokenScope: { code: 42013, status: 200 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -24,6 +24,11 @@ export const WORKERS = {
   /** Export jobs (issue 23): reads the project into Apiloom's project file and writes it in the chosen format. */
   export: { invokedBy: 'project', timeoutSeconds: 900, memoryMb: 2_048 },
 } as const satisfies Record<string, { invokedBy: ServiceName; timeoutSeconds: number; memoryMb: number }>;
+/** Other services that start a worker's jobs too: the open API (issue 26) starts the very same import and export jobs. */
+export const ALSO_INVOKED_BY: Readonly<Record<keyof typeof WORKERS, readonly ServiceName[]>> = {
+  import: ['open'],
+  export: ['open'],
+};
 export type WorkerName = keyof typeof WORKERS;
 export const WORKER_NAMES = Object.keys(WORKERS) as WorkerName[];
 /** The environment variable that names a worker's function to the service that invokes it. */

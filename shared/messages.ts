@@ -77,6 +77,9 @@ const zhErrors: ErrorMessages = {
   mockFailed: 'Mock 出错：{{detail}}',
   serviceBusy: '服务繁忙，请稍后重试',
   system: '系统错误',
+  tokenInvalid: '项目令牌无效或已撤销',
+  tokenExpired: '项目令牌已过期',
+  tokenScope: '项目令牌没有此操作的权限（需要 {{scope}}）',
 };
 
 const enErrors: ErrorMessages = {
@@ -147,6 +150,9 @@ const enErrors: ErrorMessages = {
   mockFailed: 'Mock error: {{detail}}',
   serviceBusy: 'The service is busy, please try again',
   system: 'System error',
+  tokenInvalid: 'The project token is invalid or revoked',
+  tokenExpired: 'The project token has expired',
+  tokenScope: 'The project token may not do this (it needs {{scope}})',
 };
 
 /** Validation texts referenced by the zod schemas as `error: 'v.<key>'`. */
@@ -199,6 +205,9 @@ const zhValidation = {
   varName: '1-64 个字符，无空白和花括号',
   globalParams: '应为 JSON：req、resp 的参数列表，每行有 name',
   exportFormat: '请选择导出格式',
+  tokenName: '令牌名称 1-64 个字符',
+  tokenScopes: '请至少选择一个权限（import、read）',
+  tokenDays: '有效期 1-365 天',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
 const enValidation: ValidationMessages = {
@@ -250,6 +259,9 @@ const enValidation: ValidationMessages = {
   varName: '1-64 characters, no spaces or braces',
   globalParams: 'Expected JSON: req and resp lists of rows with names',
   exportFormat: 'Choose an export format',
+  tokenName: 'A token name is 1-64 characters',
+  tokenScopes: 'Choose at least one scope (import, read)',
+  tokenDays: 'A token lives 1-365 days',
 };
 
 type ValidationKey = keyof typeof zhValidation;

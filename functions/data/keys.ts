@@ -251,6 +251,8 @@ export const keys = {
  */
 export const importKeys = {
   job: (projectId: string, jobId: string): Key => ({ pk: projectPk(projectId), sk: `IMPORT#${jobId}` }),
+  /** A project's jobs (kept 30 days each): the Sync panel's last imports. */
+  jobsOf: (projectId: string): QuerySpec => inProject(projectId, 'IMPORT#'),
   stamp: (projectId: string, docId: string): Key => ({ pk: projectPk(projectId), sk: `STAMP#${docId}` }),
   stampsOf: (projectId: string): QuerySpec => inProject(projectId, 'STAMP#'),
   source: (projectId: string, sourceHash: string): Key => ({ pk: projectPk(projectId), sk: `IMPORTSRC#${sourceHash}` }),
@@ -275,6 +277,19 @@ export const exportKeys = {
   /** An export's file: under EXPORTS_PREFIX, which the bucket expires after a day. */
   object: (projectId: string, jobId: string, extension: string) => `${EXPORTS_PREFIX}${projectId}/${jobId}.${extension}`,
 };
+/**
+ * Project tokens (issue 26), apart from `keys` like the import keys:
+ *   project token by secret hash ... pk PTOKEN#<sha256(secret)>    sk PTOKEN  (TTL expiresAt: 30 days past its
+ *                                                                   expiry; outside the project's partition, so
+ *                                                                   a clone never copies one)
+ *   tokens of a project ............ gsi1 PROJECT#<projectId>#TOKENS   gsi1sk <createdAt ISO>
+ */
+export const tokenKeys = {
+  token: (tokenHash: string): Key => ({ pk: `PTOKEN#${tokenHash}`, sk: 'PTOKEN' }),
+  ofProject: (projectId: string, createdAt: string) => ({ gsi1pk: `PROJECT#${projectId}#TOKENS`, gsi1sk: createdAt }),
+  ofProjectQuery: (projectId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `PROJECT#${projectId}#TOKENS` } }),
+};
+
 /** Exported files; the bucket expires anything here after a day. */
 export const EXPORTS_PREFIX = 'exports/';
 
@@ -316,6 +331,7 @@ export const ENTITY = {
   importSource: { entity: 'importSource', v: 1 },
   importStaged: { entity: 'importStaged', v: 1 },
   exportJob: { entity: 'exportJob', v: 1 },
+  projectToken: { entity: 'projectToken', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;

@@ -22,7 +22,7 @@ import {
   type ImportOptions,
   type ImportReport,
 } from '@shared/schemas/import';
-import { conditionsOn, getItem, or, type Guard } from '../data/db';
+import { conditionsOn, getItem, or, queryAll, type Guard } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { importKeys, keys } from '../data/keys';
 import { headObject, presignPut, putObject } from '../data/s3';
@@ -81,6 +81,8 @@ export const importJobRecord = lazy(() =>
       .optional(),
     finishedAt: z.string().nullable(),
     expiresAt: z.number(),
+    /** The format an open-API caller said the file is (issue 26): a file of another format fails the job. */
+    expectFormat: z.enum(IMPORT_FORMATS).optional(),
   }),
 );
 export type ImportJobRecord = z.infer<typeof importJobRecord>;
@@ -147,14 +149,24 @@ export async function requireImportJob(projectId: string, jobId: string): Promis
 
 const skipped: Guard['failure'] = () => undefined;
 
+/** A project's jobs, newest first (each is kept IMPORT_JOB_DAYS). */
+export async function importJobsOf(projectId: string): Promise<ImportJobRecord[]> {
+  const jobs = importJobEntity.parseAll(await queryAll(importKeys.jobsOf(projectId)));
+  return jobs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
 /**
  * Queues an uploaded job with the options it was started with. Only an `uploading` job moves: a repeated start
  * (a lost answer, a double click) answers the job as it stands and invokes nothing. Answers whether it moved.
  */
-export async function queueImportJob(job: ImportJobRecord, options: ImportOptions): Promise<boolean> {
+export async function queueImportJob(
+  job: ImportJobRecord,
+  options: ImportOptions,
+  expectFormat?: ImportJobRecord['expectFormat'],
+): Promise<boolean> {
   const moved = await importJobEntity.update(
     job,
-    { set: { state: 'queued', options } },
+    { set: { state: 'queued', options, ...(expectFormat ? { expectFormat } : {}) } },
     { when: where.eq('state', 'uploading'), failure: skipped },
   );
   return moved !== undefined;
@@ -335,3 +347,15 @@ export const storeImportFile = (projectId: string, jobId: string, text: string) 
 /** Whether a document of the project is a folder (where an import may put what it creates). */
 export const isFolderOf = async (projectId: string, documentId: string) =>
   (await getItem(keys.document(projectId, documentId), { consistent: true }))?.type === 'folder';
+
+/** What a job a project token ran names as its editor (issue 26): `token:<tokenId>`, with the token's name. */
+export const tokenEditor = (token: { id: string; name: string }) => ({ id: `token:${token.id}`, name: token.name });
+
+/** A job for the project's list of last imports: its view and who ran it (a person, or a token by its name). */
+export const toImportHistoryEntry = (job: ImportJobRecord, locale: Locale) => ({
+  ...toImportJobView(job, locale),
+  by: { kind: job.createdBy.startsWith('token:') ? ('token' as const) : ('person' as const), name: job.createdByName },
+});
+
+/** The last imports a list shows. */
+export const IMPORT_HISTORY_MAX = 20;

@@ -9,8 +9,9 @@ import { SHARE_TOKEN_HEADER } from '@shared/constants';
 import { projectIdOfDocument } from '@shared/schemas/document';
 import { DEFAULT_PROJECT_STATES, type Access, type Grant, type Locator } from '@shared/routes/define';
 import { projectAccess } from '../domain/access-facts';
+import { findProjectToken, noteTokenUse, tokenState, type ProjectTokenRecord } from '../domain/project-tokens';
 import type { MemberRecord } from '../domain/members';
-import { isVisible, type ProjectRecord } from '../domain/projects';
+import { getProject, isVisible, type ProjectRecord } from '../domain/projects';
 import type { ReleaseRecord } from '../domain/releases';
 import { shareHolds, type ShareRecord } from '../domain/shares';
 import { teamAccess, type TeamMemberRecord, type TeamRecord } from '../domain/teams';
@@ -26,6 +27,8 @@ export interface ProjectScope {
   share?: ShareRecord;
   /** The release being read (the `X-PROJECT-VERSION` header, or the share's); reads serve its snapshot. */
   release?: ReleaseRecord;
+  /** The project token an open-API caller came with (issue 26). */
+  token?: ProjectTokenRecord;
 }
 
 const shareTokenOf = (event: APIGatewayProxyEventV2) => event.headers?.[SHARE_TOKEN_HEADER] || undefined;
@@ -60,6 +63,7 @@ export async function authorizeProject(
   event: APIGatewayProxyEventV2,
 ): Promise<ProjectScope> {
   const { projectId, targetId } = locate(access.project, input);
+  if (access.grants.some((g) => g.kind === 'projectToken')) return authorizeToken(access, projectId, event);
   const asked = versionOf(event);
   const shareToken = access.grants.some((g) => g.kind === 'shareToken') ? shareTokenOf(event) : undefined;
   const facts = await projectAccess(projectId, caller?.userId, { shareToken, version: asked });
@@ -101,6 +105,39 @@ export async function authorizeProject(
     ...(share ? { share } : {}),
     ...(facts.release ? { release: facts.release } : {}),
   };
+}
+
+/** The secret of `Authorization: Bearer <secret>`. */
+function bearerOf(event: APIGatewayProxyEventV2): string | undefined {
+  const header = event.headers?.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * The open API's check (issue 26): a project token of the route's project with a scope the route's grants name.
+ * No token: not signed in (401); one that matches none or is revoked: 41005 (401); past its expiry: 41006 (401);
+ * a token of another project: "not found" (404), as a project the caller cannot see is everywhere else, so a token
+ * learns nothing of projects but its own; without the scope: 42013 (403). Revoking is read on the very next
+ * request (a consistent read of the token). The live tree is read; releases are not the open API's.
+ */
+async function authorizeToken(access: Access, projectId: string, event: APIGatewayProxyEventV2): Promise<ProjectScope> {
+  const secret = bearerOf(event);
+  if (!secret) throw new AppError('notLoggedIn');
+  const token = await findProjectToken(secret);
+  if (!token) throw new AppError('tokenInvalid');
+  const state = tokenState(token);
+  if (state === 'revoked') throw new AppError('tokenInvalid');
+  if (state === 'expired') throw new AppError('tokenExpired');
+  if (token.projectId !== projectId) throw new AppError('notFound');
+  const project = await getProject(projectId);
+  if (!project || !isVisible(project) || project.state === 'recycled') throw new AppError('notFound');
+  const scopes = access.grants.flatMap((g) => (g.kind === 'projectToken' ? [g.scope] : []));
+  if (!scopes.some((scope) => token.scopes.includes(scope))) throw new AppError('tokenScope', { scope: scopes.join(', ') });
+  const states = access.states ?? DEFAULT_PROJECT_STATES;
+  if (!states.includes(project.state)) throw new AppError('wrongState');
+  await noteTokenUse(token);
+  return { item: project, role: 'guest', member: undefined, token };
 }
 
 /** The release a share of a release reads, when the request did not ask for it (so it was not in the first read). */

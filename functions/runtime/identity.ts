@@ -4,7 +4,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { PROJECT_VERSION_HEADER, TOKEN_COOKIE, TOKEN_COOKIE_HTTPS, TOKEN_HEADER } from '@shared/constants';
-import { admitsAnonymous, type Access } from '@shared/routes/define';
+import { admitsAnonymous, isTokenRoute, type Access } from '@shared/routes/define';
 import { findSession, type Session } from '../domain/sessions';
 import { AppError } from './app-error';
 
@@ -52,6 +52,8 @@ export async function identify(
   access: Access,
   opts: { allowCookie: boolean; safeRead: boolean; stale: (fromCookie: boolean) => void },
 ): Promise<Caller | undefined> {
+  // The open API admits project tokens only (access.ts checks them): a session is never read there.
+  if (isTokenRoute(access)) return undefined;
   const found = tokenOf(event, opts.allowCookie);
   const session = found ? await findSession(found.token) : undefined;
   const caller = session ? { userId: session.userId, session } : undefined;

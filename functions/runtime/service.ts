@@ -11,7 +11,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { API_CACHE_KEY_HEADERS, REQUEST_ID_HEADER } from '@shared/constants';
 import { ERRORS, OK_CODE, type Envelope } from '@shared/errors';
 import { pickLocale, translate, type Locale } from '@shared/messages';
-import { routeKey, type GrantKinds, type Locator, type RouteDef, type ServiceName } from '@shared/routes/define';
+import { isTokenRoute, routeKey, type GrantKinds, type Locator, type RouteDef, type ServiceName } from '@shared/routes/define';
+import { openStatus } from '@shared/open-api';
 import { namedParams } from '@shared/routes/path';
 import type { RouteId, RouteInput, RouteResponse, Routes } from '@shared/routes';
 import { AppError } from './app-error';
@@ -42,7 +43,7 @@ export interface RequestContext {
 }
 
 /** Grants that admit callers who are not signed in. */
-type OpenGrant = 'anyone' | 'publicRead' | 'shareToken';
+type OpenGrant = 'anyone' | 'publicRead' | 'shareToken' | 'projectToken';
 
 /** What a handler may rely on, from its route's access: a caller unless an open grant is listed, and its project. */
 type ContextFor<A> = (A extends { project: Locator } ? { project: ProjectScope } : unknown) &
@@ -168,9 +169,11 @@ function errorEnvelope(scope: RequestScope, err: unknown): { status: number; env
   if (err instanceof AppError && err.key === 'notLoggedIn' && scope.staleSession) err = new AppError('sessionExpired');
   if (err instanceof AppError) {
     const entry = ERRORS[err.key];
-    if (entry.status === 429) scope.retryAfter = Number(err.params.seconds ?? 60);
+    // The open API (issue 26) answers each code with the HTTP status a CLI acts on (shared/open-api.ts).
+    const status = scope.route && isTokenRoute(scope.route.route.access) ? openStatus(entry.code) : entry.status;
+    if (status === 429) scope.retryAfter = Number(err.params.seconds ?? (entry.status === 429 ? 60 : 5));
     return {
-      status: entry.status,
+      status,
       envelope: { code: entry.code, message: translate(scope.locale, `error.${err.key}`, err.params), data: err.data },
     };
   }
@@ -337,6 +340,7 @@ async function routeHandler(event: Event, context: ServiceContext): Promise<Resu
   };
   const data = await scope.route.handler(scope.input!, ctx);
   scope.log.info('request done', { ms: Date.now() - scope.started, userId: scope.caller?.userId });
+  if (scope.route.route.raw) return { ...respond(scope, 200, { code: OK_CODE, message: 'ok', data: null }), body: JSON.stringify(data) };
   const { produces } = scope.route.route;
   if (produces) return respondText(scope, produces, typeof data === 'string' ? data : JSON.stringify(data));
   return respond(scope, 200, { code: OK_CODE, message: 'ok', data: data ?? null });

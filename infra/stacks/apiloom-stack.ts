@@ -4,7 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { JOB_NAMES, JOBS, WORKER_NAMES, WORKERS, workerFunctionEnv } from '@shared/jobs';
+import { ALSO_INVOKED_BY, JOB_NAMES, JOBS, WORKER_NAMES, WORKERS, workerFunctionEnv } from '@shared/jobs';
 import { SERVICES, type ServiceName } from '@shared/routes';
 import { Api } from './api';
 import { createFilesBucket, createTable } from './data';
@@ -69,10 +69,11 @@ export class ApiloomStack extends Stack {
         timeout: Duration.seconds(worker.timeoutSeconds),
         memorySize: worker.memoryMb,
       }).fn;
-      const invoker = services[worker.invokedBy];
-      // The function itself, unqualified (its latest version): no `:*`, so no alias or version beyond it.
-      invoker.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
-      invoker.addEnvironment(workerFunctionEnv(name), fn.functionName);
+      for (const invoker of [services[worker.invokedBy], ...ALSO_INVOKED_BY[name].map((s) => services[s])]) {
+        // The function itself, unqualified (its latest version): no `:*`, so no alias or version beyond it.
+        invoker.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+        invoker.addEnvironment(workerFunctionEnv(name), fn.functionName);
+      }
     }
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${site.distribution.distributionDomainName}` });

@@ -29,6 +29,9 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   export: { table: 'readWrite', files: 'readWrite', exports: true },
   // Reads projects, documents and mock settings; large bodies (for generated mocks) live in S3.
   mock: { table: 'read', files: 'read' },
+  // The open API (issue 26): tokens (lastUsedAt), import jobs and their presigned uploads, export download links,
+  // and reads of large bodies.
+  open: { table: 'readWrite', files: 'readWrite', uploads: true, exports: true },
 };
 
 /** Item-level actions only: no Scan, no table management. */

@@ -38,6 +38,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   document: () => import('../../functions/services/document/index'),
   team: () => import('../../functions/services/team/index'),
   environment: () => import('../../functions/services/environment/index'),
+  open: () => import('../../functions/services/open/index'),
   llms: () => import('../../functions/services/llms/index'),
 };
 

@@ -5,9 +5,10 @@
  */
 import type * as z from 'zod';
 import type { RequiredRole, TeamRole } from '../access';
+import type { ProjectTokenScope } from '../constants';
 import type { ProjectState } from '../schemas/project';
 
-export const SERVICES = ['user', 'project', 'document', 'team', 'environment', 'llms'] as const;
+export const SERVICES = ['user', 'project', 'document', 'team', 'environment', 'open', 'llms'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -37,7 +38,12 @@ export type Grant =
   /** At least this role in the route's team (developer < admin < owner). */
   | { kind: 'teamRole'; role: TeamRole }
   /** A reader with a share token (the `share-token` header) whose share holds the route's project or document. */
-  | { kind: 'shareToken' };
+  | { kind: 'shareToken' }
+  /**
+   * A project token (`Authorization: Bearer apl_…`, issue 26) of the route's project holding this scope. Only the
+   * open API (/open/v1) lists it, and lists nothing else: a token admits no other route, no session admits these.
+   */
+  | { kind: 'projectToken'; scope: ProjectTokenScope };
 
 export interface Access {
   grants: readonly Grant[];
@@ -70,6 +76,8 @@ export interface RouteDef {
    * `X-PROJECT-VERSION` header, which every other such call is refused (a release is read only).
    */
   readsRelease?: true;
+  /** The handler's answer is the response body itself, not wrapped in the envelope (the open API's OpenAPI file). */
+  raw?: true;
   /**
    * The answer's media type when it is a text of its own (a share's `llms.txt` and markdown), not the JSON
    * envelope: the handler's string is the body, and a refusal keeps the envelope with an HTTP status a plain
@@ -121,6 +129,17 @@ export function onProject<
 /** A route about one team: its members with at least `role`, while the team exists (not being disbanded). */
 export const onTeam = <const L extends Locator, const R extends TeamRole>(at: L, role: R) =>
   ({ grants: [{ kind: 'teamRole', role }], team: at }) as const;
+
+/** A route of the open API: project tokens of this scope, on the project its path names (issue 26). */
+export const withToken = <const S extends ProjectTokenScope>(scope: S, states?: readonly ProjectState[]) =>
+  ({
+    grants: [{ kind: 'projectToken', scope }],
+    project: { in: 'params', field: 'projectId' },
+    ...(states ? { states } : {}),
+  }) as const;
+
+/** Whether a route is the open API's: project tokens only. */
+export const isTokenRoute = (access: Access) => access.grants.length > 0 && access.grants.every((g) => g.kind === 'projectToken');
 
 /** The kinds of grant a route's access lists. */
 export type GrantKinds<A> = A extends { grants: readonly (infer G)[] } ? (G extends { kind: infer K } ? K : never) : never;

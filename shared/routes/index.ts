@@ -15,10 +15,12 @@ import { importRoutes } from './imports';
 import { llmsRoutes } from './llms';
 import { memberRoutes } from './members';
 import { mockRoutes } from './mock';
+import { openRoutes } from './open';
 import type { RoutePath } from './path';
 import { projectRoutes } from './projects';
 import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
+import { tokenRoutes } from './tokens';
 
 export * from './define';
 export * from './path';
@@ -35,6 +37,8 @@ export const routes = {
   ...mockRoutes,
   ...environmentRoutes,
   ...teamRoutes,
+  ...tokenRoutes,
+  ...openRoutes,
   ...llmsRoutes,
 } as const satisfies Record<string, RouteDef>;
 

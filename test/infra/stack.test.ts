@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_NAMES, ORIGIN_NAMES, ORIGINS, WORKER_NAMES, WORKERS, workerFunctionEnv } from '@shared/jobs';
+import { ALSO_INVOKED_BY, JOB_NAMES, ORIGIN_NAMES, ORIGINS, WORKER_NAMES, WORKERS, workerFunctionEnv } from '@shared/jobs';
 import { TABLE } from '../../functions/data/table';
 import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, SERVICES } from '@shared/routes';
 import { GRANTS, TABLE_ACTIONS } from '../../infra/stacks/grants';
@@ -230,10 +230,11 @@ describe('functions', () => {
       expect(resources[id]!.Properties).toMatchObject({ MemorySize: worker.memoryMb, Timeout: worker.timeoutSeconds });
       const invokers = ofType('AWS::IAM::Policy').filter(([, p]) => json(p.Properties.PolicyDocument).includes('lambda:InvokeFunction'));
       const invokingRoles = invokers.flatMap(([, p]) => p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref);
-      const invokerRole = (resources[functionId(worker.invokedBy)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+      const roleOf = (s: string) => (resources[functionId(s)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+      const invokerRoles = [worker.invokedBy, ...ALSO_INVOKED_BY[name]].map(roleOf);
       // One service may invoke several workers (project: import and export): every role that invokes is that of a
       // worker's service, each statement invokes workers only, and some statement of the service invokes this one.
-      const invokingServices = [...new Set(WORKER_NAMES.map((w) => WORKERS[w].invokedBy))];
+      const invokingServices = [...new Set(WORKER_NAMES.flatMap((w) => [WORKERS[w].invokedBy, ...ALSO_INVOKED_BY[w]]))];
       const serviceRoles = invokingServices.map(
         (s) => (resources[functionId(s)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0],
       );
@@ -250,8 +251,9 @@ describe('functions', () => {
           if (json(st.Resource).includes(id)) invokes.push(...(p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref));
         }
       }
-      expect(invokes).toEqual([invokerRole]);
-      expect(json(resources[functionId(worker.invokedBy)]!.Properties.Environment)).toContain(workerFunctionEnv(name));
+      expect(invokes.sort()).toEqual(invokerRoles.sort());
+      for (const s of [worker.invokedBy, ...ALSO_INVOKED_BY[name]])
+        expect(json(resources[functionId(s)]!.Properties.Environment)).toContain(workerFunctionEnv(name));
       // Never scheduled.
       expect(json(ofType('AWS::Events::Rule'))).not.toContain(id);
     }

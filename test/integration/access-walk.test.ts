@@ -14,7 +14,15 @@ import * as z from 'zod';
 import { ERRORS } from '@shared/errors';
 import { routeEntries, type RouteDef, type RouteId } from '@shared/routes';
 import type { ProjectState } from '@shared/schemas/project';
-import { accessFixture, CALLER_KINDS, type AccessFixture, type CallerKind, type FixtureOptions } from '../support/access-fixture';
+import {
+  accessFixture,
+  CALLER_KINDS,
+  TOKEN_CALLERS,
+  type AccessFixture,
+  type CallerKind,
+  type FixtureOptions,
+  type TokenCaller,
+} from '../support/access-fixture';
 import { ACCESS_CODES, expectedAccess } from '../support/access-oracle';
 import { newClientAddress, useLocalApi } from '../support/local-api';
 import { sampleCall } from '../support/samples';
@@ -70,13 +78,19 @@ async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visib
   // Each caller's fixture first, all at once; then the calls.
   const callers = await Promise.all(
     CALLER_KINDS.map(async (kind) => {
+      const bearer = (TOKEN_CALLERS as readonly CallerKind[]).includes(kind) ? (kind as TokenCaller) : undefined;
       const facts = {
-        signedIn: kind !== 'anonymous' && kind !== 'forged' && kind !== 'shareReader',
+        signedIn: kind !== 'anonymous' && kind !== 'forged' && kind !== 'shareReader' && !bearer,
         forged: kind === 'forged',
         safeRead: route.method === 'GET',
         shareHolds: kind === 'shareReader',
         role: route.access.project ? base.roles[kind] : undefined,
         teamRole: route.access.team ? base.teamRoles[kind] : undefined,
+        projectToken: bearer && {
+          scopes: bearer === 'readToken' ? ['read'] : bearer === 'importToken' ? ['import'] : ['import', 'read'],
+          ofProject: bearer !== 'otherProjectToken',
+          state: bearer === 'revokedToken' ? ('revoked' as const) : bearer === 'expiredToken' ? ('expired' as const) : ('active' as const),
+        },
       };
       const expected = expectedAccess(route.access, facts);
       // A call that may change something gets a team and a project of its own, so no call sees another's effects;
@@ -90,6 +104,7 @@ async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visib
     const { path, query, body, form } = sampleCall(id, fixture.ids);
     const token = fixture.tokens[kind];
     const headers: Record<string, string> = kind === 'shareReader' ? { 'share-token': fixture.shareToken } : {};
+    if ((TOKEN_CALLERS as readonly CallerKind[]).includes(kind)) headers.authorization = `Bearer ${fixture.bearers[kind as TokenCaller]}`;
     const res = await api.call(route.method, path, {
       // Each caller from an address of its own, as people are: the walk's many code sends from one address would
       // otherwise meet the per-address send limit (a rule of its own, tested in accounts.test.ts).

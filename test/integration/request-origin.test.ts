@@ -103,6 +103,7 @@ describe('state-changing calls prove the app sent them', () => {
       exportJobId: `${projectId}_qrstuvwz`,
       environmentId: `${projectId}_${'E'.repeat(16)}`,
       variableId: `${projectId}_${'E'.repeat(16)}_${'F'.repeat(12)}`,
+      projectTokenId: `${projectId}_${'G'.repeat(12)}`,
     };
     const { path, query, body, form } = sampleCall(_id, ids);
     const res = await api.call(route.method, path, { query, body, ...(form ? { form } : {}), headers: { 'sec-fetch-site': 'cross-site' } });

@@ -30,6 +30,7 @@ import { projectItem, purgeDate, type ProjectRecord } from '../../functions/doma
 import { releaseItem, type ReleaseRecord } from '../../functions/domain/releases';
 import { searchTextItem } from '../../functions/domain/search';
 import { issueShareToken, newShareId, shareItem, type ShareRecord } from '../../functions/domain/shares';
+import { createProjectToken, revokeProjectToken } from '../../functions/domain/project-tokens';
 import { createSession } from '../../functions/domain/sessions';
 import { bindingItem, groupItem, teamItem, teamMemberItem } from '../../functions/domain/teams';
 import { createUser } from '../../functions/domain/users';
@@ -58,9 +59,18 @@ export const CALLER_KINDS = [
   'teamOwner',
   'removedMember',
   'shareReader',
+  // Project tokens (issue 26), sent as `Authorization: Bearer`: of the project with each scope, of another
+  // project, revoked, and expired.
+  'readToken',
+  'importToken',
+  'otherProjectToken',
+  'revokedToken',
+  'expiredToken',
 ] as const;
 export type CallerKind = (typeof CALLER_KINDS)[number];
-type Person = Exclude<CallerKind, 'anonymous' | 'forged' | 'shareReader'>;
+export const TOKEN_CALLERS = ['readToken', 'importToken', 'otherProjectToken', 'revokedToken', 'expiredToken'] as const;
+export type TokenCaller = (typeof TOKEN_CALLERS)[number];
+type Person = Exclude<CallerKind, 'anonymous' | 'forged' | 'shareReader' | TokenCaller>;
 
 export interface FixtureOptions {
   inTeam: boolean;
@@ -73,6 +83,8 @@ export interface AccessFixture {
   tokens: Partial<Record<CallerKind, string>>;
   /** The share reader's token (the `share-token` header): the fixture's share holds the whole project. */
   shareToken: string;
+  /** The project tokens' secrets (`Authorization: Bearer`), by caller. */
+  bearers: Record<TokenCaller, string>;
   /** Each caller's effective role on the project, by spec section 6 (not computed by the code under test). */
   roles: Record<CallerKind, Role | undefined>;
   /** Each caller's role in the team. */
@@ -309,6 +321,11 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     teamOwner: t ? 'admin' : guest,
     removedMember: guest,
     shareReader: guest,
+    readToken: guest,
+    importToken: guest,
+    otherProjectToken: guest,
+    revokedToken: guest,
+    expiredToken: guest,
   };
   const teamRoles: Record<CallerKind, TeamRole | undefined> = {
     anonymous: undefined,
@@ -316,6 +333,11 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     stranger: undefined,
     removedMember: undefined,
     shareReader: undefined,
+    readToken: undefined,
+    importToken: undefined,
+    otherProjectToken: undefined,
+    revokedToken: undefined,
+    expiredToken: undefined,
     teamOwner: 'owner',
     teamAdmin: 'admin',
     creator: 'developer',
@@ -363,6 +385,17 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     shareId: share.id,
     createdBy: p.creator.id,
   });
+  const tokenOf = (scopes: ('import' | 'read')[], project = projectId, at = now) =>
+    createProjectToken({ projectId: project, name: 'walk', scopes, expiresInDays: 1, editor: { id: p.creator.id, name: 'creator' } }, at);
+  const [readToken, importToken, otherProjectToken, revokedToken, expiredToken, liveToken] = await Promise.all([
+    tokenOf(['read']),
+    tokenOf(['import']),
+    tokenOf(['import', 'read'], randomUUID()),
+    tokenOf(['import', 'read']),
+    tokenOf(['import', 'read'], projectId, new Date(now.getTime() - 2 * 86_400_000)),
+    tokenOf(['import', 'read']),
+  ]);
+  await revokeProjectToken(projectId, revokedToken.record.id);
   const tokens: Partial<Record<CallerKind, string>> = { forged: 'forged-token-value-that-matches-nothing' };
   for (const [kind, person] of Object.entries(p)) tokens[kind as Person] = person.token;
   return {
@@ -394,9 +427,17 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       exportJobId: exportJob.id,
       environmentId,
       variableId: variable.id,
+      projectTokenId: liveToken.record.id,
     },
     tokens,
     shareToken,
+    bearers: {
+      readToken: readToken.secret,
+      importToken: importToken.secret,
+      otherProjectToken: otherProjectToken.secret,
+      revokedToken: revokedToken.secret,
+      expiredToken: expiredToken.secret,
+    },
     roles,
     teamRoles,
   };

@@ -5,7 +5,7 @@
 import { atLeast, atLeastTeamRole, type Role, type TeamRole } from '@shared/access';
 import { ERRORS } from '@shared/errors';
 import type { Access } from '@shared/routes';
-import { admitsAnonymous } from '@shared/routes/define';
+import { admitsAnonymous, isTokenRoute } from '@shared/routes/define';
 
 export interface CallerFacts {
   signedIn: boolean;
@@ -19,11 +19,23 @@ export interface CallerFacts {
   teamRole?: TeamRole;
   /** Came with a share token whose share holds the route's target. */
   shareHolds?: boolean;
+  /** Came with a project token (`Authorization: Bearer`, issue 26): its scopes, whose project, its state. */
+  projectToken?: { scopes: readonly string[]; ofProject: boolean; state: 'active' | 'revoked' | 'expired' };
 }
 
 export function expectedAccess(access: Access, caller: CallerFacts): 'admitted' | number {
   const anyone = access.grants.some((g) => g.kind === 'anyone');
   if (anyone) return 'admitted';
+  // The open API: a project token and nothing else (no session is read there).
+  if (isTokenRoute(access)) {
+    const token = caller.projectToken;
+    if (!token) return ERRORS.notLoggedIn.code;
+    if (token.state === 'revoked') return ERRORS.tokenInvalid.code;
+    if (token.state === 'expired') return ERRORS.tokenExpired.code;
+    if (!token.ofProject) return ERRORS.notFound.code;
+    const admitted = access.grants.some((g) => g.kind === 'projectToken' && token.scopes.includes(g.scope));
+    return admitted ? 'admitted' : ERRORS.tokenScope.code;
+  }
   if (caller.forged && !(caller.safeRead && admitsAnonymous(access))) return ERRORS.sessionExpired.code;
   const admitted = access.grants.some((g) => {
     switch (g.kind) {
@@ -39,6 +51,8 @@ export function expectedAccess(access: Access, caller: CallerFacts): 'admitted' 
         return atLeastTeamRole(caller.teamRole, g.role);
       case 'shareToken':
         return !!caller.shareHolds;
+      case 'projectToken':
+        return false;
     }
   });
   if (admitted) return 'admitted';
@@ -53,4 +67,7 @@ export const ACCESS_CODES = [
   ERRORS.forbidden.code,
   ERRORS.invalidInput.code,
   ERRORS.unsupportedContentType.code,
+  ERRORS.tokenInvalid.code,
+  ERRORS.tokenExpired.code,
+  ERRORS.tokenScope.code,
 ];

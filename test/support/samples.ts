@@ -49,6 +49,8 @@ export interface SampleIds {
   /** An environment of the project, and a variable of it. */
   environmentId: string;
   variableId: string;
+  /** A live project token of the project (read and import), for the token routes. */
+  projectTokenId: string;
 }
 
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
@@ -203,6 +205,20 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'team.removeMember': ({ teamId, teamMemberId }) => ({ params: { teamId, userId: teamMemberId } }),
   'team.transfer': ({ teamId, teamMemberId }) => ({ params: { teamId, userId: teamMemberId } }),
   'team.moveMember': ({ teamId, teamMemberId, groupId }) => ({ params: { teamId, userId: teamMemberId, groupId } }),
+
+  'token.create': ({ projectId }) => ({ body: { projectId, name: 'CI', scopes: ['import', 'read'], expiresInDays: 30 } }),
+  'token.list': ({ projectId }) => ({ params: { projectId } }),
+  'token.revoke': ({ projectTokenId }) => ({ params: { id: projectTokenId } }),
+  'import.history': ({ projectId }) => ({ params: { projectId } }),
+  'open.tree': ({ projectId }) => ({ params: { projectId } }),
+  'open.document': ({ projectId, apiDocumentId }) => ({ params: { projectId, docId: apiDocumentId }, query: { as: 'openapi' } }),
+  'open.importUpload': ({ projectId }) => ({ params: { projectId }, body: { name: 'openapi.json', size: 100 } }),
+  'open.importStart': ({ projectId, importJobId }) => ({ params: { projectId }, body: { id: importJobId, dryRun: true } }),
+  'open.importGet': ({ projectId, importJobId }) => ({ params: { projectId, id: importJobId } }),
+  'open.imports': ({ projectId }) => ({ params: { projectId } }),
+  'open.exportStart': ({ projectId }) => ({ params: { projectId }, body: { format: 'openapi-json' } }),
+  'open.exportGet': ({ projectId, exportJobId }) => ({ params: { projectId, id: exportJobId } }),
+  'open.openapi': () => ({}),
 };
 
 /**

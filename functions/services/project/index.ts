@@ -3,6 +3,7 @@ import { folderRoutes } from '@shared/routes/folders';
 import { exportRoutes } from '@shared/routes/exports';
 import { importRoutes } from '@shared/routes/imports';
 import { projectRoutes } from '@shared/routes/projects';
+import { tokenRoutes } from '@shared/routes/tokens';
 import { projectAndTeamChecks } from '../../runtime/access';
 import { createService } from '../../runtime/service';
 import { exportHandlers } from './exports';
@@ -13,10 +14,11 @@ import { importHandlers } from './imports';
 import { lifecycleHandlers } from './lifecycle';
 import { memberHandlers } from './members';
 import { projectHandlers } from './projects';
+import { tokenHandlers } from './tokens';
 
 export const handler = createService(
   'project',
-  { ...projectRoutes, ...folderRoutes, ...importRoutes, ...exportRoutes },
+  { ...projectRoutes, ...folderRoutes, ...importRoutes, ...exportRoutes, ...tokenRoutes },
   {
     ...projectHandlers,
     ...lifecycleHandlers,
@@ -26,6 +28,7 @@ export const handler = createService(
     ...folderHandlers,
     ...importHandlers,
     ...exportHandlers,
+    ...tokenHandlers,
   },
   projectAndTeamChecks,
 );

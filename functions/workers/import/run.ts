@@ -181,6 +181,8 @@ async function runTaken(job: ImportJobRecord, opts: RunOptions, onCommit: () => 
   const result = await stage(opts, 'map', async () => {
     const detected = detectFormat({ bytes, name: job.source });
     await setImportFormat(job, detected.format);
+    // An open-API caller named the format (issue 26): a file of another is refused, as a file of none is.
+    if (job.expectFormat && detected.format !== job.expectFormat) throw new JobRefused('importInvalidType');
     return importDetected(detected);
   });
   const live = await stage(opts, 'load', () => loadLive(projectId, options.folderId ?? projectId));

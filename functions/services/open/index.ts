@@ -1,0 +1,116 @@
+/**
+ * The open API's service (issue 26): /open/v1 for CI and tools with a project token. It starts and polls the very
+ * import and export jobs of the screens (the same workers, options and reports), and reads the tree and single
+ * documents through the export's snapshot and writers. A service of its own: the project bundle is at its 400 KB
+ * budget, and this one carries the OpenAPI and markdown writers.
+ */
+import { IMPORT_MAX_BYTES } from '@shared/constants';
+import { UPLOAD_URL_SECONDS } from '@shared/files';
+import { openRoutes } from '@shared/routes/open';
+import { importOptions } from '@shared/schemas/import';
+import { createExportJob, requireExportJob, toExportJobView } from '../../domain/export-jobs';
+import {
+  createImportJob,
+  IMPORT_HISTORY_MAX,
+  importJobsOf,
+  importUploadSize,
+  isFolderOf,
+  leaseLapsed,
+  presignImportUpload,
+  queueImportJob,
+  requireImportJob,
+  toImportHistoryEntry,
+  toImportJobView,
+  tokenEditor,
+} from '../../domain/import-jobs';
+import { projectAndTeamChecks } from '../../runtime/access';
+import { AppError } from '../../runtime/app-error';
+import { createService, defineHandlers } from '../../runtime/service';
+import { invokeWorker } from '../../runtime/workers';
+import openApiFile from './openapi.json';
+import { openDocumentOf, openTreeOf } from './reads';
+
+const tooLarge = () => new AppError('importTooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
+
+/** The token a handler's request came with (the access check put it there). */
+function tokenOf(ctx: { project: { token?: { id: string; name: string } } }) {
+  const { token } = ctx.project;
+  if (!token) throw new AppError('notLoggedIn');
+  return token;
+}
+
+export const openHandlers = defineHandlers({
+  'open.tree': async (_, ctx) => openTreeOf(ctx.project.item),
+
+  'open.document': async ({ params, query }, ctx) => openDocumentOf(ctx.project.item, params.docId, query.as, ctx.locale),
+
+  'open.importUpload': async ({ body }, ctx) => {
+    if (body.size > IMPORT_MAX_BYTES) throw tooLarge();
+    const projectId = ctx.project.item.id;
+    const job = await createImportJob({
+      projectId,
+      origin: 'upload',
+      source: body.name,
+      size: body.size,
+      options: { mode: 'merge', deleteMissing: false, dryRun: false },
+      editor: tokenEditor(tokenOf(ctx)),
+      state: 'uploading',
+    });
+    const signed = await presignImportUpload(projectId, job.id, body.size, UPLOAD_URL_SECONDS);
+    return { id: job.id, ...signed, method: 'PUT' as const, expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
+  },
+
+  'open.importStart': async ({ body }, ctx) => {
+    const projectId = ctx.project.item.id;
+    const job = await requireImportJob(projectId, body.id);
+    // Started already (a retried call): the job as it stands, and nothing runs twice.
+    if (job.state !== 'uploading') return toImportJobView(job, ctx.locale);
+    const options = importOptions.parse(body);
+    if (options.folderId && options.folderId !== projectId && !(await isFolderOf(projectId, options.folderId)))
+      throw new AppError('invalidInput', {}, { fields: { folderId: 'folderId' } });
+    const size = await importUploadSize(projectId, job.id);
+    if (size === undefined) throw new AppError('uploadMissing');
+    if (size > IMPORT_MAX_BYTES) throw tooLarge();
+    if (await queueImportJob(job, options, body.format === 'auto' ? undefined : body.format)) {
+      await invokeWorker('import', { projectId, jobId: job.id });
+      ctx.log.info('import started by token', { project: projectId, job: job.id, token: tokenOf(ctx).id, size });
+    }
+    return toImportJobView(await requireImportJob(projectId, job.id), ctx.locale);
+  },
+
+  'open.importGet': async ({ params }, ctx) => {
+    const job = await requireImportJob(ctx.project.item.id, params.id);
+    // A run that died is taken over on its starter's poll, as on the screen (import.get).
+    if (leaseLapsed(job) && job.createdBy === tokenEditor(tokenOf(ctx)).id) {
+      ctx.log.warn('import job lease lapsed: invoking the worker again', { job: job.id, attempts: job.attempts });
+      await invokeWorker('import', { projectId: job.projectId, jobId: job.id });
+    }
+    return toImportJobView(job, ctx.locale);
+  },
+
+  'open.imports': async (_, ctx) => {
+    const jobs = await importJobsOf(ctx.project.item.id);
+    return { imports: jobs.slice(0, IMPORT_HISTORY_MAX).map((job) => toImportHistoryEntry(job, ctx.locale)) };
+  },
+
+  'open.exportStart': async ({ body }, ctx) => {
+    const projectId = ctx.project.item.id;
+    const job = await createExportJob({
+      projectId,
+      format: body.format,
+      docIds: body.docIds?.length ? body.docIds : null,
+      version: null,
+      language: body.language ?? ctx.locale,
+      shareId: null,
+      createdBy: tokenEditor(tokenOf(ctx)).id,
+    });
+    await invokeWorker('export', { projectId, jobId: job.id });
+    return { id: job.id, state: job.state };
+  },
+
+  'open.exportGet': async ({ params }, ctx) => toExportJobView(await requireExportJob(ctx.project.item.id, params.id), ctx.locale),
+
+  'open.openapi': async () => openApiFile as Record<string, unknown>,
+});
+
+export const handler = createService('open', openRoutes, openHandlers, projectAndTeamChecks);

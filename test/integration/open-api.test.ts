@@ -1,0 +1,339 @@
+/**
+ * Project tokens and the open API (issue 26) on DynamoDB Local and s3rver: editors make, list and revoke tokens;
+ * a token pushes a file through /open/v1 (the import screen's job: upload, start, poll), an unchanged push writes
+ * nothing, a dry run writes nothing, delete-missing deletes; it reads the tree and documents (as Apiloom, OpenAPI
+ * with the models a document uses, markdown) and pulls an export; and it is refused with the HTTP status a CLI
+ * acts on: wrong scope 403, revoked or expired 401, another project's 404, no token 401, a session 401. The open
+ * API's own OpenAPI file is served as generated and validates.
+ */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- written descriptions read as plain JSON */
+import { validate } from '@scalar/openapi-parser';
+import { BatchWriteCommand, DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ERRORS } from '@shared/errors';
+import type { ExportJobView } from '@shared/schemas/export';
+import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
+import type { ImportHistoryEntry, ProjectTokenView } from '@shared/schemas/open';
+import type { ProjectView } from '@shared/schemas/project';
+import { dynamo } from '../../functions/data/dynamo-client';
+import { importKeys, tokenKeys } from '../../functions/data/keys';
+import { createProjectToken } from '../../functions/domain/project-tokens';
+import { openApiDescription } from '../../scripts/open-openapi';
+import openApiFile from '../../functions/services/open/openapi.json';
+import { always, injectFaults, type Faults } from '../support/faults';
+import { signUp, useLocalApi } from '../support/local-api';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the description's shape is what the test checks
+type Obj = Record<string, any>;
+
+const api = useLocalApi();
+const harnesses: Faults[] = [];
+afterEach(() => {
+  while (harnesses.length) harnesses.pop()!.restore();
+});
+
+const spec = (paths: Record<string, unknown>, schemas: Record<string, unknown> = {}) =>
+  JSON.stringify({ openapi: '3.0.3', info: { title: 'Pets', version: '1' }, paths, components: { schemas } });
+const op = (summary: string, extra: Record<string, unknown> = {}) => ({ summary, responses: { '200': { description: 'ok' } }, ...extra });
+const PETS = spec(
+  {
+    '/pets': {
+      get: op('List pets', {
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+      }),
+    },
+    '/pets/{id}': { get: op('Get a pet'), delete: op('Delete a pet') },
+  },
+  {
+    Pet: { type: 'object', properties: { id: { type: 'integer' }, owner: { $ref: '#/components/schemas/Owner' } } },
+    Owner: { type: 'object', properties: { name: { type: 'string' } } },
+    Unused: { type: 'object', properties: { x: { type: 'string' } } },
+  },
+);
+
+async function setup() {
+  const user = await signUp('Open');
+  const project = (await api.call<ProjectView>('PUT', '/project', { token: user.token, body: { name: 'Open' } })).data;
+  const makeToken = async (scopes: string[], name = 'CI') => {
+    const res = await api.call<{ token: ProjectTokenView; secret: string }>('POST', '/project/token', {
+      token: user.token,
+      body: { projectId: project.id, name, scopes, expiresInDays: 30 },
+    });
+    expect(res.code, res.message).toBe(0);
+    return res.data;
+  };
+  const open = <T>(secret: string, method: string, path: string, opts: Parameters<typeof api.call>[2] = {}) =>
+    api.call<T>(method, `/open/v1/projects/${project.id}${path}`, {
+      ...opts,
+      headers: { authorization: `Bearer ${secret}`, ...opts.headers },
+    });
+
+  async function push(secret: string, text: string, options: Record<string, unknown> = {}, name = 'openapi.json') {
+    const bytes = new TextEncoder().encode(text);
+    const ticket = await open<ImportUploadTicket>(secret, 'POST', '/imports/upload', { body: { name, size: bytes.length } });
+    expect(ticket.code, ticket.message).toBe(0);
+    const put = await fetch(ticket.data.url, { method: 'PUT', headers: ticket.data.headers, body: bytes });
+    expect(put.status).toBe(200);
+    const started = await open<ImportJobView>(secret, 'POST', '/imports', { body: { id: ticket.data.id, ...options } });
+    expect(started.code, started.message).toBe(0);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const res = await open<ImportJobView>(secret, 'GET', `/imports/${ticket.data.id}`);
+      expect(res.code, res.message).toBe(0);
+      if (res.data.state === 'done' || res.data.state === 'failed') return res.data;
+      if (Date.now() > deadline) throw new Error(`job still ${res.data.state}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+  return { ...user, project, makeToken, open, push };
+}
+
+/** Table writes a block makes, by sort key, leaving out the job's own item and the token's last use. */
+function tableWrites(): string[] {
+  const writes: string[] = [];
+  const harness = injectFaults(dynamo());
+  harnesses.push(harness);
+  const record = (sks: unknown[]) => {
+    const own = [importKeys.job('', '').sk, tokenKeys.token('').sk];
+    for (const sk of sks) if (typeof sk === 'string' && !own.some((o) => sk.startsWith(o))) writes.push(sk);
+  };
+  const pass =
+    (skOf: (input: Record<string, unknown>) => unknown[]) =>
+    async (command: { input: object }, real: (c: { input: object }) => Promise<unknown>) => {
+      record(skOf(command.input as Record<string, unknown>));
+      return real(command);
+    };
+  type Req = { PutRequest?: { Item: { sk: string } }; DeleteRequest?: { Key: { sk: string } } };
+  harness
+    .onSend(
+      PutCommand,
+      always,
+      pass((i) => [(i.Item as { sk: string }).sk]),
+    )
+    .onSend(
+      UpdateCommand,
+      always,
+      pass((i) => [(i.Key as { sk: string }).sk]),
+    )
+    .onSend(
+      DeleteCommand,
+      always,
+      pass((i) => [(i.Key as { sk: string }).sk]),
+    )
+    .onSend(
+      BatchWriteCommand,
+      always,
+      pass((i) =>
+        Object.values(i.RequestItems as Record<string, Req[]>)
+          .flat()
+          .map((r) => r.PutRequest?.Item.sk ?? r.DeleteRequest?.Key.sk),
+      ),
+    )
+    .onSend(
+      TransactWriteCommand,
+      always,
+      pass((i) =>
+        (i.TransactItems as Record<string, { Item?: { sk: string }; Key?: { sk: string } }>[]).map((t) => {
+          const o = Object.values(t)[0]!;
+          return o.Item?.sk ?? o.Key?.sk;
+        }),
+      ),
+    );
+  return writes;
+}
+
+describe('project tokens', () => {
+  it('are made by editors with the secret shown once, listed without it, and revoked at once', async () => {
+    const s = await setup();
+    const made = await s.makeToken(['import', 'read']);
+    expect(made.secret).toMatch(/^apl_[A-Za-z0-9_-]{43}$/);
+    expect(made.token).toMatchObject({ name: 'CI', scopes: ['import', 'read'], state: 'active', lastUsedAt: null });
+    expect(made.secret.startsWith(made.token.hint)).toBe(true);
+    const listed = await api.call<{ tokens: ProjectTokenView[] }>('GET', `/project/token/list/${s.project.id}`, { token: s.token });
+    expect(listed.data.tokens.map((t) => t.id)).toEqual([made.token.id]);
+    expect(JSON.stringify(listed.data)).not.toContain(made.secret);
+
+    // A use is noted (last use), and the token works until it is revoked; then the very next request is refused.
+    expect((await s.open(made.secret, 'GET', '/tree')).status).toBe(200);
+    const after = await api.call<{ tokens: ProjectTokenView[] }>('GET', `/project/token/list/${s.project.id}`, { token: s.token });
+    expect(after.data.tokens[0]!.lastUsedAt).not.toBeNull();
+    const revoked = await api.call<{ token: ProjectTokenView }>('DELETE', `/project/token/${made.token.id}`, { token: s.token });
+    expect(revoked.data.token.state).toBe('revoked');
+    const refused = await s.open(made.secret, 'GET', '/tree', { headers: { 'accept-language': 'en' } });
+    expect([refused.status, refused.code, refused.message]).toEqual([
+      401,
+      ERRORS.tokenInvalid.code,
+      'The project token is invalid or revoked',
+    ]);
+    const zh = await s.open(made.secret, 'GET', '/tree');
+    expect(zh.message).toBe('项目令牌无效或已撤销');
+  });
+
+  it('refuse with the status a CLI acts on: wrong scope 403, expired 401, another project 404, none 401, a session 401', async () => {
+    const s = await setup();
+    const other = await setup();
+    const reader = await s.makeToken(['read']);
+    const importer = await s.makeToken(['import']);
+    const theirs = await other.makeToken(['import', 'read']);
+    const expired = await createProjectToken(
+      { projectId: s.project.id, name: 'old', scopes: ['import', 'read'], expiresInDays: 1, editor: { id: s.userId, name: 'x' } },
+      new Date(Date.now() - 2 * 86_400_000),
+    );
+    const upload = { body: { name: 'a.json', size: 10 }, headers: { 'accept-language': 'en' } };
+    const scoped = await s.open(reader.secret, 'POST', '/imports/upload', upload);
+    expect([scoped.status, scoped.code, scoped.message]).toEqual([
+      403,
+      ERRORS.tokenScope.code,
+      'The project token may not do this (it needs import)',
+    ]);
+    expect((await s.open(importer.secret, 'GET', '/tree')).status).toBe(403);
+    expect((await s.open(importer.secret, 'POST', '/imports/upload', upload)).status).toBe(200);
+    const old = await s.open(expired.secret, 'GET', '/tree');
+    expect([old.status, old.code]).toEqual([401, ERRORS.tokenExpired.code]);
+    const foreign = await s.open(theirs.secret, 'GET', '/tree');
+    expect([foreign.status, foreign.code]).toEqual([404, ERRORS.notFound.code]);
+    const none = await api.call('GET', `/open/v1/projects/${s.project.id}/tree`);
+    expect([none.status, none.code]).toEqual([401, ERRORS.notLoggedIn.code]);
+    // A signed-in editor's session is no token: the open API never reads sessions.
+    const session = await api.call('GET', `/open/v1/projects/${s.project.id}/tree`, { token: s.token });
+    expect([session.status, session.code]).toEqual([401, ERRORS.notLoggedIn.code]);
+    // And a token signs in nowhere else.
+    const elsewhere = await api.call('GET', `/project/token/list/${s.project.id}`, {
+      headers: { authorization: `Bearer ${reader.secret}` },
+    });
+    expect(elsewhere.code).toBe(ERRORS.notLoggedIn.code);
+    const junk = await s.open('apl_short', 'GET', '/tree');
+    expect([junk.status, junk.code]).toEqual([401, ERRORS.tokenInvalid.code]);
+    const invalid = await s.open(reader.secret, 'GET', '/documents/nope');
+    expect(invalid.status).toBe(422);
+  });
+});
+
+describe('pushing through the open API', () => {
+  it(
+    'imports a file, writes nothing for the same file again, nothing on a dry run, and deletes what is missing when asked',
+    { timeout: 120_000 },
+    async () => {
+      const s = await setup();
+      const token = (await s.makeToken(['import', 'read'])).secret;
+      const first = await s.push(token, PETS);
+      expect(first.state).toBe('done');
+      expect(first.report).toMatchObject({ created: 6, updated: 0, deleted: 0, failed: 0 });
+
+      const writes = tableWrites();
+      const again = await s.push(token, PETS);
+      expect(again.report).toMatchObject({ created: 0, updated: 0, deleted: 0, skipped: 6 });
+      expect(writes).toEqual([]);
+
+      const smaller = spec({ '/pets': { get: op('List all pets') } });
+      const dry = await s.push(token, smaller, { dryRun: true, deleteMissing: true });
+      expect(dry.report).toMatchObject({ updated: 1, deleted: 5 });
+      expect(writes).toEqual([]);
+      harnesses.pop()!.restore();
+
+      const tree = await s.open<{ nodes: { name: string }[] }>(token, 'GET', '/tree');
+      expect(tree.data.nodes.map((n) => n.name)).toContain('Get a pet');
+
+      const kept = await s.push(token, smaller, { mode: 'merge' });
+      expect(kept.report).toMatchObject({ updated: 1, deleted: 0 });
+      const pruned = await s.push(token, spec({ '/pets': { get: op('List all pets, again') } }), { deleteMissing: true });
+      expect(pruned.report).toMatchObject({ deleted: 5 });
+      const after = await s.open<{ nodes: { name: string; type: string }[] }>(token, 'GET', '/tree');
+      expect(after.data.nodes.filter((n) => n.type !== 'folder').map((n) => n.name)).toEqual(['List all pets, again']);
+
+      // The file's format when named must be what the file is.
+      const wrong = await s.push(token, PETS, { format: 'postman' }, 'other.json');
+      expect(wrong.state).toBe('failed');
+      expect(wrong.error?.code).toBe(ERRORS.importInvalidType.code);
+
+      // The last imports, newest first, by the token's name (the Sync panel's list, and `apiloom status`).
+      const history = await s.open<{ imports: ImportHistoryEntry[] }>(token, 'GET', '/imports');
+      expect(history.data.imports[0]).toMatchObject({ state: 'failed', by: { kind: 'token', name: 'CI' } });
+      expect(history.data.imports).toHaveLength(6);
+      const panel = await api.call<{ imports: ImportHistoryEntry[] }>('GET', `/project/import/history/${s.project.id}`, { token: s.token });
+      expect(panel.data.imports.map((i) => i.id)).toEqual(history.data.imports.map((i) => i.id));
+    },
+  );
+});
+
+describe('reading through the open API', () => {
+  it(
+    'answers the tree in order, a document as Apiloom, OpenAPI with its models followed, and markdown; and pulls an export',
+    { timeout: 120_000 },
+    async () => {
+      const s = await setup();
+      const token = (await s.makeToken(['import', 'read'])).secret;
+      expect((await s.push(token, PETS)).state).toBe('done');
+      const tree = await s.open<{
+        nodes: { id: string; parentId: string; name: string; type: string; method?: string; path?: string; folderPath: string }[];
+      }>(token, 'GET', '/tree');
+      expect(tree.status).toBe(200);
+      const list = tree.data.nodes.find((n) => n.name === 'List pets')!;
+      expect(list).toMatchObject({ type: 'api', method: 'GET', path: '/pets' });
+      // Parents come before their children.
+      const seen = new Set<string>(['']);
+      for (const n of tree.data.nodes) {
+        expect(seen.has(n.parentId), n.name).toBe(true);
+        seen.add(n.id);
+      }
+      const models = tree.data.nodes.filter((n) => n.type === 'model');
+      expect(models.map((m) => m.name).sort()).toEqual(['Owner', 'Pet', 'Unused']);
+
+      const asApiloom = await s.open<{ id: string; as: string; content: { id: string; type: string; content: unknown } }>(
+        token,
+        'GET',
+        `/documents/${list.id}`,
+      );
+      expect(asApiloom.data).toMatchObject({
+        id: list.id,
+        name: 'List pets',
+        type: 'api',
+        as: 'apiloom',
+        content: { id: list.id, type: 'api' },
+      });
+
+      const asOpenApi = await s.open<{ content: Obj }>(token, 'GET', `/documents/${list.id}`, { query: { as: 'openapi' } });
+      const doc = asOpenApi.data.content;
+      expect(Object.keys(doc.paths)).toEqual(['/pets']);
+      // Pet, and Owner through Pet; never the model nothing refers to.
+      expect(Object.keys(doc.components.schemas).sort()).toEqual(['Owner', 'Pet']);
+      const valid = await validate(doc);
+      expect(valid.errors).toEqual([]);
+
+      const md = await s.open<{ content: string }>(token, 'GET', `/documents/${list.id}`, {
+        query: { as: 'markdown' },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(md.data.content).toMatch(/^# List pets\n/);
+      expect(md.data.content).toContain('/pets');
+
+      const started = await s.open<{ id: string }>(token, 'POST', '/exports', { body: { format: 'openapi-json' } });
+      expect(started.status).toBe(200);
+      const deadline = Date.now() + 60_000;
+      let job: ExportJobView;
+      for (;;) {
+        job = (await s.open<ExportJobView>(token, 'GET', `/exports/${started.data.id}`)).data;
+        if (job.state === 'done' || job.state === 'failed') break;
+        if (Date.now() > deadline) throw new Error('export still running');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(job.state).toBe('done');
+      const file = (await (await fetch(new URL(job.url!, api.url()))).json()) as Obj;
+      expect(Object.keys(file.paths).sort()).toEqual(['/pets', '/pets/{id}']);
+    },
+  );
+});
+
+describe('the open API’s own OpenAPI file', () => {
+  it('is served as generated from the route table, and validates', async () => {
+    const res = await fetch(`${api.url()}/api/open/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    const served = (await res.json()) as Obj;
+    expect(served).toEqual(openApiDescription());
+    expect(served).toEqual(openApiFile);
+    const result = await validate(served);
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(Object.keys(served.paths)).toContain('/projects/{projectId}/documents/{docId}');
+  });
+});
