@@ -1,9 +1,9 @@
 /**
  * `apiloom mcp --project P`: Apiloom's Model Context Protocol server over stdio (issue 26), built to a bundle of
- * its own (`dist/cli/apiloom-mcp.mjs`, with the official SDK), so the push/pull CLI stays dependency-free. The
- * server's address and a read token come from `APILOOM_URL` (the API base, e.g. https://docs.example.com/api) and
- * `APILOOM_TOKEN`, or `--url` and `--token`; the token is never printed. Stdout carries the protocol only; what a
- * person should read goes to stderr.
+ * its own (`dist/cli/mcp.mjs`, with the official SDK) that the push/pull CLI runs for `apiloom mcp`, so the CLI
+ * stays dependency-free. The server's address and a read token come from `APILOOM_URL` (the API base, e.g.
+ * https://docs.example.com/api) and `APILOOM_TOKEN`, or `--url` and `--token`; the token is never printed. Stdout
+ * carries the protocol only; what a person should read goes to stderr.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { APP_VERSION } from '../shared/constants';

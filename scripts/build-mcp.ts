@@ -1,14 +1,14 @@
 /**
  * The MCP server's bundle (issue 26): `cli/mcp.ts` with the Model Context Protocol SDK and zod, one ES module for
- * Node 20+ at dist/cli/apiloom-mcp.mjs. Apart from the Lambda bundles and from the push/pull CLI, which stays
- * dependency-free.
+ * Node 20+ at dist/cli/mcp.mjs, beside the push/pull CLI (dist/cli/apiloom.mjs), whose `apiloom mcp` runs it; the
+ * CLI itself stays dependency-free, and no Lambda bundle carries this. `npm run build:cli` builds both.
  */
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './local/paths';
 
-export const MCP_BUNDLE = join(ROOT, 'dist/cli/apiloom-mcp.mjs');
+export const MCP_BUNDLE = join(ROOT, 'dist/cli/mcp.mjs');
 
 export async function buildMcp(outfile = MCP_BUNDLE) {
   await build({

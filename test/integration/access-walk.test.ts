@@ -115,6 +115,11 @@ async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visib
       ...(body !== undefined ? { body } : {}),
       ...(form ? { form } : {}),
     });
+    // A raw answer (the open API's OpenAPI file) is the body itself, not an envelope.
+    if (route.raw && res.status === 200) {
+      const { status: _status, headers: _headers, ...body } = res;
+      return { kind, expected, code: 0, message: '', data: body as unknown };
+    }
     return { kind, expected, code: res.code, message: res.message, data: res.data };
   };
   const outcomes = HASHES_PASSWORDS.has(id) ? await inTurn(callers, call) : await Promise.all(callers.map(call));

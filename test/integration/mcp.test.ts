@@ -1,6 +1,6 @@
 /**
- * `apiloom mcp` (issue 26) answering the official SDK's own client over stdio: the built bundle run as a
- * separate process, reading a project of the local stack through the open API with a read token. Search finds the
+ * `apiloom mcp` (issue 26) answering the official SDK's own client over stdio: the built CLI, which runs the
+ * server's own bundle beside it, as a separate process, reading a project of the local stack through the open API with a read token. Search finds the
  * project's HTTP APIs, get_api answers an OpenAPI fragment whose $ref'd model is resolved, get_page answers
  * markdown, and a bad token or a document of another kind is a tool error that says so.
  */
@@ -12,26 +12,29 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentView } from '@shared/schemas/document';
 import type { ProjectView } from '@shared/schemas/project';
+import { buildCli } from '../../scripts/build-cli';
 import { buildMcp } from '../../scripts/build-mcp';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
-let bundle = '';
+let cli = '';
 const clients: Client[] = [];
 
+// The two bundles as `npm run build:cli` lays them out: the CLI, and the MCP server beside it, which `apiloom mcp` runs.
 beforeAll(async () => {
-  bundle = await buildMcp(join(mkdtempSync(join(tmpdir(), 'apiloom-mcp-')), 'apiloom-mcp.mjs'));
+  const dir = mkdtempSync(join(tmpdir(), 'apiloom-cli-'));
+  [cli] = await Promise.all([buildCli(join(dir, 'apiloom.mjs')), buildMcp(join(dir, 'mcp.mjs'))]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
 });
 
-/** The SDK's client, connected to the bundle started as `apiloom mcp --project P` with this token. */
+/** The SDK's client, connected to `apiloom mcp --project P` (the built CLI running the server's bundle) with this token. */
 async function connect(projectId: string, token: string) {
   const client = new Client({ name: 'apiloom-test', version: '1.0.0' });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bundle, 'mcp', '--project', projectId],
+    args: [cli, 'mcp', '--project', projectId],
     env: { APILOOM_URL: `${api.url()}/api`, APILOOM_TOKEN: token, PATH: process.env.PATH ?? '' },
     stderr: 'pipe',
   });
