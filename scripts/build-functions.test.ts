@@ -24,7 +24,7 @@ describe('Lambda bundles', () => {
 
   it('stay under 400 KB, load the runtime-provided SDK only on first use, and carry no credential chain', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'apiloom-bundle-'));
-    for (const name of ['document', 'project'] as const) {
+    for (const name of ['document', 'project', 'llms'] as const) {
       const outfile = join(dir, name, 'index.mjs');
       await build({ ...bundleOptions(functionEntry(name), outfile), sourcemap: false, logLevel: 'silent' });
       const code = readFileSync(outfile, 'utf8');
@@ -89,13 +89,19 @@ describe('Lambda bundles', () => {
       // schema the snapshot names its kind from (shared/import/apiloom, whose shared helpers load js-yaml's reader).
       // Nothing else: no parser of any other format, no other writer.
       const openReads =
-        /functions\/workers\/export\/(snapshot\.ts|formats\/(common|types|openapi\/index|markdown\/index)\.ts)$|node_modules\/(yaml|fflate|js-yaml)\/|shared\/import\/apiloom\//;
+        /functions\/workers\/export\/(snapshot\.ts|formats\/(common|types|openapi\/index|markdown\/index|markdown\/document)\.ts)$|node_modules\/(yaml|fflate|js-yaml)\/|shared\/import\/apiloom\//;
+      // A share's markdown (the llms service, issue 26) is the export's own per-document rendering: that one module
+      // (no zip, no parser) and nothing else of the writers.
+      const documentMarkdown = 'functions/workers/export/formats/markdown/document.ts';
+      const allowed = (name: string, input: string) =>
+        (name === 'open' && openReads.test(input)) || (name === 'llms' && input === documentMarkdown);
       for (const name of SERVICES) {
         const inputs = await inputsOf(functionEntry(name), name);
         expect(
-          inputs.filter((input) => importers.test(input) && !(name === 'open' && openReads.test(input))),
+          inputs.filter((input) => importers.test(input) && !allowed(name, input)),
           name,
         ).toEqual([]);
+        if (name === 'llms') expect(inputs).toContain(documentMarkdown);
         if (name !== 'proxy')
           expect(
             inputs.filter((input) => sender.test(input)),

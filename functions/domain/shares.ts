@@ -8,12 +8,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
-import type { ShareView } from '@shared/schemas/share';
+import { projectIdOfShare, type ShareView } from '@shared/schemas/share';
 import { asRecord, asRecords, deleteItem, eq, getItem, notExists, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { childrenByParent, nodesAt, type StoredNode } from './documents';
+import { getProject, isVisible } from './projects';
 import { readSnapshot, type ReleaseRecord } from './releases';
+import { getTeam } from './teams';
 
 export const shareRecord = lazy(() =>
   z.object({
@@ -57,6 +59,19 @@ export const toShareView = (s: ShareRecord): ShareView => ({
 
 const expirySeconds = (share: ShareRecord) => Math.ceil(Date.parse(share.expireAt) / 1000);
 export const isExpired = (share: ShareRecord, now = Date.now()) => Date.parse(share.expireAt) <= now;
+
+/**
+ * A live share of a visible project, or why not. A project in the bin, destroyed, or of a team being disbanded
+ * (whose projects go with it at once) shares nothing: its share reads like an unknown one.
+ */
+export async function liveShare(shareId: string): Promise<ShareRecord> {
+  const share = await getShare(projectIdOfShare(shareId), shareId);
+  const project = share && (await getProject(share.projectId));
+  if (!share || !project || !isVisible(project) || project.state === 'recycled') throw new AppError('notFound');
+  if (project.teamId && (await getTeam(project.teamId))?.state !== 'active') throw new AppError('notFound');
+  if (isExpired(share)) throw new AppError('shareExpired');
+  return share;
+}
 
 /** DynamoDB sweeps a share a month after it expires: until then a reader is told it expired, not that it never was. */
 const KEEP_EXPIRED_SECONDS = 30 * 86_400;

@@ -145,6 +145,25 @@ function respond(scope: RequestScope, status: number, envelope: Envelope): Resul
   };
 }
 
+/**
+ * The HTTP status of a refusal on a route answering a text of its own (`produces`), whose readers are plain HTTP
+ * clients: the envelope's code says why, the status says it too (the spec's app routes answer 200 with the code).
+ */
+export function plainStatus(status: number, code: number): number {
+  if (status !== 200) return status;
+  if (code === ERRORS.shareExpired.code) return 410;
+  if (code === ERRORS.sharePassword.code) return 401;
+  if (code === ERRORS.tooManyRequests.code) return 429;
+  const family = Math.floor(code / 1000);
+  return ({ 41: 401, 42: 403, 43: 404, 45: 400 } as Record<number, number>)[family] ?? 500;
+}
+
+/** A text answer (`produces`): the handler's string as the body, cached like an envelope would be. */
+function respondText(scope: RequestScope, mediaType: string, text: string): Result {
+  const envelope = respond(scope, 200, { code: OK_CODE, message: 'ok', data: null });
+  return { ...envelope, headers: { ...envelope.headers, 'content-type': `${mediaType}; charset=utf-8` }, body: text };
+}
+
 function errorEnvelope(scope: RequestScope, err: unknown): { status: number; envelope: Envelope } {
   // A guest read refused to someone whose session ran out: tell them it ran out, not that they never signed in.
   if (err instanceof AppError && err.key === 'notLoggedIn' && scope.staleSession) err = new AppError('sessionExpired');
@@ -299,7 +318,8 @@ const errorHandler = (service: ServiceName): Middleware => ({
     scope.cacheControl = undefined;
     const { status, envelope } = errorEnvelope(scope, request.error);
     if (envelope.code !== ERRORS.system.code) scope.log.info('request refused', { code: envelope.code });
-    request.response = respond(scope, status, envelope);
+    const plain = scope.route?.route.produces !== undefined;
+    request.response = respond(scope, plain ? plainStatus(status, envelope.code) : status, envelope);
   },
 });
 
@@ -321,6 +341,8 @@ async function routeHandler(event: Event, context: ServiceContext): Promise<Resu
   const data = await scope.route.handler(scope.input!, ctx);
   scope.log.info('request done', { ms: Date.now() - scope.started, userId: scope.caller?.userId });
   if (scope.route.route.raw) return { ...respond(scope, 200, { code: OK_CODE, message: 'ok', data: null }), body: JSON.stringify(data) };
+  const { produces } = scope.route.route;
+  if (produces) return respondText(scope, produces, typeof data === 'string' ? data : JSON.stringify(data));
   return respond(scope, 200, { code: OK_CODE, message: 'ok', data: data ?? null });
 }
 

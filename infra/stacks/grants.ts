@@ -20,6 +20,9 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   environment: { table: 'readWrite', files: 'none' },
   // The interface-test proxy: reads sessions, counts sends per user (throttles); nothing in S3.
   proxy: { table: 'readWrite', files: 'none' },
+  // A share's llms.txt and markdown: reads documents (large bodies, release snapshots in S3); writes only the
+  // password-guess counters and share tokens.
+  llms: { table: 'readWrite', files: 'read' },
   // Deletes a project's objects.
   purge: { table: 'readWrite', files: 'readWrite' },
   // Import jobs: reads the file from pending uploads, writes documents (large bodies in S3), deletes the file after.

@@ -40,6 +40,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   environment: () => import('../../functions/services/environment/index'),
   proxy: () => import('../../functions/services/proxy/index'),
   open: () => import('../../functions/services/open/index'),
+  llms: () => import('../../functions/services/llms/index'),
 };
 
 type Param = { name: string; type: string; required?: boolean; value?: string; description?: string; children?: Param[] };

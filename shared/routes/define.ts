@@ -8,7 +8,7 @@ import type { RequiredRole, TeamRole } from '../access';
 import type { ProjectTokenScope } from '../constants';
 import type { ProjectState } from '../schemas/project';
 
-export const SERVICES = ['user', 'project', 'document', 'team', 'environment', 'proxy', 'open'] as const;
+export const SERVICES = ['user', 'project', 'document', 'team', 'environment', 'proxy', 'open', 'llms'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -83,6 +83,12 @@ export interface RouteDef {
   changing?: true;
   /** The handler's answer is the response body itself, not wrapped in the envelope (the open API's OpenAPI file). */
   raw?: true;
+  /**
+   * The answer's media type when it is a text of its own (a share's `llms.txt` and markdown), not the JSON
+   * envelope: the handler's string is the body, and a refusal keeps the envelope with an HTTP status a plain
+   * client acts on (401, 403, 404, 410, 429).
+   */
+  produces?: 'text/markdown';
 }
 
 export const route = <const R extends RouteDef>(def: R) => def;

@@ -12,6 +12,7 @@ import { environmentRoutes } from './environments';
 import { exportRoutes } from './exports';
 import { folderRoutes } from './folders';
 import { importRoutes } from './imports';
+import { llmsRoutes } from './llms';
 import { memberRoutes } from './members';
 import { mockRoutes } from './mock';
 import { openRoutes } from './open';
@@ -40,6 +41,7 @@ export const routes = {
   ...proxyRoutes,
   ...tokenRoutes,
   ...openRoutes,
+  ...llmsRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

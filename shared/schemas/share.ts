@@ -138,3 +138,21 @@ export const releaseView = lazy(() =>
 );
 export type ReleaseView = z.infer<typeof releaseView>;
 export const nextVersion = lazy(() => z.object({ version: z.string() }));
+
+/**
+ * How a plain HTTP client (an AI assistant, curl) reads a password-protected share's `llms.txt` and markdown
+ * (issue 26): the `share-token` header or query parameter (a token from the assertion, or the one the index's
+ * links carry), or the password itself as `?password=`, checked and counted like an assertion's guess.
+ */
+export const shareTextQuery = lazy(() =>
+  z.object({
+    password: z
+      .string()
+      .max(LIMITS.passwordMax * 4)
+      .optional(),
+    'share-token': z.string().max(200).optional(),
+  }),
+);
+export const shareDocumentParams = lazy(() => z.object({ id: shareIdSchema, docId: documentIdSchema }));
+/** A markdown text: the body of the answer itself, not an envelope's data. */
+export const markdownText = lazy(() => z.string());

@@ -29,6 +29,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   // The proxy with a resolver the tests control and one admitted loopback address for their targets (proxy-target.ts).
   proxy: () => import('./proxy-target'),
   open: () => import('../../functions/services/open/index'),
+  llms: () => import('../../functions/services/llms/index'),
 };
 
 interface CallOptions {
@@ -113,6 +114,10 @@ export function useLocalApi(opts: { sources?: Partial<typeof sources> } = {}) {
       : await fetch(url, { method, headers, body }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
     const text = res.text;
     let envelope: Envelope<T>;
+    // A route answering a text of its own (a share's llms.txt and markdown): its success is the text itself.
+    if (res.status === 200 && /^text\//.test(res.headers.get('content-type') ?? '')) {
+      return { code: 0, message: 'ok', data: text as T, status: res.status, headers: res.headers };
+    }
     try {
       envelope = JSON.parse(text) as Envelope<T>;
     } catch {

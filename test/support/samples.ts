@@ -161,6 +161,8 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'share.delete': ({ shareId }) => ({ params: { id: shareId } }),
   'share.content': ({ shareId }) => ({ params: { id: shareId } }),
   'share.assert': ({ shareId }) => ({ params: { id: shareId }, body: { password: '' } }),
+  'share.llms': ({ shareId }) => ({ params: { id: shareId }, query: {} }),
+  'share.markdown': ({ shareId, documentId }) => ({ params: { id: shareId, docId: documentId }, query: {} }),
   'release.nextVersion': ({ projectId }) => ({ params: { id: projectId } }),
   'release.publish': ({ projectId }) => ({ body: { projectId, version: `9.${Math.floor(Math.random() * 1e6)}.0`, desc: 'walk' } }),
   'release.list': ({ projectId }) => ({ params: { id: projectId } }),

@@ -9,15 +9,15 @@ import { translate, type Locale } from '@shared/messages';
 import { projectIdOfShare, type ShareContent } from '@shared/schemas/share';
 import { buildDocumentTree, loadNodes, nodesAt } from '../../domain/documents';
 import { decoyHash, hashPassword, verifyPassword } from '../../domain/passwords';
-import { getProject, isVisible } from '../../domain/projects';
+import { getProject } from '../../domain/projects';
 import { listReleases, readSnapshot } from '../../domain/releases';
-import { getTeam } from '../../domain/teams';
 import {
   createShare,
   deleteShare,
   getShare,
   isExpired,
   issueShareToken,
+  liveShare,
   newShareId,
   scopedNodes,
   sharesOf,
@@ -46,19 +46,6 @@ async function assertShareable(projectId: string, docIds: string[], version: str
   }
   const missing = docIds.filter((id) => !ids.has(id));
   if (missing.length) throw new AppError('invalidInput', {}, { fields: { docIds: translate(locale, 'error.notFound') } });
-}
-
-/**
- * A live share of a visible project, or why not. A project in the bin, destroyed, or of a team being disbanded
- * (whose projects go with it at once) shares nothing: its share reads like an unknown one.
- */
-async function liveShare(shareId: string): Promise<ShareRecord> {
-  const share = await getShare(projectIdOfShare(shareId), shareId);
-  const project = share && (await getProject(share.projectId));
-  if (!share || !project || !isVisible(project) || project.state === 'recycled') throw new AppError('notFound');
-  if (project.teamId && (await getTeam(project.teamId))?.state !== 'active') throw new AppError('notFound');
-  if (isExpired(share)) throw new AppError('shareExpired');
-  return share;
 }
 
 async function content(share: ShareRecord, shareToken: string): Promise<ShareContent> {

@@ -815,6 +815,8 @@ export const en: Texts<typeof zh> = {
     empty: 'This share holds no documents yet',
     outside: 'This document is not in this share',
     outsideText: 'A share link reads only the documents it holds: choose one on the left.',
+    forAssistants: 'For AI assistants',
+    forAssistantsHint: "This share's llms.txt index and each document as markdown, for AI assistants and other programs",
   },
   upload: { uploading: 'Uploading {{name}}...', failed: 'The upload failed, try again' },
   help: {

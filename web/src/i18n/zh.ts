@@ -797,6 +797,8 @@ export const zh = {
     empty: '这个分享中还没有文档',
     outside: '这篇文档不在此分享中',
     outsideText: '分享链接只能查看分享范围内的文档，请从左侧目录选择。',
+    forAssistants: '给 AI 助手',
+    forAssistantsHint: '本分享的 llms.txt 目录和每篇文档的 Markdown，供 AI 助手等程序读取',
   },
   upload: { uploading: '正在上传 {{name}}…', failed: '上传失败，请重试' },
   help: {

@@ -2,7 +2,8 @@
  * `/project/{projectId}/share/{shareId}`: what a share link opens, for anyone who has it. It asks for the password
  * when there is one, then shows the share's tree and its documents read only, and nothing else of the project:
  * no editing, history, search over the project, settings, or links to documents outside the share. The share
- * token lives in this tab (sessionStorage) and goes with every read (`share-token`).
+ * token lives in this tab (sessionStorage) and goes with every read (`share-token`). A small link in the header
+ * opens the share's `llms.txt` for AI assistants (issue 26).
  */
 import { ClockCircleOutlined, DisconnectOutlined, ExportOutlined, TagOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Empty, Layout, Result, Space, Tag, Typography } from 'antd';
@@ -26,6 +27,9 @@ import { firstDocument, nodesById } from '../../features/documents/lib/tree-ids'
 import { useShareContent } from '../../features/shares/api';
 import { SharePasswordForm } from '../../features/shares/components/share-password-form';
 import { forgetShareToken, storedShareToken, storeShareToken } from '../../features/shares/lib/share-token';
+import { llmsLink } from '../../features/shares/lib/shares';
+import llmsRoute from 'virtual:apiloom-route-table/share.llms';
+import { config } from '../../config';
 import { queryClient, type ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/form';
@@ -217,6 +221,17 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
           <Button icon={<ExportOutlined aria-hidden />} onClick={() => setExportOpen(true)}>
             {t('sharePage.export')}
           </Button>
+        ) : null}
+        {data ? (
+          <Typography.Link
+            className="small"
+            href={llmsLink(config.apiBase, location.origin, llmsRoute, shareId, data.shareToken)}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={t('sharePage.forAssistantsHint')}
+          >
+            {t('sharePage.forAssistants')}
+          </Typography.Link>
         ) : null}
         <LanguageSwitch />
       </div>

@@ -53,6 +53,8 @@ describe('Markdown zip writer', () => {
     expect(files['用户 Users/Group.md']).toContain('| members | array[object] → User |');
     expect(files['接入指南 Guide.md']).toContain('Use **bearer** tokens. 请先申请密钥。');
     expect(files['错误码 Error codes.md']).toContain('| 40001 | 参数错误 | Invalid parameter |');
+    // One table: no blank line between its header, its rule and its rows (a blank line would end it).
+    expect(files['错误码 Error codes.md']).toMatch(/\| 错误码 \| 信息 \| 说明 \|\n\|---\|---\|---\|\n\| 40001 \|/);
     const en = await unzipped('en');
     expect(en['用户 Users/获取用户 Get user.md']).toContain('| Name | Type | Required | Example | Description |');
     expect(en['README.md']).toContain('## Contents');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expiryState, minutesToWait, shareCreateBody, shareLink, shareUpdateBody, type ShareFormValues } from './shares';
+import { routes } from '@shared/routes';
+import { expiryState, llmsLink, minutesToWait, shareCreateBody, shareLink, shareUpdateBody, type ShareFormValues } from './shares';
 
 const PROJECT = '0b0e5f5c-1d8e-4c47-9d0f-5a3e0a6f7b11';
 const SHARE = `${PROJECT}_AbCdEfGhIjKlMnOpQrStUv`;
@@ -52,6 +53,16 @@ describe('expiry', () => {
 describe('links and waiting', () => {
   it('a share link is the share page, absolute', () => {
     expect(shareLink('https://docs.example.com', PROJECT, SHARE)).toBe(`https://docs.example.com/project/${PROJECT}/share/${SHARE}`);
+  });
+
+  it("a share's llms.txt is under the API's own base, absolute, with the reader's token when there is one", () => {
+    const route = routes['share.llms'];
+    expect(llmsLink('/api', 'https://docs.example.com', route, SHARE)).toBe(
+      `https://docs.example.com/api/project/document/share-item/${SHARE}/llms.txt`,
+    );
+    expect(llmsLink('https://api.example.com', 'https://docs.example.com', route, SHARE, `${SHARE}.t_k`)).toBe(
+      `https://api.example.com/project/document/share-item/${SHARE}/llms.txt?share-token=${encodeURIComponent(`${SHARE}.t_k`)}`,
+    );
   });
 
   it('waiting is said in whole minutes, at least one', () => {

@@ -1,5 +1,6 @@
 /** What the share screens decide without asking the server: request bodies, expiry, links, and waiting times. */
 import type { RouteRequest } from '@shared/routes';
+import { buildPath, type RoutePath } from '@shared/routes/path';
 import { paths } from '../../../paths';
 
 /** A day before it ends, a share is about to expire. */
@@ -16,6 +17,16 @@ export function expiryState(expireAt: string, now = Date.now()): ExpiryState {
 /** The address a reader opens: absolute, to paste anywhere. */
 export const shareLink = (origin: string, projectId: string, shareId: string) =>
   new URL(paths.sharedView.href(projectId, shareId), origin).href;
+
+/**
+ * The share's `llms.txt` (issue 26), absolute, for an AI assistant: with this reader's share token, so that a
+ * share behind a password opens there too (an open share ignores it).
+ */
+export function llmsLink(apiBase: string, origin: string, route: RoutePath, shareId: string, shareToken?: string): string {
+  const url = new URL(`${apiBase}${buildPath(route, { id: shareId })}`, origin);
+  if (shareToken) url.searchParams.set('share-token', shareToken);
+  return url.href;
+}
 
 export interface ShareFormValues {
   name: string;

@@ -1,0 +1,105 @@
+/**
+ * A share's `llms.txt` and its documents as markdown (issue 26), with the share's own rules: an unknown share or
+ * a project gone from view is not found, an expired share says so, a document outside the share's scope is not
+ * found, and a share with a password wants it. A plain client presents it as the `share-token` header or query
+ * parameter (a token from the assertion), or as `?password=`, which is checked and counted like an assertion's
+ * guess; the index then hands a token of its own to its links, so following them costs no further guesses.
+ */
+import { SHARE_TOKEN_HEADER } from '@shared/constants';
+import { readContent, type TypedContent } from '@shared/schemas/document';
+import { childrenByParent, nodesAt, readDocumentContentOfRev, type StoredNode } from '../../domain/documents';
+import { verifyPassword } from '../../domain/passwords';
+import { getProject } from '../../domain/projects';
+import { getRelease, readSnapshot } from '../../domain/releases';
+import { issueShareToken, liveShare, scopedNodes, tokenStillCounts, type ShareRecord } from '../../domain/shares';
+import { consume } from '../../domain/throttles';
+import { AppError } from '../../runtime/app-error';
+import { defineHandlers, type RequestContext } from '../../runtime/service';
+import { documentPage, llmsIndex, refsOf } from './render';
+
+interface Credentials {
+  password?: string | undefined;
+  'share-token'?: string | undefined;
+}
+
+/**
+ * The share, once the reader may read it, with the query its links carry (none for a share without a password).
+ * `issue`: a reader who sent the password gets a token for the links, instead of the password repeated in them.
+ */
+async function admit(shareId: string, query: Credentials, ctx: RequestContext, issue: boolean) {
+  const share = await liveShare(shareId);
+  if (!share.passwordHash) return { share, linkQuery: '' };
+  const sent = ctx.event.headers?.[SHARE_TOKEN_HEADER] || query['share-token'];
+  const counted = await tokenStillCounts(share, sent);
+  const withToken = (token: string) => `?share-token=${encodeURIComponent(token)}`;
+  if (counted) return { share, linkQuery: withToken(counted) };
+  if (query.password === undefined) throw new AppError('sharePassword');
+  // Counted before anything is compared, as the assertion counts them.
+  await consume(['shareGuess', share.id], 'tooManyGuesses');
+  await consume(['shareGuessAddress', ctx.sourceIp], 'tooManyGuesses');
+  if (!(await verifyPassword(query.password, share.passwordHash))) throw new AppError('sharePassword');
+  return { share, linkQuery: issue ? withToken(await issueShareToken(share)) : `?password=${encodeURIComponent(query.password)}` };
+}
+
+/** What the share shows: its project's name and description and its scoped nodes (live, or the release's), with their content. */
+async function sharedTree(share: ShareRecord) {
+  const release = share.version ? await getRelease(share.projectId, share.version) : undefined;
+  if (share.version && !release) throw new AppError('releaseNotFound');
+  const snapshot = release ? await readSnapshot(release) : undefined;
+  const live = await getProject(share.projectId);
+  if (!live) throw new AppError('notFound');
+  const project = snapshot?.project ?? live;
+  const nodes = scopedNodes(share, snapshot?.nodes ?? (await nodesAt(live)));
+  const contentOf = async (node: StoredNode): Promise<TypedContent> =>
+    snapshot ? readContent(node.type, snapshot.bodies[node.id] ?? {}) : readDocumentContentOfRev(node);
+  return { project: { name: project.name, description: project.description ?? '' }, nodes, contentOf };
+}
+
+export const llmsHandlers = defineHandlers({
+  'share.llms': async ({ params, query }, ctx) => {
+    const { share, linkQuery } = await admit(params.id, query, ctx, true);
+    const { project, nodes } = await sharedTree(share);
+    return llmsIndex({
+      projectId: share.projectId,
+      projectName: project.name,
+      projectDescription: project.description,
+      shareName: share.name,
+      version: share.version,
+      nodes,
+      children: childrenByParent(nodes),
+      language: ctx.locale,
+      // Relative to the index's own address (…/{shareId}/llms.txt), so it holds behind any origin and prefix.
+      href: (docId) => `markdown/${encodeURIComponent(docId)}${linkQuery}`,
+    });
+  },
+
+  'share.markdown': async ({ params, query }, ctx) => {
+    const { share, linkQuery } = await admit(params.id, query, ctx, false);
+    const { nodes, contentOf } = await sharedTree(share);
+    const node = nodes.find((n) => n.id === params.docId);
+    if (!node) throw new AppError('notFound');
+    const byId = new Map(nodes.map((n) => [n.id, n]));
+    const typed = node.type === 'folder' ? undefined : await contentOf(node);
+    // The models its rows name, among those the share holds: by id, or by name for files whose references name them.
+    const models = new Map<string, string>();
+    const sharedModels = nodes.filter((n) => n.type === 'model');
+    for (const ref of typed ? refsOf(typed.content) : []) {
+      const model = byId.get(ref);
+      if (model?.type === 'model') {
+        const content = await contentOf(model);
+        models.set(ref, content.type === 'model' ? content.content.name || model.name : model.name);
+      } else if (sharedModels.some((m) => m.name === ref)) models.set(ref, ref);
+    }
+    const target = typed?.type === 'softlink' ? byId.get(typed.content.targetId) : undefined;
+    return documentPage({
+      node,
+      typed,
+      language: ctx.locale,
+      models,
+      children: childrenByParent(nodes).get(node.id) ?? [],
+      target,
+      // Relative to this document's address (…/markdown/{docId}).
+      href: (docId) => `${encodeURIComponent(docId)}${linkQuery}`,
+    });
+  },
+});
