@@ -11,7 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import pdfmake, { type Content } from 'pdfmake';
 import type { ExportWriter } from '../types';
 import type { Block, Inline } from '../print/blocks';
-import { loadImages, type PrintImage } from '../print/images';
+import { imageName, isPrintable, loadImages, type PrintImage } from '../print/images';
+import type { PrintWords } from '../print/words';
 import { headingText, imageSources, outline, type Outline } from '../print/outline';
 import { renderSectioned, type SectionedDocument } from './sections';
 
@@ -89,7 +90,7 @@ const tableLayout = {
   paddingBottom: () => 3,
 };
 
-function blocks(list: readonly Block[], images: ReadonlyMap<string, PrintImage>, baseHeading: number): Content[] {
+function blocks(list: readonly Block[], images: ReadonlyMap<string, PrintImage>, baseHeading: number, words: PrintWords): Content[] {
   return list.map((b): Content => {
     switch (b.kind) {
       case 'heading':
@@ -97,7 +98,7 @@ function blocks(list: readonly Block[], images: ReadonlyMap<string, PrintImage>,
       case 'paragraph':
         return { text: inlines(b.text), margin: [0, 2, 0, 4] };
       case 'list': {
-        const items = b.items.map((item) => blocks(item, images, baseHeading + 1));
+        const items = b.items.map((item) => blocks(item, images, baseHeading + 1, words));
         return b.ordered ? { ol: items, margin: [0, 2, 0, 4] } : { ul: items, margin: [0, 2, 0, 4] };
       }
       case 'code':
@@ -132,11 +133,17 @@ function blocks(list: readonly Block[], images: ReadonlyMap<string, PrintImage>,
       }
       case 'image': {
         const image = images.get(b.src);
-        if (!image || image.type === 'gif') return b.alt ? { text: `[${b.alt}]`, italics: true, color: '#666' } : '';
+        if (image && !isPrintable(image)) {
+          // A GIF or WebP of the project's own: a line that names it, linked when its source is a web address.
+          const line = words.imagePlaceholder(imageName(b.src, b.alt), image.type.toUpperCase());
+          const link = /^https?:\/\//i.test(b.src) ? { link: b.src, color: '#1d4ed8' } : {};
+          return { text: line, italics: true, color: '#666', margin: [0, 2, 0, 4], ...link };
+        }
+        if (!image) return b.alt ? { text: `[${b.alt}]`, italics: true, color: '#666' } : '';
         return { image: imageKey(images, b.src), fit: [Math.min(480, image.width), Math.min(600, image.height)], margin: [0, 4, 0, 6] };
       }
       case 'quote':
-        return { stack: blocks(b.blocks, images, baseHeading), margin: [12, 2, 0, 4], color: '#555' };
+        return { stack: blocks(b.blocks, images, baseHeading, words), margin: [12, 2, 0, 4], color: '#555' };
       case 'rule':
         return { canvas: [{ type: 'line', x1: 0, y1: 4, x2: 495, y2: 4, lineWidth: 0.5, lineColor: '#c9ced8' }], margin: [0, 4, 0, 8] };
     }
@@ -194,7 +201,7 @@ export function definition(o: Outline, images: ReadonlyMap<string, PrintImage>, 
             // The first node of a run that starts a page needs no break: the run starts on a page of its own.
             pageBreak: s.depth === 1 && i > 0 && at > 0 ? 'before' : undefined,
           },
-          ...blocks(s.blocks, images, Math.min(4, s.depth + 1)),
+          ...blocks(s.blocks, images, Math.min(4, s.depth + 1), o.words),
         ];
       }),
   }));
@@ -211,14 +218,13 @@ export function definition(o: Outline, images: ReadonlyMap<string, PrintImage>, 
       h4: { fontSize: 10.5, bold: true, margin: [0, 4, 0, 2] },
     },
     images: Object.fromEntries(
-      [...images.entries()].map(([src, image]) => [
-        imageKey(images, src),
-        `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}`,
-      ]),
+      [...images.entries()]
+        .filter(([, image]) => isPrintable(image))
+        .map(([src, image]) => [imageKey(images, src), `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}`]),
     ),
     front: (pageOf) => [
       { text: o.title, style: 'title', margin: [0, 180, 0, 16] },
-      { stack: blocks(o.description, images, 2), margin: [0, 0, 0, 24] },
+      { stack: blocks(o.description, images, 2, words), margin: [0, 0, 0, 24] },
       { text: `${words.exportedAt}: ${exportedAt.slice(0, 10)}`, color: '#555', pageBreak: 'after' },
       { text: words.toc, style: 'h1' },
       {
@@ -255,7 +261,6 @@ export const pdfWriter: ExportWriter = async (file, options) => {
   imageSources(o.description, sources);
   for (const s of o.sections) imageSources(s.blocks, sources);
   const images = await loadImages(sources, (src) => options.readImage(src));
-  for (const [src, image] of images) if (image.type === 'gif') images.delete(src); // pdfkit embeds PNG and JPEG only
   const pdf = printer() as unknown as { fonts: Record<string, unknown>; virtualfs: unknown };
   const body = await renderSectioned(definition(o, images, options.exportedAt), pdf.fonts, pdf.virtualfs);
   return { body, contentType: 'application/pdf', extension: 'pdf' };

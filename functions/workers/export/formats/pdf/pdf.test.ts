@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { apiloomFile, APILOOM_FILE_KIND } from '../../../../../shared/import/apiloom';
-import { OWN_IMAGE, printFixture, printOptions } from '../print/fixture';
+import { OWN_GIF, OWN_IMAGE, OWN_WEBP, printFixture, printOptions, quillFixture } from '../print/fixture';
 import { pdfWriter, printer } from '.';
 
 async function pages(body: Uint8Array): Promise<string[]> {
@@ -192,4 +192,45 @@ describe('PDF export', () => {
     expect(toc).toMatch(/\n200 接口 199 \d+/);
     expect(took).toBeLessThan(60_000);
   }, 120_000);
+});
+
+describe('PDF export of Quill lists and images pdfkit cannot embed', () => {
+  /** Each text run of each page with where it starts (x from the left edge). */
+  async function runs(body: Uint8Array) {
+    const pdf = await getDocumentProxy(body.slice());
+    const out: { page: number; x: number; text: string }[] = [];
+    for (let p = 1; p <= pdf.numPages; p++)
+      for (const item of (await (await pdf.getPage(p)).getTextContent()).items)
+        if ('str' in item && item.str.trim()) out.push({ page: p, x: item.transform[4] as number, text: item.str });
+    return out;
+  }
+
+  it('nests ql-indent-N items under the item before them', async () => {
+    const { file, options } = quillFixture('zh');
+    const found = await runs((await pdfWriter(file, options)).body);
+    const x = (start: string) => {
+      const run = found.find((r) => r.text.startsWith(start));
+      expect(run, start).toBeDefined();
+      return run!.x;
+    };
+    expect(x('乙级')).toBeGreaterThan(x('甲级') + 5);
+    expect(x('丙级')).toBeGreaterThan(x('乙级') + 5);
+    expect(x('丁级')).toBeCloseTo(x('甲级'), 1);
+    expect(x('己级')).toBeGreaterThan(x('戊级') + 5);
+  });
+
+  it('prints a named placeholder line for a GIF and a WebP, linked when its source is a web address, in both languages', async () => {
+    const zh = quillFixture('zh');
+    const out = await pdfWriter(zh.file, zh.options);
+    expect(zh.requested.sort()).toEqual([OWN_GIF, OWN_WEBP].sort());
+    const all = (await pages(out.body)).join('\n');
+    expect(all).toContain('[图片：anim.gif（GIF）]');
+    expect(all).toContain('[图片：动图（WEBP）]');
+    expect(count(out.body, '/Subtype /Image')).toBe(0);
+    expect(Buffer.from(out.body).toString('latin1')).toContain(`/URI (${OWN_WEBP})`);
+    const en = quillFixture('en');
+    const english = (await pages((await pdfWriter(en.file, en.options)).body)).join('\n');
+    expect(english).toContain('[Image: anim.gif (GIF)]');
+    expect(english).toContain('[Image: 动图 (WEBP)]');
+  });
 });
