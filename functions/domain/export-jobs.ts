@@ -3,6 +3,8 @@
  * day, the item kept a day longer (TTL). A job moves queued -> running -> done | failed, each step a conditional write on the state it leaves, so
  * a second invocation of the worker never runs a job twice; a run holds a lease, and a run that died (a Lambda
  * timeout) leaves a lapsed lease the next invocation takes over (as import jobs do, domain/import-jobs.ts).
+ * A run's own writes (progress, done, failed) hold only while the job is still its own: running under the attempt
+ * it took. A run that was thought dead and taken over finds its next write refused and stands down (`LeaseLost`).
  */
 import * as z from 'zod';
 import { ERRORS, type ErrorKey } from '@shared/errors';
@@ -10,7 +12,7 @@ import { lazy } from '@shared/lazy';
 import { translate, type Locale } from '@shared/messages';
 import { EXPORT_FILE_SECONDS, EXPORT_FORMATS, EXPORT_LINK_SECONDS, EXPORT_STATES, type ExportJobView } from '@shared/schemas/export';
 import { LOCALES } from '@shared/constants';
-import { conditionsOn, getItem, or, type Guard } from '../data/db';
+import { and, conditionsOn, getItem, or, type Guard } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { exportKeys } from '../data/keys';
 import { presignGet } from '../data/s3';
@@ -61,6 +63,18 @@ export const exportJobEntity = defineEntity({
 const where = conditionsOn<ExportJobRecord>();
 const skipped: Guard['failure'] = () => undefined;
 
+/** The job was taken over by another run (its lease lapsed while this one still ran): this run stands down. */
+export class LeaseLost extends Error {
+  constructor(readonly jobId: string) {
+    super(`export job ${jobId} was taken over by another run`);
+    this.name = 'LeaseLost';
+  }
+}
+type RunningJob = Pick<ExportJobRecord, 'projectId' | 'id' | 'attempts'>;
+/** The job is running under the attempt this run took. */
+const stillOurs = (job: RunningJob) => and(where.eq('state', 'running'), where.eq('attempts', job.attempts));
+const leaseLost = (job: RunningJob) => () => new LeaseLost(job.id);
+
 export type NewExportJob = Pick<ExportJobRecord, 'projectId' | 'format' | 'docIds' | 'version' | 'language' | 'shareId' | 'createdBy'>;
 
 /** A new job, queued at once (an export has nothing to upload). */
@@ -108,38 +122,37 @@ export async function takeExportJob(job: ExportJobRecord, now = Date.now()): Pro
   );
 }
 
-/** Progress of a run (and its lease renewed); only while it runs. */
-export async function reportExportProgress(job: Pick<ExportJobRecord, 'projectId' | 'id'>, progress: { done: number; total: number }) {
+/** Progress of a run (and its lease renewed); throws `LeaseLost` when the job is no longer this run's. */
+export async function reportExportProgress(job: RunningJob, progress: { done: number; total: number }) {
   await exportJobEntity.update(
     job,
     { set: { progress, leaseUntil: Date.now() + EXPORT_LEASE_MS } },
-    { when: where.eq('state', 'running'), failure: skipped },
+    { when: stillOurs(job), failure: leaseLost(job) },
   );
 }
 
-/** running -> done, with the stored file. */
+/** running -> done, with the stored file; throws `LeaseLost` when the job is no longer this run's. */
 export async function finishExportJob(
-  job: Pick<ExportJobRecord, 'projectId' | 'id'>,
+  job: RunningJob,
   file: { objectKey: string; fileName: string; size: number },
   progress: { done: number; total: number },
 ) {
   await exportJobEntity.update(
     job,
     { set: { state: 'done', ...file, progress, finishedAt: new Date().toISOString(), leaseUntil: null } },
-    { when: where.eq('state', 'running'), failure: skipped },
+    { when: stillOurs(job), failure: leaseLost(job) },
   );
 }
 
-/** queued | running -> failed, with why (an error key of shared/errors.ts and its values). */
-export async function failExportJob(
-  job: Pick<ExportJobRecord, 'projectId' | 'id'>,
-  key: ErrorKey,
-  params: Record<string, string | number> = {},
-) {
+/**
+ * queued | running -> failed, with why (an error key of shared/errors.ts and its values); a running job only by the
+ * run that holds it (a run taken over leaves the job to the run that took it).
+ */
+export async function failExportJob(job: RunningJob, key: ErrorKey, params: Record<string, string | number> = {}) {
   await exportJobEntity.update(
     job,
     { set: { state: 'failed', error: { key, params }, finishedAt: new Date().toISOString(), leaseUntil: null } },
-    { when: or(where.eq('state', 'running'), where.eq('state', 'queued')), failure: skipped },
+    { when: or(stillOurs(job), where.eq('state', 'queued')), failure: skipped },
   );
 }
 

@@ -71,6 +71,7 @@ const project = apiloomFile.read({
 });
 sample();
 const started = performance.now();
+const cpuStarted = process.cpuUsage();
 const out = await pdfWriter(project, {
   language: 'zh',
   serials: serialLabels(nestNodes(project.nodes), 'decimal'),
@@ -78,6 +79,8 @@ const out = await pdfWriter(project, {
   readImage: async () => undefined,
 });
 const ms = Math.round(performance.now() - started);
+const cpu = process.cpuUsage(cpuStarted);
+const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
 sample();
 const peakMb = stop();
 console.log(
@@ -89,6 +92,7 @@ console.log(
         .toString('latin1')
         .match(/\/Type \/Page\b/g)?.length ?? 0,
     ms,
+    cpuMs,
     mb: Math.round(out.body.length / 1024 / 1024),
     peakMb,
   }),

@@ -5,7 +5,9 @@
  * secret values blank), who may export (view role or above; a share reader only through a share that allows it),
  * an unknown format, and a file past its day.
  */
-import { describe, expect, it } from 'vitest';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
 import { readContent } from '@shared/schemas/document';
 import { apiloomFile, type ApiloomFile } from '@shared/import/apiloom';
@@ -14,7 +16,10 @@ import type { ExportJobView } from '@shared/schemas/export';
 import type { ProjectView } from '@shared/schemas/project';
 import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
 import type { ShareContent, ShareView } from '@shared/schemas/share';
-import { putItem } from '../../functions/data/db';
+import { putItem, updateItem } from '../../functions/data/db';
+import { dynamo } from '../../functions/data/dynamo-client';
+import { exportKeys } from '../../functions/data/keys';
+import { listKeys, s3 } from '../../functions/data/s3';
 import { bodiesOf, readBody } from '../../functions/domain/bodies';
 import { loadNodes } from '../../functions/domain/documents';
 import { writeApiloom } from '../../functions/workers/export/formats/apiloom';
@@ -22,6 +27,8 @@ import { fixtureFile, fixtureOptions } from '../../functions/workers/export/form
 import { inTreeOrder } from '../../functions/workers/export/snapshot';
 import { exportJobEntity, getExportJob } from '../../functions/domain/export-jobs';
 import { memberItem } from '../../functions/domain/members';
+import { settledWorkers } from '../../scripts/local/workers';
+import { always, fail, injectFaults, nth, serviceUnavailable, throttling, type Faults } from '../support/faults';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -303,5 +310,96 @@ describe('the Apiloom project file round trip', () => {
       '/Homepage 主页',
     ]);
     expect(after).toEqual(before);
+  });
+});
+
+const EN_BUSY = 'The service is busy, please try again';
+
+describe('export job failure paths (faults the real services will not make on cue)', () => {
+  const harnesses: Faults[] = [];
+  afterEach(() => {
+    while (harnesses.length) harnesses.pop()!.restore();
+  });
+  const faultsOnDynamo = () => harnesses[harnesses.push(injectFaults(dynamo())) - 1]!;
+  const faultsOnS3 = async () => harnesses[harnesses.push(injectFaults(await s3())) - 1]!;
+  const storedFiles = async (projectId: string) => {
+    const found: string[] = [];
+    for await (const page of listKeys(`${exportKeys.object(projectId, '', '').replace(/\.$/, '')}`)) found.push(...page);
+    return found;
+  };
+  it('fails the job with a reason in both languages and stores nothing when S3 refuses the file', { timeout: 60_000 }, async () => {
+    const { owner, project, exportAs, settle } = await setup();
+    const files = (await faultsOnS3()).onSend(PutObjectCommand, always, fail(serviceUnavailable));
+    const job = await exportAs({ token: owner.token }, { format: 'pdf' });
+    expect(files.seen(PutObjectCommand).faulted).toBe(1);
+    expect(job).toMatchObject({ state: 'failed', url: null, fileName: null, size: null });
+    // S3 still refusing after the SDK's retries is the service being busy: the catalogued reason, in both languages.
+    expect(job.error).toEqual({ code: ERRORS.serviceBusy.code, message: '服务繁忙，请稍后重试' });
+    expect((await settle(job.id, { token: owner.token }, 'en')).error!.message).toBe(EN_BUSY);
+    expect(await getExportJob(project.id, job.id)).toMatchObject({ state: 'failed', objectKey: null, leaseUntil: null });
+    expect(await storedFiles(project.id)).toEqual([]);
+  });
+
+  it('removes the stored file again when the job cannot be marked done, and fails it', { timeout: 60_000 }, async () => {
+    const { owner, project, exportAs } = await setup();
+    // The write that marks the job done is throttled past every retry; everything before it goes through.
+    let finishing = 0;
+    faultsOnDynamo().onSend(UpdateCommand, always, async (command, real) => {
+      const input = command.input as { ExpressionAttributeValues?: Record<string, unknown> };
+      if (Object.values(input.ExpressionAttributeValues ?? {}).includes('done')) {
+        finishing++;
+        throw throttling();
+      }
+      return real(command);
+    });
+    const job = await exportAs({ token: owner.token }, { format: 'markdown' });
+    expect(finishing).toBe(1);
+    expect(job).toMatchObject({ state: 'failed', url: null });
+    expect(job.error!.code).toBe(ERRORS.serviceBusy.code);
+    expect(await storedFiles(project.id)).toEqual([]);
+  });
+
+  it(
+    'a run whose job another run took over stands down: it stores nothing and neither fails nor finishes the job',
+    { timeout: 60_000 },
+    async () => {
+      const { owner, project } = await setup();
+      const jobSk = exportKeys.job(project.id, '').sk;
+      let takenOver: string | undefined;
+      // At this run's first progress report, another run takes the job (as after a lapsed lease): attempts moves on.
+      faultsOnDynamo().onSend(UpdateCommand, always, async (command, real) => {
+        const input = command.input as { Key?: { sk?: string }; ExpressionAttributeNames?: Record<string, string> };
+        const sk = input.Key?.sk ?? '';
+        if (!takenOver && sk.startsWith(jobSk) && Object.values(input.ExpressionAttributeNames ?? {}).includes('progress')) {
+          takenOver = sk.slice(jobSk.length);
+          await updateItem(exportKeys.job(project.id, takenOver), { set: { leaseUntil: Date.now() + 60_000 }, add: { attempts: 1 } });
+        }
+        return real(command);
+      });
+      const started = await api.call<{ id: string }>('POST', '/project/export', {
+        token: owner.token,
+        body: { projectId: project.id, format: 'pdf' },
+      });
+      expect(started.code, started.message).toBe(0);
+      await settledWorkers();
+      expect(takenOver).toBe(started.data.id);
+      // The job is the other run's: still running under its attempt, nothing stored, no error written over it.
+      expect(await getExportJob(project.id, started.data.id)).toMatchObject({
+        state: 'running',
+        attempts: 2,
+        objectKey: null,
+        error: null,
+      });
+      expect(await storedFiles(project.id)).toEqual([]);
+    },
+  );
+
+  it('a throttled write of the job is retried and the export completes', { timeout: 60_000 }, async () => {
+    const { owner, exportAs, download } = await setup();
+    const db = faultsOnDynamo().onWire('UpdateItem', nth(1), fail(throttling)).onWire('UpdateItem', nth(3), fail(throttling));
+    const job = await exportAs({ token: owner.token }, { format: 'markdown' });
+    expect(db.seen('UpdateItem').faulted).toBe(2);
+    expect(job.state).toBe('done');
+    expect((await download(job)).bytes.length).toBe(job.size);
   });
 });

@@ -2,17 +2,20 @@
  * One run of an export job (issue 23): take the job, read the project into Apiloom's project file (snapshot.ts),
  * hand it to the format's writer, store the file under exports/ (expired after a day) and mark the job done. A
  * format without a writer, a release that is gone, anything that fails: the job fails with a localised reason and
- * nothing is stored. A second invocation finds the job taken and does nothing; one after a run that died takes
- * the lapsed lease and writes the same file again.
+ * nothing is stored (a file stored before the job could be marked done is removed again). A second invocation finds
+ * the job taken and does nothing; one after a run that died takes the lapsed lease and writes the same file again,
+ * and the run thought dead, should it still be going, finds its next write refused and stands down (`LeaseLost`):
+ * it neither stores, nor fails, nor finishes a job that is no longer its own.
  */
 import { nestNodes, serialLabels } from '@shared/serial-numbers';
 import { FILE_ID_PATTERN, FILES_PATH, isImageType, sniffFileType } from '@shared/files';
 import { exportKeys, keys } from '../../data/keys';
-import { getObjectBytes, isMissing, putObjectBytes } from '../../data/s3';
+import { deleteObject, getObjectBytes, isMissing, putObjectBytes } from '../../data/s3';
 import {
   failExportJob,
   finishExportJob,
   getExportJob,
+  LeaseLost,
   reportExportProgress,
   takeExportJob,
   type ExportJobRecord,
@@ -92,6 +95,10 @@ export async function runExportJob(event: { projectId: string; jobId: string }, 
   try {
     await runTaken(job, opts);
   } catch (err) {
+    if (err instanceof LeaseLost) {
+      opts.log.warn('export job taken over by another run: standing down', { job: job.id, attempts: job.attempts });
+      return;
+    }
     if (err instanceof AppError) {
       await failExportJob(job, err.key, err.params as Record<string, string | number>);
       return;
@@ -113,11 +120,20 @@ async function runTaken(job: ExportJobRecord, opts: RunOptions) {
     writer(file, { language: job.language, serials, exportedAt, readImage: imageReader(job.projectId) }),
   );
   const objectKey = exportKeys.object(job.projectId, job.id, output.extension);
-  await stage(opts, 'store', () => putObjectBytes(objectKey, output.body, output.contentType));
   const total = file.nodes.length;
-  await finishExportJob(
-    job,
-    { objectKey, fileName: exportFileName(file.project.name ?? '', job.format, output.extension), size: output.body.length },
-    { done: total, total },
-  );
+  // Still this run's job (the lease renewed) before anything is stored: a run taken over while it wrote stores nothing.
+  await reportExportProgress(job, { done: total, total });
+  await stage(opts, 'store', () => putObjectBytes(objectKey, output.body, output.contentType));
+  try {
+    await finishExportJob(
+      job,
+      { objectKey, fileName: exportFileName(file.project.name ?? '', job.format, output.extension), size: output.body.length },
+      { done: total, total },
+    );
+  } catch (err) {
+    // The run that took the job over writes the same key: its file stays. Otherwise no file outlives a failed job.
+    if (!(err instanceof LeaseLost))
+      await deleteObject(objectKey).catch((e: Error) => opts.log.warn('export file left', { key: objectKey, error: e.message }));
+    throw err;
+  }
 }

@@ -35,3 +35,44 @@ declare module 'pdfmake' {
   };
   export default pdfmake;
 }
+
+/**
+ * pdfmake's own parts, which the sectioned PDF (formats/pdf/sections.ts) drives itself: CommonJS modules whose
+ * classes are `exports.default`; only what that file uses is typed, loosely.
+ */
+declare module 'pdfmake/js/PDFDocument.js' {
+  /** A pdfkit document with pdfmake's font, image and local-file handling; a readable stream of the PDF's bytes. */
+  export interface PdfKitDocument {
+    on(event: 'data', listener: (chunk: Buffer) => void): void;
+    on(event: 'end', listener: () => void): void;
+    on(event: 'error', listener: (err: Error) => void): void;
+    end(): void;
+  }
+  /** One laid-out page: what the renderer draws on it, in order. */
+  export interface PdfMakePage {
+    items: unknown[];
+    [key: string]: unknown;
+  }
+  const PDFDocument: unknown;
+  export default PDFDocument;
+}
+declare module 'pdfmake/js/LayoutBuilder.js' {
+  const LayoutBuilder: unknown;
+  export default LayoutBuilder;
+}
+declare module 'pdfmake/js/Renderer.js' {
+  const Renderer: unknown;
+  export default Renderer;
+}
+declare module 'pdfmake/js/SVGMeasure.js' {
+  const SVGMeasure: unknown;
+  export default SVGMeasure;
+}
+declare module 'pdfmake/js/PageSize.js' {
+  const PageSize: unknown;
+  export default PageSize;
+}
+declare module 'pdfmake/js/tableLayouts.js' {
+  const tableLayouts: unknown;
+  export default tableLayouts;
+}

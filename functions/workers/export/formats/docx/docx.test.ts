@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { OWN_IMAGE, printFixture, printOptions } from '../print/fixture';
+import { OWN_IMAGE, printFixture, printOptions, quillFixture } from '../print/fixture';
 import { docxWriter, EAST_ASIAN_FONT } from '.';
 
 async function open(language: 'zh' | 'en', style: 'decimal' | 'none' = 'decimal') {
@@ -87,5 +87,24 @@ describe('Word export', () => {
     const body = document.slice(document.indexOf('</w:sdt>'));
     expect(paragraphs(body).find((p) => p.text === '创建用户')?.style).toBe('Heading2');
     expect(read('word/footer1.xml')).toMatch(/Page [\s\S]*PAGE[\s\S]* of [\s\S]*NUMPAGES/);
+  });
+
+  it('nests Quill ql-indent-N list items as list levels, embeds a GIF and prints a placeholder for a WebP', async () => {
+    for (const language of ['zh', 'en'] as const) {
+      const { file, options } = quillFixture(language);
+      const files = unzipSync((await docxWriter(file, options)).body);
+      const document = strFromU8(files['word/document.xml']!);
+      const levelOf = (start: string) => {
+        const p = [...document.matchAll(/<w:p>([\s\S]*?)<\/w:p>/g)].map((m) => m[1]!).find((x) => x.includes(`>${start}`));
+        expect(p, start).toBeDefined();
+        return Number(/<w:ilvl w:val="(\d+)"\/>/.exec(p!)?.[1]);
+      };
+      expect([levelOf('甲级'), levelOf('乙级'), levelOf('丙级'), levelOf('丁级'), levelOf('戊级'), levelOf('己级')]).toEqual([
+        0, 1, 2, 0, 0, 1,
+      ]);
+      // Word shows GIF: embedded as it is; WebP it does not: the named placeholder line.
+      expect(Object.keys(files).filter((f) => f.startsWith('word/media/'))).toEqual([expect.stringMatching(/\.gif$/)]);
+      expect(document).toContain(language === 'zh' ? '[图片：动图（WEBP）]' : '[Image: 动图 (WEBP)]');
+    }
   });
 });

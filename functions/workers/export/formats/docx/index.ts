@@ -33,7 +33,8 @@ import {
 } from 'docx';
 import type { ExportWriter } from '../types';
 import type { Block, Inline } from '../print/blocks';
-import { loadImages, type PrintImage } from '../print/images';
+import { imageName, loadImages, type PrintImage } from '../print/images';
+import type { PrintWords } from '../print/words';
 import { headingText, imageSources, outline } from '../print/outline';
 
 export const EAST_ASIAN_FONT = 'Microsoft YaHei';
@@ -78,7 +79,10 @@ function runs(list: readonly Inline[], base: Omit<IRunOptions, 'text' | 'font'> 
 
 class Writer {
   private listInstance = 0;
-  constructor(private readonly images: ReadonlyMap<string, PrintImage>) {}
+  constructor(
+    private readonly images: ReadonlyMap<string, PrintImage>,
+    private readonly words: PrintWords,
+  ) {}
 
   blocks(list: readonly Block[], listLevel = 0): (Paragraph | Table)[] {
     return list.flatMap((b): (Paragraph | Table)[] => {
@@ -122,6 +126,13 @@ class Writer {
         case 'image': {
           const image = this.images.get(b.src);
           if (!image) return b.alt ? [new Paragraph({ children: [run(`[${b.alt}]`, { italics: true, color: '666666' })] })] : [];
+          // Word shows PNG, JPEG and GIF; a WebP prints the PDF's placeholder line instead.
+          if (image.type === 'webp')
+            return [
+              new Paragraph({
+                children: [run(this.words.imagePlaceholder(imageName(b.src, b.alt), 'WEBP'), { italics: true, color: '666666' })],
+              }),
+            ];
           const scale = Math.min(1, MAX_IMAGE_WIDTH / image.width);
           return [
             new Paragraph({
@@ -180,7 +191,7 @@ export const docxWriter: ExportWriter = async (file, options) => {
   imageSources(o.description, sources);
   for (const s of o.sections) imageSources(s.blocks, sources);
   const images = await loadImages(sources, (src) => options.readImage(src));
-  const writer = new Writer(images);
+  const writer = new Writer(images, o.words);
   const [before, between, after] = o.words.pageOfParts;
   const doc = new Document({
     creator: 'Apiloom',

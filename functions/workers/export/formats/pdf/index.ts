@@ -8,11 +8,13 @@
  * `options.readImage` as data URLs under names of our own, so nothing a user wrote is a path or URL pdfmake sees.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import pdfmake, { type Content, type TDocumentDefinitions } from 'pdfmake';
+import pdfmake, { type Content } from 'pdfmake';
 import type { ExportWriter } from '../types';
 import type { Block, Inline } from '../print/blocks';
-import { loadImages, type PrintImage } from '../print/images';
+import { imageName, isPrintable, loadImages, type PrintImage } from '../print/images';
+import type { PrintWords } from '../print/words';
 import { headingText, imageSources, outline, type Outline } from '../print/outline';
+import { renderSectioned, type SectionedDocument } from './sections';
 
 const TEXT_FONT = 'NotoSansSC';
 const REGULAR = 'NotoSansSC-Subset-Regular.ttf';
@@ -88,7 +90,7 @@ const tableLayout = {
   paddingBottom: () => 3,
 };
 
-function blocks(list: readonly Block[], images: ReadonlyMap<string, PrintImage>, baseHeading: number): Content[] {
+function blocks(list: readonly Block[], images: ReadonlyMap<string, PrintImage>, baseHeading: number, words: PrintWords): Content[] {
   return list.map((b): Content => {
     switch (b.kind) {
       case 'heading':
@@ -96,7 +98,7 @@ function blocks(list: readonly Block[], images: ReadonlyMap<string, PrintImage>,
       case 'paragraph':
         return { text: inlines(b.text), margin: [0, 2, 0, 4] };
       case 'list': {
-        const items = b.items.map((item) => blocks(item, images, baseHeading + 1));
+        const items = b.items.map((item) => blocks(item, images, baseHeading + 1, words));
         return b.ordered ? { ol: items, margin: [0, 2, 0, 4] } : { ul: items, margin: [0, 2, 0, 4] };
       }
       case 'code':
@@ -131,11 +133,17 @@ function blocks(list: readonly Block[], images: ReadonlyMap<string, PrintImage>,
       }
       case 'image': {
         const image = images.get(b.src);
-        if (!image || image.type === 'gif') return b.alt ? { text: `[${b.alt}]`, italics: true, color: '#666' } : '';
+        if (image && !isPrintable(image)) {
+          // A GIF or WebP of the project's own: a line that names it, linked when its source is a web address.
+          const line = words.imagePlaceholder(imageName(b.src, b.alt), image.type.toUpperCase());
+          const link = /^https?:\/\//i.test(b.src) ? { link: b.src, color: '#1d4ed8' } : {};
+          return { text: line, italics: true, color: '#666', margin: [0, 2, 0, 4], ...link };
+        }
+        if (!image) return b.alt ? { text: `[${b.alt}]`, italics: true, color: '#666' } : '';
         return { image: imageKey(images, b.src), fit: [Math.min(480, image.width), Math.min(600, image.height)], margin: [0, 4, 0, 6] };
       }
       case 'quote':
-        return { stack: blocks(b.blocks, images, baseHeading), margin: [12, 2, 0, 4], color: '#555' };
+        return { stack: blocks(b.blocks, images, baseHeading, words), margin: [12, 2, 0, 4], color: '#555' };
       case 'rule':
         return { canvas: [{ type: 'line', x1: 0, y1: 4, x2: 495, y2: 4, lineWidth: 0.5, lineColor: '#c9ced8' }], margin: [0, 4, 0, 8] };
     }
@@ -144,30 +152,63 @@ function blocks(list: readonly Block[], images: ReadonlyMap<string, PrintImage>,
 
 const imageKey = (images: ReadonlyMap<string, PrintImage>, src: string) => `img${[...images.keys()].indexOf(src)}`;
 
-/** The pdfmake document for an outline (exported for tests that look at the layout itself). */
-export function definition(o: Outline, images: ReadonlyMap<string, PrintImage>, exportedAt: string): TDocumentDefinitions {
+/** About how much a run of the sectioned layout holds: documents are added to a run until it has this many rows. */
+export const RUN_ROWS = 400;
+
+/** The weight of a section in a run: its blocks, each table row counted. */
+const weight = (list: readonly Block[]): number =>
+  list.reduce(
+    (n, b) =>
+      n +
+      1 +
+      (b.kind === 'table'
+        ? b.rows.length
+        : b.kind === 'list'
+          ? b.items.reduce((m, item) => m + weight(item), 0)
+          : b.kind === 'quote'
+            ? weight(b.blocks)
+            : 0),
+    0,
+  );
+
+/** The sectioned document for an outline (sections.ts): the front matter, the body in runs of about `runRows` rows. */
+export function definition(o: Outline, images: ReadonlyMap<string, PrintImage>, exportedAt: string, runRows = RUN_ROWS): SectionedDocument {
   const { words } = o;
-  const cover: Content[] = [
-    { text: o.title, style: 'title', margin: [0, 180, 0, 16] },
-    { stack: blocks(o.description, images, 2), margin: [0, 0, 0, 24] },
-    { text: `${words.exportedAt}: ${exportedAt.slice(0, 10)}`, color: '#555', pageBreak: 'after' },
-  ];
-  const toc: Content = { toc: { title: { text: words.toc, style: 'h1' }, numberStyle: { bold: false } }, pageBreak: 'after' };
-  const body = o.sections.flatMap((s, i): Content[] => [
-    {
-      text: headingText(s),
-      style: `h${Math.min(4, s.depth)}`,
-      tocItem: true,
-      tocMargin: [(s.depth - 1) * 14, 2, 0, 0],
-      id: `s${i}`,
-      pageBreak: s.depth === 1 && i > 0 ? 'before' : undefined,
-    },
-    ...blocks(s.blocks, images, Math.min(4, s.depth + 1)),
-  ]);
+  // Runs of sections by index; each run's nodes are made when a pass asks for them.
+  const plan: { fresh: boolean; sections: number[] }[] = [];
+  let rows = Infinity;
+  o.sections.forEach((s, i) => {
+    // A top-level document starts a page: a good place for a run to start too.
+    const breaks = s.depth === 1 && i > 0;
+    if (rows >= runRows || (breaks && rows >= runRows / 2)) {
+      plan.push({ fresh: i === 0 || breaks, sections: [] });
+      rows = 0;
+    }
+    plan.at(-1)!.sections.push(i);
+    rows += weight(s.blocks) + 1;
+  });
+  const runs: SectionedDocument['runs'] = plan.map((run) => ({
+    fresh: run.fresh,
+    headings: run.sections.map((i) => `s${i}`),
+    nodes: () =>
+      run.sections.flatMap((i, at): Content[] => {
+        const s = o.sections[i]!;
+        return [
+          {
+            text: headingText(s),
+            style: `h${Math.min(4, s.depth)}`,
+            id: `s${i}`,
+            // The first node of a run that starts a page needs no break: the run starts on a page of its own.
+            pageBreak: s.depth === 1 && i > 0 && at > 0 ? 'before' : undefined,
+          },
+          ...blocks(s.blocks, images, Math.min(4, s.depth + 1), o.words),
+        ];
+      }),
+  }));
   return {
-    info: { title: o.title, creator: 'Apiloom', producer: 'Apiloom' },
     pageSize: 'A4',
     pageMargins: [50, 50, 50, 56],
+    info: { Title: o.title, Creator: 'Apiloom', Producer: 'Apiloom' },
     defaultStyle: { font: TEXT_FONT, fontSize: 10, lineHeight: 1.3 },
     styles: {
       title: { fontSize: 26, bold: true },
@@ -177,19 +218,40 @@ export function definition(o: Outline, images: ReadonlyMap<string, PrintImage>, 
       h4: { fontSize: 10.5, bold: true, margin: [0, 4, 0, 2] },
     },
     images: Object.fromEntries(
-      [...images.entries()].map(([src, image]) => [
-        imageKey(images, src),
-        `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}`,
-      ]),
+      [...images.entries()]
+        .filter(([, image]) => isPrintable(image))
+        .map(([src, image]) => [imageKey(images, src), `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}`]),
     ),
-    footer: (page: number, pages: number) => ({
+    front: (pageOf) => [
+      { text: o.title, style: 'title', margin: [0, 180, 0, 16] },
+      { stack: blocks(o.description, images, 2, words), margin: [0, 0, 0, 24] },
+      { text: `${words.exportedAt}: ${exportedAt.slice(0, 10)}`, color: '#555', pageBreak: 'after' },
+      { text: words.toc, style: 'h1' },
+      {
+        // The number column has a fixed width, so the contents take the same pages whatever the numbers are.
+        table: {
+          dontBreakRows: true,
+          widths: ['*', 36],
+          body: o.sections.map((s, i) => {
+            const id = `s${i}`;
+            const margin = [(s.depth - 1) * 14, 2, 0, 0];
+            return [
+              { text: headingText(s), linkToDestination: id, margin },
+              { text: String(pageOf(id)), linkToDestination: id, alignment: 'right', margin: [0, 2, 0, 0] },
+            ];
+          }),
+        },
+        layout: 'noBorders',
+      },
+    ],
+    runs,
+    footer: (page, pages) => ({
       text: words.pageOf(page, pages),
       alignment: 'center',
       fontSize: 8.5,
       color: '#666',
       margin: [0, 20, 0, 0],
     }),
-    content: [...cover, toc, ...body],
   };
 }
 
@@ -199,9 +261,7 @@ export const pdfWriter: ExportWriter = async (file, options) => {
   imageSources(o.description, sources);
   for (const s of o.sections) imageSources(s.blocks, sources);
   const images = await loadImages(sources, (src) => options.readImage(src));
-  for (const [src, image] of images) if (image.type === 'gif') images.delete(src); // pdfkit embeds PNG and JPEG only
-  const body = await printer()
-    .createPdf(definition(o, images, options.exportedAt))
-    .getBuffer();
-  return { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), contentType: 'application/pdf', extension: 'pdf' };
+  const pdf = printer() as unknown as { fonts: Record<string, unknown>; virtualfs: unknown };
+  const body = await renderSectioned(definition(o, images, options.exportedAt), pdf.fonts, pdf.virtualfs);
+  return { body, contentType: 'application/pdf', extension: 'pdf' };
 };

@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { apiloomFile, APILOOM_FILE_KIND } from '../../../../../shared/import/apiloom';
-import { OWN_IMAGE, printFixture, printOptions } from '../print/fixture';
-import { pdfWriter, printer } from '.';
+import { OWN_GIF, OWN_IMAGE, OWN_WEBP, printFixture, printOptions, quillFixture } from '../print/fixture';
+import { definition, pdfWriter, printer } from '.';
+import { outline } from '../print/outline';
+import { renderSectioned } from './sections';
 
 async function pages(body: Uint8Array): Promise<string[]> {
   const pdf = await getDocumentProxy(body.slice());
@@ -192,4 +194,123 @@ describe('PDF export', () => {
     expect(toc).toMatch(/\n200 接口 199 \d+/);
     expect(took).toBeLessThan(60_000);
   }, 120_000);
+});
+
+describe('PDF export of Quill lists and images pdfkit cannot embed', () => {
+  /** Each text run of each page with where it starts (x from the left edge). */
+  async function runs(body: Uint8Array) {
+    const pdf = await getDocumentProxy(body.slice());
+    const out: { page: number; x: number; text: string }[] = [];
+    for (let p = 1; p <= pdf.numPages; p++)
+      for (const item of (await (await pdf.getPage(p)).getTextContent()).items)
+        if ('str' in item && item.str.trim()) out.push({ page: p, x: item.transform[4] as number, text: item.str });
+    return out;
+  }
+
+  it('nests ql-indent-N items under the item before them', async () => {
+    const { file, options } = quillFixture('zh');
+    const found = await runs((await pdfWriter(file, options)).body);
+    const x = (start: string) => {
+      const run = found.find((r) => r.text.startsWith(start));
+      expect(run, start).toBeDefined();
+      return run!.x;
+    };
+    expect(x('乙级')).toBeGreaterThan(x('甲级') + 5);
+    expect(x('丙级')).toBeGreaterThan(x('乙级') + 5);
+    expect(x('丁级')).toBeCloseTo(x('甲级'), 1);
+    expect(x('己级')).toBeGreaterThan(x('戊级') + 5);
+  });
+
+  it('prints a named placeholder line for a GIF and a WebP, linked when its source is a web address, in both languages', async () => {
+    const zh = quillFixture('zh');
+    const out = await pdfWriter(zh.file, zh.options);
+    expect(zh.requested.sort()).toEqual([OWN_GIF, OWN_WEBP].sort());
+    const all = (await pages(out.body)).join('\n');
+    expect(all).toContain('[图片：anim.gif（GIF）]');
+    expect(all).toContain('[图片：动图（WEBP）]');
+    expect(count(out.body, '/Subtype /Image')).toBe(0);
+    expect(Buffer.from(out.body).toString('latin1')).toContain(`/URI (${OWN_WEBP})`);
+    const en = quillFixture('en');
+    const english = (await pages((await pdfWriter(en.file, en.options)).body)).join('\n');
+    expect(english).toContain('[Image: anim.gif (GIF)]');
+    expect(english).toContain('[Image: 动图 (WEBP)]');
+  });
+});
+
+describe('PDF export laid out in sections', () => {
+  it(
+    'puts every line where one layout run would, a page two runs share included, with one footer a page',
+    { timeout: 120_000 },
+    async () => {
+      // One folder of documents with no page breaks between them: runs of 40 rows end and start mid-page.
+      const row = (i: number) => ({
+        id: `q${i}`,
+        name: `field${i}`,
+        type: 'string',
+        required: false,
+        value: '',
+        description: `说明 ${i}`,
+        children: [],
+      });
+      const nodes = [
+        { id: 'f', type: 'folder', name: '目录夹', content: { v: 1 } },
+        ...Array.from({ length: 30 }, (_, i) => ({
+          id: `a${i}`,
+          parentId: 'f',
+          type: 'api',
+          name: `接口 ${i}`,
+          content: {
+            v: 2,
+            method: 'GET',
+            path: `/items/${i}`,
+            description: `第 ${i} 个`,
+            reqQuery: Array.from({ length: 3 + (i % 7) }, (_, j) => row(j)),
+          },
+        })),
+      ];
+      const file = apiloomFile.read({ kind: APILOOM_FILE_KIND, project: { name: 'Runs' }, nodes });
+      const { options } = printOptions('zh', 'decimal', file);
+      const o = outline(file, options);
+      const pdf = printer() as unknown as { fonts: Record<string, unknown>; virtualfs: unknown };
+      const sectioned = definition(o, new Map(), options.exportedAt, 40);
+      expect(sectioned.runs.length).toBeGreaterThan(4);
+      expect(sectioned.runs.slice(1).every((r) => !r.fresh)).toBe(true);
+      const oneRun = definition(o, new Map(), options.exportedAt, Infinity);
+      expect(oneRun.runs).toHaveLength(1);
+
+      const placed = async (body: Uint8Array) => {
+        const doc = await getDocumentProxy(body.slice());
+        const out: string[][] = [];
+        for (let p = 1; p <= doc.numPages; p++)
+          out.push(
+            (await (await doc.getPage(p)).getTextContent()).items.flatMap((item) =>
+              'str' in item && item.str.trim()
+                ? [`${item.str}@${(item.transform[4] as number).toFixed(1)},${(item.transform[5] as number).toFixed(1)}`]
+                : [],
+            ),
+          );
+        return out;
+      };
+      const [split, whole] = await Promise.all([
+        renderSectioned(sectioned, pdf.fonts, pdf.virtualfs).then(placed),
+        renderSectioned(oneRun, pdf.fonts, pdf.virtualfs).then(placed),
+      ]);
+      expect(split.length).toBeGreaterThan(3);
+      expect(split.map((page) => [...page].sort())).toEqual(whole.map((page) => [...page].sort()));
+      // Each page has its one footer, numbered in order; the contents point at the page each heading is on.
+      split.forEach((page, i) =>
+        expect(
+          page.filter((t) => t.startsWith(`第 ${i + 1} 页，共 ${split.length} 页`)),
+          `page ${i + 1}`,
+        ).toHaveLength(1),
+      );
+      const text = await pages(await renderSectioned(sectioned, pdf.fonts, pdf.virtualfs));
+      const contents = text.slice(1, 3).join('\n');
+      for (const n of [0, 7, 15, 29]) {
+        const entry = new RegExp(`1\\.${n + 1} 接口 ${n} (\\d+)`).exec(contents);
+        expect(entry, `接口 ${n}`).not.toBeNull();
+        expect(text[Number(entry![1]) - 1]).toContain(`1.${n + 1} 接口 ${n}`);
+      }
+    },
+  );
 });

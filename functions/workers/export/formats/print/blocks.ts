@@ -335,17 +335,7 @@ function htmlNodesToBlocks(nodes: readonly HtmlNode[]): Block[] {
       if (inlineText(text).trim()) out.push({ kind: 'paragraph', text });
       out.push(...images);
     } else if (n.tag === 'ol' || n.tag === 'ul') {
-      // Quill 2 writes every list as <ol> and says on each item whether it is a bullet (data-list).
-      let current: { kind: 'list'; ordered: boolean; items: Block[][] } | undefined;
-      for (const li of n.children) {
-        if (typeof li === 'string') continue;
-        const ordered = li.attrs['data-list'] ? li.attrs['data-list'] === 'ordered' : n.tag === 'ol';
-        if (!current || current.ordered !== ordered) {
-          current = { kind: 'list', ordered, items: [] };
-          out.push(current);
-        }
-        current.items.push(htmlNodesToBlocks(li.children));
-      }
+      out.push(...quillList(n));
     } else if (n.tag === 'li') {
       out.push({ kind: 'list', ordered: false, items: [htmlNodesToBlocks(n.children)] });
     } else if (n.tag === 'pre') {
@@ -378,6 +368,56 @@ function htmlNodesToBlocks(nodes: readonly HtmlNode[]): Block[] {
     }
   }
   flush();
+  return out;
+}
+
+interface ListEntry {
+  ordered: boolean;
+  /** Quill's `ql-indent-N` (0 when the item is not indented). */
+  indent: number;
+  blocks: Block[];
+}
+
+/**
+ * A list as Quill 2 writes it: one flat `<ol>` whose items say whether they are bullets (`data-list`) and how deep
+ * they are (`ql-indent-N`). Items deeper than the one before become a list nested inside it, as nested `<ol>`s
+ * and Markdown's indented items do; a list that starts deeper than its first level gets an empty item to hang from.
+ */
+function quillList(list: HtmlElement): Block[] {
+  const entries: ListEntry[] = [];
+  for (const li of list.children) {
+    if (typeof li === 'string') continue;
+    entries.push({
+      ordered: li.attrs['data-list'] ? li.attrs['data-list'] === 'ordered' : list.tag === 'ol',
+      indent: Number(/\bql-indent-(\d+)\b/.exec(li.attrs.class ?? '')?.[1] ?? 0),
+      blocks: htmlNodesToBlocks(li.children),
+    });
+  }
+  return nestList(entries, 0, { at: 0 });
+}
+
+/** The lists at `level` from `cursor.at` on, with the deeper items nested in the item before them. */
+function nestList(entries: readonly ListEntry[], level: number, cursor: { at: number }): Block[] {
+  const out: Block[] = [];
+  let current: Extract<Block, { kind: 'list' }> | undefined;
+  while (cursor.at < entries.length) {
+    const entry = entries[cursor.at]!;
+    if (entry.indent < level) break;
+    if (entry.indent > level) {
+      if (!current) {
+        current = { kind: 'list', ordered: entry.ordered, items: [[]] };
+        out.push(current);
+      }
+      current.items.at(-1)!.push(...nestList(entries, level + 1, cursor));
+      continue;
+    }
+    if (!current || current.ordered !== entry.ordered) {
+      current = { kind: 'list', ordered: entry.ordered, items: [] };
+      out.push(current);
+    }
+    current.items.push([...entry.blocks]);
+    cursor.at++;
+  }
   return out;
 }
 

@@ -105,3 +105,45 @@ export function printOptions(language: ExportOptions['language'], style: SerialS
   };
   return { options, requested };
 }
+
+/** A 1 x 1 GIF and a 1 x 1 lossless WebP: images the print writers cannot embed as they are. */
+export const GIF = Uint8Array.from(Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'));
+export const WEBP = Uint8Array.from(Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'));
+export const OWN_GIF = '/files/projects/p1/files/anim.gif';
+export const OWN_WEBP = 'https://apiloom.example.com/files/projects/p1/files/photo.webp';
+
+/**
+ * Rich text as Quill 2 writes an indented list (one flat list, depth in `ql-indent-N`) and a GIF and a WebP of
+ * the project's own, with the options that answer both images.
+ */
+export function quillFixture(language: ExportOptions['language']) {
+  const file = apiloomFile.read({
+    kind: APILOOM_FILE_KIND,
+    project: { name: 'Quill' },
+    nodes: [
+      {
+        id: 'r',
+        type: 'richtext',
+        name: '缩进列表',
+        content: {
+          v: 1,
+          html:
+            '<ol><li data-list="bullet">甲级 top</li><li data-list="bullet" class="ql-indent-1">乙级 nested</li>' +
+            '<li data-list="bullet" class="ql-indent-2">丙级 deeper</li><li data-list="bullet">丁级 back</li></ol>' +
+            '<ol><li data-list="ordered">戊级 one</li><li data-list="ordered" class="ql-indent-1">己级 one.a</li></ol>' +
+            `<p><img src="${OWN_GIF}"><img src="${OWN_WEBP}" alt="动图"></p>`,
+        },
+      },
+    ],
+  });
+  const { options, requested } = printOptions(language, 'none', file);
+  const images: Record<string, ExportImage> = {
+    [OWN_GIF]: { bytes: GIF, contentType: 'image/gif' },
+    [OWN_WEBP]: { bytes: WEBP, contentType: 'image/webp' },
+  };
+  options.readImage = async (src) => {
+    requested.push(src);
+    return images[src];
+  };
+  return { file, options, requested };
+}

@@ -32,6 +32,8 @@ const zh = {
   embed: '嵌入页面',
   link: '外部链接',
   image: '图片',
+  /** The line an image the file cannot hold (GIF, WebP) prints instead: its name and its type. */
+  imagePlaceholder: (name: string, type: string) => `[图片：${name}（${type}）]`,
 };
 export type PrintWords = typeof zh;
 
@@ -62,6 +64,7 @@ const en: PrintWords = {
   embed: 'Embedded page',
   link: 'External link',
   image: 'Image',
+  imagePlaceholder: (name, type) => `[Image: ${name} (${type})]`,
 };
 
 export const printWords = (language: Locale): PrintWords => (language === 'en' ? en : zh);
