@@ -84,6 +84,23 @@ export const ERRORS = {
   // so the client shows the message (spec section 8 turns any other status into a bare transport failure).
   serviceBusy: { code: 50003, status: 200 },
   system: { code: 50000, status: 500 },
+  // Third-party sign-in (issue 25)
+  /** An offline deployment offers no third-party sign-in. */
+  thirdPartyDisabled: { code: 42031, status: 200 },
+  /** A provider this deployment has no client id and secret for. */
+  thirdPartyNotOffered: { code: 45031, status: 200 },
+  /** A callback whose `state` is unknown, expired, spent, for another provider or kind, or not this browser's. */
+  thirdPartyStateInvalid: { code: 45032, status: 200 },
+  /** The provider refused the code (expired, reused) or answered with an error. */
+  thirdPartyRefused: { code: 45033, status: 200 },
+  /** The provider identity is already bound to another account: never moved by a bind. */
+  identityTaken: { code: 43031, status: 200 },
+  /** This account already has an identity of that provider. */
+  providerAlreadyBound: { code: 43032, status: 200 },
+  /** The "bind a phone" ticket of a third-party sign-in is unknown, expired or spent. */
+  bindTicketInvalid: { code: 45034, status: 200 },
+  /** An unbind that would leave the account no way to sign in. */
+  lastSignInWay: { code: 42032, status: 200 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -14,6 +14,14 @@ import {
   updatePasswordBody,
   updateUserBody,
   userDetail,
+  boundInfo,
+  phoneNotLoginBody,
+  thirdPartyBindResult,
+  thirdPartyLoginResult,
+  thirdPartyRedirectParams,
+  thirdPartyRedirectQuery,
+  thirdPartyStart,
+  thirdPartyStartQuery,
 } from '../schemas/account';
 import { ANYONE, route, SIGNED_IN } from './define';
 import { nothing } from './responses';
@@ -129,6 +137,61 @@ export const accountRoutes = {
     service: 'user',
     access: SIGNED_IN,
     body: updatePasswordBody,
+    response: nothing,
+  }),
+  /**
+   * Third-party sign-in (issue 25). The providers offered, or one's authorisation address with a one-time `state`
+   * (and PKCE where the provider has it) tied to this browser by a short-lived HttpOnly cookie. Open to anyone
+   * because signing in is; `bind` needs a session, checked inside. Refused offline.
+   */
+  'login.thirdPart': route({
+    method: 'GET',
+    path: '/login/third-part',
+    service: 'user',
+    access: ANYONE,
+    query: thirdPartyStartQuery,
+    response: thirdPartyStart,
+  }),
+  /** The provider's answer to a sign-in: the state checked and spent, the code exchanged; signed in or sent to bind. */
+  'login.thirdPartLogin': route({
+    method: 'GET',
+    path: '/login/third-part/redirect/LOGIN/{x}',
+    service: 'user',
+    access: ANYONE,
+    params: thirdPartyRedirectParams,
+    query: thirdPartyRedirectQuery,
+    response: thirdPartyLoginResult,
+  }),
+  /** The provider's answer to a bind from /relation: the identity joins the signed-in account unless someone has it. */
+  'login.thirdPartBind': route({
+    method: 'GET',
+    path: '/login/third-part/redirect/BIND/{x}',
+    service: 'user',
+    access: SIGNED_IN,
+    params: thirdPartyRedirectParams,
+    query: thirdPartyRedirectQuery,
+    response: thirdPartyBindResult,
+  }),
+  /**
+   * A phone bound during a third-party sign-in, before any session: with the ticket of the LOGIN callback and a
+   * BIND_PHONE code, the identity joins the account that phone has, or a new account made for it; signed in.
+   */
+  'user.phoneNotLogin': route({
+    method: 'POST',
+    path: '/user/phone-not-login',
+    service: 'user',
+    access: ANYONE,
+    body: phoneNotLoginBody,
+    response: loginResult,
+  }),
+  'user.boundInfo': route({ method: 'GET', path: '/user/bound-info', service: 'user', access: SIGNED_IN, response: boundInfo }),
+  /** Refused when it would leave the account no way to sign in (no password and no other provider). */
+  'user.thirdPartUnbind': route({
+    method: 'POST',
+    path: '/user/third-part/unbind/{x}',
+    service: 'user',
+    access: SIGNED_IN,
+    params: thirdPartyRedirectParams,
     response: nothing,
   }),
 } as const;
