@@ -18,6 +18,8 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   team: { table: 'readWrite', files: 'none' },
   // Environments, variables and global parameters live in the project's partition; nothing in S3.
   environment: { table: 'readWrite', files: 'none' },
+  // Third-party sign-in: states, bind tickets, identities and sessions in the table; nothing in S3.
+  oauth: { table: 'readWrite', files: 'none' },
   // Deletes a project's objects.
   purge: { table: 'readWrite', files: 'readWrite' },
   // Import jobs: reads the file from pending uploads, writes documents (large bodies in S3), deletes the file after.

@@ -38,6 +38,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   document: () => import('../../functions/services/document/index'),
   team: () => import('../../functions/services/team/index'),
   environment: () => import('../../functions/services/environment/index'),
+  oauth: () => import('../../functions/services/oauth/index'),
 };
 
 type Param = { name: string; type: string; required?: boolean; value?: string; description?: string; children?: Param[] };

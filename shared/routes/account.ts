@@ -16,12 +16,7 @@ import {
   userDetail,
   boundInfo,
   phoneNotLoginBody,
-  thirdPartyBindResult,
-  thirdPartyLoginResult,
   thirdPartyRedirectParams,
-  thirdPartyRedirectQuery,
-  thirdPartyStart,
-  thirdPartyStartQuery,
 } from '../schemas/account';
 import { ANYONE, route, SIGNED_IN } from './define';
 import { nothing } from './responses';
@@ -138,39 +133,6 @@ export const accountRoutes = {
     access: SIGNED_IN,
     body: updatePasswordBody,
     response: nothing,
-  }),
-  /**
-   * Third-party sign-in (issue 25). The providers offered, or one's authorisation address with a one-time `state`
-   * (and PKCE where the provider has it) tied to this browser by a short-lived HttpOnly cookie. Open to anyone
-   * because signing in is; `bind` needs a session, checked inside. Refused offline.
-   */
-  'login.thirdPart': route({
-    method: 'GET',
-    path: '/login/third-part',
-    service: 'user',
-    access: ANYONE,
-    query: thirdPartyStartQuery,
-    response: thirdPartyStart,
-  }),
-  /** The provider's answer to a sign-in: the state checked and spent, the code exchanged; signed in or sent to bind. */
-  'login.thirdPartLogin': route({
-    method: 'GET',
-    path: '/login/third-part/redirect/LOGIN/{x}',
-    service: 'user',
-    access: ANYONE,
-    params: thirdPartyRedirectParams,
-    query: thirdPartyRedirectQuery,
-    response: thirdPartyLoginResult,
-  }),
-  /** The provider's answer to a bind from /relation: the identity joins the signed-in account unless someone has it. */
-  'login.thirdPartBind': route({
-    method: 'GET',
-    path: '/login/third-part/redirect/BIND/{x}',
-    service: 'user',
-    access: SIGNED_IN,
-    params: thirdPartyRedirectParams,
-    query: thirdPartyRedirectQuery,
-    response: thirdPartyBindResult,
   }),
   /**
    * A phone bound during a third-party sign-in, before any session: with the ticket of the LOGIN callback and a

@@ -7,7 +7,7 @@ import type * as z from 'zod';
 import type { RequiredRole, TeamRole } from '../access';
 import type { ProjectState } from '../schemas/project';
 
-export const SERVICES = ['user', 'project', 'document', 'team', 'environment'] as const;
+export const SERVICES = ['user', 'project', 'document', 'team', 'environment', 'oauth'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -18,6 +18,7 @@ import type { RoutePath } from './path';
 import { projectRoutes } from './projects';
 import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
+import { thirdPartyRoutes } from './third-party';
 
 export * from './define';
 export * from './path';
@@ -34,6 +35,7 @@ export const routes = {
   ...mockRoutes,
   ...environmentRoutes,
   ...teamRoutes,
+  ...thirdPartyRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

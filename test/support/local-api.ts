@@ -25,6 +25,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   document: () => import('../../functions/services/document/index'),
   team: () => import('../../functions/services/team/index'),
   environment: () => import('../../functions/services/environment/index'),
+  oauth: () => import('../../functions/services/oauth/index'),
 };
 
 interface CallOptions {

@@ -103,7 +103,7 @@ export interface ThirdPartyIds {
 export async function thirdPartyIds(creatorId: string, phone: string): Promise<ThirdPartyIds | undefined> {
   if (!process.env.THIRD_PARTY_PROVIDERS) return undefined;
   const [{ adapterFor }, identities, { issueCode }] = await Promise.all([
-    import('../../functions/services/user/third-party/providers'),
+    import('../../functions/services/oauth/providers'),
     import('../../functions/domain/identities'),
     import('../../functions/domain/verification-codes'),
   ]);

@@ -3,7 +3,7 @@ import { VERIFICATION_CODE_RESEND_SECONDS, VERIFICATION_CODE_TTL_SECONDS } from 
 import { consume } from '../../domain/throttles';
 import { issueCode } from '../../domain/verification-codes';
 import { codeSender } from './code-sender';
-import { refuseThirdPartyWhenOffline } from './third-party/handlers';
+import { refuseThirdPartyWhenOffline } from './third-party/config';
 import { emailTargetParams, phoneTargetParams } from '@shared/schemas/account';
 import { fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';

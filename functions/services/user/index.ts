@@ -7,7 +7,7 @@ import { profileHandlers } from './profile';
 import { recoveryHandlers } from './recovery';
 import { registrationHandlers } from './registration';
 import { signInHandlers } from './sign-in';
-import { thirdPartyHandlers } from './third-party/handlers';
+import { identityHandlers } from './third-party/handlers';
 
 export const handler = createService('user', accountRoutes, {
   ...registrationHandlers,
@@ -16,5 +16,5 @@ export const handler = createService('user', accountRoutes, {
   ...recoveryHandlers,
   ...addressHandlers,
   ...codeHandlers,
-  ...thirdPartyHandlers,
+  ...identityHandlers,
 });

@@ -6,13 +6,14 @@
  * - our own small ones for WeChat's website QR login and Weibo, whose APIs answer errors as HTTP 200 with
  *   `errcode` (Weibo: `error_code`), and which have no PKCE: there the `state` and its browser cookie carry it.
  *
- * Configuration: THIRD_PARTY_PROVIDERS, a JSON object `{ "<provider>": { "clientId", "clientSecret", "endpoints"? } }`
- * (`endpoints` replaces the provider's real addresses: the local stack's fakes). Read once per cold start.
+ * Configuration: ../user/third-party/config.ts. This service is apart from `user` so openid-client stays out of
+ * the user bundle (400 KB budget).
  */
 import * as z from 'zod';
-import { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '@shared/constants';
-import type { ProviderProfile } from '../../../domain/identities';
-import { AppError } from '../../../runtime/app-error';
+import type { ThirdPartyProvider } from '@shared/constants';
+import { configured, type ProviderConfig } from '../user/third-party/config';
+import type { ProviderProfile } from '../../domain/identities';
+import { AppError } from '../../runtime/app-error';
 
 interface Endpoints {
   authorize: string;
@@ -57,28 +58,6 @@ const REAL: Record<ThirdPartyProvider, Endpoints & { issuer: string; scope: stri
     pkce: false,
   },
 };
-
-const configSchema = z.partialRecord(
-  z.enum(THIRD_PARTY_PROVIDERS),
-  z.object({
-    clientId: z.string().min(1),
-    clientSecret: z.string().min(1),
-    endpoints: z.object({ authorize: z.url(), token: z.url(), user: z.url() }).optional(),
-  }),
-);
-type ProviderConfig = NonNullable<z.infer<typeof configSchema>[ThirdPartyProvider]>;
-
-let cached: Partial<Record<ThirdPartyProvider, ProviderConfig>> | undefined;
-function configured() {
-  if (!cached) {
-    const raw = process.env.THIRD_PARTY_PROVIDERS;
-    cached = raw ? configSchema.parse(JSON.parse(raw)) : {};
-  }
-  return cached;
-}
-
-/** The providers this deployment offers, in the table's order. */
-export const offeredProviders = (): ThirdPartyProvider[] => THIRD_PARTY_PROVIDERS.filter((p) => configured()[p]);
 
 export interface Adapter {
   /** The provider's authorisation address for this state (and PKCE challenge). */
