@@ -102,7 +102,8 @@ export const INVITATION_TTL_SECONDS = 3_600;
 /** Recycled projects are destroyed this long after they were deleted (spec section 9). */
 export const RECYCLE_RETENTION_DAYS = 30;
 
-export const CODE_PURPOSES = ['REGISTER', 'RESET_PWD', 'EMAIL_UPDATE', 'PHONE_UPDATE', 'LOGIN'] as const;
+/** BIND_PHONE: the phone a person binds during a third-party sign-in, before any session (POST /user/phone-not-login). */
+export const CODE_PURPOSES = ['REGISTER', 'RESET_PWD', 'EMAIL_UPDATE', 'PHONE_UPDATE', 'LOGIN', 'BIND_PHONE'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 /** What one import takes at most (the presigned upload is signed for at most this). */
@@ -118,3 +119,13 @@ export const PROJECT_TOKEN_PATTERN = /^apl_[A-Za-z0-9_-]{43}$/;
 export const PROJECT_TOKEN_SCOPES = ['import', 'read'] as const;
 export type ProjectTokenScope = (typeof PROJECT_TOKEN_SCOPES)[number];
 export const OPEN_API_BASE = '/open/v1';
+/**
+ * Third-party sign-in (issue 25): the spec's three provider kinds, a code host (GitHub, and Gitee of the same
+ * shape), a microblog (Weibo) and a chat app's website QR login (WeChat). Only configured ones are offered.
+ */
+export const THIRD_PARTY_PROVIDERS = ['github', 'gitee', 'weibo', 'wechat'] as const;
+export type ThirdPartyProvider = (typeof THIRD_PARTY_PROVIDERS)[number];
+/** How long a started third-party sign-in (its `state`) and a pending "bind a phone" ticket stay good. */
+export const THIRD_PARTY_STATE_TTL_SECONDS = 600;
+/** The HttpOnly cookie that ties a started third-party sign-in to the browser that started it. */
+export const THIRD_PARTY_STATE_COOKIE = 'apiloom-oauth';

@@ -102,6 +102,23 @@ export const ERRORS = {
   tokenExpired: { code: 41006, status: 200 },
   /** A project token without the scope the route needs (a read token importing). */
   tokenScope: { code: 42013, status: 200 },
+  // Third-party sign-in (issue 25)
+  /** An offline deployment offers no third-party sign-in. */
+  thirdPartyDisabled: { code: 42031, status: 200 },
+  /** A provider this deployment has no client id and secret for. */
+  thirdPartyNotOffered: { code: 45031, status: 200 },
+  /** A callback whose `state` is unknown, expired, spent, for another provider or kind, or not this browser's. */
+  thirdPartyStateInvalid: { code: 45032, status: 200 },
+  /** The provider refused the code (expired, reused) or answered with an error. */
+  thirdPartyRefused: { code: 45033, status: 200 },
+  /** The provider identity is already bound to another account: never moved by a bind. */
+  identityTaken: { code: 43031, status: 200 },
+  /** This account already has an identity of that provider. */
+  providerAlreadyBound: { code: 43032, status: 200 },
+  /** The "bind a phone" ticket of a third-party sign-in is unknown, expired or spent. */
+  bindTicketInvalid: { code: 45034, status: 200 },
+  /** An unbind that would leave the account no way to sign in. */
+  lastSignInWay: { code: 42032, status: 200 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -86,6 +86,14 @@ const zhErrors: ErrorMessages = {
   tokenInvalid: '项目令牌无效或已撤销',
   tokenExpired: '项目令牌已过期',
   tokenScope: '项目令牌没有此操作的权限（需要 {{scope}}）',
+  thirdPartyDisabled: '离线部署不支持第三方登录',
+  thirdPartyNotOffered: '未开通此第三方登录',
+  thirdPartyStateInvalid: '登录请求已失效或不是从本浏览器发起的，请重新登录',
+  thirdPartyRefused: '第三方平台拒绝了本次登录（{{detail}}），请重试',
+  identityTaken: '该第三方账号已绑定其他账号',
+  providerAlreadyBound: '你的账号已绑定该平台的账号，请先解绑',
+  bindTicketInvalid: '绑定已超时，请重新用第三方账号登录',
+  lastSignInWay: '解绑后将无法登录：请先设置密码或绑定其他第三方账号',
 };
 
 const enErrors: ErrorMessages = {
@@ -165,6 +173,14 @@ const enErrors: ErrorMessages = {
   tokenInvalid: 'The project token is invalid or revoked',
   tokenExpired: 'The project token has expired',
   tokenScope: 'The project token may not do this (it needs {{scope}})',
+  thirdPartyDisabled: 'Third-party sign-in is disabled in an offline deployment',
+  thirdPartyNotOffered: 'This third-party sign-in is not offered',
+  thirdPartyStateInvalid: 'This sign-in has expired or was not started in this browser; please sign in again',
+  thirdPartyRefused: 'The provider refused this sign-in ({{detail}}); please try again',
+  identityTaken: 'That third-party account is already bound to another account',
+  providerAlreadyBound: 'Your account already has an account of this provider bound; unbind it first',
+  bindTicketInvalid: 'The binding timed out; please sign in with the third-party account again',
+  lastSignInWay: 'You could not sign in after this: set a password or bind another provider first',
 };
 
 /** Validation texts referenced by the zod schemas as `error: 'v.<key>'`. */

@@ -13,6 +13,10 @@
  *   rate counter ................... pk THROTTLE#<counter>#<id>     sk THROTTLE    (TTL expiresAt; sign-in
  *                                                                    failures, code sends)
  *   local outbox (dev only) ........ pk OUTBOX                      sk <sentAt ISO>#<id> (TTL expiresAt)
+ *   identity guard ................. pk IDENTITY#<provider>#<subject> sk GUARD  (a provider identity on one account)
+ *   identity of a user ............. pk USER#<userId>                sk IDENTITY#<provider>
+ *   third-party sign-in state ...... pk OAUTHSTATE#<state>          sk STATE       (TTL expiresAt)
+ *   bind ticket .................... pk BINDTICKET#<sha256(ticket)> sk TICKET      (TTL expiresAt)
  *
  *   Everything of a project lives in its partition PROJECT#<projectId>, so one paged Query reads, clones or
  *   purges all of it:
@@ -128,6 +132,16 @@ export const keys = {
   throttle: (counter: string, id: string): Key => ({ pk: `THROTTLE#${counter}#${id}`, sk: 'THROTTLE' }),
   outboxEntry: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
   outbox: (): QuerySpec => ({ partition: { pk: 'OUTBOX' }, descending: true }),
+  // Third-party sign-in (issue 25)
+  /** Which account a provider identity belongs to: the guard that keeps an identity on one account. */
+  identityGuard: (provider: string, subject: string): Key => ({ pk: `IDENTITY#${provider}#${subject}`, sk: 'GUARD' }),
+  /** An account's identity of one provider (at most one each), listed in its user partition. */
+  identityOfUser: (userId: string, provider: string): Key => ({ pk: `USER#${userId}`, sk: `IDENTITY#${provider}` }),
+  identitiesOfUser: (userId: string): QuerySpec => ({ partition: { pk: `USER#${userId}` }, sortBeginsWith: 'IDENTITY#', consistent: true }),
+  /** A started third-party sign-in, by its `state` (TTL expiresAt; spent by its callback). */
+  oauthState: (state: string): Key => ({ pk: `OAUTHSTATE#${state}`, sk: 'STATE' }),
+  /** A provider identity waiting for its phone (`/login/bind`), by the hash of its ticket (TTL expiresAt). */
+  bindTicket: (ticketHash: string): Key => ({ pk: `BINDTICKET#${ticketHash}`, sk: 'TICKET' }),
 
   // Projects
   project: (projectId: string): Key => ({ pk: projectPk(projectId), sk: 'META' }),
@@ -332,6 +346,10 @@ export const ENTITY = {
   importStaged: { entity: 'importStaged', v: 1 },
   exportJob: { entity: 'exportJob', v: 1 },
   projectToken: { entity: 'projectToken', v: 1 },
+  identityGuard: { entity: 'identityGuard', v: 1 },
+  identity: { entity: 'identity', v: 1 },
+  oauthState: { entity: 'oauthState', v: 1 },
+  bindTicket: { entity: 'bindTicket', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;

@@ -52,15 +52,15 @@ export const findUserIdByAccount = async (account: string) =>
  * transaction: an address already taken is `accountExists`, any other failed condition `alongsideFailed`.
  */
 export async function registerUser(
-  input: { account: string; nickname: string; passwordHash: string },
+  input: { account: string; nickname: string; passwordHash: string; id?: string; avatar?: string | null },
   alongside: TransactOp[],
   alongsideFailed: ConstructorParameters<typeof AppError>[0],
   now = new Date(),
 ): Promise<UserRecord> {
   const user: UserRecord = {
-    id: randomUUID(),
+    id: input.id ?? randomUUID(),
     nickname: input.nickname,
-    avatar: null,
+    avatar: input.avatar ?? null,
     email: isEmail(input.account) ? input.account : null,
     phone: isEmail(input.account) ? null : input.account,
     passwordHash: input.passwordHash,
@@ -150,6 +150,10 @@ export async function changeAddress(
   );
   return { ...user, [field]: address, rev: user.rev + 1 };
 }
+
+/** An account made by a third-party sign-in has no password (an empty hash, which no password verifies) until one is set. */
+export const NO_PASSWORD = '';
+export const hasPassword = (user: UserRecord) => user.passwordHash !== NO_PASSWORD;
 
 /** A user without a verification code: the local demo account and benchmark fixtures. */
 export const createUser = (input: { account: string; nickname: string; passwordHash: string }) => registerUser(input, [], 'conflict');

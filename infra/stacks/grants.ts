@@ -23,6 +23,8 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   // A share's llms.txt and markdown: reads documents (large bodies, release snapshots in S3); writes only the
   // password-guess counters and share tokens.
   llms: { table: 'readWrite', files: 'read' },
+  // Third-party sign-in: states, bind tickets, identities and sessions in the table; nothing in S3.
+  oauth: { table: 'readWrite', files: 'none' },
   // Deletes a project's objects.
   purge: { table: 'readWrite', files: 'readWrite' },
   // Import jobs: reads the file from pending uploads, writes documents (large bodies in S3), deletes the file after.

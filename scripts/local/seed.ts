@@ -41,6 +41,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   proxy: () => import('../../functions/services/proxy/index'),
   open: () => import('../../functions/services/open/index'),
   llms: () => import('../../functions/services/llms/index'),
+  oauth: () => import('../../functions/services/oauth/index'),
 };
 
 type Param = { name: string; type: string; required?: boolean; value?: string; description?: string; children?: Param[] };

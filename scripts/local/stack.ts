@@ -14,6 +14,7 @@ import { ensureBuckets, ensureTable } from './bootstrap';
 import { startDynamo, type LocalService } from './dynamo';
 import { fileServer } from './files';
 import { freePort } from './free-port';
+import { startFakeProviders, type FakeProviders } from './fake-providers';
 import { createGateway, type LambdaHandler } from './gateway';
 import { createMockOrigin, type MockHandler } from './mock-origin';
 import { functionBundle, functionEntry, ROOT, type FunctionKind, type FunctionName } from './paths';
@@ -71,6 +72,13 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     });
+    // Third-party sign-in against fake providers of each kind on 127.0.0.1, unless real ones are configured.
+    if (!opts.offline && !process.env.THIRD_PARTY_PROVIDERS) {
+      const fakes: FakeProviders = await startFakeProviders();
+      services.push({ endpoint: fakes.config, stop: () => fakes.stop() });
+      process.env.THIRD_PARTY_PROVIDERS = fakes.config;
+      opts.log('Third-party sign-in: fake GitHub, Gitee, Weibo and WeChat on 127.0.0.1');
+    }
     await ensureTable(dynamo.endpoint, LOCAL_TABLE);
     await ensureBuckets(s3.endpoint, [LOCAL_FILES_BUCKET]);
     if (await seedDemoAccount()) opts.log(`Seeded the demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`);

@@ -14,6 +14,9 @@ import {
   updatePasswordBody,
   updateUserBody,
   userDetail,
+  boundInfo,
+  phoneNotLoginBody,
+  thirdPartyRedirectParams,
 } from '../schemas/account';
 import { ANYONE, route, SIGNED_IN } from './define';
 import { nothing } from './responses';
@@ -129,6 +132,28 @@ export const accountRoutes = {
     service: 'user',
     access: SIGNED_IN,
     body: updatePasswordBody,
+    response: nothing,
+  }),
+  /**
+   * A phone bound during a third-party sign-in, before any session: with the ticket of the LOGIN callback and a
+   * BIND_PHONE code, the identity joins the account that phone has, or a new account made for it; signed in.
+   */
+  'user.phoneNotLogin': route({
+    method: 'POST',
+    path: '/user/phone-not-login',
+    service: 'user',
+    access: ANYONE,
+    body: phoneNotLoginBody,
+    response: loginResult,
+  }),
+  'user.boundInfo': route({ method: 'GET', path: '/user/bound-info', service: 'user', access: SIGNED_IN, response: boundInfo }),
+  /** Refused when it would leave the account no way to sign in (no password and no other provider). */
+  'user.thirdPartUnbind': route({
+    method: 'POST',
+    path: '/user/third-part/unbind/{x}',
+    service: 'user',
+    access: SIGNED_IN,
+    params: thirdPartyRedirectParams,
     response: nothing,
   }),
 } as const;

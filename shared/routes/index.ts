@@ -22,6 +22,7 @@ import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
 import { proxyRoutes } from './proxy';
 import { tokenRoutes } from './tokens';
+import { thirdPartyRoutes } from './third-party';
 
 export * from './define';
 export * from './path';
@@ -42,6 +43,7 @@ export const routes = {
   ...tokenRoutes,
   ...openRoutes,
   ...llmsRoutes,
+  ...thirdPartyRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { lazy } from '../lazy';
-import { CODE_PURPOSES, LIMITS } from '../constants';
+import { CODE_PURPOSES, LIMITS, THIRD_PARTY_PROVIDERS } from '../constants';
 import { vKey } from '../messages';
 import { plainName } from '../text';
 import { EMAIL, PHONE } from '../accounts';
@@ -151,3 +151,79 @@ export const updatePasswordBody = lazy(() =>
 );
 
 export const codeSent = lazy(() => z.object({ expiresInSeconds: z.number(), resendInSeconds: z.number() }));
+
+// Third-party sign-in (issue 25)
+
+export const thirdPartyProviderSchema = lazy(() => z.enum(THIRD_PARTY_PROVIDERS, { error: vKey('required') }));
+
+/**
+ * `GET /login/third-part`: without `provider`, only the providers this deployment offers (the sign-in page's
+ * buttons); with it, the provider's authorisation address for signing in (`login`) or binding (`bind`). `f` is
+ * where the person goes once done, handed back untouched by the callback (the page checks it).
+ */
+export const thirdPartyStartQuery = lazy(() =>
+  z.object({
+    provider: thirdPartyProviderSchema.optional(),
+    type: z.enum(['login', 'bind']).default('login'),
+    f: z.string().max(2048).optional(),
+  }),
+);
+export const thirdPartyStart = lazy(() => z.object({ providers: z.array(thirdPartyProviderSchema), url: z.string().optional() }));
+
+export const thirdPartyRedirectParams = lazy(() => z.object({ x: thirdPartyProviderSchema }));
+/** What the provider handed the browser: its code and our state (or its error, which is refused). */
+export const thirdPartyRedirectQuery = lazy(() =>
+  z.object({
+    code: z.string().min(1).max(512).optional(),
+    state: z
+      .string({ error: vKey('required') })
+      .min(1)
+      .max(128),
+    error: z.string().max(256).optional(),
+  }),
+);
+
+/** A provider identity as shown to its owner. */
+export const boundIdentity = lazy(() =>
+  z.object({ provider: thirdPartyProviderSchema, nickname: z.string(), avatar: z.string().nullable(), boundAt: z.string() }),
+);
+
+/**
+ * A LOGIN callback's answer: signed in, or (a provider identity nobody has bound) a ticket for `/login/bind`,
+ * where the person binds a phone (`POST /user/phone-not-login`): a new account, or the one that phone has.
+ */
+export const thirdPartyLoginResult = lazy(() =>
+  z.discriminatedUnion('result', [
+    z.object({ result: z.literal('signedIn'), token: z.string(), user: userDetail, f: z.string().nullable() }),
+    z.object({
+      result: z.literal('bindNeeded'),
+      ticket: z.string(),
+      provider: thirdPartyProviderSchema,
+      nickname: z.string(),
+      f: z.string().nullable(),
+    }),
+  ]),
+);
+export const thirdPartyBindResult = lazy(() => z.object({ bound: boundIdentity, f: z.string().nullable() }));
+
+export const phoneNotLoginBody = lazy(() =>
+  z.object({
+    ticket: z
+      .string({ error: vKey('required') })
+      .min(16)
+      .max(128),
+    phone: phoneSchema,
+    code: verificationCodeSchema,
+  }),
+);
+
+export const boundInfo = lazy(() =>
+  z.object({
+    /** The identities bound to this account. */
+    bound: z.array(boundIdentity),
+    /** The providers this deployment offers (none offline). */
+    available: z.array(thirdPartyProviderSchema),
+    /** Whether the account can sign in with a password (one made by a third-party sign-in has none until set). */
+    hasPassword: z.boolean(),
+  }),
+);

@@ -9,7 +9,7 @@
  * whose session lives on, and a reader with a share token for the whole project. The project is a team project or a personal one, private or (where a route reads
  * public projects) public, in the state the route acts on.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ERRORS } from '@shared/errors';
 import { routeEntries, type RouteDef, type RouteId } from '@shared/routes';
@@ -26,7 +26,15 @@ import {
 import { ACCESS_CODES, expectedAccess } from '../support/access-oracle';
 import { newClientAddress, useLocalApi } from '../support/local-api';
 import { sampleCall } from '../support/samples';
+import { startFakeProviders, type FakeProviders } from '../../scripts/local/fake-providers';
 
+// Third-party sign-in's routes walk against the fake providers (issue 25): the fixture starts sign-ins with them.
+let fakes: FakeProviders;
+beforeAll(async () => {
+  fakes = await startFakeProviders();
+  process.env.THIRD_PARTY_PROVIDERS = fakes.config;
+});
+afterAll(() => fakes.stop());
 const api = useLocalApi();
 
 /** Codes an admitted caller must never get: a refusal, input the sample failed to make valid, or a crash. */
@@ -101,9 +109,9 @@ async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visib
     }),
   );
   const call = async ({ kind, expected, fixture }: (typeof callers)[number]) => {
-    const { path, query, body, form } = sampleCall(id, fixture.ids);
+    const { path, query, body, form, headers: sampleHeaders } = sampleCall(id, fixture.ids);
     const token = fixture.tokens[kind];
-    const headers: Record<string, string> = kind === 'shareReader' ? { 'share-token': fixture.shareToken } : {};
+    const headers: Record<string, string> = { ...sampleHeaders, ...(kind === 'shareReader' ? { 'share-token': fixture.shareToken } : {}) };
     if ((TOKEN_CALLERS as readonly CallerKind[]).includes(kind)) headers.authorization = `Bearer ${fixture.bearers[kind as TokenCaller]}`;
     const res = await api.call(route.method, path, {
       // Each caller from an address of its own, as people are: the walk's many code sends from one address would

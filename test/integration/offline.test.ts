@@ -43,4 +43,26 @@ describe('offline deployment', () => {
     const res = await api.call('POST', '/login', { form: { username: 'nobody@example.com', password: 'Secret123' } });
     expect(res.code).toBe(ERRORS.badCredentials.code);
   });
+
+  it('refuses third-party sign-in, its callbacks and its phone binding, in either language (issue 25)', async () => {
+    // Configured or not, an offline deployment offers none.
+    process.env.THIRD_PARTY_PROVIDERS = JSON.stringify({ github: { clientId: 'id', clientSecret: 'secret' } });
+    const list = await api.call('GET', '/login/third-part', { headers: { 'accept-language': 'en' } });
+    expect(list.code).toBe(ERRORS.thirdPartyDisabled.code);
+    expect(list.message).toBe('Third-party sign-in is disabled in an offline deployment');
+    const start = await api.call('GET', '/login/third-part', { query: { provider: 'github' } });
+    expect(start.code).toBe(ERRORS.thirdPartyDisabled.code);
+    expect(start.message).toBe('离线部署不支持第三方登录');
+    const back = await api.call('GET', '/login/third-part/redirect/LOGIN/github', { query: { code: 'c', state: 's' } });
+    expect(back.code).toBe(ERRORS.thirdPartyDisabled.code);
+    const code = await api.call('POST', '/common/code', { body: { purpose: 'BIND_PHONE', target: '13700000001' } });
+    expect(code.code).toBe(ERRORS.thirdPartyDisabled.code);
+    const bind = await api.call('POST', '/user/phone-not-login', {
+      body: { ticket: 'x'.repeat(32), phone: '13700000001', code: '123456' },
+    });
+    expect(bind.code).toBe(ERRORS.thirdPartyDisabled.code);
+    const person = await signUp('Offline');
+    const info = await api.call<{ available: string[] }>('GET', '/user/bound-info', { token: person.token });
+    expect(info.data.available).toEqual([]);
+  });
 });

@@ -37,6 +37,7 @@ import { createUser } from '../../functions/domain/users';
 import { issueCode } from '../../functions/domain/verification-codes';
 import type { SampleIds } from './samples';
 import { uniquePhone } from './unique-phone';
+import { thirdPartyIds } from './third-party';
 
 /** The file of the fixture's uploaded import job: one operation. */
 const WALK_OPENAPI = JSON.stringify({
@@ -376,6 +377,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       }),
     ),
   ]);
+  const thirdParty = await thirdPartyIds(p.creator.id, uniquePhone('134'));
   const exportJob = await createExportJob({
     projectId,
     format: 'apiloom',
@@ -428,6 +430,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       environmentId,
       variableId: variable.id,
       projectTokenId: liveToken.record.id,
+      ...(thirdParty ? { thirdParty } : {}),
     },
     tokens,
     shareToken,

@@ -30,6 +30,7 @@ const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
   proxy: () => import('./proxy-target'),
   open: () => import('../../functions/services/open/index'),
   llms: () => import('../../functions/services/llms/index'),
+  oauth: () => import('../../functions/services/oauth/index'),
 };
 
 interface CallOptions {

@@ -6,6 +6,7 @@
 import { buildPath, routes, type RouteDef, type RouteId, type RouteRequest } from '@shared/routes';
 import { uniquePhone } from './unique-phone';
 import { echoTargetUrl } from './proxy-target';
+import type { ThirdPartyIds } from './third-party';
 
 export interface SampleIds {
   /** The project's creator signs in with these (every person of the fixture has the same password). */
@@ -52,6 +53,8 @@ export interface SampleIds {
   variableId: string;
   /** A live project token of the project (read and import), for the token routes. */
   projectTokenId: string;
+  /** Third-party sign-ins in flight and a bind ticket (issue 25), when the walk runs the fake providers. */
+  thirdParty?: ThirdPartyIds;
 }
 
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
@@ -76,6 +79,24 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'user.detail': () => ({}),
   'user.update': () => ({ body: { nickname: 'Renamed' } }),
   'user.updatePassword': ({ password }) => ({ body: { oldPassword: password, newPassword: 'Secret456', confirmPassword: 'Secret456' } }),
+  'login.thirdPart': () => ({ query: { type: 'login' } }),
+  'login.thirdPartLogin': ({ thirdParty }) => ({
+    params: { x: 'github' },
+    query: { code: thirdParty?.loginCode ?? 'none', state: thirdParty?.loginState ?? 'none' },
+  }),
+  'login.thirdPartBind': ({ thirdParty }) => ({
+    params: { x: 'github' },
+    query: { code: thirdParty?.bindCode ?? 'none', state: thirdParty?.bindState ?? 'none' },
+  }),
+  'user.phoneNotLogin': ({ thirdParty }) => ({
+    body: {
+      ticket: thirdParty?.bindTicket ?? 'none-'.repeat(4),
+      phone: thirdParty?.bindPhone ?? phone(),
+      code: thirdParty?.bindPhoneCode ?? '000000',
+    },
+  }),
+  'user.boundInfo': () => ({}),
+  'user.thirdPartUnbind': () => ({ params: { x: 'gitee' } }),
 
   'project.create': () => ({ body: { name: 'Sample project' } }),
   'project.update': ({ projectId }) => ({ body: { id: projectId, rev: 2, name: 'Renamed' } }),
@@ -227,13 +248,25 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
  * A sample as the pieces an HTTP call needs: the path with its parameters filled in, the query, and the body (as
  * a form for the routes that take one).
  */
+/** Headers a route's sample needs beyond the caller's: the browser cookie of a third-party sign-in in flight. */
+const sampleHeaders: Partial<Record<RouteId, (ids: SampleIds) => Record<string, string>>> = {
+  'login.thirdPartLogin': ({ thirdParty }): Record<string, string> => (thirdParty ? { cookie: thirdParty.loginCookie } : {}),
+  'login.thirdPartBind': ({ thirdParty }): Record<string, string> => (thirdParty ? { cookie: thirdParty.bindCookie } : {}),
+};
+
 export function sampleCall(
   id: RouteId,
   ids: SampleIds,
-): { path: string; query?: Record<string, string>; body?: unknown; form?: Record<string, string> } {
+): { path: string; query?: Record<string, string>; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } {
   const route = routes[id] as RouteDef;
   const request = samples[id](ids) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
   const path = buildPath(route, request.params);
   const form = route.bodyType === 'form' ? (request.body as Record<string, string>) : undefined;
-  return { path, ...(request.query ? { query: request.query } : {}), ...(form ? { form } : { body: request.body }) };
+  const headers = sampleHeaders[id]?.(ids);
+  return {
+    path,
+    ...(request.query ? { query: request.query } : {}),
+    ...(form ? { form } : { body: request.body }),
+    ...(headers ? { headers } : {}),
+  };
 }

@@ -159,7 +159,20 @@ export const paths = {
   },
   /** Spec routes whose features come with later issues: each shows a plain "not yet" page. */
   later: {
-    patterns: ['/post', '/login/bind', '/login/callback', '/login/redirect', '/login/callback/:provider/login'],
+    patterns: ['/post'],
+  },
+  /**
+   * Third-party sign-in (issue 25): the provider sends the browser back to `/login/callback/{provider}/login`
+   * (or `/bind`, from the account page); `/login/callback?provider=&type=` is the same page by query; a new person
+   * binds a phone on `/login/bind`; `/login/redirect?f=` finishes at `f` (an external one only once confirmed).
+   */
+  thirdParty: {
+    callbackPattern: '/login/callback/:provider/:type',
+    callbackQueryPattern: '/login/callback',
+    bindPattern: '/login/bind',
+    bind: () => '/login/bind',
+    redirectPattern: '/login/redirect',
+    redirect: (f?: string | null) => `/login/redirect${query({ f: f ?? undefined })}`,
   },
 } as const;
 

@@ -1,4 +1,9 @@
 /** The spec's generic `POST /common/code`: each purpose answered by its own call's handler, with its own rules. */
+import { VERIFICATION_CODE_RESEND_SECONDS, VERIFICATION_CODE_TTL_SECONDS } from '@shared/constants';
+import { consume } from '../../domain/throttles';
+import { issueCode } from '../../domain/verification-codes';
+import { codeSender } from './code-sender';
+import { refuseThirdPartyWhenOffline } from './third-party/config';
 import { emailTargetParams, phoneTargetParams } from '@shared/schemas/account';
 import { fail } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
@@ -26,6 +31,15 @@ export const codeHandlers = defineHandlers({
         const schema = body.purpose === 'EMAIL_UPDATE' ? emailTargetParams : phoneTargetParams;
         const { target } = parseWith(schema, params, ctx.locale, ['target']);
         return sendAddressCode(body.purpose, target, ctx);
+      }
+      case 'BIND_PHONE': {
+        // A phone for a third-party sign-in (POST /user/phone-not-login): to any phone, as REGISTER is.
+        refuseThirdPartyWhenOffline();
+        const { target } = parseWith(phoneTargetParams, params, ctx.locale, ['target']);
+        await consume(['codeAddress', ctx.sourceIp]);
+        const code = await issueCode('BIND_PHONE', target);
+        await codeSender().send({ target, purpose: 'BIND_PHONE', code }, ctx.log);
+        return { expiresInSeconds: VERIFICATION_CODE_TTL_SECONDS, resendInSeconds: VERIFICATION_CODE_RESEND_SECONDS };
       }
     }
   },

@@ -7,6 +7,7 @@ import { profileHandlers } from './profile';
 import { recoveryHandlers } from './recovery';
 import { registrationHandlers } from './registration';
 import { signInHandlers } from './sign-in';
+import { identityHandlers } from './third-party/handlers';
 
 export const handler = createService('user', accountRoutes, {
   ...registrationHandlers,
@@ -15,4 +16,5 @@ export const handler = createService('user', accountRoutes, {
   ...recoveryHandlers,
   ...addressHandlers,
   ...codeHandlers,
+  ...identityHandlers,
 });

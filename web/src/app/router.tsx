@@ -50,6 +50,19 @@ const routeObjects: RouteObject[] = [
           { path: paths.resetPass.pattern, lazy: () => import('../pages/reset-pass') },
           { path: paths.invite.teamPattern, lazy: async () => ({ Component: (await import('../pages/invite')).TeamInvitePage }) },
           { path: paths.invite.projectPattern, lazy: async () => ({ Component: (await import('../pages/invite')).ProjectInvitePage }) },
+          {
+            path: paths.thirdParty.callbackPattern,
+            lazy: async () => ({ Component: (await import('../pages/third-party')).CallbackPage }),
+          },
+          {
+            path: paths.thirdParty.callbackQueryPattern,
+            lazy: async () => ({ Component: (await import('../pages/third-party')).CallbackPage }),
+          },
+          { path: paths.thirdParty.bindPattern, lazy: async () => ({ Component: (await import('../pages/third-party')).BindPage }) },
+          {
+            path: paths.thirdParty.redirectPattern,
+            lazy: async () => ({ Component: (await import('../pages/third-party')).RedirectPage }),
+          },
         ],
       },
       ...paths.later.patterns.map((path) => ({ path, ...later })),

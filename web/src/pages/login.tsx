@@ -11,6 +11,7 @@ import { notify } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
 import { CodeField } from '../features/auth/components/code-field';
+import { ThirdPartyButtons } from '../features/auth/components/third-party-buttons';
 
 interface Values {
   username: string;
@@ -92,6 +93,7 @@ export function Component() {
           {t('login.submit')}
         </Button>
       </Form>
+      {!config.offline && <ThirdPartyButtons f={params.get('f')} />}
       <p className="auth-links">
         {!config.offline && <Link to={paths.register.href()}>{t('login.toRegister')}</Link>}
         <Link to={paths.forget.href()}>{t('login.forgot')}</Link>

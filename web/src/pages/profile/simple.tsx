@@ -1,25 +1,95 @@
 import { LinkOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Typography } from 'antd';
+import { Alert, Button, Card, Empty, List, Popconfirm, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { config } from '../../config';
 import { signOut } from '../../features/auth/api/session';
+import { goToProvider } from '../../features/auth/api/third-party';
+import { useApiMutation, useApiQuery } from '../../lib/api';
+import { errorMessage } from '../../lib/form';
+import { notify } from '../../lib/notify';
 import { paths } from '../../paths';
 
-/** Account association: third-party sign-in providers (none are configured in this deployment). */
+/**
+ * Account association (issue 25): the providers this deployment offers, each bound (with its nickname, and an
+ * unbind the API refuses when it would leave no way to sign in) or not (a bind goes to the provider and back).
+ */
 export function RelationPage() {
   const { t } = useTranslation();
+  const info = useApiQuery('user.boundInfo', undefined, { enabled: !config.offline });
+  const unbind = useApiMutation('user.thirdPartUnbind', { ignoreMessage: true, invalidates: ['user.boundInfo'] });
+  const [busy, setBusy] = useState<string>();
+  const available = info.data?.available ?? [];
+  if (config.offline || (info.isSuccess && available.length === 0)) {
+    return (
+      <Card>
+        <Empty
+          image={<LinkOutlined className="empty-icon" aria-hidden />}
+          description={
+            <>
+              <strong>{t('relation.title')}</strong>
+              <br />
+              {config.offline ? t('relation.offline') : t('relation.none')}
+            </>
+          }
+        />
+      </Card>
+    );
+  }
+  const name = (p: string) => t(`thirdParty.${p}`);
   return (
-    <Card>
-      <Empty
-        image={<LinkOutlined className="empty-icon" aria-hidden />}
-        description={
-          <>
-            <strong>{t('relation.title')}</strong>
-            <br />
-            {config.offline ? t('relation.offline') : t('relation.none')}
-          </>
-        }
+    <Card loading={info.isPending}>
+      <Typography.Title level={2}>{t('thirdParty.relationTitle')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('thirdParty.relationHint')}</Typography.Paragraph>
+      {info.data && !info.data.hasPassword ? (
+        <Alert className="auth-alert" type="info" showIcon title={t('thirdParty.noPassword')} />
+      ) : null}
+      <List
+        dataSource={available}
+        renderItem={(provider) => {
+          const bound = info.data?.bound.find((b) => b.provider === provider);
+          return (
+            <List.Item
+              aria-label={name(provider)}
+              actions={[
+                bound ? (
+                  <Popconfirm
+                    key="unbind"
+                    title={t('thirdParty.unbindConfirm', { provider: name(provider) })}
+                    onConfirm={() => {
+                      unbind
+                        .mutateAsync({ params: { x: provider } })
+                        .then(() => notify.success(t('thirdParty.unbound', { provider: name(provider) })))
+                        .catch((err: unknown) => notify.error(errorMessage(err)));
+                    }}
+                  >
+                    <Button danger>{t('thirdParty.unbind')}</Button>
+                  </Popconfirm>
+                ) : (
+                  <Button
+                    key="bind"
+                    loading={busy === provider}
+                    onClick={() => {
+                      setBusy(provider);
+                      goToProvider(provider, 'bind').catch((err: unknown) => {
+                        setBusy(undefined);
+                        notify.error(errorMessage(err));
+                      });
+                    }}
+                  >
+                    {t('thirdParty.bind')}
+                  </Button>
+                ),
+              ]}
+            >
+              <List.Item.Meta
+                title={name(provider)}
+                description={bound ? t('thirdParty.boundAs', { nickname: bound.nickname }) : t('thirdParty.notBound')}
+              />
+            </List.Item>
+          );
+        }}
       />
     </Card>
   );

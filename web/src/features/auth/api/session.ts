@@ -1,8 +1,9 @@
 import { useNavigate } from 'react-router';
-import { DEFAULT_AFTER_LOGIN } from '@shared/constants';
 import type { UserDetail } from '@shared/schemas/account';
 import { api, clearSessionState, queryClient, queryKey, useApiQuery } from '../../../lib/api';
 import { clearSessionHint, hasSessionHint } from '../../../lib/cookies';
+import { paths } from '../../../paths';
+import { afterLoginTarget } from '../lib/after-login';
 
 /** The signed-in user, or nothing when there is no session (its hint cookie: the session cookie is HttpOnly). */
 export const useCurrentUser = (opts: { ignoreRedirect?: boolean } = {}) =>
@@ -20,13 +21,15 @@ export function signedIn(user: UserDetail) {
   queryClient.setQueryData(queryKey('user.detail'), user);
 }
 
-/** Where to go after signing in: `f`, or the dashboard; an absolute `f` is a full navigation. */
+/**
+ * Where to go after signing in: `f`, or the dashboard. An `f` that leaves our origin goes through the external-link
+ * notice, where the person confirms it (issue 25: no open redirect through `f`).
+ */
 export function useAfterLogin() {
   const navigate = useNavigate();
   return (from: string | null) => {
-    const target = from || DEFAULT_AFTER_LOGIN;
-    if (/^https?:\/\//i.test(target)) window.location.assign(target);
-    else void navigate(target.startsWith('/') ? target : `/${target}`, { replace: true });
+    const target = afterLoginTarget(from, window.location.origin);
+    void navigate(target.kind === 'path' ? target.path : paths.externalLink.href(target.url), { replace: true });
   };
 }
 
