@@ -22,26 +22,52 @@ describe('Lambda bundles', () => {
     for (const name of RUNTIME_PROVIDED) expect(pkg.dependencies[name], name).toBeDefined();
   });
 
-  it('stay under 400 KB, load the runtime-provided SDK only on first use, and carry no credential chain', { timeout: 60_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'apiloom-bundle-'));
-    for (const name of ['document', 'project', 'llms'] as const) {
-      const outfile = join(dir, name, 'index.mjs');
-      await build({ ...bundleOptions(functionEntry(name), outfile), sourcemap: false, logLevel: 'silent' });
-      const code = readFileSync(outfile, 'utf8');
-      // Back to 400 KB once zod's JSON Schema converter left the bundles (document 410,890 -> 395,109 bytes).
-      expect(statSync(outfile).size, name).toBeLessThanOrEqual(400 * 1024);
-      expect(code.includes('zod JSON Schema output is not built into Lambda bundles'), `${name} has no zod JSON Schema converter`).toBe(
-        true,
-      );
-      // Booleans, not the code itself: a failing match would print the whole bundle.
-      expect(code.includes('import("@aws-sdk/client-s3")'), `${name} loads the S3 client on first use`).toBe(true);
-      for (const module of RUNTIME_PROVIDED) {
-        expect(new RegExp(`from\\s*"${module}"`).test(code), `${name} has no static import of ${module}`).toBe(false);
+  /**
+   * Each service's budget, in KB: 400 unless it says why not (cold start grows with the bundle). The proxy's own test
+   * below says why its is larger.
+   */
+  const BUDGET_KB: Record<(typeof SERVICES)[number], number> = {
+    user: 400,
+    project: 400,
+    document: 400,
+    team: 400,
+    environment: 400,
+    llms: 400,
+    // undici core and its WebAssembly HTTP parser.
+    proxy: 640,
+    // The export's snapshot reader and its OpenAPI and markdown writers (yaml, fflate), to answer one document.
+    open: 560,
+    // openid-client (with oauth4webapi and jose's parts it uses): only the third-party sign-in routes load it.
+    oauth: 440,
+  };
+
+  it(
+    'stay within their budgets, load the runtime-provided SDK only on first use, and carry no credential chain',
+    { timeout: 180_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'apiloom-bundle-'));
+      for (const name of SERVICES) {
+        const outfile = join(dir, name, 'index.mjs');
+        await build({ ...bundleOptions(functionEntry(name), outfile), sourcemap: false, logLevel: 'silent' });
+        const code = readFileSync(outfile, 'utf8');
+        expect(statSync(outfile).size, name).toBeLessThanOrEqual(BUDGET_KB[name] * 1024);
+        // Code no function runs is swapped for throwing stand-ins: zod's JSON Schema converter (18 KB) and the SDK's
+        // event-stream support (17 KB).
+        expect(code.includes('zod-without-json-schema: not built'), `${name} has no zod JSON Schema converter`).toBe(true);
+        expect(code.includes('sdk-without-event-streams: not built'), `${name} has the event-stream stand-in`).toBe(true);
+        expect(code.includes(':message-type'), `${name} carries no event-stream support`).toBe(false);
+        // Booleans, not the code itself: a failing match would print the whole bundle.
+        // Where a service reads S3 (large bodies), it loads the client on first use.
+        if (name === 'document' || name === 'project' || name === 'llms')
+          expect(code.includes('import("@aws-sdk/client-s3")'), `${name} loads the S3 client on first use`).toBe(true);
+        for (const module of RUNTIME_PROVIDED) {
+          expect(new RegExp(`from\\s*"${module}"`).test(code), `${name} has no static import of ${module}`).toBe(false);
+        }
+        // The default chain's SSO and STS web-identity clients stay out.
+        expect(/AssumeRoleWithWebIdentity|GetRoleCredentials/.test(code), `${name} carries no credential chain`).toBe(false);
       }
-      // The default chain's SSO and STS web-identity clients stay out.
-      expect(/AssumeRoleWithWebIdentity|GetRoleCredentials/.test(code), `${name} carries no credential chain`).toBe(false);
-    }
-  });
+    },
+  );
 
   it(
     'give the proxy its own cap: its HTTP client is undici core (agent, connector, request), not all of undici',

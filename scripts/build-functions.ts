@@ -21,27 +21,56 @@ import { FUNCTIONS_OUT, functionEntry, ROOT } from './local/paths';
 export const RUNTIME_PROVIDED = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', '@aws-sdk/client-lambda'];
 
 /**
- * zod's classic schemas import its JSON Schema converter (for `.toJSONSchema()` and Standard Schema's
- * `jsonSchema`), 18 KB minified that no function calls: each of its exports becomes a function that throws, so
- * nothing silently answers a wrong schema if one ever does. The export names are read from the real files, so a
- * zod upgrade that adds one still builds.
+ * A module whose every export throws when called: for code a library imports that no function runs. The export
+ * names are read from the real file, so an upgrade that adds one still builds, and nothing silently answers wrong
+ * if one is ever called. `create…` factories run when read (zod's Standard Schema): they hand back the thrower.
  */
-const zodWithoutJsonSchema: Plugin = {
-  name: 'zod-without-json-schema',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      const names = [...source.matchAll(/^export (?:function|const|let|class) (\w+)/gm)].map((m) => m[1]!);
-      const aliases = [...source.matchAll(/^export \{ (\w+) as (\w+) \}/gm)].map((m) => m[2]!);
-      const fail = "() => { throw new Error('zod JSON Schema output is not built into Lambda bundles'); }";
-      // The `create…Method` factories run when a schema's `~standard` is read: they hand back the failing function.
-      const contents = [...names, ...aliases]
-        .map((name) => `export const ${name} = ${name.startsWith('create') ? `() => ${fail}` : fail};`)
-        .join('\n');
-      return { contents, loader: 'js' };
-    });
-  },
-};
+function throwingModule(name: string, filter: RegExp): Plugin {
+  return {
+    name,
+    setup(b) {
+      b.onLoad({ filter }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const names = [...source.matchAll(/^export (?:function|const|let|class) (\w+)/gm)].map((m) => m[1]!);
+        const aliases = [...source.matchAll(/^export \{ (\w+) as (\w+) \}/gm)].map((m) => m[2]!);
+        const reExports = [...source.matchAll(/^export \{([^}]+)\} from/gm)].flatMap((m) =>
+          m[1]!
+            .split(',')
+            .map((part) =>
+              part
+                .trim()
+                .split(/\s+as\s+/)
+                .at(-1)!,
+            )
+            .filter(Boolean),
+        );
+        const fail = `() => { throw new Error('${name}: not built into Lambda bundles'); }`;
+        const contents = [...new Set([...names, ...aliases, ...reExports])]
+          .map((n) => `export const ${n} = ${n.startsWith('create') ? `() => ${fail}` : fail};`)
+          .join('\n');
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * zod's classic schemas import its JSON Schema converter (for `.toJSONSchema()` and Standard Schema's
+ * `jsonSchema`), 18 KB minified that no function calls.
+ */
+const zodWithoutJsonSchema = throwingModule(
+  'zod-without-json-schema',
+  /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/,
+);
+
+/**
+ * The AWS SDK's protocols load event-stream support (15 KB minified) on first use of an event-stream operation;
+ * DynamoDB has none, and S3 and Lambda come from the runtime, so no function ever loads it.
+ */
+const sdkWithoutEventStreams = throwingModule(
+  'sdk-without-event-streams',
+  /[\\/]@smithy[\\/]core[\\/]dist-es[\\/]submodules[\\/]event-streams[\\/]index\.js$/,
+);
 
 export const bundleOptions = (entry: string, outfile: string): BuildOptions => ({
   entryPoints: [entry],
@@ -65,7 +94,7 @@ export const bundleOptions = (entry: string, outfile: string): BuildOptions => (
   },
   // Some CommonJS dependencies call require() for Node built-ins; give the ESM bundle one.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [zodWithoutJsonSchema],
+  plugins: [zodWithoutJsonSchema, sdkWithoutEventStreams],
 });
 
 const CURL_PARSER = join(ROOT, 'functions/workers/import/curl-parser.ts');
@@ -83,6 +112,7 @@ export const workerBundleOptions = (entry: string, outfile: string): BuildOption
   },
   plugins: [
     zodWithoutJsonSchema,
+    sdkWithoutEventStreams,
     {
       name: 'curl-wasm-parser',
       setup(b) {
