@@ -4,7 +4,7 @@
  * reports the counts; here a smaller sample runs on every test run.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_COOKIE } from '@shared/constants';
+import { OPEN_API_BASE, TOKEN_COOKIE } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
 import { routeEntries } from '@shared/routes';
 import { accessFixture } from '../support/access-fixture';
@@ -23,6 +23,11 @@ beforeAll(async () => {
 });
 
 const ALLOWED_STATUS = new Set([200, 403, 404, 413, 415]);
+/**
+ * The open API and the text routes (a share's llms.txt and markdown) answer refusals with the HTTP status a CLI or a
+ * plain client acts on, still in the envelope; never a server error.
+ */
+const PLAIN_ALLOWED_STATUS = new Set([200, 400, 401, 403, 404, 409, 410, 413, 415, 422, 429]);
 
 describe('no route answers malformed or hostile input with a system error, or admits a caller it should not', () => {
   it.each(routeEntries)('%s', async (id, route) => {
@@ -40,7 +45,10 @@ describe('no route answers malformed or hostile input with a system error, or ad
         ...(request.body !== undefined ? { body: request.body } : {}),
       });
       const what = `${request.caller} ${route.method} ${request.path.slice(0, 120)}`;
-      expect(ALLOWED_STATUS.has(res.status), `${what}: HTTP ${res.status}`).toBe(true);
+      const plain = route.path.startsWith(OPEN_API_BASE) || 'produces' in route;
+      expect((plain ? PLAIN_ALLOWED_STATUS : ALLOWED_STATUS).has(res.status), `${what}: HTTP ${res.status}`).toBe(true);
+      // A text or raw answer (markdown, the OpenAPI file) is not an envelope; its route admits anyone.
+      if (res.status === 200 && ('produces' in route || 'raw' in route)) continue;
       expect(res.code, `${what}: ${res.message}`).not.toBe(ERRORS.system.code);
       expect(Number.isFinite(res.code), `${what}: not an envelope`).toBe(true);
       if (res.code === 0 && route.method !== 'GET') expect(admitted(route, request.caller), `${what} succeeded`).toBe(true);
