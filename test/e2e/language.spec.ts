@@ -42,7 +42,7 @@ test('in English: the 404 page and its title, default document names and history
   await page.goto(`/login?f=${encodeURIComponent(`/project/${project}/${doc}`)}`);
   await page.getByLabel('Email or phone').fill(account);
   await page.getByLabel('Password', { exact: true }).fill('Secret123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Untitled document', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Documents' }).getByRole('treeitem', { name: 'Untitled document' })).toBeVisible();
   await expect(page).toHaveTitle('Untitled document - Defaults - Apiloom');

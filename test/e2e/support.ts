@@ -55,7 +55,7 @@ export async function signIn(page: Page, account: string, password = PASSWORD) {
   await secret.fill(password);
   await expect(username).toHaveValue(account);
   await expect(secret).toHaveValue(password);
-  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 
 /** Makes something through the API and returns its `data`, failing on any answer but code 0. */

@@ -390,7 +390,7 @@ test('opening a project asks for the workspace code at once, from the early scri
   const asked: string[] = [];
   page.on('request', (r) => asked.push(r.url()));
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
   await expect(workspaceCode).toHaveCount(0);
   expect(asked.filter((url) => workspaceChunk.test(url))).toEqual([]);
 
