@@ -3,32 +3,12 @@
  * dependencies. Each command names its flags; anything else is a usage error (exit 2).
  */
 import { parseArgs } from 'node:util';
+import { EXPORT_FORMATS, IMPORT_MODES as MODES } from '../shared/constants';
+import { IMPORT_FORMATS as SHARED_IMPORT_FORMATS } from '../shared/import/types';
 
-export const MODES = ['skip', 'merge', 'overwrite'] as const;
-export const EXPORT_FORMATS = [
-  'apiloom',
-  'openapi-json',
-  'openapi-yaml',
-  'postman',
-  'postman-environment',
-  'markdown',
-  'html',
-  'pdf',
-  'docx',
-] as const;
-export const IMPORT_FORMATS = [
-  'auto',
-  'openapi',
-  'postman',
-  'postman-environment',
-  'har',
-  'yapi',
-  'rap2',
-  'showdoc',
-  'xiaoyaoji',
-  'curl',
-  'apiloom',
-] as const;
+// The same lists the open API validates with: zod-free modules, so the bundle stays dependency-free.
+export { EXPORT_FORMATS, MODES };
+export const IMPORT_FORMATS = ['auto', ...SHARED_IMPORT_FORMATS] as const;
 
 export class UsageError extends Error {}
 

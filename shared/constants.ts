@@ -129,3 +129,24 @@ export type ThirdPartyProvider = (typeof THIRD_PARTY_PROVIDERS)[number];
 export const THIRD_PARTY_STATE_TTL_SECONDS = 600;
 /** The HttpOnly cookie that ties a started third-party sign-in to the browser that started it. */
 export const THIRD_PARTY_STATE_COOKIE = 'apiloom-oauth';
+
+/**
+ * Export formats and import modes, here rather than beside their schemas so that the dependency-free CLI (cli/)
+ * imports the same lists the open API validates with, without zod.
+ */
+/** Every format an export can be asked for; the worker's writer registry says which it can write today. */
+export const EXPORT_FORMATS = [
+  'apiloom',
+  'openapi-json',
+  'openapi-yaml',
+  'postman',
+  'postman-environment',
+  'markdown',
+  'html',
+  'pdf',
+  'docx',
+] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** What an import does with a document that already exists. */
+export const IMPORT_MODES = ['skip', 'merge', 'overwrite'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];

@@ -5,27 +5,15 @@
  * most a day. A job id carries its project id (`<projectId>_<suffix>`), as an import job's does.
  */
 import * as z from 'zod';
-import { LOCALES } from '../constants';
+import { EXPORT_FORMATS, LOCALES, type ExportFormat } from '../constants';
+
+export { EXPORT_FORMATS, type ExportFormat };
 import { lazy } from '../lazy';
 import { vKey } from '../messages';
 import { documentIdSchema } from './document';
 import { DOCUMENT_ID_PATTERN } from './document-kinds';
 import { idSchema } from './project';
 import { releaseVersion } from './share';
-
-/** Every format an export can be asked for; the worker's writer registry says which it can write today. */
-export const EXPORT_FORMATS = [
-  'apiloom',
-  'openapi-json',
-  'openapi-yaml',
-  'postman',
-  'postman-environment',
-  'markdown',
-  'html',
-  'pdf',
-  'docx',
-] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];

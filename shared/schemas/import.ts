@@ -7,13 +7,13 @@
 import * as z from 'zod';
 import { lazy } from '../lazy';
 import { IMPORT_FORMATS, IMPORT_WARNING_CODES } from '../import/types';
+import { IMPORT_MODES, type ImportMode } from '../constants';
 import { vKey } from '../messages';
 import { plainText, stripBidiControls } from '../text';
 import { DOCUMENT_ID_PATTERN } from './document-kinds';
 import { idSchema } from './project';
 
-export const IMPORT_MODES = ['skip', 'merge', 'overwrite'] as const;
-export type ImportMode = (typeof IMPORT_MODES)[number];
+export { IMPORT_MODES, type ImportMode };
 export const IMPORT_STATES = ['uploading', 'queued', 'running', 'done', 'failed'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
 
