@@ -51,7 +51,10 @@ export function apiQuery<Id extends RouteId>(id: Id, request?: RouteRequest<Id>,
   const { enabled, staleTime, ...callOptions } = options;
   return queryOptions<RouteResponse<Id>, ApiError>({
     queryKey: queryKey(id, request, callOptions),
-    queryFn: ({ signal }) => api.call(id, request, { ...callOptions, signal }),
+    // Reads are small: one that outlives its page (saving leaves the editor, signing in leaves the sign-in page)
+    // finishes and fills the cache instead of being aborted into a failed request. React-query aborts a read only
+    // when its function takes the signal, so this one does not.
+    queryFn: () => api.call(id, request, callOptions),
     ...(enabled === undefined ? {} : { enabled: enabled as boolean }),
     ...(staleTime === undefined ? {} : { staleTime: staleTime as number }),
   });
