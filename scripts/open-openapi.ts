@@ -1,7 +1,7 @@
 /**
  * The open API's OpenAPI 3.1 description (issue 26), generated from the route table: every /open/v1 route with its
  * path parameters, query, body and answer (zod's JSON Schema output of the very schemas the router validates
- * with), its scope, and the error statuses of shared/open-api.ts. The open service serves the generated file as
+ * with), its scope, and the error statuses of shared/http-status.ts. The open service serves the generated file as
  * is (`GET /open/v1/openapi.json`): zod's JSON Schema converter is not built into Lambda bundles, so it is made
  * here, committed, and a test keeps it equal to what this script makes (`npm run -s open-openapi` writes it).
  */
@@ -9,8 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { OPEN_API_BASE } from '@shared/constants';
-import { ERRORS } from '@shared/errors';
-import { openStatus } from '@shared/open-api';
+import { type ERRORS } from '@shared/errors';
+import { httpStatus } from '@shared/http-status';
 import { routeEntries, type RouteDef } from '@shared/routes';
 import { ROOT } from './local/paths';
 
@@ -38,7 +38,7 @@ const ENVELOPE_ERROR: Obj = {
 function errorResponses(route: RouteDef): Record<string, Obj> {
   const statuses = new Map<number, string>();
   const add = (key: keyof typeof ERRORS, what: string) => {
-    const status = openStatus(ERRORS[key].code);
+    const status = httpStatus(key);
     if (!statuses.has(status)) statuses.set(status, what);
   };
   const tokenRoute = route.access.grants.some((g) => g.kind === 'projectToken');

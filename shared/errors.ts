@@ -12,7 +12,7 @@ export const ERRORS = {
   forbidden: { code: 42003, status: 200 },
   registrationDisabled: { code: 42010, status: 200 },
   /** An offline deployment sends no codes to new addresses, so an account's email and phone stay as they are. */
-  addressChangeDisabled: { code: 42011, status: 200 },
+  addressChangeDisabled: { code: 42030, status: 200 },
   tooManyRequests: { code: 42900, status: 200 },
   notFound: { code: 43001, status: 200 },
   routeNotFound: { code: 43001, status: 404 },
@@ -95,7 +95,7 @@ export const ERRORS = {
   /** Past the per-user limit: HTTP 429 with Retry-After. */
   proxyThrottled: { code: 42960, status: 429 },
   // Project tokens and the open API (issue 26). On /open/v1 routes every code also gets an HTTP status a CLI can
-  // act on (shared/open-api.ts); elsewhere these keys answer 200 like the rest.
+  // act on (shared/http-status.ts); elsewhere these keys answer 200 like the rest.
   /** A project token that matches none, or one revoked. */
   tokenInvalid: { code: 41005, status: 200 },
   /** A project token past its expiry. */

@@ -22,4 +22,19 @@ describe('messages', () => {
       expect(messages.en.error[key as keyof typeof ERRORS], key).toBeTruthy();
     }
   });
+
+  it('gives each catalogued error a code of its own, except keys that deliberately answer as one', () => {
+    // A client tells errors apart by code; these share one because the caller must not tell them apart (an
+    // existing account is "a conflict") or because they are one error seen from two places.
+    const shared = [
+      ['notFound', 'routeNotFound'],
+      ['accountExists', 'alreadyOwner', 'conflict', 'versionExists'],
+      ['tooManyGuesses', 'tooManyRequests'],
+      ['invalidInput', 'malformedBody'],
+    ];
+    const byCode = new Map<number, string[]>();
+    for (const [key, { code }] of Object.entries(ERRORS)) byCode.set(code, [...(byCode.get(code) ?? []), key]);
+    const sharing = [...byCode.values()].filter((keys) => keys.length > 1).map((keys) => keys.sort());
+    expect(sharing.sort()).toEqual(shared.sort());
+  });
 });

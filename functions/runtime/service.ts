@@ -12,7 +12,7 @@ import { API_CACHE_KEY_HEADERS, REQUEST_ID_HEADER } from '@shared/constants';
 import { ERRORS, OK_CODE, type Envelope } from '@shared/errors';
 import { pickLocale, translate, type Locale } from '@shared/messages';
 import { isTokenRoute, routeKey, type GrantKinds, type Locator, type RouteDef, type ServiceName } from '@shared/routes/define';
-import { openStatus } from '@shared/open-api';
+import { httpStatus } from '@shared/http-status';
 import { namedParams } from '@shared/routes/path';
 import type { RouteId, RouteInput, RouteResponse, Routes } from '@shared/routes';
 import { AppError } from './app-error';
@@ -145,19 +145,6 @@ function respond(scope: RequestScope, status: number, envelope: Envelope): Resul
   };
 }
 
-/**
- * The HTTP status of a refusal on a route answering a text of its own (`produces`), whose readers are plain HTTP
- * clients: the envelope's code says why, the status says it too (the spec's app routes answer 200 with the code).
- */
-export function plainStatus(status: number, code: number): number {
-  if (status !== 200) return status;
-  if (code === ERRORS.shareExpired.code) return 410;
-  if (code === ERRORS.sharePassword.code) return 401;
-  if (code === ERRORS.tooManyRequests.code) return 429;
-  const family = Math.floor(code / 1000);
-  return ({ 41: 401, 42: 403, 43: 404, 45: 400 } as Record<number, number>)[family] ?? 500;
-}
-
 /** A text answer (`produces`): the handler's string as the body, cached like an envelope would be. */
 function respondText(scope: RequestScope, mediaType: string, text: string): Result {
   const envelope = respond(scope, 200, { code: OK_CODE, message: 'ok', data: null });
@@ -169,8 +156,9 @@ function errorEnvelope(scope: RequestScope, err: unknown): { status: number; env
   if (err instanceof AppError && err.key === 'notLoggedIn' && scope.staleSession) err = new AppError('sessionExpired');
   if (err instanceof AppError) {
     const entry = ERRORS[err.key];
-    // The open API (issue 26) answers each code with the HTTP status a CLI acts on (shared/open-api.ts).
-    const status = scope.route && isTokenRoute(scope.route.route.access) ? openStatus(entry.code) : entry.status;
+    // The open API (issue 26) and the text routes answer each code with the HTTP status their readers act on.
+    const route = scope.route?.route;
+    const status = route && (isTokenRoute(route.access) || route.produces !== undefined) ? httpStatus(err.key) : entry.status;
     if (status === 429) scope.retryAfter = Number(err.params.seconds ?? (entry.status === 429 ? 60 : 5));
     return {
       status,
@@ -318,8 +306,7 @@ const errorHandler = (service: ServiceName): Middleware => ({
     scope.cacheControl = undefined;
     const { status, envelope } = errorEnvelope(scope, request.error);
     if (envelope.code !== ERRORS.system.code) scope.log.info('request refused', { code: envelope.code });
-    const plain = scope.route?.route.produces !== undefined;
-    request.response = respond(scope, plain ? plainStatus(status, envelope.code) : status, envelope);
+    request.response = respond(scope, status, envelope);
   },
 });
 

@@ -2,7 +2,7 @@
  * The open API (issue 26), versioned under /open/v1, for CI and tools: a project token
  * (`Authorization: Bearer apl_…`) of the project the path names, within its scope (`read` or `import`), admits;
  * nothing else does (no session, no share). Errors keep the `{code, message, data}` envelope with an HTTP status
- * a client can act on (shared/open-api.ts). Its own service: the project bundle is at its 400 KB budget, and these
+ * a client can act on (shared/http-status.ts). Its own service: the project bundle is at its 400 KB budget, and these
  * routes carry the export's OpenAPI and markdown writers.
  */
 import { importJobView, importUploadTicket } from '../schemas/import';
