@@ -54,8 +54,9 @@ function unnamedFields(sent: unknown, kept: unknown, at = 'data'): string[] {
   );
 }
 /**
- * Routes that hash a password at OWASP's cost (scrypt, 128 MiB each): their callers go one at a time, since a
- * dozen hashes at once on a busy two-core machine outlast the gateway's 29 s, as they would a Lambda's timeout.
+ * Routes that hash or check a password at OWASP's cost (scrypt, 128 MiB each): their callers go one at a time,
+ * since a dozen hashes at once on a busy two-core machine outlast the gateway's 29 s, as they would a Lambda's
+ * timeout. A share's password check hashes even for a share without one, so timing tells nothing.
  */
 const HASHES_PASSWORDS: ReadonlySet<RouteId> = new Set([
   'login.create',
@@ -63,6 +64,7 @@ const HASHES_PASSWORDS: ReadonlySet<RouteId> = new Set([
   'user.updatePassword',
   'user.resetPassword',
   'user.email',
+  'share.assert',
 ]);
 async function inTurn<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
