@@ -63,6 +63,7 @@ const HASHES_PASSWORDS: ReadonlySet<RouteId> = new Set([
   'user.updatePassword',
   'user.resetPassword',
   'user.email',
+  'user.quit',
 ]);
 async function inTurn<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
