@@ -119,6 +119,15 @@ export const ERRORS = {
   bindTicketInvalid: { code: 45034, status: 200 },
   /** An unbind that would leave the account no way to sign in. */
   lastSignInWay: { code: 42032, status: 200 },
+  // Leaving the product (issue 25, /dashboard/profile/quit)
+  /** The account owns a team or projects others use: hand them over (or disband) first. The blockers come in `data`. */
+  quitBlocked: { code: 43033, status: 200 },
+  /** The confirmation typed on the quit page is not the phrase the page shows. */
+  quitConfirmation: { code: 45035, status: 200 },
+  /** The account's current password, asked before it is deleted, is wrong. */
+  wrongPassword: { code: 45036, status: 200 },
+  /** The account is being deleted right now: no new session for it. */
+  accountLeaving: { code: 42033, status: 200 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -94,6 +94,10 @@ const zhErrors: ErrorMessages = {
   providerAlreadyBound: '你的账号已绑定该平台的账号，请先解绑',
   bindTicketInvalid: '绑定已超时，请重新用第三方账号登录',
   lastSignInWay: '解绑后将无法登录：请先设置密码或绑定其他第三方账号',
+  quitBlocked: '你还拥有他人在用的团队或项目（{{names}}），请先转让或解散后再注销账号',
+  quitConfirmation: '确认文字不正确，请照页面上的文字输入',
+  wrongPassword: '密码错误',
+  accountLeaving: '该账号正在注销中',
 };
 
 const enErrors: ErrorMessages = {
@@ -181,6 +185,10 @@ const enErrors: ErrorMessages = {
   providerAlreadyBound: 'Your account already has an account of this provider bound; unbind it first',
   bindTicketInvalid: 'The binding timed out; please sign in with the third-party account again',
   lastSignInWay: 'You could not sign in after this: set a password or bind another provider first',
+  quitBlocked: 'You still own a team or projects that others use ({{names}}): hand them over or disband them first',
+  quitConfirmation: 'The confirmation does not match: type the words shown on the page',
+  wrongPassword: 'The password is wrong',
+  accountLeaving: 'This account is being deleted',
 };
 
 /** Validation texts referenced by the zod schemas as `error: 'v.<key>'`. */

@@ -20,6 +20,8 @@ const userRecord = lazy(() =>
     phone: z.string().nullable(),
     passwordHash: z.string(),
     registeredAt: z.string(),
+    /** Set when the account started leaving the product (POST /user/quit); the account goes once that is done. */
+    leavingAt: z.string().optional(),
     rev: z.number(),
   }),
 );
@@ -157,3 +159,44 @@ export const hasPassword = (user: UserRecord) => user.passwordHash !== NO_PASSWO
 
 /** A user without a verification code: the local demo account and benchmark fixtures. */
 export const createUser = (input: { account: string; nickname: string; passwordHash: string }) => registerUser(input, [], 'conflict');
+
+/**
+ * How long a started deletion keeps new sessions out: longer than any one quit call runs. A mark older than this
+ * is a deletion that stopped midway (a crash): the person may sign in again and retry, so the address is never
+ * held by an account nobody can reach.
+ */
+export const LEAVING_HOLD_MS = 15 * 60_000;
+
+/** Whether a new session for the account is refused because it is being deleted right now. */
+export const isLeaving = (user: UserRecord, now = Date.now()) =>
+  user.leavingAt !== undefined && now - Date.parse(user.leavingAt) < LEAVING_HOLD_MS;
+
+/**
+ * Marks the account as leaving, conditional on the revision its password was checked against (a concurrent
+ * password or address change makes it a conflict). A repeat of an interrupted deletion marks it again.
+ */
+export async function markLeaving(user: UserRecord, now = new Date()): Promise<UserRecord> {
+  return userRecord.parse(
+    await updateItem(
+      keys.user(user.id),
+      { set: { leavingAt: now.toISOString(), updatedAt: now.toISOString() }, bumpRev: true },
+      { when: eq('rev', user.rev), failure: () => new AppError('conflict') },
+    ),
+  );
+}
+
+/**
+ * The last writes of a deletion: the account's item (only while it is marked leaving) and the guards of its
+ * email and phone that are still this account's (read first: a guard is never taken from someone else), so the
+ * addresses can register again.
+ */
+export async function deleteUserOps(user: UserRecord): Promise<TransactOp[]> {
+  const addresses = [user.email, user.phone].filter((a): a is string => !!a);
+  const owned = await Promise.all(addresses.map(async (a) => ((await findUserIdByAccount(a)) === user.id ? a : undefined)));
+  return [
+    { delete: keys.user(user.id), when: exists('leavingAt'), failure: () => new AppError('conflict') },
+    ...owned
+      .filter((a): a is string => !!a)
+      .map((account): TransactOp => ({ delete: keys.accountGuard(account), when: eq('userId', user.id) })),
+  ];
+}

@@ -17,6 +17,8 @@ import {
   boundInfo,
   phoneNotLoginBody,
   thirdPartyRedirectParams,
+  quitBody,
+  quitCheck,
 } from '../schemas/account';
 import { ANYONE, route, SIGNED_IN } from './define';
 import { nothing } from './responses';
@@ -156,4 +158,11 @@ export const accountRoutes = {
     params: thirdPartyRedirectParams,
     response: nothing,
   }),
+  /** What keeps the account from leaving the product (the quit page shows it with links to hand things over). */
+  'user.quitCheck': route({ method: 'GET', path: '/user/quit', service: 'user', access: SIGNED_IN, response: quitCheck }),
+  /**
+   * Leaves the product: refused while the account owns a team or projects others use; otherwise every session,
+   * the account with its guards and bindings, its personal projects and its memberships go.
+   */
+  'user.quit': route({ method: 'POST', path: '/user/quit', service: 'user', access: SIGNED_IN, body: quitBody, response: nothing }),
 } as const;

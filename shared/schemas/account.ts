@@ -227,3 +227,32 @@ export const boundInfo = lazy(() =>
     hasPassword: z.boolean(),
   }),
 );
+
+// Leaving the product (issue 25)
+
+/** A team or project that keeps the account from being deleted, named for the page's links. */
+export const quitBlocker = lazy(() => z.object({ id: z.string(), name: z.string() }));
+
+/**
+ * What keeps the signed-in account from being deleted (teams it owns with other members; projects it owns that
+ * others use or that are in a team that stays), and whether deleting it asks for the password.
+ */
+export const quitCheck = lazy(() => z.object({ teams: z.array(quitBlocker), projects: z.array(quitBlocker), hasPassword: z.boolean() }));
+export type QuitCheck = z.infer<typeof quitCheck>;
+
+/**
+ * `POST /user/quit`: the phrase the page shows, typed by hand (`QUIT_PHRASES`), and the current password when the
+ * account has one (an account made by a third-party sign-in has none).
+ */
+export const quitBody = lazy(() =>
+  z.object({
+    confirmation: z
+      .string({ error: vKey('required') })
+      .min(1, { error: vKey('required') })
+      .max(100),
+    password: z
+      .string()
+      .max(LIMITS.passwordMax * 4)
+      .optional(),
+  }),
+);

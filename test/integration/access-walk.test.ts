@@ -65,6 +65,7 @@ const HASHES_PASSWORDS: ReadonlySet<RouteId> = new Set([
   'user.resetPassword',
   'user.email',
   'share.assert',
+  'user.quit',
 ]);
 async function inTurn<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];

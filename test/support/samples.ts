@@ -242,6 +242,8 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'open.exportStart': ({ projectId }) => ({ params: { projectId }, body: { format: 'openapi-json' } }),
   'open.exportGet': ({ projectId, exportJobId }) => ({ params: { projectId, id: exportJobId } }),
   'open.openapi': () => ({}),
+  'user.quitCheck': () => ({}),
+  'user.quit': ({ password }) => ({ body: { confirmation: '注销我的账号', password } }),
 };
 
 /**

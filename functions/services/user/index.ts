@@ -4,6 +4,7 @@ import { createService } from '../../runtime/service';
 import { addressHandlers } from './addresses';
 import { codeHandlers } from './codes';
 import { profileHandlers } from './profile';
+import { quitHandlers } from './quit';
 import { recoveryHandlers } from './recovery';
 import { registrationHandlers } from './registration';
 import { signInHandlers } from './sign-in';
@@ -17,4 +18,5 @@ export const handler = createService('user', accountRoutes, {
   ...addressHandlers,
   ...codeHandlers,
   ...identityHandlers,
+  ...quitHandlers,
 });

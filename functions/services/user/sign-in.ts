@@ -4,7 +4,7 @@ import { VERIFICATION_CODE_RESEND_SECONDS, VERIFICATION_CODE_TTL_SECONDS } from 
 import { assertUnderLimits, clearCounter, consume, countEvent, overLimit, type Subject } from '../../domain/throttles';
 import { checkCodeToSpend, issueCode } from '../../domain/verification-codes';
 import { codeSender } from './code-sender';
-import { findUserIdByAccount, getUser, toUserDetail } from '../../domain/users';
+import { findUserIdByAccount, getUser, isLeaving, toUserDetail } from '../../domain/users';
 import { AppError } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { decoyHash, verifyPassword } from '../../domain/passwords';
@@ -39,6 +39,8 @@ export const signInHandlers = defineHandlers({
       await countEvent(subjects);
       throw new AppError('badCredentials');
     }
+    // An account being deleted right now gets no new session (a deletion stopped long ago does: it can be retried).
+    if (isLeaving(user)) throw new AppError('accountLeaving');
     // A code is good for one sign-in.
     if (spendCode) await spendCode();
     // The account-wide count stays: whoever signs in next this hour steps up too.

@@ -9,7 +9,7 @@ import { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '@shared/constant
 import { env } from '../../../env';
 import { LIMITS } from '@shared/constants';
 import { createSession } from '../../../domain/sessions';
-import { getUser, toUserDetail } from '../../../domain/users';
+import { getUser, isLeaving, toUserDetail } from '../../../domain/users';
 import { AppError, fail } from '../../../runtime/app-error';
 import type { RequestContext } from '../../../runtime/service';
 import { sessionCookies } from '../../../runtime/session-cookie';
@@ -51,6 +51,7 @@ export const nicknameOf = (name: string) =>
 export async function signIn(userId: string, ctx: RequestContext) {
   const user = await getUser(userId);
   if (!user) throw new AppError('notFound');
+  if (isLeaving(user)) throw new AppError('accountLeaving');
   const { token } = await createSession(user.id);
   for (const cookie of sessionCookies(token, ctx.event)) ctx.setCookie(cookie);
   return { token, user: toUserDetail(user) };

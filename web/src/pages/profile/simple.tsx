@@ -1,8 +1,9 @@
-import { LinkOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, List, Popconfirm, Typography } from 'antd';
+import { DeleteOutlined, LinkOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Form, Input, List, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { QUIT_PHRASES } from '@shared/accounts';
 import { config } from '../../config';
 import { signOut } from '../../features/auth/api/session';
 import { goToProvider } from '../../features/auth/api/third-party';
@@ -95,22 +96,114 @@ export function RelationPage() {
   );
 }
 
-/** Quit: sign out of this browser. */
+/**
+ * Quit (issue 25): leaving the product. What goes is said first; what stands in the way (teams the person owns
+ * with other members, projects others use) is listed with links to hand each over; otherwise the phrase of the
+ * page's language typed by hand (and the password, when the account has one) enables the danger button, and the
+ * person lands signed out on the sign-in page. Signing out of this browser stays here too.
+ */
 export function QuitPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const check = useApiQuery('user.quitCheck');
+  const quit = useApiMutation('user.quit', { ignoreMessage: true });
+  const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
+  const phrase = i18n.language.startsWith('en') ? QUIT_PHRASES.en : QUIT_PHRASES.zh;
+  const blockers = check.data ? [...check.data.teams, ...check.data.projects] : [];
+  const needsPassword = check.data?.hasPassword ?? true;
+  const ready = typed.trim().toLowerCase() === phrase.toLowerCase() && (!needsPassword || password !== '');
+  const submit = () => {
+    quit
+      .mutateAsync({ body: { confirmation: typed, ...(needsPassword ? { password } : {}) } })
+      .then(() =>
+        signOut(() => {
+          notify.success(t('quit.done'));
+          void navigate(paths.login.href(), { replace: true });
+        }),
+      )
+      .catch((err: unknown) => {
+        notify.error(errorMessage(err));
+        void check.refetch();
+      });
+  };
   return (
-    <Card>
-      <Typography.Title level={2}>{t('quit.title')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('quit.text')}</Typography.Paragraph>
-      <Button
-        danger
-        type="primary"
-        icon={<LogoutOutlined aria-hidden />}
-        onClick={() => void signOut(() => void navigate(paths.login.href(), { replace: true }))}
-      >
-        {t('dashboard.logout')}
-      </Button>
-    </Card>
+    <>
+      <Card loading={check.isPending}>
+        <Typography.Title level={2}>{t('quit.deleteTitle')}</Typography.Title>
+        <Typography.Paragraph>{t('quit.deleteText')}</Typography.Paragraph>
+        <ul>
+          <li>{t('quit.goes.account')}</li>
+          <li>{t('quit.goes.projects')}</li>
+          <li>{t('quit.goes.memberships')}</li>
+        </ul>
+        {blockers.length > 0 && check.data ? (
+          <Alert
+            className="auth-alert"
+            type="warning"
+            showIcon
+            title={t('quit.blocked')}
+            description={
+              <ul aria-label={t('quit.blocked')}>
+                {check.data.teams.map((team) => (
+                  <li key={team.id}>
+                    {t('quit.team', { name: team.name })}{' '}
+                    <Link to={paths.teamSettings.href(team.id, 'transfer')}>{t('quit.transferTeam')}</Link>
+                  </li>
+                ))}
+                {check.data.projects.map((project) => (
+                  <li key={project.id}>
+                    {t('quit.project', { name: project.name })}{' '}
+                    <Link to={paths.projectSettings.href(project.id, 'transfer')}>{t('quit.transferProject')}</Link>
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+        ) : check.data ? (
+          <Form layout="vertical" className="quit-form" onFinish={submit}>
+            <Form.Item label={t('quit.typeLabel', { phrase })} htmlFor="quit-confirmation">
+              <Input
+                id="quit-confirmation"
+                autoComplete="off"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                placeholder={phrase}
+              />
+            </Form.Item>
+            {needsPassword ? (
+              <Form.Item label={t('security.currentPassword')} htmlFor="quit-password">
+                <Input.Password
+                  id="quit-password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </Form.Item>
+            ) : null}
+            <Button
+              danger
+              type="primary"
+              htmlType="submit"
+              disabled={!ready}
+              loading={quit.isPending}
+              icon={<DeleteOutlined aria-hidden />}
+            >
+              {t('quit.deleteButton')}
+            </Button>
+          </Form>
+        ) : null}
+      </Card>
+      <Card className="quit-sign-out">
+        <Typography.Title level={2}>{t('quit.title')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('quit.text')}</Typography.Paragraph>
+        <Button
+          icon={<LogoutOutlined aria-hidden />}
+          onClick={() => void signOut(() => void navigate(paths.login.href(), { replace: true }))}
+        >
+          {t('dashboard.logout')}
+        </Button>
+      </Card>
+    </>
   );
 }
