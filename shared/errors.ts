@@ -119,6 +119,8 @@ export const ERRORS = {
   bindTicketInvalid: { code: 45034, status: 200 },
   /** An unbind that would leave the account no way to sign in. */
   lastSignInWay: { code: 42032, status: 200 },
+  /** The provider refused the authorisation code as expired, already used or never issued (they answer all three alike). */
+  thirdPartyCodeExpired: { code: 45035, status: 200 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

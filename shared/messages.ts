@@ -94,6 +94,7 @@ const zhErrors: ErrorMessages = {
   providerAlreadyBound: '你的账号已绑定该平台的账号，请先解绑',
   bindTicketInvalid: '绑定已超时，请重新用第三方账号登录',
   lastSignInWay: '解绑后将无法登录：请先设置密码或绑定其他第三方账号',
+  thirdPartyCodeExpired: '第三方授权已过期或已使用，请重新登录',
 };
 
 const enErrors: ErrorMessages = {
@@ -181,6 +182,7 @@ const enErrors: ErrorMessages = {
   providerAlreadyBound: 'Your account already has an account of this provider bound; unbind it first',
   bindTicketInvalid: 'The binding timed out; please sign in with the third-party account again',
   lastSignInWay: 'You could not sign in after this: set a password or bind another provider first',
+  thirdPartyCodeExpired: 'The provider says this sign-in has expired or was already used; please try again',
 };
 
 /** Validation texts referenced by the zod schemas as `error: 'v.<key>'`. */
