@@ -128,6 +128,8 @@ export const ERRORS = {
   wrongPassword: { code: 45036, status: 200 },
   /** The account is being deleted right now: no new session for it. */
   accountLeaving: { code: 42033, status: 200 },
+  /** The provider refused the authorisation code as expired, already used or never issued (they answer all three alike). */
+  thirdPartyCodeExpired: { code: 45037, status: 200 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

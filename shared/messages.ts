@@ -98,6 +98,7 @@ const zhErrors: ErrorMessages = {
   quitConfirmation: '确认文字不正确，请照页面上的文字输入',
   wrongPassword: '密码错误',
   accountLeaving: '该账号正在注销中',
+  thirdPartyCodeExpired: '第三方授权已过期或已使用，请重新登录',
 };
 
 const enErrors: ErrorMessages = {
@@ -189,6 +190,7 @@ const enErrors: ErrorMessages = {
   quitConfirmation: 'The confirmation does not match: type the words shown on the page',
   wrongPassword: 'The password is wrong',
   accountLeaving: 'This account is being deleted',
+  thirdPartyCodeExpired: 'The provider says this sign-in has expired or was already used; please try again',
 };
 
 /** Validation texts referenced by the zod schemas as `error: 'v.<key>'`. */

@@ -8,6 +8,11 @@
  * The authorisation step answers at once (no consent screen). Who signs in is the `login` parameter of the
  * authorisation address (GitHub has one of that name), `octocat` by default; `login=__deny__` answers as a
  * person who refused. `config` is what THIRD_PARTY_PROVIDERS takes.
+ *
+ * Codes live CODE_LIFE_MS and are good once, and a code past its life or used again is refused as each real
+ * provider refuses it: GitHub with HTTP 200 and `error=bad_verification_code`, Gitee (plain OAuth 2) with 400
+ * `invalid_grant`, WeChat with errcode 40029 (invalid or expired) or 40163 (already used), Weibo with error_code
+ * 21325. The clock is injectable (`now`), so a test can age a code without waiting.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -17,16 +22,45 @@ import { OAuth2Server } from 'oauth2-mock-server';
 export const FAKE_CLIENT = { clientId: 'apiloom-local', clientSecret: 'local-secret' };
 const DEFAULT_LOGIN = 'octocat';
 const DENY = '__deny__';
+/** How long an authorisation code lives: 10 minutes at GitHub and WeChat; we give Weibo and Gitee the same. */
+export const CODE_LIFE_MS = 10 * 60_000;
+
+interface FakeOptions {
+  host?: string;
+  /** The fakes' clock, in epoch milliseconds. */
+  now?: () => number;
+}
+type Clock = () => number;
 
 /** A stable numeric id for a login, as providers give. */
 const idOf = (login: string) => Number.parseInt(createHash('sha256').update(login).digest('hex').slice(0, 10), 16);
 
+function send(res: ServerResponse, body: unknown, status = 200, type = 'application/json') {
+  res.writeHead(status, { 'content-type': type });
+  res.end(JSON.stringify(body));
+}
+
+const readForm = (req: IncomingMessage) =>
+  new Promise<URLSearchParams>((resolve) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString('utf8')));
+    req.on('end', () => resolve(new URLSearchParams(text)));
+  });
+
+const listenOn = (server: Server, host: string) =>
+  new Promise<string>((resolve) => server.listen(0, host, () => resolve(`http://${host}:${(server.address() as AddressInfo).port}`)));
+
+const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
 interface Issued {
   login: string;
   redirectUri: string;
+  issuedAt: number;
+  used: boolean;
 }
 
-async function fakeOAuth2(host: string) {
+/** GitHub answers every token error with HTTP 200 and an `error`; Gitee, like plain OAuth 2, with HTTP 400. */
+async function fakeOAuth2(host: string, flavour: 'github' | 'gitee', now: Clock) {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
   const codes = new Map<string, Issued>();
@@ -39,19 +73,23 @@ async function fakeOAuth2(host: string) {
       return;
     }
     const code = redirect.url.searchParams.get('code')!;
-    codes.set(code, { login, redirectUri: req.query.redirect_uri ?? '' });
+    codes.set(code, { login, redirectUri: req.query.redirect_uri ?? '', issuedAt: now(), used: false });
   });
   server.service.on(
     'beforeResponse',
     (response: { body: Record<string, unknown>; statusCode: number }, req: IncomingMessage & { body: Record<string, string> }) => {
-      const issued = req.body.code ? codes.get(req.body.code) : undefined;
-      if (req.body.grant_type !== 'authorization_code' || !issued || issued.redirectUri !== req.body.redirect_uri) {
-        response.statusCode = 400;
-        response.body = { error: 'invalid_grant', error_description: 'The code is unknown, expired or used' };
+      // The code is live and now spent (the token endpoint in front checked it); the redirect must be the same.
+      const issued = codes.get(req.body.code ?? '');
+      if (!issued || issued.redirectUri !== req.body.redirect_uri) {
+        if (flavour === 'github') {
+          response.statusCode = 200;
+          response.body = { error: 'redirect_uri_mismatch', error_description: 'The redirect_uri MUST match the registered callback URL.' };
+        } else {
+          response.statusCode = 400;
+          response.body = { error: 'invalid_grant', error_description: 'The redirect_uri does not match' };
+        }
         return;
       }
-      // Good once.
-      codes.delete(req.body.code!);
       // GitHub is not OpenID Connect: an access token and nothing else.
       delete response.body.id_token;
       delete response.body.refresh_token;
@@ -70,26 +108,41 @@ async function fakeOAuth2(host: string) {
   });
   await server.start(0, host);
   const base = server.issuer.url!;
+  // The token endpoint, in front of the mock's: the mock checks PKCE before any hook runs and so answers a spent
+  // code with an `invalid_request` of its own, where the real providers answer as below.
+  const front = createServer((req, res) => {
+    void (async () => {
+      const form = await readForm(req);
+      const issued = codes.get(form.get('code') ?? '');
+      if (form.get('grant_type') !== 'authorization_code' || !issued || issued.used || now() - issued.issuedAt > CODE_LIFE_MS) {
+        if (flavour === 'github')
+          return send(res, { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
+        return send(res, { error: 'invalid_grant', error_description: 'The code is unknown, expired or used' }, 400);
+      }
+      issued.used = true;
+      const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+      if (req.headers.authorization) headers.authorization = req.headers.authorization;
+      const answer = await fetch(`${base}/token`, { method: 'POST', headers, body: form });
+      res.writeHead(answer.status, {
+        'content-type': answer.headers.get('content-type') ?? 'application/json',
+        'cache-control': 'no-store',
+      });
+      res.end(await answer.text());
+    })();
+  });
+  const frontUrl = await listenOn(front, host);
   return {
-    endpoints: { authorize: `${base}/authorize`, token: `${base}/token`, user: `${base}/userinfo` },
-    stop: () => server.stop(),
+    endpoints: { authorize: `${base}/authorize`, token: `${frontUrl}/token`, user: `${base}/userinfo` },
+    stop: async () => {
+      await Promise.all([server.stop(), closeServer(front)]);
+    },
   };
 }
 
 /** WeChat and Weibo, on one server of our own. */
-async function fakeQuirks(host: string) {
-  const codes = new Map<string, { login: string; provider: 'wechat' | 'weibo' }>();
+async function fakeQuirks(host: string, now: Clock) {
+  const codes = new Map<string, { login: string; provider: 'wechat' | 'weibo'; issuedAt: number; used: boolean }>();
   const tokens = new Map<string, string>();
-  const send = (res: ServerResponse, body: unknown, status = 200, type = 'application/json') => {
-    res.writeHead(status, { 'content-type': type });
-    res.end(JSON.stringify(body));
-  };
-  const readForm = (req: IncomingMessage) =>
-    new Promise<URLSearchParams>((resolve) => {
-      let text = '';
-      req.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      req.on('end', () => resolve(new URLSearchParams(text)));
-    });
   const authorize = (provider: 'wechat' | 'weibo', q: URLSearchParams, res: ServerResponse) => {
     const clientId = q.get(provider === 'wechat' ? 'appid' : 'client_id');
     const redirect = q.get('redirect_uri');
@@ -109,17 +162,19 @@ async function fakeQuirks(host: string) {
       if (provider === 'weibo') url.searchParams.set('error', 'access_denied');
     } else {
       const code = randomUUID();
-      codes.set(code, { login, provider });
+      codes.set(code, { login, provider, issuedAt: now(), used: false });
       url.searchParams.set('code', code);
     }
     if (q.get('state')) url.searchParams.set('state', q.get('state')!);
     res.writeHead(302, { location: url.href });
     res.end();
   };
+  /** The code exchanged for a token, or why not: unknown (or expired), or used already. */
   const spendCode = (provider: 'wechat' | 'weibo', code: string | null) => {
     const issued = code ? codes.get(code) : undefined;
-    if (!issued || issued.provider !== provider) return undefined;
-    codes.delete(code!);
+    if (!issued || issued.provider !== provider || now() - issued.issuedAt > CODE_LIFE_MS) return 'invalid' as const;
+    if (issued.used) return 'used' as const;
+    issued.used = true;
     const token = randomUUID();
     tokens.set(token, issued.login);
     return { token, login: issued.login };
@@ -136,7 +191,8 @@ async function fakeQuirks(host: string) {
             return send(res, { errcode: 40125, errmsg: 'invalid appsecret' }, 200, 'text/plain');
           }
           const spent = spendCode('wechat', q.get('code'));
-          if (!spent) return send(res, { errcode: 40029, errmsg: 'invalid code' }, 200, 'text/plain');
+          if (spent === 'invalid') return send(res, { errcode: 40029, errmsg: 'invalid code' }, 200, 'text/plain');
+          if (spent === 'used') return send(res, { errcode: 40163, errmsg: 'code been used' }, 200, 'text/plain');
           return send(
             res,
             {
@@ -169,7 +225,7 @@ async function fakeQuirks(host: string) {
             return send(res, { error: 'invalid_client', error_code: 21324, request: '/oauth2/access_token' });
           }
           const spent = spendCode('weibo', form.get('code'));
-          if (!spent) return send(res, { error: 'invalid_grant', error_code: 21325, request: '/oauth2/access_token' });
+          if (typeof spent === 'string') return send(res, { error: 'invalid_grant', error_code: 21325, request: '/oauth2/access_token' });
           return send(res, { access_token: spent.token, expires_in: 157679999, uid: String(idOf(spent.login)) });
         }
         case 'GET /weibo/2/users/show.json': {
@@ -182,8 +238,7 @@ async function fakeQuirks(host: string) {
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const base = `http://${host}:${(server.address() as AddressInfo).port}`;
+  const base = await listenOn(server, host);
   return {
     wechat: {
       authorize: `${base}/wechat/connect/qrconnect`,
@@ -195,7 +250,7 @@ async function fakeQuirks(host: string) {
       token: `${base}/weibo/oauth2/access_token`,
       user: `${base}/weibo/2/users/show.json`,
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () => closeServer(server),
   };
 }
 
@@ -205,8 +260,12 @@ export interface FakeProviders {
   stop(): Promise<void>;
 }
 
-export async function startFakeProviders(host = '127.0.0.1'): Promise<FakeProviders> {
-  const [github, gitee, quirks] = await Promise.all([fakeOAuth2(host), fakeOAuth2(host), fakeQuirks(host)]);
+export async function startFakeProviders({ host = '127.0.0.1', now = Date.now }: FakeOptions = {}): Promise<FakeProviders> {
+  const [github, gitee, quirks] = await Promise.all([
+    fakeOAuth2(host, 'github', now),
+    fakeOAuth2(host, 'gitee', now),
+    fakeQuirks(host, now),
+  ]);
   const config = {
     github: { ...FAKE_CLIENT, endpoints: github.endpoints },
     gitee: { ...FAKE_CLIENT, endpoints: gitee.endpoints },

@@ -1,7 +1,8 @@
 /**
  * Third-party sign-in in Chromium (issue 25) against the local stack's fake providers: a new person signs in with
  * GitHub from the sign-in page, binds a phone and lands signed in; next time the identity signs in directly; an
- * account binds and unbinds a provider on /relation; an `f` leaving our origin stops at the external-link notice.
+ * account binds and unbinds a provider on /relation; an `f` leaving our origin stops at the external-link notice;
+ * a provider code used again ends on the callback page as expired.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { codeFor, newPerson, withSession } from './support';
@@ -97,4 +98,54 @@ test('an f leaving our origin stops at the external-link notice', async ({ page 
   await expect(page.getByRole('heading', { name: '即将离开 Apiloom' })).toBeVisible();
   await page.goto('/login/redirect?f=%2F%2Fevil.example');
   await expect(page).toHaveURL(/\/open_external_link/);
+});
+
+/**
+ * The fake provider's answer to the authorisation step for `login`, its code noted in `seen`; with `replace`, the
+ * redirect back to our callback page carries that code instead.
+ */
+async function providerAnswer(page: Page, login: string, codes: { seen: string[]; replace?: string }) {
+  await page.route(
+    (url) => url.pathname.endsWith('/authorize'),
+    async (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('login', login);
+      const answer = await route.fetch({ url: url.href, maxRedirects: 0 });
+      const back = new URL(answer.headers().location!);
+      codes.seen.push(back.searchParams.get('code')!);
+      if (codes.replace) back.searchParams.set('code', codes.replace);
+      await route.fulfill({ status: 302, headers: { location: back.href } });
+    },
+  );
+}
+
+test('a provider code used a second time ends on the callback page with "expired, sign in again" (zh and en), signed out', async ({
+  browser,
+  page,
+}) => {
+  const login = uniqueLogin();
+  const first = { seen: [] as string[] };
+  await providerAnswer(page, login, first);
+  await page.goto('/login');
+  await page.getByRole('button', { name: '使用GitHub登录' }).click();
+  await expect(page.getByRole('heading', { name: '绑定手机号' })).toBeVisible();
+  const spent = first.seen[0]!;
+
+  for (const lang of ['zh', 'en'] as const) {
+    const context = await browser.newContext();
+    const again = await context.newPage();
+    if (lang === 'en') await again.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+    await providerAnswer(again, login, { seen: [], replace: spent });
+    await again.goto('/login');
+    await again.getByRole('button', { name: lang === 'zh' ? '使用GitHub登录' : 'Sign in with GitHub' }).click();
+    await expect(again).toHaveURL(/\/login\/callback\/github\/login\?/);
+    await expect(again.getByRole('alert')).toHaveText(
+      lang === 'zh'
+        ? '第三方授权已过期或已使用，请重新登录'
+        : 'The provider says this sign-in has expired or was already used; please try again',
+    );
+    await expect(again.getByRole('link', { name: lang === 'zh' ? '重新登录' : 'Sign in again' })).toBeVisible();
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('apiloom-token');
+    await context.close();
+  }
 });

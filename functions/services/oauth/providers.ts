@@ -83,7 +83,17 @@ export function adapterFor(provider: ThirdPartyProvider): Adapter {
   }
 }
 
-const refused = (detail: string) => new AppError('thirdPartyRefused', { detail: detail.slice(0, 120) });
+/**
+ * What the providers answer for a code past its life, used already or never issued (none tells these apart):
+ * GitHub `bad_verification_code` (with HTTP 200), OAuth 2 `invalid_grant`, WeChat 40029 and 40163, Weibo 21325.
+ */
+const CODE_SPENT = new Set(['bad_verification_code', 'invalid_grant', '40029', '40163', '21325']);
+
+/** A provider's refusal: an expired or spent code is its own answer (sign in again); any other keeps its detail. */
+function refused(detail: string, error?: string) {
+  if (error !== undefined && CODE_SPENT.has(error)) return new AppError('thirdPartyCodeExpired', { detail: error });
+  return new AppError('thirdPartyRefused', { detail: detail.slice(0, 120) });
+}
 
 // OAuth 2 through openid-client
 
@@ -126,7 +136,8 @@ function oauth2Adapter(config: ProviderConfig, endpoints: Endpoints, real: (type
         );
         accessToken = tokens.access_token;
       } catch (err) {
-        throw refused(providerErrorOf(err));
+        const error = providerErrorOf(err);
+        throw refused(error, error);
       }
       const res = await client.fetchProtectedResource(configuration, accessToken, new URL(endpoints.user), 'GET');
       const body = await jsonOf(res);
@@ -139,10 +150,21 @@ function oauth2Adapter(config: ProviderConfig, endpoints: Endpoints, real: (type
   };
 }
 
-/** openid-client's errors carry the provider's `error` (ResponseBodyError) or a code of its own. */
+/**
+ * openid-client's errors carry the provider's `error` (ResponseBodyError, for an HTTP error status) or a code of
+ * their own; GitHub's errors come with HTTP 200, so the `error` is in the body of the response found invalid
+ * (its cause, or its cause's cause).
+ */
 function providerErrorOf(err: unknown): string {
-  const e = err as { error?: string; code?: string; message?: string };
-  return e.error ?? e.code ?? e.message ?? 'error';
+  const e = err as { error?: unknown; code?: string; message?: string };
+  if (typeof e.error === 'string') return e.error;
+  for (let cause = (err as { cause?: unknown }).cause, depth = 0; cause && depth < 3; depth++) {
+    const c = cause as { error?: unknown; body?: { error?: unknown }; cause?: unknown };
+    const found = c.error ?? c.body?.error;
+    if (typeof found === 'string') return found;
+    cause = c.cause;
+  }
+  return e.code ?? e.message ?? 'error';
 }
 
 // Our own adapters: WeChat and Weibo
@@ -159,13 +181,13 @@ async function jsonOf(res: Response): Promise<unknown> {
   }
 }
 
-/** The error in a WeChat or Weibo answer, whatever its HTTP status (they use 200 for errors). */
-function quirkError(body: unknown, status: number): string | undefined {
+/** The error in a WeChat or Weibo answer, whatever its HTTP status (they use 200 for errors): its code and detail. */
+function quirkError(body: unknown, status: number): { code: string; detail: string } | undefined {
   const b = (body ?? {}) as { errcode?: number; errmsg?: string; error_code?: number; error?: string };
-  if (b.errcode) return `${b.errcode} ${b.errmsg ?? ''}`.trim();
-  if (b.error_code) return `${b.error_code} ${b.error ?? ''}`.trim();
-  if (b.error) return b.error;
-  if (status >= 400) return `HTTP ${status}`;
+  if (b.errcode) return { code: String(b.errcode), detail: `${b.errcode} ${b.errmsg ?? ''}`.trim() };
+  if (b.error_code) return { code: String(b.error_code), detail: `${b.error_code} ${b.error ?? ''}`.trim() };
+  if (b.error) return { code: b.error, detail: b.error };
+  if (status >= 400) return { code: `HTTP ${status}`, detail: `HTTP ${status}` };
   return undefined;
 }
 
@@ -178,7 +200,7 @@ async function call(url: string, init: RequestInit = {}): Promise<unknown> {
   }
   const body = await jsonOf(res);
   const error = quirkError(body, res.status);
-  if (error) throw refused(error);
+  if (error) throw refused(error.detail, error.code);
   return body;
 }
 

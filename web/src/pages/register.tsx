@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { ERRORS } from '@shared/errors';
 import { accountSchema, nicknameSchema, passwordSchema } from '@shared/schemas/account';
 import { config } from '../config';
@@ -32,7 +32,18 @@ export function Component() {
   const [passwordRefused, setPasswordRefused] = useState(false);
   const toastHere = useToastsOfPage();
 
-  if (config.offline) return <Navigate to={paths.login.href()} replace />;
+  // An offline deployment has no registration (spec section 1): the page says so instead of a form that fails.
+  if (config.offline) {
+    return (
+      <div className="auth-card">
+        <h1 className="auth-title">{t('register.title')}</h1>
+        <Alert className="auth-alert" type="info" showIcon title={t('error.registrationDisabled')} />
+        <p className="auth-links">
+          <Link to={paths.login.href()}>{t('register.toLogin')}</Link>
+        </p>
+      </div>
+    );
+  }
 
   async function sendCode(): Promise<boolean> {
     let account: string;

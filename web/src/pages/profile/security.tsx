@@ -1,4 +1,4 @@
-import { Card, Flex, Typography } from 'antd';
+import { Alert, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/page-loading';
 import { config } from '../../config';
@@ -18,7 +18,9 @@ export function Component() {
         <ChangePasswordForm />
       </Card>
       {/* An offline deployment sends no codes to new addresses (spec section 1). */}
-      {config.offline ? null : (
+      {config.offline ? (
+        <Alert type="info" showIcon title={t('error.addressChangeDisabled')} />
+      ) : (
         <>
           <Card>
             <Typography.Title level={2}>{t('security.change.email')}</Typography.Title>

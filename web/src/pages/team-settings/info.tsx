@@ -1,4 +1,3 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,7 @@ import { LIMITS } from '@shared/constants';
 import { teamName } from '@shared/schemas/team';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { imageUrl } from '../../config';
-import { chooseAndUpload } from '../../features/documents/lib/uploads';
+import { UploadImageButton } from '../../features/documents/components/upload-image-button';
 import { useTeamProjects } from '../../features/projects/api';
 import { refreshAfterLeaving, useTeamChange, useTeamExit } from '../../features/teams/api';
 import { showServerError, zodRule } from '../../lib/form';
@@ -29,18 +28,7 @@ interface Values {
 function LogoField({ teamId, disabled, onUploaded }: { teamId: string; disabled: boolean; onUploaded: (url: string) => void }) {
   const { t } = useTranslation();
   const projects = useTeamProjects(teamId);
-  const [busy, setBusy] = useState(false);
   const target = (projects.data ?? []).find((p) => p.state === 'active' && atLeast(p.role, 'edit'));
-  async function upload() {
-    if (!target) return;
-    setBusy(true);
-    try {
-      const file = await chooseAndUpload(target.id, 'image');
-      if (file) onUploaded(file.url);
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
     <Form.Item
       label={t('teams.logo')}
@@ -50,9 +38,9 @@ function LogoField({ teamId, disabled, onUploaded }: { teamId: string; disabled:
         <Form.Item name="avatar" noStyle>
           <Input aria-label={t('teams.logoUrl')} placeholder={t('teams.logoUrlPlaceholder')} />
         </Form.Item>
-        <Button icon={<UploadOutlined aria-hidden />} loading={busy} disabled={disabled || !target} onClick={() => void upload()}>
+        <UploadImageButton projectId={target?.id} disabled={disabled} onUploaded={onUploaded}>
           {t('teams.upload')}
-        </Button>
+        </UploadImageButton>
       </Flex>
     </Form.Item>
   );

@@ -1,0 +1,40 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { chooseAndUpload } from '../lib/uploads';
+
+/**
+ * Chooses an image and uploads it into a project (the only upload the API offers), then hands back its /files/
+ * address. The size limit and the type (by the file's bytes) are checked in the browser first, with the
+ * localised message, and again by the service; a refusal is shown to the user and hands back nothing.
+ * Used for a team's logo and a person's avatar.
+ */
+export function UploadImageButton({
+  projectId,
+  disabled,
+  onUploaded,
+  children,
+}: {
+  /** The project the image is kept in; none disables the button. */
+  projectId: string | undefined;
+  disabled?: boolean;
+  onUploaded: (url: string) => void;
+  children: ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function upload() {
+    if (!projectId) return;
+    setBusy(true);
+    try {
+      const file = await chooseAndUpload(projectId, 'image');
+      if (file) onUploaded(file.url);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button icon={<UploadOutlined aria-hidden />} loading={busy} disabled={disabled || !projectId} onClick={() => void upload()}>
+      {children}
+    </Button>
+  );
+}
