@@ -119,6 +119,8 @@ export const ERRORS = {
   bindTicketInvalid: { code: 45034, status: 200 },
   /** An unbind that would leave the account no way to sign in. */
   lastSignInWay: { code: 42032, status: 200 },
+  /** The mail or text message with a code could not be sent (the provider refused or failed): the code is void. */
+  codeNotSent: { code: 50031, status: 200 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;
