@@ -48,7 +48,7 @@ export const identityHandlers = defineHandlers({
   'user.boundInfo': async (_input, ctx) => {
     const [user, bound] = await Promise.all([getUser(ctx.caller.userId), identitiesOf(ctx.caller.userId)]);
     if (!user) throw new AppError('sessionExpired');
-    return { bound: bound.map(toBoundIdentity), available: env().OFFLINE ? [] : offeredProviders(), hasPassword: hasPassword(user) };
+    return { bound: bound.map(toBoundIdentity), available: env().OFFLINE ? [] : await offeredProviders(), hasPassword: hasPassword(user) };
   },
 
   /** The user item's revision is bumped with the unbind (domain), so two unbinds at once cannot both pass the check. */
