@@ -18,7 +18,15 @@ import { JOB_NAMES, ORIGIN_NAMES, WORKER_NAMES, type WorkerName } from '@shared/
 import { FUNCTIONS_OUT, functionEntry, ROOT } from './local/paths';
 
 /** Provided by the Node 22 Lambda runtime (AWS SDK for JavaScript v3) and loaded lazily. */
-export const RUNTIME_PROVIDED = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', '@aws-sdk/client-lambda'];
+export const RUNTIME_PROVIDED = [
+  '@aws-sdk/client-s3',
+  '@aws-sdk/s3-request-presigner',
+  '@aws-sdk/client-lambda',
+  // Mail, text messages (the user function, CODE_SENDER=aws) and the providers' secret (the oauth function).
+  '@aws-sdk/client-sesv2',
+  '@aws-sdk/client-pinpoint-sms-voice-v2',
+  '@aws-sdk/client-secrets-manager',
+];
 
 /**
  * A module whose every export throws when called: for code a library imports that no function runs. The export

@@ -130,6 +130,8 @@ export const ERRORS = {
   accountLeaving: { code: 42033, status: 200 },
   /** The provider refused the authorisation code as expired, already used or never issued (they answer all three alike). */
   thirdPartyCodeExpired: { code: 45037, status: 200 },
+  /** The mail or text message with a code could not be sent (the provider refused or failed): the code is void. */
+  codeNotSent: { code: 50031, status: 200 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -99,6 +99,7 @@ const zhErrors: ErrorMessages = {
   wrongPassword: '密码错误',
   accountLeaving: '该账号正在注销中',
   thirdPartyCodeExpired: '第三方授权已过期或已使用，请重新登录',
+  codeNotSent: '验证码发送失败，请稍后重试',
 };
 
 const enErrors: ErrorMessages = {
@@ -191,6 +192,7 @@ const enErrors: ErrorMessages = {
   wrongPassword: 'The password is wrong',
   accountLeaving: 'This account is being deleted',
   thirdPartyCodeExpired: 'The provider says this sign-in has expired or was already used; please try again',
+  codeNotSent: 'The verification code could not be sent; please try again later',
 };
 
 /** Validation texts referenced by the zod schemas as `error: 'v.<key>'`. */
@@ -311,6 +313,9 @@ const zhText = {
   accountExistsNotice: '有人尝试用此地址注册 Apiloom，但该地址已有账号。如果是你本人，请直接登录或找回密码；否则可忽略本消息。',
   addressTakenNotice: '有人想把此地址绑到另一个账号，未发验证码。非本人操作可忽略。',
   emailChangedNotice: '你的账号邮箱已改为 {{email}}，非本人操作请立即找回密码。',
+  codeSubject: 'Apiloom 验证码：{{code}}',
+  codeBody: '你的 Apiloom 验证码是 {{code}}，{{minutes}} 分钟内有效。请勿告诉他人；如非本人操作，请忽略本消息。',
+  noticeSubject: 'Apiloom 账号通知',
 };
 const enText: typeof zhText = {
   restoredComment: 'Restored version {{rev}}',
@@ -319,6 +324,10 @@ const enText: typeof zhText = {
     'Someone tried to register an Apiloom account with this address, which already has one. If it was you, sign in or reset your password; otherwise ignore this message.',
   addressTakenNotice: 'Someone tried to add this address to another account; no code was sent.',
   emailChangedNotice: 'Your account email is now {{email}}; if not you, reset your password.',
+  codeSubject: 'Apiloom verification code: {{code}}',
+  codeBody:
+    'Your Apiloom verification code is {{code}}. It is valid for {{minutes}} minutes. Do not share it; if you did not ask for it, ignore this message.',
+  noticeSubject: 'Apiloom account notice',
 };
 
 export const messages = {

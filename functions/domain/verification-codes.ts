@@ -78,6 +78,18 @@ export async function issueCode(purpose: CodePurpose, target: string, nowMs = Da
 }
 
 /**
+ * A code whose message could not be sent: nobody has it, so it is void, and the person may ask again at once (the
+ * resend wait is lifted; the day's count stays). Only that code: a newer one issued meanwhile is left alone.
+ */
+export async function withdrawCode(purpose: CodePurpose, target: string, code: string): Promise<void> {
+  await updateItem(
+    keys.verificationCode(purpose, target),
+    { set: { codeExpiresAt: 0, sentAt: 0 } },
+    { when: eq('codeHash', hashCode(purpose, target, code)), failure: skip },
+  );
+}
+
+/**
  * Checks a code and returns the transaction operation that consumes it; the caller commits that together with
  * its own writes so a code is used at most once. A wrong code counts an attempt.
  */

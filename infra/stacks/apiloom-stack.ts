@@ -9,6 +9,7 @@ import { SERVICES, type ServiceName } from '@shared/routes';
 import { Api } from './api';
 import { createFilesBucket, createTable } from './data';
 import { ApiloomFunction } from './functions';
+import { addMessaging, addThirdPartySecret, type MessagingProps } from './messaging';
 import { MockOrigin } from './mock';
 import { Site } from './web';
 
@@ -25,6 +26,8 @@ interface ApiloomStackProps extends StackProps {
    * origin may upload, which presigned URLs make safe: the signature, not the origin, authorises an upload.
    */
   siteOrigin?: string;
+  /** Mail (SES) and text messages (End User Messaging SMS) for codes; without them codes go to the user function's log. */
+  messaging?: MessagingProps;
 }
 
 /**
@@ -51,6 +54,12 @@ export class ApiloomStack extends Stack {
     const mock = new MockOrigin(this, 'Mock', { ...functionProps, files });
     // Documents may not embed the app's own origins: the document service knows the mock origin's.
     services.document.addEnvironment('MOCK_ORIGIN', mock.url);
+    if (props.messaging) addMessaging(this, services.user, props.messaging);
+    // An offline deployment offers no third-party sign-in: no secret either.
+    if (!props.offline) {
+      const secret = addThirdPartySecret(this, services.oauth);
+      new CfnOutput(this, 'ThirdPartySecretArn', { value: secret.secretArn });
+    }
     const site = new Site(this, 'Site', { webDir: props.webDir, api: api.httpApi, files, offline: props.offline, mockBase: mock.url });
 
     for (const name of JOB_NAMES) {

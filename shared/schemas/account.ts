@@ -221,8 +221,6 @@ export const boundInfo = lazy(() =>
   z.object({
     /** The identities bound to this account. */
     bound: z.array(boundIdentity),
-    /** The providers this deployment offers (none offline). */
-    available: z.array(thirdPartyProviderSchema),
     /** Whether the account can sign in with a password (one made by a third-party sign-in has none until set). */
     hasPassword: z.boolean(),
   }),

@@ -18,6 +18,11 @@ import { API_CACHE_KEY_HEADERS, FILE_PATH_TO_KEY, STRIP_API_PREFIX } from '../..
 import { EXPORTS_PREFIX, keys, PENDING_UPLOADS_PREFIX } from '../../functions/data/keys';
 import { FILE_RESPONSE_HEADERS, FILES_PATH, fileUrl, WITHHELD_FILE_TAG } from '@shared/files';
 
+const MESSAGING = {
+  mailFrom: 'no-reply@mail.apiloom.example',
+  smsOriginationIdentity: 'arn:aws:sms-voice:us-east-1:123456789012:pool/pool-0123456789abcdef',
+};
+
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
 let dir = '';
 let template: Template;
@@ -49,7 +54,12 @@ beforeAll(() => {
   const app = new App();
   // cdk-nag checks the app as it is synthesized, and a finding fails the synthesis (after the templates are written).
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  const stack = new ApiloomStack(app, 'Test', { bundlesDir: join(dir, 'functions'), webDir: join(dir, 'web'), offline: false });
+  const stack = new ApiloomStack(app, 'Test', {
+    bundlesDir: join(dir, 'functions'),
+    webDir: join(dir, 'web'),
+    offline: false,
+    messaging: MESSAGING,
+  });
   // A bucket without access logs, in a stack of its own: proof that the rules ran on this synthesis.
   new s3.Bucket(new Stack(app, 'NagCanary'), 'Unlogged', { enforceSSL: true });
   try {
@@ -462,5 +472,92 @@ describe('mock origin', () => {
     // The web app learns the mock origin's address from its config.
     const deployment = ofType('Custom::CDKBucketDeployment')[0]![1];
     expect(json(deployment.Properties)).toContain(mockDistId);
+  });
+});
+
+describe('mail, text messages and the third-party secret (issue 25)', () => {
+  type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+  const roleOf = (name: string) => (resources[functionId(name)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!;
+  const statementsOf = (name: string) =>
+    ofType('AWS::IAM::Policy')
+      .filter(([, p]) => json(p.Properties.Roles).includes(roleOf(name)))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+  const variables = (name: string) =>
+    (resources[functionId(name)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  const everyFunction = [...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...ORIGIN_NAMES];
+
+  it("has an SES identity for the sender's domain; only the user function may send mail, and from that identity only", () => {
+    const identities = ofType('AWS::SES::EmailIdentity');
+    expect(identities).toHaveLength(1);
+    const [identityId, identity] = identities[0]!;
+    expect(identity.Properties.EmailIdentity).toBe('mail.apiloom.example');
+    const sends = statementsOf('user').filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+    expect(sends).toHaveLength(1);
+    expect(sends[0]!.Action).toBe('ses:SendEmail');
+    expect(sends[0]!.Resource).toEqual({
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':ses:',
+          { Ref: 'AWS::Region' },
+          ':',
+          { Ref: 'AWS::AccountId' },
+          ':identity/',
+          { Ref: identityId },
+        ],
+      ],
+    });
+    for (const name of everyFunction.filter((n) => n !== 'user'))
+      expect(
+        statementsOf(name)
+          .flatMap(actionsOf)
+          .filter((a) => a.startsWith('ses:')),
+        name,
+      ).toEqual([]);
+  });
+
+  it('lets only the user function send text messages, from the configured origination identity only', () => {
+    const texts = statementsOf('user').filter((s) => actionsOf(s).some((a) => a.startsWith('sms-voice:') || a.startsWith('sns:')));
+    expect(texts).toEqual([{ Action: 'sms-voice:SendTextMessage', Effect: 'Allow', Resource: MESSAGING.smsOriginationIdentity }]);
+    for (const name of everyFunction.filter((n) => n !== 'user'))
+      expect(
+        statementsOf(name)
+          .flatMap(actionsOf)
+          .filter((a) => a.startsWith('sms-voice:') || a.startsWith('sns:')),
+        name,
+      ).toEqual([]);
+  });
+
+  it('sends codes with CODE_SENDER=aws from the user function, which alone knows the sender address and identity', () => {
+    expect(variables('user')).toMatchObject({
+      CODE_SENDER: 'aws',
+      MAIL_FROM: MESSAGING.mailFrom,
+      SMS_ORIGINATION_IDENTITY: MESSAGING.smsOriginationIdentity,
+    });
+    for (const name of everyFunction.filter((n) => n !== 'user')) {
+      expect(variables(name).CODE_SENDER, name).toBe('log');
+      expect(Object.keys(variables(name)), name).not.toContain('MAIL_FROM');
+      expect(Object.keys(variables(name)), name).not.toContain('SMS_ORIGINATION_IDENTITY');
+    }
+  });
+
+  it("creates the providers' secret holding {} and lets only the oauth function read it, which alone is told where it is", () => {
+    const secrets = ofType('AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(1);
+    const [secretId, secret] = secrets[0]!;
+    expect(secret.Properties.SecretString).toBe('{}');
+    const reads = statementsOf('oauth').filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')));
+    expect(reads).toHaveLength(1);
+    expect(actionsOf(reads[0]!).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    expect(reads[0]!.Resource).toEqual({ Ref: secretId });
+    expect(variables('oauth').THIRD_PARTY_SECRET_ARN).toEqual({ Ref: secretId });
+    template.hasOutput('ThirdPartySecretArn', { Value: { Ref: secretId } });
+    for (const name of everyFunction.filter((n) => n !== 'oauth')) {
+      expect(json(statementsOf(name)), name).not.toContain('secretsmanager:');
+      expect(Object.keys(variables(name)), name).not.toContain('THIRD_PARTY_SECRET_ARN');
+    }
   });
 });

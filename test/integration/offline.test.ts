@@ -62,7 +62,10 @@ describe('offline deployment', () => {
     });
     expect(bind.code).toBe(ERRORS.thirdPartyDisabled.code);
     const person = await signUp('Offline');
-    const info = await api.call<{ available: string[] }>('GET', '/user/bound-info', { token: person.token });
-    expect(info.data.available).toEqual([]);
+    // The account page still reads its bound identities; the offered list it would bind from (GET /login/third-part,
+    // above) is refused.
+    const info = await api.call<{ bound: unknown[] }>('GET', '/user/bound-info', { token: person.token });
+    expect(info.code, info.message).toBe(0);
+    expect(info.data.bound).toEqual([]);
   });
 });

@@ -109,7 +109,7 @@ export async function thirdPartyIds(creatorId: string, phone: string): Promise<T
   ]);
   const { randomBytes, randomUUID } = await import('node:crypto');
   const begin = async (mode: 'login' | 'bind') => {
-    const adapter = adapterFor('github');
+    const adapter = await adapterFor('github');
     const redirectUri = `http://localhost/login/callback/github/${mode}`;
     const codeVerifier = randomBytes(32).toString('base64url');
     const { state, nonce } = await identities.startState({

@@ -60,7 +60,7 @@ async function finish(
   ctx: RequestContext,
 ) {
   refuseThirdPartyWhenOffline();
-  const adapter = adapterFor(provider);
+  const adapter = await adapterFor(provider);
   const record = await spendState(query.state, {
     provider,
     mode,
@@ -81,12 +81,12 @@ async function finish(
 export const thirdPartyHandlers = defineHandlers({
   'login.thirdPart': async ({ query }, ctx) => {
     refuseThirdPartyWhenOffline();
-    const providers = offeredProviders();
+    const providers = await offeredProviders();
     if (!query.provider) return { providers };
     if (!providers.includes(query.provider)) fail('thirdPartyNotOffered');
     if (query.type === 'bind' && !ctx.caller) fail('notLoggedIn');
     const provider = query.provider;
-    const adapter = adapterFor(provider);
+    const adapter = await adapterFor(provider);
     const redirectUri = redirectUriOf(ctx.event, provider, query.type);
     const codeVerifier = adapter.pkce ? randomBytes(32).toString('base64url') : null;
     const { state, nonce } = await startState({

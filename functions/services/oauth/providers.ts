@@ -68,8 +68,8 @@ export interface Adapter {
   profile(input: { redirectUri: string; code: string; state: string; codeVerifier: string | null }): Promise<ProviderProfile>;
 }
 
-export function adapterFor(provider: ThirdPartyProvider): Adapter {
-  const config = configured()[provider];
+export async function adapterFor(provider: ThirdPartyProvider): Promise<Adapter> {
+  const config = (await configured())[provider];
   if (!config) throw new AppError('thirdPartyNotOffered');
   const real = REAL[provider];
   const endpoints = { ...real, ...config.endpoints };

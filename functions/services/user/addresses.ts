@@ -21,7 +21,10 @@ export async function sendAddressCode(purpose: Extract<CodePurpose, 'EMAIL_UPDAT
   refuseWhenOffline();
   await consume(['codeAddress', ctx.sourceIp]);
   const [owner, code] = await Promise.all([findUserIdByAccount(target), issueCode(purpose, target)]);
-  await codeSender().send(owner ? { target, purpose, notice: 'addressTaken', locale: ctx.locale } : { target, purpose, code }, ctx.log);
+  await codeSender().send(
+    owner ? { target, purpose, notice: 'addressTaken', locale: ctx.locale } : { target, purpose, code, locale: ctx.locale },
+    ctx.log,
+  );
   return { expiresInSeconds: VERIFICATION_CODE_TTL_SECONDS, resendInSeconds: VERIFICATION_CODE_RESEND_SECONDS };
 }
 
@@ -42,10 +45,13 @@ export const addressHandlers = defineHandlers({
     const spend = await checkCode('EMAIL_UPDATE', body.email, body.code);
     const changed = await changeAddress(user, 'email', body.email, [spend]);
     if (user.email && user.email !== body.email) {
-      await codeSender().send(
-        { target: user.email, purpose: 'EMAIL_UPDATE', notice: 'emailChanged', locale: ctx.locale, params: { email: body.email } },
-        ctx.log,
-      );
+      // The change is made: a notice that could not go out (logged by the sender) does not turn it into an error.
+      await codeSender()
+        .send(
+          { target: user.email, purpose: 'EMAIL_UPDATE', notice: 'emailChanged', locale: ctx.locale, params: { email: body.email } },
+          ctx.log,
+        )
+        .catch(() => undefined);
     }
     ctx.log.info('email changed', { userId: user.id });
     return toUserDetail(changed);

@@ -38,7 +38,7 @@ export const codeHandlers = defineHandlers({
         const { target } = parseWith(phoneTargetParams, params, ctx.locale, ['target']);
         await consume(['codeAddress', ctx.sourceIp]);
         const code = await issueCode('BIND_PHONE', target);
-        await codeSender().send({ target, purpose: 'BIND_PHONE', code }, ctx.log);
+        await codeSender().send({ target, purpose: 'BIND_PHONE', code, locale: ctx.locale }, ctx.log);
         return { expiresInSeconds: VERIFICATION_CODE_TTL_SECONDS, resendInSeconds: VERIFICATION_CODE_RESEND_SECONDS };
       }
     }

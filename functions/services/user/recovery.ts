@@ -17,7 +17,7 @@ export const recoveryHandlers = defineHandlers({
   'code.resetPassword': async ({ params }, ctx) => {
     await consume(['codeAddress', ctx.sourceIp]);
     const [userId, code] = await Promise.all([findUserIdByAccount(params.target), issueCode('RESET_PWD', params.target)]);
-    if (userId) await codeSender().send({ target: params.target, purpose: 'RESET_PWD', code }, ctx.log);
+    if (userId) await codeSender().send({ target: params.target, purpose: 'RESET_PWD', code, locale: ctx.locale }, ctx.log);
     return { expiresInSeconds: VERIFICATION_CODE_TTL_SECONDS, resendInSeconds: VERIFICATION_CODE_RESEND_SECONDS };
   },
 

@@ -27,7 +27,7 @@ export const registrationHandlers = defineHandlers({
     await codeSender().send(
       existing
         ? { target: params.target, purpose: 'REGISTER', notice: 'accountExists', locale: ctx.locale }
-        : { target: params.target, purpose: 'REGISTER', code },
+        : { target: params.target, purpose: 'REGISTER', code, locale: ctx.locale },
       ctx.log,
     );
     return { expiresInSeconds: VERIFICATION_CODE_TTL_SECONDS, resendInSeconds: VERIFICATION_CODE_RESEND_SECONDS };

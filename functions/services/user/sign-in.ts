@@ -58,7 +58,7 @@ export const signInHandlers = defineHandlers({
     await consume(['codeAddress', ctx.sourceIp]);
     const account = normalAccount(params.target);
     const [existing, code] = await Promise.all([findUserIdByAccount(account), issueCode('LOGIN', account)]);
-    if (existing) await codeSender().send({ target: account, purpose: 'LOGIN', code }, ctx.log);
+    if (existing) await codeSender().send({ target: account, purpose: 'LOGIN', code, locale: ctx.locale }, ctx.log);
     return { expiresInSeconds: VERIFICATION_CODE_TTL_SECONDS, resendInSeconds: VERIFICATION_CODE_RESEND_SECONDS };
   },
 

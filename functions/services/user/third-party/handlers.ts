@@ -14,10 +14,9 @@ import {
 } from '../../../domain/identities';
 import { findUserIdByAccount, getUser, hasPassword, NO_PASSWORD, registerUser } from '../../../domain/users';
 import { checkCode } from '../../../domain/verification-codes';
-import { env } from '../../../env';
 import { AppError, fail } from '../../../runtime/app-error';
 import { defineHandlers } from '../../../runtime/service';
-import { nicknameOf, offeredProviders, refuseThirdPartyWhenOffline, signIn } from './config';
+import { nicknameOf, refuseThirdPartyWhenOffline, signIn } from './config';
 
 export const identityHandlers = defineHandlers({
   /**
@@ -48,7 +47,9 @@ export const identityHandlers = defineHandlers({
   'user.boundInfo': async (_input, ctx) => {
     const [user, bound] = await Promise.all([getUser(ctx.caller.userId), identitiesOf(ctx.caller.userId)]);
     if (!user) throw new AppError('sessionExpired');
-    return { bound: bound.map(toBoundIdentity), available: env().OFFLINE ? [] : offeredProviders(), hasPassword: hasPassword(user) };
+    // Which providers are offered is the oauth service's to say (GET /login/third-part): in AWS only its function
+    // may read the providers' secret.
+    return { bound: bound.map(toBoundIdentity), hasPassword: hasPassword(user) };
   },
 
   /** The user item's revision is bumped with the unbind (domain), so two unbinds at once cannot both pass the check. */

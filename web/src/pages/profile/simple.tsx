@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { QUIT_PHRASES } from '@shared/accounts';
 import { config } from '../../config';
 import { signOut } from '../../features/auth/api/session';
-import { goToProvider } from '../../features/auth/api/third-party';
+import { goToProvider, useOfferedProviders } from '../../features/auth/api/third-party';
 import { useApiMutation, useApiQuery } from '../../lib/api';
 import { errorMessage } from '../../lib/form';
 import { notify } from '../../lib/notify';
@@ -15,14 +15,17 @@ import { paths } from '../../paths';
 /**
  * Account association (issue 25): the providers this deployment offers, each bound (with its nickname, and an
  * unbind the API refuses when it would leave no way to sign in) or not (a bind goes to the provider and back).
+ * Which are offered is the oauth service's answer, as on the sign-in page: in AWS only its function may read the
+ * providers' secret.
  */
 export function RelationPage() {
   const { t } = useTranslation();
   const info = useApiQuery('user.boundInfo', undefined, { enabled: !config.offline });
+  const offered = useOfferedProviders();
   const unbind = useApiMutation('user.thirdPartUnbind', { ignoreMessage: true, invalidates: ['user.boundInfo'] });
   const [busy, setBusy] = useState<string>();
-  const available = info.data?.available ?? [];
-  if (config.offline || (info.isSuccess && available.length === 0)) {
+  const available = offered.data?.providers ?? [];
+  if (config.offline || (offered.isSuccess && available.length === 0)) {
     return (
       <Card>
         <Empty
@@ -40,7 +43,7 @@ export function RelationPage() {
   }
   const name = (p: string) => t(`thirdParty.${p}`);
   return (
-    <Card loading={info.isPending}>
+    <Card loading={info.isPending || offered.isPending}>
       <Typography.Title level={2}>{t('thirdParty.relationTitle')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('thirdParty.relationHint')}</Typography.Paragraph>
       {info.data && !info.data.hasPassword ? (
