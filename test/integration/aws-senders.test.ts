@@ -161,4 +161,31 @@ describe('codes and notices through SES and End User Messaging SMS', { timeout: 
       expect((await register(target, code)).code).toBe(0);
     }
   });
+
+  it('answers a recovery or step-up code for an account whose mail fails exactly as for no account, in either language', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const account = newEmail();
+      const code = await askRegisterCode(account, lang);
+      expect(code.code, code.message).toBe(0);
+      expect(
+        (await register(account, sixDigits(ses.commandCalls(SendEmailCommand).at(-1)?.args[0].input.Content?.Simple?.Body?.Text?.Data)))
+          .code,
+      ).toBe(0);
+      for (const purpose of ['RESET_PWD', 'LOGIN']) {
+        const ask = (target: string) =>
+          api.call('POST', `/common/code/${purpose}/${encodeURIComponent(target)}`, {
+            from: newClientAddress(),
+            headers: { 'accept-language': lang },
+          });
+        // From now on every mail fails (a "once" rule would count from the mock's first call, long past).
+        ses.on(SendEmailCommand).rejects(Object.assign(new Error('Email address is not verified.'), { name: 'MessageRejected' }));
+        const before = ses.commandCalls(SendEmailCommand).length;
+        const [failed, nobody] = [await ask(account), await ask(newEmail())];
+        ses.on(SendEmailCommand).resolves({ MessageId: 'm-2' });
+        expect(ses.commandCalls(SendEmailCommand).length, 'the account was mailed').toBe(before + 1);
+        expect({ code: failed.code, data: failed.data }, purpose).toEqual({ code: nobody.code, data: nobody.data });
+        expect(failed.code).toBe(0);
+      }
+    }
+  });
 });

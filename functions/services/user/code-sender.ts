@@ -88,3 +88,14 @@ export const codeSender = (): CodeSender => ({
     }
   },
 });
+
+/**
+ * For a code sent only when the account exists (password recovery, the sign-in step-up): a message that could not
+ * go out is answered like one that did, or the failure would tell the asker the account exists. The code is still
+ * withdrawn and the failure logged, so asking again works at once.
+ */
+export async function sendWithoutTelling(message: CodeMessage, log: Logger) {
+  await codeSender()
+    .send(message, log)
+    .catch(() => undefined);
+}

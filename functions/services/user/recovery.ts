@@ -7,7 +7,7 @@ import { findUserIdByAccount, getUser, resetPasswordHash } from '../../domain/us
 import { checkCode, issueCode } from '../../domain/verification-codes';
 import { AppError } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { codeSender } from './code-sender';
+import { sendWithoutTelling } from './code-sender';
 
 export const recoveryHandlers = defineHandlers({
   /**
@@ -17,7 +17,7 @@ export const recoveryHandlers = defineHandlers({
   'code.resetPassword': async ({ params }, ctx) => {
     await consume(['codeAddress', ctx.sourceIp]);
     const [userId, code] = await Promise.all([findUserIdByAccount(params.target), issueCode('RESET_PWD', params.target)]);
-    if (userId) await codeSender().send({ target: params.target, purpose: 'RESET_PWD', code, locale: ctx.locale }, ctx.log);
+    if (userId) await sendWithoutTelling({ target: params.target, purpose: 'RESET_PWD', code, locale: ctx.locale }, ctx.log);
     return { expiresInSeconds: VERIFICATION_CODE_TTL_SECONDS, resendInSeconds: VERIFICATION_CODE_RESEND_SECONDS };
   },
 

@@ -3,7 +3,7 @@ import { createSession, revokeSession } from '../../domain/sessions';
 import { VERIFICATION_CODE_RESEND_SECONDS, VERIFICATION_CODE_TTL_SECONDS } from '@shared/constants';
 import { assertUnderLimits, clearCounter, consume, countEvent, overLimit, type Subject } from '../../domain/throttles';
 import { checkCodeToSpend, issueCode } from '../../domain/verification-codes';
-import { codeSender } from './code-sender';
+import { sendWithoutTelling } from './code-sender';
 import { findUserIdByAccount, getUser, isLeaving, toUserDetail } from '../../domain/users';
 import { AppError } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
@@ -58,7 +58,7 @@ export const signInHandlers = defineHandlers({
     await consume(['codeAddress', ctx.sourceIp]);
     const account = normalAccount(params.target);
     const [existing, code] = await Promise.all([findUserIdByAccount(account), issueCode('LOGIN', account)]);
-    if (existing) await codeSender().send({ target: account, purpose: 'LOGIN', code, locale: ctx.locale }, ctx.log);
+    if (existing) await sendWithoutTelling({ target: account, purpose: 'LOGIN', code, locale: ctx.locale }, ctx.log);
     return { expiresInSeconds: VERIFICATION_CODE_TTL_SECONDS, resendInSeconds: VERIFICATION_CODE_RESEND_SECONDS };
   },
 
