@@ -81,7 +81,7 @@ export interface SectionedDocument {
 /** A pdfkit object: a dictionary, with a stream when written to. */
 interface PdfRef {
   data: Record<string, unknown>;
-  write(chunk: string): void;
+  write(chunk: string | Uint8Array): void;
   end(): void;
 }
 /** A pdfkit page: what its drawing reaches (resources, content), the rest from pdfkit's page class. */
@@ -100,6 +100,7 @@ interface PdfKitInternals {
   addContent(data: string): void;
   addPage: (...args: unknown[]) => unknown;
   fontCache: Record<string, Record<string, { layoutCache?: object }>>;
+  on(event: 'pageAdded', listener: () => void): void;
 }
 
 interface Placed {
@@ -188,6 +189,32 @@ export async function renderSectioned(
     kit.addContent(`q /${name} Do Q`);
     footers.push({ form, resources });
   };
+  /**
+   * pdfkit turns each drawing command (a few dozen bytes) into a Buffer of its own as it writes it to the page:
+   * millions of small Buffers over a whole project, and much of the collector's work. A page's commands are kept
+   * as strings here and handed to pdfkit as one when the page ends: the same bytes.
+   */
+  kit.on('pageAdded', () => {
+    const content = kit.page.content;
+    const write = content.write.bind(content);
+    const end = content.end.bind(content);
+    let parts: string[] = [];
+    const flush = () => {
+      if (parts.length) write(parts.join('\n'));
+      parts = [];
+    };
+    content.write = (chunk: string | Uint8Array) => {
+      if (typeof chunk === 'string') parts.push(chunk);
+      else {
+        flush();
+        write(chunk);
+      }
+    };
+    content.end = () => {
+      flush();
+      end();
+    };
+  });
   const renderer = new Renderer(doc);
   const renderBody = (pages: PdfMakePage[]) =>
     pages.forEach((p) => {
