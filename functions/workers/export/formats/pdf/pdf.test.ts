@@ -121,6 +121,20 @@ describe('PDF export', () => {
     expect(none.join('\n')).not.toContain('1.1 创建用户');
   });
 
+  it('exports a project with no documents: the cover and an empty contents page, footers in zh and en', async () => {
+    const file = apiloomFile.read({ kind: APILOOM_FILE_KIND, project: { name: '空项目 Empty' }, nodes: [] });
+    for (const [language, contents, footer] of [
+      ['zh', '目录', (n: number) => `第 ${n} 页，共 2 页`],
+      ['en', 'Contents', (n: number) => `Page ${n} of 2`],
+    ] as const) {
+      const text = await pages((await pdfWriter(file, printOptions(language, 'decimal', file).options)).body);
+      expect(text, language).toHaveLength(2);
+      expect(text[0]).toContain('空项目 Empty');
+      expect(text[1]).toContain(contents);
+      text.forEach((page, i) => expect(page).toContain(footer(i + 1)));
+    }
+  });
+
   it('fetches no URL and reads no local file a document names: images only come through readImage', async () => {
     const server = await recordingServer();
     try {
