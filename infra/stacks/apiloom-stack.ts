@@ -78,6 +78,10 @@ export class ApiloomStack extends Stack {
     }
 
     // On-demand workers: invoked asynchronously by one service, which may invoke that function and nothing else.
+    // The export worker's 2,048 MB (WORKERS.export.memoryMb) buys CPU, not room: Lambda gives one full vCPU at
+    // 1,769 MB and a little more above it, and the PDF of the whole GitHub REST project is CPU-bound (about 30 s of
+    // one core here, `PDF_BENCH_OPERATIONS=all npm run bench -- pdf`), while the job's peak stays near 0.7 GB, under
+    // 1 GB. Less memory would mean a slower CPU share for the same job; more would buy little a single thread uses.
     for (const name of WORKER_NAMES) {
       const worker = WORKERS[name];
       const fn = new ApiloomFunction(this, `Worker-${name}`, {

@@ -227,22 +227,27 @@ export function definition(o: Outline, images: ReadonlyMap<string, PrintImage>, 
       { stack: blocks(o.description, images, 2, words), margin: [0, 0, 0, 24] },
       { text: `${words.exportedAt}: ${exportedAt.slice(0, 10)}`, color: '#555', pageBreak: 'after' },
       { text: words.toc, style: 'h1' },
-      {
-        // The number column has a fixed width, so the contents take the same pages whatever the numbers are.
-        table: {
-          dontBreakRows: true,
-          widths: ['*', 36],
-          body: o.sections.map((s, i) => {
-            const id = `s${i}`;
-            const margin = [(s.depth - 1) * 14, 2, 0, 0];
-            return [
-              { text: headingText(s), linkToDestination: id, margin },
-              { text: String(pageOf(id)), linkToDestination: id, alignment: 'right', margin: [0, 2, 0, 0] },
-            ];
-          }),
-        },
-        layout: 'noBorders',
-      },
+      // pdfmake cannot lay out a table without rows: a project with no documents has a heading with nothing under it.
+      ...(o.sections.length === 0
+        ? []
+        : [
+            {
+              // The number column has a fixed width, so the contents take the same pages whatever the numbers are.
+              table: {
+                dontBreakRows: true,
+                widths: ['*', 36],
+                body: o.sections.map((s, i) => {
+                  const id = `s${i}`;
+                  const margin = [(s.depth - 1) * 14, 2, 0, 0];
+                  return [
+                    { text: headingText(s), linkToDestination: id, margin },
+                    { text: String(pageOf(id)), linkToDestination: id, alignment: 'right', margin: [0, 2, 0, 0] },
+                  ];
+                }),
+              },
+              layout: 'noBorders',
+            },
+          ]),
     ],
     runs,
     footer: (page, pages) => ({

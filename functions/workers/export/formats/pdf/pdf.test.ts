@@ -121,6 +121,20 @@ describe('PDF export', () => {
     expect(none.join('\n')).not.toContain('1.1 创建用户');
   });
 
+  it('exports a project with no documents: the cover and an empty contents page, footers in zh and en', async () => {
+    const file = apiloomFile.read({ kind: APILOOM_FILE_KIND, project: { name: '空项目 Empty' }, nodes: [] });
+    for (const [language, contents, footer] of [
+      ['zh', '目录', (n: number) => `第 ${n} 页，共 2 页`],
+      ['en', 'Contents', (n: number) => `Page ${n} of 2`],
+    ] as const) {
+      const text = await pages((await pdfWriter(file, printOptions(language, 'decimal', file).options)).body);
+      expect(text, language).toHaveLength(2);
+      expect(text[0]).toContain('空项目 Empty');
+      expect(text[1]).toContain(contents);
+      text.forEach((page, i) => expect(page).toContain(footer(i + 1)));
+    }
+  });
+
   it('fetches no URL and reads no local file a document names: images only come through readImage', async () => {
     const server = await recordingServer();
     try {
@@ -310,6 +324,91 @@ describe('PDF export laid out in sections', () => {
         const entry = new RegExp(`1\\.${n + 1} 接口 ${n} (\\d+)`).exec(contents);
         expect(entry, `接口 ${n}`).not.toBeNull();
         expect(text[Number(entry![1]) - 1]).toContain(`1.${n + 1} 接口 ${n}`);
+      }
+    },
+  );
+
+  it(
+    'lays the body out once, numbers every page "n of m" through the form footers in both languages and points the contents at the heading pages',
+    { timeout: 120_000 },
+    async () => {
+      // Enough documents for dozens of pages, with runs of 30 rows and footers written 7 at a time, so both cut
+      // the document many times over.
+      const nodes = [
+        { id: 'f', type: 'folder', name: '目录夹', content: { v: 1 } },
+        ...Array.from({ length: 45 }, (_, i) => ({
+          id: `a${i}`,
+          parentId: i % 4 ? 'f' : '',
+          type: 'api',
+          name: `接口 ${i}`,
+          content: {
+            v: 2,
+            method: 'GET',
+            path: `/items/${i}`,
+            description: `第 ${i} 个接口，说明文字较长 ${'wrap 换行 '.repeat(i % 9)}`,
+            reqQuery: Array.from({ length: 4 + ((i * 7) % 23) }, (_, j) => ({
+              id: `q${j}`,
+              name: `field${j}`,
+              type: 'string',
+              required: j % 2 === 0,
+              value: '',
+              description: `说明 ${j} ${'text '.repeat(j % 11)}`,
+              children: [],
+            })),
+          },
+        })),
+      ];
+      const file = apiloomFile.read({ kind: APILOOM_FILE_KIND, project: { name: 'Footers' }, nodes });
+      const pdf = printer() as unknown as { fonts: Record<string, unknown>; virtualfs: unknown };
+      for (const [language, footer] of [
+        ['zh', (n: number, m: number) => `第 ${n} 页，共 ${m} 页`],
+        ['en', (n: number, m: number) => `Page ${n} of ${m}`],
+      ] as const) {
+        const { options } = printOptions(language, 'decimal', file);
+        const sectioned = definition(outline(file, options), new Map(), options.exportedAt, 30);
+        expect(sectioned.runs.length).toBeGreaterThan(6);
+        // Each run's nodes are made (and so laid out) once: no pass that only counts pages.
+        const made = sectioned.runs.map(() => 0);
+        const counted = {
+          ...sectioned,
+          runs: sectioned.runs.map((run, i) => ({
+            ...run,
+            nodes: () => {
+              made[i]!++;
+              return run.nodes();
+            },
+          })),
+        };
+        const body = await renderSectioned(counted, pdf.fonts, pdf.virtualfs, { footersAtOnce: 7 });
+        expect(made, language).toEqual(sectioned.runs.map(() => 1));
+
+        const doc = await getDocumentProxy(body.slice());
+        const m = doc.numPages;
+        expect(m).toBeGreaterThan(20);
+        const footerAt = new Set<string>();
+        for (let n = 1; n <= m; n++) {
+          const items = (await (await doc.getPage(n)).getTextContent()).items.flatMap((item) => ('str' in item ? [item] : []));
+          // Exactly one footer a page, with its own number and the total, at the same place on every page.
+          const footers = items.filter((item) => /^(第 \d+ 页，共 \d+ 页|Page \d+ of \d+)/.test(item.str));
+          expect(
+            footers.map((item) => item.str.trim()),
+            `${language} page ${n}`,
+          ).toEqual([footer(n, m)]);
+          footerAt.add((footers[0]!.transform as number[]).map((v, i) => (i === 4 ? 0 : v).toFixed(1)).join(','));
+        }
+        expect([...footerAt], `${language}: one footer line height and size on every page`).toHaveLength(1);
+        // The cover first, then the contents: every entry's number is the page its heading is on.
+        const text = await pages(body);
+        expect(text[0]).toContain('Footers');
+        expect(text[1]).toContain(language === 'zh' ? '目录' : 'Contents');
+        const contents = text.slice(1, 4).join('\n');
+        for (let i = 0; i < 45; i++) {
+          const entry = new RegExp(`(?:^|\\n)(\\d+(?:\\.\\d+)?) 接口 ${i} (\\d+)`).exec(contents);
+          expect(entry, `${language} 接口 ${i}`).not.toBeNull();
+          const page = Number(entry![2]);
+          expect(page).toBeGreaterThan(2);
+          expect(text[page - 1], `${language} 接口 ${i} on page ${page}`).toContain(`${entry![1]} 接口 ${i}\n`);
+        }
       }
     },
   );

@@ -6,9 +6,13 @@
  * them go; the pdfkit document streams each finished page out compressed.
  *
  * A section may end mid-page: the next run starts with a spacer as tall as what the last page already holds, and
- * the two runs' halves of that page are rendered as one, so every line lands where a single run would put it. The
- * page numbers the table of contents shows and the footers' "of m" come from a first pass that lays out each
- * section without rendering and keeps only where headings fell and how many pages there are.
+ * the two runs' halves of that page are rendered as one, so every line lands where a single run would put it.
+ *
+ * The body is laid out once (a first pass that only counted pages and found headings cost a third of the time):
+ * the front matter's length is known before the body (its page-number column has a fixed width), so the body's
+ * pages are numbered from the start; the front matter itself is rendered last, when every heading's page is known,
+ * and moved to the front of the page tree; each body page draws its footer as a form XObject whose content, which
+ * needs the page count, is written at the end.
  */
 import * as layoutBuilderModule from 'pdfmake/js/LayoutBuilder.js';
 import * as pageSizeModule from 'pdfmake/js/PageSize.js';
@@ -74,13 +78,43 @@ export interface SectionedDocument {
   footer(page: number, pages: number): Content;
 }
 
+/** A pdfkit object: a dictionary, with a stream when written to. */
+interface PdfRef {
+  data: Record<string, unknown>;
+  write(chunk: string | Uint8Array): void;
+  end(): void;
+}
+/** A pdfkit page: what its drawing reaches (resources, content), the rest from pdfkit's page class. */
+interface PdfPage {
+  content: PdfRef;
+  resources: PdfRef;
+  xobjects: Record<string, PdfRef>;
+  margins: unknown;
+}
+/** The parts of pdfkit's document driven here beyond pdfmake's own use of it. */
+interface PdfKitInternals {
+  page: PdfPage;
+  _ctm: number[];
+  _root: { data: { Pages: { data: { Kids: unknown[] } } } };
+  ref(data: Record<string, unknown>): PdfRef;
+  addContent(data: string): void;
+  addPage: (...args: unknown[]) => unknown;
+  fontCache: Record<string, Record<string, { layoutCache?: object }>>;
+  on(event: 'pageAdded', listener: () => void): void;
+}
+
 interface Placed {
   pages: PdfMakePage[];
   endY: number;
 }
 
 /** Renders a sectioned document into PDF bytes, with pdfmake's URL and local-file access refused throughout. */
-export async function renderSectioned(def: SectionedDocument, fonts: Record<string, unknown>, virtualfs: unknown): Promise<Uint8Array> {
+export async function renderSectioned(
+  def: SectionedDocument,
+  fonts: Record<string, unknown>,
+  virtualfs: unknown,
+  { footersAtOnce = 500 }: { footersAtOnce?: number } = {},
+): Promise<Uint8Array> {
   const pageSize = normalizePageSize(def.pageSize);
   const margins = normalizePageMargin(def.pageMargins);
   const doc = new PDFDocument(
@@ -112,7 +146,8 @@ export async function renderSectioned(def: SectionedDocument, fonts: Record<stri
    * pdfkit keeps the shaped glyphs of every word it measured, per font, for the document's life: over a whole
    * project that cache outgrows everything else. It is emptied after each run (words repeat mostly within one).
    */
-  const fontCache = (doc as unknown as { fontCache: Record<string, Record<string, { layoutCache?: object }>> }).fontCache;
+  const kit = doc as unknown as PdfKitInternals;
+  const fontCache = kit.fontCache;
   const forgetShapes = () => {
     for (const family of Object.values(fontCache))
       for (const font of Object.values(family)) if (font.layoutCache) font.layoutCache = Object.create(null) as object;
@@ -137,54 +172,127 @@ export async function renderSectioned(def: SectionedDocument, fonts: Record<stri
     nodes.forEach(visit);
   };
 
-  // Pass 1: where each heading falls in the body and how many pages the body has, nothing rendered.
+  // The front matter's length does not depend on the numbers it shows (fixed-width number column): it is counted
+  // first with any numbers, so the body's pages are numbered from the start; it is laid out for good at the end.
+  const frontPages = layOut(def.front(() => 0)).pages.length;
+
+  /**
+   * Each body page's footer is a form XObject the page draws, its content written once the page count is known:
+   * the body is laid out and rendered in one pass, never laid out twice.
+   */
+  const footers: { form: PdfRef; resources: PdfRef }[] = [];
+  const stampFooter = () => {
+    const resources = kit.ref({ ProcSet: ['PDF', 'Text'] });
+    const form = kit.ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, pageSize.width, pageSize.height], Resources: resources });
+    const name = `Foot${footers.length + 1}`;
+    kit.page.xobjects[name] = form;
+    kit.addContent(`q /${name} Do Q`);
+    footers.push({ form, resources });
+  };
+  /**
+   * pdfkit turns each drawing command (a few dozen bytes) into a Buffer of its own as it writes it to the page:
+   * millions of small Buffers over a whole project, and much of the collector's work. A page's commands are kept
+   * as strings here and handed to pdfkit as one when the page ends: the same bytes.
+   */
+  kit.on('pageAdded', () => {
+    const content = kit.page.content;
+    const write = content.write.bind(content);
+    const end = content.end.bind(content);
+    let parts: string[] = [];
+    const flush = () => {
+      if (parts.length) write(parts.join('\n'));
+      parts = [];
+    };
+    content.write = (chunk: string | Uint8Array) => {
+      if (typeof chunk === 'string') parts.push(chunk);
+      else {
+        flush();
+        write(chunk);
+      }
+    };
+    content.end = () => {
+      flush();
+      end();
+    };
+  });
+  const renderer = new Renderer(doc);
+  const renderBody = (pages: PdfMakePage[]) =>
+    pages.forEach((p) => {
+      renderer.renderPages([p]);
+      stampFooter();
+    });
+
+  // The body, run by run: laid out without footers and rendered; a page two runs share is rendered once, whole.
   const pageOf = new Map<string, number>();
-  const bases: number[] = [];
   let bodyPages = 0;
   let endY: number | undefined;
-  for (const run of def.runs) {
-    const nodes = continued(run.nodes(), run.fresh ? undefined : endY);
-    const placed = layOut(nodes);
-    const base = run.fresh || endY === undefined ? bodyPages : bodyPages - 1;
-    bases.push(base);
-    headingPages(nodes, run.headings, pageOf, base);
-    bodyPages = base + placed.pages.length;
-    endY = placed.endY;
-    forgetShapes();
-  }
-  // The front matter's length does not depend on the numbers it shows (fixed-width number column): count it with
-  // the body's own numbers, then lay it out for good with the numbers shifted by it.
-  const frontPages = layOut(def.front((id) => pageOf.get(id) ?? 0)).pages.length;
-  const total = frontPages + bodyPages;
-
-  // Pass 2: each run laid out again with its footers and rendered; a page two runs share is rendered once, whole.
-  const renderer = new Renderer(doc);
-  const front = layOut(
-    def.front((id) => frontPages + (pageOf.get(id) ?? 0)),
-    (page) => def.footer(page, total),
-  );
-  if (front.pages.length !== frontPages) throw new Error('the table of contents changed length between passes');
-  renderer.renderPages(front.pages);
   let held: PdfMakePage | undefined;
-  endY = undefined;
   def.runs.forEach((run, i) => {
     const carry = !run.fresh && endY !== undefined;
-    const offset = frontPages + bases[i]!;
-    const placed = layOut(continued(run.nodes(), carry ? endY : undefined), (page) =>
-      carry && page === 1 ? null : def.footer(offset + page, total),
-    );
+    const base = carry ? bodyPages - 1 : bodyPages;
+    const nodes = continued(run.nodes(), carry ? endY : undefined);
+    const placed = layOut(nodes);
+    headingPages(nodes, run.headings, pageOf, frontPages + base);
     const pages = placed.pages;
+    bodyPages = base + pages.length;
     if (held) {
       if (carry) pages[0] = { ...pages[0]!, items: [...held.items, ...pages[0]!.items] };
-      else renderer.renderPages([held]);
+      else renderBody([held]);
     }
     const nextCarries = i + 1 < def.runs.length && !def.runs[i + 1]!.fresh;
     held = nextCarries ? pages.pop() : undefined;
-    renderer.renderPages(pages);
+    renderBody(pages);
     endY = placed.endY;
     forgetShapes();
   });
-  if (held) renderer.renderPages([held]);
+  if (held) renderBody([held]);
+  const total = frontPages + bodyPages;
+
+  // The front matter, now that every heading's page is known, rendered last and moved to the front of the page tree.
+  const front = layOut(
+    def.front((id) => pageOf.get(id) ?? 0),
+    (n) => def.footer(n, total),
+  );
+  if (front.pages.length !== frontPages) throw new Error('the table of contents changed length between passes');
+  renderer.renderPages(front.pages);
+  const kids = kit._root.data.Pages.data.Kids;
+  kids.unshift(...kids.splice(kids.length - frontPages, frontPages));
+
+  // The body's footers, laid out as pages that hold nothing else, each rendered into its page's form.
+  const proto = Object.getPrototypeOf(kit.page) as object;
+  const { margins: pageMargins } = kit.page;
+  const addPage = kit.addPage;
+  for (let from = 0; from < footers.length; from += footersAtOnce) {
+    const chunk = footers.slice(from, from + footersAtOnce);
+    const blank = chunk.map((_, i): Content => ({ text: '', pageBreak: i > 0 ? 'before' : undefined }));
+    const laid = layOut(blank, (n) => def.footer(frontPages + from + n, total)).pages;
+    if (laid.length !== chunk.length) throw new Error('the footers took another number of pages than the body');
+    let next = 0;
+    // The renderer's "new page" is the next form: what it draws lands in that form's stream and resources, under
+    // the page's own flipped coordinates (the page draws the form at its current transform).
+    kit.addPage = () => {
+      const { form, resources } = chunk[next++]!;
+      kit.page = Object.assign(Object.create(proto) as PdfPage, {
+        document: doc,
+        width: pageSize.width,
+        height: pageSize.height,
+        margins: pageMargins,
+        content: form,
+        resources,
+      });
+      kit._ctm = [1, 0, 0, -1, 0, pageSize.height];
+      return doc;
+    };
+    try {
+      renderer.renderPages(laid);
+    } finally {
+      kit.addPage = addPage;
+    }
+    for (const { form, resources } of chunk) {
+      resources.end();
+      form.end();
+    }
+  }
   doc.end();
   await ended;
   const body = Buffer.concat(chunks);
