@@ -25,3 +25,6 @@ export async function deleteProjectFiles(projectId: string): Promise<number> {
   }
   return deleted;
 }
+
+/** Deletes an account's own files (its avatar), kept where a project's would be, under the account's id. */
+export const deleteAccountFiles = (userId: string): Promise<number> => deleteProjectFiles(userId);

@@ -8,12 +8,14 @@
  *   2. its personal projects nobody else uses are destroyed the way "destroy" destroys one (claimed, queued on the
  *      purge index for now, then deleted as far as time allows; the purge job finishes a very large one), and the
  *      teams it owns alone are disbanded and purged the same way;
- *   3. its memberships of others' teams and projects, its favourites, folders and third-party identities go;
+ *   3. its memberships of others' teams and projects, its favourites, folders, third-party identities and own
+ *      files (its avatar) go;
  *   4. last, one transaction deletes the account, the guards of its email and phone, and the caller's session.
  * Until step 4 the account and the caller's session stand, so a retry finds everything it needs.
  */
 import { batchWrite, eq, queryAll, transact, type TransactOp } from '../data/db';
 import { keys } from '../data/keys';
+import { deleteAccountFiles } from '../data/project-files';
 import { AppError } from '../runtime/app-error';
 import type { Logger } from '../runtime/logger';
 import { findIdentityOwner, identitiesOf } from './identities';
@@ -121,6 +123,7 @@ export async function quitAccount(user: UserRecord, keepSession: string, log: Lo
       ...(owned ? [{ delete: keys.identityGuard(identity.provider, identity.subject), when: eq('userId', user.id) }] : []),
     ]);
   }
+  await deleteAccountFiles(user.id);
   const last: TransactOp[] = [...(await deleteUserOps(marked)), { delete: keys.session(keepSession) }];
   await transact(last, () => new AppError('conflict'));
   // A session made in the moment between the revoke and the mark (a sign-in already past its check) goes too.

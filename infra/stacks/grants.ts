@@ -8,7 +8,9 @@ type Level = 'none' | 'read' | 'readWrite';
  * and test/infra checks the synthesized policies against this map.
  */
 export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?: true; exports?: true }> = {
-  user: { table: 'readWrite', files: 'none' },
+  // An account's own image (its avatar) is uploaded, checked and published here; leaving the product destroys
+  // the person's own projects (their files too).
+  user: { table: 'readWrite', files: 'readWrite', uploads: true },
   // Clones copy a project's objects; uploads are presigned, checked and published here (`uploads: true`).
   // Export download links are presigned here (`exports: true`: a presigned GET carries its signer's rights).
   project: { table: 'readWrite', files: 'readWrite', uploads: true, exports: true },

@@ -20,6 +20,7 @@ import {
   quitBody,
   quitCheck,
 } from '../schemas/account';
+import { storedFile, ownUploadFinishParams, uploadFinishBody, uploadRequestBody, uploadTicket } from '../schemas/file';
 import { ANYONE, route, SIGNED_IN } from './define';
 import { nothing } from './responses';
 
@@ -165,4 +166,25 @@ export const accountRoutes = {
    * the account with its guards and bindings, its personal projects and its memberships go.
    */
   'user.quit': route({ method: 'POST', path: '/user/quit', service: 'user', access: SIGNED_IN, body: quitBody, response: nothing }),
+  /**
+   * The account's own image (its avatar), uploaded like a document's: a presigned PUT, then a check of the bytes
+   * that arrived. Kept with the account, not in a project, so it needs none and outlives any project.
+   */
+  'user.avatarUpload': route({
+    method: 'POST',
+    path: '/user/avatar',
+    service: 'user',
+    access: SIGNED_IN,
+    body: uploadRequestBody,
+    response: uploadTicket,
+  }),
+  'user.avatarUploadFinish': route({
+    method: 'POST',
+    path: '/user/avatar/{fileId}',
+    service: 'user',
+    access: SIGNED_IN,
+    params: ownUploadFinishParams,
+    body: uploadFinishBody,
+    response: storedFile,
+  }),
 } as const;

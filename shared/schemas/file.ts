@@ -46,6 +46,8 @@ export const uploadTicket = lazy(() =>
 export type UploadTicket = z.infer<typeof uploadTicket>;
 
 export const uploadFinishParams = lazy(() => z.object({ id: idSchema, fileId: fileIdSchema }));
+/** Finishing an upload of the signed-in account's own image (its avatar): the file's id alone names it. */
+export const ownUploadFinishParams = lazy(() => z.object({ fileId: fileIdSchema }));
 export const uploadFinishBody = lazy(() => z.object({ kind: z.enum(FILE_KINDS), name: fileName }));
 
 export const storedFile = lazy(() =>

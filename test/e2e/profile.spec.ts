@@ -1,10 +1,10 @@
 /**
- * The avatar on /dashboard/profile/info (issue 25): uploaded within the image limit (into a project the person
- * edits, files belonging to projects), previewed, replaced and removed; the header shows the saved one. A file
- * over 500 KB or not an image is refused in the browser with the localised message.
+ * The avatar on /dashboard/profile/info (issue 25): uploaded within the image limit and kept with the account (a
+ * person with no project at all uploads one), previewed, replaced and removed; the header shows the saved one. A
+ * file over 500 KB or not an image is refused in the browser with the localised message.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createProject, newPerson, projectWithSession, withSession } from './support';
+import { newPerson, withSession } from './support';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const BIG = Buffer.concat([PNG, Buffer.alloc(500 * 1024)]);
@@ -20,7 +20,9 @@ test('uploads an avatar, saves it and the header shows it; replaces and removes 
   page,
   request,
 }) => {
-  await projectWithSession(page, request, 'Avatar home');
+  // A person with no project: the avatar is the account's own.
+  const person = await newPerson(request);
+  await withSession(page.context(), person);
   await page.goto('/dashboard/profile/info');
   const menu = page.getByRole('button', { name: /用户菜单/ });
   await expect(menu).toBeVisible();
@@ -59,18 +61,14 @@ test('uploads an avatar, saves it and the header shows it; replaces and removes 
   await expect(menu.locator('img')).toHaveCount(0);
 });
 
-test('(en) the avatar field speaks English, refuses a file too big, and says why upload waits for a project', async ({ page, request }) => {
+test('(en) the avatar field speaks English, refuses a file too big, and uploads without any project', async ({ page, request }) => {
   const person = await newPerson(request);
   await withSession(page.context(), person);
   await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
   await page.goto('/dashboard/profile/info');
-  // No project yet: nowhere to keep an upload.
-  await expect(page.getByText('Uploaded avatars are kept in a project you edit: create a project to upload one.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Upload avatar' })).toBeDisabled();
-
-  await createProject(request, person.token, { name: 'Avatar home' });
-  await page.reload();
   await choose(page, 'Upload avatar', { name: 'big.png', buffer: BIG });
   await expect(page.getByText('image size exceeds 500KB')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Avatar preview' })).toHaveCount(0);
+  await choose(page, 'Upload avatar', { name: 'me.png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Avatar preview' })).toHaveAttribute('src', new RegExp(`^/files/${person.userId}/`));
 });

@@ -240,7 +240,6 @@ describe('functions', () => {
         actions.some((a) => a.startsWith('s3:')),
         name,
       ).toBe(grant.files !== 'none');
-      if (name === 'user') expect(actions.some((a) => a.startsWith('s3:'))).toBe(false);
       // Object actions reach project objects, and pending uploads only for the function that handles them.
       const objectResources = json(statements.filter((st) => json(st.Action).includes('s3:GetObject')).map((st) => st.Resource));
       if (grant.files !== 'none') expect(objectResources, name).toContain('/projects/*/*"');

@@ -228,3 +228,41 @@ describe('hostile uploads', () => {
     }
   });
 });
+
+describe("the account's own image (its avatar)", () => {
+  it('uploads with no project, is served under the account, refuses what is not an image, and goes with the account', async () => {
+    const user = await signUp('Avatar');
+    const ticket = (body: Record<string, unknown>, token: string | undefined = user.token) =>
+      api.call<UploadTicket>('POST', '/user/avatar', { ...(token ? { token } : {}), body });
+    const finish = (fileId: string, body: Record<string, unknown>) =>
+      api.call<StoredFile>('POST', `/user/avatar/${fileId}`, { token: user.token, body });
+    // Nobody signed in uploads nothing; an attachment or an image over the limit is refused before any URL.
+    expect((await ticket({ kind: 'image', name: 'me.png', size: 10, contentType: 'image/png' }, '')).code).toBe(ERRORS.notLoggedIn.code);
+    expect((await ticket({ kind: 'attachment', name: 'me.zip', size: 10 })).code).toBe(ERRORS.fileTypeRefused.code);
+    const big = await ticket({ kind: 'image', name: 'big.png', size: 600 * 1024, contentType: 'image/png' }, user.token);
+    expect(big.code).toBe(ERRORS.imageTooLarge.code);
+    expect(big.message).toBe('图片大小超过500KB');
+
+    const bytes = png(1_000);
+    const t = await ticket({ kind: 'image', name: 'me.png', size: bytes.length, contentType: 'image/png' });
+    expect(t.code, t.message).toBe(0);
+    expect((await fetch(t.data.url, { method: 'PUT', headers: t.data.headers, body: bytes })).status).toBe(200);
+    const done = await finish(t.data.fileId, { kind: 'image', name: 'me.png' });
+    expect(done.code, done.message).toBe(0);
+    expect(done.data.url).toBe(`/files/${user.userId}/${t.data.fileId}`);
+    const served = await fetch(`${api.url()}${done.data.url}`);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+
+    // Bytes that are not an image are refused at finish, and nothing is published.
+    const fake = text('<svg onload=alert(1)>'.padEnd(64, ' '));
+    const t2 = await ticket({ kind: 'image', name: 'x.png', size: fake.length, contentType: 'image/png' });
+    await fetch(t2.data.url, { method: 'PUT', headers: t2.data.headers, body: fake });
+    expect((await finish(t2.data.fileId, { kind: 'image', name: 'x.png' })).code).toBe(ERRORS.fileTypeRefused.code);
+    expect(await objectExists(keys.fileObject(user.userId, t2.data.fileId))).toBe(false);
+
+    // Leaving the product takes the account's files along.
+    expect((await api.call('POST', '/user/quit', { token: user.token, body: { confirmation: '注销我的账号', password: 'Secret123' } })).code).toBe(0);
+    expect((await fetch(`${api.url()}${done.data.url}`)).status).toBe(404);
+  });
+});

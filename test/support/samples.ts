@@ -244,6 +244,8 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'open.openapi': () => ({}),
   'user.quitCheck': () => ({}),
   'user.quit': ({ password }) => ({ body: { confirmation: '注销我的账号', password } }),
+  'user.avatarUpload': () => ({ body: { kind: 'image', name: 'me.png', size: 10, contentType: 'image/png' } }),
+  'user.avatarUploadFinish': ({ uploadedFileId }) => ({ params: { fileId: uploadedFileId }, body: { kind: 'image', name: 'me.gif' } }),
 };
 
 /**

@@ -2,6 +2,7 @@
 import { accountRoutes } from '@shared/routes/account';
 import { createService } from '../../runtime/service';
 import { addressHandlers } from './addresses';
+import { avatarHandlers } from './avatar';
 import { codeHandlers } from './codes';
 import { profileHandlers } from './profile';
 import { quitHandlers } from './quit';
@@ -19,4 +20,5 @@ export const handler = createService('user', accountRoutes, {
   ...codeHandlers,
   ...identityHandlers,
   ...quitHandlers,
+  ...avatarHandlers,
 });

@@ -202,7 +202,6 @@ export const en: Texts<typeof zh> = {
     avatarReplace: 'Replace avatar',
     avatarRemove: 'Remove avatar',
     avatarPreview: 'Avatar preview',
-    avatarNeedsProject: 'Uploaded avatars are kept in a project you edit: create a project to upload one.',
   },
   security: {
     changePassword: 'Change password',

@@ -192,7 +192,6 @@ export const zh = {
     avatarReplace: '更换头像',
     avatarRemove: '移除头像',
     avatarPreview: '头像预览',
-    avatarNeedsProject: '上传的头像保存在您可以编辑的项目中，创建一个项目后即可上传。',
   },
   security: {
     changePassword: '修改密码',

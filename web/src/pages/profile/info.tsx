@@ -6,7 +6,7 @@ import { imageUrl } from '../../config';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { maskAddress } from '../../features/auth/lib/mask';
 import { UploadImageButton } from '../../features/documents/components/upload-image-button';
-import { useApiMutation, useApiQuery } from '../../lib/api';
+import { useApiMutation } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { showServerError, zodRule } from '../../lib/form';
 import { notify } from '../../lib/notify';
@@ -22,35 +22,15 @@ interface Values {
   avatar: string;
 }
 
-/**
- * Where an uploaded avatar is kept: files belong to a project (the only upload the API offers), so one the person
- * edits, their own personal project first (it goes only when they delete it).
- */
-function useAvatarProject(userId: string): string | undefined {
-  const editable = useApiQuery('project.editable', { query: {} });
-  const projects = editable.data ?? [];
-  return (projects.find((p) => p.ownerId === userId && p.teamId === null) ?? projects[0])?.id;
-}
-
 /** The avatar as a form control: its preview, upload (or replace) and remove; the address is saved with the form. */
-function AvatarField({
-  value,
-  onChange,
-  projectId,
-  initial,
-}: {
-  value?: string;
-  onChange?: (value: string) => void;
-  projectId: string | undefined;
-  initial: string;
-}) {
+function AvatarField({ value, onChange, initial }: { value?: string; onChange?: (value: string) => void; initial: string }) {
   const { t } = useTranslation();
   return (
     <Flex gap={16} align="center" wrap>
       <Avatar size={64} src={imageUrl(value || null)} alt={t('profile.avatarPreview')}>
         {initial}
       </Avatar>
-      <UploadImageButton projectId={projectId} onUploaded={(url) => onChange?.(url)}>
+      <UploadImageButton to="account" onUploaded={(url) => onChange?.(url)}>
         {value ? t('profile.avatarReplace') : t('profile.avatarUpload')}
       </UploadImageButton>
       {value ? <Button onClick={() => onChange?.('')}>{t('profile.avatarRemove')}</Button> : null}
@@ -62,7 +42,6 @@ function InfoForm({ user }: { user: UserDetail }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const nickname = Form.useWatch('nickname', form) ?? user.nickname;
-  const projectId = useAvatarProject(user.id);
   const save = useApiMutation('user.update', { invalidates: ['user.detail'], ignoreMessage: true });
 
   async function submit(values: Values) {
@@ -96,12 +75,8 @@ function InfoForm({ user }: { user: UserDetail }) {
         <Form.Item name="nickname" label={t('profile.nickname')} rules={[zodRule(nicknameSchema)]}>
           <Input />
         </Form.Item>
-        <Form.Item
-          name="avatar"
-          label={t('profile.avatar')}
-          extra={projectId ? t('profile.avatarHint') : `${t('profile.avatarHint')} ${t('profile.avatarNeedsProject')}`}
-        >
-          <AvatarField projectId={projectId} initial={nickname.slice(0, 1)} />
+        <Form.Item name="avatar" label={t('profile.avatar')} extra={t('profile.avatarHint')}>
+          <AvatarField initial={nickname.slice(0, 1)} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('common.save')}

@@ -38,7 +38,7 @@ function LogoField({ teamId, disabled, onUploaded }: { teamId: string; disabled:
         <Form.Item name="avatar" noStyle>
           <Input aria-label={t('teams.logoUrl')} placeholder={t('teams.logoUrlPlaceholder')} />
         </Form.Item>
-        <UploadImageButton projectId={target?.id} disabled={disabled} onUploaded={onUploaded}>
+        <UploadImageButton to={target ? { projectId: target.id } : undefined} disabled={disabled} onUploaded={onUploaded}>
           {t('teams.upload')}
         </UploadImageButton>
       </Flex>

@@ -20,7 +20,7 @@ export function MarkdownEditor({ projectId, value, onChange }: { projectId: stri
 
   const insert = async (kind: 'image' | 'attachment') => {
     const at = cursor.current;
-    const file = await chooseAndUpload(projectId, kind);
+    const file = await chooseAndUpload({ projectId }, kind);
     if (!file) return;
     // Brackets in a name would end the link text early.
     const label = file.name.replace(/[[\]]/g, '');

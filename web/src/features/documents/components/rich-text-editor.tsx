@@ -78,14 +78,14 @@ export function RichTextEditor({
       image() {
         const quill = this.quill;
         const at = quill.getSelection(true).index;
-        void chooseAndUpload(projectId, 'image').then((file) => {
+        void chooseAndUpload({ projectId }, 'image').then((file) => {
           if (file) quill.insertEmbed(at, 'image', file.url, 'user');
         });
       },
       attachment() {
         const quill = this.quill;
         const at = quill.getSelection(true).index;
-        void chooseAndUpload(projectId, 'attachment').then((file) => {
+        void chooseAndUpload({ projectId }, 'attachment').then((file) => {
           if (!file) return;
           // A link to /files/ is shown with a paperclip (styles.css), so the content stays just a link.
           quill.insertText(at, file.name, { link: file.url }, 'user');

@@ -11,7 +11,18 @@ import { api, isApiError } from '../../../lib/api';
 /** Why an upload was refused before it reached the API, already in the user's language. */
 class UploadRefused extends Error {}
 
-async function uploadFile(projectId: string, kind: FileKind, file: File): Promise<StoredFile> {
+/** Where an upload is kept: with a project (its documents' images and attachments, a team's logo) or the account. */
+export type UploadTarget = { projectId: string } | 'account';
+
+type UploadBody = { kind: FileKind; name: string; size: number; contentType: string };
+const start = (to: UploadTarget, body: UploadBody) =>
+  to === 'account' ? api.call('user.avatarUpload', { body }) : api.call('project.attachment', { params: { id: to.projectId }, body });
+const finish = (to: UploadTarget, fileId: string, body: { kind: FileKind; name: string }) =>
+  to === 'account'
+    ? api.call('user.avatarUploadFinish', { params: { fileId }, body })
+    : api.call('project.attachmentFinish', { params: { id: to.projectId, fileId }, body });
+
+async function uploadFile(to: UploadTarget, kind: FileKind, file: File): Promise<StoredFile> {
   if (file.size === 0) throw new UploadRefused(i18n.t('v.fileEmpty'));
   if (file.size > FILE_LIMITS[kind]) throw new UploadRefused(i18n.t(kind === 'image' ? 'error.imageTooLarge' : 'error.attachmentTooLarge'));
   let contentType = MEDIA_TYPE_PATTERN.test(file.type) ? file.type : 'application/octet-stream';
@@ -20,17 +31,14 @@ async function uploadFile(projectId: string, kind: FileKind, file: File): Promis
     if (!isImageType(sniffed)) throw new UploadRefused(i18n.t('error.fileTypeRefused'));
     contentType = sniffed;
   }
-  const ticket = await api.call('project.attachment', {
-    params: { id: projectId },
-    body: { kind, name: file.name, size: file.size, contentType },
-  });
+  const ticket = await start(to, { kind, name: file.name, size: file.size, contentType });
   // The signature covers these headers and the body's length: S3 takes exactly this file or nothing.
   // The answer is read to its end: a response left unread is cancelled, and shows as an aborted request.
   const put = await fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: file })
     .then(async (res) => ({ ok: res.ok, body: await res.arrayBuffer() }))
     .catch(() => undefined);
   if (!put?.ok) throw new UploadRefused(i18n.t('upload.failed'));
-  return api.call('project.attachmentFinish', { params: { id: projectId, fileId: ticket.fileId }, body: { kind, name: file.name } });
+  return finish(to, ticket.fileId, { kind, name: file.name });
 }
 
 /** Opens the file chooser; resolves with the chosen file (nothing when the user cancels). */
@@ -48,12 +56,12 @@ function chooseFile(accept?: string): Promise<File | undefined> {
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
 /** Chooses and uploads a file, telling the user how it went; API errors are already shown by the client. */
-export async function chooseAndUpload(projectId: string, kind: FileKind): Promise<StoredFile | undefined> {
+export async function chooseAndUpload(to: UploadTarget, kind: FileKind): Promise<StoredFile | undefined> {
   const file = await chooseFile(kind === 'image' ? IMAGE_ACCEPT : undefined);
   if (!file) return undefined;
   const busy = notify.progress(i18n.t('upload.uploading', { name: file.name }));
   try {
-    return await uploadFile(projectId, kind, file);
+    return await uploadFile(to, kind, file);
   } catch (err) {
     if (!isApiError(err)) notify.error(err instanceof UploadRefused ? err.message : i18n.t('upload.failed'));
     return undefined;
