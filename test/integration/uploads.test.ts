@@ -262,7 +262,9 @@ describe("the account's own image (its avatar)", () => {
     expect(await objectExists(keys.fileObject(user.userId, t2.data.fileId))).toBe(false);
 
     // Leaving the product takes the account's files along.
-    expect((await api.call('POST', '/user/quit', { token: user.token, body: { confirmation: '注销我的账号', password: 'Secret123' } })).code).toBe(0);
+    expect(
+      (await api.call('POST', '/user/quit', { token: user.token, body: { confirmation: '注销我的账号', password: 'Secret123' } })).code,
+    ).toBe(0);
     expect((await fetch(`${api.url()}${done.data.url}`)).status).toBe(404);
   });
 });

@@ -379,7 +379,9 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
   ]);
   // An account's own upload (its avatar) waits under its id: only people of their own (an account call's) get one.
   if (fresh) {
-    await Promise.all(Object.values(p).map((person) => putObject(keys.pendingUpload(person.id, uploadedFileId), 'GIF89a walk', 'image/gif')));
+    await Promise.all(
+      Object.values(p).map((person) => putObject(keys.pendingUpload(person.id, uploadedFileId), 'GIF89a walk', 'image/gif')),
+    );
   }
   const thirdParty = await thirdPartyIds(p.creator.id, uniquePhone('134'));
   const exportJob = await createExportJob({
