@@ -9,6 +9,8 @@
  */
 import * as z from 'zod';
 import { ERRORS, type ErrorKey } from '@shared/errors';
+import { IMPORT_MAX_BYTES } from '@shared/constants';
+import { UPLOAD_URL_SECONDS } from '@shared/files';
 import { IMPORT_FORMATS } from '@shared/import/types';
 import { warningText } from '@shared/import/warnings';
 import { lazy } from '@shared/lazy';
@@ -326,27 +328,70 @@ export function toImportJobView(job: ImportJobRecord, locale: Locale): ImportJob
 /** An import's file is opaque bytes to S3: whatever it is, the worker finds out. */
 const IMPORT_UPLOAD_TYPE = 'application/octet-stream';
 
-/** A presigned PUT of exactly `size` bytes (the signature covers Content-Length) to the job's object. */
-export async function presignImportUpload(projectId: string, jobId: string, size: number, expiresIn: number) {
+/** The object the job's file is kept in, and how it is announced to S3. */
+const importObject = (job: Pick<ImportJobRecord, 'projectId' | 'id'>) => importKeys.object(job.projectId, job.id);
+
+export const importTooLarge = () => new AppError('importTooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
+
+/**
+ * An upload's job (state `uploading`: it waits for its file) and the presigned PUT its file goes to, of exactly
+ * the announced size (the signature covers Content-Length). The import screen and the open API both start here.
+ */
+export async function openImportUpload(
+  projectId: string,
+  file: { name: string; size: number },
+  editor: NewJob['editor'],
+  now = new Date(),
+) {
+  if (file.size > IMPORT_MAX_BYTES) throw importTooLarge();
+  const job = await createImportJob(
+    {
+      projectId,
+      origin: 'upload',
+      source: file.name,
+      size: file.size,
+      options: { mode: 'merge', deleteMissing: false, dryRun: false },
+      editor,
+      state: 'uploading',
+    },
+    now,
+  );
   return {
-    url: await presignPut(importKeys.object(projectId, jobId), size, IMPORT_UPLOAD_TYPE, expiresIn),
+    id: job.id,
+    url: await presignPut(importObject(job), file.size, IMPORT_UPLOAD_TYPE, UPLOAD_URL_SECONDS),
     headers: { 'content-type': IMPORT_UPLOAD_TYPE },
+    method: 'PUT' as const,
+    expiresAt: new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000).toISOString(),
   };
 }
 
-/** The size of a job's uploaded file; undefined when nothing (or nothing but an empty body) arrived. */
-export async function importUploadSize(projectId: string, jobId: string): Promise<number | undefined> {
-  const head = await headObject(importKeys.object(projectId, jobId));
-  return head && head.size > 0 ? head.size : undefined;
+/**
+ * Starts an uploaded job with its options once its file has arrived within the limit. `queued` says whether this
+ * call moved it (then the caller runs the worker); a repeated start moves nothing.
+ */
+export async function startUploadedImport(
+  job: ImportJobRecord,
+  options: ImportOptions,
+  expectFormat?: ImportJobRecord['expectFormat'],
+): Promise<{ queued: boolean; size: number }> {
+  await assertImportFolder(job.projectId, options.folderId);
+  const head = await headObject(importObject(job));
+  // Nothing, or nothing but an empty body, arrived.
+  if (!head || head.size === 0) throw new AppError('uploadMissing');
+  if (head.size > IMPORT_MAX_BYTES) throw importTooLarge();
+  return { queued: await queueImportJob(job, options, expectFormat), size: head.size };
 }
 
 /** Stores a file the API received (the spec's swagger call) where an upload would be. */
 export const storeImportFile = (projectId: string, jobId: string, text: string) =>
   putObject(importKeys.object(projectId, jobId), text, 'application/json');
 
-/** Whether a document of the project is a folder (where an import may put what it creates). */
-export const isFolderOf = async (projectId: string, documentId: string) =>
-  (await getItem(keys.document(projectId, documentId), { consistent: true }))?.type === 'folder';
+/** New documents go under a folder of the project, or at the top; anything else is refused at the field. */
+export async function assertImportFolder(projectId: string, folderId: string | undefined) {
+  if (!folderId || folderId === projectId) return;
+  const target = await getItem(keys.document(projectId, folderId), { consistent: true });
+  if (target?.type !== 'folder') throw new AppError('invalidInput', {}, { fields: { folderId: 'folderId' } });
+}
 
 /** What a job a project token ran names as its editor (issue 26): `token:<tokenId>`, with the token's name. */
 export const tokenEditor = (token: { id: string; name: string }) => ({ id: `token:${token.id}`, name: token.name });

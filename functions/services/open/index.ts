@@ -4,22 +4,17 @@
  * documents through the export's snapshot and writers. A service of its own: the project bundle is at its 400 KB
  * budget, and this one carries the OpenAPI and markdown writers. It also serves the editors' token routes.
  */
-import { IMPORT_MAX_BYTES } from '@shared/constants';
-import { UPLOAD_URL_SECONDS } from '@shared/files';
 import { openRoutes } from '@shared/routes/open';
 import { tokenRoutes } from '@shared/routes/tokens';
 import { importOptions } from '@shared/schemas/import';
 import { createExportJob, requireExportJob, toExportJobView } from '../../domain/export-jobs';
 import {
-  createImportJob,
   IMPORT_HISTORY_MAX,
   importJobsOf,
-  importUploadSize,
-  isFolderOf,
   leaseLapsed,
-  presignImportUpload,
-  queueImportJob,
+  openImportUpload,
   requireImportJob,
+  startUploadedImport,
   toImportHistoryEntry,
   toImportJobView,
   tokenEditor,
@@ -31,8 +26,6 @@ import { invokeWorker } from '../../runtime/workers';
 import openApiFile from './openapi.json';
 import { openDocumentOf, openTreeOf } from './reads';
 import { tokenHandlers } from './tokens';
-
-const tooLarge = () => new AppError('importTooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
 
 /** The token a handler's request came with (the access check put it there). */
 function tokenOf(ctx: { project: { token?: { id: string; name: string } } }) {
@@ -46,38 +39,19 @@ export const openHandlers = defineHandlers({
 
   'open.document': async ({ params, query }, ctx) => openDocumentOf(ctx.project.item, params.docId, query.as, ctx.locale),
 
-  'open.importUpload': async ({ body }, ctx) => {
-    if (body.size > IMPORT_MAX_BYTES) throw tooLarge();
-    const projectId = ctx.project.item.id;
-    const job = await createImportJob({
-      projectId,
-      origin: 'upload',
-      source: body.name,
-      size: body.size,
-      options: { mode: 'merge', deleteMissing: false, dryRun: false },
-      editor: tokenEditor(tokenOf(ctx)),
-      state: 'uploading',
-    });
-    const signed = await presignImportUpload(projectId, job.id, body.size, UPLOAD_URL_SECONDS);
-    return { id: job.id, ...signed, method: 'PUT' as const, expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
-  },
+  'open.importUpload': async ({ body }, ctx) => openImportUpload(ctx.project.item.id, body, tokenEditor(tokenOf(ctx))),
 
   'open.importStart': async ({ body }, ctx) => {
-    const projectId = ctx.project.item.id;
-    const job = await requireImportJob(projectId, body.id);
+    const job = await requireImportJob(ctx.project.item.id, body.id);
     // Started already (a retried call): the job as it stands, and nothing runs twice.
     if (job.state !== 'uploading') return toImportJobView(job, ctx.locale);
-    const options = importOptions.parse(body);
-    if (options.folderId && options.folderId !== projectId && !(await isFolderOf(projectId, options.folderId)))
-      throw new AppError('invalidInput', {}, { fields: { folderId: 'folderId' } });
-    const size = await importUploadSize(projectId, job.id);
-    if (size === undefined) throw new AppError('uploadMissing');
-    if (size > IMPORT_MAX_BYTES) throw tooLarge();
-    if (await queueImportJob(job, options, body.format === 'auto' ? undefined : body.format)) {
-      await invokeWorker('import', { projectId, jobId: job.id });
-      ctx.log.info('import started by token', { project: projectId, job: job.id, token: tokenOf(ctx).id, size });
+    const format = body.format === 'auto' ? undefined : body.format;
+    const { queued, size } = await startUploadedImport(job, importOptions.parse(body), format);
+    if (queued) {
+      await invokeWorker('import', { projectId: job.projectId, jobId: job.id });
+      ctx.log.info('import started by token', { project: job.projectId, job: job.id, token: tokenOf(ctx).id, size });
     }
-    return toImportJobView(await requireImportJob(projectId, job.id), ctx.locale);
+    return toImportJobView(await requireImportJob(job.projectId, job.id), ctx.locale);
   },
 
   'open.importGet': async ({ params }, ctx) => {

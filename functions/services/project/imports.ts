@@ -4,38 +4,28 @@
  * client polls the job. The importers themselves never load here: they live in the worker's bundle.
  */
 import { IMPORT_MAX_BYTES } from '@shared/constants';
-import { UPLOAD_URL_SECONDS } from '@shared/files';
 import { importOptions, type ImportOptions } from '@shared/schemas/import';
 import {
+  assertImportFolder,
   createImportJob,
-  importUploadSize,
-  isFolderOf,
+  importTooLarge,
   leaseLapsed,
   newImportJobId,
-  presignImportUpload,
-  queueImportJob,
+  openImportUpload,
   requireImportJob,
+  startUploadedImport,
   storeImportFile,
   toImportJobView,
   type ImportJobRecord,
 } from '../../domain/import-jobs';
 import { stampHashesOf } from '../../domain/import-stamp-hashes';
 import { getUser } from '../../domain/users';
-import { AppError } from '../../runtime/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { invokeWorker } from '../../runtime/workers';
-
-const tooLarge = () => new AppError('importTooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
 
 async function editorOf(userId: string) {
   const user = await getUser(userId);
   return { id: userId, name: user?.nickname ?? '' };
-}
-
-/** New documents go under a folder of the project, or at the top. */
-async function assertTargetFolder(projectId: string, folderId: string | undefined) {
-  if (!folderId || folderId === projectId) return;
-  if (!(await isFolderOf(projectId, folderId))) throw new AppError('invalidInput', {}, { fields: { folderId: 'folderId' } });
 }
 
 const run = (job: Pick<ImportJobRecord, 'projectId' | 'id'>) => invokeWorker('import', { projectId: job.projectId, jobId: job.id });
@@ -44,48 +34,24 @@ const run = (job: Pick<ImportJobRecord, 'projectId' | 'id'>) => invokeWorker('im
 const optionsOf = (input: ImportOptions) => importOptions.parse(input);
 
 export const importHandlers = defineHandlers({
-  'import.upload': async ({ body }, ctx) => {
-    if (body.size > IMPORT_MAX_BYTES) throw tooLarge();
-    const projectId = ctx.project.item.id;
-    const job = await createImportJob({
-      projectId,
-      origin: 'upload',
-      source: body.name,
-      size: body.size,
-      options: { mode: 'merge', deleteMissing: false, dryRun: false },
-      editor: await editorOf(ctx.caller.userId),
-      state: 'uploading',
-    });
-    const signed = await presignImportUpload(projectId, job.id, body.size, UPLOAD_URL_SECONDS);
-    return {
-      id: job.id,
-      ...signed,
-      method: 'PUT' as const,
-      expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(),
-    };
-  },
+  'import.upload': async ({ body }, ctx) => openImportUpload(ctx.project.item.id, body, await editorOf(ctx.caller.userId)),
 
   'import.start': async ({ body }, ctx) => {
-    const projectId = ctx.project.item.id;
-    const job = await requireImportJob(projectId, body.id);
+    const job = await requireImportJob(ctx.project.item.id, body.id);
     // Started already (a repeated call): the job as it stands, and nothing runs twice.
     if (job.state !== 'uploading') return toImportJobView(job, ctx.locale);
-    const options = optionsOf(body);
-    await assertTargetFolder(projectId, options.folderId);
-    const size = await importUploadSize(projectId, job.id);
-    if (size === undefined) throw new AppError('uploadMissing');
-    if (size > IMPORT_MAX_BYTES) throw tooLarge();
-    if (await queueImportJob(job, options)) {
+    const { queued, size } = await startUploadedImport(job, optionsOf(body));
+    if (queued) {
       await run(job);
-      ctx.log.info('import started', { project: projectId, job: job.id, size });
+      ctx.log.info('import started', { project: job.projectId, job: job.id, size });
     }
-    return toImportJobView(await requireImportJob(projectId, job.id), ctx.locale);
+    return toImportJobView(await requireImportJob(job.projectId, job.id), ctx.locale);
   },
 
   'import.url': async ({ body }, ctx) => {
     const projectId = ctx.project.item.id;
     const options = optionsOf(body);
-    await assertTargetFolder(projectId, options.folderId);
+    await assertImportFolder(projectId, options.folderId);
     const job = await createImportJob({
       projectId,
       origin: 'url',
@@ -102,9 +68,9 @@ export const importHandlers = defineHandlers({
   'import.swagger': async ({ query, body }, ctx) => {
     const projectId = ctx.project.item.id;
     const options = optionsOf({ mode: query.mode, deleteMissing: false, dryRun: false, folderId: query.folderId });
-    await assertTargetFolder(projectId, options.folderId);
+    await assertImportFolder(projectId, options.folderId);
     const text = JSON.stringify(body);
-    if (Buffer.byteLength(text) > IMPORT_MAX_BYTES) throw tooLarge();
+    if (Buffer.byteLength(text) > IMPORT_MAX_BYTES) throw importTooLarge();
     const id = newImportJobId(projectId);
     // The body first, then the job that reads it: a job never exists without its file.
     await storeImportFile(projectId, id, text);
