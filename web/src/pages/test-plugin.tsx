@@ -1,13 +1,10 @@
-import { Alert, Button, Card, Input, Layout, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Input, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { RunResponse } from '@shared/schemas/runner';
-import { LanguageSwitch } from '../components/language-switch';
-import { Logo } from '../components/logo';
+import { DocPage } from '../components/doc-page';
 import { pluginStatus, pluginTransport, type PluginStatus } from '../features/runner/lib/plugin-transport';
 import { useTitle } from '../lib/title';
-import { paths } from '../paths';
 import '../i18n/plugin';
 
 const STEPS = ['open', 'load', 'reload'] as const;
@@ -50,85 +47,75 @@ export function Component() {
     }
   };
   return (
-    <Layout className="doc-page">
-      <Layout.Header className="app-header">
-        <Link to={paths.home.href()} aria-label="Apiloom">
-          <Logo small />
-        </Link>
-        <LanguageSwitch />
-      </Layout.Header>
-      <Layout.Content>
-        <article className="help">
-          <Typography.Title>{t('plugin.title')}</Typography.Title>
-          <Typography.Paragraph>{t('plugin.intro')}</Typography.Paragraph>
-          <Card>
-            {!status ? (
-              <Space>
-                <Spin size="small" />
-                {t('plugin.checking')}
-              </Space>
-            ) : status.installed ? (
-              <Space direction="vertical">
-                <Alert type="success" showIcon message={t('plugin.installed', { version: status.version })} />
-                <Typography.Text strong>{t('plugin.granted')}</Typography.Text>
-                {status.granted.length ? (
-                  <ul aria-label={t('plugin.granted')}>
-                    {status.granted.map((origin) => (
-                      <li key={origin}>
-                        <Typography.Text code>{origin}</Typography.Text>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <Typography.Text type="secondary">{t('plugin.noneGranted')}</Typography.Text>
-                )}
-              </Space>
+    <DocPage>
+      <Typography.Title>{t('plugin.title')}</Typography.Title>
+      <Typography.Paragraph>{t('plugin.intro')}</Typography.Paragraph>
+      <Card>
+        {!status ? (
+          <Space>
+            <Spin size="small" />
+            {t('plugin.checking')}
+          </Space>
+        ) : status.installed ? (
+          <Space direction="vertical">
+            <Alert type="success" showIcon message={t('plugin.installed', { version: status.version })} />
+            <Typography.Text strong>{t('plugin.granted')}</Typography.Text>
+            {status.granted.length ? (
+              <ul aria-label={t('plugin.granted')}>
+                {status.granted.map((origin) => (
+                  <li key={origin}>
+                    <Typography.Text code>{origin}</Typography.Text>
+                  </li>
+                ))}
+              </ul>
             ) : (
-              <Space direction="vertical">
-                <Alert type="warning" showIcon message={t('plugin.notInstalled')} />
-                <Button onClick={check}>{t('plugin.recheck')}</Button>
-              </Space>
+              <Typography.Text type="secondary">{t('plugin.noneGranted')}</Typography.Text>
             )}
-          </Card>
-          <Typography.Title level={2}>{t('plugin.install')}</Typography.Title>
-          <ol>
-            {STEPS.map((step) => (
-              <li key={step}>{t(`plugin.steps.${step}`)}</li>
-            ))}
-          </ol>
-          {status?.installed && (
-            <section>
-              <Typography.Title level={2}>{t('plugin.tryTitle')}</Typography.Title>
-              <Space.Compact style={{ width: '100%' }}>
-                <Input
-                  aria-label={t('plugin.url')}
-                  placeholder="http://localhost:8080/health"
-                  value={url}
-                  onChange={(e) => setUrl(e.target.value)}
-                />
-                <Button type="primary" loading={sending} disabled={!url.trim()} onClick={() => void send()}>
-                  {t('plugin.send')}
-                </Button>
-              </Space.Compact>
-              {failure && <Alert style={{ marginTop: 12 }} type="error" showIcon message={failure} />}
-              {result && (
-                <div role="status" style={{ marginTop: 12 }}>
-                  <Typography.Text strong>
-                    {t('plugin.result', {
-                      status: result.status,
-                      statusText: result.statusText,
-                      size: result.size,
-                      ms: Math.round(result.timeMs),
-                    })}
-                  </Typography.Text>
-                  {result.truncated && <Alert type="info" message={t('plugin.truncated')} />}
-                  <pre className="plugin-preview">{preview(result.bodyBase64)}</pre>
-                </div>
-              )}
-            </section>
+          </Space>
+        ) : (
+          <Space direction="vertical">
+            <Alert type="warning" showIcon message={t('plugin.notInstalled')} />
+            <Button onClick={check}>{t('plugin.recheck')}</Button>
+          </Space>
+        )}
+      </Card>
+      <Typography.Title level={2}>{t('plugin.install')}</Typography.Title>
+      <ol>
+        {STEPS.map((step) => (
+          <li key={step}>{t(`plugin.steps.${step}`)}</li>
+        ))}
+      </ol>
+      {status?.installed && (
+        <section>
+          <Typography.Title level={2}>{t('plugin.tryTitle')}</Typography.Title>
+          <Space.Compact style={{ width: '100%' }}>
+            <Input
+              aria-label={t('plugin.url')}
+              placeholder="http://localhost:8080/health"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
+            <Button type="primary" loading={sending} disabled={!url.trim()} onClick={() => void send()}>
+              {t('plugin.send')}
+            </Button>
+          </Space.Compact>
+          {failure && <Alert style={{ marginTop: 12 }} type="error" showIcon message={failure} />}
+          {result && (
+            <div role="status" style={{ marginTop: 12 }}>
+              <Typography.Text strong>
+                {t('plugin.result', {
+                  status: result.status,
+                  statusText: result.statusText,
+                  size: result.size,
+                  ms: Math.round(result.timeMs),
+                })}
+              </Typography.Text>
+              {result.truncated && <Alert type="info" message={t('plugin.truncated')} />}
+              <pre className="plugin-preview">{preview(result.bodyBase64)}</pre>
+            </div>
           )}
-        </article>
-      </Layout.Content>
-    </Layout>
+        </section>
+      )}
+    </DocPage>
   );
 }
