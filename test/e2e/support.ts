@@ -111,6 +111,33 @@ export function watchConsole(page: Page) {
   return problems;
 }
 
+/**
+ * Counts the page's requests in flight, so a test can let a page finish loading before it leaves with a goto (which
+ * aborts whatever is still loading: the test's doing). Playwright's 'networkidle' fires once per document, so after a
+ * client-side navigation it no longer says anything; this does.
+ */
+export function trackRequests(page: Page) {
+  const inFlight = new Set<unknown>();
+  page.on('request', (r) => inFlight.add(r));
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  return {
+    /** Resolves once nothing has been in flight for `quietMs`. */
+    async settled(quietMs = 500) {
+      let quietSince = Date.now();
+      await expect
+        .poll(
+          () => {
+            if (inFlight.size > 0) quietSince = Date.now();
+            return Date.now() - quietSince >= quietMs;
+          },
+          { intervals: [50], timeout: 30_000, message: 'the page kept loading' },
+        )
+        .toBe(true);
+    },
+  };
+}
+
 /** axe on the page as it is now; serious and critical violations fail the test. */
 export async function expectAccessible(page: Page, label: string) {
   // The page as it rests: a button the test just clicked keeps its hover colours while the pointer stays on it.
