@@ -154,6 +154,8 @@ export async function putItem(item: Item & Key, guard?: WriteGuard): Promise<boo
 
 export interface UpdateSpec {
   set?: Item;
+  /** Set only where the item has no value yet (`if_not_exists`): a field the first write of a new item fixes. */
+  setIfMissing?: Item;
   add?: Record<string, number>;
   /** Attributes to remove; a path (`['groupRoles', id]`) removes one entry of a map. */
   remove?: (string | readonly string[])[];
@@ -169,6 +171,9 @@ function buildUpdate(spec: UpdateSpec, guard: Guard | undefined) {
   const adds: string[] = [];
   for (const [field, value] of Object.entries(spec.set ?? {})) {
     if (value !== undefined) sets.push(`${p.name(field)} = ${p.value(value)}`);
+  }
+  for (const [field, value] of Object.entries(spec.setIfMissing ?? {})) {
+    if (value !== undefined) sets.push(`${p.name(field)} = if_not_exists(${p.name(field)}, ${p.value(value)})`);
   }
   for (const [field, value] of Object.entries(spec.add ?? {})) adds.push(`${p.name(field)} ${p.value(value)}`);
   if (spec.bumpRev) adds.push(`${p.name('rev')} ${p.value(1)}`);

@@ -20,8 +20,9 @@ import {
 import type { ErrorKey } from '@shared/errors';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
-import { asRecord, deleteItem, expired, getItem, lt, notExists, or, skip, updateItem } from '../data/db';
+import { and, asRecord, deleteItem, expired, getItem, gt, lt, notExists, or, skip, updateItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
+import { TABLE } from '../data/table';
 import { env } from '../env';
 import { AppError } from '../runtime/app-error';
 
@@ -53,13 +54,36 @@ const counterRecord = lazy(() => z.object({ count: z.number(), expiresAt: z.numb
 
 const nowSeconds = (nowMs: number) => Math.floor(nowMs / 1000);
 
-/** Opens a new window for a counter when none is open (none yet, or the last one expired); false when one is. */
-const openWindow = async (key: ReturnType<typeof keys.throttle>, now: number, seconds: number) =>
-  (await updateItem(
+type ThrottleKey = ReturnType<typeof keys.throttle>;
+/** A window ends when its counter expires: the table's time-to-live attribute, which also clears old counters. */
+const TTL = TABLE.ttlAttribute;
+
+/**
+ * Counts one event in the counter's open window, and opens the window when the counter is new: one write for nearly
+ * every event. With `limit`, only while the window holds fewer events than that. Answers whether it counted, and
+ * otherwise the counter as it stands (its window expired, or it is full).
+ */
+async function countInWindow(key: ThrottleKey, now: number, seconds: number, limit?: number) {
+  let current: Record<string, unknown> | undefined;
+  const open = gt(TTL, now);
+  const written = await updateItem(
     key,
-    { set: { ...ENTITY.throttle, count: 1, expiresAt: now + seconds } },
-    { when: or(notExists(), expired(now)), failure: skip },
-  )) !== undefined;
+    { set: { ...ENTITY.throttle }, setIfMissing: { [TTL]: now + seconds }, add: { count: 1 } },
+    {
+      when: or(notExists(), limit === undefined ? open : and(open, lt('count', limit))),
+      failure: (item) => {
+        current = item;
+        return undefined;
+      },
+    },
+  );
+  return { counted: written !== undefined, current };
+}
+
+/** Starts a new window over an expired one; false when another request already did. */
+const reopenWindow = async (key: ThrottleKey, now: number, seconds: number) =>
+  (await updateItem(key, { set: { ...ENTITY.throttle, count: 1, [TTL]: now + seconds } }, { when: expired(now), failure: skip })) !==
+  undefined;
 
 /** Refuses when any subject has reached its limit in its open window. */
 export async function assertUnderLimits(subjects: Subject[], nowMs = Date.now()) {
@@ -78,31 +102,31 @@ export async function overLimit([name, id]: Subject, nowMs = Date.now()): Promis
   return counter !== undefined && counter.expiresAt > nowSeconds(nowMs) && counter.count >= windowOf(name).limit;
 }
 
-/** Counts one more event for each subject: a new window when none is open, else one more in the open one. */
+/** Counts one more event for each subject: one more in its open window, or the first of a new one. */
 export async function countEvent(subjects: Subject[], nowMs = Date.now()) {
   const now = nowSeconds(nowMs);
   await Promise.all(
     subjects.map(async ([name, id]) => {
       const key = keys.throttle(name, id);
-      if (!(await openWindow(key, now, windowOf(name).seconds))) await updateItem(key, { add: { count: 1 } });
+      const { seconds } = windowOf(name);
+      if ((await countInWindow(key, now, seconds)).counted || (await reopenWindow(key, now, seconds))) return;
+      // Another request reopened the window between our two writes: count in it.
+      await countInWindow(key, now, seconds);
     }),
   );
 }
 
 /** Counts an event only while under the limit, atomically; past it, refuses (`refusal`) with the seconds to wait. */
-export async function consume([name, id]: Subject, refusal: ErrorKey = 'tooManyRequests', nowMs = Date.now()) {
+export async function consume([name, id]: Subject, refusal: ErrorKey = 'tooManyRequests', nowMs = Date.now()): Promise<void> {
   const now = nowSeconds(nowMs);
   const { limit, seconds } = windowOf(name);
   const key = keys.throttle(name, id);
-  if (await openWindow(key, now, seconds)) return;
-  await updateItem(
-    key,
-    { add: { count: 1 } },
-    {
-      when: lt('count', limit),
-      failure: (current) => new AppError(refusal, { seconds: Math.max(1, Number(current?.expiresAt ?? now + seconds) - now) }),
-    },
-  );
+  const { counted, current } = await countInWindow(key, now, seconds, limit);
+  if (counted) return;
+  const until = Number(current?.[TTL] ?? 0);
+  if (until > now) throw new AppError(refusal, { seconds: Math.max(1, until - now) });
+  // The window expired: a new one starts with this event, unless another request started it first.
+  if (!(await reopenWindow(key, now, seconds))) await consume([name, id], refusal, nowMs);
 }
 
 export async function clearCounter([name, id]: Subject) {
