@@ -4,7 +4,9 @@
  * Refused while the account owns a team with other members, or a project that others use (another member) or
  * that sits in a team that stays: those are handed over (or disbanded) first. Otherwise, in this order, so that a
  * deletion stopped anywhere can simply be run again:
- *   1. the account is marked leaving (no new session for it: `isLeaving`), and every other session ends;
+ *   1. the account is marked leaving (no new session for it: `isLeaving`; nobody adds it to a team or project:
+ *      `notLeavingCheck`), what it owns and belongs to is looked at again (the mark may be lifted here, refused),
+ *      and every other session ends;
  *   2. its personal projects nobody else uses are destroyed the way "destroy" destroys one (claimed, queued on the
  *      purge index for now, then deleted as far as time allows; the purge job finishes a very large one), and the
  *      teams it owns alone are disbanded and purged the same way;
@@ -24,7 +26,7 @@ import { purgeProject, purgeTeam } from './project-purge';
 import { projectEntity, projectsByIds, type ProjectRecord } from './projects';
 import { revokeSessionsOf } from './sessions';
 import { getTeam, markTeamDisbanded, removeTeamMember, teamMembersOf, teamMembershipsOf, type TeamRecord } from './teams';
-import { deleteUserOps, markLeaving, type UserRecord } from './users';
+import { clearLeaving, deleteUserOps, markLeaving, type UserRecord } from './users';
 
 export interface QuitBlockers {
   teams: { id: string; name: string }[];
@@ -87,17 +89,28 @@ async function claimOwnProject(project: ProjectRecord, userId: string, now: Date
   );
 }
 
+function assertNotBlocked(plan: QuitPlan) {
+  if (!plan.teams.length && !plan.projects.length) return;
+  const names = [...plan.teams, ...plan.projects].map((b) => b.name).join(', ');
+  throw new AppError('quitBlocked', { names }, { teams: plan.teams, projects: plan.projects });
+}
+
 /**
  * Deletes the account (see the file's comment). `user` is the account as read when its password was checked;
  * `keepSession` the caller's session, which goes in the last transaction. Blockers are `quitBlocked`.
  */
 export async function quitAccount(user: UserRecord, keepSession: string, log: Logger, now = new Date()): Promise<void> {
-  const plan = await planQuit(user.id);
-  if (plan.teams.length || plan.projects.length) {
-    const names = [...plan.teams, ...plan.projects].map((b) => b.name).join(', ');
-    throw new AppError('quitBlocked', { names }, { teams: plan.teams, projects: plan.projects });
-  }
+  assertNotBlocked(await planQuit(user.id));
   const marked = await markLeaving(user, now);
+  // Someone may have joined the account's project or team, or added it to theirs, between that look and the mark.
+  // From the mark on nobody adds the account anywhere (`notLeavingCheck`), so a look taken now is the last word.
+  const plan = await planQuit(user.id);
+  try {
+    assertNotBlocked(plan);
+  } catch (err) {
+    await clearLeaving(marked);
+    throw err;
+  }
   const revoked = await revokeSessionsOf(user.id, keepSession);
   const deadline = Date.now() + 5_000;
   for (const project of plan.ownProjects) {

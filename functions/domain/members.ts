@@ -10,7 +10,7 @@ import { and, batchGet, conditionsOn, exists, getItem, notExists, queryAll, skip
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
-import { usersByIds } from './users';
+import { notLeavingCheck, usersByIds } from './users';
 
 export const memberRecord = lazy(() =>
   z.object({
@@ -101,7 +101,8 @@ export async function assignMember(projectId: string, userId: string, role: Memb
   if (changed) return changed;
   const member = newMember(projectId, userId, role, null, now);
   // Added by someone else a moment ago: set the role on that membership instead.
-  if (!(await memberEntity.put(member, { when: notExists(), failure: skip }))) await memberEntity.update(ids, { set: { role } });
+  const added = await transact([notLeavingCheck(userId, now.getTime()), memberEntity.putOp(member, notExists(), skip)]);
+  if (!added) await memberEntity.update(ids, { set: { role } });
   return member;
 }
 

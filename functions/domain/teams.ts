@@ -30,6 +30,7 @@ import { defineEntity } from '../data/entity';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 import { projectEntity, projectsOfTeam } from './projects';
+import { notLeavingCheck } from './users';
 
 export const teamRecord = lazy(() =>
   z.object({
@@ -194,6 +195,7 @@ export async function addTeamMember(
 ): Promise<boolean> {
   return transact([
     { check: keys.team(teamId), when: whereTeam.eq('state', 'active'), failure: () => new AppError('notFound') },
+    notLeavingCheck(userId, now.getTime()),
     // Already in the team: they stay as they are.
     teamMemberEntity.putOp({ teamId, userId, role, groupId, joinedAt: now.toISOString() }, notExists(), skip),
   ]);

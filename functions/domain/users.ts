@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { isEmail } from '@shared/accounts';
 import type { UserDetail } from '@shared/schemas/account';
-import { asRecord, asRecords, batchGet, eq, exists, getItem, notExists, transact, updateItem, type TransactOp } from '../data/db';
+import { and, asRecord, asRecords, batchGet, eq, exists, getItem, lt, notExists, or, transact, updateItem, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
@@ -184,6 +184,25 @@ export async function markLeaving(user: UserRecord, now = new Date()): Promise<U
     ),
   );
 }
+
+/** Takes the leaving mark off again: the deletion was refused after all (see `quitAccount`). */
+export async function clearLeaving(user: UserRecord): Promise<void> {
+  await updateItem(
+    keys.user(user.id),
+    { remove: ['leavingAt'], bumpRev: true },
+    { when: eq('rev', user.rev), failure: () => new AppError('conflict') },
+  );
+}
+
+/**
+ * A transaction's check that the account is there and not being deleted: from the mark on, nobody adds it to a
+ * team or a project, so the deletion's last look at its memberships stays true.
+ */
+export const notLeavingCheck = (userId: string, now = Date.now()): TransactOp => ({
+  check: keys.user(userId),
+  when: and(exists(), or(notExists('leavingAt'), lt('leavingAt', new Date(now - LEAVING_HOLD_MS).toISOString()))),
+  failure: () => new AppError('notFound'),
+});
 
 /**
  * The last writes of a deletion: the account's item (only while it is marked leaving) and the guards of its

@@ -4,14 +4,17 @@
  * its sessions, guards, bindings and personal projects are gone and nobody's project lists it. A wrong
  * confirmation or password deletes nothing; a deletion stopped midway can be run again.
  */
-import { describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@shared/errors';
 import type { ProjectMember, ProjectView } from '@shared/schemas/project';
 import type { Invitation, TeamView } from '@shared/schemas/team';
 import { getItem, updateItem } from '../../functions/data/db';
+import { dynamo } from '../../functions/data/dynamo-client';
 import { keys } from '../../functions/data/keys';
 import { bindIdentity } from '../../functions/domain/identities';
 import { createSession } from '../../functions/domain/sessions';
+import { addTeamMember } from '../../functions/domain/teams';
 import { createUser, NO_PASSWORD } from '../../functions/domain/users';
 import { latestCode, newClientAddress, signUp, useLocalApi } from '../support/local-api';
 
@@ -180,5 +183,56 @@ describe('POST /user/quit', () => {
     expect((await quit({ token: later.data.token })).code).toBe(0);
     expect(await getItem(keys.user(leaver.userId))).toBeUndefined();
     expect(await getItem(keys.accountGuard(leaver.account))).toBeUndefined();
+  });
+
+  it('adds nobody to a project or team while their account is being deleted, and admits them once a stopped deletion is stale', async () => {
+    const [owner, leaver] = [await signUp('Owner'), await signUp('Leaving')];
+    await teamWith(owner, leaver); // colleagues now: the owner may add them to a personal project
+    const project = await newProject(owner, 'Second');
+    const team = await teamWith(owner);
+    const mark = async (at: Date) => updateItem(keys.user(leaver.userId), { set: { leavingAt: at.toISOString() }, bumpRev: true });
+    const assign = () => api.call('PUT', `/project/member/${project.id}/${leaver.userId}/edit`, { token: owner.token });
+
+    await mark(new Date());
+    expect((await assign()).code).toBe(ERRORS.notFound.code);
+    await expect(addTeamMember(team.id, leaver.userId, 'developer', null)).rejects.toMatchObject({ key: 'notFound' });
+    expect(await memberIds(owner, project.id)).not.toContain(leaver.userId);
+
+    await mark(new Date(Date.now() - 60 * 60_000));
+    expect((await assign()).code).toBe(0);
+    expect(await addTeamMember(team.id, leaver.userId, 'developer', null)).toBe(true);
+    expect(await memberIds(owner, project.id)).toContain(leaver.userId);
+  });
+
+  it('is refused, and the mark lifted, when someone joins the project just before the account is marked', async () => {
+    const [leaver, joiner] = [await signUp('Leaving'), await signUp('Joiner')];
+    const project = await newProject(leaver, 'Joined late');
+    // The join lands between the deletion's first look and its mark: the moment the mark is about to be written.
+    const client = dynamo();
+    const send = client.send.bind(client);
+    let joined = false;
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      const marking =
+        command instanceof UpdateCommand &&
+        command.input.Key?.pk === keys.user(leaver.userId).pk &&
+        Object.values(command.input.ExpressionAttributeNames ?? {}).includes('leavingAt');
+      if (marking && !joined) {
+        joined = true;
+        await joinProject(leaver, project.id, joiner);
+      }
+      return send(command as never);
+    }) as never);
+    try {
+      const refused = await quit(leaver);
+      expect(refused.code).toBe(ERRORS.quitBlocked.code);
+      expect(refused.data).toEqual({ teams: [], projects: [{ id: project.id, name: 'Joined late' }] });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(joined).toBe(true);
+    expect((await getItem(keys.user(leaver.userId)))?.leavingAt).toBeUndefined();
+    await stillThere(leaver);
+    expect(await memberIds(joiner, project.id)).toEqual(expect.arrayContaining([leaver.userId, joiner.userId]));
+    expect((await signIn(leaver.account)).code).toBe(0);
   });
 });
