@@ -7,14 +7,9 @@ import { Link, useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/link-button';
 import { QueryState } from '../../components/query-state';
 import { useArchived, useFavorites, useProjectSearch, useRecycled } from '../../features/projects/api';
-import {
-  FolderBrowser,
-  LayoutSwitch,
-  ProjectGrid,
-  ProjectSearchBox,
-  useTiledLayout,
-} from '../../features/projects/components/console-views';
+import { FolderBrowser, LayoutSwitch, ProjectGrid, useTiledLayout } from '../../features/projects/components/console-views';
 import { FolderDialog, NewProjectDialog } from '../../features/projects/components/dialogs';
+import { ProjectSearchBox } from '../../features/projects/components/project-search-box';
 import type { ListMode } from '../../features/projects/components/project-actions';
 import { useTitle } from '../../lib/title';
 import { CONSOLE_VIEWS, paths, type ConsoleView } from '../../paths';

@@ -12,14 +12,9 @@ import { LinkButton } from '../../components/link-button';
 import { QueryState } from '../../components/query-state';
 import { imageUrl } from '../../config';
 import { useArchived, useRecycled, useTeamProjects } from '../../features/projects/api';
-import {
-  FolderBrowser,
-  LayoutSwitch,
-  ProjectGrid,
-  ProjectSearchBox,
-  useTiledLayout,
-} from '../../features/projects/components/console-views';
+import { FolderBrowser, LayoutSwitch, ProjectGrid, useTiledLayout } from '../../features/projects/components/console-views';
 import { FolderDialog, NewProjectDialog } from '../../features/projects/components/dialogs';
+import { ProjectSearchBox } from '../../features/projects/components/project-search-box';
 import { useTeam, useTeamStanding } from '../../features/teams/api';
 import { useTitle } from '../../lib/title';
 import { paths, TEAM_CONSOLE_VIEWS, type TeamConsoleView } from '../../paths';

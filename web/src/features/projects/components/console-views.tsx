@@ -1,6 +1,6 @@
 /** What a console shows of its projects: a grid or table of projects, and the folder browser of one console. */
-import { AppstoreOutlined, BarsOutlined, SearchOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Empty, Input, Segmented } from 'antd';
+import { AppstoreOutlined, BarsOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Empty, Segmented } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -35,26 +35,6 @@ export function LayoutSwitch({ tiled, onChange }: { tiled: boolean; onChange: (t
         { value: 'list', icon: <BarsOutlined aria-hidden />, label: t('projects.listView') },
         { value: 'tiles', icon: <AppstoreOutlined aria-hidden />, label: t('projects.tileView') },
       ]}
-    />
-  );
-}
-
-/**
- * The console's project search box, the same in the personal and the team console (one label and placeholder);
- * what it searches and when is the console's own (the personal one searches on the server, the team one filters).
- */
-export function ProjectSearchBox({ value, onChange, className }: { value: string; onChange: (value: string) => void; className: string }) {
-  const { t } = useTranslation();
-  return (
-    <Input
-      type="search"
-      allowClear
-      prefix={<SearchOutlined aria-hidden />}
-      placeholder={t('projects.searchPlaceholder')}
-      aria-label={t('projects.search')}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      className={className}
     />
   );
 }
