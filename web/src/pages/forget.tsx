@@ -4,17 +4,17 @@
  * leads to `/forget-success`.
  */
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ERRORS } from '@shared/errors';
-import { accountSchema, passwordSchema } from '@shared/schemas/account';
-import { api, isApiError } from '../lib/api';
-import { errorMessage, showServerError, sameAs, zodRule } from '../lib/form';
+import { accountSchema } from '@shared/schemas/account';
+import { api } from '../lib/api';
+import { zodRule } from '../lib/form';
 import { useToastsOfPage } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
 import { CodeField } from '../features/auth/components/code-field';
+import { NewPasswordFields } from '../features/auth/components/new-password-fields';
+import { useAuthSubmit } from '../features/auth/lib/use-auth-submit';
 
 interface Values {
   account: string;
@@ -28,71 +28,27 @@ export function Component() {
   useTitle(t('forget.title'));
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [passwordRefused, setPasswordRefused] = useState(false);
   const toastHere = useToastsOfPage();
-
-  async function sendCode(): Promise<boolean> {
-    let account: string;
-    try {
-      ({ account } = await form.validateFields(['account']));
-    } catch {
-      return false;
-    }
-    try {
-      await api.call('code.resetPassword', { params: { target: accountSchema.parse(account) } }, { ignoreMessage: true });
-      toastHere(t('forget.codeSent'));
-      return true;
-    } catch (err) {
-      showServerError(form, err, { atField: 'account' });
-      return false;
-    }
-  }
-
-  async function submit({ confirmPassword: _confirm, ...body }: Values) {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await api.call('user.resetPassword', { body }, { ignoreMessage: true });
-      void navigate(paths.forgetSuccess.href(), { replace: true });
-    } catch (err) {
-      if (isApiError(err) && err.code === ERRORS.invalidInput.code) showServerError(form, err);
-      else if (isApiError(err) && err.code === ERRORS.badVerificationCode.code) form.setFields([{ name: 'code', errors: [err.message] }]);
-      else setFailure(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, failure, submit } = useAuthSubmit(form, async ({ confirmPassword: _confirm, ...body }: Values) => {
+    await api.call('user.resetPassword', { body }, { ignoreMessage: true });
+    void navigate(paths.forgetSuccess.href(), { replace: true });
+  });
 
   return (
     <div className="auth-card">
       <h1 className="auth-title">{t('forget.title')}</h1>
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(v) => void submit(v)}
-        onFieldsChange={(changed) => {
-          const password = changed.find((f) => String(f.name) === 'password');
-          if (password) setPasswordRefused(Boolean(password.errors?.length));
-        }}
-      >
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="account" label={t('forget.account')} extra={t('forget.accountHint')} rules={[zodRule(accountSchema)]}>
           <Input autoComplete="username" />
         </Form.Item>
-        <CodeField send={sendCode} />
-        <Form.Item
-          name="password"
-          label={t('forget.password')}
-          extra={passwordRefused ? undefined : t('v.password')}
-          rules={[zodRule(passwordSchema)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={t('forget.confirmPassword')} dependencies={['password']} rules={[sameAs('password')]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <CodeField
+          from="account"
+          request={(account) =>
+            api.call('code.resetPassword', { params: { target: accountSchema.parse(account) } }, { ignoreMessage: true })
+          }
+          onSent={() => toastHere(t('forget.codeSent'))}
+        />
+        <NewPasswordFields label={t('forget.password')} confirmLabel={t('forget.confirmPassword')} />
         {failure ? <Alert className="auth-alert" type="error" role="alert" title={failure} /> : null}
         <Button type="primary" htmlType="submit" block loading={busy}>
           {t('forget.submit')}

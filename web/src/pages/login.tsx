@@ -6,11 +6,11 @@ import { Link, useSearchParams } from 'react-router';
 import { config } from '../config';
 import { signedIn, useAfterLogin } from '../features/auth/api/session';
 import { api, isApiError } from '../lib/api';
-import { errorMessage, showServerError } from '../lib/form';
 import { notify } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
 import { CodeField } from '../features/auth/components/code-field';
+import { useAuthSubmit } from '../features/auth/lib/use-auth-submit';
 import { ThirdPartyButtons } from '../features/auth/components/third-party-buttons';
 
 interface Values {
@@ -26,45 +26,22 @@ export function Component() {
   const [params] = useSearchParams();
   const afterLogin = useAfterLogin();
   const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [stepUp, setStepUp] = useState<string>();
-
-  async function submit(values: Values) {
-    setBusy(true);
-    setFailure(undefined);
-    try {
+  const { busy, failure, submit } = useAuthSubmit(
+    form,
+    async (values: Values) => {
       const body = { username: values.username, password: values.password, ...(values.code ? { code: values.code } : {}) };
       const result = await api.call('login.create', { body }, { ignoreMessage: true });
       signedIn(result.user);
       afterLogin(params.get('f'));
-    } catch (err) {
-      const fields = (err as { data?: { fields?: unknown } }).data?.fields;
-      if (isApiError(err) && err.code === ERRORS.stepUpRequired.code) setStepUp(err.message);
-      else if (isApiError(err) && err.code === ERRORS.badVerificationCode.code) form.setFields([{ name: 'code', errors: [err.message] }]);
-      else if (fields) showServerError(form, err);
-      else setFailure(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function sendCode(): Promise<boolean> {
-    let username: string;
-    try {
-      ({ username } = await form.validateFields(['username']));
-    } catch {
-      return false;
-    }
-    try {
-      await api.call('code.login', { params: { target: username.trim() } }, { ignoreMessage: true });
-      notify.success(t('register.codeSent'));
+    },
+    // Many failed sign-ins on the account: the server asks for a code too, said above the code field it brings.
+    (err) => {
+      if (!isApiError(err) || err.code !== ERRORS.stepUpRequired.code) return false;
+      setStepUp(err.message);
       return true;
-    } catch (err) {
-      showServerError(form, err, { atField: 'code' });
-      return false;
-    }
-  }
+    },
+  );
 
   return (
     <div className="auth-card">
@@ -74,7 +51,7 @@ export function Component() {
       ) : params.get('f') ? (
         <Alert className="auth-alert" type="info" showIcon title={t('login.signInFirst')} />
       ) : null}
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         {/* The same checks as the API's login body, without zod: the sign-in page loads no schema library. */}
         <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('v.account') }]}>
           <Input autoComplete="username" />
@@ -85,7 +62,12 @@ export function Component() {
         {stepUp ? (
           <>
             <Alert className="auth-alert" type="info" showIcon title={stepUp} />
-            <CodeField send={sendCode} />
+            <CodeField
+              from="username"
+              request={(username) => api.call('code.login', { params: { target: username.trim() } }, { ignoreMessage: true })}
+              onSent={() => notify.success(t('register.codeSent'))}
+              errorAt="code"
+            />
           </>
         ) : null}
         {failure ? <Alert className="auth-alert" type="error" role="alert" title={failure} /> : null}

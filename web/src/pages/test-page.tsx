@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { atLeast } from '@shared/access';
-import { documentTitle, type DocumentTreeNode } from '@shared/schemas/document';
+import { documentTitle } from '@shared/schemas/document';
 import { AppHeader } from '../components/app-header';
 import { FormModal } from '../components/form-modal';
 import { LanguageSwitch } from '../components/language-switch';
@@ -18,8 +18,9 @@ import { LinkButton } from '../components/link-button';
 import { hasSession, useCurrentUser } from '../features/auth/api/session';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { documentCalls, refreshDocuments, useDocumentTree } from '../features/documents/api';
-import { displayName } from '../features/documents/lib/kinds';
+import { folderOptions } from '../features/documents/lib/folder-options';
 import { paramsFromJson } from '../features/documents/lib/json-params';
+import { lastChildId } from '../features/documents/lib/tree-ids';
 import { EnvironmentPicker } from '../features/environments/components/environment-picker';
 import { RunPanel } from '../features/runner/components/run-panel';
 import { blankDraft, canSend, type RunDraft } from '../features/runner/lib/draft';
@@ -46,25 +47,6 @@ const storedProject = () => {
 function useEditableProjects(enabled: boolean) {
   const editable = useApiQuery('project.editable', { query: {} }, { enabled });
   return useMemo(() => (editable.data ?? []).filter((p) => p.state === 'active' && atLeast(p.role, 'edit')), [editable.data]);
-}
-
-interface FolderOption {
-  value: string;
-  title: string;
-  children: FolderOption[];
-}
-const folderOptions = (nodes: DocumentTreeNode[], t: Parameters<typeof displayName>[1]): FolderOption[] =>
-  nodes
-    .filter((n) => n.type === 'folder')
-    .map((n) => ({ value: n.id, title: displayName(n.name, t), children: folderOptions(n.children, t) }));
-
-function childrenOf(nodes: DocumentTreeNode[], id: string): DocumentTreeNode[] | undefined {
-  for (const n of nodes) {
-    if (n.id === id) return n.children;
-    const found = childrenOf(n.children, id);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 interface SaveValues {
@@ -96,11 +78,10 @@ function SaveAsDocument(props: {
       onSubmit={async (values) => {
         const name = values.name.trim();
         const parentId = values.parentId || values.projectId;
-        const siblings = parentId === values.projectId ? nodes : (childrenOf(nodes, parentId) ?? []);
         const created = await documentCalls.create({
           projectId: values.projectId,
           parentId,
-          preId: siblings.at(-1)?.id ?? '0',
+          preId: lastChildId(nodes, values.projectId, parentId),
           name,
           type: 'api',
           content: apiContentFromDraft(props.draft, { description: name, paramsFromJson }),

@@ -112,23 +112,6 @@ export function BindPage() {
     );
   }
 
-  async function sendCode(): Promise<boolean> {
-    let phone: string;
-    try {
-      ({ phone } = await form.validateFields(['phone']));
-    } catch {
-      return false;
-    }
-    try {
-      await api.call('code.send', { body: { purpose: 'BIND_PHONE', target: phone.trim() } }, { ignoreMessage: true });
-      notify.success(t('thirdParty.codeSent'));
-      return true;
-    } catch (err) {
-      showServerError(form, err, { atField: 'code' });
-      return false;
-    }
-  }
-
   async function submit(values: BindValues) {
     setBusy(true);
     setFailure(undefined);
@@ -158,7 +141,12 @@ export function BindPage() {
         <Form.Item name="phone" label={t('thirdParty.phone')} rules={[zodRule(phoneSchema)]}>
           <Input autoComplete="tel" inputMode="tel" />
         </Form.Item>
-        <CodeField send={sendCode} />
+        <CodeField
+          from="phone"
+          request={(phone) => api.call('code.send', { body: { purpose: 'BIND_PHONE', target: phone.trim() } }, { ignoreMessage: true })}
+          onSent={() => notify.success(t('thirdParty.codeSent'))}
+          errorAt="code"
+        />
         {failure ? <Alert className="auth-alert" type="error" role="alert" title={failure} /> : null}
         <Button type="primary" htmlType="submit" block loading={busy}>
           {t('thirdParty.bindSubmit')}

@@ -1,6 +1,6 @@
 /** The personal console (spec section 2): projects and folders, favourites, all projects, search, archive, recycle bin. */
-import { FolderAddOutlined, ImportOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Flex, Input, Menu, Typography } from 'antd';
+import { FolderAddOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Flex, Menu, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { QueryState } from '../../components/query-state';
 import { useArchived, useFavorites, useProjectSearch, useRecycled } from '../../features/projects/api';
 import { FolderBrowser, LayoutSwitch, ProjectGrid, useTiledLayout } from '../../features/projects/components/console-views';
 import { FolderDialog, NewProjectDialog } from '../../features/projects/components/dialogs';
+import { ProjectSearchBox } from '../../features/projects/components/project-search-box';
 import type { ListMode } from '../../features/projects/components/project-actions';
 import { useTitle } from '../../lib/title';
 import { CONSOLE_VIEWS, paths, type ConsoleView } from '../../paths';
@@ -32,7 +33,6 @@ function ListOf({ view, tiled, keyword }: { view: Exclude<ConsoleView, 'projects
 
 /** Filters as you type: the keyword goes to the address (so it can be shared) a moment after the last key. */
 function ProjectSearch() {
-  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const keyword = params.get('q') ?? '';
   const [draft, setDraft] = useState(keyword);
@@ -53,18 +53,7 @@ function ProjectSearch() {
     }, 200);
     return () => clearTimeout(timer);
   }, [draft]);
-  return (
-    <Input
-      type="search"
-      allowClear
-      prefix={<SearchOutlined aria-hidden />}
-      placeholder={t('projects.searchPlaceholder')}
-      aria-label={t('projects.search')}
-      value={draft}
-      onChange={(e) => setDraft(e.target.value)}
-      className="console-search"
-    />
-  );
+  return <ProjectSearchBox value={draft} onChange={setDraft} className="console-search" />;
 }
 
 export function Component() {

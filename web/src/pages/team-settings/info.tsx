@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
 import { atLeast } from '@shared/access';
-import { LIMITS } from '@shared/constants';
-import { teamName } from '@shared/schemas/team';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { imageUrl } from '../../config';
 import { UploadImageButton } from '../../features/documents/components/upload-image-button';
 import { useTeamProjects } from '../../features/projects/api';
 import { refreshAfterLeaving, useTeamChange, useTeamExit } from '../../features/teams/api';
-import { showServerError, zodRule } from '../../lib/form';
+import { TeamFields } from '../../features/teams/components/team-dialogs';
+import { showServerError } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { paths } from '../../paths';
 import type { TeamSettingsContext } from './layout';
@@ -123,12 +122,7 @@ export function Component() {
           onFinish={(v) => void submit(v)}
           className="narrow-form"
         >
-          <Form.Item name="name" label={t('teams.name')} rules={[zodRule(teamName)]}>
-            <Input maxLength={LIMITS.teamName + 1} />
-          </Form.Item>
-          <Form.Item name="description" label={t('teams.description')}>
-            <Input.TextArea rows={3} maxLength={LIMITS.projectDescription} />
-          </Form.Item>
+          <TeamFields />
           <LogoField teamId={team.id} disabled={!canEdit} onUploaded={(url) => form.setFieldValue('avatar', url)} />
           {canEdit ? (
             <Button type="primary" htmlType="submit" loading={update.isPending}>

@@ -2,8 +2,8 @@
  * A team's console (spec section 2), like the personal console: the team's folders and projects, every team
  * project the caller reaches, and the team's archive and recycle bin.
  */
-import { FolderAddOutlined, ImportOutlined, PlusOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Empty, Flex, Input, Menu, Typography } from 'antd';
+import { FolderAddOutlined, ImportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { Alert, Avatar, Button, Empty, Flex, Menu, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { imageUrl } from '../../config';
 import { useArchived, useRecycled, useTeamProjects } from '../../features/projects/api';
 import { FolderBrowser, LayoutSwitch, ProjectGrid, useTiledLayout } from '../../features/projects/components/console-views';
 import { FolderDialog, NewProjectDialog } from '../../features/projects/components/dialogs';
+import { ProjectSearchBox } from '../../features/projects/components/project-search-box';
 import { useTeam, useTeamStanding } from '../../features/teams/api';
 import { useTitle } from '../../lib/title';
 import { paths, TEAM_CONSOLE_VIEWS, type TeamConsoleView } from '../../paths';
@@ -29,16 +30,7 @@ function AllTeamProjects({ teamId, tiled, arrange }: { teamId: string; tiled: bo
   );
   return (
     <QueryState query={projects}>
-      <Input
-        type="search"
-        allowClear
-        prefix={<SearchOutlined aria-hidden />}
-        placeholder={t('projects.searchPlaceholder')}
-        aria-label={t('projects.search')}
-        value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-        className="console-search console-filter"
-      />
+      <ProjectSearchBox value={filter} onChange={setFilter} className="console-search console-filter" />
       <ProjectGrid
         projects={shown}
         tiled={tiled}

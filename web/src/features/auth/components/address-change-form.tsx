@@ -25,26 +25,6 @@ export function AddressChangeForm({ kind, user }: { kind: 'email' | 'phone'; use
   const changeEmail = useApiMutation('user.email', { invalidates: ['user.detail'], ignoreMessage: true });
   const changePhone = useApiMutation('user.phone', { invalidates: ['user.detail'], ignoreMessage: true });
 
-  async function sendCode(): Promise<boolean> {
-    let address: string;
-    try {
-      ({ address } = await form.validateFields(['address']));
-    } catch {
-      return false;
-    }
-    try {
-      const params = { target: schema.parse(address) };
-      await (kind === 'email'
-        ? api.call('code.emailUpdate', { params }, { ignoreMessage: true })
-        : api.call('code.phoneUpdate', { params }, { ignoreMessage: true }));
-      notify.success(t('register.codeSent'));
-      return true;
-    } catch (err) {
-      showServerError(form, err, { atField: 'address' });
-      return false;
-    }
-  }
-
   async function submit(values: Values) {
     try {
       if (kind === 'email') {
@@ -79,7 +59,16 @@ export function AddressChangeForm({ kind, user }: { kind: 'email' | 'phone'; use
         <Form.Item name="address" label={t(`security.new.${kind}`)} rules={[zodRule(schema)]}>
           <Input autoComplete={kind === 'email' ? 'email' : 'tel'} />
         </Form.Item>
-        <CodeField send={sendCode} />
+        <CodeField
+          from="address"
+          request={(address) => {
+            const params = { target: schema.parse(address) };
+            return kind === 'email'
+              ? api.call('code.emailUpdate', { params }, { ignoreMessage: true })
+              : api.call('code.phoneUpdate', { params }, { ignoreMessage: true });
+          }}
+          onSent={() => notify.success(t('register.codeSent'))}
+        />
         {kind === 'email' ? (
           <Form.Item name="password" label={t('security.currentPassword')} rules={[{ required: true, message: t('v.required') }]}>
             <Input.Password autoComplete="current-password" />

@@ -2,9 +2,9 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordSchema } from '@shared/schemas/account';
 import { api, isApiError } from '../../../lib/api';
-import { showServerError, sameAs, zodRule } from '../../../lib/form';
+import { showServerError } from '../../../lib/form';
+import { NewPasswordFields } from './new-password-fields';
 
 interface Values {
   oldPassword: string;
@@ -44,17 +44,7 @@ export function ChangePasswordForm() {
         <Form.Item name="oldPassword" label={t('security.oldPassword')} rules={[{ required: true, message: t('v.required') }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label={t('security.newPassword')} extra={t('v.password')} rules={[zodRule(passwordSchema)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('security.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[sameAs('newPassword')]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="newPassword" label={t('security.newPassword')} confirmLabel={t('security.confirmPassword')} />
         <Button type="primary" htmlType="submit" loading={busy}>
           {t('security.submit')}
         </Button>

@@ -4,11 +4,12 @@
  * search once typing pauses), draggable into folders and between nodes, with a context menu per node (right
  * click, the ⋯ button, or Shift+F10 on the focused row).
  */
-import { EllipsisOutlined, SearchOutlined } from '@ant-design/icons';
-import { Dropdown, Empty, Input, Tree, type MenuProps, type TreeDataNode, type TreeProps } from 'antd';
+import { EllipsisOutlined } from '@ant-design/icons';
+import { Dropdown, Empty, Tree, type MenuProps, type TreeDataNode, type TreeProps } from 'antd';
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentTreeNode } from '@shared/schemas/document';
+import { SearchBox } from '../../../components/search-box';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useSettled } from '../../../lib/settled';
@@ -200,16 +201,7 @@ export const DocumentTree = memo(function DocumentTree(props: DocumentTreeProps)
 
   return (
     <nav className="doc-tree" aria-label={t('docs.tree')}>
-      <Input
-        type="search"
-        allowClear
-        prefix={<SearchOutlined aria-hidden />}
-        placeholder={t('docs.searchTree')}
-        aria-label={t('docs.searchTree')}
-        value={needle}
-        onChange={(e) => setNeedle(e.target.value)}
-        className="doc-tree-search"
-      />
+      <SearchBox label={t('docs.searchTree')} value={needle} onChange={setNeedle} className="doc-tree-search" />
       <div className="doc-tree-box" ref={box}>
         {rows.length ? (
           <Tree<Row>

@@ -9,8 +9,10 @@ import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
 import { paths } from '../../../paths';
 import { documentCalls, refreshDocuments } from '../api';
+import { folderOptions } from '../lib/folder-options';
 import { CREATABLE_KINDS, displayName, KIND_ICON } from '../lib/kinds';
 import { syncPathParams } from '../lib/path-params';
+import { lastChildId } from '../lib/tree-ids';
 
 interface Values {
   name: string;
@@ -27,11 +29,6 @@ interface Option {
   children: Option[];
 }
 
-const folderOptions = (nodes: DocumentTreeNode[], t: Parameters<typeof displayName>[1]): Option[] =>
-  nodes
-    .filter((n) => n.type === 'folder')
-    .map((n) => ({ value: n.id, title: displayName(n.name, t), children: folderOptions(n.children, t) }));
-
 /** Soft link targets: any document; folders only group them. */
 const targetOptions = (nodes: DocumentTreeNode[], t: Parameters<typeof displayName>[1]): Option[] =>
   nodes.map((n) => ({
@@ -40,15 +37,6 @@ const targetOptions = (nodes: DocumentTreeNode[], t: Parameters<typeof displayNa
     selectable: n.type !== 'folder',
     children: targetOptions(n.children, t),
   }));
-
-function childrenOf(nodes: DocumentTreeNode[], id: string): DocumentTreeNode[] | undefined {
-  for (const n of nodes) {
-    if (n.id === id) return n.children;
-    const found = childrenOf(n.children, id);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 const URL_PATTERN = /^https?:\/\/\S+$/i;
 const SIZE_PATTERN = /^(\d{2,5}|\d{1,3}%)$/;
@@ -95,12 +83,11 @@ export function NewDocumentDialog(props: { projectId: string; tree: DocumentTree
 
   async function submit(values: Values) {
     const parentId = values.parentId;
-    const siblings = parentId === props.projectId ? props.tree : (childrenOf(props.tree, parentId) ?? []);
     const name = values.name.trim();
     const created = await documentCalls.create({
       projectId: props.projectId,
       parentId,
-      preId: siblings.at(-1)?.id ?? '0',
+      preId: lastChildId(props.tree, props.projectId, parentId),
       name,
       type: values.type,
       content: startingContent(values.type, values.content ?? {}, name),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentTreeNode } from '@shared/schemas/document';
-import { firstDocument, keepPresent, nodesById } from './tree-ids';
+import { firstDocument, keepPresent, lastChildId, nodesById } from './tree-ids';
 
 const node = (id: string, children: DocumentTreeNode[] = []): DocumentTreeNode => ({
   id,
@@ -19,6 +19,14 @@ const node = (id: string, children: DocumentTreeNode[] = []): DocumentTreeNode =
 const tree = [node('a'), node('f', [node('b'), node('g', [node('c')])])];
 
 describe('tree ids', () => {
+  it('places a new document after the last child of its folder, or of the top level', () => {
+    expect(lastChildId(tree, 'p', 'p')).toBe('f');
+    expect(lastChildId(tree, 'p', 'f')).toBe('g');
+    expect(lastChildId(tree, 'p', 'g')).toBe('c');
+    expect(lastChildId(tree, 'p', 'c')).toBe('0');
+    expect(lastChildId([], 'p', 'p')).toBe('0');
+  });
+
   it('finds nodes at any depth', () => {
     expect([...nodesById(tree).keys()]).toEqual(['a', 'f', 'b', 'g', 'c']);
     expect(nodesById(tree).get('c')?.name).toBe('C');

@@ -1,4 +1,4 @@
-/** Looking documents up in a project's tree by id: which exist, and what they are called. */
+/** Looking documents up in a project's tree by id: which exist, what they are called, and where a new one goes. */
 import type { DocumentTreeNode } from '@shared/schemas/document';
 
 /** Every node of the tree by id, at any depth. */
@@ -28,4 +28,13 @@ export function firstDocument(nodes: readonly DocumentTreeNode[]): DocumentTreeN
     if (inside) return inside;
   }
   return undefined;
+}
+
+/**
+ * Where a new document placed last in `parentId` goes: after the folder's last child, or the top level's when
+ * `parentId` is the project itself; '0' when it holds nothing (the create call's `preId`).
+ */
+export function lastChildId(nodes: readonly DocumentTreeNode[], projectId: string, parentId: string): string {
+  const siblings = parentId === projectId ? nodes : (nodesById(nodes).get(parentId)?.children ?? []);
+  return siblings.at(-1)?.id ?? '0';
 }

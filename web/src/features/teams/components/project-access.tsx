@@ -4,7 +4,7 @@
  */
 import { CopyOutlined, LinkOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { atLeast } from '@shared/access';
 import type { ProjectMember, ProjectView } from '@shared/schemas/project';
@@ -12,6 +12,7 @@ import { InviteLink } from '../../../components/invite-link';
 import { QueryState } from '../../../components/query-state';
 import { namedRows, pagedBy, PersonName } from '../../../components/table';
 import { formatDate } from '../../../lib/dates';
+import { i18n } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useEditableProjects, useMemberChange, useProjectMembers, useTeamMembers, useVisibleUsers } from '../api';
@@ -29,18 +30,108 @@ function useRoleOptions(roles: readonly AssignableRole[] = ASSIGNABLE_ROLES) {
   return roles.map((role) => ({ value: role, label: t(`access.roles.${role}`) }));
 }
 
+/*
+ * The parts every block of this screen is built from (its members and its groups are two tables of the same kind,
+ * adding a person, copying members and binding a group three rows of the same kind), so each block keeps only
+ * its own words and calls.
+ */
+
+/** A titled block of the screen, with its explanation under the title. */
+function AccessSection({
+  id,
+  level,
+  title,
+  text,
+  children,
+}: {
+  id: string;
+  level: 2 | 3;
+  title: string;
+  text?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="settings-section">
+      <Typography.Title level={level} id={id}>
+        {title}
+      </Typography.Title>
+      {text ? <Typography.Paragraph type="secondary">{text}</Typography.Paragraph> : null}
+      {children}
+    </section>
+  );
+}
+
+/** A table row's role (a member's, a group's), changed on the spot. */
+function RowRole({ name, value, change }: { name: string; value: AssignableRole; change: (role: AssignableRole) => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const roleOptions = useRoleOptions();
+  return (
+    <Select
+      size="small"
+      className="role-select"
+      aria-label={t('access.roleOf', { name })}
+      value={value}
+      options={roleOptions}
+      onChange={(chosen) => void shown(change(chosen), t('access.roleChanged'))}
+    />
+  );
+}
+
+/** The last column of a table for those who manage: a confirmed removal of the row, except where `keep` says. */
+function removeColumn<T>(opts: {
+  label: string;
+  confirm: (row: T) => string;
+  remove: (row: T) => Promise<unknown>;
+  done: string;
+  keep?: (row: T) => boolean;
+}) {
+  return {
+    key: 'actions',
+    title: <span className="sr-only">{i18n.t('projects.actions')}</span>,
+    width: 100,
+    align: 'right' as const,
+    render: (_: unknown, row: T) =>
+      opts.keep?.(row) ? null : (
+        <Popconfirm
+          title={opts.confirm(row)}
+          okText={opts.label}
+          okButtonProps={{ danger: true }}
+          cancelText={i18n.t('common.cancel')}
+          onConfirm={() => void shown(opts.remove(row), opts.done)}
+        >
+          <Button size="small" danger>
+            {opts.label}
+          </Button>
+        </Popconfirm>
+      ),
+  };
+}
+
+/**
+ * The button of a pick-then-act row: with nothing picked it says what is missing; otherwise it runs, says what it
+ * did (the words `run` returns) and clears the pick, or shows the refusal.
+ */
+async function act<P>(picked: P | undefined, missing: string, run: (picked: P) => Promise<string>, clear: () => void) {
+  if (!picked) {
+    notify.error(missing);
+    return;
+  }
+  try {
+    notify.success(await run(picked));
+    clear();
+  } catch (error) {
+    notify.error(errorMessage(error));
+  }
+}
+
 /** The project's members; those who manage it change roles (never the creator's) and remove people. */
 export function ProjectMemberTable({ project, canManage }: { project: ProjectView; canManage: boolean }) {
   const { t } = useTranslation();
   const members = useProjectMembers(project.id);
   const assign = useMemberChange('member.assign');
   const remove = useMemberChange('member.remove');
-  const roleOptions = useRoleOptions();
   return (
-    <section aria-labelledby="project-members" className="settings-section">
-      <Typography.Title level={2} id="project-members">
-        {t('access.members')}
-      </Typography.Title>
+    <AccessSection id="project-members" level={2} title={t('access.members')}>
       <QueryState query={members}>
         <Table<ProjectMember>
           size="small"
@@ -63,18 +154,10 @@ export function ProjectMemberTable({ project, canManage }: { project: ProjectVie
                 if (role === 'creator') return <Tag className="tag-owner">{t('projects.roles.creator')}</Tag>;
                 if (!canManage) return <Tag>{t(`access.roles.${role}`)}</Tag>;
                 return (
-                  <Select
-                    size="small"
-                    className="role-select"
-                    aria-label={t('access.roleOf', { name: m.nickname })}
+                  <RowRole
+                    name={m.nickname}
                     value={role}
-                    options={roleOptions}
-                    onChange={(chosen) =>
-                      void shown(
-                        assign.mutateAsync({ params: { projectId: project.id, userId: m.userId, role: chosen } }),
-                        t('access.roleChanged'),
-                      )
-                    }
+                    change={(chosen) => assign.mutateAsync({ params: { projectId: project.id, userId: m.userId, role: chosen } })}
                   />
                 );
               },
@@ -82,37 +165,19 @@ export function ProjectMemberTable({ project, canManage }: { project: ProjectVie
             { key: 'joined', title: t('teamMembers.joinedAt'), width: 170, render: (_, m) => formatDate(m.joinedAt) },
             ...(canManage
               ? [
-                  {
-                    key: 'actions',
-                    title: <span className="sr-only">{t('projects.actions')}</span>,
-                    width: 100,
-                    align: 'right' as const,
-                    render: (_: unknown, m: ProjectMember) =>
-                      memberRole(m, project.ownerId) === 'creator' ? null : (
-                        <Popconfirm
-                          title={t('access.removeConfirm', { name: m.nickname })}
-                          okText={t('teamMembers.remove')}
-                          okButtonProps={{ danger: true }}
-                          cancelText={t('common.cancel')}
-                          onConfirm={() =>
-                            void shown(
-                              remove.mutateAsync({ params: { projectId: project.id, userId: m.userId } }),
-                              t('teamMembers.removed'),
-                            )
-                          }
-                        >
-                          <Button size="small" danger>
-                            {t('teamMembers.remove')}
-                          </Button>
-                        </Popconfirm>
-                      ),
-                  },
+                  removeColumn<ProjectMember>({
+                    label: t('teamMembers.remove'),
+                    confirm: (m) => t('access.removeConfirm', { name: m.nickname }),
+                    remove: (m) => remove.mutateAsync({ params: { projectId: project.id, userId: m.userId } }),
+                    done: t('teamMembers.removed'),
+                    keep: (m) => memberRole(m, project.ownerId) === 'creator',
+                  }),
                 ]
               : []),
           ]}
         />
       </QueryState>
-    </section>
+    </AccessSection>
   );
 }
 
@@ -138,27 +203,22 @@ export function AddMember({ project, memberIds }: { project: ProjectView; member
   const roleOptions = useRoleOptions(['edit', 'view']);
   const candidates = (people.data ?? []).filter((u) => !memberIds.includes(u.userId));
 
-  async function add() {
-    if (!userId) {
-      notify.error(t('error.memberRequired'));
-      return;
-    }
-    try {
-      await assign.mutateAsync({ params: { projectId: project.id, userId, role } });
-      notify.success(t('access.added'));
-      setUserId(undefined);
-      setKeyword('');
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  }
+  const add = () =>
+    act(
+      userId,
+      t('error.memberRequired'),
+      async (picked) => {
+        await assign.mutateAsync({ params: { projectId: project.id, userId: picked, role } });
+        return t('access.added');
+      },
+      () => {
+        setUserId(undefined);
+        setKeyword('');
+      },
+    );
 
   return (
-    <section aria-labelledby="add-member" className="settings-section">
-      <Typography.Title level={3} id="add-member">
-        {t('access.add')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{project.teamId ? t('access.addTeamText') : t('access.addText')}</Typography.Paragraph>
+    <AccessSection id="add-member" level={3} title={t('access.add')} text={project.teamId ? t('access.addTeamText') : t('access.addText')}>
       <Flex gap={8} wrap>
         <Select
           showSearch={{ filterOption: false, onSearch: setKeyword, searchValue: keyword }}
@@ -179,7 +239,7 @@ export function AddMember({ project, memberIds }: { project: ProjectView; member
           {t('access.addButton')}
         </Button>
       </Flex>
-    </section>
+    </AccessSection>
   );
 }
 
@@ -191,26 +251,24 @@ export function CopyMembers({ project }: { project: ProjectView }) {
   const clone = useMemberChange('member.clone');
   const sources = (projects.data ?? []).filter((p) => p.id !== project.id && atLeast(p.role, 'admin'));
 
-  async function copy() {
-    if (!from) {
-      notify.error(t('access.sourceRequired'));
-      return;
-    }
-    try {
-      const copied = await clone.mutateAsync({ query: { from, to: project.id } });
-      notify.success(t('access.copied', { count: copied.length }));
-      setFrom(undefined);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  }
+  const copy = () =>
+    act(
+      from,
+      t('access.sourceRequired'),
+      async (source) => {
+        const copied = await clone.mutateAsync({ query: { from: source, to: project.id } });
+        return t('access.copied', { count: copied.length });
+      },
+      () => setFrom(undefined),
+    );
 
   return (
-    <section aria-labelledby="copy-members" className="settings-section">
-      <Typography.Title level={3} id="copy-members">
-        {t('access.copy')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{project.teamId ? t('access.copyTeamText') : t('access.copyText')}</Typography.Paragraph>
+    <AccessSection
+      id="copy-members"
+      level={3}
+      title={t('access.copy')}
+      text={project.teamId ? t('access.copyTeamText') : t('access.copyText')}
+    >
       <Flex gap={8} wrap>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
@@ -227,7 +285,7 @@ export function CopyMembers({ project }: { project: ProjectView }) {
           {t('access.copyButton')}
         </Button>
       </Flex>
-    </section>
+    </AccessSection>
   );
 }
 
@@ -249,26 +307,19 @@ export function GroupBindings({ project, teamId, canManage }: { project: Project
   }));
   const unbound = groups.filter((g) => !(g.id in project.groupRoles));
 
-  async function add() {
-    if (!group) {
-      notify.error(t('access.groupRequired'));
-      return;
-    }
-    try {
-      await bind.mutateAsync({ params: { projectId: project.id, groupId: group, role } });
-      notify.success(t('access.bound'));
-      setGroup(undefined);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  }
+  const add = () =>
+    act(
+      group,
+      t('access.groupRequired'),
+      async (picked) => {
+        await bind.mutateAsync({ params: { projectId: project.id, groupId: picked, role } });
+        return t('access.bound');
+      },
+      () => setGroup(undefined),
+    );
 
   return (
-    <section aria-labelledby="group-bindings" className="settings-section">
-      <Typography.Title level={2} id="group-bindings">
-        {t('access.groups')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('access.groupsText')}</Typography.Paragraph>
+    <AccessSection id="group-bindings" level={2} title={t('access.groups')} text={t('access.groupsText')}>
       <QueryState query={team}>
         {bound.length ? (
           <Table
@@ -286,18 +337,10 @@ export function GroupBindings({ project, teamId, canManage }: { project: Project
                 width: 170,
                 render: (_, b) =>
                   canManage ? (
-                    <Select
-                      size="small"
-                      className="role-select"
-                      aria-label={t('access.roleOf', { name: b.name })}
+                    <RowRole
+                      name={b.name}
                       value={b.role}
-                      options={roleOptions}
-                      onChange={(chosen) =>
-                        void shown(
-                          bind.mutateAsync({ params: { projectId: project.id, groupId: b.groupId, role: chosen } }),
-                          t('access.roleChanged'),
-                        )
-                      }
+                      change={(chosen) => bind.mutateAsync({ params: { projectId: project.id, groupId: b.groupId, role: chosen } })}
                     />
                   ) : (
                     <Tag>{t(`access.roles.${b.role}`)}</Tag>
@@ -305,27 +348,12 @@ export function GroupBindings({ project, teamId, canManage }: { project: Project
               },
               ...(canManage
                 ? [
-                    {
-                      key: 'actions',
-                      title: <span className="sr-only">{t('projects.actions')}</span>,
-                      width: 100,
-                      align: 'right' as const,
-                      render: (_: unknown, b: (typeof bound)[number]) => (
-                        <Popconfirm
-                          title={t('access.unbindConfirm', { name: b.name })}
-                          okText={t('access.unbind')}
-                          okButtonProps={{ danger: true }}
-                          cancelText={t('common.cancel')}
-                          onConfirm={() =>
-                            void shown(unbind.mutateAsync({ params: { projectId: project.id, groupId: b.groupId } }), t('access.unbound'))
-                          }
-                        >
-                          <Button size="small" danger>
-                            {t('access.unbind')}
-                          </Button>
-                        </Popconfirm>
-                      ),
-                    },
+                    removeColumn<(typeof bound)[number]>({
+                      label: t('access.unbind'),
+                      confirm: (b) => t('access.unbindConfirm', { name: b.name }),
+                      remove: (b) => unbind.mutateAsync({ params: { projectId: project.id, groupId: b.groupId } }),
+                      done: t('access.unbound'),
+                    }),
                   ]
                 : []),
             ]}
@@ -354,7 +382,7 @@ export function GroupBindings({ project, teamId, canManage }: { project: Project
             <Typography.Paragraph type="secondary">{t('access.noGroups')}</Typography.Paragraph>
           ))}
       </QueryState>
-    </section>
+    </AccessSection>
   );
 }
 
@@ -376,11 +404,12 @@ export function ProjectInvite({ project }: { project: ProjectView }) {
   }
 
   return (
-    <section aria-labelledby="project-invite" className="settings-section">
-      <Typography.Title level={2} id="project-invite">
-        {t('access.invite')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{project.teamId ? t('access.inviteTeamText') : t('access.inviteText')}</Typography.Paragraph>
+    <AccessSection
+      id="project-invite"
+      level={2}
+      title={t('access.invite')}
+      text={project.teamId ? t('access.inviteTeamText') : t('access.inviteText')}
+    >
       <Space wrap>
         <Select
           aria-label={t('access.inviteRole')}
@@ -397,6 +426,6 @@ export function ProjectInvite({ project }: { project: ProjectView }) {
         </Button>
       </Space>
       {link ? <InviteLink url={link.url} expiresAt={link.expiresAt} /> : null}
-    </section>
+    </AccessSection>
   );
 }

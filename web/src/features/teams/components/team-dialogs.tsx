@@ -1,4 +1,4 @@
-/** Dialogs of the team screens: a new team, a new or renamed user group. */
+/** Dialogs of the team screens: a new team, a new or renamed user group; and a team's own fields. */
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@shared/constants';
@@ -11,6 +11,21 @@ import { useTeamChange } from '../api';
 interface TeamValues {
   name: string;
   description: string;
+}
+
+/** A team's name and description, as creating a team and its settings ask for them (the same checks and limits). */
+export function TeamFields() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name="name" label={t('teams.name')} rules={[zodRule(teamName)]}>
+        <Input maxLength={LIMITS.teamName + 1} />
+      </Form.Item>
+      <Form.Item name="description" label={t('teams.description')}>
+        <Input.TextArea rows={3} maxLength={LIMITS.projectDescription} />
+      </Form.Item>
+    </>
+  );
 }
 
 /** Creates a team with the caller as its owner; `onCreated` takes them to it. */
@@ -32,12 +47,7 @@ export function CreateTeamDialog(props: { onClose: () => void; onCreated: (team:
         props.onCreated(team);
       }}
     >
-      <Form.Item name="name" label={t('teams.name')} rules={[zodRule(teamName)]}>
-        <Input maxLength={LIMITS.teamName + 1} />
-      </Form.Item>
-      <Form.Item name="description" label={t('teams.description')}>
-        <Input.TextArea rows={3} maxLength={LIMITS.projectDescription} />
-      </Form.Item>
+      <TeamFields />
     </FormModal>
   );
 }
