@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ParamItem } from '@shared/schemas/document';
 import { mockConfigBody, type MockConfigInput } from '@shared/schemas/mock';
+import { paramRow } from '@shared/schemas/param-row';
 import { respondToMock, type MockInput, type MockRequest } from './respond';
 import { closeSandbox } from './sandbox';
 
@@ -29,15 +30,7 @@ async function respond(input: Partial<MockConfigInput>, extra: Partial<MockInput
   return result.value;
 }
 
-const param = (name: string, type: ParamItem['type'] = 'string'): ParamItem => ({
-  id: name,
-  name,
-  type,
-  required: false,
-  value: '',
-  description: '',
-  children: [],
-});
+const param = (name: string, type: ParamItem['type'] = 'string'): ParamItem => paramRow(name, type);
 
 afterAll(() => closeSandbox());
 

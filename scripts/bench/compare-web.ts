@@ -12,7 +12,8 @@ import { ensureBuilt } from '../local/builds';
 import { createGateway, type LambdaHandler } from '../local/gateway';
 import { functionEntry, WEB_OUT } from '../local/paths';
 import { startBenchStack } from './harness';
-import { launchChromium, loadProjectPage, middle, seedLargeProject, type ProjectPageLoad } from './project-page';
+import { launchChromium } from '../chromium';
+import { loadProjectPage, middle, seedLargeProject, type ProjectPageLoad } from './project-page';
 import { registerBenchUser } from './users';
 
 const other = process.argv[2];

@@ -2,7 +2,8 @@
 import type { Page } from '@playwright/test';
 import { bumpTreeRev } from '../../functions/domain/documents';
 import { countRoundTrips, median, time, type startBenchStack } from './harness';
-import { launchChromium, loadProjectPage, middle, seedLargeProject, type ProjectPageLoad } from './project-page';
+import { launchChromium } from '../chromium';
+import { loadProjectPage, middle, seedLargeProject, type ProjectPageLoad } from './project-page';
 import { registerBenchUser } from './users';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;

@@ -3,7 +3,7 @@
  * `npm run bench:compare` (two builds of the web app side by side).
  */
 import { SESSION_HINT_COOKIE, TOKEN_COOKIE } from '@shared/constants';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { batchWrite } from '../../functions/data/db';
@@ -15,22 +15,6 @@ import { searchTextItem } from '../../functions/domain/search';
 import { benchProject } from './users';
 
 const LOREM = 'Returns the resources of the account, newest first, a page at a time. ';
-
-/** Headless Chromium without the background work (updates, sync, networking) that would run beside a page. */
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
 
 /**
  * A project of 50 folders of 99 HTTP APIs (5,000 documents) created by `userId`, written straight to the table.

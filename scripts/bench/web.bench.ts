@@ -5,7 +5,7 @@
 import { SESSION_HINT_COOKIE, TOKEN_COOKIE } from '@shared/constants';
 import { gzipSync } from 'node:zlib';
 import type { startBenchStack } from './harness';
-import { launchChromium } from './project-page';
+import { launchChromium } from '../chromium';
 import { registerBenchUser } from './users';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;

@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { findUserIdByAccount, createUser } from '../../functions/domain/users';
 import { hashPassword } from '../../functions/domain/passwords';
 import { AppError } from '../../functions/runtime/app-error';
-import type { ServiceName } from '@shared/routes';
 import type { DocumentType } from '@shared/schemas/document-kinds';
 import { createGateway, type LambdaHandler } from './gateway';
 import { routeClient } from './route-client';
+import { serviceSources } from './service-sources';
 
 export const DEMO_ACCOUNT = { username: 'demo@apiloom.local', password: 'Demo12345', nickname: 'Demo' } as const;
 
@@ -31,18 +31,6 @@ export async function seedDemoAccount(): Promise<boolean> {
   await seedSampleProject();
   return true;
 }
-
-const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
-  user: () => import('../../functions/services/user/index'),
-  project: () => import('../../functions/services/project/index'),
-  document: () => import('../../functions/services/document/index'),
-  team: () => import('../../functions/services/team/index'),
-  environment: () => import('../../functions/services/environment/index'),
-  proxy: () => import('../../functions/services/proxy/index'),
-  open: () => import('../../functions/services/open/index'),
-  llms: () => import('../../functions/services/llms/index'),
-  oauth: () => import('../../functions/services/oauth/index'),
-};
 
 type Param = { name: string; type: string; required?: boolean; value?: string; description?: string; children?: Param[] };
 let paramId = 0;
@@ -99,7 +87,7 @@ const NOTES = `<h2>发布说明 Release notes</h2><p>Version <strong>1.2</strong
 /** Signs in as the demo user over an in-process gateway and writes the sample project through the API. */
 async function seedSampleProject() {
   const server = createGateway({
-    loadHandler: async (service) => (await sources[service]()).handler as LambdaHandler,
+    loadHandler: async (service) => (await serviceSources[service]()).handler as LambdaHandler,
     securityHeaders: {},
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));

@@ -13,6 +13,7 @@ import {
   type ParamItem,
   type ParamType,
 } from '../schemas/document';
+import { paramRow } from '../schemas/param-row';
 import { ImportRefusal } from './parse';
 import type { ImportedDocument, ImportedDocumentOf, ImportedKind, ImportWarning } from './types';
 
@@ -53,7 +54,7 @@ export class RowIds {
 }
 
 export function row(ids: RowIds, name: string, type: ParamType, extra: Partial<ParamItem> = {}): ParamItem {
-  return { id: ids.id(), name, type, required: false, value: '', description: '', children: [], ...extra };
+  return paramRow(name, type, { id: ids.id(), ...extra });
 }
 
 /** An example value as a row keeps it: strings as they are, anything else as JSON. */

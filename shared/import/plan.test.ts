@@ -2,19 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApiContent, ParamItem } from '../schemas/document';
 import { apiContentV2 } from '../schemas/document';
+import { paramRow } from '../schemas/param-row';
 import { merge3, planImport, planReport, stableStringify, type ExistingDocument, type PlanOptions } from './plan';
 import { emptyProject, type ImportedDocument, type ImportResult } from './types';
 
-const rowOf = (id: string, name: string, type: ParamItem['type'] = 'string', extra: Partial<ParamItem> = {}): ParamItem => ({
-  id,
-  name,
-  type,
-  required: false,
-  value: '',
-  description: '',
-  children: [],
-  ...extra,
-});
+const rowOf = (id: string, name: string, type: ParamItem['type'] = 'string', extra: Partial<ParamItem> = {}): ParamItem =>
+  paramRow(name, type, { id, ...extra });
 const apiDoc = (path: string, body: ParamItem[], extra: Partial<ApiContent> = {}): ImportedDocument => ({
   key: `api:GET ${path.replace(/\{[^}]*\}/g, '{}')}`,
   type: 'api',

@@ -4,7 +4,7 @@
  * bin) says so, with the way back to the project, in both languages.
  */
 import { expect, test } from '@playwright/test';
-import { apiData, createDocument, newPerson, projectWithSession, withSession } from './support';
+import { apiData, createDocument, projectWithSession, viewerInOwnBrowser } from './support';
 
 test('delete from the tree, undo from the toast; delete again, restore from the bin to its place; a viewer has no bin', async ({
   page,
@@ -54,12 +54,7 @@ test('delete from the tree, undo from the toast; delete again, restore from the 
   await expect(tree.getByRole('treeitem')).toHaveText(['Notes', 'Orders', 'Pay order', 'Create order']);
 
   // A viewer reads the project but has no bin.
-  const viewer = await newPerson(request, 'Viewer');
-  const invitation = await apiData<{ code: string }>(request, 'put', `/api/project/invitation/${projectId}/view`, token);
-  await apiData(request, 'post', `/api/project/invitation/join/${invitation.code}`, viewer.token);
-  const context = await browser.newContext();
-  await withSession(context, viewer);
-  const viewerPage = await context.newPage();
+  const { context, page: viewerPage } = await viewerInOwnBrowser(browser, request, projectId, token);
   await viewerPage.goto(`/project/${projectId}`);
   await expect(viewerPage.getByRole('navigation', { name: '文档目录' }).getByRole('treeitem', { name: 'Notes' })).toBeVisible();
   await expect(viewerPage.getByRole('heading', { name: 'Bin e2e', level: 1 })).toBeVisible();

@@ -5,7 +5,7 @@
  * global parameters show in an HTTP API's view marked as global.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiData, createDocument, newPerson, projectWithSession, withSession } from './support';
+import { apiData, createDocument, projectWithSession, viewerInOwnBrowser } from './support';
 
 /**
  * Everything the browser sends to and gets from the API while a test runs: each request's body as the page sent it
@@ -127,12 +127,7 @@ test('a viewer sees the environments and variables and sets a local value, but c
     baseUrl: 'https://uat.example.com',
   });
   await apiData(request, 'put', '/api/project/document/variable', token, { envId: env.id, name: 'host', value: 'uat.example.com' });
-  const viewer = await newPerson(request, 'Viewer');
-  const invitation = await apiData<{ code: string }>(request, 'put', `/api/project/invitation/${projectId}/view`, token);
-  await apiData(request, 'post', `/api/project/invitation/join/${invitation.code}`, viewer.token);
-  const context = await browser.newContext();
-  await withSession(context, viewer);
-  const viewerPage = await context.newPage();
+  const { context, page: viewerPage } = await viewerInOwnBrowser(browser, request, projectId, token);
   await viewerPage.goto(`/project/${projectId}/env`);
   await expect(viewerPage.getByRole('tab', { name: 'UAT' })).toBeVisible();
   await expect(viewerPage.getByRole('table', { name: '变量' }).getByRole('row', { name: /host/ })).toContainText('uat.example.com');

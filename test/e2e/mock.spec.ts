@@ -4,16 +4,7 @@
  * the project's mock token in settings.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { choose, newPerson, projectSignedIn, projectWithSession, watchConsole, withSession } from './support';
-
-/** Replaces the whole text of a CodeMirror editor, as pasting would. */
-async function replaceCode(page: Page, name: string, text: string) {
-  const editor = page.getByRole('textbox', { name });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(text);
-  await expect(editor).toHaveText(text.replace(/\n/g, ''));
-}
+import { choose, newPerson, projectSignedIn, projectWithSession, replaceCode, watchConsole, withSession } from './support';
 
 /** antd draws radio buttons over their (hidden) inputs: a person clicks the label. */
 async function chooseType(page: Page, name: string) {

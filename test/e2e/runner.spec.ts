@@ -7,8 +7,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
-import { apiData, choose, createDocument, expectAccessible, newPerson, projectWithSession, withSession } from './support';
+import { expect, test } from '@playwright/test';
+import { apiData, choose, createDocument, expectAccessible, projectWithSession, replaceCode, viewerInOwnBrowser } from './support';
 
 let target: Server;
 let targetUrl = '';
@@ -46,15 +46,6 @@ test.beforeAll(async () => {
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
 });
 test.afterAll(() => new Promise<void>((resolve) => target.close(() => resolve())));
-
-/** Replaces the whole text of a CodeMirror editor, as pasting would. */
-async function replaceCode(page: Page, name: string, text: string) {
-  const editor = page.getByRole('textbox', { name });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(text);
-  await expect(editor).toHaveText(text.replace(/\n/g, ''));
-}
 
 const api = (method: string, path: string, extra: Record<string, unknown> = {}) => ({
   type: 'api',
@@ -215,12 +206,7 @@ test('the Run tab: prefilled with path and query and global parameters marked, S
   await expect(page.getByRole('alert')).toContainText('代理只发送到公网 http(s) 地址');
 
   // A viewer of the project runs it too (the Run tab is for reading, not editing).
-  const viewer = await newPerson(request, 'Viewer');
-  const invitation = await apiData<{ code: string }>(request, 'put', `/api/project/invitation/${projectId}/view`, token);
-  await apiData(request, 'post', `/api/project/invitation/join/${invitation.code}`, viewer.token);
-  const viewerContext = await browser.newContext();
-  await withSession(viewerContext, viewer);
-  const viewerPage = await viewerContext.newPage();
+  const { context: viewerContext, page: viewerPage } = await viewerInOwnBrowser(browser, request, projectId, token);
   await viewerPage.goto(`/project/${projectId}/${pingId}?tab=run`);
   const viewerRun = viewerPage.getByRole('region', { name: '运行' });
   await expect(viewerPage.getByRole('button', { name: '编辑' })).toBeHidden();

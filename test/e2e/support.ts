@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { SESSION_HINT_COOKIE, TOKEN_COOKIE } from '@shared/constants';
 
 let n = 0;
@@ -186,3 +186,25 @@ export async function expectSaved(page: Page, name: string, edit = '编辑') {
 /** Creates a document through the API (where making it is not what a test is about). */
 export const createDocument = async (request: APIRequestContext, token: string, projectId: string, data: Record<string, unknown>) =>
   (await apiData<{ id: string }>(request, 'put', '/api/project/document', token, { projectId, ...data })).id;
+
+/** Replaces the whole text of a CodeMirror editor, as pasting would. */
+export async function replaceCode(page: Page, name: string, text: string) {
+  const editor = page.getByRole('textbox', { name });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(text);
+  await expect(editor).toHaveText(text.replace(/\n/g, ''));
+}
+
+/**
+ * A new person who joins the project as a viewer through an invitation, with a browser context of their own
+ * signed in as them and a page in it (not yet opened). The test closes the context.
+ */
+export async function viewerInOwnBrowser(browser: Browser, request: APIRequestContext, projectId: string, token: string) {
+  const viewer = await newPerson(request, 'Viewer');
+  const invitation = await apiData<{ code: string }>(request, 'put', `/api/project/invitation/${projectId}/view`, token);
+  await apiData(request, 'post', `/api/project/invitation/join/${invitation.code}`, viewer.token);
+  const context = await browser.newContext();
+  await withSession(context, viewer);
+  return { viewer, context, page: await context.newPage() };
+}

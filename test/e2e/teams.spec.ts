@@ -1,5 +1,5 @@
 /** Teams through the UI (issue 11): a team and its invitation link, user groups bound to a project, project invitations. */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { choose, createDocument, expectSaved, newPerson, signIn, withSession } from './support';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -8,6 +8,25 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 async function openAsSomeoneElse(browser: Browser, url: string) {
   const context = await browser.newContext({ baseURL: new URL(url).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
   return { context, page: await context.newPage() };
+}
+
+/**
+ * Olga's team "Platform", with Dave in it as a developer (joined through an invitation), made through the API;
+ * `as` signs a request as one of them.
+ */
+async function platformTeam(request: APIRequestContext) {
+  const olga = await newPerson(request, 'Olga');
+  const dave = await newPerson(request, 'Dave');
+  const as = (token: string) => ({ headers: { token } });
+  const data = async <T>(response: Promise<{ json: () => Promise<unknown> }>) => {
+    const body = (await (await response).json()) as { code: number; message: string; data: T };
+    expect(body.code, body.message).toBe(0);
+    return body.data;
+  };
+  const team = await data<{ id: string }>(request.put('/api/team', { data: { name: 'Platform' }, ...as(olga.token) }));
+  const invitation = await data<{ code: string }>(request.post(`/api/team/invitation/${team.id}`, as(olga.token)));
+  await data(request.post(`/api/team/join/${invitation.code}`, as(dave.token)));
+  return { olga, dave, team, as, data };
 }
 
 /** The invitation link the page just made (shown with a copy button). */
@@ -232,20 +251,10 @@ test('team settings: edit the team, rename and delete a group, name an administr
   browser,
 }) => {
   test.setTimeout(120_000);
-  const olga = await newPerson(request, 'Olga');
-  const dave = await newPerson(request, 'Dave');
-  const as = (token: string) => ({ headers: { token } });
-  const { data: team } = (await (await request.put('/api/team', { data: { name: 'Platform' }, ...as(olga.token) })).json()) as {
-    data: { id: string };
-  };
-  const code = async (response: Promise<{ json: () => Promise<unknown> }>) => ((await (await response).json()) as { code: number }).code;
-  expect(await code(request.put('/api/team/group', { data: { teamId: team.id, name: 'Ops' }, ...as(olga.token) }))).toBe(0);
-  const { data: invitation } = (await (await request.post(`/api/team/invitation/${team.id}`, as(olga.token))).json()) as {
-    data: { code: string };
-  };
-  expect(await code(request.post(`/api/team/join/${invitation.code}`, as(dave.token)))).toBe(0);
+  const { olga, dave, team, as, data } = await platformTeam(request);
+  await data(request.put('/api/team/group', { data: { teamId: team.id, name: 'Ops' }, ...as(olga.token) }));
   // Uploaded images belong to a project: the logo goes to a team project Olga edits.
-  expect(await code(request.put('/api/project', { data: { name: 'Team docs', teamId: team.id }, ...as(olga.token) }))).toBe(0);
+  await data(request.put('/api/project', { data: { name: 'Team docs', teamId: team.id }, ...as(olga.token) }));
 
   await withSession(page.context(), olga);
   await page.goto(`/dashboard/team/${team.id}/setting`);
@@ -298,9 +307,8 @@ test('team settings: edit the team, rename and delete a group, name an administr
   await expect(page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: 'Platform team' })).toHaveCount(0);
 
   // Dave, the owner now, disbands it: only once the team name is typed in full.
-  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
+  const { context, page: davePage } = await openAsSomeoneElse(browser, page.url());
   await withSession(context, dave);
-  const davePage = await context.newPage();
   await davePage.goto(`/dashboard/team/${team.id}/setting/info`);
   await davePage.getByRole('button', { name: '解散团队' }).click();
   const disband = davePage.getByRole('dialog', { name: '解散团队' });
@@ -326,13 +334,7 @@ test('team console: the team arranges folders, lists every project it reaches, a
   browser,
 }) => {
   test.setTimeout(120_000);
-  const olga = await newPerson(request, 'Olga');
-  const dave = await newPerson(request, 'Dave');
-  const as = (token: string) => ({ headers: { token } });
-  const data = async <T>(response: Promise<{ json: () => Promise<unknown> }>) => ((await (await response).json()) as { data: T }).data;
-  const team = await data<{ id: string }>(request.put('/api/team', { data: { name: 'Platform' }, ...as(olga.token) }));
-  const invitation = await data<{ code: string }>(request.post(`/api/team/invitation/${team.id}`, as(olga.token)));
-  await request.post(`/api/team/join/${invitation.code}`, as(dave.token));
+  const { olga, dave, team, as, data } = await platformTeam(request);
   await data(request.put('/api/project', { data: { name: 'Dave API', teamId: team.id }, ...as(dave.token) }));
   await data(request.put('/api/project', { data: { name: 'Olga notes' }, ...as(olga.token) }));
 
@@ -371,9 +373,8 @@ test('team console: the team arranges folders, lists every project it reaches, a
   await expect(page.getByRole('article', { name: 'Dave API' })).toBeHidden();
 
   // A developer reads the team's folders but does not arrange them.
-  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'zh-CN', reducedMotion: 'reduce' });
+  const { context, page: davePage } = await openAsSomeoneElse(browser, page.url());
   await withSession(context, dave);
-  const davePage = await context.newPage();
   await davePage.goto(`/dashboard/team/${team.id}`);
   await expect(davePage.getByRole('article', { name: '文件夹 Payments' })).toBeVisible();
   await expect(davePage.getByRole('button', { name: '更多操作：Payments' })).toHaveCount(0);

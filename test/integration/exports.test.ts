@@ -29,6 +29,7 @@ import { exportJobEntity, getExportJob } from '../../functions/domain/export-job
 import { memberItem } from '../../functions/domain/members';
 import { settledWorkers } from '../../scripts/local/workers';
 import { always, fail, injectFaults, nth, serviceUnavailable, throttling, type Faults } from '../support/faults';
+import { importThrough, jobOver } from '../support/import-steps';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -67,19 +68,11 @@ async function setup() {
     expect(started.data.state).toBe('queued');
     return settle(started.data.id, opts, lang);
   }
-  async function settle(id: string, opts: CallOpts, lang = 'zh'): Promise<ExportJobView> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const res = await api.call<ExportJobView>('GET', `/project/export/${id}`, {
-        ...opts,
-        headers: { ...opts?.headers, 'accept-language': lang },
-      });
-      expect(res.code, res.message).toBe(0);
-      if (res.data.state === 'done' || res.data.state === 'failed') return res.data;
-      if (Date.now() > deadline) throw new Error(`job ${id} still ${res.data.state}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  const settle = (id: string, opts: CallOpts, lang = 'zh') =>
+    jobOver(
+      () => api.call<ExportJobView>('GET', `/project/export/${id}`, { ...opts, headers: { ...opts?.headers, 'accept-language': lang } }),
+      `job ${id}`,
+    );
   const download = async (job: ExportJobView) => {
     expect(job.state, JSON.stringify(job.error)).toBe('done');
     const res = await fetch(job.url!);
@@ -226,22 +219,17 @@ describe('export jobs', () => {
 });
 
 /** Imports a file into a project through the import job, as the import page does (upload, start, poll). */
-async function importInto(token: string, projectId: string, name: string, bytes: Uint8Array) {
-  const ticket = await api.call<ImportUploadTicket>('POST', '/project/import/upload', {
-    token,
-    body: { projectId, name, size: bytes.length },
-  });
-  expect(ticket.code, ticket.message).toBe(0);
-  expect(
-    (await fetch(ticket.data.url, { method: 'PUT', headers: ticket.data.headers, body: bytes as Uint8Array<ArrayBuffer> })).status,
-  ).toBe(200);
-  expect((await api.call('POST', '/project/import/start', { token, body: { projectId, id: ticket.data.id } })).code).toBe(0);
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 25))) {
-    const job = (await api.call<ImportJobView>('GET', `/project/import/${ticket.data.id}`, { token })).data;
-    if (job.state === 'done' || job.state === 'failed') return job;
-  }
-  throw new Error('import still running');
-}
+const importInto = (token: string, projectId: string, name: string, bytes: Uint8Array) =>
+  importThrough(
+    {
+      ticket: (file, size) =>
+        api.call<ImportUploadTicket>('POST', '/project/import/upload', { token, body: { projectId, name: file, size } }),
+      start: (id) => api.call<ImportJobView>('POST', '/project/import/start', { token, body: { projectId, id } }),
+      job: (id) => api.call<ImportJobView>('GET', `/project/import/${id}`, { token }),
+    },
+    name,
+    bytes,
+  );
 
 /** A project as a comparable list: tree order, folder path, name, type and content (model references by name). */
 async function projectTree(projectId: string) {

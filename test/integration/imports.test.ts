@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { strToU8, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES } from '@shared/constants';
@@ -29,7 +29,9 @@ import { importedDocumentId, runImportJob } from '../../functions/workers/import
 import { settledWorkers } from '../../scripts/local/workers';
 import { existingFromTree, planFigures, type StampHash } from '../../web/src/features/imports/lib/preview';
 import { always, injectFaults, type Faults } from '../support/faults';
+import { jobOver, uploadImport, type ImportRoutes } from '../support/import-steps';
 import { signUp, useLocalApi } from '../support/local-api';
+import { recordTableWrites, sksOf, WRITE_COMMANDS } from '../support/table-writes';
 
 const api = useLocalApi();
 const harnesses: Faults[] = [];
@@ -46,32 +48,18 @@ async function setup(nickname = 'Importer') {
   const call = <T>(method: string, path: string, opts: Parameters<typeof api.call>[2] = {}) =>
     api.call<T>(method, path, { token: user.token, ...opts });
 
+  /** The job as the client polls it, in a language. */
+  const job = (id: string, lang = 'zh') => call<ImportJobView>('GET', `/project/import/${id}`, { headers: { 'accept-language': lang } });
+  /** The import screen's routes for the client's steps (test/support/import-steps.ts). */
+  const routes: ImportRoutes = {
+    ticket: (name, size) => call<ImportUploadTicket>('POST', '/project/import/upload', { body: { projectId: project.id, name, size } }),
+    start: (id, options) => call<ImportJobView>('POST', '/project/import/start', { body: { projectId: project.id, id, ...options } }),
+    job,
+  };
   /** Polls a job as the client does, until it is over. */
-  async function settle(id: string, lang = 'zh'): Promise<ImportJobView> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const res = await call<ImportJobView>('GET', `/project/import/${id}`, { headers: { 'accept-language': lang } });
-      expect(res.code, res.message).toBe(0);
-      if (res.data.state === 'done' || res.data.state === 'failed') return res.data;
-      if (Date.now() > deadline) throw new Error(`job ${id} still ${res.data.state}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-
+  const settle = (id: string, lang = 'zh') => jobOver(() => job(id, lang), `job ${id}`);
   /** The browser's steps: a ticket, the PUT to S3, the start; then polling. */
-  async function upload(name: string, bytes: Uint8Array, options: Record<string, unknown> = {}) {
-    const ticket = await call<ImportUploadTicket>('POST', '/project/import/upload', {
-      body: { projectId: project.id, name, size: bytes.length },
-    });
-    expect(ticket.code, ticket.message).toBe(0);
-    const put = await fetch(ticket.data.url, { method: 'PUT', headers: ticket.data.headers, body: bytes as Uint8Array<ArrayBuffer> });
-    expect(put.status).toBe(200);
-    const started = await call<ImportJobView>('POST', '/project/import/start', {
-      body: { projectId: project.id, id: ticket.data.id, ...options },
-    });
-    expect(started.code, started.message).toBe(0);
-    return { id: ticket.data.id, started: started.data };
-  }
+  const upload = (name: string, bytes: Uint8Array, options: Record<string, unknown> = {}) => uploadImport(routes, name, bytes, options);
   const importFile = async (name: string, bytes: Uint8Array, options: Record<string, unknown> = {}, lang = 'zh') =>
     settle((await upload(name, bytes, options)).id, lang);
 
@@ -112,55 +100,9 @@ const expectedCounts = (result: ImportResult) => countsOf(result.documents.map((
 
 /** Records the table writes a block makes that touch documents (not the job's own item). */
 function documentWrites(): { writes: string[]; harness: Faults } {
-  const writes: string[] = [];
-  const harness = injectFaults(dynamo());
-  harnesses.push(harness);
-  const record = (sks: unknown[]) => {
-    for (const sk of sks) if (typeof sk === 'string' && !sk.startsWith(importKeys.job('', '').sk)) writes.push(sk);
-  };
-  const pass =
-    (skOf: (input: Record<string, unknown>) => unknown[]) =>
-    async (command: { input: object }, real: (c: { input: object }) => Promise<unknown>) => {
-      record(skOf(command.input as Record<string, unknown>));
-      return real(command);
-    };
-  type Req = { PutRequest?: { Item: { sk: string } }; DeleteRequest?: { Key: { sk: string } } };
-  harness
-    .onSend(
-      PutCommand,
-      always,
-      pass((i) => [(i.Item as { sk: string }).sk]),
-    )
-    .onSend(
-      UpdateCommand,
-      always,
-      pass((i) => [(i.Key as { sk: string }).sk]),
-    )
-    .onSend(
-      DeleteCommand,
-      always,
-      pass((i) => [(i.Key as { sk: string }).sk]),
-    )
-    .onSend(
-      BatchWriteCommand,
-      always,
-      pass((i) =>
-        Object.values(i.RequestItems as Record<string, Req[]>)
-          .flat()
-          .map((r) => r.PutRequest?.Item.sk ?? r.DeleteRequest?.Key.sk),
-      ),
-    )
-    .onSend(
-      TransactWriteCommand,
-      always,
-      pass((i) =>
-        (i.TransactItems as Record<string, { Item?: { sk: string }; Key?: { sk: string } }>[]).map((t) => {
-          const op = Object.values(t)[0]!;
-          return op.Item?.sk ?? op.Key?.sk;
-        }),
-      ),
-    );
-  return { writes, harness };
+  const recorded = recordTableWrites([importKeys.job('', '').sk]);
+  harnesses.push(recorded.harness);
+  return recorded;
 }
 
 describe('every format through the job, with its counts', () => {
@@ -294,21 +236,6 @@ const JOB = kindOf(importKeys.job('p', 'j'));
 const itemsOf = async (projectId: string, prefix: string) =>
   (await queryAll<{ sk: string }>({ ...keys.projectItems(projectId), sortBeginsWith: prefix })).map((i) => i.sk).sort();
 
-/** The sort keys a table write names (a put, update, delete, batch or transaction). */
-function sksOf(input: Record<string, unknown>): string[] {
-  type Req = { PutRequest?: { Item: { sk: string } }; DeleteRequest?: { Key: { sk: string } } };
-  if (input.RequestItems)
-    return Object.values(input.RequestItems as Record<string, Req[]>)
-      .flat()
-      .map((r) => r.PutRequest?.Item.sk ?? r.DeleteRequest?.Key.sk ?? '');
-  if (input.TransactItems)
-    return (input.TransactItems as Record<string, { Item?: { sk: string }; Key?: { sk: string } }>[]).map((t) => {
-      const op = Object.values(t)[0]!;
-      return op.Item?.sk ?? op.Key?.sk ?? '';
-    });
-  return [((input.Item ?? input.Key) as { sk?: string } | undefined)?.sk ?? ''];
-}
-
 /**
  * Table writes whose keys `picks` picks go to `hook` instead (which may send them on with `real`), the first
  * `times` of them; `hits` counts them. Reads pass.
@@ -334,7 +261,7 @@ function onWrites(
     }
     return real(command);
   };
-  for (const c of [PutCommand, UpdateCommand, DeleteCommand, BatchWriteCommand, TransactWriteCommand]) harness.onSend(c, always, rule);
+  for (const c of WRITE_COMMANDS) harness.onSend(c, always, rule);
   return state;
 }
 

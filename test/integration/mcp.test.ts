@@ -10,11 +10,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentView } from '@shared/schemas/document';
-import type { ProjectView } from '@shared/schemas/project';
 import { buildCli } from '../../scripts/build-cli';
 import { buildMcp } from '../../scripts/build-mcp';
-import { signUp, useLocalApi } from '../support/local-api';
+import { useLocalApi } from '../support/local-api';
+import { projectToWrite, row } from '../support/project-documents';
 
 const api = useLocalApi();
 let cli = '';
@@ -43,24 +42,8 @@ async function connect(projectId: string, token: string) {
   return client;
 }
 
-const row = (name: string, type: string, extra: Record<string, unknown> = {}) => ({
-  id: name || 'root',
-  name,
-  type,
-  value: '',
-  description: '',
-  children: [],
-  ...extra,
-});
-
 async function project() {
-  const owner = await signUp('Maker');
-  const p = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Pet Store' } })).data;
-  const create = async (name: string, extra: Record<string, unknown> = {}) => {
-    const res = await api.call<DocumentView>('PUT', '/project/document', { token: owner.token, body: { projectId: p.id, name, ...extra } });
-    expect(res.code, `${res.message} ${JSON.stringify(res.data)}`).toBe(0);
-    return res.data;
-  };
+  const { owner, project: p, create } = await projectToWrite(api, 'Maker', { name: 'Pet Store' });
   const folder = await create('Pets', { type: 'folder' });
   const pet = await create('Pet', {
     type: 'model',

@@ -8,20 +8,20 @@
  */
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- written descriptions read as plain JSON */
 import { validate } from '@scalar/openapi-parser';
-import { BatchWriteCommand, DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
 import type { ExportJobView } from '@shared/schemas/export';
 import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
 import type { ImportHistoryEntry, ProjectTokenView } from '@shared/schemas/open';
 import type { ProjectView } from '@shared/schemas/project';
-import { dynamo } from '../../functions/data/dynamo-client';
 import { importKeys, tokenKeys } from '../../functions/data/keys';
 import { createProjectToken } from '../../functions/domain/project-tokens';
 import { openApiDescription } from '../../scripts/open-openapi';
 import openApiFile from '../../functions/services/open/openapi.json';
-import { always, injectFaults, type Faults } from '../support/faults';
+import type { Faults } from '../support/faults';
+import { importThrough, jobOver } from '../support/import-steps';
 import { signUp, useLocalApi } from '../support/local-api';
+import { recordTableWrites } from '../support/table-writes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the description's shape is what the test checks
 type Obj = Record<string, any>;
@@ -68,77 +68,25 @@ async function setup() {
       headers: { authorization: `Bearer ${secret}`, ...opts.headers },
     });
 
-  async function push(secret: string, text: string, options: Record<string, unknown> = {}, name = 'openapi.json') {
-    const bytes = new TextEncoder().encode(text);
-    const ticket = await open<ImportUploadTicket>(secret, 'POST', '/imports/upload', { body: { name, size: bytes.length } });
-    expect(ticket.code, ticket.message).toBe(0);
-    const put = await fetch(ticket.data.url, { method: 'PUT', headers: ticket.data.headers, body: bytes });
-    expect(put.status).toBe(200);
-    const started = await open<ImportJobView>(secret, 'POST', '/imports', { body: { id: ticket.data.id, ...options } });
-    expect(started.code, started.message).toBe(0);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const res = await open<ImportJobView>(secret, 'GET', `/imports/${ticket.data.id}`);
-      expect(res.code, res.message).toBe(0);
-      if (res.data.state === 'done' || res.data.state === 'failed') return res.data;
-      if (Date.now() > deadline) throw new Error(`job still ${res.data.state}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  /** The open API's routes for an import's steps (test/support/import-steps.ts): push a file as a CLI does. */
+  const push = (secret: string, text: string, options: Record<string, unknown> = {}, name = 'openapi.json') =>
+    importThrough(
+      {
+        ticket: (file, size) => open<ImportUploadTicket>(secret, 'POST', '/imports/upload', { body: { name: file, size } }),
+        start: (id, opts) => open<ImportJobView>(secret, 'POST', '/imports', { body: { id, ...opts } }),
+        job: (id) => open<ImportJobView>(secret, 'GET', `/imports/${id}`),
+      },
+      name,
+      new TextEncoder().encode(text),
+      options,
+    );
   return { ...user, project, makeToken, open, push };
 }
 
 /** Table writes a block makes, by sort key, leaving out the job's own item and the token's last use. */
 function tableWrites(): string[] {
-  const writes: string[] = [];
-  const harness = injectFaults(dynamo());
+  const { writes, harness } = recordTableWrites([importKeys.job('', '').sk, tokenKeys.token('').sk]);
   harnesses.push(harness);
-  const record = (sks: unknown[]) => {
-    const own = [importKeys.job('', '').sk, tokenKeys.token('').sk];
-    for (const sk of sks) if (typeof sk === 'string' && !own.some((o) => sk.startsWith(o))) writes.push(sk);
-  };
-  const pass =
-    (skOf: (input: Record<string, unknown>) => unknown[]) =>
-    async (command: { input: object }, real: (c: { input: object }) => Promise<unknown>) => {
-      record(skOf(command.input as Record<string, unknown>));
-      return real(command);
-    };
-  type Req = { PutRequest?: { Item: { sk: string } }; DeleteRequest?: { Key: { sk: string } } };
-  harness
-    .onSend(
-      PutCommand,
-      always,
-      pass((i) => [(i.Item as { sk: string }).sk]),
-    )
-    .onSend(
-      UpdateCommand,
-      always,
-      pass((i) => [(i.Key as { sk: string }).sk]),
-    )
-    .onSend(
-      DeleteCommand,
-      always,
-      pass((i) => [(i.Key as { sk: string }).sk]),
-    )
-    .onSend(
-      BatchWriteCommand,
-      always,
-      pass((i) =>
-        Object.values(i.RequestItems as Record<string, Req[]>)
-          .flat()
-          .map((r) => r.PutRequest?.Item.sk ?? r.DeleteRequest?.Key.sk),
-      ),
-    )
-    .onSend(
-      TransactWriteCommand,
-      always,
-      pass((i) =>
-        (i.TransactItems as Record<string, { Item?: { sk: string }; Key?: { sk: string } }>[]).map((t) => {
-          const o = Object.values(t)[0]!;
-          return o.Item?.sk ?? o.Key?.sk;
-        }),
-      ),
-    );
   return writes;
 }
 
@@ -309,14 +257,7 @@ describe('reading through the open API', () => {
 
       const started = await s.open<{ id: string }>(token, 'POST', '/exports', { body: { format: 'openapi-json' } });
       expect(started.status).toBe(200);
-      const deadline = Date.now() + 60_000;
-      let job: ExportJobView;
-      for (;;) {
-        job = (await s.open<ExportJobView>(token, 'GET', `/exports/${started.data.id}`)).data;
-        if (job.state === 'done' || job.state === 'failed') break;
-        if (Date.now() > deadline) throw new Error('export still running');
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const job = await jobOver(() => s.open<ExportJobView>(token, 'GET', `/exports/${started.data.id}`), 'export', 50);
       expect(job.state).toBe('done');
       const file = (await (await fetch(new URL(job.url!, api.url()))).json()) as Obj;
       expect(Object.keys(file.paths).sort()).toEqual(['/pets', '/pets/{id}']);

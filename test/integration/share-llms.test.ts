@@ -6,38 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
-import type { DocumentView } from '@shared/schemas/document';
-import type { ProjectView } from '@shared/schemas/project';
 import type { ShareView } from '@shared/schemas/share';
 import { getItem, putItem } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
-import { newClientAddress, signUp, useLocalApi } from '../support/local-api';
+import { newClientAddress, useLocalApi } from '../support/local-api';
+import { projectToWrite, row } from '../support/project-documents';
 
 const api = useLocalApi();
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
-const row = (name: string, type: string, extra: Record<string, unknown> = {}) => ({
-  id: name || 'root',
-  name,
-  type,
-  value: '',
-  description: '',
-  children: [],
-  ...extra,
-});
 
 async function sharedProject() {
-  const owner = await signUp('Sharer');
-  const project = (
-    await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Pet Store', description: 'Pets, sold online.' } })
-  ).data;
-  const create = async (name: string, extra: Record<string, unknown> = {}) => {
-    const res = await api.call<DocumentView>('PUT', '/project/document', {
-      token: owner.token,
-      body: { projectId: project.id, name, ...extra },
-    });
-    expect(res.code, `${res.message} ${JSON.stringify(res.data)}`).toBe(0);
-    return res.data;
-  };
+  const { owner, project, create } = await projectToWrite(api, 'Sharer', { name: 'Pet Store', description: 'Pets, sold online.' });
   const folder = await create('Pets', { type: 'folder' });
   const inner = await create('Admin', { type: 'folder', parentId: folder.id });
   const pet = await create('Pet model', { type: 'model', parentId: folder.id, content: { name: 'Pet', schema: [row('id', 'integer')] } });

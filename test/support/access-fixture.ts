@@ -46,9 +46,8 @@ const WALK_OPENAPI = JSON.stringify({
   paths: { '/walk': { get: { responses: { '200': { description: 'ok' } } } } },
 });
 
-export const CALLER_KINDS = [
-  'anonymous',
-  'forged',
+/** The people of the fixture, each an account of their own with a session (made once per test file by `cast`). */
+const PEOPLE = [
   'stranger',
   'creator',
   'editor',
@@ -59,19 +58,14 @@ export const CALLER_KINDS = [
   'teamAdmin',
   'teamOwner',
   'removedMember',
-  'shareReader',
-  // Project tokens (issue 26), sent as `Authorization: Bearer`: of the project with each scope, of another
-  // project, revoked, and expired.
-  'readToken',
-  'importToken',
-  'otherProjectToken',
-  'revokedToken',
-  'expiredToken',
 ] as const;
-export type CallerKind = (typeof CALLER_KINDS)[number];
+type Person = (typeof PEOPLE)[number];
+// Project tokens (issue 26), sent as `Authorization: Bearer`: of the project with each scope, of another
+// project, revoked, and expired.
 export const TOKEN_CALLERS = ['readToken', 'importToken', 'otherProjectToken', 'revokedToken', 'expiredToken'] as const;
 export type TokenCaller = (typeof TOKEN_CALLERS)[number];
-type Person = Exclude<CallerKind, 'anonymous' | 'forged' | 'shareReader' | TokenCaller>;
+export const CALLER_KINDS = ['anonymous', 'forged', ...PEOPLE, 'shareReader', ...TOKEN_CALLERS] as const;
+export type CallerKind = (typeof CALLER_KINDS)[number];
 
 export interface FixtureOptions {
   inTeam: boolean;
@@ -102,21 +96,9 @@ let passwordHash: Promise<string> | undefined;
 /** The cast: once per test file, or `fresh` (for a call that may sign someone out or change their account). */
 function cast(fresh = false): Promise<Cast> {
   const make = async () => {
-    const names: Person[] = [
-      'stranger',
-      'creator',
-      'editor',
-      'viewer',
-      'noneMember',
-      'teamDeveloper',
-      'groupDeveloper',
-      'teamAdmin',
-      'teamOwner',
-      'removedMember',
-    ];
     const hash = await (passwordHash ??= hashPassword(PASSWORD));
     const made = await Promise.all(
-      names.map(async (name) => {
+      PEOPLE.map(async (name) => {
         const account = `walk-${name}-${randomUUID()}@example.com`;
         const user = await createUser({ account, nickname: name, passwordHash: hash });
         return [name, { id: user.id, account, token: (await createSession(user.id)).token }] as const;

@@ -6,10 +6,11 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '@shared/errors';
-import { SERVICES, type ServiceName } from '@shared/routes';
+import { SERVICES } from '@shared/routes';
 import { securityHeaders } from '@shared/deployment';
 import { fileServer } from '../../scripts/local/files';
 import { createGateway, type LambdaHandler } from '../../scripts/local/gateway';
+import { serviceSources, type ServiceSources } from '../../scripts/local/service-sources';
 import { queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
 import { hashPassword } from '../../functions/domain/passwords';
@@ -19,18 +20,11 @@ import { registerLocalWorkers } from '../../functions/runtime/workers';
 import { runLocalWorker, settledWorkers } from '../../scripts/local/workers';
 import { startEchoTarget } from './proxy-target';
 
-/** The source of each service's handler; a service missing here is a type error. */
-const sources: Record<ServiceName, () => Promise<{ handler: unknown }>> = {
-  user: () => import('../../functions/services/user/index'),
-  project: () => import('../../functions/services/project/index'),
-  document: () => import('../../functions/services/document/index'),
-  team: () => import('../../functions/services/team/index'),
-  environment: () => import('../../functions/services/environment/index'),
+/** Each service's handler from its source (scripts/local/service-sources.ts), but the proxy's. */
+const sources: ServiceSources = {
+  ...serviceSources,
   // The proxy with a resolver the tests control and one admitted loopback address for their targets (proxy-target.ts).
   proxy: () => import('./proxy-target'),
-  open: () => import('../../functions/services/open/index'),
-  llms: () => import('../../functions/services/llms/index'),
-  oauth: () => import('../../functions/services/oauth/index'),
 };
 
 interface CallOptions {

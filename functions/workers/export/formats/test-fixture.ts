@@ -14,6 +14,7 @@ import {
   type ParamItem,
   type TypedContent,
 } from '../../../../shared/schemas/document';
+import { paramRow } from '../../../../shared/schemas/param-row';
 import type { ExportOptions } from './types';
 
 const P = '0f8e2a44-1b1c-4c7e-9a55-3d2f6b7c8d9e';
@@ -34,16 +35,8 @@ export const FIXTURE_IDS = {
 const I = FIXTURE_IDS;
 
 let rowId = 0;
-const row = (name: string, type: ParamItem['type'], extra: Partial<ParamItem> = {}): ParamItem => ({
-  id: `r${++rowId}`,
-  name,
-  type,
-  required: false,
-  value: '',
-  description: '',
-  children: [],
-  ...extra,
-});
+const row = (name: string, type: ParamItem['type'], extra: Partial<ParamItem> = {}): ParamItem =>
+  paramRow(name, type, { id: `r${++rowId}`, ...extra });
 
 const stored = (type: DocumentType, content: unknown) =>
   writeContent({ type, content: (contentSchemas[type] as { parse(v: unknown): unknown }).parse(content) } as TypedContent);

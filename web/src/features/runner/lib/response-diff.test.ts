@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ParamItem } from '@shared/schemas/document';
+import { paramRow } from '@shared/schemas/param-row';
 import { diffResponse, documentedResponse } from './response-diff';
 
-const p = (name: string, type: ParamItem['type'], extra: Partial<ParamItem> = {}): ParamItem => ({
-  id: name,
-  name,
-  type,
-  required: false,
-  value: '',
-  description: '',
-  children: [],
-  ...extra,
-});
+const p = paramRow;
 
 const documented = [
   p('code', 'integer', { required: true }),
