@@ -7,7 +7,21 @@ import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { isEmail } from '@shared/accounts';
 import type { UserDetail } from '@shared/schemas/account';
-import { and, asRecord, asRecords, batchGet, eq, exists, getItem, lt, notExists, or, transact, updateItem, type TransactOp } from '../data/db';
+import {
+  and,
+  asRecord,
+  asRecords,
+  batchGet,
+  eq,
+  exists,
+  getItem,
+  lt,
+  notExists,
+  or,
+  transact,
+  updateItem,
+  type TransactOp,
+} from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../runtime/app-error';
 
