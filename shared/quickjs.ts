@@ -35,12 +35,10 @@ export function loadQuickJs(): Promise<QuickJSWASMModule> {
 
 /**
  * Forgets the module after a run broke it (a native stack overflow unwinding through wasm, a wasm trap: its memory
- * can no longer be trusted), so the next run gets a new one. `reload` starts loading it now, so that the next script
- * does not pay for it inside its own deadline.
+ * can no longer be trusted), so the next load makes a new one.
  */
-export function dropQuickJs(options: { reload?: boolean } = {}) {
+export function dropQuickJs() {
   wasmModule = undefined;
-  if (options.reload) void loadQuickJs().catch(() => undefined);
 }
 
 /**
@@ -55,8 +53,6 @@ export interface EngineOptions {
   stackBytes: number;
   /** What `import()` is refused with: no script loads a module. */
   modulesRefused: string;
-  /** When the first script must stop (a `Date.now()` time); without one, `setDeadline` before running anything. */
-  deadline?: number;
 }
 
 /** What a thrown value says of itself, read through the prelude's `describe` (describeErrorSource). */
@@ -65,6 +61,9 @@ export interface ErrorDescription {
   message: string;
   stack: string;
 }
+
+/** What an error reads as when it cannot be read. */
+const UNREADABLE: ErrorDescription = { name: 'Error', message: 'the script failed', stack: '' };
 
 /** Where a script's promise stands once its jobs have run: settled, out of time, or waiting on nothing that can come. */
 export type Settled =
@@ -76,14 +75,16 @@ export type EngineLimit = 'timeout' | 'memory' | 'stack';
 /** Promise jobs run between two looks at the clock. */
 const JOB_BATCH = 256;
 
-/** One QuickJS runtime with its one context and limits; `dispose` frees both. */
+/**
+ * One QuickJS runtime with its one context and limits; `dispose` frees both. Set a deadline (`setDeadline`) before
+ * running anything.
+ */
 export class QuickJsEngine {
   readonly runtime: QuickJSRuntime;
   readonly context: QuickJSContext;
 
   constructor(wasm: QuickJSWASMModule, options: EngineOptions) {
     this.runtime = wasm.newRuntime({ memoryLimitBytes: options.memoryBytes, maxStackSizeBytes: options.stackBytes });
-    if (options.deadline !== undefined) this.setDeadline(options.deadline);
     // Without a loader QuickJS asks the host anyway and logs to stderr; this refuses `import()` quietly.
     this.runtime.setModuleLoader(() => ({ error: new Error(options.modulesRefused) }));
     this.context = this.runtime.newContext();
@@ -97,74 +98,60 @@ export class QuickJsEngine {
     this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(at));
   }
 
-  /** The length of a sandbox string, read without copying the string out; undefined for anything else. */
-  stringLength(handle: QuickJSHandle): number | undefined {
-    if (this.context.typeof(handle) !== 'string') return undefined;
-    const lengthHandle = this.context.getProp(handle, 'length');
-    try {
-      return this.context.getNumber(lengthHandle);
-    } finally {
-      lengthHandle.dispose();
-    }
-  }
-
-  /** Copies a string out of the sandbox only when it is no longer than `max`. */
+  /**
+   * Copies a string out of the sandbox only when it is no longer than `max`, its length read without copying it;
+   * undefined for a longer one or anything but a string.
+   */
   readString(handle: QuickJSHandle, max: number): string | undefined {
-    const length = this.stringLength(handle);
-    return length !== undefined && length <= max ? this.context.getString(handle) : undefined;
+    const ctx = this.context;
+    if (ctx.typeof(handle) !== 'string') return undefined;
+    const lengthHandle = ctx.getProp(handle, 'length');
+    const length = ctx.getNumber(lengthHandle);
+    lengthHandle.dispose();
+    return length <= max ? ctx.getString(handle) : undefined;
   }
 
   /**
    * A host function for the prelude to keep in its closure (a script never holds one): it should take and give text
-   * only, and it never throws into QuickJS; a failure answers what `onFailure` gives, else undefined.
+   * only, and it never throws into QuickJS (a failure answers undefined).
    */
-  hostFunction(
-    name: string,
-    fn: (...args: QuickJSHandle[]) => QuickJSHandle | void,
-    onFailure: () => QuickJSHandle | void = () => undefined,
-  ): QuickJSHandle {
+  hostFunction(name: string, fn: (...args: QuickJSHandle[]) => QuickJSHandle | void): QuickJSHandle {
     return this.context.newFunction(name, (...args) => {
       try {
         return fn(...args);
       } catch {
-        return onFailure();
+        return undefined;
       }
     });
   }
 
-  /**
-   * Reads a thrown value through the prelude's `describe` (its JSON text at most `maxChars` long), or, with no prelude
-   * yet (it failed to compile), the value's own fields. `'unreadable'` when describing failed, `'out of memory'` when
-   * it failed for want of memory (the script used it all); the caller says what either means.
-   */
-  describeError(
-    errorHandle: QuickJSHandle,
-    describeFn: QuickJSHandle | undefined,
-    maxChars = Number.POSITIVE_INFINITY,
-  ): ErrorDescription | 'unreadable' | 'out of memory' {
-    const ctx = this.context;
-    if (!describeFn) {
-      const read = (key: string) => {
-        const field = ctx.getProp(errorHandle, key);
-        try {
-          return this.readString(field, 2_000) ?? '';
-        } finally {
-          field.dispose();
-        }
-      };
-      return { name: read('name') || 'Error', message: read('message'), stack: read('stack') };
+  /** Calls the helper `name` of the object a prelude returned; the result's handle is the caller's. */
+  callHelper(helpers: QuickJSHandle, name: string, ...args: QuickJSHandle[]) {
+    const fn = this.context.getProp(helpers, name);
+    try {
+      return this.context.callFunction(fn, this.context.undefined, ...args);
+    } finally {
+      fn.dispose();
     }
-    const result = ctx.callFunction(describeFn, ctx.undefined, errorHandle);
+  }
+
+  /**
+   * Reads a thrown value through `helpers.describe`, the prelude's (describeErrorSource), whose JSON text is taken
+   * when at most `maxChars` long. When describing fails for want of memory, the script used it all: that is what it
+   * reads as; any other failure reads as "the script failed".
+   */
+  describeError(errorHandle: QuickJSHandle, helpers: QuickJSHandle, maxChars = Number.POSITIVE_INFINITY): ErrorDescription {
+    const result = this.callHelper(helpers, 'describe', errorHandle);
     if (result.error) {
-      const raw = ctx.dump(result.error) as { message?: unknown } | undefined;
+      const raw = this.context.dump(result.error) as { message?: unknown } | undefined;
       result.error.dispose();
-      return raw && typeof raw === 'object' && raw.message === 'out of memory' ? 'out of memory' : 'unreadable';
+      return raw && typeof raw === 'object' && raw.message === 'out of memory'
+        ? { name: 'InternalError', message: 'out of memory', stack: '' }
+        : UNREADABLE;
     }
     const json = this.readString(result.value, maxChars);
     result.value.dispose();
-    if (json === undefined) return 'unreadable';
-    const parsed = JSON.parse(json) as Partial<ErrorDescription>;
-    return { name: String(parsed.name ?? 'Error'), message: String(parsed.message ?? ''), stack: String(parsed.stack ?? '') };
+    return json === undefined ? UNREADABLE : (JSON.parse(json) as ErrorDescription);
   }
 
   /**
@@ -174,25 +161,21 @@ export class QuickJsEngine {
    * caller's to dispose, but for a fulfilled `value` that is `promise` itself (the script returned no promise).
    */
   settle(promise: QuickJSHandle, deadline: number, waitMore: () => boolean = () => false): Settled {
-    const ctx = this.context;
+    // Set once a batch ran no job: nothing left to run, so a promise still pending, or what `waitMore` waits on,
+    // waits forever.
+    let idle = false;
     for (;;) {
-      const state = ctx.getPromiseState(promise);
+      const state = this.context.getPromiseState(promise);
       if (state.type === 'rejected') return state;
       if (state.type === 'fulfilled') {
         const value = state.notAPromise ? promise : state.value;
-        if (!waitMore()) return { type: 'fulfilled', value };
+        if (idle || !waitMore()) return { type: 'fulfilled', value };
         if (value !== promise) value.dispose();
-      }
+      } else if (idle) return { type: 'stuck' };
       if (Date.now() > deadline) return { type: 'timeout' };
       const jobs = this.runtime.executePendingJobs(JOB_BATCH);
       if (jobs.error) return { type: 'rejected', error: jobs.error };
-      if (jobs.value === 0) {
-        // Nothing left to run: a promise still pending, or what `waitMore` waits on, waits forever.
-        const after = ctx.getPromiseState(promise);
-        if (after.type === 'pending') return { type: 'stuck' };
-        if (after.type === 'fulfilled') return { type: 'fulfilled', value: after.notAPromise ? promise : after.value };
-        after.error.dispose();
-      }
+      idle = jobs.value === 0;
     }
   }
 
@@ -225,17 +208,17 @@ export function lineIn(stack: string, file: string): number | undefined {
 /**
  * The source of `describe(error)` for a prelude (the code that runs inside QuickJS before any script): what a thrown
  * value says of itself as JSON text of its name, message (at most `messageChars`) and stack, without ever throwing.
- * It uses the prelude's own `stringify`, `clip` and `show`, captured before a script could replace them.
+ * It uses the prelude's own `stringify`, `clip` and `show`, captured before a script could replace them. The JSON is
+ * built from strings: stringify of an object would consult a toJSON the script may have put on Object.prototype.
  */
 export const describeErrorSource = (messageChars: number) => `function describe(error) {
-    try {
-      const isObject = typeof error === 'object' && error !== null;
-      const name = isObject && typeof error.name === 'string' ? error.name : 'Error';
-      const message = isObject ? (typeof error.message === 'string' ? error.message : '') : show(error);
-      const stack = isObject && typeof error.stack === 'string' ? error.stack : '';
-      // Built from strings: stringify of an object would consult a toJSON the script may have put on Object.prototype.
-      return '{"name":' + stringify(clip(name, 100)) + ',"message":' + stringify(clip(message, ${messageChars})) + ',"stack":' + stringify(clip(stack, 2000)) + '}';
-    } catch (e) {
-      return '{"name":"Error","message":"the script threw a value that cannot be read","stack":""}';
-    }
-  }`;
+  try {
+    const isObject = typeof error === 'object' && error !== null;
+    const name = isObject && typeof error.name === 'string' ? error.name : 'Error';
+    const message = isObject ? (typeof error.message === 'string' ? error.message : '') : show(error);
+    const stack = isObject && typeof error.stack === 'string' ? error.stack : '';
+    return '{"name":' + stringify(clip(name, 100)) + ',"message":' + stringify(clip(message, ${messageChars})) + ',"stack":' + stringify(clip(stack, 2000)) + '}';
+  } catch (e) {
+    return '{"name":"Error","message":"the script threw a value that cannot be read","stack":""}';
+  }
+}`;

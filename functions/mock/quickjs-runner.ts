@@ -70,31 +70,23 @@ const fail = (kind: MockError['kind'], message: string, line?: number): never =>
 /** Time allowed to read a failed script's error, after its own deadline if need be. */
 const ERROR_READING_MS = 20;
 
-/** What a script's error reads as when it cannot be read. */
-const UNREADABLE: ErrorDescription = { name: 'Error', message: 'the script failed', stack: '' };
-
 /** One run: a runtime and a context of its own, disposed whatever happens. */
-class ScriptRunner {
+class ScriptRunner extends QuickJsEngine {
   readonly logs: string[] = [];
   private hostSawDeadline = false;
   private readonly handles: QuickJSHandle[] = [];
-  private readonly engine: QuickJsEngine;
 
   constructor(
     wasm: QuickJSWASMModule,
     private readonly deadline: number,
     private readonly locale: MockLocale,
   ) {
-    this.engine = new QuickJsEngine(wasm, {
+    super(wasm, {
       memoryBytes: SANDBOX_LIMITS.memoryBytes,
       stackBytes: SANDBOX_LIMITS.stackBytes,
-      deadline,
       modulesRefused: 'modules are not available in mock scripts',
     });
-  }
-
-  private get context() {
-    return this.engine.context;
+    this.setDeadline(deadline);
   }
 
   private keep(handle: QuickJSHandle): QuickJSHandle {
@@ -102,24 +94,32 @@ class ScriptRunner {
     return handle;
   }
 
-  dispose() {
+  override dispose() {
     for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
-    this.engine.dispose();
+    super.dispose();
   }
 
   private reply(body: { value: unknown } | { error: string }): QuickJSHandle {
     return this.context.newString(JSON.stringify(body));
   }
 
-  /** The one door out of the sandbox (a host function, see run): JSON text in, JSON text out. */
+  /** The one door out of the sandbox: JSON text in, JSON text out, and it never throws into QuickJS. */
   private hostCall(kindHandle: QuickJSHandle, nameHandle: QuickJSHandle, argsHandle: QuickJSHandle): QuickJSHandle {
+    try {
+      return this.answerHostCall(kindHandle, nameHandle, argsHandle);
+    } catch {
+      return this.reply({ error: 'the helper failed' });
+    }
+  }
+
+  private answerHostCall(kindHandle: QuickJSHandle, nameHandle: QuickJSHandle, argsHandle: QuickJSHandle): QuickJSHandle {
     if (Date.now() > this.deadline) {
       this.hostSawDeadline = true;
       return this.reply({ error: 'the script ran out of time' });
     }
-    const kind = this.engine.readString(kindHandle, 16);
-    const name = this.engine.readString(nameHandle, 100);
-    const argsJson = this.engine.readString(argsHandle, SANDBOX_LIMITS.helperArgChars);
+    const kind = this.readString(kindHandle, 16);
+    const name = this.readString(nameHandle, 100);
+    const argsJson = this.readString(argsHandle, SANDBOX_LIMITS.helperArgChars);
     if (kind === undefined || name === undefined || argsJson === undefined)
       return this.reply({ error: `${name ?? 'helper'}: arguments too large` });
     const args: unknown = JSON.parse(argsJson);
@@ -144,7 +144,7 @@ class ScriptRunner {
 
   private hostLog(textHandle: QuickJSHandle) {
     if (this.logs.length >= SANDBOX_LIMITS.logEntries) return;
-    const text = this.engine.readString(textHandle, SANDBOX_LIMITS.logEntryChars);
+    const text = this.readString(textHandle, SANDBOX_LIMITS.logEntryChars);
     if (text !== undefined) this.logs.push(text);
   }
 
@@ -167,10 +167,8 @@ class ScriptRunner {
     helpers: QuickJSHandle | undefined,
     kind: 'script_error' | 'bad_response' = 'script_error',
   ): never {
-    this.engine.setDeadline(Date.now() + ERROR_READING_MS);
-    const describeFn = helpers && this.keep(this.context.getProp(helpers, 'describe'));
-    const read = this.engine.describeError(errorHandle, describeFn, 4_000);
-    const described = typeof read === 'string' ? UNREADABLE : read;
+    this.setDeadline(Date.now() + ERROR_READING_MS);
+    const described = this.describe(errorHandle, helpers);
     const limit = limitReached(described);
     const timeout = () => fail('timeout', `the script did not finish within ${SANDBOX_LIMITS.deadlineMs} ms`);
     if (limit === 'timeout') timeout();
@@ -181,6 +179,15 @@ class ScriptRunner {
     return fail('script_error', message, lineIn(described.stack, SCRIPT_FILE));
   }
 
+  private describe(errorHandle: QuickJSHandle, helpers: QuickJSHandle | undefined): ErrorDescription {
+    if (!helpers) {
+      // Before the prelude exists (it failed to compile the script): read the error's own fields.
+      const read = (key: string) => this.readString(this.keep(this.context.getProp(errorHandle, key)), 2_000) ?? '';
+      return { name: read('name') || 'Error', message: read('message'), stack: read('stack') };
+    }
+    return this.describeError(errorHandle, helpers, 4_000);
+  }
+
   compile(source: string): true {
     this.unwrap(this.context.evalCode(wrapScript(source), SCRIPT_FILE, { type: 'global', compileOnly: true }));
     return true;
@@ -189,35 +196,28 @@ class ScriptRunner {
   /** Runs the prelude, then the script with `request`, then its promise's jobs until it settles. */
   run(source: string, request: ScriptRequest): ScriptResponse {
     const ctx = this.context;
-    const hostCall = this.keep(
-      this.engine.hostFunction(
-        'hostCall',
-        (kind, name, args) => this.hostCall(kind, name, args),
-        () => this.reply({ error: 'the helper failed' }),
-      ),
-    );
-    const hostLog = this.keep(this.engine.hostFunction('hostLog', (text) => this.hostLog(text)));
+    const hostCall = this.keep(this.hostFunction('hostCall', (kind, name, args) => this.hostCall(kind, name, args)));
+    const hostLog = this.keep(this.hostFunction('hostLog', (text) => this.hostLog(text)));
     const prelude = this.unwrap(ctx.evalCode(PRELUDE_SOURCE, 'prelude.js', { type: 'global', strict: true }));
     const helpers = this.unwrap(ctx.callFunction(prelude, ctx.undefined, hostCall, hostLog));
 
     const scriptFn = this.unwrap(ctx.evalCode(wrapScript(source), SCRIPT_FILE, { type: 'global' }), helpers);
-    const parse = this.keep(ctx.getProp(helpers, 'parse'));
-    const requestHandle = this.unwrap(ctx.callFunction(parse, ctx.undefined, this.keep(ctx.newString(JSON.stringify(request)))), helpers);
+    const requestHandle = this.unwrap(this.callHelper(helpers, 'parse', this.keep(ctx.newString(JSON.stringify(request)))), helpers);
     const promise = this.unwrap(ctx.callFunction(scriptFn, ctx.undefined, requestHandle), helpers);
 
-    const settled = this.settle(promise, helpers);
-    const toWire = this.keep(ctx.getProp(helpers, 'toWire'));
-    const wire = this.unwrap(ctx.callFunction(toWire, ctx.undefined, settled), helpers, 'bad_response');
-    const length = this.engine.stringLength(wire);
-    if (length === undefined)
+    const settled = this.awaitScript(promise, helpers);
+    const wire = this.unwrap(this.callHelper(helpers, 'toWire', settled), helpers, 'bad_response');
+    if (ctx.typeof(wire) !== 'string')
       fail('bad_response', 'a mock script returns an object like {status, headers, body}; it returned nothing JSON can hold');
-    if (length! > MOCK_CAPS.outputChars) fail('output_too_large', `the script's answer is larger than ${MOCK_CAPS.outputChars} characters`);
-    return toScriptResponse(JSON.parse(ctx.getString(wire)));
+    const json =
+      this.readString(wire, MOCK_CAPS.outputChars) ??
+      fail('output_too_large', `the script's answer is larger than ${MOCK_CAPS.outputChars} characters`);
+    return toScriptResponse(JSON.parse(json));
   }
 
   /** Runs the script's promise jobs to the deadline (QuickJsEngine.settle): its value, or a failure thrown. */
-  private settle(promise: QuickJSHandle, helpers: QuickJSHandle): QuickJSHandle {
-    const settled = this.engine.settle(promise, this.deadline);
+  private awaitScript(promise: QuickJSHandle, helpers: QuickJSHandle): QuickJSHandle {
+    const settled = this.settle(promise, this.deadline);
     if (settled.type === 'fulfilled') return settled.value === promise ? promise : this.keep(settled.value);
     if (settled.type === 'rejected') return this.failWith(this.keep(settled.error), helpers);
     if (settled.type === 'timeout') return fail('timeout', `the script did not finish within ${SANDBOX_LIMITS.deadlineMs} ms`);
@@ -294,7 +294,11 @@ async function inSandbox<T>(options: ScriptOptions, work: (runner: ScriptRunner)
       wasmBroken = true;
     }
   }
-  if (wasmBroken) dropQuickJs({ reload: true });
+  if (wasmBroken) {
+    dropQuickJs();
+    // Reload now, so the next script does not pay for it inside its own deadline.
+    void loadQuickJs().catch(() => undefined);
+  }
   return { ...outcome, logs: runner?.logs ?? [] };
 }
 

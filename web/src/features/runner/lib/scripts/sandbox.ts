@@ -20,7 +20,6 @@ import {
   lineIn,
   loadQuickJs,
   QuickJsEngine,
-  type ErrorDescription,
   type QuickJSHandle,
   type QuickJSWASMModule,
 } from '@shared/quickjs';
@@ -68,9 +67,6 @@ type Emitted =
 /** Time allowed to read a failed script's error or its changes, after its own deadline if need be. */
 const AFTERWARDS_MS = 50;
 
-/** What a script's error reads as when it cannot be read. */
-const UNREADABLE: ErrorDescription = { name: 'Error', message: 'the script failed', stack: '' };
-
 /** One run's output as it is emitted, kept even when the script is stopped half-way. */
 class RunRecord {
   readonly logs: string[] = [];
@@ -115,8 +111,7 @@ class RunRecord {
 }
 
 /** One QuickJS runtime and context with chai and the prelude loaded. */
-class Engine {
-  private readonly engine: QuickJsEngine;
+class Engine extends QuickJsEngine {
   private readonly helpers: QuickJSHandle;
   private record: RunRecord | undefined;
   private deadline = 0;
@@ -126,14 +121,14 @@ class Engine {
     chaiSource: string,
     private readonly limits: { deadlineMs: number; memoryBytes: number },
   ) {
-    this.engine = new QuickJsEngine(wasm, {
+    super(wasm, {
       memoryBytes: limits.memoryBytes,
       stackBytes: SCRIPT_LIMITS.stackBytes,
       modulesRefused: 'modules are not available in request scripts',
     });
     try {
       // Loading is given a deadline of its own, generous: it runs once per sandbox, on a cold engine.
-      this.engine.setDeadline(Date.now() + 10_000);
+      this.setDeadline(Date.now() + 10_000);
       this.helpers = this.load(chaiSource);
     } catch (error) {
       this.dispose();
@@ -141,16 +136,11 @@ class Engine {
     }
   }
 
-  private get context() {
-    return this.engine.context;
-  }
-
   private load(chaiSource: string): QuickJSHandle {
     const ctx = this.context;
     ctx.unwrapResult(ctx.evalCode(CHAI_SHIMS, 'shims.js', { type: 'global' })).dispose();
     const moduleResult = ctx.unwrapResult(ctx.evalCode(chaiSource, 'chai.js', { type: 'module' }));
-    this.engine.runtime.executePendingJobs();
-    const state = ctx.getPromiseState(moduleResult);
+    const state = this.settle(moduleResult, Date.now() + 10_000);
     if (state.type !== 'fulfilled') {
       moduleResult.dispose();
       if (state.type === 'rejected') state.error.dispose();
@@ -158,7 +148,7 @@ class Engine {
     }
     const chai = state.value;
     if (chai !== moduleResult) moduleResult.dispose();
-    const hostEmit = this.engine.hostFunction('hostEmit', (json) => {
+    const hostEmit = this.hostFunction('hostEmit', (json) => {
       this.emit(json);
     });
     try {
@@ -177,22 +167,13 @@ class Engine {
   /** The one door out of the sandbox (a host function: a malformed record is dropped, never thrown into QuickJS). */
   private emit(jsonHandle: QuickJSHandle) {
     if (!this.record) return;
-    const json = this.engine.readString(jsonHandle, SCRIPT_CAPS.logEntryChars * 4 + 1_000);
+    const json = this.readString(jsonHandle, SCRIPT_CAPS.logEntryChars * 4 + 1_000);
     if (json !== undefined) this.record.accept(json);
   }
 
-  dispose() {
+  override dispose() {
     if (this.helpers?.alive) this.helpers.dispose();
-    this.engine.dispose();
-  }
-
-  private helper(name: string, ...args: QuickJSHandle[]): { error?: QuickJSHandle; value?: QuickJSHandle } {
-    const fn = this.context.getProp(this.helpers, name);
-    try {
-      return this.context.callFunction(fn, this.context.undefined, ...args);
-    } finally {
-      fn.dispose();
-    }
+    super.dispose();
   }
 
   /** Runs one script; a limit reached throws Fatal, anything else ends in the result. */
@@ -200,29 +181,29 @@ class Engine {
     const ctx = this.context;
     this.record = record;
     this.deadline = Date.now() + this.limits.deadlineMs;
-    this.engine.setDeadline(this.deadline);
+    this.setDeadline(this.deadline);
     const owned: QuickJSHandle[] = [];
     const keep = (handle: QuickJSHandle) => (owned.push(handle), handle);
     try {
       const compiled = ctx.evalCode(wrapScript(code), SCRIPT_FILES[phase], { type: 'global' });
       if (compiled.error) return { error: this.scriptError(keep(compiled.error), phase, locale) };
       const scriptFn = keep(compiled.value);
-      const started = this.helper('start', scriptFn, keep(ctx.newString(JSON.stringify(input))));
+      const started = this.callHelper(this.helpers, 'start', scriptFn, keep(ctx.newString(JSON.stringify(input))));
       if (started.error) return { error: this.scriptError(keep(started.error), phase, locale) };
-      const promise = keep(started.value!);
-      const failure = this.settle(promise, phase, locale);
-      this.engine.setDeadline(Date.now() + AFTERWARDS_MS);
-      const collected = this.helper('collect');
+      const promise = keep(started.value);
+      const failure = this.awaitScript(promise, phase, locale);
+      this.setDeadline(Date.now() + AFTERWARDS_MS);
+      const collected = this.callHelper(this.helpers, 'collect');
       if (collected.error) throw new Fatal(format(locale, 'sandboxFailed'));
-      const changes = JSON.parse(ctx.getString(keep(collected.value!))) as Pick<ScriptResult, 'environment' | 'variables'> & {
+      const changes = JSON.parse(ctx.getString(keep(collected.value))) as Pick<ScriptResult, 'environment' | 'variables'> & {
         request: Pick<RunRequest, 'method' | 'url' | 'headers'>;
       };
       return { ...changes, request: { ...changes.request, body: input.request.body }, ...(failure ? { error: failure } : {}) };
     } finally {
       for (const handle of owned.reverse()) if (handle.alive) handle.dispose();
       this.record = undefined;
-      this.engine.setDeadline(Date.now() + AFTERWARDS_MS);
-      const cleaned = this.helper('cleanUp');
+      this.setDeadline(Date.now() + AFTERWARDS_MS);
+      const cleaned = this.callHelper(this.helpers, 'cleanUp');
       if (cleaned.error) cleaned.error.dispose();
       else cleaned.value?.dispose();
     }
@@ -232,8 +213,8 @@ class Engine {
    * Runs promise jobs until the script's promise and its tests' promises settle (QuickJsEngine.settle). The script's
    * own error comes back as text; a limit throws. Tests that never settle are left undecided.
    */
-  private settle(promise: QuickJSHandle, phase: ScriptPhase, locale: Locale): string | undefined {
-    const settled = this.engine.settle(promise, this.deadline, () => this.pendingTests() > 0);
+  private awaitScript(promise: QuickJSHandle, phase: ScriptPhase, locale: Locale): string | undefined {
+    const settled = this.settle(promise, this.deadline, () => this.pendingTests() > 0);
     switch (settled.type) {
       case 'rejected':
         try {
@@ -252,20 +233,20 @@ class Engine {
   }
 
   private pendingTests(): number {
-    const result = this.helper('pendingTests');
+    const result = this.callHelper(this.helpers, 'pendingTests');
     if (result.error) {
       result.error.dispose();
       return 0;
     }
-    const count = this.context.getNumber(result.value!);
-    result.value!.dispose();
+    const count = this.context.getNumber(result.value);
+    result.value.dispose();
     return count;
   }
 
   /** The limits first (they end the engine), then the script's own error with its line. */
   private scriptError(errorHandle: QuickJSHandle, phase: ScriptPhase, locale: Locale): string {
-    this.engine.setDeadline(Date.now() + AFTERWARDS_MS);
-    const described = this.describe(errorHandle);
+    this.setDeadline(Date.now() + AFTERWARDS_MS);
+    const described = this.describeError(errorHandle, this.helpers);
     const limit = limitReached(described);
     if (limit === 'timeout') throw new Fatal(format(locale, 'timeout', { ms: this.limits.deadlineMs }));
     if (limit === 'memory') throw new Fatal(format(locale, 'memory', { mb: Math.round(this.limits.memoryBytes / 1024 / 1024) }));
@@ -273,18 +254,6 @@ class Engine {
     const line = lineIn(described.stack, SCRIPT_FILES[phase]);
     const message = described.message ? `${described.name}: ${described.message}` : described.name;
     return line === undefined ? message : format(locale, 'atLine', { message, line });
-  }
-
-  private describe(errorHandle: QuickJSHandle): ErrorDescription {
-    const describeFn = this.context.getProp(this.helpers, 'describe');
-    try {
-      const read = this.engine.describeError(errorHandle, describeFn);
-      // Describing failed for want of memory: the script used it all.
-      if (read === 'out of memory') return { name: 'InternalError', message: 'out of memory', stack: '' };
-      return read === 'unreadable' ? UNREADABLE : read;
-    } finally {
-      describeFn.dispose();
-    }
   }
 }
 
