@@ -6,18 +6,22 @@
  * Every run gets a fresh runtime and context (no state survives between runs or projects) with a memory limit,
  * a stack limit and an interrupt handler that stops it at the deadline, including while it runs promise jobs.
  * The WebAssembly module is loaded once per thread and reused; if a run ever breaks it (a native stack
- * overflow unwinding through wasm leaves its memory unreliable), it is dropped and loaded again.
+ * overflow unwinding through wasm leaves its memory unreliable), it is dropped and loaded again. That engine
+ * part is shared/quickjs.ts, which the interface runner's request scripts use too; this file is the mock's own:
+ * the request in, the helpers out (Mock.js, faker), the answer and the mock's messages.
  */
-import variant from '@jitl/quickjs-singlefile-mjs-release-sync';
-import {
-  newQuickJSWASMModuleFromVariant,
-  shouldInterruptAfterDeadline,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSRuntime,
-  type QuickJSWASMModule,
-} from 'quickjs-emscripten-core';
 import { MOCK_STATUS } from '@shared/constants';
+import {
+  dropQuickJs,
+  isHostStackOverflow,
+  limitReached,
+  lineIn,
+  loadQuickJs,
+  QuickJsEngine,
+  type ErrorDescription,
+  type QuickJSHandle,
+  type QuickJSWASMModule,
+} from '@shared/quickjs';
 import { isHeaderName, isHeaderValue, type MockHeader } from '@shared/schemas/mock';
 import { callFaker, type MockLocale } from './faker-bridge';
 import { MOCK_CAPS, SANDBOX_LIMITS } from './limits';
@@ -52,16 +56,6 @@ export interface ScriptOptions {
   deadlineMs?: number;
 }
 
-let wasmModule: Promise<QuickJSWASMModule> | undefined;
-
-function loadWasm(): Promise<QuickJSWASMModule> {
-  wasmModule ??= newQuickJSWASMModuleFromVariant(variant).catch((error: unknown) => {
-    wasmModule = undefined;
-    throw error;
-  });
-  return wasmModule;
-}
-
 /** Thrown by the host side only; turned into a result before it leaves this module. */
 class RunFailure extends Error {
   constructor(readonly failure: MockError) {
@@ -73,38 +67,26 @@ const fail = (kind: MockError['kind'], message: string, line?: number): never =>
   throw new RunFailure(line === undefined ? { kind, message } : { kind, message, line });
 };
 
-interface ErrorDescription {
-  name: string;
-  message: string;
-  stack: string;
-}
-
 /** Time allowed to read a failed script's error, after its own deadline if need be. */
 const ERROR_READING_MS = 20;
 
-const LINE_IN_SCRIPT = new RegExp(`${SCRIPT_FILE.replace('.', '\\.')}:(\\d+)`);
-
 /** One run: a runtime and a context of its own, disposed whatever happens. */
-class ScriptRunner {
+class ScriptRunner extends QuickJsEngine {
   readonly logs: string[] = [];
   private hostSawDeadline = false;
   private readonly handles: QuickJSHandle[] = [];
-  private readonly runtime: QuickJSRuntime;
-  private readonly context: QuickJSContext;
 
   constructor(
     wasm: QuickJSWASMModule,
     private readonly deadline: number,
     private readonly locale: MockLocale,
   ) {
-    this.runtime = wasm.newRuntime({
-      memoryLimitBytes: SANDBOX_LIMITS.memoryBytes,
-      maxStackSizeBytes: SANDBOX_LIMITS.stackBytes,
-      interruptHandler: shouldInterruptAfterDeadline(deadline),
+    super(wasm, {
+      memoryBytes: SANDBOX_LIMITS.memoryBytes,
+      stackBytes: SANDBOX_LIMITS.stackBytes,
+      modulesRefused: 'modules are not available in mock scripts',
     });
-    // Without a loader QuickJS asks the host anyway and logs to stderr; this refuses `import()` quietly.
-    this.runtime.setModuleLoader(() => ({ error: new Error('modules are not available in mock scripts') }));
-    this.context = this.runtime.newContext();
+    this.setDeadline(deadline);
   }
 
   private keep(handle: QuickJSHandle): QuickJSHandle {
@@ -112,62 +94,42 @@ class ScriptRunner {
     return handle;
   }
 
-  dispose() {
+  override dispose() {
     for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
-    this.context.dispose();
-    this.runtime.dispose();
+    super.dispose();
   }
 
-  /** The length of a sandbox string, read without copying the string out. */
-  private stringLength(handle: QuickJSHandle): number | undefined {
-    if (this.context.typeof(handle) !== 'string') return undefined;
-    const lengthHandle = this.context.getProp(handle, 'length');
-    try {
-      return this.context.getNumber(lengthHandle);
-    } finally {
-      lengthHandle.dispose();
-    }
-  }
-
-  /** Copies a string out of the sandbox only when it is no longer than `max`. */
-  private readString(handle: QuickJSHandle, max: number): string | undefined {
-    const length = this.stringLength(handle);
-    return length !== undefined && length <= max ? this.context.getString(handle) : undefined;
+  private reply(body: { value: unknown } | { error: string }): QuickJSHandle {
+    return this.context.newString(JSON.stringify(body));
   }
 
   /** The one door out of the sandbox: JSON text in, JSON text out, and it never throws into QuickJS. */
   private hostCall(kindHandle: QuickJSHandle, nameHandle: QuickJSHandle, argsHandle: QuickJSHandle): QuickJSHandle {
-    const reply = (body: { value: unknown } | { error: string }) => this.context.newString(JSON.stringify(body));
     try {
-      return this.answerHostCall(kindHandle, nameHandle, argsHandle, reply);
+      return this.answerHostCall(kindHandle, nameHandle, argsHandle);
     } catch {
-      return reply({ error: 'the helper failed' });
+      return this.reply({ error: 'the helper failed' });
     }
   }
 
-  private answerHostCall(
-    kindHandle: QuickJSHandle,
-    nameHandle: QuickJSHandle,
-    argsHandle: QuickJSHandle,
-    reply: (body: { value: unknown } | { error: string }) => QuickJSHandle,
-  ): QuickJSHandle {
+  private answerHostCall(kindHandle: QuickJSHandle, nameHandle: QuickJSHandle, argsHandle: QuickJSHandle): QuickJSHandle {
     if (Date.now() > this.deadline) {
       this.hostSawDeadline = true;
-      return reply({ error: 'the script ran out of time' });
+      return this.reply({ error: 'the script ran out of time' });
     }
     const kind = this.readString(kindHandle, 16);
     const name = this.readString(nameHandle, 100);
     const argsJson = this.readString(argsHandle, SANDBOX_LIMITS.helperArgChars);
     if (kind === undefined || name === undefined || argsJson === undefined)
-      return reply({ error: `${name ?? 'helper'}: arguments too large` });
+      return this.reply({ error: `${name ?? 'helper'}: arguments too large` });
     const args: unknown = JSON.parse(argsJson);
-    if (!Array.isArray(args)) return reply({ error: `${name}: bad arguments` });
+    if (!Array.isArray(args)) return this.reply({ error: `${name}: bad arguments` });
     const result = this.dispatch(kind, name, args);
     if (!result.ok) {
       if (result.error.kind === 'timeout') this.hostSawDeadline = true;
-      return reply({ error: `${name}: ${result.error.message}` });
+      return this.reply({ error: `${name}: ${result.error.message}` });
     }
-    return reply({ value: result.value });
+    return this.reply({ value: result.value });
   }
 
   private dispatch(kind: string, name: string, args: unknown[]): MockResult<unknown> {
@@ -198,41 +160,32 @@ class ScriptRunner {
   /**
    * Classifies a QuickJS error: the limits first, then the script's own error and line. Reading the error may
    * run script code (getters), so it gets a short deadline of its own: the run's may already have passed.
+   * QuickJS's stack overflow is the script's own error here (the host's is caught in inSandbox).
    */
   private failWith(
     errorHandle: QuickJSHandle,
     helpers: QuickJSHandle | undefined,
     kind: 'script_error' | 'bad_response' = 'script_error',
   ): never {
-    this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + ERROR_READING_MS));
+    this.setDeadline(Date.now() + ERROR_READING_MS);
     const described = this.describe(errorHandle, helpers);
+    const limit = limitReached(described);
     const timeout = () => fail('timeout', `the script did not finish within ${SANDBOX_LIMITS.deadlineMs} ms`);
-    if (described.name === 'InternalError' && described.message === 'interrupted') timeout();
-    if (described.message === 'out of memory') fail('memory', `the script used more than ${SANDBOX_LIMITS.memoryBytes / 1024 / 1024} MB`);
+    if (limit === 'timeout') timeout();
+    if (limit === 'memory') fail('memory', `the script used more than ${SANDBOX_LIMITS.memoryBytes / 1024 / 1024} MB`);
     if (this.hostSawDeadline || Date.now() > this.deadline) timeout();
-    const line = LINE_IN_SCRIPT.exec(described.stack)?.[1];
     const message = described.message ? `${described.name}: ${described.message}` : described.name;
     if (kind === 'bad_response') return fail('bad_response', `the script's answer cannot be turned into JSON (${message})`);
-    return fail('script_error', message, line === undefined ? undefined : Number(line));
+    return fail('script_error', message, lineIn(described.stack, SCRIPT_FILE));
   }
 
   private describe(errorHandle: QuickJSHandle, helpers: QuickJSHandle | undefined): ErrorDescription {
-    const fallback = { name: 'Error', message: 'the script failed', stack: '' };
     if (!helpers) {
       // Before the prelude exists (it failed to compile the script): read the error's own fields.
       const read = (key: string) => this.readString(this.keep(this.context.getProp(errorHandle, key)), 2_000) ?? '';
       return { name: read('name') || 'Error', message: read('message'), stack: read('stack') };
     }
-    const describeFn = this.keep(this.context.getProp(helpers, 'describe'));
-    const result = this.context.callFunction(describeFn, this.context.undefined, errorHandle);
-    if (result.error) {
-      this.keep(result.error);
-      return fallback;
-    }
-    const json = this.readString(this.keep(result.value), 4_000);
-    if (json === undefined) return fallback;
-    const parsed = JSON.parse(json) as Partial<ErrorDescription>;
-    return { name: String(parsed.name ?? 'Error'), message: String(parsed.message ?? ''), stack: String(parsed.stack ?? '') };
+    return this.describeError(errorHandle, helpers, 4_000);
   }
 
   compile(source: string): true {
@@ -243,42 +196,32 @@ class ScriptRunner {
   /** Runs the prelude, then the script with `request`, then its promise's jobs until it settles. */
   run(source: string, request: ScriptRequest): ScriptResponse {
     const ctx = this.context;
-    const hostCall = this.keep(ctx.newFunction('hostCall', (kind, name, args) => this.hostCall(kind, name, args)));
-    const hostLog = this.keep(ctx.newFunction('hostLog', (text) => this.hostLog(text)));
+    const hostCall = this.keep(this.hostFunction('hostCall', (kind, name, args) => this.hostCall(kind, name, args)));
+    const hostLog = this.keep(this.hostFunction('hostLog', (text) => this.hostLog(text)));
     const prelude = this.unwrap(ctx.evalCode(PRELUDE_SOURCE, 'prelude.js', { type: 'global', strict: true }));
     const helpers = this.unwrap(ctx.callFunction(prelude, ctx.undefined, hostCall, hostLog));
 
     const scriptFn = this.unwrap(ctx.evalCode(wrapScript(source), SCRIPT_FILE, { type: 'global' }), helpers);
-    const parse = this.keep(ctx.getProp(helpers, 'parse'));
-    const requestHandle = this.unwrap(ctx.callFunction(parse, ctx.undefined, this.keep(ctx.newString(JSON.stringify(request)))), helpers);
+    const requestHandle = this.unwrap(this.callHelper(helpers, 'parse', this.keep(ctx.newString(JSON.stringify(request)))), helpers);
     const promise = this.unwrap(ctx.callFunction(scriptFn, ctx.undefined, requestHandle), helpers);
 
-    const settled = this.settle(promise, helpers);
-    const toWire = this.keep(ctx.getProp(helpers, 'toWire'));
-    const wire = this.unwrap(ctx.callFunction(toWire, ctx.undefined, settled), helpers, 'bad_response');
-    const length = this.stringLength(wire);
-    if (length === undefined)
+    const settled = this.awaitScript(promise, helpers);
+    const wire = this.unwrap(this.callHelper(helpers, 'toWire', settled), helpers, 'bad_response');
+    if (ctx.typeof(wire) !== 'string')
       fail('bad_response', 'a mock script returns an object like {status, headers, body}; it returned nothing JSON can hold');
-    if (length! > MOCK_CAPS.outputChars) fail('output_too_large', `the script's answer is larger than ${MOCK_CAPS.outputChars} characters`);
-    return toScriptResponse(JSON.parse(ctx.getString(wire)));
+    const json =
+      this.readString(wire, MOCK_CAPS.outputChars) ??
+      fail('output_too_large', `the script's answer is larger than ${MOCK_CAPS.outputChars} characters`);
+    return toScriptResponse(JSON.parse(json));
   }
 
-  /**
-   * Runs pending jobs in batches, checking the clock between them too: the interrupt handler stops a long job,
-   * and this stops an endless chain of short ones (`for (;;) await null`).
-   */
-  private settle(promise: QuickJSHandle, helpers: QuickJSHandle): QuickJSHandle {
-    for (;;) {
-      const state = this.context.getPromiseState(promise);
-      if (state.type === 'fulfilled') return state.notAPromise ? promise : this.keep(state.value);
-      if (state.type === 'rejected') this.failWith(this.keep(state.error), helpers);
-      if (Date.now() > this.deadline) fail('timeout', `the script did not finish within ${SANDBOX_LIMITS.deadlineMs} ms`);
-      const jobs = this.runtime.executePendingJobs(256);
-      if (jobs.error) this.failWith(this.keep(jobs.error), helpers);
-      else if (jobs.value === 0 && this.context.getPromiseState(promise).type === 'pending') {
-        fail('bad_response', 'the script returned a promise that never settles (mock scripts have no timers or I/O to wait for)');
-      }
-    }
+  /** Runs the script's promise jobs to the deadline (QuickJsEngine.settle): its value, or a failure thrown. */
+  private awaitScript(promise: QuickJSHandle, helpers: QuickJSHandle): QuickJSHandle {
+    const settled = this.settle(promise, this.deadline);
+    if (settled.type === 'fulfilled') return settled.value === promise ? promise : this.keep(settled.value);
+    if (settled.type === 'rejected') return this.failWith(this.keep(settled.error), helpers);
+    if (settled.type === 'timeout') return fail('timeout', `the script did not finish within ${SANDBOX_LIMITS.deadlineMs} ms`);
+    return fail('bad_response', 'the script returned a promise that never settles (mock scripts have no timers or I/O to wait for)');
   }
 }
 
@@ -323,7 +266,7 @@ function toScriptResponse(value: unknown): ScriptResponse {
 async function inSandbox<T>(options: ScriptOptions, work: (runner: ScriptRunner) => T): Promise<MockResult<T> & { logs: string[] }> {
   let wasm: QuickJSWASMModule;
   try {
-    wasm = await loadWasm();
+    wasm = await loadQuickJs();
   } catch {
     return { ...mockFail('script_error', 'the script sandbox could not start'), logs: [] };
   }
@@ -339,10 +282,9 @@ async function inSandbox<T>(options: ScriptOptions, work: (runner: ScriptRunner)
     else {
       // Not a QuickJS error but the host's: a native stack overflow or a wasm trap. The module may be corrupt.
       wasmBroken = true;
-      outcome =
-        error instanceof RangeError
-          ? mockFail('script_error', 'stack overflow: the script nests too deeply')
-          : mockFail('script_error', 'the script sandbox failed');
+      outcome = isHostStackOverflow(error)
+        ? mockFail('script_error', 'stack overflow: the script nests too deeply')
+        : mockFail('script_error', 'the script sandbox failed');
     }
   }
   if (runner && !wasmBroken) {
@@ -353,9 +295,9 @@ async function inSandbox<T>(options: ScriptOptions, work: (runner: ScriptRunner)
     }
   }
   if (wasmBroken) {
-    wasmModule = undefined;
+    dropQuickJs();
     // Reload now, so the next script does not pay for it inside its own deadline.
-    void loadWasm().catch(() => undefined);
+    void loadQuickJs().catch(() => undefined);
   }
   return { ...outcome, logs: runner?.logs ?? [] };
 }
@@ -381,7 +323,7 @@ const WARM_UP_SCRIPT = `
  * hot code (its first runs are many times slower) before any real script's deadline starts.
  */
 export async function warmQuickJs(): Promise<void> {
-  await loadWasm();
+  await loadQuickJs();
   const request = { method: 'GET', path: '/', params: {}, query: {}, headers: {}, body: null };
   for (let i = 0; i < WARM_UP_RUNS; i++) await runScriptInQuickJs(WARM_UP_SCRIPT, request, { deadlineMs: 5_000 });
 }

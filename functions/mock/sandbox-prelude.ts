@@ -5,6 +5,7 @@
  * arguments. It also captures JSON and the helpers the host calls after the script has run (serialising the
  * answer, describing an error) before the script can replace them.
  */
+import { describeErrorSource, wrapScript as wrapAsyncScript } from '@shared/quickjs';
 import { FAKER_METHODS } from './faker-bridge';
 import { SANDBOX_LIMITS } from './limits';
 import { RANDOM_METHODS } from './mockjs-hardened';
@@ -12,8 +13,8 @@ import { RANDOM_METHODS } from './mockjs-hardened';
 /** The file name QuickJS reports in script stacks; lines are the script's own (the wrapper adds none). */
 export const SCRIPT_FILE = 'mock.js';
 
-/** The script becomes the body of an async function, opened on its first line so line numbers stay the script's. */
-export const wrapScript = (source: string) => `(async function (request) {${source}\n})`;
+/** The script becomes the body of an async function of the request, its lines the script's own. */
+export const wrapScript = (source: string) => wrapAsyncScript('request', source);
 
 /**
  * The names the bridge offers, as one string literal each: QuickJS parses a long string in a fraction of the
@@ -83,20 +84,11 @@ export const PRELUDE_SOURCE = `(function (hostCall, hostLog) {
   define('faker', freeze(faker));
   define('console', console);
 
+  ${describeErrorSource(1_000)}
+
   return {
     parse,
     toWire: (value) => stringify(value),
-    describe(error) {
-      try {
-        const isObject = typeof error === 'object' && error !== null;
-        const name = isObject && typeof error.name === 'string' ? error.name : 'Error';
-        const message = isObject ? (typeof error.message === 'string' ? error.message : '') : show(error);
-        const stack = isObject && typeof error.stack === 'string' ? error.stack : '';
-        // Built from strings: stringify of an object would consult a toJSON the script may have put on Object.prototype.
-        return '{"name":' + stringify(clip(name, 100)) + ',"message":' + stringify(clip(message, 1000)) + ',"stack":' + stringify(clip(stack, 2000)) + '}';
-      } catch (e) {
-        return '{"name":"Error","message":"the script threw a value that cannot be read","stack":""}';
-      }
-    },
+    describe,
   };
 })`;

@@ -8,6 +8,7 @@
  * made read-only, so one script cannot break the bridge for the next one in the same sandbox; globals a script
  * adds are deleted after it (`cleanUp`).
  */
+import { describeErrorSource, wrapScript as wrapAsyncScript } from '@shared/quickjs';
 
 /** The file names QuickJS reports in stacks; lines are the script's own (the wrapper adds none). */
 export const SCRIPT_FILES = { pre: 'pre-request.js', post: 'post-response.js' } as const;
@@ -16,7 +17,7 @@ export const SCRIPT_FILES = { pre: 'pre-request.js', post: 'post-response.js' } 
  * A script becomes the body of an async function of `pm` and `console`, opened on its first line so line numbers
  * stay the script's; async so that `await` works at its top level.
  */
-export const wrapScript = (source: string) => `(async function (pm, console) {${source}\n})`;
+export const wrapScript = (source: string) => wrapAsyncScript('pm, console', source);
 
 /** Caps of what a script may write out. */
 export const SCRIPT_CAPS = { logEntries: 100, logEntryChars: 2_000, variableChars: 64 * 1024 } as const;
@@ -274,6 +275,8 @@ export const PRELUDE_SOURCE = `(function (hostEmit, chai) {
     if (descriptor && descriptor.configurable) defineProperty(globalThis, key, { ...descriptor, ...('value' in descriptor ? { writable: false } : {}), configurable: false });
   }
 
+  ${describeErrorSource(2_000)}
+
   return {
     start(scriptFn, inputJson) {
       const pm = makePm(parse(inputJson));
@@ -287,17 +290,7 @@ export const PRELUDE_SOURCE = `(function (hostEmit, chai) {
       run = undefined;
       for (const key of ownKeys(globalThis)) if (!baseline.has(key)) try { delete globalThis[key]; } catch (e) {}
     },
-    describe(error) {
-      try {
-        const isObject = typeof error === 'object' && error !== null;
-        const name = isObject && typeof error.name === 'string' ? error.name : 'Error';
-        const message = isObject ? (typeof error.message === 'string' ? error.message : '') : show(error);
-        const stack = isObject && typeof error.stack === 'string' ? error.stack : '';
-        return '{"name":' + stringify(clip(name, 100)) + ',"message":' + stringify(clip(message, 2000)) + ',"stack":' + stringify(clip(stack, 2000)) + '}';
-      } catch (e) {
-        return '{"name":"Error","message":"the script threw a value that cannot be read","stack":""}';
-      }
-    },
+    describe,
   };
 })`;
 

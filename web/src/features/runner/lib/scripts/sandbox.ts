@@ -9,18 +9,20 @@
  * The runtime has a memory cap, a stack cap and an interrupt handler that stops a script at its deadline, promise
  * jobs included. A script that hits a limit, or breaks the sandbox, ends it: the next run starts a new one.
  * As in functions/mock/quickjs-runner.ts, a script sees plain data only, and the one host function it could reach
- * takes and gives JSON text; modules are refused.
+ * takes and gives JSON text; modules are refused. The engine set-up both share is shared/quickjs.ts; this file is
+ * the runner's own: chai, `pm`'s input and output, and the messages in the run's language.
  */
-import variant from '@jitl/quickjs-singlefile-mjs-release-sync';
-import {
-  newQuickJSWASMModuleFromVariant,
-  shouldInterruptAfterDeadline,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSRuntime,
-  type QuickJSWASMModule,
-} from 'quickjs-emscripten-core';
 import { DEFAULT_LOCALE, type Locale } from '@shared/constants';
+import {
+  dropQuickJs,
+  isHostStackOverflow,
+  limitReached,
+  lineIn,
+  loadQuickJs,
+  QuickJsEngine,
+  type QuickJSHandle,
+  type QuickJSWASMModule,
+} from '@shared/quickjs';
 import { runRequest, type RunRequest, type RunResponse } from '@shared/schemas/runner';
 import { SCRIPT_LIMITS } from './limits';
 import { CHAI_SHIMS, PRELUDE_SOURCE, SCRIPT_CAPS, SCRIPT_FILES, wrapScript } from './prelude';
@@ -48,15 +50,6 @@ export interface ScriptSandbox {
   dispose(): void;
 }
 
-let wasmModule: Promise<QuickJSWASMModule> | undefined;
-function loadWasm(): Promise<QuickJSWASMModule> {
-  wasmModule ??= newQuickJSWASMModuleFromVariant(variant).catch((error: unknown) => {
-    wasmModule = undefined;
-    throw error;
-  });
-  return wasmModule;
-}
-
 /** A limit or a broken sandbox: the run ends with `text` and the engine is not used again. */
 class Fatal extends Error {
   constructor(readonly text: string) {
@@ -70,12 +63,6 @@ type Emitted =
   | { type: 'unsupported'; name: string }
   | { type: 'responseInPre' | 'requestReadOnly' }
   | { type: 'test'; index: number; name: string; passed: boolean; error?: string | null };
-
-interface ErrorDescription {
-  name: string;
-  message: string;
-  stack: string;
-}
 
 /** Time allowed to read a failed script's error or its changes, after its own deadline if need be. */
 const AFTERWARDS_MS = 50;
@@ -124,9 +111,7 @@ class RunRecord {
 }
 
 /** One QuickJS runtime and context with chai and the prelude loaded. */
-class Engine {
-  private readonly runtime: QuickJSRuntime;
-  private readonly context: QuickJSContext;
+class Engine extends QuickJsEngine {
   private readonly helpers: QuickJSHandle;
   private record: RunRecord | undefined;
   private deadline = 0;
@@ -136,12 +121,14 @@ class Engine {
     chaiSource: string,
     private readonly limits: { deadlineMs: number; memoryBytes: number },
   ) {
-    this.runtime = wasm.newRuntime({ memoryLimitBytes: limits.memoryBytes, maxStackSizeBytes: SCRIPT_LIMITS.stackBytes });
-    this.runtime.setModuleLoader(() => ({ error: new Error('modules are not available in request scripts') }));
-    this.context = this.runtime.newContext();
+    super(wasm, {
+      memoryBytes: limits.memoryBytes,
+      stackBytes: SCRIPT_LIMITS.stackBytes,
+      modulesRefused: 'modules are not available in request scripts',
+    });
     try {
       // Loading is given a deadline of its own, generous: it runs once per sandbox, on a cold engine.
-      this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + 10_000));
+      this.setDeadline(Date.now() + 10_000);
       this.helpers = this.load(chaiSource);
     } catch (error) {
       this.dispose();
@@ -153,8 +140,7 @@ class Engine {
     const ctx = this.context;
     ctx.unwrapResult(ctx.evalCode(CHAI_SHIMS, 'shims.js', { type: 'global' })).dispose();
     const moduleResult = ctx.unwrapResult(ctx.evalCode(chaiSource, 'chai.js', { type: 'module' }));
-    this.runtime.executePendingJobs();
-    const state = ctx.getPromiseState(moduleResult);
+    const state = this.settle(moduleResult, Date.now() + 10_000);
     if (state.type !== 'fulfilled') {
       moduleResult.dispose();
       if (state.type === 'rejected') state.error.dispose();
@@ -162,7 +148,7 @@ class Engine {
     }
     const chai = state.value;
     if (chai !== moduleResult) moduleResult.dispose();
-    const hostEmit = ctx.newFunction('hostEmit', (json) => {
+    const hostEmit = this.hostFunction('hostEmit', (json) => {
       this.emit(json);
     });
     try {
@@ -178,33 +164,16 @@ class Engine {
     }
   }
 
-  /** The one door out of the sandbox; it never throws into QuickJS. */
+  /** The one door out of the sandbox (a host function: a malformed record is dropped, never thrown into QuickJS). */
   private emit(jsonHandle: QuickJSHandle) {
-    try {
-      if (!this.record || this.context.typeof(jsonHandle) !== 'string') return;
-      const lengthHandle = this.context.getProp(jsonHandle, 'length');
-      const length = this.context.getNumber(lengthHandle);
-      lengthHandle.dispose();
-      if (length > SCRIPT_CAPS.logEntryChars * 4 + 1_000) return;
-      this.record.accept(this.context.getString(jsonHandle));
-    } catch {
-      // A malformed record is dropped; the prelude only sends well-formed ones.
-    }
+    if (!this.record) return;
+    const json = this.readString(jsonHandle, SCRIPT_CAPS.logEntryChars * 4 + 1_000);
+    if (json !== undefined) this.record.accept(json);
   }
 
-  dispose() {
+  override dispose() {
     if (this.helpers?.alive) this.helpers.dispose();
-    if (this.context.alive) this.context.dispose();
-    if (this.runtime.alive) this.runtime.dispose();
-  }
-
-  private helper(name: string, ...args: QuickJSHandle[]): { error?: QuickJSHandle; value?: QuickJSHandle } {
-    const fn = this.context.getProp(this.helpers, name);
-    try {
-      return this.context.callFunction(fn, this.context.undefined, ...args);
-    } finally {
-      fn.dispose();
-    }
+    super.dispose();
   }
 
   /** Runs one script; a limit reached throws Fatal, anything else ends in the result. */
@@ -212,112 +181,79 @@ class Engine {
     const ctx = this.context;
     this.record = record;
     this.deadline = Date.now() + this.limits.deadlineMs;
-    this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(this.deadline));
+    this.setDeadline(this.deadline);
     const owned: QuickJSHandle[] = [];
     const keep = (handle: QuickJSHandle) => (owned.push(handle), handle);
     try {
       const compiled = ctx.evalCode(wrapScript(code), SCRIPT_FILES[phase], { type: 'global' });
       if (compiled.error) return { error: this.scriptError(keep(compiled.error), phase, locale) };
       const scriptFn = keep(compiled.value);
-      const started = this.helper('start', scriptFn, keep(ctx.newString(JSON.stringify(input))));
+      const started = this.callHelper(this.helpers, 'start', scriptFn, keep(ctx.newString(JSON.stringify(input))));
       if (started.error) return { error: this.scriptError(keep(started.error), phase, locale) };
-      const promise = keep(started.value!);
-      const failure = this.settle(promise, phase, locale);
-      this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + AFTERWARDS_MS));
-      const collected = this.helper('collect');
+      const promise = keep(started.value);
+      const failure = this.awaitScript(promise, phase, locale);
+      this.setDeadline(Date.now() + AFTERWARDS_MS);
+      const collected = this.callHelper(this.helpers, 'collect');
       if (collected.error) throw new Fatal(format(locale, 'sandboxFailed'));
-      const changes = JSON.parse(ctx.getString(keep(collected.value!))) as Pick<ScriptResult, 'environment' | 'variables'> & {
+      const changes = JSON.parse(ctx.getString(keep(collected.value))) as Pick<ScriptResult, 'environment' | 'variables'> & {
         request: Pick<RunRequest, 'method' | 'url' | 'headers'>;
       };
       return { ...changes, request: { ...changes.request, body: input.request.body }, ...(failure ? { error: failure } : {}) };
     } finally {
       for (const handle of owned.reverse()) if (handle.alive) handle.dispose();
       this.record = undefined;
-      this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + AFTERWARDS_MS));
-      const cleaned = this.helper('cleanUp');
+      this.setDeadline(Date.now() + AFTERWARDS_MS);
+      const cleaned = this.callHelper(this.helpers, 'cleanUp');
       if (cleaned.error) cleaned.error.dispose();
       else cleaned.value?.dispose();
     }
   }
 
   /**
-   * Runs promise jobs until the script's promise and its tests' promises settle, checking the clock between batches
-   * too (the interrupt handler stops a long job; this stops an endless chain of short ones). The script's own
-   * error comes back as text; a limit throws.
+   * Runs promise jobs until the script's promise and its tests' promises settle (QuickJsEngine.settle). The script's
+   * own error comes back as text; a limit throws. Tests that never settle are left undecided.
    */
-  private settle(promise: QuickJSHandle, phase: ScriptPhase, locale: Locale): string | undefined {
-    const ctx = this.context;
-    for (;;) {
-      const state = ctx.getPromiseState(promise);
-      if (state.type === 'rejected') {
+  private awaitScript(promise: QuickJSHandle, phase: ScriptPhase, locale: Locale): string | undefined {
+    const settled = this.settle(promise, this.deadline, () => this.pendingTests() > 0);
+    switch (settled.type) {
+      case 'rejected':
         try {
-          return this.scriptError(state.error, phase, locale);
+          return this.scriptError(settled.error, phase, locale);
         } finally {
-          state.error.dispose();
+          settled.error.dispose();
         }
-      }
-      if (state.type === 'fulfilled') {
-        if (!state.notAPromise) state.value.dispose();
-        if (this.pendingTests() === 0) return undefined;
-      }
-      if (Date.now() > this.deadline) throw new Fatal(format(locale, 'timeout', { ms: this.limits.deadlineMs }));
-      const jobs = this.runtime.executePendingJobs(256);
-      if (jobs.error) {
-        try {
-          return this.scriptError(jobs.error, phase, locale);
-        } finally {
-          jobs.error.dispose();
-        }
-      }
-      if (jobs.value === 0 && ctx.getPromiseState(promise).type !== 'rejected') {
-        // Nothing left to run: a script promise still pending, or tests that never settle, wait forever.
-        const pending = ctx.getPromiseState(promise);
-        if (pending.type === 'pending') return format(locale, 'neverSettles');
-        if (pending.type === 'fulfilled' && !pending.notAPromise) pending.value.dispose();
+      case 'timeout':
+        throw new Fatal(format(locale, 'timeout', { ms: this.limits.deadlineMs }));
+      case 'stuck':
+        return format(locale, 'neverSettles');
+      case 'fulfilled':
+        if (settled.value !== promise) settled.value.dispose();
         return undefined;
-      }
     }
   }
 
   private pendingTests(): number {
-    const result = this.helper('pendingTests');
+    const result = this.callHelper(this.helpers, 'pendingTests');
     if (result.error) {
       result.error.dispose();
       return 0;
     }
-    const count = this.context.getNumber(result.value!);
-    result.value!.dispose();
+    const count = this.context.getNumber(result.value);
+    result.value.dispose();
     return count;
   }
 
   /** The limits first (they end the engine), then the script's own error with its line. */
   private scriptError(errorHandle: QuickJSHandle, phase: ScriptPhase, locale: Locale): string {
-    this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + AFTERWARDS_MS));
-    const described = this.describe(errorHandle);
-    if (described.name === 'InternalError' && described.message === 'interrupted')
-      throw new Fatal(format(locale, 'timeout', { ms: this.limits.deadlineMs }));
-    if (described.message === 'out of memory')
-      throw new Fatal(format(locale, 'memory', { mb: Math.round(this.limits.memoryBytes / 1024 / 1024) }));
-    if (described.name === 'InternalError' && /stack overflow/.test(described.message)) throw new Fatal(format(locale, 'stackOverflow'));
-    const line = new RegExp(`${SCRIPT_FILES[phase].replace('.', '\\.')}:(\\d+)`).exec(described.stack)?.[1];
+    this.setDeadline(Date.now() + AFTERWARDS_MS);
+    const described = this.describeError(errorHandle, this.helpers);
+    const limit = limitReached(described);
+    if (limit === 'timeout') throw new Fatal(format(locale, 'timeout', { ms: this.limits.deadlineMs }));
+    if (limit === 'memory') throw new Fatal(format(locale, 'memory', { mb: Math.round(this.limits.memoryBytes / 1024 / 1024) }));
+    if (limit === 'stack') throw new Fatal(format(locale, 'stackOverflow'));
+    const line = lineIn(described.stack, SCRIPT_FILES[phase]);
     const message = described.message ? `${described.name}: ${described.message}` : described.name;
     return line === undefined ? message : format(locale, 'atLine', { message, line });
-  }
-
-  private describe(errorHandle: QuickJSHandle): ErrorDescription {
-    const fallback = { name: 'Error', message: 'the script failed', stack: '' };
-    const result = this.helper('describe', errorHandle);
-    if (result.error) {
-      const raw = this.context.dump(result.error) as { message?: unknown } | undefined;
-      result.error.dispose();
-      // Describing failed for want of memory: the script used it all.
-      if (raw && typeof raw === 'object' && raw.message === 'out of memory')
-        return { name: 'InternalError', message: 'out of memory', stack: '' };
-      return fallback;
-    }
-    const json = this.context.getString(result.value!);
-    result.value!.dispose();
-    return JSON.parse(json) as ErrorDescription;
   }
 }
 
@@ -367,7 +303,7 @@ export function createScriptSandbox(options: SandboxOptions): ScriptSandbox {
   let queue: Promise<unknown> = Promise.resolve();
 
   const ready = async (): Promise<Engine> => {
-    const wasm = await loadWasm();
+    const wasm = await loadQuickJs();
     if (disposed) throw new Error('the sandbox was disposed');
     engine ??= new Engine(wasm, options.chaiSource, limits);
     return engine;
@@ -377,8 +313,8 @@ export function createScriptSandbox(options: SandboxOptions): ScriptSandbox {
     try {
       engine?.dispose();
     } catch {
-      // A broken engine's memory cannot be trusted: the module is loaded again below.
-      wasmModule = undefined;
+      // A broken engine's memory cannot be trusted: the module is loaded again on the next run.
+      dropQuickJs();
     }
     engine = undefined;
   };
@@ -416,8 +352,8 @@ export function createScriptSandbox(options: SandboxOptions): ScriptSandbox {
       // A limit, or the host's own failure (a native stack overflow, a wasm trap): this engine is done.
       drop();
       if (error instanceof Fatal) return finish({ error: error.text });
-      wasmModule = undefined;
-      return finish({ error: format(locale, error instanceof RangeError ? 'stackOverflow' : 'sandboxFailed') });
+      dropQuickJs();
+      return finish({ error: format(locale, isHostStackOverflow(error) ? 'stackOverflow' : 'sandboxFailed') });
     }
   };
 
