@@ -28,3 +28,6 @@ export async function deleteProjectFiles(projectId: string): Promise<number> {
 
 /** Deletes an account's own files (its avatar), kept where a project's would be, under the account's id. */
 export const deleteAccountFiles = (userId: string): Promise<number> => deleteProjectFiles(userId);
+
+/** Deletes a team's own files (its logo), kept where a project's would be, under the team's id. */
+export const deleteTeamFiles = (teamId: string): Promise<number> => deleteProjectFiles(teamId);

@@ -7,7 +7,7 @@
  */
 import { batchWrite, deleteItem, exists, queryPage, skip, type Item, type QuerySpec } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
-import { deleteProjectFiles } from '../data/project-files';
+import { deleteProjectFiles, deleteTeamFiles } from '../data/project-files';
 import { AppError } from '../runtime/app-error';
 import type { Logger } from '../runtime/logger';
 import { binEntryEntity, binnedEntity, whereEntry } from './document-bin';
@@ -69,7 +69,8 @@ async function deleteAll(spec: QuerySpec, opts: PurgeOptions, keep?: (item: Item
 
 /**
  * Destroys a disbanded team: every project of it (whatever its state; each claimed first, so nothing of it is
- * reachable meanwhile), then its members, groups and bindings, its console's folders, and its META last.
+ * reachable meanwhile), then its members, groups and bindings, its console's folders, its own files (the logo),
+ * and its META last.
  */
 export async function purgeTeam(teamId: string, opts: PurgeOptions = {}): Promise<{ done: boolean; items: number }> {
   let items = 0;
@@ -87,6 +88,9 @@ export async function purgeTeam(teamId: string, opts: PurgeOptions = {}): Promis
   const folders = await deleteAll(keys.foldersOf({ userId: '', teamId }), opts);
   items += folders.items;
   if (!folders.done || !timeLeft(opts.deadline)) return { done: false, items };
+  // The team's own files (its logo), kept under its id; safe to repeat.
+  await deleteTeamFiles(teamId);
+  if (!timeLeft(opts.deadline)) return { done: false, items };
   await deleteItem(meta);
   return { done: true, items: items + 1 };
 }

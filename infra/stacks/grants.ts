@@ -16,8 +16,9 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   project: { table: 'readWrite', files: 'readWrite', uploads: true, exports: true },
   // Bodies over DynamoDB's item size live in S3.
   document: { table: 'readWrite', files: 'readWrite' },
-  // Teams keep nothing in S3; a disbanded team's projects are destroyed by the purge job.
-  team: { table: 'readWrite', files: 'none' },
+  // A team's own image (its logo) is uploaded, checked and published here; a disbanded team's projects and files
+  // are destroyed by the purge job.
+  team: { table: 'readWrite', files: 'readWrite', uploads: true },
   // Environments, variables and global parameters live in the project's partition; nothing in S3.
   environment: { table: 'readWrite', files: 'none' },
   // The interface-test proxy: reads sessions, counts sends per user (throttles); nothing in S3.

@@ -2,6 +2,7 @@
  * Teams (spec section 7): the team, its members and their roles, user groups, invitations. The owner alone hands
  * the team over, names administrators and disbands it; administrators manage members, groups and invitations.
  */
+import { storedFile, teamUploadFinishParams, teamUploadParams, uploadFinishBody, uploadRequestBody, uploadTicket } from '../schemas/file';
 import { idSchema } from '../schemas/project';
 import {
   groupCreateBody,
@@ -187,5 +188,28 @@ export const teamRoutes = {
     access: onTeam(param('teamId'), 'admin'),
     ...pathParams({ a: ['teamId', idSchema], b: ['userId', idSchema], c: ['groupId', idSchema] }),
     response: teamMemberView,
+  }),
+  /**
+   * The team's own image (its logo), uploaded like an avatar: a presigned PUT, then a check of the bytes that
+   * arrived. Kept under the team's id, not in a project, so a team needs none and the logo outlives its projects;
+   * it goes when the team is disbanded.
+   */
+  'team.logoUpload': route({
+    method: 'POST',
+    path: '/team/logo/{teamId}',
+    service: 'team',
+    access: onTeam(param('teamId'), 'admin'),
+    params: teamUploadParams,
+    body: uploadRequestBody,
+    response: uploadTicket,
+  }),
+  'team.logoUploadFinish': route({
+    method: 'POST',
+    path: '/team/logo/{teamId}/{fileId}',
+    service: 'team',
+    access: onTeam(param('teamId'), 'admin'),
+    params: teamUploadFinishParams,
+    body: uploadFinishBody,
+    response: storedFile,
   }),
 } as const;

@@ -48,6 +48,9 @@ export type UploadTicket = z.infer<typeof uploadTicket>;
 export const uploadFinishParams = lazy(() => z.object({ id: idSchema, fileId: fileIdSchema }));
 /** Finishing an upload of the signed-in account's own image (its avatar): the file's id alone names it. */
 export const ownUploadFinishParams = lazy(() => z.object({ fileId: fileIdSchema }));
+/** A team's own image (its logo): kept under the team's id, named by the team and then the file. */
+export const teamUploadParams = lazy(() => z.object({ teamId: idSchema }));
+export const teamUploadFinishParams = lazy(() => z.object({ teamId: idSchema, fileId: fileIdSchema }));
 export const uploadFinishBody = lazy(() => z.object({ kind: z.enum(FILE_KINDS), name: fileName }));
 
 export const storedFile = lazy(() =>

@@ -253,8 +253,7 @@ test('team settings: edit the team, rename and delete a group, name an administr
   test.setTimeout(120_000);
   const { olga, dave, team, as, data } = await platformTeam(request);
   await data(request.put('/api/team/group', { data: { teamId: team.id, name: 'Ops' }, ...as(olga.token) }));
-  // Uploaded images belong to a project: the logo goes to a team project Olga edits.
-  await data(request.put('/api/project', { data: { name: 'Team docs', teamId: team.id }, ...as(olga.token) }));
+  // The team has no project at all: its logo is the team's own upload.
 
   await withSession(page.context(), olga);
   await page.goto(`/dashboard/team/${team.id}/setting`);
@@ -266,12 +265,15 @@ test('team settings: edit the team, rename and delete a group, name an administr
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: '上传图片' }).click();
   await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByLabel('Logo 图片地址')).toHaveValue(/^\/files\/[\w-]+\/[\w-]+/);
+  await expect(page.getByLabel('Logo 图片地址')).toHaveValue(new RegExp(`^/files/${team.id}/[\\w-]+$`));
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('已保存')).toBeVisible();
   await expect(page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: 'Platform team' })).toBeVisible();
   const logo = await page.getByLabel('Logo 图片地址').inputValue();
-  await expect(page.getByRole('navigation', { name: '主菜单' }).locator(`img[src$="${logo}"]`)).toBeVisible();
+  const shown = page.getByRole('navigation', { name: '主菜单' }).locator(`img[src$="${logo}"]`);
+  await expect(shown).toBeVisible();
+  // The image itself arrives (served from /files/), not a broken picture.
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
   // Groups are renamed and deleted; the owner names and dismisses an administrator.
   await page.getByRole('tab', { name: '成员管理' }).click();

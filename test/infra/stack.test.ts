@@ -254,6 +254,20 @@ describe('functions', () => {
     }
   });
 
+  it("lets the user and team functions publish their own images (an avatar, a team's logo): object actions on files and pending uploads", () => {
+    for (const name of ['user', 'team']) {
+      const role = (resources[functionId(name)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+      const statements = ofType('AWS::IAM::Policy')
+        .filter(([, p]) => json(p.Properties.Roles).includes(role!))
+        .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+      const reaching = (action: string) => json(statements.filter((st) => json(st.Action).includes(action)).map((st) => st.Resource));
+      for (const action of ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']) {
+        expect(reaching(action), `${name} ${action}`).toContain('/projects/*/*"');
+        expect(reaching(action), `${name} ${action}`).toContain(`/${PENDING_UPLOADS_PREFIX}*"`);
+      }
+    }
+  });
+
   it('runs each worker only when its service invokes it: its memory and timeout, lambda:InvokeFunction for that service alone', () => {
     for (const name of WORKER_NAMES) {
       const worker = WORKERS[name];

@@ -9,8 +9,10 @@ import { ERRORS } from '@shared/errors';
 import { FILE_RESPONSE_HEADERS } from '@shared/files';
 import type { StoredFile, UploadTicket } from '@shared/schemas/file';
 import type { ProjectView } from '@shared/schemas/project';
+import type { Invitation, TeamView } from '@shared/schemas/team';
 import { keys } from '../../functions/data/keys';
 import { s3 } from '../../functions/data/s3';
+import { runPurge } from '../../functions/domain/project-purge';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -265,6 +267,61 @@ describe("the account's own image (its avatar)", () => {
     expect(
       (await api.call('POST', '/user/quit', { token: user.token, body: { confirmation: '注销我的账号', password: 'Secret123' } })).code,
     ).toBe(0);
+    expect((await fetch(`${api.url()}${done.data.url}`)).status).toBe(404);
+  });
+});
+
+describe("the team's own image (its logo)", () => {
+  it('an administrator uploads one to a team with no project; served under the team, refused below admin and for non-images, gone with the team', async () => {
+    const [owner, admin, dev, stranger] = await Promise.all([signUp('Owner'), signUp('Admin'), signUp('Dev'), signUp('Stranger')]);
+    const team = (await api.call<TeamView>('PUT', '/team', { token: owner.token, body: { name: 'Logo team' } })).data;
+    for (const who of [admin, dev]) {
+      const code = (await api.call<Invitation>('POST', `/team/invitation/${team.id}`, { token: owner.token })).data.code;
+      expect((await api.call('POST', `/team/join/${code}`, { token: who.token })).code).toBe(0);
+    }
+    expect((await api.call('POST', `/team/grant-admin/${team.id}/${admin.userId}`, { token: owner.token })).code).toBe(0);
+    const ticket = (token: string, body: Record<string, unknown>) =>
+      api.call<UploadTicket>('POST', `/team/logo/${team.id}`, { token, body });
+    const finish = (token: string, fileId: string, body: Record<string, unknown>) =>
+      api.call<StoredFile>('POST', `/team/logo/${team.id}/${fileId}`, { token, body });
+    const bytes = png(1_000);
+    const request = { kind: 'image', name: 'logo.png', size: bytes.length, contentType: 'image/png' };
+
+    // A developer of the team and a stranger get no upload, and cannot finish one either.
+    for (const who of [dev, stranger]) expect((await ticket(who.token, request)).code, who.account).toBe(ERRORS.forbidden.code);
+    // An attachment is refused before any URL.
+    expect((await ticket(admin.token, { kind: 'attachment', name: 'logo.zip', size: 10 })).code).toBe(ERRORS.fileTypeRefused.code);
+
+    const t = await ticket(admin.token, request);
+    expect(t.code, t.message).toBe(0);
+    expect((await fetch(t.data.url, { method: 'PUT', headers: t.data.headers, body: bytes })).status).toBe(200);
+    for (const who of [dev, stranger]) {
+      expect((await finish(who.token, t.data.fileId, { kind: 'image', name: 'logo.png' })).code, who.account).toBe(ERRORS.forbidden.code);
+    }
+    const done = await finish(admin.token, t.data.fileId, { kind: 'image', name: 'logo.png' });
+    expect(done.code, done.message).toBe(0);
+    expect(done.data.url).toBe(`/files/${team.id}/${t.data.fileId}`);
+    const served = await fetch(`${api.url()}${done.data.url}`);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    // The team keeps it as its logo.
+    const saved = await api.call<TeamView>('POST', '/team', {
+      token: admin.token,
+      body: { id: team.id, rev: team.rev, avatar: done.data.url },
+    });
+    expect(saved.data.avatar, saved.message).toBe(done.data.url);
+
+    // Bytes that are not an image are refused at finish, and nothing is published.
+    const fake = text('<svg onload=alert(1)>'.padEnd(64, ' '));
+    const t2 = await ticket(owner.token, { ...request, size: fake.length });
+    await fetch(t2.data.url, { method: 'PUT', headers: t2.data.headers, body: fake });
+    expect((await finish(owner.token, t2.data.fileId, { kind: 'image', name: 'x.png' })).code).toBe(ERRORS.fileTypeRefused.code);
+    expect(await objectExists(keys.fileObject(team.id, t2.data.fileId))).toBe(false);
+
+    // Disbanding takes the team's files along (the purge destroys the team).
+    expect((await api.call('DELETE', `/team/${team.id}`, { token: owner.token })).code).toBe(0);
+    expect((await runPurge({ now: new Date(Date.now() + 1000) })).purged).toContain(team.id);
+    expect(await objectExists(keys.fileObject(team.id, t.data.fileId))).toBe(false);
     expect((await fetch(`${api.url()}${done.data.url}`)).status).toBe(404);
   });
 });

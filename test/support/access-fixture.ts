@@ -346,6 +346,8 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     issueCode('EMAIL_UPDATE', newEmail),
     issueCode('PHONE_UPDATE', newPhone),
     putObject(keys.pendingUpload(projectId, uploadedFileId), 'GIF89a walk', 'image/gif'),
+    // A team's own upload (its logo) waits under the team's id.
+    putObject(keys.pendingUpload(team.id, uploadedFileId), 'GIF89a walk', 'image/gif'),
     putObject(importKeys.object(projectId, importJobId), WALK_OPENAPI, 'application/json').then(() =>
       createImportJob({
         id: importJobId,

@@ -246,6 +246,14 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'user.quit': ({ password }) => ({ body: { confirmation: '注销我的账号', password } }),
   'user.avatarUpload': () => ({ body: { kind: 'image', name: 'me.png', size: 10, contentType: 'image/png' } }),
   'user.avatarUploadFinish': ({ uploadedFileId }) => ({ params: { fileId: uploadedFileId }, body: { kind: 'image', name: 'me.gif' } }),
+  'team.logoUpload': ({ teamId }) => ({
+    params: { teamId },
+    body: { kind: 'image', name: 'logo.png', size: 10, contentType: 'image/png' },
+  }),
+  'team.logoUploadFinish': ({ teamId, uploadedFileId }) => ({
+    params: { teamId, fileId: uploadedFileId },
+    body: { kind: 'image', name: 'logo.gif' },
+  }),
 };
 
 /**

@@ -5,6 +5,7 @@ import { projectAndTeamChecks } from '../../runtime/access';
 import { createService } from '../../runtime/service';
 import { groupHandlers } from './groups';
 import { invitationHandlers } from './invitations';
+import { logoHandlers } from './logo';
 import { projectMemberHandlers } from './project-members';
 import { teamMemberHandlers } from './members';
 import { teamHandlers } from './teams';
@@ -12,6 +13,6 @@ import { teamHandlers } from './teams';
 export const handler = createService(
   'team',
   { ...teamRoutes, ...memberRoutes },
-  { ...teamHandlers, ...teamMemberHandlers, ...groupHandlers, ...invitationHandlers, ...projectMemberHandlers },
+  { ...teamHandlers, ...teamMemberHandlers, ...groupHandlers, ...invitationHandlers, ...projectMemberHandlers, ...logoHandlers },
   projectAndTeamChecks,
 );

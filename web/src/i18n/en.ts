@@ -311,7 +311,6 @@ export const en: Texts<typeof zh> = {
     logoUrl: 'Logo image address',
     logoUrlPlaceholder: 'An image address starting with http(s)://, or upload an image',
     logoHint: 'Recommended size 120 x 120 pixels, at most 500 KB.',
-    logoNeedsProject: 'Uploaded images are kept in a team project: uploading works once the team has a project you can edit.',
     upload: 'Upload image',
     roles: { owner: 'Owner', admin: 'Administrator', developer: 'Developer' },
     counts: 'Members: {{members}} · Projects: {{projects}}',

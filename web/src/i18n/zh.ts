@@ -301,7 +301,6 @@ export const zh = {
     logoUrl: 'Logo 图片地址',
     logoUrlPlaceholder: 'http(s):// 开头的图片地址，或上传一张图片',
     logoHint: '建议尺寸 120 × 120 像素，图片不超过 500KB。',
-    logoNeedsProject: '上传的图片保存在团队项目中，团队里有您可以编辑的项目后才能上传。',
     upload: '上传图片',
     roles: { owner: '所有者', admin: '管理员', developer: '开发者' },
     counts: '{{members}} 名成员 · {{projects}} 个项目',

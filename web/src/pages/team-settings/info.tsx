@@ -2,7 +2,6 @@ import { Alert, Avatar, Button, Card, Flex, Form, Input, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
-import { atLeast } from '@shared/access';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { imageUrl } from '../../config';
 import { UploadImageButton } from '../../features/documents/components/upload-image-button';
@@ -20,24 +19,16 @@ interface Values {
   avatar: string;
 }
 
-/**
- * The logo: an image address, or an uploaded image. Files belong to a project (the only upload the API offers),
- * so an upload goes to a team project the caller edits.
- */
+/** The logo: an image address, or an uploaded image kept with the team itself (it needs no project). */
 function LogoField({ teamId, disabled, onUploaded }: { teamId: string; disabled: boolean; onUploaded: (url: string) => void }) {
   const { t } = useTranslation();
-  const projects = useTeamProjects(teamId);
-  const target = (projects.data ?? []).find((p) => p.state === 'active' && atLeast(p.role, 'edit'));
   return (
-    <Form.Item
-      label={t('teams.logo')}
-      extra={target || disabled ? t('teams.logoHint') : `${t('teams.logoHint')} ${t('teams.logoNeedsProject')}`}
-    >
+    <Form.Item label={t('teams.logo')} extra={t('teams.logoHint')}>
       <Flex gap={8} align="center">
         <Form.Item name="avatar" noStyle>
           <Input aria-label={t('teams.logoUrl')} placeholder={t('teams.logoUrlPlaceholder')} />
         </Form.Item>
-        <UploadImageButton to={target ? { projectId: target.id } : undefined} disabled={disabled} onUploaded={onUploaded}>
+        <UploadImageButton to={{ teamId }} disabled={disabled} onUploaded={onUploaded}>
           {t('teams.upload')}
         </UploadImageButton>
       </Flex>

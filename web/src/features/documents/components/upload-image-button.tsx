@@ -4,8 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { chooseAndUpload, type UploadTarget } from '../lib/uploads';
 
 /**
- * Chooses an image and uploads it (into a project, or the account's own for its avatar), then hands back its
- * /files/ address. The size limit and the type (by the file's bytes) are checked in the browser first, with the
+ * Chooses an image and uploads it (into a project, the team's own for its logo, or the account's own for its
+ * avatar), then hands back its /files/ address. The size limit and the type (by the file's bytes) are checked in the browser first, with the
  * localised message, and again by the service; a refusal is shown to the user and hands back nothing.
  * Used for a team's logo and a person's avatar.
  */

@@ -11,16 +11,25 @@ import { api, isApiError } from '../../../lib/api';
 /** Why an upload was refused before it reached the API, already in the user's language. */
 class UploadRefused extends Error {}
 
-/** Where an upload is kept: with a project (its documents' images and attachments, a team's logo) or the account. */
-export type UploadTarget = { projectId: string } | 'account';
+/**
+ * Where an upload is kept: with a project (its documents' images and attachments), a team (its logo) or the
+ * account (its avatar).
+ */
+export type UploadTarget = { projectId: string } | { teamId: string } | 'account';
 
 type UploadBody = { kind: FileKind; name: string; size: number; contentType: string };
 const start = (to: UploadTarget, body: UploadBody) =>
-  to === 'account' ? api.call('user.avatarUpload', { body }) : api.call('project.attachment', { params: { id: to.projectId }, body });
+  to === 'account'
+    ? api.call('user.avatarUpload', { body })
+    : 'teamId' in to
+      ? api.call('team.logoUpload', { params: { teamId: to.teamId }, body })
+      : api.call('project.attachment', { params: { id: to.projectId }, body });
 const finish = (to: UploadTarget, fileId: string, body: { kind: FileKind; name: string }) =>
   to === 'account'
     ? api.call('user.avatarUploadFinish', { params: { fileId }, body })
-    : api.call('project.attachmentFinish', { params: { id: to.projectId, fileId }, body });
+    : 'teamId' in to
+      ? api.call('team.logoUploadFinish', { params: { teamId: to.teamId, fileId }, body })
+      : api.call('project.attachmentFinish', { params: { id: to.projectId, fileId }, body });
 
 async function uploadFile(to: UploadTarget, kind: FileKind, file: File): Promise<StoredFile> {
   if (file.size === 0) throw new UploadRefused(i18n.t('v.fileEmpty'));
