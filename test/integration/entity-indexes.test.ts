@@ -31,8 +31,13 @@ import {
 } from '../../functions/domain/projects';
 import { createSession, revokeSessionsOf } from '../../functions/domain/sessions';
 import { addTeamMember, createTeam, markTeamDisbanded, teamMembershipsOf } from '../../functions/domain/teams';
+import { createUser, NO_PASSWORD } from '../../functions/domain/users';
 
 const editor = { id: randomUUID(), name: 'Editor' };
+
+/** An account to add to projects and teams (they take only accounts that exist and are not being deleted). */
+const newUserId = async () =>
+  (await createUser({ account: `indexes-${randomUUID()}@example.com`, nickname: 'Member', passwordHash: NO_PASSWORD })).id;
 
 async function newProject(ownerId = editor.id, input: Partial<ProjectRecord> = {}) {
   const project = newProjectRecord({ name: 'Indexed', ownerId, ...input });
@@ -120,7 +125,7 @@ describe('documents', () => {
 describe('people', () => {
   it('a new member finds the project among theirs; a new role keeps it there', async () => {
     const project = await newProject();
-    const member = randomUUID();
+    const member = await newUserId();
     await assignMember(project.id, member, 'view');
     expect((await membershipsOf(member)).map((m) => [m.projectId, m.role])).toEqual([[project.id, 'view']]);
     await assignMember(project.id, member, 'edit');
@@ -129,7 +134,7 @@ describe('people', () => {
 
   it('a team member finds the team among theirs; a disbanded team is queued for the purge', async () => {
     const team = await createTeam({ name: 'Queued', description: '', avatar: '' }, editor.id);
-    const member = randomUUID();
+    const member = await newUserId();
     expect(await addTeamMember(team.id, member, 'developer', null)).toBe(true);
     expect((await teamMembershipsOf(member)).map((m) => m.teamId)).toEqual([team.id]);
     expect(await queued()).not.toContain(team.id);

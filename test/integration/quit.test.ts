@@ -202,6 +202,19 @@ describe('POST /user/quit', () => {
     expect((await assign()).code).toBe(0);
     expect(await addTeamMember(team.id, leaver.userId, 'developer', null)).toBe(true);
     expect(await memberIds(owner, project.id)).toContain(leaver.userId);
+
+    // Copying a project's members skips one whose account is being deleted, and copies the rest.
+    const [other, third] = [await signUp('Other'), await newProject(owner, 'Third')];
+    await teamWith(other, owner);
+    expect((await api.call('PUT', `/project/member/${project.id}/${other.userId}/view`, { token: owner.token })).code).toBe(0);
+    await mark(new Date());
+    const copied = await api.call<ProjectMember[]>('POST', '/project/member/clone', {
+      token: owner.token,
+      query: { from: project.id, to: third.id },
+    });
+    expect(copied.code).toBe(0);
+    expect(copied.data.map((m) => m.userId)).toEqual([other.userId]);
+    expect(await memberIds(owner, third.id)).not.toContain(leaver.userId);
   });
 
   it('is refused, and the mark lifted, when someone joins the project just before the account is marked', async () => {

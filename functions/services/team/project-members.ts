@@ -63,7 +63,12 @@ export const projectMemberHandlers = defineHandlers({
     const [members, teamMembers] = await Promise.all([memberRecordsOf(from.project.id), to.teamId ? teamMembersOf(to.teamId) : undefined]);
     const inTeam = teamMembers && new Set(teamMembers.map((m) => m.userId));
     const copies = members.filter((m) => m.userId !== to.ownerId && (!inTeam || inTeam.has(m.userId)));
-    for (const m of copies) await assignMember(to.id, m.userId, m.role === 'creator' ? 'edit' : m.role);
+    for (const m of copies) {
+      // Someone whose account is being deleted is refused (`notFound`) and not copied; the others still are.
+      await assignMember(to.id, m.userId, m.role === 'creator' ? 'edit' : m.role).catch((err: unknown) => {
+        if (!(err instanceof AppError && err.key === 'notFound')) throw err;
+      });
+    }
     return (await membersOfProject(to)).filter((m) => copies.some((c) => c.userId === m.userId));
   },
 
