@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CHROMIUM_LAUNCH } from '../../scripts/chromium';
+import { freePort } from '../../scripts/local/free-port';
 
 /**
  * End-to-end tests drive the real app, started by `npm start` on its own port with its own data folder, in
@@ -14,15 +14,6 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'apiloom-e2e-'));
 const port = Number(process.env.E2E_PORT);
 
-function freePort() {
-  return new Promise<number>((done, fail) => {
-    const probe = createServer().once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
