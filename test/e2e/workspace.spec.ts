@@ -274,6 +274,8 @@ test('history in a drawer: the default note in the reader language, compare with
   await drawer.getByRole('button', { name: '恢复此版本' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: '恢复此版本' }).click();
   await expect(page.getByRole('article', { name: 'Changelog' }).locator('.markdown')).toContainText('beta');
+  // The restore is a save of its own: the version it replaced joins the top of the list.
+  await expect(drawer.getByRole('link', { name: '在单独页面打开版本 2' })).toBeVisible();
 
   await drawer.getByRole('link', { name: '在单独页面打开版本 1' }).click();
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/${doc}/history/${doc}_r1$`));

@@ -25,6 +25,9 @@ export function HistoryDrawer(props: { doc: DocumentView; canEdit: boolean; onCl
         {entries.data?.length ? (
           <List
             size="small"
+            // Keyed by version, not by place: a save or a restore adds an entry at the top, and a row keyed by its
+            // index would turn into another version under a pointer already on its way to click it.
+            rowKey="id"
             dataSource={entries.data ?? []}
             renderItem={(h) => (
               <List.Item
