@@ -131,6 +131,8 @@ export function RecentRuns(props: { runs: RecentRun[]; onLoad: (run: RecentRun) 
       {props.runs.length ? (
         <List
           size="small"
+          // Keyed by run: a new run joins the top, and a row keyed by its place would become another run under the pointer.
+          rowKey="id"
           dataSource={props.runs}
           renderItem={(run) => (
             <List.Item
