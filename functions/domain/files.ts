@@ -1,4 +1,8 @@
-/** Images and attachments of a project's documents: presigned uploads, then a check of what actually arrived. */
+/**
+ * Uploaded files: images and attachments of a project's documents, and the own images of an account (its avatar)
+ * and of a team (its logo). Presigned uploads, then a check of what actually arrived. Files live under their
+ * owner's id (`/files/<owner>/<fileId>`); owner ids are UUIDs, so an account's, a team's and a project's never meet.
+ */
 import { randomBytes } from 'node:crypto';
 import type { ErrorKey } from '@shared/errors';
 import {
@@ -60,6 +64,18 @@ export async function finishUpload(projectId: string, fileId: string, request: {
   await publishUpload(projectId, fileId, { ...file, disposition: contentDisposition(file.kind, file.name) });
   return stored(file);
 }
+
+/** An account's or a team's own image: uploaded as a document's image is, and nothing but an image. */
+export const ownImage = {
+  start(ownerId: string, request: { kind: FileKind; size: number; contentType: string }) {
+    if (request.kind !== 'image') throw new AppError('fileTypeRefused');
+    return startUpload(ownerId, request);
+  },
+  finish(ownerId: string, fileId: string, request: { kind: FileKind; name: string }) {
+    if (request.kind !== 'image') throw new AppError('fileTypeRefused');
+    return finishUpload(ownerId, fileId, request);
+  },
+};
 
 /**
  * While a project is in the recycle bin its files are not served: each object is tagged (the files origin
