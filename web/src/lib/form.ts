@@ -33,13 +33,19 @@ export const errorMessage = (error: unknown) => (isApiError(error) && error.mess
  * Shows a refused request on the form: per-field messages at their fields (server field names may be dotted,
  * `content.url`, and map to form paths), `atField` puts any other failure under one field; otherwise a toast.
  */
+/** The per-field messages of an invalid-input refusal (45002), when it carries any. */
+export const serverFieldErrors = (error: unknown): Record<string, string> | undefined => {
+  const fields = isApiError(error) && error.code === 45002 ? (error.data as { fields?: Record<string, string> } | null)?.fields : undefined;
+  return fields && Object.keys(fields).length ? fields : undefined;
+};
+
 export function showServerError(
   form: FormInstance | null,
   error: unknown,
   opts: { atField?: string | string[]; fieldMap?: Record<string, string | string[]> } = {},
 ) {
-  const fields = isApiError(error) && error.code === 45002 ? (error.data as { fields?: Record<string, string> } | null)?.fields : undefined;
-  if (form && fields && Object.keys(fields).length) {
+  const fields = serverFieldErrors(error);
+  if (form && fields) {
     const known = new Set(Object.keys(form.getFieldsValue(true) as object));
     const entries = Object.entries(fields).map(([name, message]) => {
       const path = opts.fieldMap?.[name] ?? (name.includes('.') ? name.split('.') : name);

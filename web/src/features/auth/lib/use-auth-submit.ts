@@ -2,7 +2,7 @@ import type { FormInstance } from 'antd';
 import { useState } from 'react';
 import { ERRORS } from '@shared/errors';
 import { isApiError } from '../../../lib/api';
-import { errorMessage, showServerError } from '../../../lib/form';
+import { errorMessage, serverFieldErrors, showServerError } from '../../../lib/form';
 
 /**
  * The submit of the signed-out forms that spend a code (register, sign-in, recovery): busy while it runs, and a
@@ -21,7 +21,7 @@ export function useAuthSubmit<V>(form: FormInstance, run: (values: V) => Promise
       await run(values);
     } catch (err) {
       if (claim?.(err)) return;
-      if (isApiError(err) && err.code === ERRORS.invalidInput.code && hasFields(err)) showServerError(form, err);
+      if (serverFieldErrors(err)) showServerError(form, err);
       else if (isApiError(err) && err.code === ERRORS.badVerificationCode.code) form.setFields([{ name: 'code', errors: [err.message] }]);
       else setFailure(errorMessage(err));
     } finally {
@@ -31,5 +31,3 @@ export function useAuthSubmit<V>(form: FormInstance, run: (values: V) => Promise
 
   return { busy, failure, submit: (values: V) => void submit(values) };
 }
-
-const hasFields = (err: unknown) => Boolean((err as { data?: { fields?: unknown } }).data?.fields);
