@@ -118,7 +118,7 @@ describe('Lambda bundles', () => {
         /functions\/workers\/export\/(snapshot\.ts|formats\/(common|types|openapi\/index|markdown\/index|markdown\/document)\.ts)$|node_modules\/(yaml|fflate|js-yaml)\/|shared\/import\/apiloom\//;
       // A share's markdown (the llms service, issue 26) is the export's own per-document rendering: that one module
       // (no zip, no parser) and nothing else of the writers.
-      const documentMarkdown = 'functions/workers/export/formats/markdown/document.ts';
+      const documentMarkdown = 'functions/export/markdown/document.ts';
       const allowed = (name: string, input: string) =>
         (name === 'open' && openReads.test(input)) || (name === 'llms' && input === documentMarkdown);
       for (const name of SERVICES) {
@@ -154,7 +154,7 @@ describe('Lambda bundles', () => {
         ).metafile!.inputs,
       );
       expect(exporter.some((input) => /node_modules\/yaml\//.test(input))).toBe(true);
-      expect(exporter.some((input) => input.includes('functions/workers/export/formats/openapi/'))).toBe(true);
+      expect(exporter.some((input) => input.includes('functions/export/openapi/'))).toBe(true);
       // The PDF writer's fonts go beside the bundle, where it looks for them first (formats/pdf fontsDir).
       for (const font of ['NotoSansSC-Subset-Regular.ttf', 'NotoSansSC-Subset-Bold.ttf', 'JetBrainsMono-Regular.ttf'])
         expect(statSync(join(dir, 'export', 'fonts', font)).size, font).toBeGreaterThan(0);

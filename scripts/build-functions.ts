@@ -140,10 +140,10 @@ const WORKER_FILES: Record<WorkerName, () => Promise<Record<string, string>>> = 
     const require = createRequire(import.meta.url);
     return Object.fromEntries(Object.entries(CURL_WASM_FILES).map(([name, from]) => [name, require.resolve(from)]));
   },
-  // The PDF writer's fonts (functions/workers/export/fonts) in `fonts/`, with their licences; DOMPurify's browser
+  // The PDF writer's fonts (functions/export/fonts) in `fonts/`, with their licences; DOMPurify's browser
   // build in `viewer/`, which the HTML export inlines into its file.
   export: async () => {
-    const dir = join(ROOT, 'functions/workers/export/fonts');
+    const dir = join(ROOT, 'functions/export/fonts');
     const require = createRequire(import.meta.url);
     const fonts = readdirSync(dir).filter((f) => /\.(ttf|txt)$/.test(f));
     return {

@@ -11,7 +11,7 @@
  * Which errors count as throttling or transient is the SDK's own classification, so both layers agree.
  */
 import { ConfiguredRetryStrategy, isServerError, isThrottlingError, isTransientError } from '@smithy/core/retry';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 
 export interface Backoff {
   /** Attempts in all, the first included. */

@@ -18,8 +18,8 @@
 import { batchWrite, eq, queryAll, transact, type TransactOp } from '../data/db';
 import { keys } from '../data/keys';
 import { deleteAccountFiles } from '../data/project-files';
-import { AppError } from '../runtime/app-error';
-import type { Logger } from '../runtime/logger';
+import { AppError } from '../core/app-error';
+import type { Logger } from '../core/logger';
 import { findIdentityOwner, identitiesOf } from './identities';
 import { leaveProject, memberRecordsOf, membershipsOf } from './members';
 import { purgeProject, purgeTeam } from './project-purge';

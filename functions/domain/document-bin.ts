@@ -26,7 +26,7 @@ import type { BinEntry } from '@shared/schemas/document';
 import { conditionsOn, deleteItem, getItem, notExists, queryAll, queryPage, skip, transact, type TransactOp } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import { bumpTreeRev, loadNodes, nodeEntity, nodeRecord, subtreeOf, type Editor, type StoredNode } from './documents';
 import { DAY_MS } from './projects';
 

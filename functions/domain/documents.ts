@@ -19,7 +19,7 @@ import {
 import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, queryPage, skip, transact } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import { bodiesOf, bodyItem, deleteBodyObjects, getBody, readBody, storeBody, type StoredBody } from './bodies';
 import { appendHistoryOp, historyOf } from './histories';
 import { memo } from './memo';

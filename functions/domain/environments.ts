@@ -25,7 +25,7 @@ import {
 import { and, conditionsOn, countItems, eq, ConditionFailed, getItem, notExists, queryAll, transact, type Item } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import type { Editor } from './documents';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

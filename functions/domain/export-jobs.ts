@@ -16,7 +16,7 @@ import { and, conditionsOn, getItem, or, type Guard } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { exportKeys } from '../data/keys';
 import { presignGet } from '../data/s3';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import { newDocumentId } from './documents';
 
 /** How long a run may go without renewing its lease before another invocation may take the job. */

@@ -20,7 +20,7 @@ import type { StoredFile, UploadTicket } from '@shared/schemas/file';
 import { keys } from '../data/keys';
 import { listKeys, setObjectTags } from '../data/s3';
 import { discardUpload, inspectUpload, presignUpload, publishedFile, publishUpload } from '../data/uploads';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 
 const TOO_LARGE: Record<FileKind, ErrorKey> = { image: 'imageTooLarge', attachment: 'attachmentTooLarge' };
 

@@ -9,7 +9,7 @@ import { lazy } from '@shared/lazy';
 import type { FolderNode, FolderView } from '@shared/schemas/project';
 import { asRecord, asRecords, deleteItem, eq, exists, getItem, notExists, putItem, queryAll, skip, updateItem } from '../data/db';
 import { ENTITY, keys, type FolderScope } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import { fileProject as fileMembership, membershipsOf, refileProjects } from './members';
 import { fileTeamProject, projectsOfTeam } from './projects';
 

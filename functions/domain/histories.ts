@@ -7,7 +7,7 @@ import { lazy } from '@shared/lazy';
 import { DOCUMENT_TYPES, readContent, type HistoryEntry, type HistoryEntryView } from '@shared/schemas/document';
 import { asRecord, asRecords, getItem, notExists, queryAll, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import { readBody, storedBody, type StoredBody } from './bodies';
 
 const historyRecord = lazy(() =>

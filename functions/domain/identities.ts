@@ -10,7 +10,7 @@ import { lazy } from '@shared/lazy';
 import { THIRD_PARTY_STATE_TTL_SECONDS, type ThirdPartyProvider } from '@shared/constants';
 import { asRecord, asRecords, eq, getItem, notExists, putItem, queryAll, transact, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const epoch = (ms = Date.now()) => Math.floor(ms / 1000);

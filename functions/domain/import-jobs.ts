@@ -28,7 +28,7 @@ import { conditionsOn, getItem, or, queryAll, type Guard } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { importKeys, keys } from '../data/keys';
 import { headObject, presignPut, putObject } from '../data/s3';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import { newDocumentId } from './documents';
 
 /** How long a job (its state, progress and report) is kept. */

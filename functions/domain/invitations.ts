@@ -9,7 +9,7 @@ import { lazy } from '@shared/lazy';
 import { INVITATION_TTL_SECONDS } from '@shared/constants';
 import { asRecord, getItem, notExists, putItem } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 
 const invitationRecord = lazy(() =>
   z.object({

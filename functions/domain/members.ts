@@ -9,7 +9,7 @@ import type { ProjectMember } from '@shared/schemas/project';
 import { and, batchGet, conditionsOn, exists, getItem, notExists, queryAll, skip, transact, type TransactOp } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import { notLeavingCheck, usersByIds } from './users';
 
 export const memberRecord = lazy(() =>

@@ -15,7 +15,7 @@ import {
 } from '@shared/schemas/mock';
 import { asRecord, asRecords, eq, getItem, queryAll, transact } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import type { Editor } from './documents';
 import { projectEntity } from './projects';
 

@@ -8,8 +8,8 @@
 import { batchWrite, deleteItem, exists, queryPage, skip, type Item, type QuerySpec } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { deleteProjectFiles, deleteTeamFiles } from '../data/project-files';
-import { AppError } from '../runtime/app-error';
-import type { Logger } from '../runtime/logger';
+import { AppError } from '../core/app-error';
+import type { Logger } from '../core/logger';
 import { binEntryEntity, binnedEntity, whereEntry } from './document-bin';
 import { deleteDocumentData } from './documents';
 import { claimForPurge, claimTeamProject, projectsOfTeam } from './projects';

@@ -12,7 +12,7 @@ import { PROJECT_TOKENS_MAX, type ProjectTokenView } from '@shared/schemas/open'
 import { conditionsOn, getItem, or, queryAll, skip } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { tokenKeys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import { newDocumentId } from './documents';
 import { hashToken } from './sessions';
 

@@ -29,7 +29,7 @@ import {
 } from '../data/db';
 import { defineEntity, type EntityUpdate } from '../data/entity';
 import { keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import { memberEntity, type MemberRecord } from './members';
 
 /** `purging` and `cloning` are internal: such a project is invisible to every route. */

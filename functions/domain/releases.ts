@@ -12,7 +12,7 @@ import type { ReleaseView } from '@shared/schemas/share';
 import { asRecord, asRecords, deleteItem, getItem, notExists, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { deleteObject, getObjectText, putObject } from '../data/s3';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import { bodiesOf, readBody } from './bodies';
 import { loadNodes, nodeRecord, type Editor, type StoredNode } from './documents';
 import { memo } from './memo';

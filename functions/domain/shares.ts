@@ -11,7 +11,7 @@ import { lazy } from '@shared/lazy';
 import { projectIdOfShare, type ShareView } from '@shared/schemas/share';
 import { asRecord, asRecords, deleteItem, eq, getItem, notExists, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import { childrenByParent, nodesAt, type StoredNode } from './documents';
 import { getProject, isVisible } from './projects';
 import { readSnapshot, type ReleaseRecord } from './releases';

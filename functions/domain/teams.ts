@@ -28,7 +28,7 @@ import {
 import type { ProjectState } from '@shared/schemas/project';
 import { defineEntity } from '../data/entity';
 import { ENTITY, keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 import { projectEntity, projectsOfTeam } from './projects';
 import { notLeavingCheck } from './users';
 

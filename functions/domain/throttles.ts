@@ -24,7 +24,7 @@ import { and, asRecord, deleteItem, expired, getItem, gt, lt, notExists, or, ski
 import { ENTITY, keys } from '../data/keys';
 import { TABLE } from '../data/table';
 import { env } from '../env';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 
 interface Window {
   limit: number;

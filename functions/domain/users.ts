@@ -23,7 +23,7 @@ import {
   type TransactOp,
 } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 
 const userRecord = lazy(() =>
   z.object({

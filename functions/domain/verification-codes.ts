@@ -14,7 +14,7 @@ import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { asRecord, eq, exists, expired, getItem, notExists, or, putItem, skip, transact, updateItem, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
-import { AppError } from '../runtime/app-error';
+import { AppError } from '../core/app-error';
 
 const codeRecord = lazy(() =>
   z.object({

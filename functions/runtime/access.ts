@@ -15,7 +15,7 @@ import { getProject, isVisible, type ProjectRecord } from '../domain/projects';
 import type { ReleaseRecord } from '../domain/releases';
 import { shareHolds, type ShareRecord } from '../domain/shares';
 import { teamAccess, type TeamMemberRecord, type TeamRecord } from '../domain/teams';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 import { versionOf, type Caller } from './identity';
 
 /** The project a project route acts on, and what the caller may do there. */

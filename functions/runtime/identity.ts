@@ -6,7 +6,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { PROJECT_VERSION_HEADER, TOKEN_COOKIE, TOKEN_COOKIE_HTTPS, TOKEN_HEADER } from '@shared/constants';
 import { admitsAnonymous, isTokenRoute, type Access } from '@shared/routes/define';
 import { findSession, type Session } from '../domain/sessions';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 
 export interface Caller {
   userId: string;

@@ -13,7 +13,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteDef } from '@shared/routes';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -15,11 +15,11 @@ import { isTokenRoute, routeKey, type GrantKinds, type Locator, type RouteDef, t
 import { httpStatus } from '@shared/http-status';
 import { namedParams } from '@shared/routes/path';
 import type { RouteId, RouteInput, RouteResponse, Routes } from '@shared/routes';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 import type { authorizeProject, authorizeTeam, ProjectScope, TeamScope } from './access';
 import { identify, versionOf, type Caller } from './identity';
 import { env } from '../env';
-import { createLogger, type Logger } from './logger';
+import { createLogger, type Logger } from '../core/logger';
 import { assertContentType, assertOwnOrigin, changesState, provesOwnOrigin } from './request-origin';
 import { clearedSessionCookies } from './session-cookie';
 import { parseWith } from './validation';

@@ -6,7 +6,7 @@ import type * as z from 'zod';
 import zhLocale from 'zod/v4/locales/zh-CN.js';
 import enLocale from 'zod/v4/locales/en.js';
 import { translate, type Locale } from '@shared/messages';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 
 const zodLocales = { zh: zhLocale().localeError, en: enLocale().localeError } as const;
 

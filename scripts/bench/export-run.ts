@@ -10,8 +10,8 @@ import { APILOOM_FILE_KIND, type ApiloomFile } from '../../shared/import/apiloom
 import { detectFormat, importDetected } from '../../shared/import/index';
 import type { ImportResult } from '../../shared/import/types';
 import { writeContent, type TypedContent } from '../../shared/schemas/document';
-import { writeOpenApiJson } from '../../functions/workers/export/formats/openapi/index';
-import { countsOf } from '../../functions/workers/export/formats/test-fixture';
+import { writeOpenApiJson } from '../../functions/export/openapi/index';
+import { countsOf } from '../../functions/export/test-fixture';
 import { runMeter } from './run-meter';
 
 const file = process.argv[2]!;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { WorkerName } from '@shared/jobs';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { registerLocalWorkers } from '../../functions/runtime/workers';
-import { createLogger } from '../../functions/runtime/logger';
+import { createLogger } from '../../functions/core/logger';
 import { runImportJob } from '../../functions/workers/import/run';
 import { startBenchStack } from './harness';
 import { benchProject, registerBenchUser } from './users';

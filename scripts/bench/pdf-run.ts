@@ -10,7 +10,7 @@ import { importOpenApi } from '../../shared/import/openapi/index';
 import { APILOOM_FILE_KIND, apiloomFile } from '../../shared/import/apiloom';
 import { nestNodes, serialLabels } from '../../shared/serial-numbers';
 import type { ParamItem } from '../../shared/schemas/document';
-import { pdfWriter } from '../../functions/workers/export/formats/pdf/index';
+import { pdfWriter } from '../../functions/export/pdf/index';
 import { runMeter } from './run-meter';
 
 const [file, limitArg] = process.argv.slice(2);

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import subsetFont from 'subset-font';
 
 const require = createRequire(import.meta.url);
-const OUT = join(dirname(fileURLToPath(import.meta.url)), '../../functions/workers/export/fonts');
+const OUT = join(dirname(fileURLToPath(import.meta.url)), '../../functions/export/fonts');
 
 const RANGES: [number, number][] = [
   [0x20, 0x7e],

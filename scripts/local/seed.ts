@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { findUserIdByAccount, createUser } from '../../functions/domain/users';
 import { hashPassword } from '../../functions/domain/passwords';
-import { AppError } from '../../functions/runtime/app-error';
+import { AppError } from '../../functions/core/app-error';
 import type { DocumentType } from '@shared/schemas/document-kinds';
 import { createGateway, type LambdaHandler } from './gateway';
 import { routeClient } from './route-client';

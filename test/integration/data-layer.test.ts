@@ -20,7 +20,7 @@ import {
   transact,
   updateItem,
 } from '../../functions/data/db';
-import { AppError } from '../../functions/runtime/app-error';
+import { AppError } from '../../functions/core/app-error';
 
 // The data layer's own tests write made-up partitions that belong to no entity, so they build their own keys.
 // eslint-disable-next-line no-restricted-syntax

@@ -24,7 +24,7 @@ import { importKeys, keys } from '../../functions/data/keys';
 import { bodiesOf, readBody } from '../../functions/domain/bodies';
 import { loadNodes } from '../../functions/domain/documents';
 import { getMockConfig } from '../../functions/domain/mock-configs';
-import { createLogger } from '../../functions/runtime/logger';
+import { createLogger } from '../../functions/core/logger';
 import { importedDocumentId, runImportJob } from '../../functions/workers/import/run';
 import { settledWorkers } from '../../scripts/local/workers';
 import { existingFromTree, planFigures, type StampHash } from '../../web/src/features/imports/lib/preview';

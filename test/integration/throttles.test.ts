@@ -5,7 +5,7 @@ import { getItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { keys } from '../../functions/data/keys';
 import { assertUnderLimits, consume, countEvent, type Subject } from '../../functions/domain/throttles';
-import { AppError } from '../../functions/runtime/app-error';
+import { AppError } from '../../functions/core/app-error';
 
 // The counters against DynamoDB Local: what each event costs in writes, and that limits hold when requests race.
 const subject = (): Subject => ['shareGuess', `throttle-test-${Math.random().toString(36).slice(2)}`];

@@ -29,6 +29,10 @@ const PLANTED: [string, string, string][] = [
   ['a handler imports the keys', 'functions/services/document/planted.ts', "import { keys } from '../../data/keys';"],
   ['the mock origin imports the data layer', 'functions/origins/mock/planted.ts', "import { getItem } from '../../data/db';"],
   ['the mock engine imports the domain', 'functions/mock/planted.ts', "import { getProject } from '../domain/projects';"],
+  ['the export writers import the domain', 'functions/export/planted.ts', "import { getProject } from '../domain/projects';"],
+  ['the domain imports the HTTP pipeline', 'functions/domain/planted.ts', "import { route } from '../runtime/service';"],
+  ['the data layer imports a service', 'functions/data/planted.ts', "import { handler } from '../services/user';"],
+  ['a service imports a worker', 'functions/services/project/planted.ts', "import { runExportJob } from '../../workers/export/run';"],
   ['a key-shaped literal outside keys.ts', 'functions/domain/planted.ts', "export const sk = 'DOC#' + 'x';"],
   ['a key-shaped template outside keys.ts', 'functions/domain/planted.ts', 'export const pk = (id: string) => `PROJECT#${id}`;'],
 ];
@@ -38,6 +42,8 @@ const ALLOWED: [string, string, string][] = [
   ['infra reads the keys', 'infra/stacks/planted.ts', "import { keys } from '../../functions/data/keys';"],
   ['a handler calls the domain', 'functions/services/project/planted.ts', "import { getProject } from '../../domain/projects';"],
   ['the domain uses the data layer', 'functions/domain/planted.ts', "import { putItem } from '../data/db';"],
+  ['a service uses the export writers', 'functions/services/open/planted.ts', "import { openApiOf } from '../../export/openapi';"],
+  ['the domain raises an AppError', 'functions/domain/planted.ts', "import { AppError } from '../core/app-error';"],
   ['web imports shared', 'web/src/pages/planted.tsx', "import { atLeast } from '@shared/access';"],
   ['keys.ts builds keys', 'functions/data/keys.ts', "export const sk = 'DOC#';"],
 ];

@@ -1,6 +1,6 @@
 /** The scheduled purge Lambda (EventBridge, daily). */
 import type { Context } from 'aws-lambda';
-import { createLogger } from '../../runtime/logger';
+import { createLogger } from '../../core/logger';
 import { runPurge } from '../../domain/project-purge';
 
 /** Leave this much of the invocation's time for the page in flight to finish. */

@@ -23,7 +23,7 @@ import {
 } from '../../domain/documents';
 import { binDocuments, listBin, restoreDocuments } from '../../domain/document-bin';
 import { readSnapshot, snapshotDocument } from '../../domain/releases';
-import { AppError, fail } from '../../runtime/app-error';
+import { AppError, fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { documentView, editorOf, liveNode, ownOrigins, parseContent } from './shared';
 

@@ -3,7 +3,7 @@ import { translate } from '@shared/messages';
 import { documentOfHistory, type TypedContent } from '@shared/schemas/document';
 import { requireNode, saveDocument } from '../../domain/documents';
 import { getHistoryEntry, listHistory } from '../../domain/histories';
-import { fail } from '../../runtime/app-error';
+import { fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { documentView, editorOf, liveNode } from './shared';
 

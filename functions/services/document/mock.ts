@@ -3,7 +3,7 @@ import { projectIdOfDocument } from '@shared/schemas/document';
 import { DEFAULT_MOCK_SETTINGS, mockSettings } from '@shared/schemas/mock';
 import { getMockConfig, saveMockConfig, toMockConfigView, withMockType } from '../../domain/mock-configs';
 import { getNode } from '../../domain/documents';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { parseWith } from '../../runtime/validation';
 import { editorOf } from './shared';

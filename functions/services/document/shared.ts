@@ -9,7 +9,7 @@ import { getUser } from '../../domain/users';
 import { readSnapshot } from '../../domain/releases';
 import { scopedNodes, shareNodes } from '../../domain/shares';
 import type { ProjectScope } from '../../runtime/access';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { parseWith } from '../../runtime/validation';
 import { env } from '../../env';
 

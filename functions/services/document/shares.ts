@@ -27,7 +27,7 @@ import {
   type ShareRecord,
 } from '../../domain/shares';
 import { consume } from '../../domain/throttles';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { editorOf } from './shared';
 

@@ -17,7 +17,7 @@ import {
   toVariableView,
   updateEnvironment,
 } from '../../domain/environments';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { getUser } from '../../domain/users';
 

@@ -13,7 +13,7 @@ import { getProject } from '../../domain/projects';
 import { getRelease, readSnapshot } from '../../domain/releases';
 import { issueShareToken, liveShare, scopedNodes, tokenStillCounts, type ShareRecord } from '../../domain/shares';
 import { consume } from '../../domain/throttles';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { defineHandlers, type RequestContext } from '../../runtime/service';
 import { documentPage, llmsIndex, refsOf } from './render';
 

@@ -8,7 +8,7 @@
 import type { Locale } from '@shared/constants';
 import type { TypedContent } from '@shared/schemas/document';
 import type { StoredNode } from '../../domain/documents';
-import { documentMarkdown } from '../../workers/export/formats/markdown/document';
+import { documentMarkdown } from '../../export/markdown/document';
 
 const WORDS = {
   zh: {

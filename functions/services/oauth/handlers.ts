@@ -19,7 +19,7 @@ import {
   toBoundIdentity,
 } from '../../domain/identities';
 import { env } from '../../env';
-import { AppError, fail } from '../../runtime/app-error';
+import { AppError, fail } from '../../core/app-error';
 import { defineHandlers, type RequestContext } from '../../runtime/service';
 import { servedOverHttps } from '../../runtime/session-cookie';
 import { nicknameOf, offeredProviders, refuseThirdPartyWhenOffline, signIn } from '../user/third-party/config';

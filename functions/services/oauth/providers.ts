@@ -13,7 +13,7 @@ import * as z from 'zod';
 import type { ThirdPartyProvider } from '@shared/constants';
 import { configured, type ProviderConfig } from '../user/third-party/config';
 import type { ProviderProfile } from '../../domain/identities';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 
 interface Endpoints {
   authorize: string;

@@ -20,7 +20,7 @@ import {
   tokenEditor,
 } from '../../domain/import-jobs';
 import { projectAndTeamChecks } from '../../runtime/access';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { createService, defineHandlers } from '../../runtime/service';
 import { invokeWorker } from '../../runtime/workers';
 import openApiFile from './openapi.json';

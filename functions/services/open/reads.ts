@@ -5,13 +5,13 @@
  */
 import type { Locale } from '@shared/constants';
 import type { ApiloomFile } from '@shared/import/apiloom';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { nodesAt, type StoredNode } from '../../domain/documents';
 import type { ProjectRecord } from '../../domain/projects';
-import { modelNames, readNodes } from '../../workers/export/formats/common';
-import { documentMarkdown } from '../../workers/export/formats/markdown';
-import { openApiOf } from '../../workers/export/formats/openapi';
-import { inTreeOrder, readProjectFile } from '../../workers/export/snapshot';
+import { modelNames, readNodes } from '../../export/common';
+import { documentMarkdown } from '../../export/markdown';
+import { openApiOf } from '../../export/openapi';
+import { inTreeOrder, readProjectFile } from '../../domain/project-file';
 
 /** Rounds of following model references (a model refers to models...); cycles end as nothing new is found. */
 const MAX_REF_ROUNDS = 32;

@@ -5,7 +5,7 @@
  */
 import { createExportJob, requireExportJob, toExportJobView } from '../../domain/export-jobs';
 import { getRelease } from '../../domain/releases';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { invokeWorker } from '../../runtime/workers';
 

@@ -16,7 +16,7 @@ import {
 } from '../../domain/folders';
 import { projectsOfUser, teamProjectsOfUser } from '../../domain/project-lists';
 import { teamAccess } from '../../domain/teams';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { myProjectViews } from './views';
 

@@ -13,7 +13,7 @@ import {
   transferProject,
   unarchiveProject,
 } from '../../domain/projects';
-import { fail } from '../../runtime/app-error';
+import { fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { listInConsole, scopedView } from './views';
 

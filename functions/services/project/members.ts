@@ -1,6 +1,6 @@
 /** Members of a project: the list, and leaving it. */
 import { leaveProject, membersOfProject } from '../../domain/members';
-import { fail } from '../../runtime/app-error';
+import { fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 
 export const memberHandlers = defineHandlers({

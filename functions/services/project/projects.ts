@@ -6,7 +6,7 @@ import { addMemberOp, memberItem, memberRecordsOf } from '../../domain/members';
 import { teamProjectsOfUser } from '../../domain/project-lists';
 import { createProject, moveProjectToTeam, newProjectRecord, toProjectView, updateProjectInfo } from '../../domain/projects';
 import { teamAccess } from '../../domain/teams';
-import { AppError, fail } from '../../runtime/app-error';
+import { AppError, fail } from '../../core/app-error';
 import { readSnapshot } from '../../domain/releases';
 import { getUser } from '../../domain/users';
 import { defineHandlers } from '../../runtime/service';

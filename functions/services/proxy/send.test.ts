@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
 import { translate } from '@shared/messages';
 import { RUN_REQUEST_MAX_BODY_BYTES, type RunRequest } from '@shared/schemas/runner';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { ourSecrets, outgoingBody, outgoingHeaders, sendRun } from './send';
 
 let server: Server;

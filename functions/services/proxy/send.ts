@@ -26,7 +26,7 @@ import {
   type RunResponse,
 } from '@shared/schemas/runner';
 import { FetchRefused, safeSend, type SafeFetchOptions } from '../../net/safe-fetch';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 
 /**
  * How the proxy resolves and what it admits: DNS and public addresses only, unless a test or the bench says

@@ -2,7 +2,7 @@
 import { createInvitation, expiresAtIso, liveInvitation } from '../../domain/invitations';
 import { addTeamMember, getGroup, getTeam, getTeamMember } from '../../domain/teams';
 import { usersByIds } from '../../domain/users';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { teamView } from './views';
 

@@ -1,7 +1,7 @@
 /** The members of a team: the list, roles, groups, removal. */
 import { atLeastTeamRole } from '@shared/access';
 import { getGroup, getTeamMember, groupsOf, moveToGroup, removeTeamMember, setTeamRole, teamMembersOf } from '../../domain/teams';
-import { AppError, fail } from '../../runtime/app-error';
+import { AppError, fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { groupView, memberViews } from './views';
 

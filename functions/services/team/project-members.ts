@@ -12,7 +12,7 @@ import { getProject, isVisible, toProjectView } from '../../domain/projects';
 import { addTeamMember, bindingOps, getGroup, getTeam, getTeamMember, teamMembersOf, teamMembershipsOf } from '../../domain/teams';
 import { usersByIds, type UserRecord } from '../../domain/users';
 import { transactOrConflict } from '../../domain/transactions';
-import { AppError, fail } from '../../runtime/app-error';
+import { AppError, fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { scopedView } from '../project/views';
 

@@ -1,5 +1,5 @@
 /** A team itself: create, edit, read, leave, hand over, disband. */
-import { AppError, fail } from '../../runtime/app-error';
+import { AppError, fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import {
   createTeam,

@@ -9,7 +9,7 @@ import { consume } from '../../domain/throttles';
 import { changeAddress, findUserIdByAccount, getUser, toUserDetail } from '../../domain/users';
 import { checkCode, issueCode } from '../../domain/verification-codes';
 import { env } from '../../env';
-import { AppError, fail } from '../../runtime/app-error';
+import { AppError, fail } from '../../core/app-error';
 import { defineHandlers, type RequestContext } from '../../runtime/service';
 import { codeSender } from './code-sender';
 

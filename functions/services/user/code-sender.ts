@@ -11,8 +11,8 @@ import type { CodePurpose } from '@shared/constants';
 import { putOutboxEntry } from '../../domain/outbox';
 import { withdrawCode } from '../../domain/verification-codes';
 import { env } from '../../env';
-import { AppError } from '../../runtime/app-error';
-import type { Logger } from '../../runtime/logger';
+import { AppError } from '../../core/app-error';
+import type { Logger } from '../../core/logger';
 import { translate, type Locale } from '@shared/messages';
 import { sendThroughAws } from './aws-sender';
 

@@ -5,7 +5,7 @@ import { issueCode } from '../../domain/verification-codes';
 import { codeSender } from './code-sender';
 import { refuseThirdPartyWhenOffline } from './third-party/config';
 import { emailTargetParams, phoneTargetParams } from '@shared/schemas/account';
-import { fail } from '../../runtime/app-error';
+import { fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { parseWith } from '../../runtime/validation';
 import { sendAddressCode } from './addresses';

@@ -1,7 +1,7 @@
 /** The signed-in user's own account. */
 import { revokeSessionsOf } from '../../domain/sessions';
 import { changePasswordHash, getUser, toUserDetail, updateProfile } from '../../domain/users';
-import { AppError, fail } from '../../runtime/app-error';
+import { AppError, fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { hashPassword, verifyPassword } from '../../domain/passwords';
 

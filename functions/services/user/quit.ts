@@ -3,7 +3,7 @@ import { isQuitPhrase } from '@shared/accounts';
 import { planQuit, quitAccount } from '../../domain/account-removal';
 import { verifyPassword } from '../../domain/passwords';
 import { getUser, hasPassword } from '../../domain/users';
-import { AppError, fail } from '../../runtime/app-error';
+import { AppError, fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { clearedSessionCookies } from '../../runtime/session-cookie';
 

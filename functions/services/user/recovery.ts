@@ -5,7 +5,7 @@ import { revokeSessionsOf } from '../../domain/sessions';
 import { consume } from '../../domain/throttles';
 import { findUserIdByAccount, getUser, resetPasswordHash } from '../../domain/users';
 import { checkCode, issueCode } from '../../domain/verification-codes';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { sendWithoutTelling } from './code-sender';
 

@@ -5,7 +5,7 @@ import { consume } from '../../domain/throttles';
 import { findUserIdByAccount, registerUser, toUserDetail } from '../../domain/users';
 import { checkCode, issueCode } from '../../domain/verification-codes';
 import { env } from '../../env';
-import { fail } from '../../runtime/app-error';
+import { fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { codeSender } from './code-sender';
 import { hashPassword } from '../../domain/passwords';

@@ -5,7 +5,7 @@ import { assertUnderLimits, clearCounter, consume, countEvent, overLimit, type S
 import { checkCodeToSpend, issueCode } from '../../domain/verification-codes';
 import { sendWithoutTelling } from './code-sender';
 import { findUserIdByAccount, getUser, isLeaving, toUserDetail } from '../../domain/users';
-import { AppError } from '../../runtime/app-error';
+import { AppError } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { decoyHash, verifyPassword } from '../../domain/passwords';
 import { clearedSessionCookies, sessionCookies } from '../../runtime/session-cookie';

@@ -1,6 +1,6 @@
 /** The export worker (issue 23): invoked asynchronously by the project service for one job, never scheduled. */
 import type { Context } from 'aws-lambda';
-import { createLogger } from '../../runtime/logger';
+import { createLogger } from '../../core/logger';
 import { runExportJob } from './run';
 
 export const handler = async (event: { projectId: string; jobId: string }, context: Pick<Context, 'awsRequestId'>) => {

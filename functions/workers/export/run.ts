@@ -20,11 +20,11 @@ import {
   takeExportJob,
   type ExportJobRecord,
 } from '../../domain/export-jobs';
-import { AppError } from '../../runtime/app-error';
-import type { Logger } from '../../runtime/logger';
-import { WRITERS } from './formats';
-import type { ExportFormat, ExportImage } from './formats/types';
-import { readProjectFile } from './snapshot';
+import { AppError } from '../../core/app-error';
+import type { Logger } from '../../core/logger';
+import { WRITERS } from '../../export';
+import type { ExportFormat, ExportImage } from '../../export/types';
+import { readProjectFile } from '../../domain/project-file';
 
 export interface RunOptions {
   log: Logger;

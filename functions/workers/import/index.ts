@@ -1,6 +1,6 @@
 /** The import worker (issue 22): invoked asynchronously by the project service for one job, never scheduled. */
 import type { Context } from 'aws-lambda';
-import { createLogger } from '../../runtime/logger';
+import { createLogger } from '../../core/logger';
 import { ready as curlParserReady } from './curl-parser';
 import { runImportJob } from './run';
 

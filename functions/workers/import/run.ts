@@ -44,7 +44,7 @@ import {
 import { getImportSource, importSourceItem, optionsHash, stampItem, stampsOf, type StoredStamp } from '../../domain/import-stamps';
 import { contentText, searchTextItem } from '../../domain/search';
 import { FetchRefused, safeFetch, type SafeFetchOptions } from '../../net/safe-fetch';
-import type { Logger } from '../../runtime/logger';
+import type { Logger } from '../../core/logger';
 import { chunksOf, commitStaged, discardStaged, inParallel, NODES_PER_STAGED_ITEM, STEP, stagedItem } from './staging';
 
 /** Progress is written after every this many documents. */

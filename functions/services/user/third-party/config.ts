@@ -17,8 +17,8 @@ import { env } from '../../../env';
 import { LIMITS } from '@shared/constants';
 import { createSession } from '../../../domain/sessions';
 import { getUser, isLeaving, toUserDetail } from '../../../domain/users';
-import { AppError, fail } from '../../../runtime/app-error';
-import { createLogger } from '../../../runtime/logger';
+import { AppError, fail } from '../../../core/app-error';
+import { createLogger } from '../../../core/logger';
 import type { RequestContext } from '../../../runtime/service';
 import { sessionCookies } from '../../../runtime/session-cookie';
 

@@ -14,7 +14,7 @@ import {
 } from '../../../domain/identities';
 import { findUserIdByAccount, getUser, hasPassword, NO_PASSWORD, registerUser } from '../../../domain/users';
 import { checkCode } from '../../../domain/verification-codes';
-import { AppError, fail } from '../../../runtime/app-error';
+import { AppError, fail } from '../../../core/app-error';
 import { defineHandlers } from '../../../runtime/service';
 import { nicknameOf, refuseThirdPartyWhenOffline, signIn } from './config';
 

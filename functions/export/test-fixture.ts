@@ -4,7 +4,7 @@
  * statuses with examples and every constraint a row keeps, compositions, and data models that refer to each
  * other in a cycle. Tests only: no writer imports it.
  */
-import { APILOOM_FILE_KIND, type ApiloomFile } from '../../../../shared/import/apiloom';
+import { APILOOM_FILE_KIND, type ApiloomFile } from '../../shared/import/apiloom';
 import {
   contentSchemas,
   readContent,
@@ -13,8 +13,8 @@ import {
   type DocumentType,
   type ParamItem,
   type TypedContent,
-} from '../../../../shared/schemas/document';
-import { paramRow } from '../../../../shared/schemas/param-row';
+} from '../../shared/schemas/document';
+import { paramRow } from '../../shared/schemas/param-row';
 import type { ExportOptions } from './types';
 
 const P = '0f8e2a44-1b1c-4c7e-9a55-3d2f6b7c8d9e';

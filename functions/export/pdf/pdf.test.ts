@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { apiloomFile, APILOOM_FILE_KIND } from '../../../../../shared/import/apiloom';
+import { apiloomFile, APILOOM_FILE_KIND } from '../../../shared/import/apiloom';
 import { OWN_GIF, OWN_IMAGE, OWN_WEBP, printFixture, printOptions, quillFixture } from '../print/fixture';
 import { definition, pdfWriter, printer } from '.';
 import { outline } from '../print/outline';

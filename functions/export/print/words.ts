@@ -2,7 +2,7 @@
  * The words the print writers (PDF, Word) add around a project's own text, in the export's language (zh default,
  * en). They live with the export worker, not in the shared catalogue every API function carries.
  */
-import type { Locale } from '../../../../../shared/constants';
+import type { Locale } from '../../../shared/constants';
 
 const zh = {
   toc: '目录',

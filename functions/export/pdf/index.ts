@@ -30,10 +30,10 @@ const NOT_MONO = /[^\t\n\r\u0020-\u024f]+/gu;
  */
 const fontsDir = () =>
   process.env.APILOOM_EXPORT_FONTS ??
-  [new URL('./fonts/', import.meta.url).pathname, new URL('../../fonts/', import.meta.url).pathname].find((dir) =>
+  [new URL('./fonts/', import.meta.url).pathname, new URL('../fonts/', import.meta.url).pathname].find((dir) =>
     existsSync(`${dir}${REGULAR}`),
   ) ??
-  new URL('../../fonts/', import.meta.url).pathname;
+  new URL('../fonts/', import.meta.url).pathname;
 
 let configured = false;
 /** Sets up the one pdfmake instance once: fonts as bytes, every URL and every local path refused. */

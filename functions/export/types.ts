@@ -5,11 +5,11 @@
  * fetches nothing and reads no local file; images come only through `readImage`, which the job answers from the
  * project's own files.
  */
-import type { ApiloomFile } from '../../../../shared/import/apiloom';
-import type { Locale } from '../../../../shared/constants';
+import type { ApiloomFile } from '../../shared/import/apiloom';
+import type { Locale } from '../../shared/constants';
 
 // The list lives with the route's schema (shared/schemas/export.ts), which the web app and the API read too.
-export { EXPORT_FORMATS, type ExportFormat } from '../../../../shared/schemas/export';
+export { EXPORT_FORMATS, type ExportFormat } from '../../shared/schemas/export';
 
 export interface ExportImage {
   bytes: Uint8Array;

@@ -5,8 +5,8 @@
  * become saved responses of its status (a response without one still gets a saved response, so no status is
  * lost). Other kinds of document (pages, rich text...) have no place in a collection and are left out. The environment is the project's first, with its base URL as `baseUrl`, secret values blank.
  */
-import type { ApiloomFile } from '../../../../../shared/import/apiloom';
-import { bodyRoot, type ApiContent, type ApiResponse, type ParamItem } from '../../../../../shared/schemas/document';
+import type { ApiloomFile } from '../../../shared/import/apiloom';
+import { bodyRoot, type ApiContent, type ApiResponse, type ParamItem } from '../../../shared/schemas/document';
 import { exampleValue, readNodes, type ReadNode } from '../common';
 import type { ExportWriter } from '../types';
 

@@ -6,15 +6,15 @@
  * carried, its environments from the environments feature, secret values blank.
  */
 import { APILOOM_FILE_KIND, type ApiloomFile } from '@shared/import/apiloom';
-import { bodiesOf, readBody } from '../../domain/bodies';
-import { childrenByParent, loadNodes, type StoredNode } from '../../domain/documents';
-import { environmentsOf } from '../../domain/environments';
-import { importSourcesOf } from '../../domain/import-stamps';
-import { getProject } from '../../domain/projects';
+import { bodiesOf, readBody } from './bodies';
+import { childrenByParent, loadNodes, type StoredNode } from './documents';
+import { environmentsOf } from './environments';
+import { importSourcesOf } from './import-stamps';
+import { getProject } from './projects';
 import type { SerialStyle } from '@shared/serial-numbers';
-import { getRelease, readSnapshot } from '../../domain/releases';
-import { getShare, scopedNodes } from '../../domain/shares';
-import { AppError } from '../../runtime/app-error';
+import { getRelease, readSnapshot } from './releases';
+import { getShare, scopedNodes } from './shares';
+import { AppError } from '../core/app-error';
 
 export interface SnapshotScope {
   projectId: string;

@@ -2,7 +2,7 @@
 import { validate } from '@scalar/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { importInput } from '../../../../../shared/import';
+import { importInput } from '../../../shared/import';
 import { countsOf, countsOfFile, FIXTURE_IDS, fixtureFile, fixtureOptions } from '../test-fixture';
 import { openApiOf, writeOpenApiJson, writeOpenApiYaml } from '.';
 

@@ -3,7 +3,7 @@
  * is the format the importer reads back (shared/import/apiloom), so it is lossless by construction: every node
  * with its stored, versioned content, the project's servers, security and environments (secret values blank).
  */
-import { apiloomFile } from '../../../../../shared/import/apiloom';
+import { apiloomFile } from '../../../shared/import/apiloom';
 import type { ExportWriter } from '../types';
 
 export const writeApiloom: ExportWriter = async (file) => ({

@@ -1,6 +1,6 @@
 import { Collection, VariableScope, type Item } from 'postman-collection';
 import { describe, expect, it } from 'vitest';
-import { importInput } from '../../../../../shared/import';
+import { importInput } from '../../../shared/import';
 import { fixtureFile, fixtureOptions } from '../test-fixture';
 import { writePostman, writePostmanEnvironment } from '.';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ApiloomFile } from '../../../../../shared/import/apiloom';
+import type { ApiloomFile } from '../../../shared/import/apiloom';
 import { fixtureFile, fixtureOptions } from '../test-fixture';
 import { writeHtml } from '.';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importApiloom } from '../../../../../shared/import/apiloom';
+import { importApiloom } from '../../../shared/import/apiloom';
 import { readNodes } from '../common';
 import { countsOf, countsOfFile, fixtureFile, fixtureOptions } from '../test-fixture';
 import { writeApiloom } from '.';

@@ -2,8 +2,8 @@
  * A project file as the print writers lay it out: each node in tree order with its depth, its serial label and
  * its content as blocks (./blocks.ts). Parameter trees become table rows with their nesting depth.
  */
-import type { ApiloomFile } from '../../../../../shared/import/apiloom';
-import { readContent, type DocumentType, type ParamItem } from '../../../../../shared/schemas/document';
+import type { ApiloomFile } from '../../../shared/import/apiloom';
+import { readContent, type DocumentType, type ParamItem } from '../../../shared/schemas/document';
 import type { ExportOptions } from '../types';
 import { markdownBlocks, markdownInline, htmlBlocks, plain, type Block, type Inline, type TableRow } from './blocks';
 import { printWords, type PrintWords } from './words';

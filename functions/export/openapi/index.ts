@@ -8,8 +8,8 @@
  * document (markdown pages, rich text...) have no place in OpenAPI and are left out.
  */
 import { stringify } from 'yaml';
-import type { ApiloomFile } from '../../../../../shared/import/apiloom';
-import { bodyRoot, type ApiContent, type ApiResponse, type Example, type ParamItem } from '../../../../../shared/schemas/document';
+import type { ApiloomFile } from '../../../shared/import/apiloom';
+import { bodyRoot, type ApiContent, type ApiResponse, type Example, type ParamItem } from '../../../shared/schemas/document';
 import { exampleValue, modelNames, readNodes, uniqueName } from '../common';
 import type { ExportWriter } from '../types';
 

@@ -4,7 +4,7 @@
  * the export's language.
  */
 import { strToU8, zipSync } from 'fflate';
-import type { ApiloomFile } from '../../../../../shared/import/apiloom';
+import type { ApiloomFile } from '../../../shared/import/apiloom';
 import { modelNames, readNodes } from '../common';
 import type { ExportOptions, ExportWriter } from '../types';
 import { bodyOf, WORDS } from './document';

@@ -2,8 +2,8 @@
  * A project for the print writers' tests: every kind of document, nested parameters, Chinese (with 堃 and 喆,
  * which a GB2312 subset lacks) and English, Markdown and rich text with images, and a model the API refers to.
  */
-import { apiloomFile, APILOOM_FILE_KIND, type ApiloomFile } from '../../../../../shared/import/apiloom';
-import { nestNodes, serialLabels, type SerialStyle } from '../../../../../shared/serial-numbers';
+import { apiloomFile, APILOOM_FILE_KIND, type ApiloomFile } from '../../../shared/import/apiloom';
+import { nestNodes, serialLabels, type SerialStyle } from '../../../shared/serial-numbers';
 import type { ExportImage, ExportOptions } from '../types';
 
 /** A 2 x 2 red PNG. */

@@ -2,8 +2,8 @@
  * What every writer reads the project file through: each node's content as the newest shape of its kind, its
  * folder path, its serial label, and the models by id (a parameter's `ref` names a model document's id).
  */
-import type { ApiloomFile } from '../../../../shared/import/apiloom';
-import { readContent, type TypedContent } from '../../../../shared/schemas/document';
+import type { ApiloomFile } from '../../shared/import/apiloom';
+import { readContent, type TypedContent } from '../../shared/schemas/document';
 
 export type FileNode = ApiloomFile['nodes'][number];
 

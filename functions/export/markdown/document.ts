@@ -5,8 +5,8 @@
  * kept as its HTML (which markdown admits); error codes as a table; embeds and links as links. The words it adds
  * follow `language`. It imports no zip or parser, so an API bundle may carry it.
  */
-import type { Locale } from '../../../../../shared/constants';
-import type { ApiContent, ParamItem, TypedContent } from '../../../../../shared/schemas/document';
+import type { Locale } from '../../../shared/constants';
+import type { ApiContent, ParamItem, TypedContent } from '../../../shared/schemas/document';
 
 export const WORDS = {
   zh: {
