@@ -12,7 +12,23 @@ import {
 } from '@shared/constants';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
-import { asRecord, eq, exists, expired, getItem, notExists, or, putItem, skip, transact, updateItem, type TransactOp } from '../data/db';
+import {
+  and,
+  asRecord,
+  eq,
+  exists,
+  expired,
+  getItem,
+  gt,
+  lt,
+  notExists,
+  or,
+  putItem,
+  skip,
+  transact,
+  updateItem,
+  type TransactOp,
+} from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../core/app-error';
 
@@ -91,20 +107,25 @@ export async function withdrawCode(purpose: CodePurpose, target: string, code: s
 
 /**
  * Checks a code and returns the transaction operation that consumes it; the caller commits that together with
- * its own writes so a code is used at most once. A wrong code counts an attempt.
+ * its own writes so a code is used at most once. Every check spends a try before it compares, in one conditional
+ * write (`attempts < max` and the code still live) that answers the new count: however many guesses arrive
+ * together, at most VERIFICATION_CODE_MAX_ATTEMPTS of them are ever compared.
  */
 export async function checkCode(purpose: CodePurpose, target: string, code: string, nowMs = Date.now()): Promise<TransactOp> {
   const now = Math.floor(nowMs / 1000);
   const key = keys.verificationCode(purpose, target);
-  const item = asRecord(codeRecord, await getItem(key, { consistent: true }));
-  if (!item || item.codeExpiresAt <= now || item.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) {
-    throw new AppError('badVerificationCode');
-  }
+  const spent = await updateItem(
+    key,
+    { add: { attempts: 1 } },
+    {
+      when: and(exists(), gt('codeExpiresAt', now), lt('attempts', VERIFICATION_CODE_MAX_ATTEMPTS)),
+      failure: () => new AppError('badVerificationCode'),
+    },
+  );
+  const item = asRecord(codeRecord, spent);
+  if (!item) throw new AppError('badVerificationCode');
   const given = Buffer.from(hashCode(purpose, target, code));
-  if (!timingSafeEqual(given, Buffer.from(item.codeHash))) {
-    await updateItem(key, { add: { attempts: 1 } }, { when: exists(), failure: skip }).catch(() => undefined);
-    throw new AppError('badVerificationCode');
-  }
+  if (!timingSafeEqual(given, Buffer.from(item.codeHash))) throw new AppError('badVerificationCode');
   return { delete: key, when: eq('codeHash', item.codeHash) };
 }
 

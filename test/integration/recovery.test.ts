@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { VERIFICATION_CODE_MAX_ATTEMPTS } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
 import { translate } from '@shared/messages';
-import { queryAll } from '../../functions/data/db';
+import { getItem, queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
 import { latestCode, newClientAddress, signUp, useLocalApi } from '../support/local-api';
 
@@ -78,6 +78,49 @@ describe('password recovery', { timeout: 120_000 }, () => {
     expect((await reset(victim.account, wrong)).code).toBe(ERRORS.badVerificationCode.code);
     expect((await reset(victim.account, victimsCode)).code).toBe(ERRORS.badVerificationCode.code);
     expect((await login(victim.account, 'Secret123')).code).toBe(0);
+  });
+
+  // Issue 37: the cap held only one request at a time (read, compare, then add one), so 120 guesses sent together
+  // left `attempts: 106` and a right code among 40 wrong ones went through.
+  it('compares at most five guesses of a code, however many arrive together', async () => {
+    const person = await signUp('Besieged');
+    expect((await askCode(person.account)).code).toBe(0);
+    const code = await latestCode(person.account);
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    const burst = await Promise.all(Array.from({ length: 120 }, (_, i) => reset(person.account, wrong(i), 'Guessed99')));
+    expect(new Set(burst.map((r) => r.code))).toEqual(new Set([ERRORS.badVerificationCode.code]));
+    const stored = await getItem(keys.verificationCode('RESET_PWD', person.account), { consistent: true });
+    expect(stored?.attempts).toBe(VERIFICATION_CODE_MAX_ATTEMPTS);
+    // Five tries spent: the right code is void too, and the password stands.
+    expect((await reset(person.account, code)).code).toBe(ERRORS.badVerificationCode.code);
+    expect((await login(person.account, 'Secret123')).code).toBe(0);
+  });
+
+  it('lets the right code in a burst of wrong ones win only within the five tries', async () => {
+    const person = await signUp('Raced');
+    expect((await askCode(person.account)).code).toBe(0);
+    const code = await latestCode(person.account);
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    // Four tries spent one by one: one comparison is left for the whole burst.
+    for (let i = 1; i < VERIFICATION_CODE_MAX_ATTEMPTS; i++)
+      expect((await reset(person.account, wrong(1000 + i))).code).toBe(ERRORS.badVerificationCode.code);
+    const burst = await Promise.all([
+      ...Array.from({ length: 40 }, (_, i) => reset(person.account, wrong(i), 'Guessed99')),
+      reset(person.account, code, 'Rightful77'),
+    ]);
+    const right = burst.at(-1)!;
+    expect(burst.slice(0, -1).every((r) => r.code === ERRORS.badVerificationCode.code)).toBe(true);
+    const stored = await getItem(keys.verificationCode('RESET_PWD', person.account), { consistent: true });
+    if (right.code === 0) {
+      // The right code took the last try before any wrong one: the code is spent and gone.
+      expect(stored).toBeUndefined();
+      expect((await login(person.account, 'Rightful77')).code).toBe(0);
+    } else {
+      // A wrong guess took it: exactly five were compared, and the right code came too late.
+      expect(right.code).toBe(ERRORS.badVerificationCode.code);
+      expect(stored?.attempts).toBe(VERIFICATION_CODE_MAX_ATTEMPTS);
+      expect((await login(person.account, 'Secret123')).code).toBe(0);
+    }
   });
 
   it('asks again no sooner than the resend wait, and refuses a weak password in either language', async () => {
