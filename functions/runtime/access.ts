@@ -8,10 +8,12 @@ import { atLeast, atLeastTeamRole, type Role } from '@shared/access';
 import { SHARE_TOKEN_HEADER } from '@shared/constants';
 import { projectIdOfDocument } from '@shared/schemas/document';
 import { DEFAULT_PROJECT_STATES, type Access, type Grant, type Locator } from '@shared/routes/define';
+import type { ProjectTokenScope } from '@shared/constants';
 import { projectAccess } from '../domain/access-facts';
 import { findProjectToken, noteTokenUse, tokenState, type ProjectTokenRecord } from '../domain/project-tokens';
 import type { MemberRecord } from '../domain/members';
-import { getProject, isVisible, type ProjectRecord } from '../domain/projects';
+import { isVisible, type ProjectRecord } from '../domain/projects';
+import { getUser, isLeaving } from '../domain/users';
 import type { ReleaseRecord } from '../domain/releases';
 import { shareHolds, type ShareRecord } from '../domain/shares';
 import { teamAccess, type TeamMemberRecord, type TeamRecord } from '../domain/teams';
@@ -107,6 +109,9 @@ export async function authorizeProject(
   };
 }
 
+/** The role a token's maker must still hold for a scope to act: reading as a viewer, importing as an editor. */
+const TOKEN_SCOPE_NEEDS: Record<ProjectTokenScope, Role> = { read: 'view', import: 'edit' };
+
 /** The secret of `Authorization: Bearer <secret>`. */
 function bearerOf(event: APIGatewayProxyEventV2): string | undefined {
   const header = event.headers?.authorization;
@@ -119,7 +124,8 @@ function bearerOf(event: APIGatewayProxyEventV2): string | undefined {
  * No token: not signed in (401); one that matches none or is revoked: 41005 (401); past its expiry: 41006 (401);
  * a token of another project: "not found" (404), as a project the caller cannot see is everywhere else, so a token
  * learns nothing of projects but its own; without the scope: 42013 (403). Revoking is read on the very next
- * request (a consistent read of the token). The live tree is read; releases are not the open API's.
+ * request (a consistent read of the token), and so is the maker's role: a token whose maker no longer holds the
+ * role its scope needs (or has no account, or is leaving) is refused as revoked (issue 37). The live tree is read; releases are not the open API's.
  */
 async function authorizeToken(access: Access, projectId: string, event: APIGatewayProxyEventV2): Promise<ProjectScope> {
   const secret = bearerOf(event);
@@ -130,10 +136,17 @@ async function authorizeToken(access: Access, projectId: string, event: APIGatew
   if (state === 'revoked') throw new AppError('tokenInvalid');
   if (state === 'expired') throw new AppError('tokenExpired');
   if (token.projectId !== projectId) throw new AppError('notFound');
-  const project = await getProject(projectId);
-  if (!project || !isVisible(project) || project.state === 'recycled') throw new AppError('notFound');
   const scopes = access.grants.flatMap((g) => (g.kind === 'projectToken' ? [g.scope] : []));
-  if (!scopes.some((scope) => token.scopes.includes(scope))) throw new AppError('tokenScope', { scope: scopes.join(', ') });
+  const usable = scopes.filter((scope) => token.scopes.includes(scope));
+  // A token acts for its maker and never beyond them: their role now, not when they made it. Removed, demoted,
+  // out of the team, leaving or gone, and the token is as good as revoked.
+  const [facts, maker] = await Promise.all([projectAccess(projectId, token.createdBy), getUser(token.createdBy)]);
+  const project = facts.project;
+  if (!project || !isVisible(project) || project.state === 'recycled') throw new AppError('notFound');
+  if (!usable.length) throw new AppError('tokenScope', { scope: scopes.join(', ') });
+  if (!maker || isLeaving(maker) || !usable.some((scope) => atLeast(facts.role, TOKEN_SCOPE_NEEDS[scope]))) {
+    throw new AppError('tokenInvalid');
+  }
   const states = access.states ?? DEFAULT_PROJECT_STATES;
   if (!states.includes(project.state)) throw new AppError('wrongState');
   await noteTokenUse(token);

@@ -15,6 +15,7 @@ import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
 import type { ImportHistoryEntry, ProjectTokenView } from '@shared/schemas/open';
 import type { ProjectView } from '@shared/schemas/project';
 import { importKeys, tokenKeys } from '../../functions/data/keys';
+import { assignMember } from '../../functions/domain/members';
 import { createProjectToken } from '../../functions/domain/project-tokens';
 import { openApiDescription } from '../../scripts/open-openapi';
 import openApiFile from '../../functions/services/open/openapi.json';
@@ -154,6 +155,86 @@ describe('project tokens', () => {
     expect([junk.status, junk.code]).toEqual([401, ERRORS.tokenInvalid.code]);
     const invalid = await s.open(reader.secret, 'GET', '/documents/nope');
     expect(invalid.status).toBe(422);
+  });
+});
+
+// Issue 37: an editor made a read+import token, was removed from the project, and the token still read the tree
+// and imported; the same after the maker deleted their account. A token acts with at most its maker's role now.
+describe('a token and its maker', { timeout: 120_000 }, () => {
+  type Person = Awaited<ReturnType<typeof signUp>>;
+  const assign = (owner: Person, projectId: string, who: Person, role: string) =>
+    api.call('PUT', `/project/member/${projectId}/${who.userId}/${role}`, { token: owner.token });
+  /** A token the editor makes on the owner's project, and the two things it does. */
+  async function editorsToken(owner: Person, projectId: string, editor: Person) {
+    // A colleague the owner could add from the member screen: written straight to the table.
+    await assignMember(projectId, editor.userId, 'edit');
+    const made = await api.call<{ secret: string }>('POST', '/project/token', {
+      token: editor.token,
+      body: { projectId, name: 'CI', scopes: ['import', 'read'], expiresInDays: 30 },
+    });
+    expect(made.code, made.message).toBe(0);
+    const bearer = { authorization: `Bearer ${made.data.secret}` };
+    return {
+      read: () => api.call('GET', `/open/v1/projects/${projectId}/tree`, { headers: bearer }),
+      upload: () =>
+        api.call('POST', `/open/v1/projects/${projectId}/imports/upload`, { headers: bearer, body: { name: 'a.json', size: 10 } }),
+    };
+  }
+  const revoked = (res: { status: number; code: number }) => expect([res.status, res.code]).toEqual([401, ERRORS.tokenInvalid.code]);
+
+  it('reads and imports while the maker edits, imports no more once the maker only views, and nothing once removed', async () => {
+    const s = await setup();
+    const editor = await signUp('Editor');
+    const token = await editorsToken(s, s.project.id, editor);
+    expect((await token.read()).status).toBe(200);
+    expect((await token.upload()).status).toBe(200);
+
+    expect((await assign(s, s.project.id, editor, 'view')).code).toBe(0);
+    expect((await token.read()).status).toBe(200);
+    revoked(await token.upload());
+
+    expect((await api.call('DELETE', `/project/member/${s.project.id}/${editor.userId}`, { token: s.token })).code).toBe(0);
+    revoked(await token.read());
+    revoked(await token.upload());
+    // Even when the project is public: a guest's reading is no member's.
+    const opened = await api.call('POST', '/project', {
+      token: s.token,
+      body: { id: s.project.id, rev: s.project.rev, visibility: 'public' },
+    });
+    expect(opened.code, opened.message).toBe(0);
+    revoked(await token.read());
+  });
+
+  it('stops when the maker leaves the project, deletes the account, or leaves the team', async () => {
+    const s = await setup();
+    const [leaver, quitter] = await Promise.all([signUp('Leaver'), signUp('Quitter')]);
+    const left = await editorsToken(s, s.project.id, leaver);
+    const gone = await editorsToken(s, s.project.id, quitter);
+    expect((await left.read()).status).toBe(200);
+    expect((await gone.read()).status).toBe(200);
+
+    expect((await api.call('POST', `/project/member/quit/${s.project.id}`, { token: leaver.token })).code).toBe(0);
+    revoked(await left.read());
+    const quit = await api.call('POST', '/user/quit', {
+      token: quitter.token,
+      body: { confirmation: '注销我的账号', password: 'Secret123' },
+    });
+    expect(quit.code, quit.message).toBe(0);
+    revoked(await gone.read());
+    revoked(await gone.upload());
+
+    // A team project: the maker out of the team is out of its projects, member item or not.
+    const developer = await signUp('Developer');
+    const team = (await api.call<{ id: string }>('PUT', '/team', { token: s.token, body: { name: 'Platform', description: '' } })).data;
+    const invitation = (await api.call<{ code: string }>('POST', `/team/invitation/${team.id}`, { token: s.token })).data;
+    expect((await api.call('POST', `/team/join/${invitation.code}`, { token: developer.token })).code).toBe(0);
+    const teamProject = (await api.call<ProjectView>('PUT', '/project', { token: s.token, body: { name: 'Orders', teamId: team.id } }))
+      .data;
+    const teamToken = await editorsToken(s, teamProject.id, developer);
+    expect((await teamToken.upload()).status).toBe(200);
+    expect((await api.call('POST', `/team/quit/${team.id}`, { token: developer.token })).code).toBe(0);
+    revoked(await teamToken.read());
+    revoked(await teamToken.upload());
   });
 });
 
