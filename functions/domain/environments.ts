@@ -235,14 +235,18 @@ export function removeVariable(variables: VariableRecord[], id: string) {
 
 export async function getGlobalParams(projectId: string): Promise<GlobalParamsView> {
   const record = globalParamsEntity.parse(await getItem(keys.globals(projectId), { consistent: true }));
-  return {
-    projectId,
-    value: record?.value ?? EMPTY_GLOBAL_PARAMS_VALUE,
-    rev: record?.rev ?? 0,
-    updatedAt: record?.updatedAt ?? null,
-    updatedByName: record?.updatedByName ?? null,
-  };
+  if (!record) return noGlobalParams(projectId);
+  return { projectId, value: record.value, rev: record.rev, updatedAt: record.updatedAt, updatedByName: record.updatedByName };
 }
+
+/** The global parameters of a project that has saved none (and what a reader who may not see them is shown). */
+export const noGlobalParams = (projectId: string): GlobalParamsView => ({
+  projectId,
+  value: EMPTY_GLOBAL_PARAMS_VALUE,
+  rev: 0,
+  updatedAt: null,
+  updatedByName: null,
+});
 
 /** Saved against the revision the editor read (0: nothing saved yet), while the project is active. */
 export async function saveGlobalParams(projectId: string, value: string, expectedRev: number, editor: Editor): Promise<GlobalParamsView> {

@@ -107,7 +107,11 @@ export async function readProjectFile(
     await onProgress(Math.min(i + BODY_BATCH, ordered.length), ordered.length);
   }
 
-  const [environments, sources] = await Promise.all([environmentsOf(scope.projectId), importSourcesOf(scope.projectId)]);
+  // A share holds documents, not the project's environments: its export carries none (nor their values).
+  const [environments, sources] = await Promise.all([
+    scope.shareId ? [] : environmentsOf(scope.projectId),
+    importSourcesOf(scope.projectId),
+  ]);
   const servers = new Map<string, { url: string; description: string }>();
   const securitySchemes: Record<string, unknown> = {};
   let security: Record<string, string[]>[] | undefined;

@@ -1,7 +1,8 @@
 /**
  * Environments, variables and global parameters (spec sections 2, 3 and 7; issue 24). Editors manage them;
- * whoever reads the project (a public project's guests too) reads them, to run requests. A share reader reads the
- * global parameters of the project the share holds (they show in every HTTP API document's view), nothing else here.
+ * whoever reads the project (a public project's guests too) reads them, to run requests. The reader of a share of
+ * the whole project reads its global parameters (they show in every HTTP API document's view); a share of some
+ * documents reads them as empty (issue 37). Nothing else here is a share's.
  *
  * A service of their own (`environment`): the document function's bundle is at its size budget (400 KB, issue 9),
  * and these routes share nothing with the document tree but the project's partition.

@@ -139,7 +139,7 @@ describe('export jobs', () => {
   });
 
   it('admits the view role and refuses below it; a share reader exports what the share holds only if it allows export', async () => {
-    const { owner, project, inner, b, exportAs, fileOf, settle } = await setup();
+    const { owner, project, inner, b, env, exportAs, fileOf, settle, download } = await setup();
     const viewer = await signUp('Viewer');
     const stranger = await signUp('Stranger');
     await putItem(memberItem(project.id, viewer.userId, 'view', null));
@@ -153,6 +153,11 @@ describe('export jobs', () => {
       ERRORS.notLoggedIn.code,
     );
 
+    const variable = await api.call('PUT', '/project/document/variable', {
+      token: owner.token,
+      body: { envId: env.data.id, name: 'opsKey', value: 's3cr3t-ops-key' },
+    });
+    expect(variable.code, variable.message).toBe(0);
     const share = async (body: Record<string, unknown>) => {
       const res = await api.call<ShareView>('PUT', '/project/document/share-item', {
         token: owner.token,
@@ -185,6 +190,12 @@ describe('export jobs', () => {
     expect(names(file)).toEqual(['Inner', 'A 订单']);
     expect(file.nodes[0]!.parentId).toBe('');
     expect(names(file)).not.toContain(b.name);
+    // Issue 37: the share holds documents, not the project's environments and their values.
+    expect(file.project.environments).toEqual([]);
+    const asEnvironment = await exportAs(open.reader, { format: 'postman-environment' });
+    const environmentFile = new TextDecoder().decode((await download(asEnvironment)).bytes);
+    expect(environmentFile).not.toContain('api.example.com');
+    expect(environmentFile).not.toContain('s3cr3t-ops-key');
     // The reader polls their own job, not a member's; a share reader cannot ask for another version.
     expect((await api.call('GET', `/project/export/${ownJob.id}`, open.reader)).code).toBe(ERRORS.notFound.code);
     expect((await settle(shared.id, { token: owner.token })).state).toBe('done');

@@ -123,6 +123,27 @@ describe('share links', () => {
     expect(released.headers.get('vary')).toContain('x-project-version');
   });
 
+  // Issue 37: the route table let any share token read the project's global parameters (their values too).
+  it("a share of some documents reads none of the project's global parameters; a share of the whole project reads them", async () => {
+    const { owner, project, b, share } = await projectWithDocs();
+    const value = JSON.stringify({ req: { headers: [{ name: 'X-Api-Key', value: 'prod-key-7731' }] } });
+    const saved = await api.call('POST', '/project/document/global-param', {
+      token: owner.token,
+      body: { projectId: project.id, rev: 0, value },
+    });
+    expect(saved.code, saved.message).toBe(0);
+    const paramsAs = async (shareId: string) => {
+      const reader = asReader((await open(shareId)).data.shareToken);
+      return api.call<{ value: string; rev: number }>('GET', `/project/document/global-param/${project.id}`, reader);
+    };
+    const some = await paramsAs((await share({ docIds: [b.id] })).id);
+    expect(some.code, some.message).toBe(0);
+    expect(some.data.value).not.toContain('prod-key-7731');
+    expect(some.data.rev).toBe(0);
+    const whole = await paramsAs((await share({})).id);
+    expect(whole.data.value).toContain('prod-key-7731');
+  });
+
   it('expiry holds at read time to the second, and an expired share says so', async () => {
     const { a, share } = await projectWithDocs();
     const s = await share({});

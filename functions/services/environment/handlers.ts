@@ -11,6 +11,7 @@ import {
   environmentsOf,
   getEnvironment,
   getGlobalParams,
+  noGlobalParams,
   removeVariable,
   saveGlobalParams,
   toEnvironmentView,
@@ -34,7 +35,9 @@ async function environmentOf(projectId: string, envId: string) {
 }
 
 export const environmentHandlers = defineHandlers({
-  'globalParam.get': async ({ params: { projectId } }) => getGlobalParams(projectId),
+  // The project's parameters belong to the whole project: a share of some of its documents reads none of them.
+  'globalParam.get': async ({ params: { projectId } }, ctx) =>
+    ctx.project.share?.docIds.length ? noGlobalParams(projectId) : getGlobalParams(projectId),
 
   'globalParam.save': async ({ body: { projectId, value, rev } }, ctx) =>
     saveGlobalParams(projectId, value, rev, await editorOf(ctx.caller.userId)),
