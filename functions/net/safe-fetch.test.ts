@@ -142,6 +142,41 @@ describe('safe fetch', () => {
     expect(isPublicAddress('not an address')).toBe(false);
   });
 
+  // Issue 37: `[::7f00:1]` (IPv4-compatible, ::/96) passed as public unicast.
+  it('refuses IPv6 forms that embed an IPv4 address that is not public, and IPv4-compatible IPv6 whole', () => {
+    const refused = [
+      '::7f00:1', // ::127.0.0.1, IPv4-compatible
+      '::a00:1', // ::10.0.0.1
+      '::a9fe:a9fe', // ::169.254.169.254, the metadata address
+      '::808:808', // ::8.8.8.8: the whole deprecated range, public or not
+      '0:0:0:0:0:0:7f00:1',
+      '::ffff:7f00:1', // IPv4-mapped 127.0.0.1
+      '::ffff:a9fe:a9fe',
+      '::ffff:0:7f00:1', // IPv4-translated (RFC 6145)
+      '64:ff9b::7f00:1', // NAT64 127.0.0.1
+      '64:ff9b::a00:1',
+      '64:ff9b:1::a00:1', // local-use NAT64
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '2002:a9fe:a9fe::1',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe', // Teredo of 127.0.0.1 (its client address, inverted)
+      '::1',
+      '::',
+    ];
+    for (const address of refused) {
+      expect(isPublicAddress(address), address).toBe(false);
+      expect(() => checkConnected({ remoteAddress: address }, {}), address).toThrow(FetchRefused);
+    }
+    // An IPv4-mapped public address is the public IPv4 address.
+    expect(isPublicAddress('::ffff:808:808')).toBe(true);
+  });
+
+  it('refuses an IPv4-compatible literal in a URL before connecting', async () => {
+    const before = hits;
+    for (const host of ['[::7f00:1]', '[::127.0.0.1]', '[0:0:0:0:0:0:7f00:1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::1]'])
+      expect((await refusal(`http://${host}:${port}/spec`)).reason, host).toBe('address');
+    expect(hits).toBe(before);
+  });
+
   it('fetches an admitted target, by literal and through the resolver', async () => {
     const direct = await safeFetch(`http://127.0.0.1:${port}/spec`, { admitForTests: LOOPBACK_ONLY });
     expect(new TextDecoder().decode(direct.body)).toBe('{"openapi":"3.1.0"}');

@@ -123,6 +123,7 @@ describe('the proxy route', () => {
     testDns.set('metadata.proxy.test', ['169.254.169.254']);
     testDns.set('mixed.proxy.test', [TARGET_ADDRESS, '10.1.2.3']);
     testDns.set('mapped.proxy.test', ['::ffff:127.0.0.1']);
+    testDns.set('compatible.proxy.test', ['::7f00:1']);
     const hosts = [
       '127.0.0.1',
       '127.1',
@@ -140,6 +141,10 @@ describe('the proxy route', () => {
       '[fd00:ec2::254]',
       '[fe80::1]',
       '[::ffff:127.0.0.1]',
+      // IPv4-compatible (::/96): 127.0.0.1 and the metadata address (issue 37).
+      '[::7f00:1]',
+      '[::127.0.0.1]',
+      '[::a9fe:a9fe]',
       '[64:ff9b::7f00:1]',
       '[2002:7f00:1::]',
       '[2001:0:4136:e378:8000:63bf:3fff:fdd2]',
@@ -147,6 +152,7 @@ describe('the proxy route', () => {
       'metadata.proxy.test',
       'mixed.proxy.test',
       'mapped.proxy.test',
+      'compatible.proxy.test',
     ];
     const answers = await Promise.all(hosts.map((host) => send(token, run(`http://${host}:${insidePort}/`))));
     answers.forEach((res, i) => {
