@@ -38,6 +38,8 @@ export const ERRORS = {
   documentBinned: { code: 43014, status: 200 },
   crossSiteRequest: { code: 42005, status: 403 },
   contentTooLarge: { code: 45013, status: 200 },
+  /** A request body past the gateway's payload limit (API Gateway's 10 MB), refused before any handler: HTTP 413. */
+  requestTooLarge: { code: 45038, status: 413 },
   ownerRoleFixed: { code: 42006, status: 200 },
   creatorRoleFixed: { code: 42007, status: 200 },
   userNotVisible: { code: 42008, status: 200 },
@@ -83,6 +85,11 @@ export const ERRORS = {
   // DynamoDB or S3 still throttled (or failing) after every retry: the request was fine, the moment was not. HTTP 200,
   // so the client shows the message (spec section 8 turns any other status into a bare transport failure).
   serviceBusy: { code: 50003, status: 200 },
+  /**
+   * The request ran out of its time (overload, a slow dependency) and was answered before its Lambda would be cut
+   * off: HTTP 503 with Retry-After, so any client knows to come back, never a bare 500 (issue 37).
+   */
+  serviceTimeout: { code: 50032, status: 503 },
   system: { code: 50000, status: 500 },
   // The interface-test proxy (POST /proxy/send): why it did not send, or what stopped the exchange.
   /** The target is not a public http(s) address (loopback, private, link-local, metadata, …), first or after a redirect. */

@@ -151,15 +151,33 @@ function respondText(scope: RequestScope, mediaType: string, text: string): Resu
   return { ...envelope, headers: { ...envelope.headers, 'content-type': `${mediaType}; charset=utf-8` }, body: text };
 }
 
+/** How long a caller told the service is busy or timed out waits before trying again. */
+const RETRY_AFTER_BUSY_SECONDS = 5;
+
+/**
+ * The handler is answered for this long before the Lambda's own time-out: a request still running then gets the
+ * catalogued time-out (503, Retry-After) instead of being cut off into the gateway's bare 500.
+ */
+const ANSWER_BEFORE_CUTOFF_MS = 1_500;
+
+/** A time-out anywhere below (middy's, the SDK's, an aborted wait) is the service's time-out, not a system error. */
+const isTimeout = (err: unknown) => err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+
 function errorEnvelope(scope: RequestScope, err: unknown): { status: number; envelope: Envelope } {
   // A guest read refused to someone whose session ran out: tell them it ran out, not that they never signed in.
   if (err instanceof AppError && err.key === 'notLoggedIn' && scope.staleSession) err = new AppError('sessionExpired');
+  if (isTimeout(err)) {
+    scope.log.warn('request timed out', { ms: Date.now() - scope.started, error: (err as Error).message });
+    err = new AppError('serviceTimeout');
+  }
   if (err instanceof AppError) {
     const entry = ERRORS[err.key];
     // The open API (issue 26) and the text routes answer each code with the HTTP status their readers act on.
     const route = scope.route?.route;
     const status = route && (isTokenRoute(route.access) || route.produces !== undefined) ? httpStatus(err.key) : entry.status;
-    if (status === 429) scope.retryAfter = Number(err.params.seconds ?? (entry.status === 429 ? 60 : 5));
+    // Refused for the moment (throttled, busy, timed out): when to come back.
+    if (status === 429 || status === 503 || err.key === 'serviceBusy')
+      scope.retryAfter = Number(err.params.seconds ?? (entry.status === 429 ? 60 : RETRY_AFTER_BUSY_SECONDS));
     return {
       status,
       envelope: { code: entry.code, message: translate(scope.locale, `error.${err.key}`, err.params), data: err.data },
@@ -354,7 +372,12 @@ export function createService<const M extends Partial<Routes>>(
     table.set(routeKey(route), { id, route, handler });
   }
 
-  return middy<Event, Result, Error, ServiceContext>()
+  return middy<Event, Result, Error, ServiceContext>({
+    timeoutEarlyInMillis: ANSWER_BEFORE_CUTOFF_MS,
+    timeoutEarlyResponse: () => {
+      throw new AppError('serviceTimeout');
+    },
+  })
     .use(requestScope(service))
     .use(dispatch(table))
     .use(originCheck)

@@ -10,6 +10,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { FileServer } from './files';
+import { ERRORS, type Envelope, type ErrorKey } from '@shared/errors';
+import { httpStatus } from '@shared/http-status';
+import { pickLocale, translate } from '@shared/messages';
 import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, type ServiceName } from '@shared/routes';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -27,9 +30,32 @@ interface GatewayOptions {
   securityHeaders: Record<string, string>;
   /** Uploaded files under /files/, as CloudFront serves them from the files bucket. */
   files?: FileServer;
+  /** The functions' time-out, as the Lambda context tells it (infra: 29 s, API Gateway's integration limit). */
+  lambdaTimeoutMs?: number;
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
+const LAMBDA_TIMEOUT_MS = 29_000;
+
+/**
+ * A refusal of the gateway's own, in the envelope every answer carries and in the caller's language (API Gateway
+ * itself answers a bare `{"message"}`: in front of it, CloudFront is where that is for us to shape).
+ */
+export function gatewayRefusal(req: IncomingMessage, key: ErrorKey, params: Record<string, string | number> = {}) {
+  const locale = pickLocale(req.headers['accept-language']);
+  const envelope: Envelope = { code: ERRORS[key].code, message: translate(locale, `error.${key}`, params), data: null };
+  return { status: httpStatus(key), body: JSON.stringify(envelope) };
+}
+
+/** Answers a refusal of the gateway's own (a body past the limit, a handler that failed to answer at all). */
+export function refuse(req: IncomingMessage, res: ServerResponse, key: ErrorKey, extraHeaders: Record<string, string> = {}) {
+  const tooLarge = key === 'requestTooLarge';
+  const { status, body } = gatewayRefusal(req, key, tooLarge ? { mb: MAX_BODY_BYTES / 1024 / 1024 } : {});
+  // A client still sending a body past the limit: the connection closes once answered rather than read the rest.
+  const headers = { 'content-type': 'application/json; charset=utf-8', ...(tooLarge ? { connection: 'close' } : {}), ...extraHeaders };
+  if (!res.headersSent) res.writeHead(status, headers);
+  res.end(body);
+}
 
 interface Matcher {
   key: string;
@@ -154,8 +180,8 @@ export function apiGatewayEvent(
   return event;
 }
 
-export function lambdaContext(service: string, requestId: string): Context {
-  const deadline = Date.now() + 29_000;
+export function lambdaContext(service: string, requestId: string, timeoutMs = LAMBDA_TIMEOUT_MS): Context {
+  const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: `apiloom-${service}`,
@@ -249,13 +275,11 @@ export function createGateway(opts: GatewayOptions): Server {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
         const body = await readBody(req);
-        if (body === null) {
-          res.writeHead(413, { 'content-type': 'application/json' }).end('{"message":"Request Entity Too Large"}');
-          return;
-        }
+        if (body === null) return refuse(req, res, 'requestTooLarge');
         const path = url.pathname.slice(prefix.length) || '/';
         const { event, service } = toEvent(req, url, path, body);
-        const result = await (await handlerOf(service))(event, lambdaContext(service, event.requestContext.requestId));
+        const context = lambdaContext(service, event.requestContext.requestId, opts.lambdaTimeoutMs);
+        const result = await (await handlerOf(service))(event, context);
         const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
         if (result.cookies?.length) headers['set-cookie'] = result.cookies;
         res.writeHead(result.statusCode ?? 200, headers);
@@ -272,8 +296,7 @@ export function createGateway(opts: GatewayOptions): Server {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     })().catch((err: unknown) => {
       process.stderr.write(`gateway error: ${(err as Error).stack ?? String(err)}\n`);
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end('{"message":"Internal Server Error"}');
+      refuse(req, res, 'system');
     });
   });
   // Node closes an idle kept-alive connection after 5 s, and a client that reuses it at that moment reads

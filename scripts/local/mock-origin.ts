@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { apiGatewayEvent, lambdaContext, readBody } from './gateway';
+import { apiGatewayEvent, lambdaContext, readBody, refuse } from './gateway';
 
 export type MockHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -16,12 +16,7 @@ export function createMockOrigin(loadHandler: () => Promise<MockHandler>): Serve
   return createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
-      if (body === null) {
-        res
-          .writeHead(413, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
-          .end('{"message":"Request Entity Too Large"}');
-        return;
-      }
+      if (body === null) return refuse(req, res, 'requestTooLarge', { 'access-control-allow-origin': '*' });
       const url = new URL(req.url ?? '/', 'http://localhost');
       const event = apiGatewayEvent(req, url, url.pathname, body, DEFAULT_ROUTE);
       const result = await (await (handler ??= loadHandler()))(event, lambdaContext('mock', event.requestContext.requestId));
@@ -29,8 +24,7 @@ export function createMockOrigin(loadHandler: () => Promise<MockHandler>): Serve
       res.end(result.body ?? '');
     })().catch((err: unknown) => {
       process.stderr.write(`mock origin error: ${(err as Error).stack ?? String(err)}\n`);
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-      res.end('{"message":"Internal Server Error"}');
+      refuse(req, res, 'system', { 'access-control-allow-origin': '*' });
     });
   });
 }

@@ -68,11 +68,15 @@ interface ApiResponse<T = unknown> extends Envelope<T> {
   headers: Headers;
 }
 
-/** `sources`: a service's handler other than the tests' usual one (the deployed proxy, say). */
-export function useLocalApi(opts: { sources?: Partial<typeof sources> } = {}) {
+/**
+ * `sources`: a service's handler other than the tests' usual one (the deployed proxy, say); `lambdaTimeoutMs`: the
+ * functions' time-out as their Lambda context tells it (a short one to see what a request past it answers).
+ */
+export function useLocalApi(opts: { sources?: Partial<typeof sources>; lambdaTimeoutMs?: number } = {}) {
   let base = '';
   const s3Endpoint = process.env.S3_ENDPOINT ?? '';
   const server = createGateway({
+    ...(opts.lambdaTimeoutMs ? { lambdaTimeoutMs: opts.lambdaTimeoutMs } : {}),
     loadHandler: async (s) => (await (opts.sources?.[s] ?? sources[s])()).handler as LambdaHandler,
     securityHeaders: securityHeaders(s3Endpoint, 'http://127.0.0.1:9'),
     files: fileServer(s3Endpoint, process.env.FILES_BUCKET ?? ''),
