@@ -95,6 +95,12 @@ export const SHARE_GUESSES_PER_SHARE = { limit: 10, seconds: 900 };
 export const SHARE_GUESSES_PER_ADDRESS = { limit: 30, seconds: 900 };
 /** Requests one user may send through the interface-test proxy in a minute. */
 export const PROXY_SENDS_PER_USER = { limit: 60, seconds: 60 };
+/**
+ * Requests one project token may make of the open API in ten seconds (issue 37): six a second, where the CLI polls
+ * a job twice a second; a tool that reads faster is told when to come back (429, Retry-After), and a leaked token
+ * cannot be used to flood.
+ */
+export const OPEN_API_REQUESTS_PER_TOKEN = { limit: 60, seconds: 10 };
 
 /** Team and project invitation codes stay valid this long (spec section 9). */
 export const INVITATION_TTL_SECONDS = 3_600;

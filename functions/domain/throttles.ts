@@ -5,7 +5,8 @@
  *   step-up, not a lock, so strangers spread over many addresses cannot lock the owner out);
  * - per address, across accounts, against one machine spraying many accounts.
  * Verification codes are limited per address too (per target, codes.ts limits them), so nobody can mail-bomb or
- * probe the user base from one machine. Share password guesses are limited per share and per address. Past a limit the request is refused before any password is checked,
+ * probe the user base from one machine. Share password guesses are limited per share and per address; the open
+ * API's requests per project token. Past a limit the request is refused before any password is checked,
  * which also keeps an attacker from using our scrypt cost against us.
  */
 import {
@@ -13,6 +14,7 @@ import {
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
   LOGIN_FAILURES_PER_PAIR,
+  OPEN_API_REQUESTS_PER_TOKEN,
   PROXY_SENDS_PER_USER,
   SHARE_GUESSES_PER_ADDRESS,
   SHARE_GUESSES_PER_SHARE,
@@ -39,6 +41,7 @@ const WINDOWS = {
   shareGuess: SHARE_GUESSES_PER_SHARE,
   shareGuessAddress: SHARE_GUESSES_PER_ADDRESS,
   proxySend: PROXY_SENDS_PER_USER,
+  openApiToken: OPEN_API_REQUESTS_PER_TOKEN,
 } satisfies Record<string, Window>;
 
 export type CounterName = keyof typeof WINDOWS;

@@ -13,6 +13,7 @@ import { projectAccess } from '../domain/access-facts';
 import { findProjectToken, noteTokenUse, tokenState, type ProjectTokenRecord } from '../domain/project-tokens';
 import type { MemberRecord } from '../domain/members';
 import { isVisible, type ProjectRecord } from '../domain/projects';
+import { consume } from '../domain/throttles';
 import { getUser, isLeaving } from '../domain/users';
 import type { ReleaseRecord } from '../domain/releases';
 import { shareHolds, type ShareRecord } from '../domain/shares';
@@ -125,7 +126,8 @@ function bearerOf(event: APIGatewayProxyEventV2): string | undefined {
  * a token of another project: "not found" (404), as a project the caller cannot see is everywhere else, so a token
  * learns nothing of projects but its own; without the scope: 42013 (403). Revoking is read on the very next
  * request (a consistent read of the token), and so is the maker's role: a token whose maker no longer holds the
- * role its scope needs (or has no account, or is leaving) is refused as revoked (issue 37). The live tree is read; releases are not the open API's.
+ * role its scope needs (or has no account, or is leaving) is refused as revoked (issue 37). A token makes at most
+ * OPEN_API_REQUESTS_PER_TOKEN requests a window; past it, 42900 with HTTP 429 and Retry-After. The live tree is read; releases are not the open API's.
  */
 async function authorizeToken(access: Access, projectId: string, event: APIGatewayProxyEventV2): Promise<ProjectScope> {
   const secret = bearerOf(event);
@@ -136,6 +138,8 @@ async function authorizeToken(access: Access, projectId: string, event: APIGatew
   if (state === 'revoked') throw new AppError('tokenInvalid');
   if (state === 'expired') throw new AppError('tokenExpired');
   if (token.projectId !== projectId) throw new AppError('notFound');
+  // Counted before anything else is read for it: past the limit a token costs one write a request (429, Retry-After).
+  await consume(['openApiToken', token.id]);
   const scopes = access.grants.flatMap((g) => (g.kind === 'projectToken' ? [g.scope] : []));
   const usable = scopes.filter((scope) => token.scopes.includes(scope));
   // A token acts for its maker and never beyond them: their role now, not when they made it. Removed, demoted,

@@ -9,12 +9,13 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- written descriptions read as plain JSON */
 import { validate } from '@scalar/openapi-parser';
 import { afterEach, describe, expect, it } from 'vitest';
+import { OPEN_API_REQUESTS_PER_TOKEN } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
 import type { ExportJobView } from '@shared/schemas/export';
 import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
 import type { ImportHistoryEntry, ProjectTokenView } from '@shared/schemas/open';
 import type { ProjectView } from '@shared/schemas/project';
-import { importKeys, tokenKeys } from '../../functions/data/keys';
+import { importKeys, keys, tokenKeys } from '../../functions/data/keys';
 import { assignMember } from '../../functions/domain/members';
 import { createProjectToken } from '../../functions/domain/project-tokens';
 import { openApiDescription } from '../../scripts/open-openapi';
@@ -84,9 +85,9 @@ async function setup() {
   return { ...user, project, makeToken, open, push };
 }
 
-/** Table writes a block makes, by sort key, leaving out the job's own item and the token's last use. */
+/** Table writes a block makes, by sort key, leaving out the job's own item, the token's last use and its request count. */
 function tableWrites(): string[] {
-  const { writes, harness } = recordTableWrites([importKeys.job('', '').sk, tokenKeys.token('').sk]);
+  const { writes, harness } = recordTableWrites([importKeys.job('', '').sk, tokenKeys.token('').sk, keys.throttle('openApiToken', '').sk]);
   harnesses.push(harness);
   return writes;
 }
@@ -235,6 +236,27 @@ describe('a token and its maker', { timeout: 120_000 }, () => {
     expect((await api.call('POST', `/team/quit/${team.id}`, { token: developer.token })).code).toBe(0);
     revoked(await teamToken.read());
     revoked(await teamToken.upload());
+  });
+});
+
+// Issue 37: 150 reads in 6.9 s with one token, none refused.
+describe('the per-token limit', () => {
+  it('refuses a token past its requests a window with 429, Retry-After and the envelope; another token is not slowed', async () => {
+    const s = await setup();
+    const [flooding, other] = await Promise.all([s.makeToken(['read'], 'Flood'), s.makeToken(['read'], 'Other')]);
+    const en = { headers: { 'accept-language': 'en' } };
+    const burst = await Promise.all(Array.from({ length: 150 }, () => s.open(flooding.secret, 'GET', '/tree', en)));
+    const refused = burst.filter((res) => res.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(burst.length - refused.length).toBeGreaterThanOrEqual(OPEN_API_REQUESTS_PER_TOKEN.limit);
+    for (const res of refused) {
+      expect([res.status, res.code]).toEqual([429, ERRORS.tooManyRequests.code]);
+      expect(res.message).toMatch(/^Too many attempts, try again in \d+ seconds$/);
+      const wait = Number(res.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(OPEN_API_REQUESTS_PER_TOKEN.seconds);
+    }
+    expect((await s.open(other.secret, 'GET', '/tree')).status).toBe(200);
   });
 });
 

@@ -24,11 +24,21 @@ export async function uploadImport(routes: ImportRoutes, name: string, bytes: Ui
   return { id: ticket.data.id, started: started.data };
 }
 
-/** Reads a job (an import's or an export's) as the client polls it, until it is done or failed. */
-export async function jobOver<J extends { state: string }>(read: () => Promise<Envelope<J>>, what: string, everyMs = 25): Promise<J> {
+/** An answer as the test API client gives it: the envelope, and the HTTP status and headers when it has them. */
+type Polled<J> = Envelope<J> & { status?: number; headers?: Headers };
+
+/**
+ * Reads a job (an import's or an export's) as the client polls it, until it is done or failed. Told to slow down
+ * (the open API's per-token limit: 429 with Retry-After), it waits as told, as the CLI does.
+ */
+export async function jobOver<J extends { state: string }>(read: () => Promise<Polled<J>>, what: string, everyMs = 25): Promise<J> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const res = await read();
+    if (res.status === 429) {
+      await new Promise((r) => setTimeout(r, Number(res.headers?.get('retry-after') ?? 1) * 1000));
+      continue;
+    }
     expect(res.code, res.message).toBe(0);
     if (res.data.state === 'done' || res.data.state === 'failed') return res.data;
     if (Date.now() > deadline) throw new Error(`${what} still ${res.data.state}`);
