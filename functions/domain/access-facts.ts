@@ -39,7 +39,7 @@ export async function projectAccess(projectId: string, userId: string | undefine
     [
       keys.project(projectId),
       ...(userId ? [keys.member(projectId, userId)] : []),
-      ...(token && sameProject ? [keys.share(projectId, token.shareId), token.tokenKey] : []),
+      ...(token && sameProject ? [keys.share(projectId, token.shareId), ...(token.tokenKey ? [token.tokenKey] : [])] : []),
       ...(request.version ? [keys.release(projectId, request.version)] : []),
     ],
     { consistent: true },
@@ -53,9 +53,9 @@ export async function projectAccess(projectId: string, userId: string | undefine
     ? undefined
     : !shareItem
       ? 'absent'
-      : tokenCounts(shareItem, of(ENTITY.shareToken.entity))
+      : tokenCounts(shareItem, token, of(ENTITY.shareToken.entity))
         ? 'ok'
-        : tokenCounts(shareItem, of(ENTITY.shareToken.entity), 0)
+        : tokenCounts(shareItem, token, of(ENTITY.shareToken.entity), 0)
           ? 'expired'
           : 'revoked';
   const share = shareState === 'ok' ? shareItem : undefined;

@@ -1,10 +1,9 @@
 /**
  * Export jobs (issue 23): one item per job in its project's partition (exportKeys.job); its file is served a
- * day, the item kept a day longer (TTL). A job moves queued -> running -> done | failed, each step a conditional write on the state it leaves, so
- * a second invocation of the worker never runs a job twice; a run holds a lease, and a run that died (a Lambda
- * timeout) leaves a lapsed lease the next invocation takes over (as import jobs do, domain/import-jobs.ts).
- * A run's own writes (progress, done, failed) hold only while the job is still its own: running under the attempt
- * it took. A run that was thought dead and taken over finds its next write refused and stands down (`LeaseLost`).
+ * day, the item kept a day longer (TTL). A job moves queued -> running -> done | failed under the lease every job kind runs under (domain/jobs.ts):
+ * a second invocation of the worker never runs a job twice, a run that died (a Lambda timeout) leaves a lapsed
+ * lease the next invocation takes over, and a run thought dead and taken over finds its next write refused and
+ * stands down (`LeaseLost`).
  */
 import * as z from 'zod';
 import { ERRORS, type ErrorKey } from '@shared/errors';
@@ -12,12 +11,13 @@ import { lazy } from '@shared/lazy';
 import { translate, type Locale } from '@shared/messages';
 import { EXPORT_FILE_SECONDS, EXPORT_FORMATS, EXPORT_LINK_SECONDS, EXPORT_STATES, type ExportJobView } from '@shared/schemas/export';
 import { LOCALES } from '@shared/constants';
-import { and, conditionsOn, getItem, or, type Guard } from '../data/db';
+import { getItem } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { exportKeys } from '../data/keys';
 import { presignGet } from '../data/s3';
 import { AppError } from '../core/app-error';
 import { newDocumentId } from './documents';
+import { jobLease } from './jobs';
 
 /** How long a run may go without renewing its lease before another invocation may take the job. */
 export const EXPORT_LEASE_MS = 16 * 60_000;
@@ -60,20 +60,8 @@ export const exportJobEntity = defineEntity({
   schema: exportJobRecord,
   key: (j: Pick<ExportJobRecord, 'projectId' | 'id'>) => exportKeys.job(j.projectId, j.id),
 });
-const where = conditionsOn<ExportJobRecord>();
-const skipped: Guard['failure'] = () => undefined;
-
-/** The job was taken over by another run (its lease lapsed while this one still ran): this run stands down. */
-export class LeaseLost extends Error {
-  constructor(readonly jobId: string) {
-    super(`export job ${jobId} was taken over by another run`);
-    this.name = 'LeaseLost';
-  }
-}
-type RunningJob = Pick<ExportJobRecord, 'projectId' | 'id' | 'attempts'>;
-/** The job is running under the attempt this run took. */
-const stillOurs = (job: RunningJob) => and(where.eq('state', 'running'), where.eq('attempts', job.attempts));
-const leaseLost = (job: RunningJob) => () => new LeaseLost(job.id);
+/** Export's lease (domain/jobs.ts): every write of a run holds only while the job is the attempt it took. */
+export const exportLease = jobLease('export', exportJobEntity, EXPORT_LEASE_MS);
 
 export type NewExportJob = Pick<ExportJobRecord, 'projectId' | 'format' | 'docIds' | 'version' | 'language' | 'shareId' | 'createdBy'>;
 
@@ -96,7 +84,7 @@ export async function createExportJob(job: NewExportJob, now = new Date()): Prom
     fileExpiresAt: now.getTime() + EXPORT_FILE_SECONDS * 1000,
     expiresAt: Math.floor(now.getTime() / 1000) + 2 * EXPORT_FILE_SECONDS,
   };
-  await exportJobEntity.put(record, where.notExists());
+  await exportLease.create(record);
   return record;
 }
 
@@ -107,53 +95,6 @@ export async function requireExportJob(projectId: string, jobId: string): Promis
   const job = await getExportJob(projectId, jobId);
   if (!job) throw new AppError('notFound');
   return job;
-}
-
-/** Takes a queued job, or a running one whose lease lapsed, in one conditional write; undefined: not this run's. */
-export async function takeExportJob(job: ExportJobRecord, now = Date.now()): Promise<ExportJobRecord | undefined> {
-  const lapsed =
-    job.state === 'running' && job.leaseUntil !== null && job.leaseUntil < now
-      ? where.eq('leaseUntil', job.leaseUntil)
-      : where.eq('leaseUntil', -1);
-  return exportJobEntity.update(
-    job,
-    { set: { state: 'running', startedAt: new Date(now).toISOString(), leaseUntil: now + EXPORT_LEASE_MS }, add: { attempts: 1 } },
-    { when: or(where.eq('state', 'queued'), lapsed), failure: skipped },
-  );
-}
-
-/** Progress of a run (and its lease renewed); throws `LeaseLost` when the job is no longer this run's. */
-export async function reportExportProgress(job: RunningJob, progress: { done: number; total: number }) {
-  await exportJobEntity.update(
-    job,
-    { set: { progress, leaseUntil: Date.now() + EXPORT_LEASE_MS } },
-    { when: stillOurs(job), failure: leaseLost(job) },
-  );
-}
-
-/** running -> done, with the stored file; throws `LeaseLost` when the job is no longer this run's. */
-export async function finishExportJob(
-  job: RunningJob,
-  file: { objectKey: string; fileName: string; size: number },
-  progress: { done: number; total: number },
-) {
-  await exportJobEntity.update(
-    job,
-    { set: { state: 'done', ...file, progress, finishedAt: new Date().toISOString(), leaseUntil: null } },
-    { when: stillOurs(job), failure: leaseLost(job) },
-  );
-}
-
-/**
- * queued | running -> failed, with why (an error key of shared/errors.ts and its values); a running job only by the
- * run that holds it (a run taken over leaves the job to the run that took it).
- */
-export async function failExportJob(job: RunningJob, key: ErrorKey, params: Record<string, string | number> = {}) {
-  await exportJobEntity.update(
-    job,
-    { set: { state: 'failed', error: { key, params }, finishedAt: new Date().toISOString(), leaseUntil: null } },
-    { when: or(stillOurs(job), where.eq('state', 'queued')), failure: skipped },
-  );
 }
 
 /** Whether a job's file is past its day (S3's lifecycle sweeps later; reads hold to the second). */

@@ -1,11 +1,12 @@
 /**
  * Import jobs (issue 22): one item per job in its project's partition (keys.importJob), kept 30 days (TTL). A job
  * moves uploading -> queued -> running -> done | failed, each step a conditional write on the state it leaves, so
- * a repeated start or a second invocation of the worker never runs a job twice. A run holds a lease: a worker that
- * died mid-run (a Lambda timeout, out of memory) leaves the job `running` with a lapsed lease; the owner's next
- * poll (`leaseLapsed`, the import.get handler) invokes the worker again, which takes the job over: it finishes a
- * commit that had started, or else discards what the dead run staged and runs again (at most
- * IMPORT_MAX_ATTEMPTS runs, then the job fails, with nothing of it visible).
+ * a repeated start or a second invocation of the worker never runs a job twice. A run holds a lease (domain/jobs.ts,
+ * the protocol every job kind shares): a worker that died mid-run (a Lambda timeout, out of memory) leaves the job
+ * `running` with a lapsed lease; the owner's next poll (`pollImport`) invokes the worker
+ * again, which takes the job over: it finishes a commit that had started, or else discards what the dead run staged
+ * and runs again (at most IMPORT_MAX_ATTEMPTS runs, then the job fails, with nothing of it visible). Every write of
+ * a run holds only while the job is the attempt it took: a run taken over stands down (`LeaseLost`).
  */
 import * as z from 'zod';
 import { ERRORS, type ErrorKey } from '@shared/errors';
@@ -24,12 +25,14 @@ import {
   type ImportOptions,
   type ImportReport,
 } from '@shared/schemas/import';
-import { conditionsOn, getItem, or, queryAll, type Guard } from '../data/db';
+import { conditionsOn, getItem, queryAll, skip } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { importKeys, keys } from '../data/keys';
 import { headObject, presignPut, putObject } from '../data/s3';
 import { AppError } from '../core/app-error';
 import { newDocumentId } from './documents';
+import { jobLease, leaseLapsed, type TakenJob } from './jobs';
+import type { Logger } from '../core/logger';
 
 /** How long a job (its state, progress and report) is kept. */
 export const IMPORT_JOB_DAYS = 30;
@@ -96,6 +99,9 @@ export const importJobEntity = defineEntity({
 });
 const where = conditionsOn<ImportJobRecord>();
 
+/** Import's lease (domain/jobs.ts): every write of a run holds only while the job is the attempt it took. */
+export const importLease = jobLease('import', importJobEntity, IMPORT_LEASE_MS);
+
 /** `<projectId>_<suffix>`, made as a document id is: polling finds its project's access rule in the id. */
 export const newImportJobId = (projectId: string) => newDocumentId(projectId);
 
@@ -136,7 +142,7 @@ export async function createImportJob(job: NewJob, now = new Date()): Promise<Im
     finishedAt: null,
     expiresAt: Math.floor(now.getTime() / 1000) + IMPORT_JOB_DAYS * 86_400,
   };
-  await importJobEntity.put(record, where.notExists());
+  await importLease.create(record);
   return record;
 }
 
@@ -148,8 +154,6 @@ export async function requireImportJob(projectId: string, jobId: string): Promis
   if (!job) throw new AppError('notFound');
   return job;
 }
-
-const skipped: Guard['failure'] = () => undefined;
 
 /** A project's jobs, newest first (each is kept IMPORT_JOB_DAYS). */
 export async function importJobsOf(projectId: string): Promise<ImportJobRecord[]> {
@@ -169,91 +173,27 @@ export async function queueImportJob(
   const moved = await importJobEntity.update(
     job,
     { set: { state: 'queued', options, ...(expectFormat ? { expectFormat } : {}) } },
-    { when: where.eq('state', 'uploading'), failure: skipped },
+    { when: where.eq('state', 'uploading'), failure: skip },
   );
   return moved !== undefined;
 }
 
-/**
- * Takes a job for a run: a queued job, or a running one whose run stopped renewing its lease (it died), in one
- * conditional write. Answers the job as taken, or undefined when another run has it or it is over: that
- * invocation does nothing.
- */
-export async function takeImportJob(job: ImportJobRecord, now = Date.now()): Promise<ImportJobRecord | undefined> {
-  return importJobEntity.update(
-    job,
-    { set: { state: 'running', startedAt: new Date(now).toISOString(), leaseUntil: now + IMPORT_LEASE_MS }, add: { attempts: 1 } },
-    {
-      when: or(where.eq('state', 'queued'), sameLapsedRun(job, now)),
-      failure: skipped,
-    },
-  );
-}
-
-/** The job is running under the lease it had when read, and that lease has lapsed. */
-function sameLapsedRun(job: ImportJobRecord, now: number) {
-  const c = conditionsOn<ImportJobRecord>();
-  return job.state === 'running' && job.leaseUntil !== null && job.leaseUntil < now
-    ? c.eq('leaseUntil', job.leaseUntil)
-    : c.eq('leaseUntil', -1);
-}
-
-/** Progress of a run (and its lease renewed); only while it runs. */
-export async function reportImportProgress(job: Pick<ImportJobRecord, 'projectId' | 'id'>, progress: { done: number; total: number }) {
-  await importJobEntity.update(
-    job,
-    { set: { progress, leaseUntil: Date.now() + IMPORT_LEASE_MS } },
-    { when: where.eq('state', 'running'), failure: skipped },
-  );
-}
-
-/** Whether a running job's run stopped renewing its lease (it died): another run may take it over. */
-export const leaseLapsed = (job: ImportJobRecord, now = Date.now()) =>
-  job.state === 'running' && job.leaseUntil !== null && job.leaseUntil < now;
+/** Progress of a run (and its lease renewed); throws `LeaseLost` when the job is no longer this run's. */
+export const reportImportProgress = (job: TakenJob, progress: { done: number; total: number }) => importLease.renew(job, { progress });
 
 /** Staging is over: the report as it will be and the commit's size; from here a takeover finishes the commit. */
-export async function startImportCommit(
-  job: Pick<ImportJobRecord, 'projectId' | 'id'>,
-  report: StoredReport,
-  commit: NonNullable<ImportJobRecord['commit']>,
-) {
-  await importJobEntity.update(
-    job,
-    { set: { report: trimmed(report), commit, progress: commitProgress(commit), leaseUntil: Date.now() + IMPORT_LEASE_MS } },
-    { when: where.eq('state', 'running') },
-  );
-}
+export const startImportCommit = (job: TakenJob, report: StoredReport, commit: Commit) =>
+  importLease.renew(job, { report: trimmed(report), commit, progress: commitProgress(commit) });
 
 /** How far the commit got (and the report, when a dropped update changed it), the lease renewed. */
-export async function reportImportCommit(
-  job: Pick<ImportJobRecord, 'projectId' | 'id'>,
-  commit: NonNullable<ImportJobRecord['commit']>,
-  report?: StoredReport,
-) {
-  await importJobEntity.update(
-    job,
-    {
-      set: {
-        ...(report ? { report: trimmed(report) } : {}),
-        commit,
-        progress: commitProgress(commit),
-        leaseUntil: Date.now() + IMPORT_LEASE_MS,
-      },
-    },
-    { when: where.eq('state', 'running'), failure: skipped },
-  );
-}
+export const reportImportCommit = (job: TakenJob, commit: Commit, report?: StoredReport) =>
+  importLease.renew(job, { ...(report ? { report: trimmed(report) } : {}), commit, progress: commitProgress(commit) });
 
 /** A run whose commit failed lets go of the job soon, so the next poll has another run finish the commit. */
-export async function releaseImportLease(job: Pick<ImportJobRecord, 'projectId' | 'id'>, retryInMs = IMPORT_COMMIT_RETRY_MS) {
-  await importJobEntity.update(
-    job,
-    { set: { leaseUntil: Date.now() + retryInMs } },
-    { when: where.eq('state', 'running'), failure: skipped },
-  );
-}
+export const releaseImportLease = (job: TakenJob, retryInMs = IMPORT_COMMIT_RETRY_MS) => importLease.lapse(job, retryInMs);
 
-const commitProgress = (c: NonNullable<ImportJobRecord['commit']>) => ({ done: c.staged + c.done, total: c.staged + c.total });
+type Commit = NonNullable<ImportJobRecord['commit']>;
+const commitProgress = (c: Commit) => ({ done: c.staged + c.done, total: c.staged + c.total });
 
 const trimmed = (report: StoredReport): StoredReport => ({
   ...report,
@@ -261,44 +201,19 @@ const trimmed = (report: StoredReport): StoredReport => ({
   changes: report.changes.slice(0, REPORT_CHANGES),
 });
 
-export async function setImportFormat(job: Pick<ImportJobRecord, 'projectId' | 'id'>, format: ImportJobRecord['format']) {
-  await importJobEntity.update(job, { set: { format } }, { when: where.eq('state', 'running'), failure: skipped });
-}
+export const setImportFormat = (job: TakenJob, format: ImportJobRecord['format']) => importLease.write(job, { format });
 
 /** running -> done, with the report. */
-export async function finishImportJob(
-  job: Pick<ImportJobRecord, 'projectId' | 'id'>,
-  report: StoredReport,
-  progress: { done: number; total: number },
-) {
-  await importJobEntity.update(
-    job,
-    {
-      set: {
-        state: 'done',
-        report: trimmed(report),
-        progress,
-        finishedAt: new Date().toISOString(),
-        leaseUntil: null,
-      },
-    },
-    { when: where.eq('state', 'running'), failure: skipped },
-  );
-}
+export const finishImportJob = (job: TakenJob, report: StoredReport, progress: { done: number; total: number }) =>
+  importLease.finish(job, { report: trimmed(report), progress });
 
-/** queued | running -> failed, with why (an error key of shared/errors.ts and its values). */
-export async function failImportJob(
-  job: Pick<ImportJobRecord, 'projectId' | 'id'>,
+/** queued | running -> failed, with why (an error key of shared/errors.ts and its values); not once taken over. */
+export const failImportJob = (
+  job: TakenJob,
   key: ErrorKey,
   params: Record<string, string | number> = {},
   report: StoredReport | null = null,
-) {
-  await importJobEntity.update(
-    job,
-    { set: { state: 'failed', error: { key, params }, report, finishedAt: new Date().toISOString(), leaseUntil: null } },
-    { when: or(where.eq('state', 'running'), where.eq('state', 'queued')), failure: skipped },
-  );
-}
+) => importLease.fail(job, key, params, { report });
 
 /** What the client sees of a job, in its language. */
 export function toImportJobView(job: ImportJobRecord, locale: Locale): ImportJobView {
@@ -380,6 +295,49 @@ export async function startUploadedImport(
   if (!head || head.size === 0) throw new AppError('uploadMissing');
   if (head.size > IMPORT_MAX_BYTES) throw importTooLarge();
   return { queued: await queueImportJob(job, options, expectFormat), size: head.size };
+}
+
+/** How a door runs a job's worker (the services invoke it; the domain never imports the pipeline), and logs. */
+export interface ImportDoor {
+  run: (job: Pick<ImportJobRecord, 'projectId' | 'id'>) => Promise<void>;
+  log: Pick<Logger, 'info' | 'warn'>;
+}
+
+/**
+ * Starts an uploaded job (the import screen's `import.start` and the open API's `open.importStart`): its file
+ * checked, it is queued with its options and its worker run. A repeated start (a lost answer, a retried call)
+ * answers the job as it stands, and nothing runs twice. Answers the job as it now stands.
+ */
+export async function startImport(
+  projectId: string,
+  jobId: string,
+  options: ImportOptions,
+  door: ImportDoor,
+  expectFormat?: ImportJobRecord['expectFormat'],
+): Promise<ImportJobRecord> {
+  const job = await requireImportJob(projectId, jobId);
+  if (job.state !== 'uploading') return job;
+  const { queued, size } = await startUploadedImport(job, options, expectFormat);
+  if (queued) {
+    await door.run(job);
+    door.log.info('import started', { project: job.projectId, job: job.id, by: job.createdBy, size });
+  }
+  return requireImportJob(job.projectId, job.id);
+}
+
+/**
+ * A poll of a job (`import.get`, `open.importGet`) by whoever started it (`starter`: a person's id, or a token's
+ * `token:<id>`). When its run died (a timeout, out of memory) or let go after a failed commit, the starter's poll
+ * has another run take the job over (it finishes the commit, or discards what was staged and runs again); a second
+ * poll for the same lapse takes nothing, as taking the job is one conditional write.
+ */
+export async function pollImport(projectId: string, jobId: string, starter: string, door: ImportDoor): Promise<ImportJobRecord> {
+  const job = await requireImportJob(projectId, jobId);
+  if (leaseLapsed(job) && job.createdBy === starter) {
+    door.log.warn('import job lease lapsed: invoking the worker again', { job: job.id, attempts: job.attempts });
+    await door.run(job);
+  }
+  return job;
 }
 
 /** Stores a file the API received (the spec's swagger call) where an upload would be. */

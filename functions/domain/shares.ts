@@ -1,8 +1,9 @@
 /**
  * Share links: chosen documents (a folder brings its subtree; none: the whole project) or a release, until an
  * expiry, optionally behind a read password. A reader gets a share token, `<shareId>.<secret>`, for the follow-up
- * reads; only the secret's SHA-256 is stored, and a token counts only while its share lives and has the token
- * epoch it was issued under (a new password or a shorter expiry starts a new epoch: earlier tokens stop working).
+ * reads (`issueShareToken`: a row for a share with a password, none for one without); a token counts only while
+ * its share lives and has the token epoch it was issued under (a new password or a shorter expiry starts a new
+ * epoch: earlier tokens stop working).
  * Expiry holds at read time to the second, whatever the TTL sweeper has done.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -106,8 +107,15 @@ export const deleteShare = (projectId: string, shareId: string) => deleteItem(ke
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-/** A new token for a share, living no longer than the share. */
+/**
+ * A share token for a reader. A share with a password gets a secret token, kept as a row (only its SHA-256),
+ * living no longer than the share. A share without one gets an open token, `<shareId>.open.<epoch>`, which needs no
+ * row: it holds no more than the link does (anyone with the link reads the share) and counts only while the share
+ * lives, has no password and is at that epoch, so a password set later, a shorter expiry or the share's deletion
+ * revokes it as they revoke a secret token. A burst of anonymous reads thus writes nothing.
+ */
 export async function issueShareToken(share: ShareRecord): Promise<string> {
+  if (!share.passwordHash) return `${share.id}.open.${share.tokenEpoch}`;
   const secret = randomBytes(24).toString('base64url');
   await putItem({
     ...keys.shareToken(share.projectId, share.id, hash(secret)),
@@ -119,31 +127,41 @@ export async function issueShareToken(share: ShareRecord): Promise<string> {
   return `${share.id}.${secret}`;
 }
 
-/** The share a token names and the key of its token item, when the token is well formed. */
-export function parseShareToken(
-  token: string,
-): { shareId: string; projectId: string; tokenKey: ReturnType<typeof keys.shareToken> } | undefined {
-  const match = /^([0-9a-f-]{36})_([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{32})$/.exec(token);
+/** A well-formed token: the share it names, and the key of its row (a secret token) or its epoch (an open one). */
+export type ParsedShareToken = { shareId: string; projectId: string } & (
+  { tokenKey: ReturnType<typeof keys.shareToken>; epoch?: undefined } | { tokenKey?: undefined; epoch: number }
+);
+
+/** The share a token names and the key of its token item (or its epoch), when the token is well formed. */
+export function parseShareToken(token: string): ParsedShareToken | undefined {
+  const match = /^([0-9a-f-]{36})_([A-Za-z0-9_-]{22})\.(?:([A-Za-z0-9_-]{32})|open\.([1-9][0-9]{0,8}))$/.exec(token);
   if (!match) return undefined;
-  const shareId = `${match[1]}_${match[2]}`;
-  return { shareId, projectId: match[1]!, tokenKey: keys.shareToken(match[1]!, shareId, hash(match[3]!)) };
+  const projectId = match[1]!;
+  const shareId = `${projectId}_${match[2]}`;
+  return match[3]
+    ? { shareId, projectId, tokenKey: keys.shareToken(projectId, shareId, hash(match[3])) }
+    : { shareId, projectId, epoch: Number(match[4]) };
 }
 
-/** Whether a token item (read beside its share) still counts for that share. */
+/** Whether a token (with its row, read beside its share, for a secret token) still counts for that share. */
 export function tokenCounts(
   share: ShareRecord | undefined,
+  token: ParsedShareToken | undefined,
   tokenItem: Record<string, unknown> | undefined,
   now = Date.now(),
 ): share is ShareRecord {
-  const token = asRecord(tokenRecord, tokenItem);
-  return !!share && !!token && token.shareId === share.id && token.epoch === share.tokenEpoch && !isExpired(share, now);
+  if (!share || !token || token.shareId !== share.id || isExpired(share, now)) return false;
+  if (!token.tokenKey) return !share.passwordHash && token.epoch === share.tokenEpoch;
+  const row = asRecord(tokenRecord, tokenItem);
+  return !!row && row.shareId === share.id && row.epoch === share.tokenEpoch;
 }
 
 /** The token a reader sent, if it still counts for this share (a password need not be asked again). */
 export async function tokenStillCounts(share: ShareRecord, sent: string | undefined): Promise<string | undefined> {
   const parsed = sent ? parseShareToken(sent) : undefined;
   if (!parsed || parsed.shareId !== share.id) return undefined;
-  return tokenCounts(share, await getItem(parsed.tokenKey, { consistent: true })) ? sent : undefined;
+  const row = parsed.tokenKey && (await getItem(parsed.tokenKey, { consistent: true }));
+  return tokenCounts(share, parsed, row) ? sent : undefined;
 }
 
 /**

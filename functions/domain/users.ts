@@ -54,6 +54,12 @@ export const toUserDetail = (u: UserRecord): UserDetail => ({
 
 export const getUser = async (userId: string) => asRecord(userRecord, await getItem(keys.user(userId), { consistent: true }));
 
+/** Who a change is by, as records keep it: the user's id and their nickname at the time ('' once they are gone). */
+export async function editorOf(userId: string): Promise<{ id: string; name: string }> {
+  const user = await getUser(userId);
+  return { id: userId, name: user?.nickname ?? '' };
+}
+
 /** Nicknames and avatars of several users, in one batched read. */
 export async function usersByIds(userIds: string[]): Promise<Map<string, UserRecord>> {
   const users = asRecords(userRecord, await batchGet([...new Set(userIds)].map((id) => keys.user(id))));

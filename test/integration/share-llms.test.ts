@@ -230,6 +230,30 @@ describe('a share answers llms.txt and markdown', () => {
     expect((await markdown(s.id, p.guide.id, { query: { 'share-token': token } })).status).toBe(401);
   });
 
+  it('an unknown share and a wrong password look alike to a reader who sends a password, after the same work', async () => {
+    const p = await sharedProject();
+    const s = await p.share({ password: 'open sesame' });
+    const unknownId = `${p.project.id}_${'Z'.repeat(22)}`;
+    for (const lang of ['zh', 'en']) {
+      const headers = { 'accept-language': lang };
+      const wrong = await llms(s.id, { query: { password: 'guess' }, headers });
+      const unknown = await llms(unknownId, { query: { password: 'guess' }, headers });
+      const unknownPage = await markdown(unknownId, p.guide.id, { query: { password: 'guess' }, headers });
+      for (const res of [unknown, unknownPage]) {
+        expect({ status: res.status, code: res.code, message: res.message, data: res.data }).toEqual({
+          status: wrong.status,
+          code: wrong.code,
+          message: wrong.message,
+          data: wrong.data,
+        });
+      }
+      expect(wrong.code).toBe(ERRORS.sharePassword.code);
+    }
+    // Each was counted as a guess, as a guess at a real share is.
+    expect((await getItem(keys.throttle('shareGuess', unknownId)))?.count).toBe(4);
+    expect((await getItem(keys.throttle('shareGuess', s.id)))?.count).toBe(2);
+  });
+
   it('a password in the query is a guess: counted, and past the limit even the right one is 429', async () => {
     const p = await sharedProject();
     const s = await p.share({ password: 'correct horse' });

@@ -9,7 +9,7 @@ import type { DocumentTreeNode, DocumentView } from '@shared/schemas/document';
 import type { ProjectView } from '@shared/schemas/project';
 import type { ReleaseView, ShareContent, ShareView } from '@shared/schemas/share';
 import { getItem, putItem, queryAll } from '../../functions/data/db';
-import { keys } from '../../functions/data/keys';
+import { ENTITY, keys } from '../../functions/data/keys';
 import { listKeys } from '../../functions/data/s3';
 import { runPurge } from '../../functions/domain/project-purge';
 import { DAY_MS } from '../../functions/domain/projects';
@@ -224,7 +224,11 @@ describe('share links', () => {
     const assert = (shareId: string, password: string, from = newClientAddress()) =>
       api.call<{ shareToken: string }>('POST', `/project/document/share-code/assertion/${shareId}`, { form: { password }, from });
     const wrong = await assert(s.id, 'guess');
-    const unknown = await assert(`${project.id}_${'Z'.repeat(22)}`, 'guess');
+    const unknownId = `${project.id}_${'Z'.repeat(22)}`;
+    const unknown = await assert(unknownId, 'guess');
+    // The same work for both: each guess counted, then a password hash checked (a decoy's for the unknown share).
+    expect((await getItem(keys.throttle('shareGuess', unknownId)))?.count).toBe(1);
+    expect((await getItem(keys.throttle('shareGuess', s.id)))?.count).toBe(1);
     expect({ code: wrong.code, message: wrong.message, data: wrong.data }).toEqual({
       code: unknown.code,
       message: unknown.message,
@@ -318,6 +322,54 @@ describe('share links', () => {
     const third = await tokenFor('second');
     expect((await api.call('DELETE', `/project/document/share-item/${s.id}`, { token: owner.token })).code).toBe(0);
     expect((await readWith(third)).code).toBe(ERRORS.notLoggedIn.code);
+  });
+
+  it('forty anonymous reads of a share without a password write no token rows; their tokens read until revoked or expired', async () => {
+    const { owner, project, a, share } = await projectWithDocs();
+    const s = await share({ docIds: [a.id] });
+    const tokenRows = async () =>
+      (await queryAll({ ...keys.projectItems(project.id) })).filter((i) => i.entity === ENTITY.shareToken.entity);
+    const tokens: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const read = await open(s.id);
+      expect(read.code, read.message).toBe(0);
+      tokens.push(read.data.shareToken);
+    }
+    expect(await tokenRows()).toEqual([]);
+    const readWith = (token: string) => api.call('GET', `/project/document/${a.id}`, asReader(token));
+    for (const token of [tokens[0]!, tokens[39]!]) expect((await readWith(token)).code).toBe(0);
+    // Still only what the share holds.
+    expect((await api.call('GET', `/project/document/${project.id}_ZZZZZZZZZZZZ`, asReader(tokens[0]!))).code).not.toBe(0);
+    const update = (body: Record<string, unknown>) =>
+      api.call<ShareView>('POST', '/project/document/share-item', {
+        token: owner.token,
+        body: { id: s.id, projectId: project.id, name: s.name, expireAt: s.expireAt, docIds: [a.id], ...body },
+      });
+    // A shorter expiry revokes them; the link hands out a new one.
+    expect((await update({ expireAt: new Date(Date.now() + 600_000).toISOString() })).code).toBe(0);
+    expect((await readWith(tokens[0]!)).code).toBe(ERRORS.sharePassword.code);
+    const renewed = (await open(s.id)).data.shareToken;
+    expect((await readWith(renewed)).code).toBe(0);
+    // A token made up for the new epoch of a share that now has a password reads nothing.
+    expect((await update({ password: 'now secret' })).code).toBe(0);
+    const epoch = Number(renewed.split('.').pop());
+    for (const token of [renewed, `${s.id}.open.${epoch + 1}`, `${s.id}.open.${epoch + 2}`]) {
+      expect((await readWith(token)).code, token).toBe(ERRORS.sharePassword.code);
+      expect((await open(s.id, asReader(token).headers)).code, token).toBe(ERRORS.sharePassword.code);
+    }
+    // Without the password again: new tokens, still no rows; past the expiry they read nothing, and say why.
+    expect((await update({ password: '' })).code).toBe(0);
+    const last = (await open(s.id)).data.shareToken;
+    expect((await readWith(last)).code).toBe(0);
+    expect(await tokenRows()).toEqual([]);
+    const item = (await getItem(keys.share(s.projectId, s.id)))!;
+    await putItem({ ...item, ...keys.share(s.projectId, s.id), expireAt: new Date(Date.now() - 1000).toISOString() });
+    expect((await readWith(last)).code).toBe(ERRORS.shareExpired.code);
+    // Deleting the share refuses them too.
+    await putItem({ ...item, ...keys.share(s.projectId, s.id) });
+    expect((await readWith(last)).code).toBe(0);
+    expect((await api.call('DELETE', `/project/document/share-item/${s.id}`, { token: owner.token })).code).toBe(0);
+    expect((await readWith(last)).code).toBe(ERRORS.notLoggedIn.code);
   });
 
   it('lists shares without passwords, and refuses a share of documents of another project', async () => {

@@ -25,7 +25,8 @@ import { binDocuments, listBin, restoreDocuments } from '../../domain/document-b
 import { readSnapshot, snapshotDocument } from '../../domain/releases';
 import { AppError, fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { documentView, editorOf, liveNode, ownOrigins, parseContent } from './shared';
+import { documentView, liveNode, ownOrigins, parseContent } from './shared';
+import { editorOf } from '../../domain/users';
 
 export const editingHandlers = defineHandlers({
   /** Live, or from the release being read (its snapshot, one object kept in memory). */

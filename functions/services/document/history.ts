@@ -5,7 +5,8 @@ import { requireNode, saveDocument } from '../../domain/documents';
 import { getHistoryEntry, listHistory } from '../../domain/histories';
 import { fail } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { documentView, editorOf, liveNode } from './shared';
+import { documentView, liveNode } from './shared';
+import { editorOf } from '../../domain/users';
 
 export const historyHandlers = defineHandlers({
   /** The history of a live document (one in the bin keeps its history for a restore, unread meanwhile). */

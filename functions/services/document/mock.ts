@@ -6,7 +6,7 @@ import { getNode } from '../../domain/documents';
 import { AppError } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
 import { parseWith } from '../../runtime/validation';
-import { editorOf } from './shared';
+import { editorOf } from '../../domain/users';
 
 /** The document must be an HTTP API of the project the access check admitted the caller to. */
 async function apiDocument(projectId: string, docId: string) {

@@ -1,7 +1,7 @@
 /** Releases: the next version offered, publishing (a frozen snapshot), the list, and deleting one. */
 import { deleteRelease, listReleases, nextVersionAfter, publishRelease, toReleaseView } from '../../domain/releases';
 import { defineHandlers } from '../../runtime/service';
-import { editorOf } from './shared';
+import { editorOf } from '../../domain/users';
 
 export const releaseHandlers = defineHandlers({
   'release.nextVersion': async ({ params }) => ({ version: nextVersionAfter((await listReleases(params.id))[0]?.version) }),

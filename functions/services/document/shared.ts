@@ -1,22 +1,16 @@
-/** What several areas of the document service need: who is editing, content validation, and document views. */
+/** What several areas of the document service need: content validation and document views. */
 import { LIMITS } from '@shared/constants';
 import { isOwnOrigin } from '@shared/embed';
 import { translate, type Locale } from '@shared/messages';
 import { contentInput, contentSchemas, type DocumentType, type DocumentView, type TypedContent } from '@shared/schemas/document';
 import { isBinned } from '../../domain/document-bin';
-import { nodeAt, previousSiblingId, toNodeView, type Editor, type StoredNode } from '../../domain/documents';
-import { getUser } from '../../domain/users';
+import { nodeAt, previousSiblingId, toNodeView, type StoredNode } from '../../domain/documents';
 import { readSnapshot } from '../../domain/releases';
 import { scopedNodes, shareNodes } from '../../domain/shares';
 import type { ProjectScope } from '../../runtime/access';
 import { AppError } from '../../core/app-error';
 import { parseWith } from '../../runtime/validation';
 import { env } from '../../env';
-
-export async function editorOf(userId: string): Promise<Editor> {
-  const user = await getUser(userId);
-  return { id: userId, name: user?.nickname ?? '' };
-}
 
 /**
  * Validates content for a kind, with per-field messages like any other input (fields under `content.`), and caps

@@ -1,35 +1,29 @@
 /**
  * Share links: managing them (editors), and reading one: its content with a share token, or 45016 while a
- * password is wanted, which the assertion checks. Password guesses are counted per share and per address before
- * the check; past the limit every answer is 429, even for the right password. An unknown share and a wrong
- * password answer alike, after the same work.
+ * password is wanted, which the assertion checks. Who is let in, and what a share shows, is domain/share-reading.ts
+ * (the llms door reads shares through it too).
  */
 import { SHARE_TOKEN_HEADER } from '@shared/constants';
 import { translate, type Locale } from '@shared/messages';
-import { projectIdOfShare, type ShareContent } from '@shared/schemas/share';
-import { buildDocumentTree, loadNodes, nodesAt } from '../../domain/documents';
-import { decoyHash, hashPassword, verifyPassword } from '../../domain/passwords';
-import { getProject } from '../../domain/projects';
+import type { ShareContent } from '@shared/schemas/share';
+import { buildDocumentTree, loadNodes } from '../../domain/documents';
+import { hashPassword } from '../../domain/passwords';
 import { listReleases, readSnapshot } from '../../domain/releases';
 import {
   createShare,
   deleteShare,
   getShare,
-  isExpired,
   issueShareToken,
-  liveShare,
   newShareId,
-  scopedNodes,
   sharesOf,
-  tokenStillCounts,
   toShareView,
   updateShare,
   type ShareRecord,
 } from '../../domain/shares';
-import { consume } from '../../domain/throttles';
+import { admitShareReader, admitWithPassword, readSharedTree } from '../../domain/share-reading';
 import { AppError } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { editorOf } from './shared';
+import { editorOf } from '../../domain/users';
 
 /**
  * Every chosen document must be in the project (its live tree, or the release shared); otherwise the share
@@ -48,13 +42,9 @@ async function assertShareable(projectId: string, docIds: string[], version: str
   if (missing.length) throw new AppError('invalidInput', {}, { fields: { docIds: translate(locale, 'error.notFound') } });
 }
 
+/** What a share screen shows: the share, its tree and the token for the follow-up reads. */
 async function content(share: ShareRecord, shareToken: string): Promise<ShareContent> {
-  const release = share.version ? (await listReleases(share.projectId)).find((r) => r.version === share.version) : undefined;
-  if (share.version && !release) throw new AppError('releaseNotFound');
-  const snapshot = release ? await readSnapshot(release) : undefined;
-  const live = (await getProject(share.projectId))!;
-  const project = snapshot?.project ?? live;
-  const nodes = snapshot?.nodes ?? (await nodesAt(live));
+  const { project, nodes } = await readSharedTree(share);
   return {
     id: share.id,
     name: share.name,
@@ -62,7 +52,7 @@ async function content(share: ShareRecord, shareToken: string): Promise<ShareCon
     projectId: share.projectId,
     projectName: project.name,
     version: share.version,
-    tree: buildDocumentTree(share.projectId, scopedNodes(share, nodes)),
+    tree: buildDocumentTree(share.projectId, nodes),
     allowExport: share.allowExport,
     shareToken,
   };
@@ -122,21 +112,11 @@ export const shareHandlers = defineHandlers({
   },
 
   'share.content': async ({ params }, ctx) => {
-    const share = await liveShare(params.id);
-    const sent = await tokenStillCounts(share, ctx.event.headers?.[SHARE_TOKEN_HEADER]);
-    if (!sent && share.passwordHash) throw new AppError('sharePassword');
-    return content(share, sent ?? (await issueShareToken(share)));
+    const { share, token } = await admitShareReader(params.id, { token: ctx.event.headers?.[SHARE_TOKEN_HEADER], address: ctx.sourceIp });
+    return content(share, token ?? (await issueShareToken(share)));
   },
 
-  'share.assert': async ({ params, body }, ctx) => {
-    // Counted before anything is compared, so a guesser learns nothing past the limit.
-    await consume(['shareGuess', params.id], 'tooManyGuesses');
-    await consume(['shareGuessAddress', ctx.sourceIp], 'tooManyGuesses');
-    const share = await getShare(projectIdOfShare(params.id), params.id);
-    if (share && isExpired(share)) throw new AppError('shareExpired');
-    const ok = await verifyPassword(body.password, share?.passwordHash ?? (await decoyHash()));
-    if (!share || (share.passwordHash && !ok)) throw new AppError('sharePassword');
-    await liveShare(share.id);
-    return { shareToken: await issueShareToken(share) };
-  },
+  'share.assert': async ({ params, body }, ctx) => ({
+    shareToken: await issueShareToken(await admitWithPassword(params.id, body.password, ctx.sourceIp)),
+  }),
 });

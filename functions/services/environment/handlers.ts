@@ -20,12 +20,7 @@ import {
 } from '../../domain/environments';
 import { AppError } from '../../core/app-error';
 import { defineHandlers } from '../../runtime/service';
-import { getUser } from '../../domain/users';
-
-async function editorOf(userId: string) {
-  const user = await getUser(userId);
-  return { id: userId, name: user?.nickname ?? '' };
-}
+import { editorOf } from '../../domain/users';
 
 async function environmentOf(projectId: string, envId: string) {
   if (projectIdOfDocument(envId) !== projectId) throw new AppError('notFound');

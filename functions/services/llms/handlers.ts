@@ -1,18 +1,15 @@
 /**
- * A share's `llms.txt` and its documents as markdown (issue 26), with the share's own rules: an unknown share or
- * a project gone from view is not found, an expired share says so, a document outside the share's scope is not
- * found, and a share with a password wants it. A plain client presents it as the `share-token` header or query
+ * A share's `llms.txt` and its documents as markdown (issue 26), with the share's own rules (domain/share-reading.ts, as
+ * the share screens have them): an unknown share or a project gone from view is not found (and, to a reader who
+ * sent a password, refused as a wrong password is), an expired share says so, a document outside the share's scope
+ * is not found, and a share with a password wants it. A plain client presents it as the `share-token` header or query
  * parameter (a token from the assertion), or as `?password=`, which is checked and counted like an assertion's
  * guess; the index then hands a token of its own to its links, so following them costs no further guesses.
  */
 import { SHARE_TOKEN_HEADER } from '@shared/constants';
-import { readContent, type TypedContent } from '@shared/schemas/document';
-import { childrenByParent, nodesAt, readDocumentContentOfRev, type StoredNode } from '../../domain/documents';
-import { verifyPassword } from '../../domain/passwords';
-import { getProject } from '../../domain/projects';
-import { getRelease, readSnapshot } from '../../domain/releases';
-import { issueShareToken, liveShare, scopedNodes, tokenStillCounts, type ShareRecord } from '../../domain/shares';
-import { consume } from '../../domain/throttles';
+import { childrenByParent } from '../../domain/documents';
+import { admitShareReader, readSharedTree } from '../../domain/share-reading';
+import { issueShareToken } from '../../domain/shares';
 import { AppError } from '../../core/app-error';
 import { defineHandlers, type RequestContext } from '../../runtime/service';
 import { documentPage, llmsIndex, refsOf } from './render';
@@ -23,42 +20,24 @@ interface Credentials {
 }
 
 /**
- * The share, once the reader may read it, with the query its links carry (none for a share without a password).
- * `issue`: a reader who sent the password gets a token for the links, instead of the password repeated in them.
+ * The share, once the reader may read it (domain/share-reading.ts), with the query its links carry (none for a
+ * share without a password). `issue`: a reader who sent the password gets a token for the links, instead of the
+ * password repeated in them.
  */
 async function admit(shareId: string, query: Credentials, ctx: RequestContext, issue: boolean) {
-  const share = await liveShare(shareId);
+  const token = ctx.event.headers?.[SHARE_TOKEN_HEADER] || query['share-token'];
+  const admitted = await admitShareReader(shareId, { token, password: query.password, address: ctx.sourceIp });
+  const { share } = admitted;
+  const withToken = (t: string) => `?share-token=${encodeURIComponent(t)}`;
   if (!share.passwordHash) return { share, linkQuery: '' };
-  const sent = ctx.event.headers?.[SHARE_TOKEN_HEADER] || query['share-token'];
-  const counted = await tokenStillCounts(share, sent);
-  const withToken = (token: string) => `?share-token=${encodeURIComponent(token)}`;
-  if (counted) return { share, linkQuery: withToken(counted) };
-  if (query.password === undefined) throw new AppError('sharePassword');
-  // Counted before anything is compared, as the assertion counts them.
-  await consume(['shareGuess', share.id], 'tooManyGuesses');
-  await consume(['shareGuessAddress', ctx.sourceIp], 'tooManyGuesses');
-  if (!(await verifyPassword(query.password, share.passwordHash))) throw new AppError('sharePassword');
-  return { share, linkQuery: issue ? withToken(await issueShareToken(share)) : `?password=${encodeURIComponent(query.password)}` };
-}
-
-/** What the share shows: its project's name and description and its scoped nodes (live, or the release's), with their content. */
-async function sharedTree(share: ShareRecord) {
-  const release = share.version ? await getRelease(share.projectId, share.version) : undefined;
-  if (share.version && !release) throw new AppError('releaseNotFound');
-  const snapshot = release ? await readSnapshot(release) : undefined;
-  const live = await getProject(share.projectId);
-  if (!live) throw new AppError('notFound');
-  const project = snapshot?.project ?? live;
-  const nodes = scopedNodes(share, snapshot?.nodes ?? (await nodesAt(live)));
-  const contentOf = async (node: StoredNode): Promise<TypedContent> =>
-    snapshot ? readContent(node.type, snapshot.bodies[node.id] ?? {}) : readDocumentContentOfRev(node);
-  return { project: { name: project.name, description: project.description ?? '' }, nodes, contentOf };
+  if (admitted.token) return { share, linkQuery: withToken(admitted.token) };
+  return { share, linkQuery: issue ? withToken(await issueShareToken(share)) : `?password=${encodeURIComponent(query.password!)}` };
 }
 
 export const llmsHandlers = defineHandlers({
   'share.llms': async ({ params, query }, ctx) => {
     const { share, linkQuery } = await admit(params.id, query, ctx, true);
-    const { project, nodes } = await sharedTree(share);
+    const { project, nodes } = await readSharedTree(share);
     return llmsIndex({
       projectId: share.projectId,
       projectName: project.name,
@@ -75,7 +54,7 @@ export const llmsHandlers = defineHandlers({
 
   'share.markdown': async ({ params, query }, ctx) => {
     const { share, linkQuery } = await admit(params.id, query, ctx, false);
-    const { nodes, contentOf } = await sharedTree(share);
+    const { nodes, contentOf } = await readSharedTree(share);
     const node = nodes.find((n) => n.id === params.docId);
     if (!node) throw new AppError('notFound');
     const byId = new Map(nodes.map((n) => [n.id, n]));

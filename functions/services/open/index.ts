@@ -11,13 +11,13 @@ import { createExportJob, requireExportJob, toExportJobView } from '../../domain
 import {
   IMPORT_HISTORY_MAX,
   importJobsOf,
-  leaseLapsed,
   openImportUpload,
-  requireImportJob,
-  startUploadedImport,
+  pollImport,
+  startImport,
   toImportHistoryEntry,
   toImportJobView,
   tokenEditor,
+  type ImportDoor,
 } from '../../domain/import-jobs';
 import { projectAndTeamChecks } from '../../runtime/access';
 import { AppError } from '../../core/app-error';
@@ -34,6 +34,12 @@ function tokenOf(ctx: { project: { token?: { id: string; name: string } } }) {
   return token;
 }
 
+/** How this door runs the import worker and logs, for the domain's import verbs. */
+const door = (ctx: { log: ImportDoor['log'] }): ImportDoor => ({
+  run: (job) => invokeWorker('import', { projectId: job.projectId, jobId: job.id }),
+  log: ctx.log,
+});
+
 export const openHandlers = defineHandlers({
   'open.tree': async (_, ctx) => openTreeOf(ctx.project.item),
 
@@ -42,27 +48,13 @@ export const openHandlers = defineHandlers({
   'open.importUpload': async ({ body }, ctx) => openImportUpload(ctx.project.item.id, body, tokenEditor(tokenOf(ctx))),
 
   'open.importStart': async ({ body }, ctx) => {
-    const job = await requireImportJob(ctx.project.item.id, body.id);
-    // Started already (a retried call): the job as it stands, and nothing runs twice.
-    if (job.state !== 'uploading') return toImportJobView(job, ctx.locale);
     const format = body.format === 'auto' ? undefined : body.format;
-    const { queued, size } = await startUploadedImport(job, importOptions.parse(body), format);
-    if (queued) {
-      await invokeWorker('import', { projectId: job.projectId, jobId: job.id });
-      ctx.log.info('import started by token', { project: job.projectId, job: job.id, token: tokenOf(ctx).id, size });
-    }
-    return toImportJobView(await requireImportJob(job.projectId, job.id), ctx.locale);
+    return toImportJobView(await startImport(ctx.project.item.id, body.id, importOptions.parse(body), door(ctx), format), ctx.locale);
   },
 
-  'open.importGet': async ({ params }, ctx) => {
-    const job = await requireImportJob(ctx.project.item.id, params.id);
-    // A run that died is taken over on its starter's poll, as on the screen (import.get).
-    if (leaseLapsed(job) && job.createdBy === tokenEditor(tokenOf(ctx)).id) {
-      ctx.log.warn('import job lease lapsed: invoking the worker again', { job: job.id, attempts: job.attempts });
-      await invokeWorker('import', { projectId: job.projectId, jobId: job.id });
-    }
-    return toImportJobView(job, ctx.locale);
-  },
+  // A run that died is taken over on its starter's poll, as on the screen (import.get).
+  'open.importGet': async ({ params }, ctx) =>
+    toImportJobView(await pollImport(ctx.project.item.id, params.id, tokenEditor(tokenOf(ctx)).id, door(ctx)), ctx.locale),
 
   'open.imports': async (_, ctx) => {
     const jobs = await importJobsOf(ctx.project.item.id);

@@ -9,26 +9,23 @@ import {
   assertImportFolder,
   createImportJob,
   importTooLarge,
-  leaseLapsed,
   newImportJobId,
   openImportUpload,
-  requireImportJob,
-  startUploadedImport,
+  pollImport,
+  startImport,
   storeImportFile,
   toImportJobView,
+  type ImportDoor,
   type ImportJobRecord,
 } from '../../domain/import-jobs';
 import { stampHashesOf } from '../../domain/import-stamp-hashes';
-import { getUser } from '../../domain/users';
+import { editorOf } from '../../domain/users';
 import { defineHandlers } from '../../runtime/service';
 import { invokeWorker } from '../../runtime/workers';
 
-async function editorOf(userId: string) {
-  const user = await getUser(userId);
-  return { id: userId, name: user?.nickname ?? '' };
-}
-
 const run = (job: Pick<ImportJobRecord, 'projectId' | 'id'>) => invokeWorker('import', { projectId: job.projectId, jobId: job.id });
+/** How this door runs the worker and logs, for the domain's import verbs. */
+const door = (ctx: { log: ImportDoor['log'] }): ImportDoor => ({ run, log: ctx.log });
 
 /** The choices alone, out of a request that also names the project, the job or the URL. */
 const optionsOf = (input: ImportOptions) => importOptions.parse(input);
@@ -36,17 +33,8 @@ const optionsOf = (input: ImportOptions) => importOptions.parse(input);
 export const importHandlers = defineHandlers({
   'import.upload': async ({ body }, ctx) => openImportUpload(ctx.project.item.id, body, await editorOf(ctx.caller.userId)),
 
-  'import.start': async ({ body }, ctx) => {
-    const job = await requireImportJob(ctx.project.item.id, body.id);
-    // Started already (a repeated call): the job as it stands, and nothing runs twice.
-    if (job.state !== 'uploading') return toImportJobView(job, ctx.locale);
-    const { queued, size } = await startUploadedImport(job, optionsOf(body));
-    if (queued) {
-      await run(job);
-      ctx.log.info('import started', { project: job.projectId, job: job.id, size });
-    }
-    return toImportJobView(await requireImportJob(job.projectId, job.id), ctx.locale);
-  },
+  'import.start': async ({ body }, ctx) =>
+    toImportJobView(await startImport(ctx.project.item.id, body.id, optionsOf(body), door(ctx)), ctx.locale),
 
   'import.url': async ({ body }, ctx) => {
     const projectId = ctx.project.item.id;
@@ -90,15 +78,6 @@ export const importHandlers = defineHandlers({
 
   'import.stamps': async ({ query }, ctx) => ({ stamps: await stampHashesOf(ctx.project.item.id, query.source) }),
 
-  'import.get': async ({ params }, ctx) => {
-    const job = await requireImportJob(ctx.project.item.id, params.id);
-    // Its run died (a timeout, out of memory) or let go after a failed commit: the owner's poll has another run
-    // take the job over (it finishes the commit, or discards what was staged and runs again). A second
-    // invocation for the same lapse takes nothing: taking the job is one conditional write.
-    if (leaseLapsed(job) && job.createdBy === ctx.caller.userId) {
-      ctx.log.warn('import job lease lapsed: invoking the worker again', { job: job.id, attempts: job.attempts });
-      await run(job);
-    }
-    return toImportJobView(job, ctx.locale);
-  },
+  'import.get': async ({ params }, ctx) =>
+    toImportJobView(await pollImport(ctx.project.item.id, params.id, ctx.caller.userId, door(ctx)), ctx.locale),
 });

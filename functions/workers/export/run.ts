@@ -11,15 +11,8 @@ import { nestNodes, serialLabels } from '@shared/serial-numbers';
 import { FILE_ID_PATTERN, FILES_PATH, isImageType, sniffFileType } from '@shared/files';
 import { exportKeys, keys } from '../../data/keys';
 import { deleteObject, getObjectBytes, isMissing, putObjectBytes } from '../../data/s3';
-import {
-  failExportJob,
-  finishExportJob,
-  getExportJob,
-  LeaseLost,
-  reportExportProgress,
-  takeExportJob,
-  type ExportJobRecord,
-} from '../../domain/export-jobs';
+import { exportLease, getExportJob, type ExportJobRecord } from '../../domain/export-jobs';
+import { LeaseLost } from '../../domain/jobs';
 import { AppError } from '../../core/app-error';
 import type { Logger } from '../../core/logger';
 import { WRITERS } from '../../export';
@@ -87,7 +80,7 @@ export function imageReader(projectId: string) {
 export async function runExportJob(event: { projectId: string; jobId: string }, opts: RunOptions): Promise<void> {
   const found = await getExportJob(event.projectId, event.jobId);
   if (!found) return;
-  const job = await takeExportJob(found);
+  const job = await exportLease.take(found);
   if (!job) {
     opts.log.info('export job not taken', { job: event.jobId, state: found.state });
     return;
@@ -100,11 +93,11 @@ export async function runExportJob(event: { projectId: string; jobId: string }, 
       return;
     }
     if (err instanceof AppError) {
-      await failExportJob(job, err.key, err.params as Record<string, string | number>);
+      await exportLease.fail(job, err.key, err.params as Record<string, string | number>);
       return;
     }
     opts.log.error('export job failed', { job: job.id, error: (err as Error).message, stack: (err as Error).stack });
-    await failExportJob(job, 'exportFailed');
+    await exportLease.fail(job, 'exportFailed');
   }
 }
 
@@ -112,7 +105,7 @@ async function runTaken(job: ExportJobRecord, opts: RunOptions) {
   const writer = WRITERS[job.format];
   const exportedAt = new Date().toISOString();
   const { file, serialStyle } = await stage(opts, 'read', () =>
-    readProjectFile(job, exportedAt, (done, total) => reportExportProgress(job, { done, total })),
+    readProjectFile(job, exportedAt, (done, total) => exportLease.renew(job, { progress: { done, total } })),
   );
   // The project's 序号样式 numbers the exported tree as the app numbers it.
   const serials = serialLabels(nestNodes(file.nodes), serialStyle);
@@ -122,14 +115,15 @@ async function runTaken(job: ExportJobRecord, opts: RunOptions) {
   const objectKey = exportKeys.object(job.projectId, job.id, output.extension);
   const total = file.nodes.length;
   // Still this run's job (the lease renewed) before anything is stored: a run taken over while it wrote stores nothing.
-  await reportExportProgress(job, { done: total, total });
+  await exportLease.renew(job, { progress: { done: total, total } });
   await stage(opts, 'store', () => putObjectBytes(objectKey, output.body, output.contentType));
   try {
-    await finishExportJob(
-      job,
-      { objectKey, fileName: exportFileName(file.project.name ?? '', job.format, output.extension), size: output.body.length },
-      { done: total, total },
-    );
+    await exportLease.finish(job, {
+      objectKey,
+      fileName: exportFileName(file.project.name ?? '', job.format, output.extension),
+      size: output.body.length,
+      progress: { done: total, total },
+    });
   } catch (err) {
     // The run that took the job over writes the same key: its file stays. Otherwise no file outlives a failed job.
     if (!(err instanceof LeaseLost))

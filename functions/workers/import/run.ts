@@ -33,15 +33,16 @@ import {
   finishImportJob,
   getImportJob,
   IMPORT_MAX_ATTEMPTS,
+  importLease,
   releaseImportLease,
   reportImportProgress,
   setImportFormat,
   startImportCommit,
-  takeImportJob,
   type ImportJobRecord,
   type StoredReport,
 } from '../../domain/import-jobs';
 import { getImportSource, importSourceItem, optionsHash, stampItem, stampsOf, type StoredStamp } from '../../domain/import-stamps';
+import { LeaseLost } from '../../domain/jobs';
 import { contentText, searchTextItem } from '../../domain/search';
 import { FetchRefused, safeFetch, type SafeFetchOptions } from '../../net/safe-fetch';
 import type { Logger } from '../../core/logger';
@@ -82,7 +83,7 @@ export function importedDocumentId(projectId: string, jobId: string, key: string
 export async function runImportJob(event: { projectId: string; jobId: string }, opts: RunOptions): Promise<void> {
   const found = await getImportJob(event.projectId, event.jobId);
   if (!found) return;
-  const job = await takeImportJob(found);
+  const job = await importLease.take(found);
   if (!job) {
     opts.log.info('import job not taken', { job: event.jobId, state: found.state });
     return;
@@ -108,11 +109,16 @@ export async function runImportJob(event: { projectId: string; jobId: string }, 
       committing = true;
     });
   } catch (err) {
+    if (err instanceof LeaseLost) {
+      // Thought dead and taken over: what is staged and the job are the other run's now; this one touches neither.
+      opts.log.warn('import job taken over by another run: standing down', { job: job.id, attempts: job.attempts });
+      return;
+    }
     if (committing) {
       // Let go soon, so the owner's next poll has a run finish it; after IMPORT_MAX_ATTEMPTS runs, only once the
       // whole lease lapses (a commit that keeps failing is not retried every second).
       opts.log.error('import commit failed: the next run finishes it', { job: job.id, error: (err as Error).message });
-      if (job.attempts < IMPORT_MAX_ATTEMPTS) await releaseImportLease(job);
+      if (job.attempts < IMPORT_MAX_ATTEMPTS) await releaseImportLease(job).catch(unlessLeaseLost);
       return;
     }
     await discardStaged(job).catch((e: unknown) =>
@@ -130,6 +136,11 @@ export async function runImportJob(event: { projectId: string; jobId: string }, 
     await failImportJob(job, 'importFailed');
   }
 }
+
+/** A run that lost its lease has nothing left to let go of. */
+const unlessLeaseLost = (err: unknown) => {
+  if (!(err instanceof LeaseLost)) throw err;
+};
 
 /** Flips what the job staged live (staging.ts) and ends the job with its report. */
 async function finishCommit(
