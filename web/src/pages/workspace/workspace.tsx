@@ -30,7 +30,8 @@ import { PageLoading } from '../../components/page-loading';
 import { hasSession } from '../../features/auth/api/session';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { useDocumentTree } from '../../features/documents/api';
-import { ancestorsOf, DocumentTree, findNode } from '../../features/documents/components/document-tree';
+import { DocumentTree } from '../../features/documents/components/document-tree';
+import { ancestorsOf, findNode } from '../../features/documents/lib/tree-ids';
 
 import { displayName } from '../../features/documents/lib/kinds';
 import { useProject } from '../../features/projects/api';
