@@ -108,5 +108,5 @@ export const useRenameDocument = () =>
   );
 
 /** The project's latest saves, newest first, with who saved each: the project overview's "recent changes". */
-export const useRecentChanges = (projectId: string, enabled = true) =>
-  useApiQuery('document.recent', { params: { projectId } }, { enabled, ignoreMessage: true, ignoreRedirect: true });
+export const useRecentChanges = (projectId: string, version?: string) =>
+  useApiQuery('document.recent', { params: { projectId } }, { version, ignoreMessage: true, ignoreRedirect: true });
