@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { walls } from './eslint-walls.js';
+import { webData } from './eslint-web-data.js';
 
 const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -45,6 +46,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...walls,
+  ...webData,
   {
     files: ['web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,

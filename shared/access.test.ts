@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { atLeast, resolveRole, ROLES, type AccessFacts, type Role } from './access';
+import { atLeast, projectAbilities, resolveRole, ROLES, type AccessFacts, type ProjectAbilities, type Role } from './access';
+import { routes, type RouteId } from './routes';
 
 const OWNER = 'owner-1';
 const ME = 'me-1';
@@ -67,6 +68,39 @@ describe('atLeast', () => {
       for (const [j, needed] of ROLES.entries()) expect(atLeast(role, needed)).toBe(i >= j);
       expect(atLeast(undefined, role)).toBe(false);
       expect(atLeast(null, role)).toBe(false);
+    }
+  });
+});
+
+/** The route each ability of the project screens stands for: the screens offer what the route would admit. */
+const ABILITY_ROUTES: Record<keyof ProjectAbilities, RouteId[]> = {
+  edit: ['document.create', 'document.update', 'document.delete'],
+  share: ['share.create', 'share.update'],
+  publish: ['release.publish'],
+  environments: ['env.list'],
+  export: ['export.start'],
+  history: ['document.history', 'document.recent'],
+  settings: ['project.members'],
+};
+
+/** The role a route's project grant asks for, and whether it admits only active projects. */
+function projectRule(id: RouteId) {
+  const access = routes[id].access as { grants: readonly { kind: string; role?: Role }[]; states?: readonly string[] };
+  const role = access.grants.find((g) => g.kind === 'projectRole')?.role;
+  if (!role) throw new Error(`${id} has no project role`);
+  return { role, activeOnly: !!access.states && !access.states.includes('archived') };
+}
+
+describe('projectAbilities', () => {
+  it.each(Object.entries(ABILITY_ROUTES))('%s is what its routes admit, for every role and project state', (ability, ids) => {
+    for (const id of ids) {
+      const rule = projectRule(id);
+      for (const role of [...ROLES, undefined]) {
+        for (const active of [true, false]) {
+          const admitted = atLeast(role, rule.role) && (active || !rule.activeOnly);
+          expect(projectAbilities(role, active)[ability as keyof ProjectAbilities], `${id} as ${role} (active: ${active})`).toBe(admitted);
+        }
+      }
     }
   });
 });

@@ -90,3 +90,30 @@ export function resolveRole(facts: AccessFacts): Role | undefined {
   const granted = direct ?? (facts.groupRoles ?? []).reduce<MemberRole | undefined>((best, r) => stronger(best, r), undefined);
   return granted && granted !== 'none' ? granted : publicRead;
 }
+
+/**
+ * What a project role lets its holder do on the project's screens, by the rules its routes check (spec section 6;
+ * shared/access.test.ts holds each ability to its route). `active`: the project is neither archived nor in the
+ * recycle bin, which refuse every change. A guest of a public project reads only what is public.
+ */
+export function projectAbilities(role: Role | null | undefined, active: boolean) {
+  const member = atLeast(role, 'view');
+  const edits = atLeast(role, 'edit') && active;
+  return {
+    /** Write documents: create, save, move, bin (`document.create`). */
+    edit: edits,
+    /** Make and manage share links (`share.create`). */
+    share: edits,
+    /** Publish and delete releases (`release.publish`). */
+    publish: edits,
+    /** The project's environments and global parameters (`env.list`). */
+    environments: member,
+    /** Export the project (`export.start`). */
+    export: member,
+    /** A document's history and the project's recent changes (`document.history`, `document.recent`). */
+    history: member,
+    /** The project's settings pages, which start with its members (`project.members`). */
+    settings: member,
+  };
+}
+export type ProjectAbilities = ReturnType<typeof projectAbilities>;

@@ -74,6 +74,9 @@ export const LIMITS = {
   paramDepth: 32,
 } as const;
 
+/** How many of a project's latest saves its overview lists (`document.recent`). */
+export const RECENT_CHANGES_SHOWN = 8;
+
 /**
  * The mock origin: a project's mocks answer at `{mockBase}/{projectId}/{path}`. A project may require a token,
  * sent as the query parameter or the header named here.

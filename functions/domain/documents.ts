@@ -110,6 +110,13 @@ export const nodesAt = async (project: { id: string; treeRev: number }) => (awai
 /** The built tree of a project at a tree revision. */
 export const treeAt = async (project: { id: string; treeRev: number }) => (await treeOf(project.id, project.treeRev)).tree;
 
+/** The latest saves among a project's nodes, newest first: folders hold no writing of their own, so they are left out. */
+export const latestSaves = (nodes: readonly StoredNode[], limit: number): StoredNode[] =>
+  nodes
+    .filter((n) => n.type !== 'folder')
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+    .slice(0, limit);
+
 /**
  * Marks the project's documents changed, after the change is written (see `trees`), and counts the documents it
  * added or removed (the console shows the count without reading the tree).

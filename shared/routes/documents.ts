@@ -18,6 +18,7 @@ import {
   nodeIdParams,
   nodeRef,
   projectIdParams,
+  recentChange,
   searchHit,
 } from '../schemas/document';
 import { body, documentBody, documentParam, onProject, param, route } from './define';
@@ -109,6 +110,15 @@ export const documentRoutes = {
     params: projectIdParams,
     query: keywordQuery,
     response: listOf(searchHit),
+  }),
+  /** The project's latest saves, newest first (at most RECENT_CHANGES_SHOWN), for its overview page. */
+  'document.recent': route({
+    method: 'GET',
+    path: '/project/document/recent/{projectId}',
+    service: 'document',
+    access: onProject(param('projectId'), 'view'),
+    params: projectIdParams,
+    response: listOf(recentChange),
   }),
   'document.history': route({
     method: 'GET',

@@ -159,6 +159,7 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'document.resort': ({ documentId, projectId }) => ({ params: { docId: documentId, parentId: projectId, preId: '0' } }),
   'document.copy': ({ documentId }) => ({ body: { id: documentId } }),
   'document.search': ({ projectId }) => ({ params: { projectId }, query: { keyword: 'sample' } }),
+  'document.recent': ({ projectId }) => ({ params: { projectId } }),
   'document.history': ({ documentId }) => ({ params: { id: documentId } }),
   'document.historyGet': ({ documentId }) => ({ params: { id: documentId, historyId: `${documentId}_r1` } }),
   'document.historyRevert': ({ documentId }) => ({ params: { id: `${documentId}_r1` } }),

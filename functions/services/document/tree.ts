@@ -1,5 +1,6 @@
-/** The document tree and its branches: live, of a release, or as much as a share holds. */
-import { buildDocumentTree, childrenByParent, childViews, loadChildren, treeAt } from '../../domain/documents';
+/** The document tree, its branches and its latest saves: live, of a release, or as much as a share holds. */
+import { RECENT_CHANGES_SHOWN } from '@shared/constants';
+import { buildDocumentTree, childrenByParent, childViews, latestSaves, loadChildren, nodesAt, treeAt } from '../../domain/documents';
 import type { ProjectScope } from '../../runtime/access';
 import { defineHandlers } from '../../runtime/service';
 import { frozenOrScopedNodes } from './shared';
@@ -15,5 +16,18 @@ export const treeHandlers = defineHandlers({
     return nodes ? buildDocumentTree(params.projectId, nodes) : treeAt(ctx.project.item);
   },
   'document.children': async ({ params }, ctx) => childrenOf(ctx.project, params.id),
+  'document.recent': async (_input, ctx) =>
+    latestSaves((await frozenOrScopedNodes(ctx.project)) ?? (await nodesAt(ctx.project.item)), RECENT_CHANGES_SHOWN).map(
+      ({ id, name, type, method, comment, updatedAt, rev, updatedByName }) => ({
+        id,
+        name,
+        type,
+        method,
+        comment,
+        updatedAt,
+        rev,
+        updatedByName,
+      }),
+    ),
   'document.child0': async ({ params }, ctx) => (await childrenOf(ctx.project, params.id))[0] ?? null,
 });

@@ -7,7 +7,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { accountSchema } from '@shared/schemas/account';
-import { api } from '../lib/api';
+import { useResetPassword, useSendCode } from '../features/auth/api/account';
 import { zodRule } from '../lib/form';
 import { useToastsOfPage } from '../lib/notify';
 import { useTitle } from '../lib/title';
@@ -29,8 +29,10 @@ export function Component() {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const toastHere = useToastsOfPage();
+  const resetPassword = useResetPassword();
+  const sendCode = useSendCode('code.resetPassword');
   const { busy, failure, submit } = useAuthSubmit(form, async ({ confirmPassword: _confirm, ...body }: Values) => {
-    await api.call('user.resetPassword', { body }, { ignoreMessage: true });
+    await resetPassword.mutateAsync({ body });
     void navigate(paths.forgetSuccess.href(), { replace: true });
   });
 
@@ -43,9 +45,7 @@ export function Component() {
         </Form.Item>
         <CodeField
           from="account"
-          request={(account) =>
-            api.call('code.resetPassword', { params: { target: accountSchema.parse(account) } }, { ignoreMessage: true })
-          }
+          request={(account) => sendCode.mutateAsync({ params: { target: accountSchema.parse(account) } })}
           onSent={() => toastHere(t('forget.codeSent'))}
         />
         <NewPasswordFields label={t('forget.password')} confirmLabel={t('forget.confirmPassword')} />

@@ -7,8 +7,8 @@ import { LinkButton } from '../components/link-button';
 import { LanguageSwitch } from '../components/language-switch';
 import { Logo } from '../components/logo';
 import { config } from '../config';
-import { DEMO_ACCOUNT, signedIn, useAfterLogin, useCurrentUser } from '../features/auth/api/session';
-import { api } from '../lib/api';
+import { useSignIn } from '../features/auth/api/account';
+import { DEMO_ACCOUNT, useAfterLogin, useCurrentUser } from '../features/auth/api/session';
 import { errorMessage } from '../lib/form';
 import { notify } from '../lib/notify';
 import { useTitle } from '../lib/title';
@@ -27,13 +27,13 @@ export function Component() {
   const user = useCurrentUser({ ignoreRedirect: true });
   const afterLogin = useAfterLogin();
   const [busy, setBusy] = useState(false);
+  const signIn = useSignIn();
   if (user.data) return <Navigate to={paths.dashboard.href()} replace />;
 
   async function tryDemo() {
     setBusy(true);
     try {
-      const result = await api.call('login.create', { body: DEMO_ACCOUNT }, { ignoreMessage: true });
-      signedIn(result.user);
+      await signIn.mutateAsync({ body: DEMO_ACCOUNT });
       afterLogin(null);
     } catch (err) {
       notify.error(errorMessage(err));

@@ -4,8 +4,9 @@ import { ERRORS } from '@shared/errors';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { config } from '../config';
-import { signedIn, useAfterLogin } from '../features/auth/api/session';
-import { api, isApiError } from '../lib/api';
+import { useSendCode, useSignIn } from '../features/auth/api/account';
+import { useAfterLogin } from '../features/auth/api/session';
+import { isApiError } from '../lib/api';
 import { notify } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
@@ -27,12 +28,13 @@ export function Component() {
   const afterLogin = useAfterLogin();
   const [form] = Form.useForm<Values>();
   const [stepUp, setStepUp] = useState<string>();
+  const signIn = useSignIn();
+  const sendCode = useSendCode('code.login');
   const { busy, failure, submit } = useAuthSubmit(
     form,
     async (values: Values) => {
       const body = { username: values.username, password: values.password, ...(values.code ? { code: values.code } : {}) };
-      const result = await api.call('login.create', { body }, { ignoreMessage: true });
-      signedIn(result.user);
+      await signIn.mutateAsync({ body });
       afterLogin(params.get('f'));
     },
     // Many failed sign-ins on the account: the server asks for a code too, said above the code field it brings.
@@ -64,7 +66,7 @@ export function Component() {
             <Alert className="auth-alert" type="info" showIcon title={stepUp} />
             <CodeField
               from="username"
-              request={(username) => api.call('code.login', { params: { target: username.trim() } }, { ignoreMessage: true })}
+              request={(username) => sendCode.mutateAsync({ params: { target: username.trim() } })}
               onSent={() => notify.success(t('register.codeSent'))}
               errorAt="code"
             />

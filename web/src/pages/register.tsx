@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accountSchema, nicknameSchema } from '@shared/schemas/account';
 import { config } from '../config';
-import { signedIn, useAfterLogin } from '../features/auth/api/session';
-import { api } from '../lib/api';
+import { useRegister, useSendCode } from '../features/auth/api/account';
+import { useAfterLogin } from '../features/auth/api/session';
 import { zodRule } from '../lib/form';
 import { useToastsOfPage } from '../lib/notify';
 import { useTitle } from '../lib/title';
@@ -27,9 +27,10 @@ export function Component() {
   const afterLogin = useAfterLogin();
   const [form] = Form.useForm<Values>();
   const toastHere = useToastsOfPage();
+  const register = useRegister();
+  const sendCode = useSendCode('code.register');
   const { busy, failure, submit } = useAuthSubmit(form, async ({ confirmPassword: _confirm, ...body }: Values) => {
-    const result = await api.call('user.register', { body }, { ignoreMessage: true });
-    signedIn(result.user);
+    await register.mutateAsync({ body });
     afterLogin(null);
   });
 
@@ -55,7 +56,7 @@ export function Component() {
         </Form.Item>
         <CodeField
           from="account"
-          request={(account) => api.call('code.register', { params: { target: accountSchema.parse(account) } }, { ignoreMessage: true })}
+          request={(account) => sendCode.mutateAsync({ params: { target: accountSchema.parse(account) } })}
           onSent={() => toastHere(t('register.codeSent'))}
         />
         <Form.Item name="nickname" label={t('register.nickname')} rules={[zodRule(nicknameSchema)]}>

@@ -17,7 +17,8 @@ import { LanguageSwitch } from '../components/language-switch';
 import { LinkButton } from '../components/link-button';
 import { hasSession, useCurrentUser } from '../features/auth/api/session';
 import { UserMenu } from '../features/auth/components/user-menu';
-import { documentCalls, refreshDocuments, useDocumentTree } from '../features/documents/api';
+import { useCreateDocument, useDocumentTree } from '../features/documents/api';
+import { useEditableProjects } from '../features/projects/api';
 import { folderOptions } from '../features/documents/lib/folder-options';
 import { paramsFromJson } from '../features/documents/lib/json-params';
 import { lastChildId } from '../features/documents/lib/tree-ids';
@@ -26,7 +27,6 @@ import { RunPanel } from '../features/runner/components/run-panel';
 import { blankDraft, canSend, type RunDraft } from '../features/runner/lib/draft';
 import { runEngines } from '../features/runner/lib/engines';
 import { apiContentFromDraft } from '../features/runner/lib/to-document';
-import { useApiQuery } from '../lib/api';
 import { zodRule } from '../lib/form';
 import { notify } from '../lib/notify';
 import { useTitle } from '../lib/title';
@@ -44,8 +44,8 @@ const storedProject = () => {
 };
 
 /** The projects a user can edit: where environments are picked from and a request is saved to. */
-function useEditableProjects(enabled: boolean) {
-  const editable = useApiQuery('project.editable', { query: {} }, { enabled });
+function useEditableTargets(enabled: boolean) {
+  const editable = useEditableProjects(enabled);
   return useMemo(() => (editable.data ?? []).filter((p) => p.state === 'active' && atLeast(p.role, 'edit')), [editable.data]);
 }
 
@@ -68,6 +68,7 @@ function SaveAsDocument(props: {
   const projectId = Form.useWatch('projectId', form) ?? first;
   const tree = useDocumentTree(projectId);
   const nodes = tree.data ?? [];
+  const create = useCreateDocument();
   return (
     <FormModal<SaveValues>
       title={t('runner.saveDialog')}
@@ -78,15 +79,16 @@ function SaveAsDocument(props: {
       onSubmit={async (values) => {
         const name = values.name.trim();
         const parentId = values.parentId || values.projectId;
-        const created = await documentCalls.create({
-          projectId: values.projectId,
-          parentId,
-          preId: lastChildId(nodes, values.projectId, parentId),
-          name,
-          type: 'api',
-          content: apiContentFromDraft(props.draft, { description: name, paramsFromJson }),
+        const created = await create.mutateAsync({
+          body: {
+            projectId: values.projectId,
+            parentId,
+            preId: lastChildId(nodes, values.projectId, parentId),
+            name,
+            type: 'api',
+            content: apiContentFromDraft(props.draft, { description: name, paramsFromJson }),
+          },
         });
-        await refreshDocuments();
         notify.success(t('runner.saved'));
         void navigate(paths.document.href(values.projectId, created.id));
       }}
@@ -116,7 +118,7 @@ export function Component() {
   useTitle(t('runner.blankTitle'));
   const signedIn = hasSession();
   const user = useCurrentUser({ ignoreRedirect: true });
-  const projects = useEditableProjects(signedIn);
+  const projects = useEditableTargets(signedIn);
   const [chosenProject, setChosenProject] = useState<string | null>(storedProject);
   const projectId = signedIn && projects.some((p) => p.id === chosenProject) ? chosenProject : null;
   const { runEnv } = useRunEnvironment(projectId);

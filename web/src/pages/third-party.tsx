@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '@shared/constants';
 import { phoneSchema } from '@shared/schemas/account';
-import { signedIn, useAfterLogin } from '../features/auth/api/session';
+import { usePhoneBindSignIn, useSendCode, useThirdPartyBind, useThirdPartySignIn } from '../features/auth/api/account';
+import { useAfterLogin } from '../features/auth/api/session';
 import { CodeField } from '../features/auth/components/code-field';
-import { api } from '../lib/api';
 import { errorMessage, showServerError, zodRule } from '../lib/form';
 import { notify } from '../lib/notify';
 import { useTitle } from '../lib/title';
@@ -33,6 +33,8 @@ export function CallbackPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const [failed, setFailure] = useState<string>();
+  const { mutateAsync: bind } = useThirdPartyBind();
+  const { mutateAsync: signIn } = useThirdPartySignIn();
   // The state is good once: a second render's effect (StrictMode, a re-mount) must not spend it again.
   const sent = useRef(false);
   const provider = params.provider ?? search.get('provider');
@@ -50,13 +52,12 @@ export function CallbackPage() {
     };
     const done =
       type === 'bind'
-        ? api.call('login.thirdPartBind', { params: { x: provider }, query }, { ignoreMessage: true }).then(() => {
+        ? bind({ params: { x: provider }, query }).then(() => {
             notify.success(t('thirdParty.bound', { provider: t(`thirdParty.${provider}`) }));
             void navigate(paths.profile.href('relation'), { replace: true });
           })
-        : api.call('login.thirdPartLogin', { params: { x: provider }, query }, { ignoreMessage: true }).then((r) => {
+        : signIn({ params: { x: provider }, query }).then((r) => {
             if (r.result === 'signedIn') {
-              signedIn(r.user);
               void navigate(paths.thirdParty.redirect(r.f), { replace: true });
             } else {
               const state: BindState = { ticket: r.ticket, provider: r.provider, nickname: r.nickname, f: r.f };
@@ -64,7 +65,7 @@ export function CallbackPage() {
             }
           });
     done.catch((err: unknown) => setFailure(errorMessage(err)));
-  }, [navigate, provider, search, t, type]);
+  }, [navigate, provider, search, t, type, bind, signIn]);
 
   return (
     <div className="auth-card">
@@ -98,6 +99,8 @@ export function BindPage() {
   const [form] = Form.useForm<BindValues>();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
+  const bindPhone = usePhoneBindSignIn();
+  const sendCode = useSendCode('code.send');
   const pending = location.state as BindState | null;
 
   if (!pending?.ticket) {
@@ -116,12 +119,7 @@ export function BindPage() {
     setBusy(true);
     setFailure(undefined);
     try {
-      const result = await api.call(
-        'user.phoneNotLogin',
-        { body: { ticket: pending!.ticket, phone: values.phone.trim(), code: values.code } },
-        { ignoreMessage: true },
-      );
-      signedIn(result.user);
+      await bindPhone.mutateAsync({ body: { ticket: pending!.ticket, phone: values.phone.trim(), code: values.code } });
       afterLogin(pending!.f);
     } catch (err) {
       if ((err as { data?: { fields?: unknown } }).data?.fields) showServerError(form, err);
@@ -143,7 +141,7 @@ export function BindPage() {
         </Form.Item>
         <CodeField
           from="phone"
-          request={(phone) => api.call('code.send', { body: { purpose: 'BIND_PHONE', target: phone.trim() } }, { ignoreMessage: true })}
+          request={(phone) => sendCode.mutateAsync({ body: { purpose: 'BIND_PHONE', target: phone.trim() } })}
           onSent={() => notify.success(t('thirdParty.codeSent'))}
           errorAt="code"
         />

@@ -1,4 +1,4 @@
-import { QueryClient, queryOptions, useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { QueryClient, queryOptions, useMutation, useQuery, type UseMutationResult, type UseQueryOptions } from '@tanstack/react-query';
 import type { RouteId, RouteRequest, RouteResponse } from '@shared/routes';
 import { config } from '../../config';
 import { i18n } from '../../i18n';
@@ -63,14 +63,31 @@ export function apiQuery<Id extends RouteId>(id: Id, request?: RouteRequest<Id>,
 export const useApiQuery = <Id extends RouteId>(id: Id, request?: RouteRequest<Id>, options: QueryOpts = {}) =>
   useQuery(apiQuery(id, request, options));
 
+/** What a write refreshes once it succeeds: the reads of these routes, by the route id their query keys start with. */
+interface Refreshes {
+  invalidates?: readonly RouteId[];
+}
+
 /**
- * A mutation that refreshes the given routes after it succeeds. Dialogs pass `ignoreMessage` and show a
- * failure themselves, at the field or as a toast.
+ * The one way to write: a feature's `api/` wraps each of its changes in this hook, and pages and components call
+ * `mutate`/`mutateAsync` on it. Given a route id it calls that route; given a function it runs a change that takes
+ * more than one call (read the latest revision, then save). Either way the routes it `invalidates` are read again
+ * before `mutateAsync` resolves, so what the caller does next sees the change. Dialogs pass `ignoreMessage` and show
+ * a failure themselves, at the field or as a toast.
  */
-export function useApiMutation<Id extends RouteId>(id: Id, options: CallOptions & { invalidates?: readonly RouteId[] } = {}) {
+export function useApiMutation<Id extends RouteId>(
+  id: Id,
+  options?: CallOptions & Refreshes,
+): UseMutationResult<RouteResponse<Id>, ApiError, RouteRequest<Id>>;
+export function useApiMutation<Input, Output>(
+  write: (input: Input) => Promise<Output>,
+  options?: Refreshes,
+): UseMutationResult<Output, ApiError, Input>;
+export function useApiMutation(route: RouteId | ((input: never) => Promise<unknown>), options: CallOptions & Refreshes = {}): unknown {
   const { invalidates = [], ...callOptions } = options;
-  return useMutation<RouteResponse<Id>, ApiError, RouteRequest<Id>>({
-    mutationFn: (request) => api.call(id, request, callOptions),
+  return useMutation<unknown, ApiError, unknown>({
+    mutationFn: (input) =>
+      typeof route === 'function' ? route(input as never) : api.call(route, input as RouteRequest<RouteId>, callOptions),
     onSuccess: () => invalidate(...invalidates),
   });
 }

@@ -13,11 +13,11 @@ import type { DocumentTreeNode } from '@shared/schemas/document';
 import type { ImportJobView } from '@shared/schemas/import';
 import { projectCreateBody } from '@shared/schemas/project';
 import {
-  importFile,
-  importUrl,
   isRunning,
   refreshAfterImport,
   useImportJob,
+  useImportStamps,
+  useStartImport,
   UploadFailed,
   type ImportChoices,
 } from '../../features/imports/api';
@@ -27,8 +27,10 @@ import { PreviewPanel } from '../../features/imports/components/preview-panel';
 import { SourcePicker, type SourceValue } from '../../features/imports/components/source-picker';
 import { existingFromTree } from '../../features/imports/lib/preview';
 import { usePreview, type PreviewSource } from '../../features/imports/lib/use-preview';
-import { useProjectChange } from '../../features/projects/api';
-import { invalidate, isApiError, useApiQuery } from '../../lib/api';
+import { useDocumentTree } from '../../features/documents/api';
+import { useEditableProjects, useMyTeams, useProjectChange } from '../../features/projects/api';
+import { useTeamStanding } from '../../features/teams/api';
+import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useTitle } from '../../lib/title';
 import '../../i18n/imports';
@@ -63,18 +65,14 @@ export function Component() {
   const [started, setStarted] = useState<ImportJobView | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const editable = useApiQuery('project.editable', { query: {} });
+  const editable = useEditableProjects();
   const projects = useMemo(() => (editable.data ?? []).filter((p) => p.state === 'active' && atLeast(p.role, 'edit')), [editable.data]);
-  const teams = useApiQuery('team.all', undefined, { enabled: !!teamId });
-  const standing = useApiQuery('team.own', { params: { id: teamId ?? '' } }, { enabled: !!teamId });
+  const teams = useMyTeams(!!teamId);
+  const standing = useTeamStanding(teamId ?? '', { enabled: !!teamId });
   const teamName = teams.data?.find((team) => team.id === teamId)?.name;
   const mayCreate = !teamId || !!standing.data?.can.createProjects;
 
-  const treeQuery = useApiQuery(
-    'document.tree',
-    { params: { projectId: projectId ?? '' } },
-    { enabled: target === 'existing' && !!projectId },
-  );
+  const treeQuery = useDocumentTree(projectId ?? '', undefined, target === 'existing' && !!projectId);
   const tree = target === 'existing' && projectId ? (treeQuery.data ?? NO_TREE) : NO_TREE;
   const preview = usePreview();
   const pasted = usePastedText(source.text, source.kind === 'paste');
@@ -94,11 +92,7 @@ export function Component() {
         : source.kind === 'paste'
           ? `pasted-${preview.state.format}.txt`
           : null;
-  const stampsQuery = useApiQuery(
-    'import.stamps',
-    { params: { projectId: projectId ?? '' }, query: { source: jobSource ?? '' } },
-    { enabled: target === 'existing' && !!projectId && !!jobSource },
-  );
+  const stampsQuery = useImportStamps(projectId ?? '', jobSource ?? '', target === 'existing' && !!projectId && !!jobSource);
   const stamps = target === 'existing' && projectId && jobSource ? stampsQuery.data?.stamps : undefined;
   const existing = useMemo(() => existingFromTree(tree, stamps, previewSource?.name), [tree, stamps, previewSource?.name]);
   const sourceKey = source.kind === 'file' ? source.file : source.kind === 'paste' ? pasted : null;
@@ -120,6 +114,7 @@ export function Component() {
   }, [jobView?.state, jobView?.options.dryRun]);
 
   const create = useProjectChange('project.create');
+  const startImport = useStartImport();
   const readyToSend =
     source.kind === 'url' ? /^https?:\/\/\S+$/i.test(source.url.trim()) : preview.state.status === 'ready' && previewSource !== null;
   const targetReady = target === 'existing' ? !!projectId : mayCreate && newName.trim().length > 0;
@@ -135,19 +130,19 @@ export function Component() {
         into = made.id;
         setTarget('existing');
         setProjectId(made.id);
-        void invalidate('project.editable');
       }
       if (!into) return;
       const options = { ...choices, dryRun };
       let view: ImportJobView;
-      if (source.kind === 'url') view = await importUrl(into, source.url.trim(), options);
+      if (source.kind === 'url')
+        view = await startImport.mutateAsync({ projectId: into, source: { url: source.url.trim() }, choices: options });
       else {
         const file =
           source.kind === 'file' && source.file
             ? source.file
             : new File([pasted], `pasted-${preview.state.status === 'ready' ? preview.state.format : 'text'}.txt`, { type: 'text/plain' });
         setUpload(0);
-        view = await importFile(into, file, options, setUpload);
+        view = await startImport.mutateAsync({ projectId: into, source: { file, onProgress: setUpload }, choices: options });
       }
       setStarted(view);
     } catch (error) {

@@ -6,7 +6,7 @@ import { imageUrl } from '../../config';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { maskAddress } from '../../features/auth/lib/mask';
 import { UploadImageButton } from '../../features/documents/components/upload-image-button';
-import { useApiMutation } from '../../lib/api';
+import { useProfileSave } from '../../features/auth/api/account';
 import { formatDate } from '../../lib/dates';
 import { showServerError, zodRule } from '../../lib/form';
 import { notify } from '../../lib/notify';
@@ -42,7 +42,7 @@ function InfoForm({ user }: { user: UserDetail }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const nickname = Form.useWatch('nickname', form) ?? user.nickname;
-  const save = useApiMutation('user.update', { invalidates: ['user.detail'], ignoreMessage: true });
+  const save = useProfileSave();
 
   async function submit(values: Values) {
     try {

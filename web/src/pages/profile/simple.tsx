@@ -7,7 +7,7 @@ import { QUIT_PHRASES } from '@shared/accounts';
 import { config } from '../../config';
 import { signOut } from '../../features/auth/api/session';
 import { goToProvider, useOfferedProviders } from '../../features/auth/api/third-party';
-import { useApiMutation, useApiQuery } from '../../lib/api';
+import { useBoundAccounts, useDeleteAccount, useQuitCheck, useUnbindProvider } from '../../features/auth/api/account';
 import { errorMessage } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { paths } from '../../paths';
@@ -20,9 +20,9 @@ import { paths } from '../../paths';
  */
 export function RelationPage() {
   const { t } = useTranslation();
-  const info = useApiQuery('user.boundInfo', undefined, { enabled: !config.offline });
+  const info = useBoundAccounts();
   const offered = useOfferedProviders();
-  const unbind = useApiMutation('user.thirdPartUnbind', { ignoreMessage: true, invalidates: ['user.boundInfo'] });
+  const unbind = useUnbindProvider();
   const [busy, setBusy] = useState<string>();
   const available = offered.data?.providers ?? [];
   if (config.offline || (offered.isSuccess && available.length === 0)) {
@@ -108,8 +108,8 @@ export function RelationPage() {
 export function QuitPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const check = useApiQuery('user.quitCheck');
-  const quit = useApiMutation('user.quit', { ignoreMessage: true });
+  const check = useQuitCheck();
+  const quit = useDeleteAccount();
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
   const phrase = i18n.language.startsWith('en') ? QUIT_PHRASES.en : QUIT_PHRASES.zh;

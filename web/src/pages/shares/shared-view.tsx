@@ -24,13 +24,13 @@ import { DocumentTree } from '../../features/documents/components/document-tree'
 import { TreePicker } from '../../features/documents/components/document-picker';
 import { displayName } from '../../features/documents/lib/kinds';
 import { firstDocument, nodesById } from '../../features/documents/lib/tree-ids';
-import { useShareContent } from '../../features/shares/api';
+import { forgetShareContent, useShareContent } from '../../features/shares/api';
 import { SharePasswordForm } from '../../features/shares/components/share-password-form';
 import { forgetShareToken, storedShareToken, storeShareToken } from '../../features/shares/lib/share-token';
 import { llmsLink } from '../../features/shares/lib/shares';
 import llmsRoute from 'virtual:apiloom-route-table/share.llms';
 import { config } from '../../config';
-import { queryClient, type ApiError } from '../../lib/api';
+import type { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/form';
 import { Title, useTitle } from '../../lib/title';
@@ -165,7 +165,7 @@ function SharedView({ projectId, shareId }: { projectId: string; shareId: string
 
   const locked = useCallback(() => {
     forgetShareToken(shareId);
-    queryClient.removeQueries({ queryKey: ['share.content'] });
+    forgetShareContent();
     setToken(undefined);
   }, [shareId]);
   const unlocked = (next: string) => {

@@ -15,7 +15,10 @@ export const useCurrentUser = (opts: { ignoreRedirect?: boolean } = {}) =>
 
 export const hasSession = hasSessionHint;
 
-/** After a sign-in or registration, whose answer set the session cookie and its hint. */
+/**
+ * After a sign-in or registration, whose answer set the session cookie and its hint: every cached state of whoever
+ * was here before goes, and the user the answer named is the signed-in user (no second read for it).
+ */
 export function signedIn(user: UserDetail) {
   clearSessionState();
   queryClient.setQueryData(queryKey('user.detail'), user);

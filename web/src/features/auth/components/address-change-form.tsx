@@ -6,7 +6,8 @@ import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS } from '@shared/errors';
 import { emailSchema, phoneSchema, type UserDetail } from '@shared/schemas/account';
-import { api, isApiError, useApiMutation } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
+import { useAddressChange, useSendCode } from '../api/account';
 import { showServerError, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { maskAddress } from '../lib/mask';
@@ -22,8 +23,10 @@ export function AddressChangeForm({ kind, user }: { kind: 'email' | 'phone'; use
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const schema = kind === 'email' ? emailSchema : phoneSchema;
-  const changeEmail = useApiMutation('user.email', { invalidates: ['user.detail'], ignoreMessage: true });
-  const changePhone = useApiMutation('user.phone', { invalidates: ['user.detail'], ignoreMessage: true });
+  const changeEmail = useAddressChange('user.email');
+  const changePhone = useAddressChange('user.phone');
+  const sendEmailCode = useSendCode('code.emailUpdate');
+  const sendPhoneCode = useSendCode('code.phoneUpdate');
 
   async function submit(values: Values) {
     try {
@@ -63,9 +66,7 @@ export function AddressChangeForm({ kind, user }: { kind: 'email' | 'phone'; use
           from="address"
           request={(address) => {
             const params = { target: schema.parse(address) };
-            return kind === 'email'
-              ? api.call('code.emailUpdate', { params }, { ignoreMessage: true })
-              : api.call('code.phoneUpdate', { params }, { ignoreMessage: true });
+            return kind === 'email' ? sendEmailCode.mutateAsync({ params }) : sendPhoneCode.mutateAsync({ params });
           }}
           onSent={() => notify.success(t('register.codeSent'))}
         />

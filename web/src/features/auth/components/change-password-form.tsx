@@ -2,7 +2,8 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
+import { useChangePassword } from '../api/account';
 import { showServerError } from '../../../lib/form';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -17,11 +18,12 @@ export function ChangePasswordForm() {
   const [form] = Form.useForm<Values>();
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const changePassword = useChangePassword();
 
   async function submit(body: Values) {
     setBusy(true);
     try {
-      await api.call('user.updatePassword', { body }, { ignoreMessage: true });
+      await changePassword.mutateAsync({ body });
       form.resetFields();
       setDone(true);
     } catch (err) {

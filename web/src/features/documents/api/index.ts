@@ -1,10 +1,10 @@
 /** What the workspace reads and changes about documents. Shared reads pass their token, so they cache apart. */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { RouteId, RouteRequest } from '@shared/routes';
+import type { RouteId } from '@shared/routes';
 import type { ModelContent, ParamItem } from '@shared/schemas/document';
 import { DOCUMENT_ID_PATTERN } from '@shared/schemas/document-kinds';
-import { api, apiQuery, invalidate, useApiQuery } from '../../../lib/api';
+import { api, apiQuery, useApiMutation, useApiQuery } from '../../../lib/api';
 import { referencedModels, type ModelsById } from '../lib/param-rows';
 
 /**
@@ -16,7 +16,8 @@ export const documentTreeQuery = (projectId: string, version?: string) => ({
   // A refetched tree replaces the old one: comparing 5,000 nodes to reuse unchanged ones costs more than it saves.
   structuralSharing: false,
 });
-export const useDocumentTree = (projectId: string, version?: string) => useQuery(documentTreeQuery(projectId, version));
+export const useDocumentTree = (projectId: string, version?: string, enabled = true) =>
+  useQuery({ ...documentTreeQuery(projectId, version), enabled });
 
 /** How a document is read: live, as a release froze it (`version`), or by a share link's reader (`shareToken`). */
 export interface ReadAs {
@@ -69,6 +70,7 @@ export const useDocumentSearch = (projectId: string, keyword: string, enabled = 
 /** The project's document bin (editors only). */
 export const useDocumentBin = (projectId: string, enabled = true) => useApiQuery('document.bin', { params: { projectId } }, { enabled });
 
+/** Every read a document change can affect: the tree, the open document, its history, searches and the bin. */
 const DOCUMENT_READS: RouteId[] = [
   'document.tree',
   'document.get',
@@ -76,20 +78,35 @@ const DOCUMENT_READS: RouteId[] = [
   'document.children',
   'document.search',
   'document.bin',
+  'document.recent',
 ];
-/** After any document change: the tree, the open document and its history. */
-export const refreshDocuments = () => invalidate(...DOCUMENT_READS);
 
-/** Document changes go through `call` with `ignoreMessage`: each caller shows a failure where it belongs. */
-export const documentCalls = {
-  create: (body: RouteRequest<'document.create'>['body']) => api.call('document.create', { body }, { ignoreMessage: true }),
-  update: (body: RouteRequest<'document.update'>['body']) => api.call('document.update', { body }, { ignoreMessage: true }),
-  remove: (id: string) => api.call('document.delete', { params: { id } }, { ignoreMessage: true }),
-  copy: (id: string) => api.call('document.copy', { body: { id } }, { ignoreMessage: true }),
-  resort: (docId: string, parentId: string, preId: string) =>
-    api.call('document.resort', { params: { docId, parentId, preId } }, { ignoreMessage: true }),
-  latest: (id: string) => api.call('document.get', { params: { id } }, { ignoreMessage: true }),
-  restore: (historyId: string) => api.call('document.historyRevert', { params: { id: historyId } }, { ignoreMessage: true }),
-  /** Back from the project's document bin. */
-  unbin: (id: string) => api.call('document.binRestore', { params: { id } }, { ignoreMessage: true }),
-};
+/** A change to one document: every document read is refreshed after it, and the caller shows a failure where it belongs. */
+const useDocumentChange = <Id extends RouteId>(id: Id) => useApiMutation(id, { invalidates: DOCUMENT_READS, ignoreMessage: true });
+
+export const useCreateDocument = () => useDocumentChange('document.create');
+/** Saves a new revision (the content, a comment, a name); refused with `staleRevision` when someone saved since `rev`. */
+export const useSaveDocument = () => useDocumentChange('document.update');
+export const useCopyDocument = () => useDocumentChange('document.copy');
+/** Moves a document under `parentId`, after `preId` (or first). */
+export const useMoveDocument = () => useDocumentChange('document.resort');
+/** Puts a preserved version back as the newest. */
+export const useRestoreVersion = () => useDocumentChange('document.historyRevert');
+/** Moves a document (and what a folder holds) to the project's bin. */
+export const useBinDocument = () => useDocumentChange('document.delete');
+/** Back from the project's document bin. */
+export const useUnbinDocument = () => useDocumentChange('document.binRestore');
+
+/** A rename starts from the latest revision: the tree the name was picked in may be older than the document. */
+export const useRenameDocument = () =>
+  useApiMutation(
+    async ({ id, name }: { id: string; name: string }) => {
+      const { rev } = await api.call('document.get', { params: { id } }, { ignoreMessage: true });
+      return api.call('document.update', { body: { id, rev, name } }, { ignoreMessage: true });
+    },
+    { invalidates: DOCUMENT_READS },
+  );
+
+/** The project's latest saves, newest first, with who saved each: the project overview's "recent changes". */
+export const useRecentChanges = (projectId: string, version?: string) =>
+  useApiQuery('document.recent', { params: { projectId } }, { version, ignoreMessage: true, ignoreRedirect: true });

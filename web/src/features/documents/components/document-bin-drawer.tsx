@@ -10,17 +10,18 @@ import type { BinEntry } from '@shared/schemas/document';
 import { QueryState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/dates';
 import { useDocumentBin } from '../api';
-import { restoreFromBin } from '../lib/bin';
+import { useDocumentBinning } from '../lib/bin';
 import { displayName, KIND_ICON } from '../lib/kinds';
 
 export function DocumentBinDrawer({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const bin = useDocumentBin(projectId);
+  const { restoreFromBin } = useDocumentBinning();
   const [busy, setBusy] = useState<string | null>(null);
   const list = bin.data ?? [];
   const restore = async (entry: BinEntry) => {
     setBusy(entry.id);
-    await restoreFromBin(entry.id, displayName(entry.name, t), t, entry.parentId);
+    await restoreFromBin(entry.id, displayName(entry.name, t), entry.parentId);
     setBusy(null);
   };
   return (

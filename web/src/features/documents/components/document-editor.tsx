@@ -13,7 +13,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { documentCalls, refreshDocuments } from '../api';
+import { useSaveDocument } from '../api';
 import { contentTooLarge } from '../lib/content-size';
 import { displayName } from '../lib/kinds';
 import { useUnsavedGuard } from '../lib/unsaved-guard';
@@ -183,6 +183,7 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
     [name, comment, draft, baseline, doc.name, t],
   );
   const guard = useUnsavedGuard(dirty);
+  const saveDocument = useSaveDocument();
   const tooLarge = errors._ === 'tooLarge';
 
   const save = async () => {
@@ -197,16 +198,11 @@ export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNod
     setErrors({});
     try {
       const unchangedName = name.trim() === displayName(doc.name, t);
-      await documentCalls.update({
-        id: doc.id,
-        rev: doc.rev,
-        name: unchangedName ? undefined : name.trim(),
-        comment,
-        content,
+      await saveDocument.mutateAsync({
+        body: { id: doc.id, rev: doc.rev, name: unchangedName ? undefined : name.trim(), comment, content },
       });
       notify.success(t('common.saved'));
       guard.release();
-      await refreshDocuments();
       props.onDone();
     } catch (err) {
       if (isApiError(err) && err.code === ERRORS.staleRevision.code) {

@@ -24,7 +24,7 @@ import { notify } from '../../../lib/notify';
 import { useTitle } from '../../../lib/title';
 import { DOCUMENT_TABS, paths, type DocumentTab } from '../../../paths';
 import { useDocument } from '../api';
-import { deleteToBin } from '../lib/bin';
+import { useDocumentBinning } from '../lib/bin';
 import { displayName } from '../lib/kinds';
 import { DocumentBody } from './document-body';
 import { DocumentHeading } from './document-heading';
@@ -54,6 +54,7 @@ export interface DocumentPanelProps {
 
 export function DocumentPanel(props: DocumentPanelProps) {
   const { t } = useTranslation();
+  const { deleteToBin } = useDocumentBinning();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const tab: DocumentTab = DOCUMENT_TABS.find((key) => key === search.get('tab')) ?? 'doc';
@@ -173,7 +174,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
           okText={t('projects.delete')}
           danger
           onConfirm={async () => {
-            await deleteToBin(data.id, name, t);
+            await deleteToBin(data.id, name);
             void navigate(paths.project.href(props.projectId));
           }}
           onClose={() => setPanel(null)}

@@ -7,7 +7,7 @@ import type { DocumentView, HistoryEntryView } from '@shared/schemas/document';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { documentCalls, refreshDocuments } from '../api';
+import { useRestoreVersion } from '../api';
 import { displayComment, displayName } from '../lib/kinds';
 import { DocumentBody } from './document-body';
 import { comparableText, HistoryDiff } from './history-diff';
@@ -22,11 +22,11 @@ export function HistoryEntry(props: {
   const { t } = useTranslation();
   const { current, entry } = props;
   const [mode, setMode] = useState<'view' | 'compare'>(props.initialMode ?? 'view');
+  const restoreVersion = useRestoreVersion();
   const restore = async () => {
     try {
-      await documentCalls.restore(entry.id);
+      await restoreVersion.mutateAsync({ params: { id: entry.id } });
       notify.success(t('docs.restored'));
-      await refreshDocuments();
       props.onRestored?.();
     } catch (error) {
       notify.error(errorMessage(error));

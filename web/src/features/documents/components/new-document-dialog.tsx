@@ -8,7 +8,7 @@ import { ownOrigins } from '../../../config';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
 import { paths } from '../../../paths';
-import { documentCalls, refreshDocuments } from '../api';
+import { useCreateDocument } from '../api';
 import { folderOptions } from '../lib/folder-options';
 import { CREATABLE_KINDS, displayName, KIND_ICON } from '../lib/kinds';
 import { syncPathParams } from '../lib/path-params';
@@ -70,6 +70,7 @@ export function NewDocumentDialog(props: { projectId: string; tree: DocumentTree
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
+  const create = useCreateDocument();
   const type = Form.useWatch('type', form) ?? 'doc';
   const urlRule = { pattern: URL_PATTERN, message: t('v.url') };
   // As the API refuses it: an embed never shows one of the app's own pages.
@@ -84,15 +85,16 @@ export function NewDocumentDialog(props: { projectId: string; tree: DocumentTree
   async function submit(values: Values) {
     const parentId = values.parentId;
     const name = values.name.trim();
-    const created = await documentCalls.create({
-      projectId: props.projectId,
-      parentId,
-      preId: lastChildId(props.tree, props.projectId, parentId),
-      name,
-      type: values.type,
-      content: startingContent(values.type, values.content ?? {}, name),
+    const created = await create.mutateAsync({
+      body: {
+        projectId: props.projectId,
+        parentId,
+        preId: lastChildId(props.tree, props.projectId, parentId),
+        name,
+        type: values.type,
+        content: startingContent(values.type, values.content ?? {}, name),
+      },
     });
-    await refreshDocuments();
     // A folder shows in the tree and nothing opens; documents open, the ones that need writing in the editor.
     if (values.type === 'folder') return;
     const editNext = ['api', 'model', 'doc', 'richtext', 'errorcode'].includes(values.type);

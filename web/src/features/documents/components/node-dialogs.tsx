@@ -7,8 +7,8 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form';
 import { paths } from '../../../paths';
-import { documentCalls, refreshDocuments } from '../api';
-import { deleteToBin } from '../lib/bin';
+import { useRenameDocument } from '../api';
+import { useDocumentBinning } from '../lib/bin';
 import { displayName } from '../lib/kinds';
 import { NewDocumentDialog } from './new-document-dialog';
 
@@ -24,6 +24,8 @@ export function NodeDialogs(props: {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<{ name: string }>();
+  const rename = useRenameDocument();
+  const binning = useDocumentBinning();
   const { node } = props;
   const name = displayName(node.name, t);
   switch (props.action) {
@@ -38,10 +40,7 @@ export function NodeDialogs(props: {
           errorAt="name"
           onClose={props.onClose}
           onSubmit={async ({ name: next }) => {
-            // A rename starts from the latest revision: the tree may be older than the document.
-            const { rev } = await documentCalls.latest(node.id);
-            await documentCalls.update({ id: node.id, rev, name: next.trim() });
-            await refreshDocuments();
+            await rename.mutateAsync({ id: node.id, name: next.trim() });
           }}
         >
           <Form.Item name="name" label={t('docs.title')} rules={[zodRule(documentTitle)]}>
@@ -57,7 +56,7 @@ export function NodeDialogs(props: {
           okText={t('projects.delete')}
           danger
           onConfirm={async () => {
-            await deleteToBin(node.id, name, t);
+            await binning.deleteToBin(node.id, name);
             if (location.pathname.includes(node.id)) void navigate(paths.project.href(props.projectId));
           }}
           onClose={props.onClose}

@@ -38,3 +38,33 @@ export function lastChildId(nodes: readonly DocumentTreeNode[], projectId: strin
   const siblings = parentId === projectId ? nodes : (nodesById(nodes).get(parentId)?.children ?? []);
   return siblings.at(-1)?.id ?? '0';
 }
+
+/** The folders above a node, top first. */
+export function ancestorsOf(nodes: readonly DocumentTreeNode[], id: string | undefined): DocumentTreeNode[] {
+  const path: DocumentTreeNode[] = [];
+  const walk = (list: readonly DocumentTreeNode[]): boolean =>
+    list.some((n) => {
+      if (n.id === id) return true;
+      path.push(n);
+      if (walk(n.children)) return true;
+      path.pop();
+      return false;
+    });
+  return id && walk(nodes) ? path : [];
+}
+
+export function findNode(nodes: readonly DocumentTreeNode[], id: string): DocumentTreeNode | undefined {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const found = findNode(n.children, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** How many documents of each kind the tree holds (folders included), at any depth. */
+export function countByKind(nodes: readonly DocumentTreeNode[]): Map<DocumentTreeNode['type'], number> {
+  const counts = new Map<DocumentTreeNode['type'], number>();
+  for (const node of nodesById(nodes).values()) counts.set(node.type, (counts.get(node.type) ?? 0) + 1);
+  return counts;
+}

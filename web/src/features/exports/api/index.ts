@@ -3,10 +3,9 @@
  * as it once returned the file itself), and `export.get` is polled while the job is queued or running; once done it
  * carries a short-lived download link.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { RouteRequest } from '@shared/routes';
+import { useQuery } from '@tanstack/react-query';
 import type { ExportJobView } from '@shared/schemas/export';
-import { api, apiQuery, type ApiError } from '../../../lib/api';
+import { apiQuery, useApiMutation } from '../../../lib/api';
 
 /** How often a job in progress is asked about. */
 const POLL_MS = 500;
@@ -14,10 +13,7 @@ const POLL_MS = 500;
 const running = (job: ExportJobView | undefined) => !!job && (job.state === 'queued' || job.state === 'running');
 
 /** With `shareToken`, as the reader of that share link: it exports what the share holds, when the share allows it. */
-export const useStartExport = (shareToken?: string) =>
-  useMutation<{ id: string }, ApiError, RouteRequest<'export.start'>['body']>({
-    mutationFn: (body) => api.call('export.start', { body }, { export: true, shareToken }),
-  });
+export const useStartExport = (shareToken?: string) => useApiMutation('export.start', { export: true, shareToken });
 
 /** A job, asked about again every POLL_MS while it runs. */
 export const useExportJob = (id: string | null, shareToken?: string) =>

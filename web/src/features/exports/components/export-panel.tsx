@@ -52,11 +52,13 @@ export function ExportPanel({ projectId, initialScope = 'whole', picker, release
   async function submit(values: Values) {
     setJobId(null);
     const started = await start.mutateAsync({
-      projectId,
-      format: values.format,
-      ...(values.scope === 'chosen' ? { docIds: values.docIds } : {}),
-      ...(values.scope === 'release' ? { version: values.version } : {}),
-      ...(WORDED.includes(values.format) ? { language: values.language } : {}),
+      body: {
+        projectId,
+        format: values.format,
+        ...(values.scope === 'chosen' ? { docIds: values.docIds } : {}),
+        ...(values.scope === 'release' ? { version: values.version } : {}),
+        ...(WORDED.includes(values.format) ? { language: values.language } : {}),
+      },
     });
     setJobId(started.id);
   }

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
-import { api, apiQuery, invalidate } from '../../../lib/api';
+import { api, apiQuery, invalidate, useApiMutation, useApiQuery } from '../../../lib/api';
 
 /** How often a job in progress is asked about. */
 export const POLL_MS = 500;
@@ -33,7 +33,7 @@ export function putToTicket(ticket: ImportUploadTicket, file: Blob, onProgress: 
 }
 
 /** A file into a project: ticket, upload, start. */
-export async function importFile(
+async function importFile(
   projectId: string,
   file: File,
   choices: ImportChoices & { dryRun: boolean },
@@ -45,8 +45,23 @@ export async function importFile(
 }
 
 /** A URL into a project: the job fetches it through the server's guard. */
-export const importUrl = (projectId: string, url: string, choices: ImportChoices & { dryRun: boolean }) =>
+const importUrl = (projectId: string, url: string, choices: ImportChoices & { dryRun: boolean }) =>
   api.call('import.url', { body: { projectId, url, ...choices } });
+
+/** What an import starts from: a file (or pasted text sent as one), or an address the job fetches. */
+export type ImportSource = { file: File; onProgress: (fraction: number) => void } | { url: string };
+
+/** Starts an import job into a project; the job is then followed with `useImportJob`. */
+export const useStartImport = () =>
+  useApiMutation((input: { projectId: string; source: ImportSource; choices: ImportChoices & { dryRun: boolean } }) =>
+    'url' in input.source
+      ? importUrl(input.projectId, input.source.url, input.choices)
+      : importFile(input.projectId, input.source.file, input.choices, input.source.onProgress),
+  );
+
+/** The import stamps of one source in a project: which documents an earlier import of it wrote. */
+export const useImportStamps = (projectId: string, source: string, enabled: boolean) =>
+  useApiQuery('import.stamps', { params: { projectId }, query: { source } }, { enabled });
 
 const RUNNING: ImportJobView['state'][] = ['uploading', 'queued', 'running'];
 export const isRunning = (job: ImportJobView | undefined) => !!job && RUNNING.includes(job.state);

@@ -21,7 +21,7 @@ import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { exampleOf } from '../../../lib/param-example';
 import { paths } from '../../../paths';
-import { saveMockConfig, useMockConfig } from '../api';
+import { useMockConfig, useSaveMockConfig } from '../api';
 import { bodyOf, draftOf, errorsUnder, hasBody, sameSettings, settingsOf, withBody, withType, type MockDraft } from '../lib/draft';
 import { concretePath, mockUrlOf, withMockToken } from '../lib/mock-url';
 import { BodyField } from './body-field';
@@ -65,6 +65,7 @@ function MockEditor(props: MockPanelProps & { initial: MockConfigView }) {
   const [draft, setDraft] = useState<MockDraft>(() => draftOf(props.initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const saveConfig = useSaveMockConfig();
   const [helpOpen, setHelpOpen] = useState(false);
   const readOnly = !props.canEdit;
   const dirty = useMemo(() => !sameSettings(draft, draftOf(saved)), [draft, saved]);
@@ -87,7 +88,7 @@ function MockEditor(props: MockPanelProps & { initial: MockConfigView }) {
     if (readOnly || saving) return;
     setSaving(true);
     try {
-      const result = await saveMockConfig({ projectId: props.projectId, docId: props.docId, ...settingsOf(draft) });
+      const result = await saveConfig.mutateAsync({ body: { projectId: props.projectId, docId: props.docId, ...settingsOf(draft) } });
       const next = draftOf(result);
       setSaved(result);
       // What was typed for the other types stays for this session.

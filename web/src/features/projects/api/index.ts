@@ -35,6 +35,8 @@ export const useProjectSearch = (keyword: string, enabled = true) => useApiQuery
 export const projectQuery = (id: string, options: CallOptions = {}) => apiQuery('project.get', { params: { id } }, options);
 export const useProject = (id: string, options: CallOptions & { enabled?: boolean } = {}) =>
   useApiQuery('project.get', { params: { id } }, options);
+/** Projects the caller can edit (or operate), across consoles: where an import or a saved request can go. */
+export const useEditableProjects = (enabled = true) => useApiQuery('project.editable', { query: {} }, { enabled });
 export const useProjectMembers = (id: string) => useApiQuery('project.members', { params: { id } });
 
 /** A change to projects or folders: every list is refreshed after it, and a failure is shown by the caller. */

@@ -1,6 +1,6 @@
 /** Share links and releases: what the share screens, the share page and the version switcher read and change. */
-import type { RouteRequest } from '@shared/routes';
-import { api, useApiMutation, useApiQuery } from '../../../lib/api';
+import type { RouteId } from '@shared/routes';
+import { queryClient, useApiMutation, useApiQuery } from '../../../lib/api';
 
 /** The project's share links (editors only: the list is refused to anyone else). */
 export const useShares = (projectId: string, enabled: boolean) => useApiQuery('share.list', { params: { id: projectId } }, { enabled });
@@ -28,5 +28,8 @@ export const useReleaseChange = <Id extends 'release.publish' | 'release.delete'
 export const useShareContent = (shareId: string, shareToken: string | undefined) =>
   useApiQuery('share.content', { params: { id: shareId } }, { shareToken, ignoreMessage: true, ignoreRedirect: true, staleTime: Infinity });
 
-export const assertSharePassword = (shareId: string, body: RouteRequest<'share.assert'>['body']) =>
-  api.call('share.assert', { params: { id: shareId }, body }, { ignoreMessage: true, ignoreRedirect: true });
+/** Gives the share's password; answers a token for the reads that follow. */
+export const useSharePassword = () => useApiMutation('share.assert', { ignoreMessage: true, ignoreRedirect: true });
+
+/** Forgets what was read with a share token that no longer opens the share, so the next read asks afresh. */
+export const forgetShareContent = () => queryClient.removeQueries({ queryKey: ['share.content'] satisfies [RouteId] });

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ERRORS } from '@shared/errors';
 import { isApiError, isTooManyRequests } from '../../../lib/api';
 import { errorMessage } from '../../../lib/form';
-import { assertSharePassword } from '../api';
+import { useSharePassword } from '../api';
 import { minutesToWait } from '../lib/shares';
 
 export function SharePasswordForm({
@@ -24,6 +24,7 @@ export function SharePasswordForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password: string }>();
   const [busy, setBusy] = useState(false);
+  const sharePassword = useSharePassword();
   const [blocked, setBlocked] = useState<{ until: number; minutes: number } | null>(null);
 
   useEffect(() => {
@@ -35,7 +36,7 @@ export function SharePasswordForm({
   async function submit({ password }: { password: string }) {
     setBusy(true);
     try {
-      const { shareToken } = await assertSharePassword(shareId, { password });
+      const { shareToken } = await sharePassword.mutateAsync({ params: { id: shareId }, body: { password } });
       onUnlocked(shareToken);
     } catch (error) {
       if (isTooManyRequests(error)) {
