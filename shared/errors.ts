@@ -79,6 +79,8 @@ export const ERRORS = {
   mockNoMatch: { code: 43011, status: 404 },
   mockMethodNotAllowed: { code: 43013, status: 405 },
   mockOff: { code: 43012, status: 404 },
+  /** The project's mock switch is off (the project settings' switch, not one API's type). */
+  mockProjectOff: { code: 43017, status: 404 },
   mockTokenRequired: { code: 41003, status: 401 },
   mockThrottled: { code: 42901, status: 429 },
   mockFailed: { code: 50001, status: 500 },

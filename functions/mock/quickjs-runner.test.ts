@@ -12,6 +12,25 @@ const request = { method: 'GET', path: '/', params: {}, query: {}, headers: {}, 
 const SLOW = { timeout: 120_000 };
 
 describe('runScriptInQuickJs', SLOW, () => {
+  it('starts every script from pristine built-ins: what one replaces does not reach the next (issue 37)', async () => {
+    await warmQuickJs();
+    // What it does to its own answer (a toJSON everywhere) is its business; the next script must not see it.
+    await runScriptInQuickJs(
+      `Array.prototype.map = function () { return ['stolen']; };
+       Object.prototype.toJSON = function () { return 'stolen'; };
+       JSON.stringify = () => '"stolen"';
+       return { body: 'done' };`,
+      request,
+      { deadlineMs: 5_000 },
+    );
+    const next = await runScriptInQuickJs(
+      `return { headers: { authorization: ['Bearer ' + request.headers.authorization].map((v) => v)[0] }, body: { list: [1, 2].map((n) => n * 2) } };`,
+      { ...request, headers: { authorization: 'mine' } },
+      { deadlineMs: 5_000 },
+    );
+    expect(next).toMatchObject({ ok: true, value: { headers: [{ name: 'authorization', value: 'Bearer mine' }], body: { list: [2, 4] } } });
+  });
+
   it("keeps a script's prototype pollution out of the realm that runs its helpers", async () => {
     await warmQuickJs();
     const result = await runScriptInQuickJs(

@@ -211,8 +211,11 @@ export const mockConfigBody = lazy(() =>
 export type MockConfig = z.output<typeof mockConfigBody>;
 export type MockConfigInput = z.input<typeof mockConfigBody>;
 
-/** What a document's mock answers with before anyone saved settings for it. */
-export const DEFAULT_MOCK_SETTINGS: MockSettings = { type: 'off', body: '', status: 200, headers: [], delay: 0, expectations: [] };
+/**
+ * What a document's mock answers with before anyone saved settings for it: data generated from its response (issue 37:
+ * a documented API answers its mock out of the box, unless the project switched mocks off or asks for a token).
+ */
+export const DEFAULT_MOCK_SETTINGS: MockSettings = { type: 'auto', body: '', status: 200, headers: [], delay: 0, expectations: [] };
 
 /** The body a type starts with when a document is switched to it with nothing saved that fits. */
 export const STARTER_BODIES: Record<MockType, string> = {

@@ -4,7 +4,7 @@
  * the project's mock token in settings.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { choose, newPerson, projectSignedIn, projectWithSession, replaceCode, watchConsole, withSession } from './support';
+import { choose, createDocument, newPerson, projectSignedIn, projectWithSession, replaceCode, watchConsole, withSession } from './support';
 
 /** antd draws radio buttons over their (hidden) inputs: a person clicks the label. */
 async function chooseType(page: Page, name: string) {
@@ -38,7 +38,8 @@ test('mock editor: static JSON checked and saved, previewed, then a template; a 
   await article.getByRole('tab', { name: 'Mock' }).click();
   await expect(page).toHaveURL(/\?tab=mock$/);
   await expect(page.getByTestId('mock-url')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]+\/users\/\{id\}$/);
-  await expect(page.getByText('Mock 已关闭，这个接口的 Mock 地址会回答 404。')).toBeVisible();
+  // Mocks are on out of the box: data generated from the response parameters (issue 37).
+  await expect(page.getByRole('radio', { name: '按响应参数生成' })).toBeChecked();
 
   // Static JSON: a syntax error is shown where it is while typing, and the server refuses it with the spec's words.
   await chooseType(page, '静态 JSON');
@@ -244,3 +245,77 @@ test('a viewer reads the mock without changing it, and learns that a token is ne
   await expect(result.locator('.mock-status')).toHaveText('401');
   await expect(result.getByRole('region', { name: '响应内容' })).toContainText('"code": 41003');
 });
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`a new API answers its mock out of the box, and its 404 says how to switch it on (${lang})`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const words =
+      lang === 'zh'
+        ? {
+            auto: '按响应参数生成',
+            off: '关闭',
+            save: '保存 Mock',
+            saved: 'Mock 已保存',
+            send: '发送请求',
+            result: '预览结果',
+            body: '响应内容',
+            how: 'Mock 类型',
+          }
+        : {
+            auto: 'Generated from response parameters',
+            off: 'Off',
+            save: 'Save mock',
+            saved: 'Mock saved',
+            send: 'Send request',
+            result: 'Preview result',
+            body: 'Response body',
+            how: 'Mock tab',
+          };
+    if (lang === 'en') await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+    const { projectId, token } = await projectWithSession(page, request, `Fresh mock ${lang}`);
+    const docId = await createDocument(request, token, projectId, {
+      name: 'Get pet',
+      type: 'api',
+      content: {
+        method: 'GET',
+        path: '/pets/{id}',
+        description: 'A pet',
+        responses: [
+          {
+            status: '200',
+            body: [
+              { id: 'i', name: 'id', type: 'integer', value: '' },
+              { id: 'e', name: 'email', type: 'string', value: '' },
+            ],
+          },
+        ],
+      },
+    });
+    await page.goto(`/project/${projectId}/${docId}?tab=mock`);
+    await expect(page.getByRole('radio', { name: words.auto })).toBeChecked();
+
+    // Nobody saved anything: the URL the page shows already answers, from the response parameters.
+    const url = ((await page.getByTestId('mock-url').textContent()) ?? '').replace('{id}', '7');
+    const answered = await request.get(url);
+    expect(answered.status()).toBe(200);
+    const generated = (await answered.json()) as { id: unknown; email: unknown };
+    expect(typeof generated.id).toBe('number');
+    expect(String(generated.email)).toContain('@');
+    await page.getByRole('button', { name: words.send }).click();
+    await expect(page.getByRole('region', { name: words.result }).locator('.mock-status')).toHaveText('200');
+    await expect(page.getByRole('region', { name: words.result }).getByRole('region', { name: words.body })).toContainText('"email"');
+
+    // Switched off, the URL answers 404 with how to switch it on, in the caller's language.
+    await page
+      .getByRole('radiogroup', { name: lang === 'zh' ? 'Mock 类型' : 'Mock type' })
+      .getByText(words.off, { exact: true })
+      .click();
+    await page.getByRole('button', { name: words.save }).click();
+    await expect(page.getByText(words.saved)).toBeVisible();
+    await expect(async () => {
+      const off = await request.get(url, { headers: { 'accept-language': lang, 'cache-control': 'no-cache' } });
+      expect(off.status()).toBe(404);
+      expect(((await off.json()) as { message: string }).message).toContain(words.how);
+    }).toPass();
+  });
+}

@@ -119,7 +119,7 @@ describe('mock settings through the API', () => {
     const { owner, project, apiDoc, save } = await mockProject();
     const doc = await apiDoc('GET', '/users');
     const initial = await api.call<MockConfigView>('GET', `/project/document/mock-config/${project.id}/${doc.id}`, { token: owner.token });
-    expect(initial.data).toMatchObject({ type: 'off', body: '', status: 200, updatedAt: null });
+    expect(initial.data).toMatchObject({ type: 'auto', body: '', status: 200, updatedAt: null });
 
     const saved = await save(doc.id, {
       type: 'static',
@@ -540,12 +540,57 @@ describe('the mock origin', () => {
     });
 
     await update({ mockToken: null, mockEnabled: false });
-    expect((await hit('GET', '/guarded')).json).toMatchObject({ code: ERRORS.mockOff.code });
+    expect((await hit('GET', '/guarded')).json).toMatchObject({ code: ERRORS.mockProjectOff.code });
     await update({ mockEnabled: true });
     expect((await hit('GET', '/guarded')).status).toBe(200);
     await api.call('POST', `/project/document/mock-config/type/change/${project.id}/${doc.id}/off`, { token: owner.token });
     forgetProjectMocks();
     expect((await hit('GET', '/guarded')).status).toBe(404);
+  });
+
+  it("answers a new API's mock out of the box, from its response, unless the project switched mocks off or asks for a token", async () => {
+    const { owner, project, apiDoc, hit } = await mockProject();
+    const fresh = await apiDoc('GET', '/fresh/{id}', [
+      { name: 'id', type: 'integer' },
+      { name: 'email', type: 'string' },
+    ]);
+    const answered = await hit('GET', '/fresh/3', { headers: { 'accept-language': 'en' } });
+    expect(answered.status).toBe(200);
+    const generated = answered.json as { id: unknown; email: unknown };
+    expect(Object.keys(generated)).toEqual(['id', 'email']);
+    expect(typeof generated.id).toBe('number');
+    expect(String(generated.email)).toContain('@');
+
+    const update = async (changes: Record<string, unknown>) => {
+      const current = (await api.call<ProjectView>('GET', `/project/${project.id}`, { token: owner.token })).data;
+      expect(
+        (await api.call('POST', '/project', { token: owner.token, body: { id: project.id, rev: current.rev, ...changes } })).code,
+      ).toBe(0);
+      forgetProjectMocks();
+    };
+    await update({ mockToken: 'secret-token-2' });
+    expect((await hit('GET', '/fresh/3')).status).toBe(401);
+    expect((await hit('GET', '/fresh/3?mockToken=secret-token-2')).status).toBe(200);
+
+    // A 404 says how to switch the mock on, in the caller's language: the project's switch, then the API's type.
+    await update({ mockToken: null, mockEnabled: false });
+    for (const locale of ['zh', 'en'] as const) {
+      const off = await hit('GET', '/fresh/3', { headers: { 'accept-language': locale } });
+      expect(off.status).toBe(404);
+      expect(off.json).toEqual({ code: ERRORS.mockProjectOff.code, message: translate(locale, 'error.mockProjectOff'), data: null });
+    }
+    expect(translate('zh', 'error.mockProjectOff')).toContain('项目设置');
+    expect(translate('en', 'error.mockProjectOff')).toContain('Project settings');
+    await update({ mockEnabled: true });
+    await api.call('POST', `/project/document/mock-config/type/change/${project.id}/${fresh.id}/off`, { token: owner.token });
+    forgetProjectMocks();
+    for (const locale of ['zh', 'en'] as const) {
+      const off = await hit('GET', '/fresh/3', { headers: { 'accept-language': locale } });
+      expect(off.status).toBe(404);
+      expect(off.json).toEqual({ code: ERRORS.mockOff.code, message: translate(locale, 'error.mockOff'), data: null });
+    }
+    expect(translate('zh', 'error.mockOff')).toContain('Mock 类型');
+    expect(translate('en', 'error.mockOff')).toContain('Mock tab');
   });
 
   it('makes a saved change live within two seconds, without reading the table on every request', async () => {

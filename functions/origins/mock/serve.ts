@@ -11,6 +11,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { MOCK_STATUS, MOCK_THROTTLE, MOCK_TOKEN_HEADER, MOCK_TOKEN_QUERY } from '@shared/constants';
 import { ERRORS, type ErrorKey } from '@shared/errors';
+import { DEFAULT_MOCK_SETTINGS } from '@shared/schemas/mock';
 import { pickLocale, translate, type Locale } from '@shared/messages';
 import { SANDBOX_FAIRNESS } from '../../mock/limits';
 import { respondToMock, type MockRequest } from '../../mock/respond';
@@ -135,7 +136,7 @@ export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse>
   if (mocks.token !== null && !sameToken(first(req.query[MOCK_TOKEN_QUERY]) ?? req.headers[MOCK_TOKEN_HEADER], mocks.token)) {
     return failure(locale, 'mockTokenRequired');
   }
-  if (!mocks.enabled) return failure(locale, 'mockOff');
+  if (!mocks.enabled) return failure(locale, 'mockProjectOff');
 
   // HEAD is answered as GET without a body, as HTTP servers do.
   const routed = mocks.matcher.match(method === 'HEAD' ? 'GET' : method, path);
@@ -148,9 +149,10 @@ export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse>
       { headers: { allow: routed.allow.join(', ') } },
     );
   }
-  const settings = mocks.settings.get(routed.documentId);
+  // Nothing saved: the default, data generated from the document's response.
+  const settings = mocks.settings.get(routed.documentId) ?? DEFAULT_MOCK_SETTINGS;
   const document = mocks.documents.get(routed.documentId);
-  if (!settings || settings.type === 'off' || !document) return failure(locale, 'mockOff');
+  if (settings.type === 'off' || !document) return failure(locale, 'mockOff');
 
   // What the mock sees of the request: never the caller's cookies, nor the project's token.
   const headers = { ...req.headers };

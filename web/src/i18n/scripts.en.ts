@@ -15,4 +15,5 @@ export const scriptsEn: Record<keyof typeof scriptsZh, string> = {
   badRequest: 'The script left the request invalid: {{detail}}',
   sandboxFailed: 'The script sandbox failed; try again',
   logsCut: 'Too many log lines: only the first {{count}} are kept',
+  changesTooLarge: 'What the script wrote is larger than {{mb}} MB; its changes were dropped',
 };

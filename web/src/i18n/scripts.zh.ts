@@ -18,4 +18,5 @@ export const scriptsZh = {
   badRequest: '脚本修改后的请求无效：{{detail}}',
   sandboxFailed: '脚本沙箱出错，请重试',
   logsCut: '日志过多，只保留前 {{count}} 条',
+  changesTooLarge: '脚本写入的内容超过 {{mb}} MB，其改动未被采用',
 };

@@ -79,6 +79,11 @@ const CONTENT_TYPES: Partial<Record<DraftBodyType, string>> = {
 };
 
 const rowOf = (p: ParamItem): RunRow => ({ name: p.name, value: p.value || p.default || '', enabled: true });
+/** A header or query row as offered: an optional one with no value is listed but switched off (not sent as `token:`). */
+const offeredRowOf = (p: ParamItem): RunRow => {
+  const row = rowOf(p);
+  return p.required || row.value !== '' ? row : { ...row, enabled: false };
+};
 const globalRows = (globals: GlobalParam[], place: GlobalPlace): RunRow[] =>
   globals.filter((g) => g.place === place).map((g) => ({ name: g.row.name, value: g.row.value, enabled: true, global: true }));
 /** The document's rows, then the global ones it does not name itself (the document's own row wins). */
@@ -88,7 +93,9 @@ const hasHeader = (rows: RunRow[], name: string) => rows.some((r) => r.name.toLo
 /** The request an HTTP API document describes, with the global parameters merged in and marked. */
 export function draftFromApi(api: ApiContent, globals: GlobalParam[] = []): RunDraft {
   const named = (list: ParamItem[]) => list.filter((p) => p.name.trim() !== '');
-  const bodyType: DraftBodyType = api.requestType;
+  // A body only where the document describes one (fields or an example): a GET without one sends none.
+  const bodyDocumented = named(api.reqBody).length > 0 || api.reqExamples.some((e) => e.value.trim() !== '');
+  const bodyType: DraftBodyType = bodyDocumented ? api.requestType : 'none';
   const globalBody = globalRows(globals, 'reqBody');
   let bodyText = '';
   let form: RunFormRow[] = [];
@@ -105,14 +112,14 @@ export function draftFromApi(api: ApiContent, globals: GlobalParam[] = []): RunD
     const own = named(api.reqBody).map((p): RunFormRow => ({ ...rowOf(p), isFile: bodyType === 'form-data' && p.type === 'file' }));
     form = merged(own, globalBody);
   }
-  const headers = merged(named(api.reqHeaders).map(rowOf), globalRows(globals, 'reqHeaders'));
+  const headers = merged(named(api.reqHeaders).map(offeredRowOf), globalRows(globals, 'reqHeaders'));
   const contentType = CONTENT_TYPES[bodyType];
   if (contentType && !hasHeader(headers, 'content-type')) headers.push({ name: 'Content-Type', value: contentType, enabled: true });
   return {
     method: api.method,
     url: api.path,
     pathParams: merged(named(api.reqPath).map(rowOf), globalRows(globals, 'reqPath')),
-    query: merged(named(api.reqQuery).map(rowOf), globalRows(globals, 'reqQuery')),
+    query: merged(named(api.reqQuery).map(offeredRowOf), globalRows(globals, 'reqQuery')),
     headers,
     bodyType,
     bodyText,

@@ -4,7 +4,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { apiContentV2 } from '@shared/schemas/document';
 import type { RunRequest } from '@shared/schemas/runner';
+import { buildRequest, draftFromApi } from './draft';
 import { SNIPPET_TARGETS, toSnippet } from './snippets';
 
 /** Runs `snippet` in bash; `curl` prints its arguments, one a line, then what it reads on standard input. */
@@ -27,6 +29,38 @@ const request = (overrides: Partial<RunRequest> = {}): RunRequest => ({
 });
 
 describe('code snippets', () => {
+  it('write a documented GET without a body as it is sent: no --data, no Content-Type, no empty optional header', async () => {
+    const api = apiContentV2.parse({
+      method: 'GET',
+      path: '/pet/{petId}',
+      description: 'Find a pet',
+      reqPath: [{ id: 'p', name: 'petId', type: 'integer', value: '7' }],
+      reqHeaders: [
+        { id: 'h1', name: 'token', type: 'string', value: '' },
+        { id: 'h2', name: 'X-Tenant', type: 'string', value: '', required: true },
+      ],
+      reqQuery: [{ id: 'q', name: 'fields', type: 'string', value: '' }],
+    });
+    const { request: sent } = buildRequest(draftFromApi(api), {}, 'https://api.example.test');
+    const args = pasted(await toSnippet(sent, 'curl'))
+      .split('\n')
+      .filter((line) => line.startsWith('ARG '));
+    expect(args).toEqual(['ARG --request', 'ARG GET', 'ARG --url', 'ARG https://api.example.test/pet/7', 'ARG --header', 'ARG X-Tenant: ']);
+  });
+
+  it('keep the body and its Content-Type where the document describes one', async () => {
+    const api = apiContentV2.parse({
+      method: 'POST',
+      path: '/pet',
+      description: 'Add a pet',
+      reqBody: [{ id: 'b', name: 'name', type: 'string', value: 'Rex' }],
+    });
+    const { request: sent } = buildRequest(draftFromApi(api), {}, 'https://api.example.test');
+    const snippet = await toSnippet(sent, 'curl');
+    expect(snippet).toContain("--header 'Content-Type: application/json'");
+    expect(snippet).toMatch(/--data '\{\s*"name": "Rex"\s*\}'/);
+  });
+
   it('quote the curl here-document: $HOME, $(...) and backticks in a JSON body reach the server as written', async () => {
     const body = { note: "it's `whoami` in $HOME and $(id)", path: '$PATH' };
     const snippet = await toSnippet(request({ body: { kind: 'text', text: JSON.stringify(body) } }), 'curl');

@@ -4,9 +4,10 @@
  * text) and calls the script, `collect` hands back what the script changed (JSON text). The one host function it
  * receives, `hostEmit`, takes JSON text only and stays in this closure, so a script never holds a host function.
  *
- * The built-ins it relies on are captured before any script runs, and the global bindings that exist then are
- * made read-only, so one script cannot break the bridge for the next one in the same sandbox; globals a script
- * adds are deleted after it (`cleanUp`).
+ * Once it is set up, every built-in a script can reach (and chai) is frozen and the global bindings that exist then
+ * are made read-only, so no script can change what the bridge or the next script in the same sandbox runs with
+ * (issue 37: a script that replaced Array.prototype.map rewrote the next script's headers); globals a script adds
+ * are deleted after it (`cleanUp`).
  */
 import { describeErrorSource, wrapScript as wrapAsyncScript } from '@shared/quickjs';
 
@@ -19,8 +20,20 @@ export const SCRIPT_FILES = { pre: 'pre-request.js', post: 'post-response.js' } 
  */
 export const wrapScript = (source: string) => wrapAsyncScript('pm, console', source);
 
-/** Caps of what a script may write out. */
-export const SCRIPT_CAPS = { logEntries: 100, logEntryChars: 2_000, variableChars: 64 * 1024 } as const;
+/**
+ * Caps of what a script may write out: the prelude refuses more variables or headers, and the host reads the run's
+ * changes only up to `changesChars`, so what crosses to the page stays small whatever the script built.
+ */
+export const SCRIPT_CAPS = {
+  logEntries: 100,
+  logEntryChars: 2_000,
+  variableChars: 64 * 1024,
+  /** Per scope (the environment, the run's variables). */
+  variables: 1_000,
+  /** As many as a request may carry (runRequest). */
+  headers: 200,
+  changesChars: 4 * 1024 * 1024,
+} as const;
 
 /** Evaluates to a function of (hostEmit, chai) that returns the host's helpers. */
 export const PRELUDE_SOURCE = `(function (hostEmit, chai) {
@@ -33,6 +46,9 @@ export const PRELUDE_SOURCE = `(function (hostEmit, chai) {
   const reflectGet = Reflect.get;
   const defineProperty = Object.defineProperty;
   const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+  const getPrototypeOf = Object.getPrototypeOf;
+  const hasOwn = Object.hasOwn;
+  const keysOf = Object.keys;
   const ProxyCtor = Proxy;
   const StringCtor = String;
   const SetCtor = Set;
@@ -40,6 +56,8 @@ export const PRELUDE_SOURCE = `(function (hostEmit, chai) {
   const AssertionError = chai.AssertionError;
   const logChars = ${SCRIPT_CAPS.logEntryChars};
   const variableChars = ${SCRIPT_CAPS.variableChars};
+  const maxVariables = ${SCRIPT_CAPS.variables};
+  const maxHeaders = ${SCRIPT_CAPS.headers};
 
   const emit = (record) => { hostEmit(stringify(record)); };
   const clip = (text, max) => (text.length > max ? text.slice(0, max) : text);
@@ -110,7 +128,11 @@ export const PRELUDE_SOURCE = `(function (hostEmit, chai) {
     const get = (key) => (has(store, key) ? store[StringCtor(key)] : fallback && has(fallback, key) ? fallback[StringCtor(key)] : undefined);
     return guarded({
       get,
-      set(key, value) { store[StringCtor(key)] = toText(value); },
+      set(key, value) {
+        const name = StringCtor(key);
+        if (!has(store, name) && keysOf(store).length >= maxVariables) throw new RangeError(path + ': at most ' + maxVariables + ' variables');
+        store[name] = toText(value);
+      },
       unset(key) { delete store[StringCtor(key)]; },
       has(key) { return get(key) !== undefined; },
       clear() { for (const key of Object.keys(store)) delete store[key]; },
@@ -127,6 +149,10 @@ export const PRELUDE_SOURCE = `(function (hostEmit, chai) {
       typeof keyOrObject === 'object' && keyOrObject !== null
         ? { name: StringCtor(keyOrObject.key), value: StringCtor(keyOrObject.value ?? '') }
         : { name: StringCtor(keyOrObject), value: StringCtor(value ?? '') };
+    const push = (header) => {
+      if (list.length >= maxHeaders) throw new RangeError(path + ': at most ' + maxHeaders + ' headers');
+      list.push(header);
+    };
     const remove = (name) => {
       for (let i = list.length - 1; i >= 0; i--) if (lower(list[i].name) === lower(name)) list.splice(i, 1);
     };
@@ -137,12 +163,12 @@ export const PRELUDE_SOURCE = `(function (hostEmit, chai) {
       toObject() { const out = {}; for (const h of list) out[h.name] = h.value; return out; },
       each(fn) { for (const h of list.slice()) fn({ key: h.name, value: h.value }); },
       count() { return list.length; },
-      add(keyOrObject, value) { if (!writable) return refuse(); list.push(entry(keyOrObject, value)); },
+      add(keyOrObject, value) { if (!writable) return refuse(); push(entry(keyOrObject, value)); },
       upsert(keyOrObject, value) {
         if (!writable) return refuse();
         const next = entry(keyOrObject, value);
         const found = find(next.name);
-        if (found) found.value = next.value; else list.push(next);
+        if (found) found.value = next.value; else push(next);
       },
       remove(name) { if (!writable) return refuse(); remove(typeof name === 'object' && name !== null ? name.key : name); },
     }, path);
@@ -276,6 +302,57 @@ export const PRELUDE_SOURCE = `(function (hostEmit, chai) {
   }
 
   ${describeErrorSource(2_000)}
+
+  // Names ordinary code assigns on its own objects (obj.toString = …, error.name = …): on a frozen prototype a plain
+  // data property would make that assignment fail (the "override mistake"), so these become accessors whose setter
+  // defines the property on the object assigned to, and refuses only on the built-in itself.
+  const OVERRIDABLE = new SetCtor(['constructor', 'toString', 'toLocaleString', 'valueOf', 'toJSON', 'name', 'message',
+    'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
+  function overridable(object, key, value, enumerable) {
+    defineProperty(object, key, {
+      get() { return value; },
+      set(next) {
+        if (this === object) throw new TypeError('built-ins are read-only in request scripts (' + StringCtor(key) + ')');
+        if (hasOwn(this, key)) this[key] = next;
+        else defineProperty(this, key, { value: next, writable: true, enumerable: true, configurable: true });
+      },
+      enumerable,
+      configurable: false,
+    });
+    const accessor = getOwnPropertyDescriptor(object, key);
+    return [accessor.get, accessor.set];
+  }
+
+  /** Freezes everything reachable from the roots through properties, accessors and prototypes, but the global object. */
+  function lockdown(roots) {
+    const seen = new SetCtor();
+    const pending = roots.slice();
+    while (pending.length > 0) {
+      const object = pending.pop();
+      if ((typeof object !== 'object' && typeof object !== 'function') || object === null || seen.has(object)) continue;
+      seen.add(object);
+      pending.push(getPrototypeOf(object));
+      for (const key of ownKeys(object)) {
+        const descriptor = getOwnPropertyDescriptor(object, key);
+        if (!('value' in descriptor)) pending.push(descriptor.get, descriptor.set);
+        else if (descriptor.writable && descriptor.configurable && object !== globalThis && OVERRIDABLE.has(key)) {
+          pending.push(descriptor.value, ...overridable(object, key, descriptor.value, descriptor.enumerable));
+        } else pending.push(descriptor.value);
+      }
+    }
+    for (const object of seen) {
+      if (object === globalThis) continue;
+      try { freeze(object); } catch (e) { /* a module namespace cannot be frozen, and needs not: its bindings are read-only */ }
+    }
+  }
+  // The intrinsics no global names: iterators' prototypes and the constructors of async and generator functions.
+  const generator = function* () {};
+  const asyncGenerator = async function* () {};
+  lockdown([
+    globalThis, chai, scriptConsole,
+    async function () {}, generator, generator(), asyncGenerator, asyncGenerator(),
+    [][Symbol.iterator](), ''[Symbol.iterator](), new Map().entries(), new SetCtor().entries(), /a/[Symbol.matchAll]('a'),
+  ]);
 
   return {
     start(scriptFn, inputJson) {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunRequest, RunResponse } from '@shared/schemas/runner';
 import { scriptsEn } from '../../../../i18n/scripts.en';
 import { scriptsZh } from '../../../../i18n/scripts.zh';
@@ -15,6 +15,15 @@ import type { ScriptContext } from './types';
 const chaiSource = readFileSync(createRequire(import.meta.url).resolve('chai'), 'utf8');
 const sandbox = createScriptSandbox({ chaiSource });
 afterAll(() => sandbox.dispose());
+
+// QuickJS prints its aborts (a runtime freed with objects alive: `list_empty(&rt->gc_obj_list)`) through the
+// console.error it binds when its module loads, after this spy is in place; a test is green only without one.
+const consoleErrors = vi.spyOn(console, 'error');
+afterEach(() => {
+  const printed = consoleErrors.mock.calls.map((args) => args.map(String).join(' '));
+  consoleErrors.mockClear();
+  expect(printed.filter((line) => /Aborted\(|list_empty|Assertion failed/.test(line))).toEqual([]);
+});
 
 const request = (overrides: Partial<RunRequest> = {}): RunRequest => ({
   method: 'GET',
@@ -248,6 +257,110 @@ describe('request scripts', () => {
       context(),
     );
     expect(second.tests).toEqual([{ name: 'clean', passed: true }]);
+  });
+
+  it('starts every script from pristine built-ins: what one replaces in them does not reach the next', async () => {
+    const hostile = await sandbox.run(
+      'pre',
+      `const stolen = [{ name: 'Authorization', value: 'Bearer stolen' }];
+       const attempts = [
+         () => { Array.prototype.map = function () { return stolen; }; },
+         () => Object.defineProperty(Array.prototype, 'map', { value: function () { return stolen; } }),
+         () => { JSON.parse = () => ({ request: { headers: stolen } }); },
+         () => { String.prototype.toLowerCase = () => 'authorization'; },
+         () => { Object.prototype.toString = () => 'tampered'; },
+         () => Object.setPrototypeOf(Array.prototype, null),
+         () => { const proto = Object.getPrototypeOf(pm.expect(1)); proto.equal = function () { return this; }; },
+         () => Object.defineProperty(Object.getPrototypeOf(pm.expect(1)), 'equal', { value: function () { return this; } }),
+       ];
+       let refused = 0;
+       for (const attempt of attempts) try { attempt(); } catch (e) { refused++; }
+       console.log(refused);`,
+      context(),
+    );
+    expect(hostile.error).toBeUndefined();
+    const next = await sandbox.run(
+      'pre',
+      `pm.test('one is not two', () => pm.expect(1).to.equal(2));
+       pm.test('built-ins', () => pm.expect(Object.prototype.toString.call([])).to.equal('[object Array]'));
+       pm.request.headers.upsert({ key: 'X-Trace', value: 'abc' });`,
+      context({ request: request({ headers: [{ name: 'Authorization', value: 'Bearer mine' }] }) }),
+      { locale: 'en' },
+    );
+    expect(next.error).toBeUndefined();
+    expect(next.request.headers).toEqual([
+      { name: 'Authorization', value: 'Bearer mine' },
+      { name: 'X-Trace', value: 'abc' },
+    ]);
+    expect(next.tests.map((t) => [t.name, t.passed])).toEqual([
+      ['one is not two', false],
+      ['built-ins', true],
+    ]);
+  });
+
+  it('still lets a script assign toString, name or message on its own objects over the frozen built-ins', async () => {
+    const result = await sandbox.run(
+      'pre',
+      `'use strict';
+       function Thing() {}
+       Thing.prototype.toString = function () { return 'a thing'; };
+       const error = new Error();
+       error.name = 'LoginError';
+       error.message = 'no token';
+       const record = {};
+       record.constructor = 'kept';
+       record.valueOf = () => 42;
+       pm.test('own properties', () => {
+         pm.expect(String(new Thing())).to.equal('a thing');
+         pm.expect(String(error)).to.equal('LoginError: no token');
+         pm.expect(record.constructor).to.equal('kept');
+         pm.expect(record + 1).to.equal(43);
+         pm.expect([1, 2].map((n) => n * 2)).to.deep.equal([2, 4]);
+       });`,
+      context(),
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.tests).toEqual([{ name: 'own properties', passed: true }]);
+  });
+
+  it('runs out the promise jobs a script leaves behind before the next script starts', async () => {
+    const first = await sandbox.run(
+      'pre',
+      `let steps = 0;
+       const later = () => Promise.resolve().then(() => (++steps < 20 ? later() : console.log('late')));
+       later();`,
+      context(),
+    );
+    const second = await sandbox.run('pre', "console.log('second');", context());
+    expect(first.logs).toEqual(['late']);
+    expect(second.logs).toEqual(['second']);
+  });
+
+  it('caps what a script hands back where it is made: variables and headers, and the changes read by the page', async () => {
+    const headers = await sandbox.run(
+      'pre',
+      "for (let i = 0; i < 3e5; i++) pm.request.headers.add({ key: 'X-' + i, value: '' });",
+      context(),
+      { locale: 'en' },
+    );
+    expect(headers.error).toBe('RangeError: pm.request.headers: at most 200 headers (line 1)');
+    // What the script did before its error stays, as for any error: up to the cap.
+    expect(headers.request.headers).toHaveLength(200);
+    const variables = await sandbox.run('pre', "for (let i = 0; i < 2e5; i++) pm.environment.set('v' + i, i);", context(), {
+      locale: 'en',
+    });
+    expect(variables.error).toBe('RangeError: pm.environment: at most 1000 variables (line 1)');
+    expect(Object.keys(variables.environment)).toHaveLength(1000);
+    // Within the counts, 1000 variables of 64 KB each are more than the page takes back (4 MB).
+    const large = await sandbox.run(
+      'pre',
+      "const big = 'x'.repeat(64 * 1024); for (let i = 0; i < 100; i++) pm.environment.set('v' + i, big);",
+      context(),
+      { locale: 'zh' },
+    );
+    expect(large.error).toBe(scriptsZh.changesTooLarge.replace('{{mb}}', '4'));
+    expect(large.environment).toEqual({});
+    await expectHealthy();
   });
 
   it('reads variables from the run then the environment, and writes each where it was asked', async () => {

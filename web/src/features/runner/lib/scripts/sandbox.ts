@@ -3,11 +3,15 @@
  * run in QuickJS compiled to WebAssembly, never with the host's `eval` or `new Function`. A plain module: the
  * runner's Web Worker runs it in the browser, vitest and the bench run it in Node.
  *
- * One sandbox keeps one QuickJS runtime and context with chai loaded (loading chai takes tens of milliseconds, a
- * script with five assertions well under one), and runs its scripts one at a time, each with a fresh `pm`, in a
- * function scope of its own; the prelude removes globals a script adds and keeps the global bindings read-only.
- * The runtime has a memory cap, a stack cap and an interrupt handler that stops a script at its deadline, promise
- * jobs included. A script that hits a limit, or breaks the sandbox, ends it: the next run starts a new one.
+ * One sandbox keeps one QuickJS runtime and context with chai loaded (loading chai takes about 80 ms, a script
+ * with five assertions well under one), and runs its scripts one at a time, each with a fresh `pm`, in a function
+ * scope of its own. Every script starts from pristine built-ins: the prelude freezes them (and chai) once loaded,
+ * removes globals a script adds and keeps the global bindings read-only, and promise jobs a script leaves behind run
+ * out before the next script starts (or the engine is retired). The runtime has a memory cap, a stack cap and an
+ * interrupt handler that stops a script at its deadline, promise jobs included; what a script hands back crosses to
+ * the host only up to a cap. A script that hits a limit, or breaks the sandbox, ends it: the next run starts a new
+ * one. An engine whose WebAssembly failed (a native stack overflow, a trap) is never freed, only forgotten with its
+ * module: freeing a runtime left half-way aborts inside QuickJS.
  * As in functions/mock/quickjs-runner.ts, a script sees plain data only, and the one host function it could reach
  * takes and gives JSON text; modules are refused. The engine set-up both share is shared/quickjs.ts; this file is
  * the runner's own: chai, `pm`'s input and output, and the messages in the run's language.
@@ -54,6 +58,13 @@ export interface ScriptSandbox {
 class Fatal extends Error {
   constructor(readonly text: string) {
     super(text);
+  }
+}
+
+/** The host's own failure while QuickJS ran (a native stack overflow, a wasm trap): the module cannot be trusted. */
+class Broken extends Error {
+  constructor(readonly failure: unknown) {
+    super('the QuickJS module broke');
   }
 }
 
@@ -115,6 +126,8 @@ class Engine extends QuickJsEngine {
   private readonly helpers: QuickJSHandle;
   private record: RunRecord | undefined;
   private deadline = 0;
+  /** Set when a script left promise jobs that did not run out: the next script gets a new engine. */
+  retired = false;
 
   constructor(
     wasm: QuickJSWASMModule,
@@ -176,14 +189,36 @@ class Engine extends QuickJsEngine {
     super.dispose();
   }
 
+  /**
+   * Runs what the script left in the job queue to its end, within a short deadline of its own, so that nothing of
+   * it runs during the next script; retires the engine when that fails.
+   */
+  private drainJobs() {
+    this.setDeadline(Date.now() + AFTERWARDS_MS);
+    const drained = this.runtime.executePendingJobs(-1);
+    if (drained.error) {
+      drained.error.dispose();
+      this.retired = true;
+    } else if (this.runtime.hasPendingJob()) this.retired = true;
+  }
+
   /** Runs one script; a limit reached throws Fatal, anything else ends in the result. */
   run(phase: ScriptPhase, code: string, input: ScriptInput, record: RunRecord, locale: Locale): Partial<ScriptResult> {
+    try {
+      return this.runScript(phase, code, input, record, locale);
+    } catch (error) {
+      throw error instanceof Fatal ? error : new Broken(error);
+    }
+  }
+
+  private runScript(phase: ScriptPhase, code: string, input: ScriptInput, record: RunRecord, locale: Locale): Partial<ScriptResult> {
     const ctx = this.context;
     this.record = record;
     this.deadline = Date.now() + this.limits.deadlineMs;
     this.setDeadline(this.deadline);
     const owned: QuickJSHandle[] = [];
     const keep = (handle: QuickJSHandle) => (owned.push(handle), handle);
+    let broken = false;
     try {
       const compiled = ctx.evalCode(wrapScript(code), SCRIPT_FILES[phase], { type: 'global' });
       if (compiled.error) return { error: this.scriptError(keep(compiled.error), phase, locale) };
@@ -194,19 +229,36 @@ class Engine extends QuickJsEngine {
       const failure = this.awaitScript(promise, phase, locale);
       this.setDeadline(Date.now() + AFTERWARDS_MS);
       const collected = this.callHelper(this.helpers, 'collect');
-      if (collected.error) throw new Fatal(format(locale, 'sandboxFailed'));
-      const changes = JSON.parse(ctx.getString(keep(collected.value))) as Pick<ScriptResult, 'environment' | 'variables'> & {
+      if (collected.error) {
+        keep(collected.error);
+        throw new Fatal(format(locale, 'sandboxFailed'));
+      }
+      const json = this.readString(keep(collected.value), SCRIPT_CAPS.changesChars);
+      if (json === undefined) return { error: format(locale, 'changesTooLarge', { mb: SCRIPT_CAPS.changesChars / 1024 / 1024 }) };
+      const changes = JSON.parse(json) as Pick<ScriptResult, 'environment' | 'variables'> & {
         request: Pick<RunRequest, 'method' | 'url' | 'headers'>;
       };
       return { ...changes, request: { ...changes.request, body: input.request.body }, ...(failure ? { error: failure } : {}) };
+    } catch (error) {
+      broken = !(error instanceof Fatal);
+      throw error;
     } finally {
-      for (const handle of owned.reverse()) if (handle.alive) handle.dispose();
+      // A broken module is neither called nor freed again: its handles go with it.
+      if (!broken) {
+        for (const handle of owned.reverse()) if (handle.alive) handle.dispose();
+        this.finishRun();
+      }
       this.record = undefined;
-      this.setDeadline(Date.now() + AFTERWARDS_MS);
-      const cleaned = this.callHelper(this.helpers, 'cleanUp');
-      if (cleaned.error) cleaned.error.dispose();
-      else cleaned.value?.dispose();
     }
+  }
+
+  /** After a run that did not break the module: its leftover jobs run out, then the globals it added go. */
+  private finishRun() {
+    this.drainJobs();
+    this.setDeadline(Date.now() + AFTERWARDS_MS);
+    const cleaned = this.callHelper(this.helpers, 'cleanUp');
+    if (cleaned.error) cleaned.error.dispose();
+    else cleaned.value?.dispose();
   }
 
   /**
@@ -319,6 +371,12 @@ export function createScriptSandbox(options: SandboxOptions): ScriptSandbox {
     engine = undefined;
   };
 
+  /** Forgets an engine whose module broke, without freeing it (QuickJS would abort), and the module with it. */
+  const abandon = () => {
+    engine = undefined;
+    dropQuickJs();
+  };
+
   const runOnce = async (phase: ScriptPhase, code: string, ctx: ScriptContext, locale: Locale): Promise<ScriptResult> => {
     const started = performance.now();
     const record = new RunRecord(locale);
@@ -350,10 +408,15 @@ export function createScriptSandbox(options: SandboxOptions): ScriptSandbox {
       return finish(outcome);
     } catch (error) {
       // A limit, or the host's own failure (a native stack overflow, a wasm trap): this engine is done.
-      drop();
-      if (error instanceof Fatal) return finish({ error: error.text });
-      dropQuickJs();
-      return finish({ error: format(locale, isHostStackOverflow(error) ? 'stackOverflow' : 'sandboxFailed') });
+      if (error instanceof Fatal) {
+        drop();
+        return finish({ error: error.text });
+      }
+      abandon();
+      const cause = error instanceof Broken ? error.failure : error;
+      return finish({ error: format(locale, isHostStackOverflow(cause) ? 'stackOverflow' : 'sandboxFailed') });
+    } finally {
+      if (engine?.retired) drop();
     }
   };
 
