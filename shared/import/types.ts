@@ -49,6 +49,12 @@ export const IMPORT_WARNING_CODES = [
   'externalRef',
   'unresolvedRef',
   'invalidSpec',
+  /** What the OpenAPI schema says of a field (./openapi/spec-check.ts): missing, not allowed, or of the wrong kind. */
+  'specRequired',
+  'specRequiredOne',
+  'specNotAllowed',
+  'specExpected',
+  'specNoMatch',
   'skippedMethod',
   'duplicateOperation',
   'tooDeep',

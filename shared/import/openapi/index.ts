@@ -5,7 +5,7 @@
  * `x-apifox-status` and `x-apifox-name` place, mark and name them; the spec's servers and security schemes go
  * to the project. The upgrade leaves `$ref`s to files and URLs alone, and so does this: they are never followed.
  */
-import { upgrade, validate } from '@scalar/openapi-parser';
+import { upgrade } from '@scalar/openapi-parser';
 import type { ApiResponse, Example, ParamItem } from '../../schemas/document';
 import { type API_STATUSES, RESPONSE_STATUS_PATTERN } from '../../schemas/document';
 import {
@@ -23,6 +23,7 @@ import {
   type ApiDraft,
 } from '../build';
 import { resolvePointer, schemaRow, schemaRows, type SchemaContext } from '../json-schema';
+import { checkSpec } from './spec-check';
 import { emptyProject, type ImportedProject, type ImportResult, type ImportWarning } from '../types';
 
 type Obj = Record<string, unknown>;
@@ -34,7 +35,6 @@ export const isOpenApi = (value: unknown) =>
   isObject(value) && ((typeof value.openapi === 'string' && /^3\./.test(value.openapi)) || value.swagger === '2.0');
 
 const MODEL_PREFIX = '#/components/schemas/';
-const MAX_VALIDATION_WARNINGS = 50;
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export interface OpenApiOptions {
@@ -48,13 +48,7 @@ export async function importOpenApi(source: unknown, options: OpenApiOptions = {
   const copy = structuredClone(source) as Obj;
   if (copy.swagger === '2.0') keepParameterExamples(copy);
   const spec = upgrade(copy).specification as unknown as Obj;
-  if (options.validate !== false) {
-    const result = await validate(spec);
-    for (const error of (result.errors ?? []).slice(0, MAX_VALIDATION_WARNINGS)) {
-      const path = (error as { path?: unknown }).path;
-      warnings.push({ pointer: typeof path === 'string' ? path : '', code: 'invalidSpec', params: { detail: error.message } });
-    }
-  }
+  if (options.validate !== false) warnings.push(...checkSpec(spec));
   return mapOpenApi(spec, warnings);
 }
 

@@ -146,7 +146,7 @@ describe('OpenAPI importer', () => {
       text: JSON.stringify({ openapi: '3.0.0', paths: { '/a': { get: { responses: { '200': { description: 'ok' } } } } } }),
     });
     expect(r.documents.map((d) => d.key)).toEqual(['api:GET /a']);
-    expect(r.warnings.some((w) => w.code === 'invalidSpec')).toBe(true);
+    expect(r.warnings).toContainEqual({ pointer: '/info', code: 'specRequired', params: { field: 'info' } });
   });
 
   it('leaves the value it was given as it was', async () => {
