@@ -57,6 +57,8 @@ export const IMPORT_WARNING_CODES = [
   'specNoMatch',
   'skippedMethod',
   'duplicateOperation',
+  /** A name too long for a tree title: the title it got (the API keeps the full name). */
+  'shortenedTitle',
   'tooDeep',
   'truncated',
   'script',

@@ -19,7 +19,6 @@ import {
   REQUEST_TYPE_OF_MEDIA,
   RESPONSE_FORMAT_OF_MEDIA,
   RowIds,
-  titleOf,
   type ApiDraft,
 } from '../build';
 import { resolvePointer, schemaRow, schemaRows, type SchemaContext } from '../json-schema';
@@ -89,7 +88,7 @@ export function mapOpenApi(spec: Obj, warnings: ImportWarning[]): ImportResult {
       {
         key: modelKey(name),
         type: 'model',
-        name: titleOf(text(s.title) || name),
+        name: text(s.title) || name,
         folder: modelFolder(s),
         content: { name, description: text(s.description), schema: schemaRows(ctxOf(new RowIds()), schema, pointer) },
       },
@@ -119,7 +118,7 @@ export function mapOpenApi(spec: Obj, warnings: ImportWarning[]): ImportResult {
           {
             key: apiKey(upper, path),
             type: 'api',
-            name: titleOf(text(operation['x-apifox-name']) || text(operation.summary) || text(operation.operationId) || `${upper} ${path}`),
+            name: text(operation['x-apifox-name']) || text(operation.summary) || text(operation.operationId) || `${upper} ${path}`,
             folder: operationFolder(operation),
             content: draft,
           },
@@ -261,8 +260,8 @@ function operationDraft(
     method,
     path,
     status: statusOf(operation),
-    // The description is required; a summary longer than the title keeps its full text here.
-    description: [summary, description].filter(Boolean).join('\n\n') || `${method} ${path}`,
+    // The description is required: the summary stands in when there is none (the summary is the API's name).
+    description: description || summary || `${method} ${path}`,
     requestType: bodyMedia ? REQUEST_TYPE_OF_MEDIA(bodyMedia.type) : 'none',
     reqPath: lists.path,
     reqQuery: lists.query,
