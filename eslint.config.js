@@ -24,7 +24,18 @@ const KEY_LITERAL = 'Key-shaped strings are built in functions/data/keys.ts only
 const pageUrl = '\\/(dashboard|project|doc|login|register|help|open_external_link)(\\/|\\?|$)';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'cdk.out/**', '.data/**', '.scratch/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'cdk.out/**',
+      '.data/**',
+      '.scratch/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.generated.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -60,6 +60,8 @@ export const ERRORS = {
   /** A project's environments, or an environment's variables, past their cap. */
   tooMany: { code: 45025, status: 200 },
   importInvalidType: { code: 45019, status: 200 },
+  /** A file meant as JSON or YAML with a syntax error (its format, line and column in the message). */
+  importSyntax: { code: 45051, status: 200 },
   importTooLarge: { code: 45020, status: 200 },
   importTooDeep: { code: 45021, status: 200 },
   importTooManyNodes: { code: 45022, status: 200 },

@@ -61,6 +61,7 @@ const zhErrors: ErrorMessages = {
   tooMany: '最多 {{max}} 个',
   importInvalidType:
     '文件类型无效，请选择正确的文件（OpenAPI/Swagger、Postman、HAR、YApi、RAP2、ShowDoc、MJSON、cURL 或 Apiloom 项目文件）',
+  importSyntax: '文件不是有效的 {{format}}：第 {{line}} 行第 {{column}} 列有语法错误',
   importTooLarge: '导入的文件不能超过 {{mb}} MB',
   importTooDeep: '文件嵌套过深：参数最多嵌套 {{depth}} 层',
   importTooManyNodes: '文件展开后过大（超过 {{nodes}} 个节点），可能是 YAML 别名炸弹',
@@ -157,6 +158,7 @@ const enErrors: ErrorMessages = {
   tooMany: 'At most {{max}}',
   importInvalidType:
     'Invalid type: choose a correct file (OpenAPI/Swagger, Postman, HAR, YApi, RAP2, ShowDoc, MJSON, cURL or an Apiloom project file)',
+  importSyntax: 'The file is not valid {{format}}: a syntax error at line {{line}}, column {{column}}',
   importTooLarge: 'An imported file is at most {{mb}} MB',
   importTooDeep: 'The file nests too deep: parameters nest at most {{depth}} levels',
   importTooManyNodes: 'The file expands too large (over {{nodes}} nodes): it may be a YAML alias bomb',

@@ -4,6 +4,7 @@
  * source (so an unchanged source hashes the same), titles that fit the tree, and the keys re-imports match on.
  */
 import { LIMITS } from '../constants';
+import { shortTitle } from '../titles';
 import {
   contentSchemas,
   HTTP_METHODS,
@@ -33,16 +34,18 @@ export const apiKey = (method: string, path: string) => `api:${method.toUpperCas
 export const modelKey = (name: string) => `model:${name}`;
 export const pageKey = (folder: string[], title: string) => `page:${[...folder, title].join('/')}`;
 
-/** A tree title: one line, no control characters, at most LIMITS.documentTitle characters (an ellipsis marks a cut). */
-export function titleOf(text: string, fallback = 'Untitled'): string {
+/** A name on one line: no control or direction characters, spaces collapsed; `fallback` when nothing is left. */
+export function oneLine(text: string, fallback = 'Untitled'): string {
   const line = text
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069\ufeff]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const chars = [...(line || fallback)];
-  return chars.length <= LIMITS.documentTitle ? chars.join('') : `${chars.slice(0, LIMITS.documentTitle - 1).join('')}…`;
+  return line || fallback;
 }
+
+/** A tree title: one line, at most LIMITS.documentTitle characters (shortTitle: an ellipsis marks a cut). */
+export const titleOf = (text: string, fallback = 'Untitled'): string => shortTitle(oneLine(text, fallback));
 
 /** Folders are documents too: their names fit the same way. */
 export const folderNameOf = (text: string) => titleOf(text, 'Folder');
@@ -114,17 +117,28 @@ export function prettyBody(text: string): string {
 /** A full API content from the fields an importer knows; the rest take the schema's defaults. */
 export type ApiDraft = Partial<ApiContent> & { method: Method; path: string };
 
+/** The longest full name an API keeps (its `summary`); longer ones are cut there. */
+export const MAX_FULL_NAME = 1_000;
+
 /**
  * Validates a document against its kind's schema. A document that fails is left out with a warning (the
  * import goes on: invalid sources import as far as they map); one nested past the depth cap refuses the import.
+ * `name` is the source's full name: an API whose name a tree title cannot hold keeps it as its `summary`, and
+ * DocumentList gives every document its tree title.
  */
 export function finish<T extends ImportedKind>(
   draft: { key: string; type: T; name: string; folder: string[]; content: unknown },
   pointer: string,
   warnings: ImportWarning[],
 ): ImportedDocumentOf<T> | undefined {
+  const name = oneLine(draft.name);
+  const long = [...name].length > LIMITS.documentTitle;
+  const content =
+    draft.type === 'api' && long && typeof draft.content === 'object' && !(draft.content as { summary?: unknown }).summary
+      ? { ...draft.content, summary: [...name].slice(0, MAX_FULL_NAME).join('') }
+      : draft.content;
   const schema = contentSchemas[draft.type];
-  const parsed = schema.safeParse(draft.content);
+  const parsed = schema.safeParse(content);
   if (!parsed.success) {
     const depthIssue = parsed.error.issues.find((i) => i.message === 'v.paramDepth');
     if (depthIssue) throw new ImportRefusal('importTooDeep', { depth: LIMITS.paramDepth }, pointer);
@@ -132,7 +146,7 @@ export function finish<T extends ImportedKind>(
     warnings.push({ pointer, code: 'unreadable', params: { detail: `${issue.path.join('.')}: ${issue.message}` } });
     return undefined;
   }
-  return { ...draft, folder: draft.folder.map(folderNameOf), content: parsed.data as ContentOf<T> };
+  return { ...draft, name, folder: draft.folder.map(folderNameOf), content: parsed.data as ContentOf<T> };
 }
 
 /** Refuses a parameter tree deeper than the cap before anything else looks at it. */
@@ -140,9 +154,13 @@ export function checkDepth(items: ParamItem[], pointer: string) {
   if (paramDepth(items) > LIMITS.paramDepth) throw new ImportRefusal('importTooDeep', { depth: LIMITS.paramDepth }, pointer);
 }
 
-/** Adds documents that made it through `finish`, and keeps the last of two with the same key (a warning says so). */
+/**
+ * Adds documents that made it through `finish`, and keeps the last of two with the same key (a warning says so).
+ * It gives each its tree title: a name too long for one is cut visibly (titles.ts), numbered when the cut would
+ * give two documents of a folder the same title, and listed in the warnings (the import's report).
+ */
 export class DocumentList {
-  readonly documents: ImportedDocument[] = [];
+  private readonly list: { document: ImportedDocument; pointer: string }[] = [];
   private readonly byKey = new Map<string, number>();
 
   constructor(private readonly warnings: ImportWarning[]) {}
@@ -152,12 +170,33 @@ export class DocumentList {
     const at = this.byKey.get(document.key);
     if (at !== undefined) {
       this.warnings.push({ pointer, code: 'duplicateOperation', params: { key: document.key } });
-      this.documents[at] = document;
+      this.list[at] = { document, pointer };
       return;
     }
-    this.byKey.set(document.key, this.documents.length);
-    this.documents.push(document);
+    this.byKey.set(document.key, this.list.length);
+    this.list.push({ document, pointer });
   }
+
+  /** The documents with their tree titles, in the source's order. */
+  get documents(): ImportedDocument[] {
+    if (this.titled) return this.titled;
+    const placeOf = (d: ImportedDocument, title: string) => JSON.stringify([d.type, d.folder, title]);
+    // Titles that need no cut are taken first, so a cut title never takes a name the source gave another document.
+    const taken = new Set(
+      this.list.filter(({ document: d }) => shortTitle(d.name) === d.name).map(({ document: d }) => placeOf(d, d.name)),
+    );
+    this.titled = this.list.map(({ document, pointer }) => {
+      const full = document.name;
+      let title = shortTitle(full);
+      if (title === full) return document;
+      for (let n = 2; taken.has(placeOf(document, title)); n++) title = shortTitle(full, LIMITS.documentTitle, ` (${n})`);
+      taken.add(placeOf(document, title));
+      this.warnings.push({ pointer, code: 'shortenedTitle', params: { name: full, title } });
+      return { ...document, name: title };
+    });
+    return this.titled;
+  }
+  private titled?: ImportedDocument[];
 }
 
 /** RFC 6901: how a key is written in a JSON pointer. */

@@ -7,10 +7,11 @@
 import { isApiloomFile, importApiloom } from './apiloom';
 import { importHar, isHar } from './har';
 import { importOpenApi, isOpenApi, type OpenApiOptions } from './openapi';
-import { checkSize, ImportRefusal, parseStructured } from './parse';
+import { checkSize, parseStructured } from './parse';
 import { importPostmanCollection, importPostmanEnvironment, isPostmanCollection, isPostmanEnvironment } from './postman';
 import { importRap2, isRap2 } from './rap2';
 import { importShowdoc, isZip } from './showdoc';
+import { refusalOf } from './syntax';
 import type { ImportFormat, ImportResult } from './types';
 import { importXiaoyaoji, isXiaoyaoji1, isXiaoyaoji2 } from './xiaoyaoji';
 import { importYapi, isYapi } from './yapi';
@@ -47,7 +48,7 @@ export interface Detected {
   bytes?: Uint8Array;
 }
 
-/** The format of an input, or an ImportRefusal (too large, too deep, an alias bomb, or none of the formats). */
+/** The format of an input, or an ImportRefusal (too large, too deep, an alias bomb, a JSON or YAML syntax error, or none of the formats). */
 export function detectFormat(input: ImportInput): Detected {
   const size = input.bytes?.length ?? input.text?.length ?? 0;
   checkSize(size);
@@ -56,7 +57,7 @@ export function detectFormat(input: ImportInput): Detected {
   if (looksLikeCurl(text)) return { format: 'curl', text };
   const value = parseStructured(text);
   const matches = STRUCTURED.filter((f) => f.test(value)).map((f) => f.format);
-  if (!matches.length) throw new ImportRefusal('importInvalidType');
+  if (!matches.length) throw refusalOf(text, input.name);
   const hinted = matches.find((f) => nameSuggests(input.name ?? '', f));
   return { format: hinted ?? matches[0]!, value };
 }

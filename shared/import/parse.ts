@@ -14,7 +14,7 @@ export const MAX_EXPANDED_NODES = 5_000_000;
 /** Nesting of the raw file. Real files stay far below; past it a recursive reader could exhaust the stack. */
 export const MAX_FILE_DEPTH = 256;
 
-export type RefusalReason = 'importTooLarge' | 'importInvalidType' | 'importTooDeep' | 'importTooManyNodes';
+export type RefusalReason = 'importTooLarge' | 'importInvalidType' | 'importSyntax' | 'importTooDeep' | 'importTooManyNodes';
 
 /** An import refused as a whole; `reason` is an error key of shared/errors.ts, with its message in both languages. */
 export class ImportRefusal extends Error {

@@ -49,8 +49,16 @@ export const IMPORT_WARNING_CODES = [
   'externalRef',
   'unresolvedRef',
   'invalidSpec',
+  /** What the OpenAPI schema says of a field (./openapi/spec-check.ts): missing, not allowed, or of the wrong kind. */
+  'specRequired',
+  'specRequiredOne',
+  'specNotAllowed',
+  'specExpected',
+  'specNoMatch',
   'skippedMethod',
   'duplicateOperation',
+  /** A name too long for a tree title: the title it got (the API keeps the full name). */
+  'shortenedTitle',
   'tooDeep',
   'truncated',
   'script',

@@ -113,6 +113,11 @@ export const apiContentV2 = lazy(() =>
       tags: z.array(z.string().trim().max(200)).max(50).default([]),
       /** The source's operation id (OpenAPI `operationId`), kept for exports and re-imports. */
       operationId: z.string().max(300).optional(),
+      /**
+       * The API's full name when a tree title (at most 30 characters) cannot hold it: an imported operation's long
+       * summary. The tree shows it cut (shared/titles.ts); the header and the exports show it whole.
+       */
+      summary: z.string().trim().max(1_000).optional(),
       /** Servers of this API alone; the project's servers apply when empty. */
       servers: z.array(serverSchema).max(20).default([]),
       /** Absent: the project's requirements apply; empty: this API needs none. */

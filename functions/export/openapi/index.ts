@@ -12,6 +12,7 @@ import type { ApiloomFile } from '../../../shared/import/apiloom';
 import { bodyRoot, type ApiContent, type ApiResponse, type Example, type ParamItem } from '../../../shared/schemas/document';
 import { exampleValue, modelNames, readNodes, uniqueName } from '../common';
 import type { ExportWriter } from '../types';
+import { fullNameOf } from '../../../shared/titles';
 
 type Obj = Record<string, unknown>;
 
@@ -302,7 +303,8 @@ export function openApiOf(file: ApiloomFile): Obj {
     const item = (paths[path] ??= {});
     // Two documents of one method and path have one place in OpenAPI: the first in the tree keeps it.
     if (item[method]) continue;
-    const operation = operationOf(schemas, node.name, folders, c, path);
+    // The API's full name (an imported summary a tree title had to cut), as it came.
+    const operation = operationOf(schemas, fullNameOf(node.name, c), folders, c, path);
     item[method] = operation;
     for (const tag of (operation.tags as string[] | undefined) ?? []) if (!tags.has(tag)) tags.set(tag, { name: tag });
   }

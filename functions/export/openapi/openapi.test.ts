@@ -117,6 +117,24 @@ describe('OpenAPI 3.1 writer', () => {
     }
   });
 
+  it("writes an API's full name (a summary its tree title had to cut) as the summary, and a re-import gives title and name back", async () => {
+    const full = 'Creates list of users with given input array';
+    const file = fixtureFile();
+    const get = file.nodes.find((n) => n.id === FIXTURE_IDS.getUser)!;
+    get.name = 'Creates list of users with…';
+    (get.content as { summary?: string }).summary = full;
+    const written: Obj = openApiOf(file);
+    expect(written.paths['/users/{id}'].get.summary).toBe(full);
+    const back = await importInput({ bytes: (await writeOpenApiJson(file, fixtureOptions())).body, name: 'x.json' });
+    const again = back.documents.find((d) => d.key === 'api:GET /users/{}')!;
+    expect(again.name).toBe('Creates list of users with…');
+    expect((again.content as { summary?: string }).summary).toBe(full);
+    // Renamed in the tree: the person's title is the name.
+    get.name = 'Bulk create';
+    const renamed: Obj = openApiOf(file);
+    expect(renamed.paths['/users/{id}'].get.summary).toBe('Bulk create');
+  });
+
   it('keeps an example that holds a $ref key as text, so readers do not take it for a reference (GitHub has such)', async () => {
     const file = fixtureFile();
     const get = file.nodes.find((n) => n.id === FIXTURE_IDS.getUser)!;

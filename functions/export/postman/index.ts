@@ -9,6 +9,7 @@ import type { ApiloomFile } from '../../../shared/import/apiloom';
 import { bodyRoot, type ApiContent, type ApiResponse, type ParamItem } from '../../../shared/schemas/document';
 import { exampleValue, readNodes, type ReadNode } from '../common';
 import type { ExportWriter } from '../types';
+import { fullNameOf } from '../../../shared/titles';
 
 type Obj = Record<string, unknown>;
 
@@ -124,7 +125,7 @@ function requestItem({ node, typed }: ReadNode): Obj | undefined {
     if (r.examples.length) return r.examples.map((e) => saved(e.name, e.value, e.mediaType ?? media));
     return [saved('', r.body.length ? pretty(exampleOfRows(r.body)) : '')];
   });
-  return { name: node.name, request, response };
+  return { name: fullNameOf(node.name, typed?.type === 'api' ? typed.content : undefined), request, response };
 }
 
 /** The Postman collection of a project file, as a plain object. */

@@ -7,7 +7,7 @@
  */
 import { toJsonObject } from 'curlconverter';
 import type { ParamItem } from '../../schemas/document';
-import { apiKey, DocumentList, finish, isMethod, prettyBody, row, rowsFromJsonText, RowIds, titleOf } from '../build';
+import { apiKey, DocumentList, finish, isMethod, prettyBody, row, rowsFromJsonText, RowIds } from '../build';
 import { ImportRefusal } from '../parse';
 import { emptyProject, type ImportResult, type ImportWarning } from '../types';
 
@@ -157,7 +157,7 @@ export function importCurl(text: string): ImportResult {
       {
         key: apiKey(method, path),
         type: 'api',
-        name: titleOf(`${method} ${path}`),
+        name: `${method} ${path}`,
         folder: [],
         content: {
           method,

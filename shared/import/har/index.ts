@@ -15,7 +15,6 @@ import {
   row,
   rowsFromJsonText,
   RowIds,
-  titleOf,
 } from '../build';
 import { emptyProject, type ImportResult, type ImportWarning } from '../types';
 
@@ -120,7 +119,7 @@ export function importHar(har: unknown): ImportResult {
         {
           key: apiKey(group.method, group.template),
           type: 'api',
-          name: titleOf(`${group.method} ${group.template}`),
+          name: `${group.method} ${group.template}`,
           folder: [group.url.host],
           content: {
             method: group.method,

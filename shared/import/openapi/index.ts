@@ -5,7 +5,7 @@
  * `x-apifox-status` and `x-apifox-name` place, mark and name them; the spec's servers and security schemes go
  * to the project. The upgrade leaves `$ref`s to files and URLs alone, and so does this: they are never followed.
  */
-import { upgrade, validate } from '@scalar/openapi-parser';
+import { upgrade } from '@scalar/openapi-parser';
 import type { ApiResponse, Example, ParamItem } from '../../schemas/document';
 import { type API_STATUSES, RESPONSE_STATUS_PATTERN } from '../../schemas/document';
 import {
@@ -19,10 +19,10 @@ import {
   REQUEST_TYPE_OF_MEDIA,
   RESPONSE_FORMAT_OF_MEDIA,
   RowIds,
-  titleOf,
   type ApiDraft,
 } from '../build';
 import { resolvePointer, schemaRow, schemaRows, type SchemaContext } from '../json-schema';
+import { checkSpec } from './spec-check';
 import { emptyProject, type ImportedProject, type ImportResult, type ImportWarning } from '../types';
 
 type Obj = Record<string, unknown>;
@@ -34,7 +34,6 @@ export const isOpenApi = (value: unknown) =>
   isObject(value) && ((typeof value.openapi === 'string' && /^3\./.test(value.openapi)) || value.swagger === '2.0');
 
 const MODEL_PREFIX = '#/components/schemas/';
-const MAX_VALIDATION_WARNINGS = 50;
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export interface OpenApiOptions {
@@ -48,13 +47,7 @@ export async function importOpenApi(source: unknown, options: OpenApiOptions = {
   const copy = structuredClone(source) as Obj;
   if (copy.swagger === '2.0') keepParameterExamples(copy);
   const spec = upgrade(copy).specification as unknown as Obj;
-  if (options.validate !== false) {
-    const result = await validate(spec);
-    for (const error of (result.errors ?? []).slice(0, MAX_VALIDATION_WARNINGS)) {
-      const path = (error as { path?: unknown }).path;
-      warnings.push({ pointer: typeof path === 'string' ? path : '', code: 'invalidSpec', params: { detail: error.message } });
-    }
-  }
+  if (options.validate !== false) warnings.push(...checkSpec(spec));
   return mapOpenApi(spec, warnings);
 }
 
@@ -95,7 +88,7 @@ export function mapOpenApi(spec: Obj, warnings: ImportWarning[]): ImportResult {
       {
         key: modelKey(name),
         type: 'model',
-        name: titleOf(text(s.title) || name),
+        name: text(s.title) || name,
         folder: modelFolder(s),
         content: { name, description: text(s.description), schema: schemaRows(ctxOf(new RowIds()), schema, pointer) },
       },
@@ -125,7 +118,7 @@ export function mapOpenApi(spec: Obj, warnings: ImportWarning[]): ImportResult {
           {
             key: apiKey(upper, path),
             type: 'api',
-            name: titleOf(text(operation['x-apifox-name']) || text(operation.summary) || text(operation.operationId) || `${upper} ${path}`),
+            name: text(operation['x-apifox-name']) || text(operation.summary) || text(operation.operationId) || `${upper} ${path}`,
             folder: operationFolder(operation),
             content: draft,
           },
@@ -267,8 +260,8 @@ function operationDraft(
     method,
     path,
     status: statusOf(operation),
-    // The description is required; a summary longer than the title keeps its full text here.
-    description: [summary, description].filter(Boolean).join('\n\n') || `${method} ${path}`,
+    // The description is required: the summary stands in when there is none (the summary is the API's name).
+    description: description || summary || `${method} ${path}`,
     requestType: bodyMedia ? REQUEST_TYPE_OF_MEDIA(bodyMedia.type) : 'none',
     reqPath: lists.path,
     reqQuery: lists.query,

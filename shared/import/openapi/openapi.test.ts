@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ParamItem } from '../../schemas/document';
 import { importInput } from '../index';
 import type { ImportResult } from '../types';
+import { warningText } from '../warnings';
+import { fullNameOf } from '../../titles';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const read = (name: string) => importInput({ bytes: fixture(name), name });
@@ -146,7 +148,7 @@ describe('OpenAPI importer', () => {
       text: JSON.stringify({ openapi: '3.0.0', paths: { '/a': { get: { responses: { '200': { description: 'ok' } } } } } }),
     });
     expect(r.documents.map((d) => d.key)).toEqual(['api:GET /a']);
-    expect(r.warnings.some((w) => w.code === 'invalidSpec')).toBe(true);
+    expect(r.warnings).toContainEqual({ pointer: '/info', code: 'specRequired', params: { field: 'info' } });
   });
 
   it('leaves the value it was given as it was', async () => {
@@ -154,5 +156,53 @@ describe('OpenAPI importer', () => {
     const { importOpenApi } = await import('./index');
     await importOpenApi(spec);
     expect(spec.swagger).toBe('2.0');
+  });
+
+  it('keeps a long summary whole as the API name, cuts the tree title visibly and distinctly, and reports the cut', async () => {
+    const long = 'Creates list of users with given input array';
+    const cjk = '根据用户编号批量查询用户的详细资料以及其所属团队和角色权限信息';
+    const op = (summary: string, description?: string) => ({
+      summary,
+      ...(description ? { description } : {}),
+      tags: ['user'],
+      responses: ok,
+    });
+    const ok = { '200': { description: 'ok' } };
+    const r = await importInput({
+      text: JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Users', version: '1' },
+        paths: {
+          '/user/createWithArray': { post: op(long) },
+          '/user/createWithList': { post: op(long, 'Takes a list') },
+          '/user/batch': { get: op(cjk) },
+          '/user/short': { get: op('Short name') },
+        },
+      }),
+    });
+    const byKey = (key: string) => api(r, key);
+    const first = byKey('api:POST /user/createWithArray');
+    const second = byKey('api:POST /user/createWithList');
+    expect([first.name, second.name]).toEqual(['Creates list of users with…', 'Creates list of users… (2)']);
+    expect([first.content.summary, second.content.summary]).toEqual([long, long]);
+    expect([first.content.description, second.content.description]).toEqual([long, 'Takes a list']);
+    const batch = byKey('api:GET /user/batch');
+    expect(batch.name).toBe(`${[...cjk].slice(0, 29).join('')}…`);
+    expect(batch.content.summary).toBe(cjk);
+    const short = byKey('api:GET /user/short');
+    expect([short.name, short.content.summary]).toEqual(['Short name', undefined]);
+    for (const d of r.documents) expect([...d.name].length).toBeLessThanOrEqual(30);
+    // The header and the exports show the full name while the title is its short form.
+    expect([first, second, batch].map((d) => fullNameOf(d.name, d.content))).toEqual([long, long, cjk]);
+    expect(fullNameOf('Renamed by a person', first.content)).toBe('Renamed by a person');
+    // The report lists every cut, where it is in the source, in both languages.
+    const cuts = r.warnings.filter((w) => w.code === 'shortenedTitle');
+    expect(cuts.map((w) => [w.pointer, w.params?.title])).toEqual([
+      ['/paths/~1user~1createWithArray/post', 'Creates list of users with…'],
+      ['/paths/~1user~1createWithList/post', 'Creates list of users… (2)'],
+      ['/paths/~1user~1batch/get', batch.name],
+    ]);
+    expect(warningText('zh', cuts[0]!)).toBe(`名称过长，目录中显示为「Creates list of users with…」（完整名称：${long}）`);
+    expect(warningText('en', cuts[1]!)).toBe(`Name too long for the tree: shown as “Creates list of users… (2)” (full name: ${long})`);
   });
 });

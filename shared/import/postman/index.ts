@@ -5,18 +5,7 @@
  * and test scripts are kept as text in the description and flagged with a warning: they never run here.
  */
 import type { ApiContent, ApiResponse, ParamItem } from '../../schemas/document';
-import {
-  apiKey,
-  DocumentList,
-  finish,
-  isMethod,
-  prettyBody,
-  RESPONSE_FORMAT_OF_MEDIA,
-  row,
-  rowsFromJsonText,
-  RowIds,
-  titleOf,
-} from '../build';
+import { apiKey, DocumentList, finish, isMethod, prettyBody, RESPONSE_FORMAT_OF_MEDIA, row, rowsFromJsonText, RowIds } from '../build';
 import { emptyProject, type ImportedVariable, type ImportResult, type ImportWarning } from '../types';
 
 type Obj = Record<string, unknown>;
@@ -168,7 +157,7 @@ function requestDocument(item: Obj, folder: string[], pointer: string, warnings:
     {
       key: apiKey(method, url.path),
       type: 'api',
-      name: titleOf(name),
+      name,
       folder,
       content: {
         method,

@@ -5,7 +5,7 @@
  * for its mock settings; the values stay as examples.
  */
 import type { ParamItem, ParamType } from '../../schemas/document';
-import { apiKey, DocumentList, finish, isMethod, row, RowIds, titleOf } from '../build';
+import { apiKey, DocumentList, finish, isMethod, row, RowIds } from '../build';
 import { emptyProject, type ImportResult, type ImportWarning } from '../types';
 
 type Obj = Record<string, unknown>;
@@ -134,7 +134,7 @@ export function importRap2(repository: unknown): ImportResult {
           {
             key,
             type: 'api',
-            name: titleOf(text(raw.name) || `${method} ${path}`),
+            name: text(raw.name) || `${method} ${path}`,
             folder,
             content: {
               method,

@@ -47,10 +47,17 @@ export function importShowdoc(zip: Uint8Array): ImportResult {
     const parts = name.split('/').filter(Boolean);
     const file = parts.pop()!;
     const folder = strip ? parts.slice(1) : parts;
-    const title = titleOf(file.replace(/\.(md|markdown)$/i, '').replace(/^\d+[-_.\s]+/, ''));
+    const fullName = file.replace(/\.(md|markdown)$/i, '').replace(/^\d+[-_.\s]+/, '');
+    const title = titleOf(fullName);
     documents.add(
       finish(
-        { key: pageKey(folder, title), type: 'doc', name: title, folder, content: { markdown: strFromU8(bytes).replace(/^\uFEFF/, '') } },
+        {
+          key: pageKey(folder, title),
+          type: 'doc',
+          name: fullName,
+          folder,
+          content: { markdown: strFromU8(bytes).replace(/^\uFEFF/, '') },
+        },
         `/${name}`,
         warnings,
       ),

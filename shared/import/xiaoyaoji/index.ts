@@ -97,7 +97,7 @@ function httpDocument(http: Obj, name: string, folder: string[], pointer: string
     {
       key: apiKey(method, path),
       type: 'api',
-      name: titleOf(name || `${method} ${path}`),
+      name: name || `${method} ${path}`,
       folder,
       content: {
         method,
@@ -219,7 +219,7 @@ function docOf(
     }
     case 'sys.doc.richtext':
       return finish(
-        { key: pageKey(folder, title), type: 'richtext', name: title, folder, content: { html: text(doc.content) } },
+        { key: pageKey(folder, title), type: 'richtext', name, folder, content: { html: text(doc.content) } },
         pointer,
         warnings,
       );
@@ -227,9 +227,9 @@ function docOf(
       const content = jsonField(doc.content);
       const url = isObject(content) ? text(content.url) : text(doc.content);
       if (/^https?:\/\/\S+$/i.test(url))
-        return finish({ key: pageKey(folder, title), type: 'link', name: title, folder, content: { url } }, pointer, warnings);
+        return finish({ key: pageKey(folder, title), type: 'link', name, folder, content: { url } }, pointer, warnings);
       return finish(
-        { key: pageKey(folder, title), type: 'doc', name: title, folder, content: { markdown: text(doc.content) } },
+        { key: pageKey(folder, title), type: 'doc', name, folder, content: { markdown: text(doc.content) } },
         pointer,
         warnings,
       );
@@ -238,11 +238,11 @@ function docOf(
       warnings.push({ pointer, code: 'skippedEntry', params: { detail: 'websocket → markdown' } });
       const content = jsonField(doc.content);
       const markdown = isObject(content) ? `\`${text(content.url)}\`\n\n${text(content.description)}` : text(doc.content);
-      return finish({ key: pageKey(folder, title), type: 'doc', name: title, folder, content: { markdown } }, pointer, warnings);
+      return finish({ key: pageKey(folder, title), type: 'doc', name, folder, content: { markdown } }, pointer, warnings);
     }
     default:
       return finish(
-        { key: pageKey(folder, title), type: 'doc', name: title, folder, content: { markdown: text(doc.content) } },
+        { key: pageKey(folder, title), type: 'doc', name, folder, content: { markdown: text(doc.content) } },
         pointer,
         warnings,
       );

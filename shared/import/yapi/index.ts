@@ -4,7 +4,7 @@
  * example JSON: both are parsed into parameter rows. Categories become folders.
  */
 import type { ParamItem } from '../../schemas/document';
-import { apiKey, DocumentList, finish, isMethod, prettyBody, row, rowsFromJsonText, RowIds, titleOf } from '../build';
+import { apiKey, DocumentList, finish, isMethod, prettyBody, row, rowsFromJsonText, RowIds } from '../build';
 import { schemaRows } from '../json-schema';
 import { emptyProject, type ImportResult, type ImportWarning } from '../types';
 
@@ -91,7 +91,7 @@ export function importYapi(categories: unknown): ImportResult {
           {
             key: apiKey(method, path),
             type: 'api',
-            name: titleOf(text(raw.title) || `${method} ${path}`),
+            name: text(raw.title) || `${method} ${path}`,
             folder,
             content: {
               method,

@@ -22,7 +22,7 @@ import { SideOrDrawer, TreeButton } from '../../components/side-or-drawer';
 import { useNarrow } from '../../lib/narrow';
 import { DocumentTree } from '../../features/documents/components/document-tree';
 import { TreePicker } from '../../features/documents/components/document-picker';
-import { displayName } from '../../features/documents/lib/kinds';
+import { headerName } from '../../features/documents/lib/kinds';
 import { firstDocument, nodesById } from '../../features/documents/lib/tree-ids';
 import { forgetShareContent, useShareContent } from '../../features/shares/api';
 import { SharePasswordForm } from '../../features/shares/components/share-password-form';
@@ -99,7 +99,7 @@ function SharedDocument(props: {
   const { t } = useTranslation();
   // A document outside the share is never asked for: the reader's token would be refused anyway.
   const doc = useDocument(props.docId, { shareToken: props.content.shareToken, enabled: props.inScope });
-  const name = doc.data ? displayName(doc.data.name, t) : '';
+  const name = doc.data ? headerName(doc.data, t) : '';
   useTitle(name || undefined, props.content.name);
   const { onLocked } = props;
   const locked = doc.error?.code === ERRORS.sharePassword.code;

@@ -25,7 +25,7 @@ import { useTitle } from '../../../lib/title';
 import { DOCUMENT_TABS, paths, type DocumentTab } from '../../../paths';
 import { useDocument } from '../api';
 import { useDocumentBinning } from '../lib/bin';
-import { displayName } from '../lib/kinds';
+import { headerName } from '../lib/kinds';
 import { DocumentBody } from './document-body';
 import { DocumentHeading } from './document-heading';
 // The editors and the history (with its diff library) load when first used: reading needs neither.
@@ -60,7 +60,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
   const tab: DocumentTab = DOCUMENT_TABS.find((key) => key === search.get('tab')) ?? 'doc';
   const doc = useDocument(props.docId, { version: props.version });
   const [panel, setPanel] = useState<'history' | 'delete' | null>(null);
-  const name = doc.data ? displayName(doc.data.name, t) : '';
+  const name = doc.data ? headerName(doc.data, t) : '';
   useTitle(name, props.version, props.projectName);
   if (doc.isPending) return <PageLoading />;
   if (doc.error) return <DocumentMissing projectId={props.projectId} error={doc.error} version={props.version} />;

@@ -13,6 +13,8 @@ import {
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { DOCUMENT_DEFAULTS, DOCUMENT_TYPES, type DocumentType } from '@shared/schemas/document-kinds';
+import type { DocumentView } from '@shared/schemas/document';
+import { fullNameOf } from '@shared/titles';
 
 export const KIND_ICON: Record<DocumentType, ReactNode> = {
   api: <ApiOutlined aria-hidden />,
@@ -34,5 +36,8 @@ export const CREATABLE_KINDS: readonly DocumentType[] = DOCUMENT_TYPES;
  * reader's language.
  */
 export const displayName = (name: string, t: TFunction) => (name === DOCUMENT_DEFAULTS.name ? t('docs.untitled') : name);
+/** What a document's header calls it: an API's full name where its tree title had to be cut (shared/titles.ts). */
+export const headerName = (doc: DocumentView, t: TFunction) =>
+  displayName(doc.type === 'api' ? fullNameOf(doc.name, doc.content) : doc.name, t);
 export const displayComment = (comment: string, t: TFunction) =>
   comment === DOCUMENT_DEFAULTS.comment ? t('docs.createdComment') : comment || t('docs.noComment');
