@@ -10,8 +10,6 @@ export const zh = {
     create: '创建',
     save: '保存',
     saved: '已保存',
-    notYet: '将在后续版本中提供',
-    notYetText: '当前版本还没有提供这项功能，它会在后续版本中到来。',
   },
   api: {
     busy: '系统繁忙，请稍后再试',
@@ -56,6 +54,7 @@ export const zh = {
     successTitle: '密码已重置',
     successText: '请使用新密码登录；该账号在所有设备上的登录都已退出。',
     signIn: '去登录',
+    offline: '离线部署无法发送验证码。忘记密码时，请联系管理员重置。',
   },
   register: {
     title: '注册',
@@ -521,6 +520,13 @@ export const zh = {
     history: '历史记录',
     noHistory: '还没有历史版本',
     noComment: '（无说明）',
+    notes: {
+      imported: '导入创建',
+      reimported: '导入更新',
+      renamed: '重命名：{{from}} → {{to}}',
+      restored: '恢复到版本 {{rev}}',
+      byToken: '{{name}}（通过令牌“{{token}}”）',
+    },
     viewVersion: '查看',
     restore: '恢复此版本',
     restored: '已恢复到所选版本',
