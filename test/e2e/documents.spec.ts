@@ -378,3 +378,47 @@ test('history: a rename and a restore say what they did, in the reader’s langu
   await expect(english.getByRole('listitem').filter({ hasText: 'Renamed: Draft → Guide' })).toBeVisible();
   await expect(english.getByText('(no note)')).toHaveCount(0);
 });
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  for (const L of [
+    { lang: 'zh', body: '请求体', description: '说明', edit: '编辑' },
+    { lang: 'en', body: 'Request body', description: 'Description', edit: 'Edit' },
+  ] as const) {
+    test(`[${L.lang}] parameter tables keep a readable description column, read and edited`, async ({ page, request }) => {
+      const person = await newPerson(request);
+      const projectId = await createProject(request, person.token, { name: 'Phone params' });
+      const param = (name: string) => ({
+        id: name,
+        name,
+        type: 'string',
+        required: true,
+        value: 'x',
+        description: 'The amount in cents, before any discount is applied',
+        children: [],
+      });
+      const id = await createDocument(request, person.token, projectId, {
+        type: 'api',
+        name: 'Pay',
+        content: { method: 'POST', path: '/pay', description: 'Pays', reqBody: [param('amount'), param('currency')] },
+      });
+      await withSession(page.context(), person);
+      if (L.lang === 'en') await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+      await page.goto(`/project/${projectId}/${id}`);
+      const read = page.getByRole('table', { name: new RegExp(`^${L.body}`) });
+      const header = read.getByRole('columnheader', { name: L.description, exact: true });
+      await expect(header).toBeVisible();
+      // Squeezed into 390 px the column was one character wide, each row six to eight lines tall.
+      expect((await header.boundingBox())!.width).toBeGreaterThanOrEqual(120);
+      const cell = read.getByText('The amount in cents').first();
+      expect((await cell.boundingBox())!.height).toBeLessThan(100);
+
+      await page.goto(`/project/${projectId}/${id}/edit`);
+      const edited = page.getByRole('table', { name: L.body, exact: true });
+      const field = edited.getByLabel(`${L.body} ${L.description} 0.0`);
+      await expect(field).toHaveValue(/The amount in cents/);
+      expect((await field.boundingBox())!.width).toBeGreaterThanOrEqual(120);
+    });
+  }
+});
