@@ -19,7 +19,7 @@ async function offline(page: Page) {
   });
 }
 
-const PROVIDER_BUTTONS = /^使用(GitHub|Gitee|微博|微信)登录$/;
+const PROVIDER_BUTTONS = /^使用( GitHub | Gitee |微博|微信)登录$/;
 
 test('offline: the sign-in page offers no provider and no registration; /register says it is closed', async ({ page }) => {
   await offline(page);
@@ -71,7 +71,7 @@ test('online: the sign-in page offers the providers and registration; /relation 
   const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login/third-part');
   await page.goto('/login');
   await asked;
-  await expect(page.getByRole('button', { name: '使用GitHub登录' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '使用 GitHub 登录' })).toBeVisible();
   await expect(page.getByRole('button', { name: PROVIDER_BUTTONS })).toHaveCount(4);
   await expect(page.getByRole('link', { name: '没有账号？立即注册' })).toBeVisible();
   await page.goto('/register');
