@@ -316,7 +316,6 @@ type ValidationKey = keyof typeof zhValidation;
 
 /** Texts the API writes into data (history comments). */
 const zhText = {
-  restoredComment: '恢复到版本 {{rev}}',
   copySuffix: ' 副本',
   accountExistsNotice: '有人尝试用此地址注册 Apiloom，但该地址已有账号。如果是你本人，请直接登录或找回密码；否则可忽略本消息。',
   addressTakenNotice: '有人想把此地址绑到另一个账号，未发验证码。非本人操作可忽略。',
@@ -326,7 +325,6 @@ const zhText = {
   noticeSubject: 'Apiloom 账号通知',
 };
 const enText: typeof zhText = {
-  restoredComment: 'Restored version {{rev}}',
   copySuffix: ' copy',
   accountExistsNotice:
     'Someone tried to register an Apiloom account with this address, which already has one. If it was you, sign in or reset your password; otherwise ignore this message.',

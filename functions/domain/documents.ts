@@ -12,8 +12,10 @@ import {
   DOCUMENT_TYPES,
   readContent,
   writeContent,
+  saveNoteSchema,
   type DocumentNode,
   type DocumentTreeNode,
+  type SaveNote,
   type TypedContent,
 } from '@shared/schemas/document';
 import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, queryPage, skip, transact } from '../data/db';
@@ -35,6 +37,8 @@ export const nodeRecord = lazy(() =>
     name: z.string(),
     type: z.enum(DOCUMENT_TYPES),
     comment: z.string(),
+    /** What the last save did, when it came with no note of its own (see SaveNote). */
+    note: saveNoteSchema.optional(),
     method: z.string().nullable(),
     path: z.string().nullable(),
     status: z.string().nullable(),
@@ -175,6 +179,7 @@ export function toNodeView(node: StoredNode, preId: string): DocumentNode {
     updatedAt: node.updatedAt,
     updatedBy: node.updatedBy,
     rev: node.rev,
+    ...(node.note ? { note: node.note } : {}),
   };
 }
 
@@ -209,7 +214,7 @@ export function buildDocumentTree(projectId: string, nodes: StoredNode[]): Docum
   const children = childrenByParent(nodes);
   const seen = new Set<string>();
   const build = (parentId: string): DocumentTreeNode[] =>
-    childViews(children.get(parentId)).flatMap(({ updatedAt: _at, updatedBy: _by, rev: _rev, ...node }) => {
+    childViews(children.get(parentId)).flatMap(({ updatedAt: _at, updatedBy: _by, rev: _rev, note: _note, ...node }) => {
       if (seen.has(node.id)) return [];
       seen.add(node.id);
       return [{ ...node, children: build(node.id) }];
@@ -287,6 +292,8 @@ interface SaveInput {
   expectedRev: number;
   name?: string;
   comment: string;
+  /** What the save did, for one with no note of its own: a rename, a restore. */
+  note?: SaveNote;
   content?: TypedContent;
   editor: Editor;
 }
@@ -303,11 +310,14 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
   const body: StoredBody | undefined = input.content
     ? await storeBody(node.projectId, node.id, rev, writeContent(input.content))
     : undefined;
+  // An automatic note is the note of this save alone; a save with neither keeps the document's last written note.
+  const { note: _lastNote, ...stamp } = node;
   const next: StoredNode = {
-    ...node,
+    ...stamp,
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.content ? apiSummary(input.content) : {}),
-    comment: input.comment || node.comment,
+    comment: input.comment || (input.note ? '' : node.comment),
+    ...(!input.comment && input.note ? { note: input.note } : {}),
     updatedAt: new Date().toISOString(),
     updatedBy: editor.id,
     updatedByName: editor.name,

@@ -4,7 +4,14 @@
  */
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
-import { DOCUMENT_TYPES, readContent, type HistoryEntry, type HistoryEntryView } from '@shared/schemas/document';
+import {
+  DOCUMENT_TYPES,
+  readContent,
+  saveNoteSchema,
+  type HistoryEntry,
+  type HistoryEntryView,
+  type SaveNote,
+} from '@shared/schemas/document';
 import { asRecord, asRecords, getItem, notExists, queryAll, type TransactOp } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../core/app-error';
@@ -18,6 +25,7 @@ const historyRecord = lazy(() =>
     name: z.string(),
     type: z.enum(DOCUMENT_TYPES),
     comment: z.string(),
+    note: saveNoteSchema.optional(),
     editorId: z.string(),
     editorName: z.string(),
     savedAt: z.string(),
@@ -33,6 +41,7 @@ type Version = {
   name: string;
   type: HistoryRecord['type'];
   comment: string;
+  note?: SaveNote;
   updatedBy: string;
   updatedByName: string;
   updatedAt: string;
@@ -47,6 +56,7 @@ export function historyItem(projectId: string, version: Version, body: StoredBod
     name: version.name,
     type: version.type,
     comment: version.comment,
+    ...(version.note ? { note: version.note } : {}),
     editorId: version.updatedBy,
     editorName: version.updatedByName,
     savedAt: version.updatedAt,
@@ -61,12 +71,13 @@ export const appendHistoryOp = (projectId: string, version: Version, body: Store
   when: notExists(),
 });
 
-const toEntry = ({ id, documentId, rev, name, comment, editorId, editorName, savedAt }: HistoryRecord): HistoryEntry => ({
+const toEntry = ({ id, documentId, rev, name, comment, note, editorId, editorName, savedAt }: HistoryRecord): HistoryEntry => ({
   id,
   documentId,
   rev,
   name,
   comment,
+  ...(note ? { note } : {}),
   editorId,
   editorName,
   savedAt,

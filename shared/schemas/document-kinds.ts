@@ -41,6 +41,16 @@ export const RESPONSE_FORMATS = ['json', 'xml', 'text', 'html'] as const;
 export const DOCUMENT_DEFAULTS = { name: '未命名文档', comment: '新增文档', type: 'doc' as DocumentType, preId: '0' };
 
 /**
+ * What a save that came with no note of its own did, kept as a kind and its values (never a sentence in one
+ * language): the reader's language words it. An import creates or updates (`token`: the project token that pushed
+ * it, whose maker is the saver); a rename names both titles; a restore names the version it brought back.
+ */
+export type SaveNote =
+  | { kind: 'import'; action: 'created' | 'updated'; token?: string }
+  | { kind: 'rename'; from: string; to: string }
+  | { kind: 'restore'; rev: number };
+
+/**
  * The root row of a body or model whose root is not a plain object (an array, a model, a oneOf...): a list of
  * exactly one row with an empty name. Zod-free, like this module, for the web's views.
  */

@@ -11,7 +11,7 @@ import { plainName } from '../text';
 import { versioned } from '../versioned';
 import { idSchema } from './project';
 import { apiContentV1, apiContentV1ToV2, apiContentV2, isApiContentV1Input, modelContentV1 } from './api-content';
-import { DOCUMENT_DEFAULTS, DOCUMENT_ID_PATTERN, DOCUMENT_TYPES, type DocumentType } from './document-kinds';
+import { DOCUMENT_DEFAULTS, DOCUMENT_ID_PATTERN, DOCUMENT_TYPES, type DocumentType, type SaveNote } from './document-kinds';
 
 export * from './document-kinds';
 export * from './params';
@@ -109,6 +109,15 @@ export const documentUpdateBody = lazy(() =>
   }),
 );
 
+/** A save's automatic note (see `SaveNote`). */
+export const saveNoteSchema: z.ZodType<SaveNote> = lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('import'), action: z.enum(['created', 'updated']), token: z.string().optional() }),
+    z.object({ kind: z.literal('rename'), from: z.string(), to: z.string() }),
+    z.object({ kind: z.literal('restore'), rev: z.number() }),
+  ]),
+);
+
 /** A node of the tree: what the tree needs, without the body. `preId` is the sibling before it ('0': first). */
 export const documentNode = lazy(() =>
   z.object({
@@ -125,6 +134,8 @@ export const documentNode = lazy(() =>
     updatedAt: z.string(),
     updatedBy: z.string(),
     rev: z.number(),
+    /** What the last save did, when it came with no note of its own. */
+    note: saveNoteSchema.optional(),
   }),
 );
 export type DocumentNode = z.infer<typeof documentNode>;
@@ -141,11 +152,11 @@ export type RecentChange = z.infer<typeof recentChange>;
  * A node as the tree carries it: without its edit stamp (when, by whom, which revision), which only a read of the
  * document itself needs. A project of 5,000 documents answers a fifth fewer bytes for it.
  */
-export interface DocumentTreeNode extends Omit<DocumentNode, 'updatedAt' | 'updatedBy' | 'rev'> {
+export interface DocumentTreeNode extends Omit<DocumentNode, 'updatedAt' | 'updatedBy' | 'rev' | 'note'> {
   children: DocumentTreeNode[];
 }
 export const documentTreeNode: z.ZodType<DocumentTreeNode> = lazy(() =>
-  documentNode.omit({ updatedAt: true, updatedBy: true, rev: true }).extend({
+  documentNode.omit({ updatedAt: true, updatedBy: true, rev: true, note: true }).extend({
     get children() {
       return z.array(documentTreeNode);
     },
@@ -207,6 +218,8 @@ export const historyEntry = lazy(() =>
     rev: z.number(),
     name: z.string(),
     comment: z.string(),
+    /** What that save did, when it came with no note of its own. */
+    note: saveNoteSchema.optional(),
     editorId: z.string(),
     editorName: z.string(),
     savedAt: z.string(),

@@ -34,7 +34,7 @@ test('a new person signs in with GitHub, binds a phone and lands signed in; next
   const login = uniqueLogin();
   await asProviderUser(page, login);
   await page.goto('/login?f=%2Fdashboard%2Fprofile%2Frelation');
-  await page.getByRole('button', { name: '使用GitHub登录' }).click();
+  await page.getByRole('button', { name: '使用 GitHub 登录' }).click();
 
   await expect(page).toHaveURL(/\/login\/bind$/);
   await expect(page.getByRole('heading', { name: '绑定手机号' })).toBeVisible();
@@ -55,7 +55,7 @@ test('a new person signs in with GitHub, binds a phone and lands signed in; next
   const again = await other.newPage();
   await asProviderUser(again, login);
   await again.goto('/login');
-  await again.getByRole('button', { name: '使用GitHub登录' }).click();
+  await again.getByRole('button', { name: '使用 GitHub 登录' }).click();
   await expect(again).toHaveURL(/\/dashboard$/);
   await expect(again.getByRole('heading', { name: '我的项目' })).toBeVisible();
   await other.close();
@@ -127,7 +127,7 @@ test('a provider code used a second time ends on the callback page with "expired
   const first = { seen: [] as string[] };
   await providerAnswer(page, login, first);
   await page.goto('/login');
-  await page.getByRole('button', { name: '使用GitHub登录' }).click();
+  await page.getByRole('button', { name: '使用 GitHub 登录' }).click();
   await expect(page.getByRole('heading', { name: '绑定手机号' })).toBeVisible();
   const spent = first.seen[0]!;
 
@@ -137,7 +137,7 @@ test('a provider code used a second time ends on the callback page with "expired
     if (lang === 'en') await again.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
     await providerAnswer(again, login, { seen: [], replace: spent });
     await again.goto('/login');
-    await again.getByRole('button', { name: lang === 'zh' ? '使用GitHub登录' : 'Sign in with GitHub' }).click();
+    await again.getByRole('button', { name: lang === 'zh' ? '使用 GitHub 登录' : 'Sign in with GitHub' }).click();
     await expect(again).toHaveURL(/\/login\/callback\/github\/login\?/);
     await expect(again.getByRole('alert')).toHaveText(
       lang === 'zh'

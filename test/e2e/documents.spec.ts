@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { choose, chooseInTree, createDocument, createProject, expectSaved, newPerson, withSession } from './support';
+import { apiData, choose, chooseInTree, createDocument, createProject, expectSaved, newPerson, withSession } from './support';
 
 async function openNewProject(page: Page, request: Parameters<typeof newPerson>[0]) {
   const person = await newPerson(request);
@@ -343,4 +343,82 @@ test('HTTP API: responses per status code are added, described, filled and remov
   await expect(shown.locator('strong', { hasText: 'input' })).toBeVisible();
   await expect(shown.getByRole('table', { name: '响应数据 · json' }).getByRole('cell', { name: 'field' })).toBeVisible();
   await expect(shown.getByRole('region', { name: '响应示例' })).toContainText('"field": "email"');
+});
+
+test('history: a rename and a restore say what they did, in the reader’s language, in the header and the history', async ({
+  page,
+  request,
+}) => {
+  const person = await newPerson(request, 'Ann');
+  const projectId = await createProject(request, person.token, { name: 'Notes e2e' });
+  const id = await createDocument(request, person.token, projectId, { name: 'Draft', type: 'doc', content: { markdown: '# One' } });
+  // A rename with no note of its own, saved through the API as the tree's rename does.
+  await apiData(request, 'post', '/api/project/document', person.token, { id, rev: 1, name: 'Guide' });
+  await withSession(page.context(), person);
+  await page.goto(`/project/${projectId}/${id}`);
+  const article = page.getByRole('article', { name: 'Guide' });
+  await expect(article.getByText('重命名：Draft → Guide')).toBeVisible();
+
+  await page.getByRole('button', { name: '历史记录' }).click();
+  const history = page.getByRole('dialog', { name: '历史记录' });
+  await history.getByRole('listitem').filter({ hasText: '新增文档' }).getByRole('button', { name: '查看' }).click();
+  await history.getByRole('button', { name: '恢复此版本' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: '恢复此版本' }).click();
+  await expect(page.getByText('已恢复到所选版本')).toBeVisible();
+  await expect(history.getByRole('listitem').filter({ hasText: '重命名：Draft → Guide' })).toContainText('Ann');
+  await expect(history.getByText('（无说明）')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('article', { name: 'Draft' }).getByText('恢复到版本 1')).toBeVisible();
+
+  // The same saves, read in English: worded at reading, not in the language they were saved in.
+  await page.getByLabel('语言').getByText('English').click();
+  await expect(page.getByRole('article', { name: 'Draft' }).getByText('Restored version 1')).toBeVisible();
+  await page.getByRole('button', { name: 'History' }).click();
+  const english = page.getByRole('dialog', { name: 'History' });
+  await expect(english.getByRole('listitem').filter({ hasText: 'Renamed: Draft → Guide' })).toBeVisible();
+  await expect(english.getByText('(no note)')).toHaveCount(0);
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  for (const L of [
+    { lang: 'zh', body: '请求体', description: '说明', edit: '编辑' },
+    { lang: 'en', body: 'Request body', description: 'Description', edit: 'Edit' },
+  ] as const) {
+    test(`[${L.lang}] parameter tables keep a readable description column, read and edited`, async ({ page, request }) => {
+      const person = await newPerson(request);
+      const projectId = await createProject(request, person.token, { name: 'Phone params' });
+      const param = (name: string) => ({
+        id: name,
+        name,
+        type: 'string',
+        required: true,
+        value: 'x',
+        description: 'The amount in cents, before any discount is applied',
+        children: [],
+      });
+      const id = await createDocument(request, person.token, projectId, {
+        type: 'api',
+        name: 'Pay',
+        content: { method: 'POST', path: '/pay', description: 'Pays', reqBody: [param('amount'), param('currency')] },
+      });
+      await withSession(page.context(), person);
+      if (L.lang === 'en') await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+      await page.goto(`/project/${projectId}/${id}`);
+      const read = page.getByRole('table', { name: new RegExp(`^${L.body}`) });
+      const header = read.getByRole('columnheader', { name: L.description, exact: true });
+      await expect(header).toBeVisible();
+      // Squeezed into 390 px the column was one character wide, each row six to eight lines tall.
+      expect((await header.boundingBox())!.width).toBeGreaterThanOrEqual(120);
+      const cell = read.getByText('The amount in cents').first();
+      expect((await cell.boundingBox())!.height).toBeLessThan(100);
+
+      await page.goto(`/project/${projectId}/${id}/edit`);
+      const edited = page.getByRole('table', { name: L.body, exact: true });
+      const field = edited.getByLabel(`${L.body} ${L.description} 0.0`);
+      await expect(field).toHaveValue(/The amount in cents/);
+      expect((await field.boundingBox())!.width).toBeGreaterThanOrEqual(120);
+    });
+  }
 });

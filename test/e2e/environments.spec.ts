@@ -190,3 +190,36 @@ test('global parameters set on their page show in an HTTP API view, marked as gl
   await expect(shared.getByText('全局', { exact: true })).toBeVisible();
   await context.close();
 });
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  for (const L of [
+    { lang: 'zh', variables: '变量', name: '变量名', remove: '删除变量' },
+    { lang: 'en', variables: 'Variables', name: 'Variable name', remove: 'Delete variable' },
+  ] as const) {
+    test(`[${L.lang}] the variables table keeps its headers on one line and its delete button on screen`, async ({ page, request }) => {
+      const { projectId, token } = await projectWithSession(page, request, 'Phone env');
+      const env = await apiData<{ id: string }>(request, 'put', '/api/project/document/env', token, { projectId, name: 'staging' });
+      await apiData(request, 'put', '/api/project/document/variable', token, {
+        envId: env.id,
+        name: 'baseUrl',
+        value: 'https://staging.api.example.com/v1',
+        description: 'Where the staging API answers',
+      });
+      if (L.lang === 'en') await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+      await page.goto(`/project/${projectId}/env`);
+      const table = page.getByRole('table', { name: L.variables, exact: true });
+      const header = table.getByRole('columnheader', { name: L.name, exact: true });
+      await expect(header).toBeVisible();
+      // One line of header text, where it used to wrap a character a line.
+      const { height } = (await header.boundingBox())!;
+      const line = await header.evaluate((th) => parseFloat(getComputedStyle(th).lineHeight));
+      const padding = await header.evaluate(
+        (th) => parseFloat(getComputedStyle(th).paddingTop) + parseFloat(getComputedStyle(th).paddingBottom),
+      );
+      expect(height).toBeLessThan(2 * line + padding);
+      await expect(table.getByRole('button', { name: `${L.remove} baseUrl` })).toBeInViewport({ ratio: 1 });
+    });
+  }
+});

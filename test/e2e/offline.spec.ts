@@ -19,7 +19,7 @@ async function offline(page: Page) {
   });
 }
 
-const PROVIDER_BUTTONS = /^使用(GitHub|Gitee|微博|微信)登录$/;
+const PROVIDER_BUTTONS = /^使用( GitHub | Gitee |微博|微信)登录$/;
 
 test('offline: the sign-in page offers no provider and no registration; /register says it is closed', async ({ page }) => {
   await offline(page);
@@ -71,7 +71,7 @@ test('online: the sign-in page offers the providers and registration; /relation 
   const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login/third-part');
   await page.goto('/login');
   await asked;
-  await expect(page.getByRole('button', { name: '使用GitHub登录' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '使用 GitHub 登录' })).toBeVisible();
   await expect(page.getByRole('button', { name: PROVIDER_BUTTONS })).toHaveCount(4);
   await expect(page.getByRole('link', { name: '没有账号？立即注册' })).toBeVisible();
   await page.goto('/register');
@@ -83,4 +83,34 @@ test('online: the sign-in page offers the providers and registration; /relation 
   await page.goto('/dashboard/profile/security');
   await expect(page.getByRole('heading', { name: '修改邮箱' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '修改手机号' })).toBeVisible();
+});
+
+test('offline: no "忘记密码" link, and /forget says to ask the administrator instead of sending a code', async ({ page }) => {
+  await offline(page);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: '忘记密码？' })).toHaveCount(0);
+
+  await page.goto('/forget');
+  await expect(page.getByText('离线部署无法发送验证码。忘记密码时，请联系管理员重置。')).toBeVisible();
+  await expect(page.getByRole('button', { name: '发送验证码' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '重置密码' })).toHaveCount(0);
+});
+
+test('(en) offline: /forget says to ask the administrator', async ({ page }) => {
+  await offline(page);
+  await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Forgot/ })).toHaveCount(0);
+  await page.goto('/forget');
+  await expect(page.getByText('ask your administrator to reset it')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send code' })).toHaveCount(0);
+});
+
+test('online: the sign-in page links to password recovery, which sends codes', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: '忘记密码？' }).click();
+  await expect(page).toHaveURL(/\/forget$/);
+  await expect(page.getByRole('button', { name: '发送验证码' })).toBeVisible();
 });

@@ -316,9 +316,18 @@ describe('saving and history', () => {
     expect(first.data).toMatchObject({ name: 'Spec', content: { markdown: 'v1' } });
 
     const restored = await api.call<DocumentView>('POST', `/project/document/history/reversion/${history[1]!.id}`, { token });
-    expect(restored.data).toMatchObject({ rev: 4, name: 'Spec', content: { markdown: 'v1' }, comment: '恢复到版本 1' });
+    // Saves with no note of their own keep what they did as a kind and its values, which the reader's language words.
+    expect(restored.data).toMatchObject({
+      rev: 4,
+      name: 'Spec',
+      content: { markdown: 'v1' },
+      comment: '',
+      note: { kind: 'restore', rev: 1 },
+    });
     const after = (await api.call<HistoryEntry[]>('GET', `/project/document/history/${doc.id}`, { token })).data;
-    expect(after[0]).toMatchObject({ rev: 3, name: 'Spec v3' });
+    expect(after[0]).toMatchObject({ rev: 3, name: 'Spec v3', comment: '', note: { kind: 'rename', from: 'Spec', to: 'Spec v3' } });
+    expect(after[1]).toMatchObject({ rev: 2, comment: 'second' });
+    expect(after[1]!.note).toBeUndefined();
   });
 
   it('refuses a save against a stale revision and names who saved last', async () => {

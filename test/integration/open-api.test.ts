@@ -11,6 +11,7 @@ import { validate } from '@scalar/openapi-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OPEN_API_REQUESTS_PER_TOKEN } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
+import type { DocumentView, HistoryEntry } from '@shared/schemas/document';
 import type { ExportJobView } from '@shared/schemas/export';
 import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
 import type { ImportHistoryEntry, ProjectTokenView } from '@shared/schemas/open';
@@ -305,6 +306,30 @@ describe('pushing through the open API', () => {
       expect(panel.data.imports.map((i) => i.id)).toEqual(history.data.imports.map((i) => i.id));
     },
   );
+});
+
+describe('saves a token pushes', () => {
+  it("say the token's maker saved them, through the token, and that an import created or updated them", { timeout: 120_000 }, async () => {
+    const s = await setup();
+    const token = (await s.makeToken(['import', 'read'], 'Nightly CI')).secret;
+    expect((await s.push(token, spec({ '/pets': { get: op('List all pets') } }))).report).toMatchObject({ created: 1 });
+    const tree = await s.open<{ nodes: { id: string; type: string }[] }>(token, 'GET', '/tree');
+    const id = tree.data.nodes.find((n) => n.type === 'api')!.id;
+    const created = await api.call<DocumentView>('GET', `/project/document/${id}`, { token: s.token });
+    expect(created.data).toMatchObject({ updatedByName: 'Open', note: { kind: 'import', action: 'created', token: 'Nightly CI' } });
+
+    const changed = spec({ '/pets': { get: op('List all pets', { description: 'Every pet' }) } });
+    expect((await s.push(token, changed)).report).toMatchObject({ updated: 1 });
+    const updated = await api.call<DocumentView>('GET', `/project/document/${id}`, { token: s.token });
+    expect(updated.data).toMatchObject({ updatedByName: 'Open', note: { kind: 'import', action: 'updated', token: 'Nightly CI' } });
+    // The history says the same of the version it keeps: who, through which token, and what the import did.
+    const history = await api.call<HistoryEntry[]>('GET', `/project/document/history/${id}`, { token: s.token });
+    expect(history.data[0]).toMatchObject({
+      editorName: 'Open',
+      comment: '',
+      note: { kind: 'import', action: 'created', token: 'Nightly CI' },
+    });
+  });
 });
 
 describe('reading through the open API', () => {

@@ -146,20 +146,20 @@ export const paths = {
     editPattern: '/doc/:id/edit',
     href: (docId: string, opts: { edit?: boolean } = {}) => `/doc/${enc(docId)}${opts.edit ? '/edit' : ''}`,
   },
-  /** The spec's interface test page (issue 24): a blank request to any address, with an environment, savable as a document. */
+  /**
+   * The spec's interface test page (issue 24): a blank request to any address, with an environment, savable as a
+   * document. The spec's `/post` is the same blank request page.
+   */
   testPage: {
     pattern: '/test',
     blankPattern: '/test/test',
+    postPattern: '/post',
     href: () => '/test/test',
   },
   /** The browser plug-in: whether it is installed and allowed, how to install it, and a request to try it with (issue 24). */
   testPlugin: {
     pattern: '/testplugin',
     href: () => '/testplugin',
-  },
-  /** Spec routes whose features come with later issues: each shows a plain "not yet" page. */
-  later: {
-    patterns: ['/post'],
   },
   /**
    * Third-party sign-in (issue 25): the provider sends the browser back to `/login/callback/{provider}/login`

@@ -70,11 +70,13 @@ export const editingHandlers = defineHandlers({
   'document.update': async ({ body }, ctx) => {
     const node = await requireNode(ctx.project.item.id, body.id);
     const content = body.content === undefined ? undefined : parseContent(node.type, body.content, ctx.locale, ownOrigins(ctx.event));
+    const renamed = body.name !== undefined && body.name !== node.name;
     const saved = await saveDocument({
       node,
       expectedRev: body.rev,
       name: body.name,
       comment: body.comment,
+      ...(renamed ? { note: { kind: 'rename' as const, from: node.name, to: body.name! } } : {}),
       content,
       editor: await editorOf(ctx.caller.userId),
     });

@@ -1,5 +1,4 @@
 /** The history of a document: list, view, and restore (a restore is itself a new save with its own entry). */
-import { translate } from '@shared/messages';
 import { documentOfHistory, type TypedContent } from '@shared/schemas/document';
 import { requireNode, saveDocument } from '../../domain/documents';
 import { getHistoryEntry, listHistory } from '../../domain/histories';
@@ -29,7 +28,8 @@ export const historyHandlers = defineHandlers({
       node,
       expectedRev: node.rev,
       name: entry.name,
-      comment: translate(ctx.locale, 'text.restoredComment', { rev: entry.rev }),
+      comment: '',
+      note: { kind: 'restore', rev: entry.rev },
       content: { type: entry.type, content: entry.content } as TypedContent,
       editor: await editorOf(ctx.caller.userId),
     });

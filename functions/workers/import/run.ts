@@ -20,13 +20,14 @@ import { IMPORT_MAX_BYTES } from '@shared/constants';
 import { detectFormat, importDetected, ImportRefusal, type ImportResult } from '@shared/import';
 import { modelKey } from '@shared/import/build';
 import { planImport, type ExistingDocument, type ImportPlan, type ImportStamp, type PlannedWrite } from '@shared/import/plan';
-import { readContent, writeContent, type TypedContent } from '@shared/schemas/document';
+import { readContent, writeContent, type SaveNote, type TypedContent } from '@shared/schemas/document';
 import { DEFAULT_MOCK_SETTINGS } from '@shared/schemas/mock';
 import { batchWrite, type Item } from '../../data/db';
 import { ENTITY, importKeys, keys, type Key } from '../../data/keys';
 import { getObjectBytes } from '../../data/s3';
 import { bodiesOf, bodyItem, readBody, storeBody, type StoredBody } from '../../domain/bodies';
-import { apiSummary, firstRevision, loadNodes, nodeEntity, type StoredNode } from '../../domain/documents';
+import { apiSummary, firstRevision, loadNodes, nodeEntity, type Editor, type StoredNode } from '../../domain/documents';
+import { tokensOf } from '../../domain/project-tokens';
 import { historyItem } from '../../domain/histories';
 import {
   failImportJob,
@@ -207,7 +208,7 @@ async function runTaken(job: ImportJobRecord, opts: RunOptions, onCommit: () => 
   }
   const total = plan.created.length + plan.updated.length + plan.restamped.length + plan.deleted.length;
   await reportImportProgress(job, { done: 0, total });
-  const stager = new Stager(job, live, result, plan, total);
+  const stager = new Stager(job, await importSaver(job), live, result, plan, total);
   const matched = plan.created.length + plan.updated.length + plan.skipped.length + plan.restamped.length;
   const sourceRecord = importSourceItem(projectId, {
     source: job.source,
@@ -312,22 +313,42 @@ function resolveRefs<T>(value: T, modelIds: Map<string, string>): T {
 
 const byModelsFirst = (a: PlannedWrite, b: PlannedWrite) => (a.document.type === 'model' ? 0 : 1) - (b.document.type === 'model' ? 0 : 1);
 
+const TOKEN_JOB_PREFIX = 'token:';
+
+/**
+ * Who an import's saves are by: the person who ran it, or for a project token's push the token's maker, with the
+ * token named in each save's note, so a document's header and its history both say "Ann, through the token CI".
+ * A token gone since (its row expired) leaves only its name to show.
+ */
+async function importSaver(job: ImportJobRecord): Promise<{ editor: Editor; token?: string }> {
+  const asRecorded = { id: job.createdBy, name: job.createdByName };
+  if (!job.createdBy.startsWith(TOKEN_JOB_PREFIX)) return { editor: asRecorded };
+  const tokenId = job.createdBy.slice(TOKEN_JOB_PREFIX.length);
+  const token = (await tokensOf(job.projectId)).find((t) => t.id === tokenId);
+  if (!token) return { editor: asRecorded, token: job.createdByName };
+  return { editor: { id: token.createdBy, name: token.createdByName }, token: token.name };
+}
+
 /** Writes what a run stages (see staging.ts): staged items first, then what nothing shows without a tree node. */
 class Stager {
   readonly changes: StoredReport['changes'] = [];
   private readonly projectId: string;
-  private readonly editor: { id: string; name: string };
+  private readonly editor: Editor;
+  /** Each import save's note: created or updated, and by which token. */
+  private readonly note: (action: 'created' | 'updated') => SaveNote;
   private done = 0;
 
   constructor(
     private readonly job: ImportJobRecord,
+    saver: { editor: Editor; token?: string },
     private readonly live: Live,
     private readonly result: ImportResult,
     private readonly plan: ImportPlan,
     private readonly total: number,
   ) {
     this.projectId = job.projectId;
-    this.editor = { id: job.createdBy, name: job.createdByName };
+    this.editor = saver.editor;
+    this.note = (action) => ({ kind: 'import', action, ...(saver.token ? { token: saver.token } : {}) });
   }
 
   private async progress(count: number) {
@@ -381,6 +402,7 @@ class Stager {
         name,
         type: 'folder',
         comment: '',
+        note: this.note('created'),
         method: null,
         path: null,
         status: null,
@@ -404,6 +426,7 @@ class Stager {
         name: c.document.name,
         type: c.document.type,
         comment: '',
+        note: this.note('created'),
         ...apiSummary(typed),
         ...revision,
       };
@@ -491,6 +514,8 @@ class Stager {
     const next: StoredNode = {
       ...node,
       name: u.document.name,
+      comment: '',
+      note: this.note('updated'),
       ...apiSummary(typed),
       updatedAt: new Date().toISOString(),
       updatedBy: this.editor.id,

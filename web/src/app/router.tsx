@@ -10,7 +10,6 @@ import { PageLoading } from '../components/page-loading';
 import { ErrorPage, NotFound } from '../pages/error-page';
 import { paths, VERSION_PARAM } from '../paths';
 
-const later = { lazy: () => import('../pages/later-public') };
 /**
  * The workspace's two reads start as soon as the route matches, while its page code still loads: the tree of a
  * large project is the slowest request of the app, and the page shows it as soon as both have arrived.
@@ -65,9 +64,9 @@ const routeObjects: RouteObject[] = [
           },
         ],
       },
-      ...paths.later.patterns.map((path) => ({ path, ...later })),
       { path: paths.testPage.pattern, lazy: () => import('../pages/test-page') },
       { path: paths.testPage.blankPattern, lazy: () => import('../pages/test-page') },
+      { path: paths.testPage.postPattern, lazy: () => import('../pages/test-page') },
       { path: paths.documentById.pattern, ...byId },
       { path: paths.documentById.editPattern, ...byId },
       { path: paths.history.pattern, lazy: () => import('../pages/workspace/history-page') },

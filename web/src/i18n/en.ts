@@ -14,8 +14,6 @@ export const en: Texts<typeof zh> = {
     create: 'Create',
     save: 'Save',
     saved: 'Saved',
-    notYet: 'Coming with a later release',
-    notYetText: 'This version does not offer this feature yet; it comes with a later release.',
   },
   api: {
     busy: 'System busy, please try again later',
@@ -60,6 +58,7 @@ export const en: Texts<typeof zh> = {
     successTitle: 'Password reset',
     successText: 'Sign in with the new password; the account was signed out on every device.',
     signIn: 'Sign in',
+    offline: 'An offline deployment cannot send verification codes. If you forgot your password, ask your administrator to reset it.',
   },
   register: {
     title: 'Sign up',
@@ -550,6 +549,13 @@ export const en: Texts<typeof zh> = {
     history: 'History',
     noHistory: 'No earlier versions yet',
     noComment: '(no note)',
+    notes: {
+      imported: 'Created by an import',
+      reimported: 'Updated by an import',
+      renamed: 'Renamed: {{from}} → {{to}}',
+      restored: 'Restored version {{rev}}',
+      byToken: '{{name}} (through the token "{{token}}")',
+    },
     viewVersion: 'View',
     restore: 'Restore this version',
     restored: 'Restored the chosen version',

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { accountSchema } from '@shared/schemas/account';
 import { useResetPassword, useSendCode } from '../features/auth/api/account';
+import { config } from '../config';
 import { zodRule } from '../lib/form';
 import { useToastsOfPage } from '../lib/notify';
 import { useTitle } from '../lib/title';
@@ -35,6 +36,19 @@ export function Component() {
     await resetPassword.mutateAsync({ body });
     void navigate(paths.forgetSuccess.href(), { replace: true });
   });
+
+  // Offline there is no mail or SMS sender (spec section 1): a code would reach no one, so the page says who can help.
+  if (config.offline) {
+    return (
+      <div className="auth-card">
+        <h1 className="auth-title">{t('forget.title')}</h1>
+        <Alert className="auth-alert" type="info" showIcon title={t('forget.offline')} />
+        <p className="auth-links">
+          <Link to={paths.login.href()}>{t('forget.toLogin')}</Link>
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div className="auth-card">

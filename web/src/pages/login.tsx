@@ -80,7 +80,8 @@ export function Component() {
       {!config.offline && <ThirdPartyButtons f={params.get('f')} />}
       <p className="auth-links">
         {!config.offline && <Link to={paths.register.href()}>{t('login.toRegister')}</Link>}
-        <Link to={paths.forget.href()}>{t('login.forgot')}</Link>
+        {/* Offline nothing can deliver a reset code: the recovery page would only send one no one receives. */}
+        {!config.offline && <Link to={paths.forget.href()}>{t('login.forgot')}</Link>}
         <Link to={paths.home.href()}>{t('common.home')}</Link>
       </p>
     </div>

@@ -92,7 +92,7 @@ function RecentChanges({ ws }: { ws: WorkspaceState }) {
                 <>
                   <span>{t('workspace.overview.savedBy', { name: change.updatedByName, date: formatDate(change.updatedAt) })}</span>
                   <br />
-                  <span>{displayComment(change.comment, t)}</span>
+                  <span>{displayComment(change, t)}</span>
                 </>
               }
             />

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { useDocument } from '../../features/documents/api';
 import { DocumentBody } from '../../features/documents/components/document-body';
-import { displayName } from '../../features/documents/lib/kinds';
+import { displayName, savedBy } from '../../features/documents/lib/kinds';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/form';
 import { useTitle } from '../../lib/title';
@@ -27,7 +27,11 @@ export function PureDocument({ docId, printable }: { docId: string; printable: b
         <header className="puredoc-header">
           <Typography.Title level={1}>{name}</Typography.Title>
           <p className="muted">
-            {t('docs.lastSaved', { name: doc.data.updatedByName, date: formatDate(doc.data.updatedAt), rev: doc.data.rev })}
+            {t('docs.lastSaved', {
+              name: savedBy(doc.data.updatedByName, doc.data.note, t),
+              date: formatDate(doc.data.updatedAt),
+              rev: doc.data.rev,
+            })}
           </p>
           <Button className="no-print" icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()}>
             {t('workspace.print')}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentView } from '@shared/schemas/document';
 import { formatDate } from '../../../lib/dates';
-import { KIND_ICON } from '../lib/kinds';
+import { displayComment, KIND_ICON, savedBy } from '../lib/kinds';
 
 /** A document's title, kind and who saved it last: the top of every read of a document. */
 export function DocumentHeading({
@@ -30,7 +30,11 @@ export function DocumentHeading({
         </Typography.Title>
         <Space size={6} wrap className="doc-meta">
           <Tag>{t(`docs.kinds.${doc.type}`)}</Tag>
-          <span className="muted">{t('docs.lastSaved', { name: doc.updatedByName, date: formatDate(doc.updatedAt), rev: doc.rev })}</span>
+          <span className="muted">
+            {t('docs.lastSaved', { name: savedBy(doc.updatedByName, doc.note, t), date: formatDate(doc.updatedAt), rev: doc.rev })}
+            {/* What a save with no note of its own did (an import, a rename, a restore), as the history says it. */}
+            {doc.note ? ` · ${displayComment(doc, t)}` : null}
+          </span>
         </Space>
       </div>
       {children}

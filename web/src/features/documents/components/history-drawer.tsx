@@ -9,7 +9,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../paths';
 import { useHistory, useHistoryEntry } from '../api';
-import { displayComment } from '../lib/kinds';
+import { displayComment, savedBy } from '../lib/kinds';
 import { HistoryEntry } from './history-entry';
 
 export function HistoryDrawer(props: { doc: DocumentView; canEdit: boolean; onClose: () => void }) {
@@ -52,10 +52,10 @@ export function HistoryDrawer(props: { doc: DocumentView; canEdit: boolean; onCl
                   title={
                     <span>
                       <Tag>{t('history.rev', { rev: h.rev })}</Tag>
-                      {displayComment(h.comment, t)}
+                      {displayComment(h, t)}
                     </span>
                   }
-                  description={`${h.editorName} · ${formatDate(h.savedAt)}`}
+                  description={`${savedBy(h.editorName, h.note, t)} · ${formatDate(h.savedAt)}`}
                 />
               </List.Item>
             )}

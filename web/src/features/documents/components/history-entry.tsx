@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useRestoreVersion } from '../api';
-import { displayComment, displayName } from '../lib/kinds';
+import { displayComment, displayName, savedBy } from '../lib/kinds';
 import { DocumentBody } from './document-body';
 import { comparableText, HistoryDiff } from './history-diff';
 
@@ -41,8 +41,8 @@ export function HistoryEntry(props: {
         size="small"
         column={1}
         items={[
-          { key: 'note', label: t('history.note'), children: displayComment(entry.comment, t) },
-          { key: 'editor', label: t('history.editor'), children: entry.editorName },
+          { key: 'note', label: t('history.note'), children: displayComment(entry, t) },
+          { key: 'editor', label: t('history.editor'), children: savedBy(entry.editorName, entry.note, t) },
           { key: 'time', label: t('history.time'), children: formatDate(entry.savedAt) },
         ]}
       />

@@ -1,25 +1,33 @@
 /**
  * A read-only parameter table: nested rows open, types in code, required marked, constraints under the
  * description, compositions (allOf, oneOf, anyOf) and model references shown as such, models expanded in place.
+ * On a phone the table keeps readable columns and scrolls sideways.
  */
 import { RetweetOutlined } from '@ant-design/icons';
 import { Table, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParamItem } from '@shared/schemas/document';
+import { useNarrow } from '../../../lib/narrow';
 import { markdownToSafeHtml } from '../lib/safe-html';
 import { allRowKeys, constraintLabels, viewRows, type ModelsById, type ViewRow } from '../lib/param-rows';
 
 const NO_MODELS: ModelsById = new Map();
+const WIDTHS = { type: 170, required: 70, value: 160 };
+/** On a phone: the fixed columns plus this much each for the name and the description, which a 390 px screen squeezed to a character. */
+const TEXT_COLUMN_MIN = 140;
+const NARROW_TABLE_WIDTH = WIDTHS.type + WIDTHS.required + WIDTHS.value + 2 * TEXT_COLUMN_MIN;
 
 export function ParamView({ title, items, models = NO_MODELS }: { title: string; items: ParamItem[]; models?: ModelsById }) {
   const { t } = useTranslation();
   const rows = useMemo(() => viewRows(items, models), [items, models]);
+  const narrow = useNarrow();
   return (
     <Table<ViewRow>
       size="small"
       bordered
       pagination={false}
+      scroll={narrow ? { x: NARROW_TABLE_WIDTH } : undefined}
       rowKey="key"
       components={{ table: (props: object) => <table {...props} aria-label={title} /> }}
       dataSource={rows}
@@ -41,7 +49,7 @@ export function ParamView({ title, items, models = NO_MODELS }: { title: string;
           key: 'type',
           title: t('docs.param.type'),
           dataIndex: 'type',
-          width: 170,
+          width: WIDTHS.type,
           render: (type: string, row) => (
             <span className="param-type-view">
               {row.combine ? <Tag color="purple">{row.combine}</Tag> : <code>{type}</code>}
@@ -62,10 +70,10 @@ export function ParamView({ title, items, models = NO_MODELS }: { title: string;
           key: 'required',
           title: t('docs.param.required'),
           dataIndex: 'required',
-          width: 70,
+          width: WIDTHS.required,
           render: (required: boolean) => (required ? <Tag color="red">{t('docs.yes')}</Tag> : t('docs.no')),
         },
-        { key: 'value', title: t('docs.param.value'), dataIndex: 'value', width: 160 },
+        { key: 'value', title: t('docs.param.value'), dataIndex: 'value', width: WIDTHS.value },
         {
           key: 'description',
           title: t('docs.param.description'),

@@ -12,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { DOCUMENT_DEFAULTS, DOCUMENT_TYPES, type DocumentType } from '@shared/schemas/document-kinds';
+import { DOCUMENT_DEFAULTS, DOCUMENT_TYPES, type DocumentType, type SaveNote } from '@shared/schemas/document-kinds';
 import type { DocumentView } from '@shared/schemas/document';
 import { fullNameOf } from '@shared/titles';
 
@@ -39,5 +39,23 @@ export const displayName = (name: string, t: TFunction) => (name === DOCUMENT_DE
 /** What a document's header calls it: an API's full name where its tree title had to be cut (shared/titles.ts). */
 export const headerName = (doc: DocumentView, t: TFunction) =>
   displayName(doc.type === 'api' ? fullNameOf(doc.name, doc.content) : doc.name, t);
-export const displayComment = (comment: string, t: TFunction) =>
-  comment === DOCUMENT_DEFAULTS.comment ? t('docs.createdComment') : comment || t('docs.noComment');
+
+/** A save's note in the reader's language: its own words, else what the save did (an import, a rename...), else none. */
+export function displayComment(save: { comment: string; note?: SaveNote }, t: TFunction): string {
+  if (save.comment === DOCUMENT_DEFAULTS.comment) return t('docs.createdComment');
+  if (save.comment) return save.comment;
+  const { note } = save;
+  if (!note) return t('docs.noComment');
+  switch (note.kind) {
+    case 'import':
+      return t(note.action === 'created' ? 'docs.notes.imported' : 'docs.notes.reimported');
+    case 'rename':
+      return t('docs.notes.renamed', { from: displayName(note.from, t), to: displayName(note.to, t) });
+    case 'restore':
+      return t('docs.notes.restored', { rev: note.rev });
+  }
+}
+
+/** Who saved: a person, or for a project token's push its maker and the token's name. */
+export const savedBy = (name: string, note: SaveNote | undefined, t: TFunction): string =>
+  note?.kind === 'import' && note.token ? t('docs.notes.byToken', { name, token: note.token }) : name;

@@ -16,6 +16,7 @@ import { showServerError } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useEnvironmentChange, useEnvironments } from '../api';
 import { localValueOf, setLocalValue, useChosenEnvironment, useLocalValues } from '../lib/local';
+import { useNarrow } from '../../../lib/narrow';
 
 interface EnvFields {
   name: string;
@@ -137,6 +138,7 @@ function LocalValueInput({ variable }: { variable: VariableView }) {
 
 function Variables({ env, canEdit }: { env: EnvironmentView; canEdit: boolean }) {
   const { t } = useTranslation();
+  const narrow = useNarrow();
   const [dialog, setDialog] = useState<{ variable?: VariableView } | null>(null);
   const [removing, setRemoving] = useState<VariableView | null>(null);
   const remove = useEnvironmentChange('variable.delete');
@@ -163,10 +165,13 @@ function Variables({ env, canEdit }: { env: EnvironmentView; canEdit: boolean })
         ) : null}
       </Flex>
       <Typography.Paragraph type="secondary">{t('env.localHint')}</Typography.Paragraph>
+      {/* On a phone the table scrolls sideways with its headers on one line and its buttons pinned on screen. */}
       <Table<VariableView>
         size="small"
         rowKey="id"
+        className="env-variables"
         pagination={false}
+        scroll={narrow ? { x: 'max-content' } : undefined}
         dataSource={env.variables}
         components={{ table: (p: object) => <table {...p} aria-label={t('env.variables')} /> }}
         locale={{ emptyText: <span className="muted">{t('env.noVariables')}</span> }}
@@ -197,6 +202,7 @@ function Variables({ env, canEdit }: { env: EnvironmentView; canEdit: boolean })
                 {
                   key: 'actions',
                   title: t('env.actions'),
+                  fixed: narrow ? ('right' as const) : undefined,
                   render: (_: unknown, v: VariableView) => (
                     <Flex gap={4}>
                       <Tooltip title={t('env.editVariable')}>
