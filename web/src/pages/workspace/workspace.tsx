@@ -13,6 +13,7 @@ import {
   ShareAltOutlined,
   ExportOutlined,
   TagsOutlined,
+  DiffOutlined,
 } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Empty, Layout, Result, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
@@ -169,12 +170,22 @@ export function Workspace(props: WorkspaceProps) {
       {/* Preview and edit switch in the document's own header (document-panel), the one place for it. */}
       {project.data && releaseList.length > 0 && !props.children ? (
         <Suspense fallback={null}>
-          <VersionSwitcher releases={releaseList} value={version} onChange={readVersion} />
+          <VersionSwitcher
+            releases={releaseList}
+            value={version}
+            onChange={readVersion}
+            onCompare={() => void navigate(paths.changes.href(props.projectId, { from: version ?? releaseList[0]?.version, to: 'live' }))}
+          />
         </Suspense>
       ) : null}
       {project.data && (releaseList.length > 0 || mayEdit) ? (
         <Tooltip title={t('releases.title')}>
           <Button icon={<TagsOutlined aria-hidden />} aria-label={t('releases.title')} onClick={() => setShowReleases(true)} />
+        </Tooltip>
+      ) : null}
+      {project.data && releaseList.length > 0 ? (
+        <Tooltip title={t('releases.changes')}>
+          <LinkButton to={paths.changes.href(props.projectId)} icon={<DiffOutlined aria-hidden />} aria-label={t('releases.changes')} />
         </Tooltip>
       ) : null}
       {canEdit ? (
