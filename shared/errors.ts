@@ -50,6 +50,8 @@ export const ERRORS = {
   notDirectMember: { code: 45017, status: 200 },
   shareExpired: { code: 43008, status: 200 },
   releaseNotFound: { code: 43010, status: 200 },
+  /** A compatibility report names a release that does not exist (issue 35): the message names it. */
+  versionNotFound: { code: 43021, status: 200 },
   versionExists: { code: 43004, status: 200 },
   releaseReadOnly: { code: 42011, status: 200 },
   tooManyGuesses: { code: 42900, status: 429 },

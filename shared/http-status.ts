@@ -19,6 +19,7 @@ const BY_CODE: ReadonlyMap<number, number> = new Map([
   [ERRORS.documentBinned.code, 404],
   [ERRORS.exportExpired.code, 404],
   [ERRORS.releaseNotFound.code, 404],
+  [ERRORS.versionNotFound.code, 404],
   [ERRORS.conflict.code, 409],
   [ERRORS.wrongState.code, 409],
   [ERRORS.staleRevision.code, 409],

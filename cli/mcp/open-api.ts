@@ -3,6 +3,7 @@
  * tree and one document as Apiloom's content, an OpenAPI fragment or markdown, with a read token
  * (`Authorization: Bearer apl_…`). A refusal becomes an error that says what to do, never the token.
  */
+import type { CompatReport } from '../../shared/compat/types';
 
 export interface TreeNode {
   id: string;
@@ -78,6 +79,8 @@ export function openApiClient(opts: OpenApiOptions) {
   return {
     tree: async () => (await get<{ nodes: TreeNode[] }>(`${project}/tree`)).nodes,
     document: (docId: string, as: OpenDocument['as']) => get<OpenDocument>(`${project}/documents/${encodeURIComponent(docId)}?as=${as}`),
+    /** The compatibility report between two versions (a release's number, or `live`). */
+    changes: (from: string, to: string) => get<CompatReport>(`${project}/changes?${new URLSearchParams({ from, to }).toString()}`),
   };
 }
 

@@ -3,13 +3,15 @@
  * reading one project through the open API with a read token. Three tools:
  * - `search_apis`: the project's HTTP APIs whose name, method, path or folder hold every word of a query;
  * - `get_api`: one HTTP API as an OpenAPI 3.1 fragment, its models resolved in place;
- * - `get_page`: any document as markdown.
+ * - `get_page`: any document as markdown;
+ * - `get_changes`: what changed since a release (issue 35), and what of it breaks clients, as markdown.
  * A refusal (a bad token, a document of another kind) is a tool error that says what to do.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import { OpenApiError, type OpenApiClient, type TreeNode } from './open-api';
 import { resolveRefs } from './resolve';
+import { reportMarkdown } from '../../shared/compat/render';
 
 export const SERVER_NAME = 'apiloom';
 /** Matches listed at most, so an answer stays readable in an assistant's context. */
@@ -102,6 +104,22 @@ export function createMcpServer(client: OpenApiClient, version: string): McpServ
         const doc = await client.document(id, 'markdown');
         return text(typeof doc.content === 'string' ? doc.content : JSON.stringify(doc.content, null, 2));
       }),
+  );
+
+  server.registerTool(
+    'get_changes',
+    {
+      title: 'What changed since a release',
+      description:
+        "The compatibility report between two versions of the project: a release's version number, or live for the project as it is now. Lists what changed in its HTTP APIs and data models, which changes break clients (errors), may break them (warnings) or are worth knowing (info), each with the operation, the field and why, and the version bump it calls for (major, minor, patch).",
+      inputSchema: {
+        from: z.string().min(1).max(32).describe('The older version, e.g. "1.0.0"'),
+        to: z.string().min(1).max(32).default('live').describe('The newer version, or "live" (the default)'),
+        language: z.enum(['en', 'zh']).default('en').describe('The language of the messages'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ from, to, language }) => answer(async () => text(reportMarkdown(await client.changes(from, to), language, `${from} → ${to}`))),
   );
 
   return server;

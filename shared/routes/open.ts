@@ -21,6 +21,7 @@ import {
   openTree,
   openUploadBody,
 } from '../schemas/open';
+import { changesView, compareQuery, openChangesParams } from '../schemas/compat';
 import { ANYONE, route, withToken } from './define';
 
 export const openRoutes = {
@@ -99,6 +100,16 @@ export const openRoutes = {
     access: withToken('read'),
     params: openExportParams,
     response: exportJobView,
+  }),
+  /** The compatibility report (issue 35): what changed between two releases, or a release and `live`. */
+  'open.changes': route({
+    method: 'GET',
+    path: '/open/v1/projects/{projectId}/changes',
+    service: 'open',
+    access: withToken('read'),
+    params: openChangesParams,
+    query: compareQuery,
+    response: changesView,
   }),
   /** This API's OpenAPI 3.1 description, generated from the route table. */
   'open.openapi': route({

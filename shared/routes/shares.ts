@@ -17,6 +17,7 @@ import {
   releaseVersion,
 } from '../schemas/share';
 import { idParams, idSchema } from '../schemas/project';
+import { changesParams, changesView, compareQuery } from '../schemas/compat';
 import { ANYONE, body, onProject, param, route } from './define';
 import { listOf, nothing } from './responses';
 import { pathParams } from './path-params';
@@ -102,6 +103,16 @@ export const shareRoutes = {
     access: onProject(param('id'), 'view', { publicRead: true }),
     params: idParams,
     response: listOf(releaseView),
+  }),
+  /** The compatibility report (issue 35) between two releases, or a release and the live project (`live`). */
+  'release.changes': route({
+    method: 'GET',
+    path: '/project-release/changes/{id}',
+    service: 'document',
+    access: onProject(param('id'), 'view', { publicRead: true }),
+    params: changesParams,
+    query: compareQuery,
+    response: changesView,
   }),
   'release.delete': route({
     method: 'DELETE',

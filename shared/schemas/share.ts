@@ -137,7 +137,8 @@ export const releaseView = lazy(() =>
   }),
 );
 export type ReleaseView = z.infer<typeof releaseView>;
-export const nextVersion = lazy(() => z.object({ version: z.string() }));
+/** The version offered next, and the verdict against the latest release it follows from (none before the first). */
+export const nextVersion = lazy(() => z.object({ version: z.string(), bump: z.enum(['major', 'minor', 'patch']).optional() }));
 
 /**
  * How a plain HTTP client (an AI assistant, curl) reads a password-protected share's `llms.txt` and markdown

@@ -121,6 +121,12 @@ export const paths = {
     itemPattern: '/project/:id/export/export-item',
     href: (projectId: string, opts: { items?: boolean } = {}) => `/project/${enc(projectId)}/export${opts.items ? '/export-item' : ''}`,
   },
+  /** The compatibility report between two versions (issue 35): a release's number, or `live`. */
+  changes: {
+    pattern: '/project/:id/changes',
+    href: (projectId: string, opts: { from?: string; to?: string } = {}) =>
+      `/project/${enc(projectId)}/changes${query({ from: opts.from, to: opts.to })}`,
+  },
   /** A project's environments and variables, and its global parameters, in the workspace (issue 24). */
   environments: {
     pattern: '/project/:id/env',

@@ -73,6 +73,7 @@ const routeObjects: RouteObject[] = [
       { path: paths.shares.pattern, lazy: () => import('../pages/workspace/shares-page') },
       { path: paths.environments.pattern, lazy: () => import('../pages/workspace/environments-page') },
       { path: paths.exportPage.pattern, lazy: () => import('../pages/workspace/export-page') },
+      { path: paths.changes.pattern, lazy: () => import('../pages/workspace/changes-page') },
       { path: paths.exportPage.itemPattern, lazy: () => import('../pages/workspace/export-page') },
       {
         path: paths.globalParams.pattern,

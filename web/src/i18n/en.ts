@@ -834,6 +834,10 @@ export const en: Texts<typeof zh> = {
     readingText:
       'Published by {{name}} on {{date}}. This is the content as it was published and cannot be edited; go back to live to edit.',
     readOnly: 'This is the content as it was published and cannot be edited.',
+    changes: 'Compatibility report',
+    changesOf: 'Changes since {{version}}',
+    bumpHint: 'The changes since the last release call for a {{bump}} version (you may still change it).',
+    bumps: { major: 'major', minor: 'minor', patch: 'patch' },
     backToLive: 'Back to live',
   },
   sharePage: {

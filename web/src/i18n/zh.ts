@@ -817,6 +817,10 @@ export const zh = {
     readingText: '{{name}} 发布于 {{date}}。这是发布时的内容，不能编辑；回到实时版本即可继续编辑。',
     readOnly: '这是发布时的内容，不能编辑。',
     backToLive: '回到实时版本',
+    changes: '兼容性报告',
+    changesOf: '版本 {{version}} 以来的变化',
+    bumpHint: '根据上个版本以来的变化，建议升级{{bump}}版本号（仍可修改）。',
+    bumps: { major: '主', minor: '次', patch: '修订' },
   },
   sharePage: {
     export: '导出',

@@ -7,6 +7,7 @@
 import {
   CloudServerOutlined,
   DeleteOutlined,
+  DiffOutlined,
   ExportOutlined,
   GlobalOutlined,
   PlusOutlined,
@@ -17,7 +18,7 @@ import {
 import { Breadcrumb, Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AppHeader } from '../../components/app-header';
 import { LanguageSwitch } from '../../components/language-switch';
 import { LinkButton } from '../../components/link-button';
@@ -79,6 +80,7 @@ export function WorkspaceHeader(props: {
 /** Where the reader is (overview, folders, document), then the project's entries the reader may use, labelled. */
 function WorkspaceEntries({ ws, pageInPanel, actions }: Parameters<typeof WorkspaceHeader>[0]) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { can, projectId, releaseList } = ws;
   const open = findNode(ws.nodes, ws.docId ?? '');
   const crumbs = ancestorsOf(ws.nodes, ws.docId);
@@ -101,13 +103,25 @@ function WorkspaceEntries({ ws, pageInPanel, actions }: Parameters<typeof Worksp
         {/* Preview and edit switch in the document's own header (document-panel), the one place for it. */}
         {releaseList.length > 0 && !pageInPanel ? (
           <Suspense fallback={null}>
-            <VersionSwitcher releases={releaseList} value={ws.version} onChange={ws.readVersion} />
+            <VersionSwitcher
+              releases={releaseList}
+              value={ws.version}
+              onChange={ws.readVersion}
+              onCompare={() =>
+                void navigate(paths.changes.href(projectId, { from: ws.version ?? releaseList[0]?.version, to: 'live' }))
+              }
+            />
           </Suspense>
         ) : null}
         {releaseList.length > 0 || can.publish ? (
           <Button icon={<TagsOutlined aria-hidden />} onClick={actions.onReleases}>
             {t('releases.title')}
           </Button>
+        ) : null}
+        {releaseList.length > 0 ? (
+          <LinkButton to={paths.changes.href(projectId)} icon={<DiffOutlined aria-hidden />}>
+            {t('releases.changes')}
+          </LinkButton>
         ) : null}
         {can.edit ? (
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={actions.onNewDocument}>

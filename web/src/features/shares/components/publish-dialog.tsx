@@ -54,7 +54,19 @@ export function PublishDialog({
       onClose={onClose}
     >
       <p className="muted">{t('releases.publishText')}</p>
-      <Form.Item name="version" label={t('releases.version')} rules={[zodRule(releaseVersion)]} extra={t('releases.versionHint')}>
+      <Form.Item
+        name="version"
+        label={t('releases.version')}
+        rules={[zodRule(releaseVersion)]}
+        extra={
+          <>
+            {next.data?.bump ? (
+              <div data-testid="bump-hint">{t('releases.bumpHint', { bump: t(`releases.bumps.${next.data.bump}`) })}</div>
+            ) : null}
+            {t('releases.versionHint')}
+          </>
+        }
+      >
         <Input maxLength={32} />
       </Form.Item>
       <Form.Item name="desc" label={t('releases.notes')}>

@@ -2,13 +2,15 @@
  * The version list: each release with who published it, when, its notes and how many documents it froze; read
  * any of them; editors publish a new one, and the creator or an administrator deletes one.
  */
-import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DiffOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, List, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { atLeast, type Role } from '@shared/access';
 import type { ReleaseView } from '@shared/schemas/share';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { LinkButton } from '../../../components/link-button';
+import { paths } from '../../../paths';
 import { QueryState } from '../../../components/query-state';
 import type { ApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
@@ -71,6 +73,14 @@ export function ReleasesDrawer(props: ReleasesDrawerProps) {
                     >
                       {props.current === r.version ? t('releases.viewing') : t('releases.view')}
                     </Button>,
+                    <LinkButton
+                      key="changes"
+                      type="link"
+                      size="small"
+                      icon={<DiffOutlined aria-hidden />}
+                      aria-label={t('releases.changesOf', { version: r.version })}
+                      to={paths.changes.href(props.projectId, { from: r.version, to: 'live' })}
+                    />,
                     ...(canDelete
                       ? [
                           <Button

@@ -1,0 +1,114 @@
+/**
+ * The compatibility report through the API (issue 35): between a release and the live project, in the app and in
+ * the open API; the next version offered by semver from the verdict; a version against itself; a missing release.
+ */
+import { describe, expect, it } from 'vitest';
+import { ERRORS } from '@shared/errors';
+import { buildPath, routes } from '@shared/routes';
+import { paramRow } from '@shared/schemas/param-row';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { openApiClient } from '../../cli/mcp/open-api';
+import { createMcpServer } from '../../cli/mcp/server';
+import { routeClient } from '../../scripts/local/route-client';
+import { signUp, useLocalApi } from '../support/local-api';
+
+const api = useLocalApi();
+
+const pets = (query: { required: boolean }, fields: string[]) => ({
+  method: 'GET',
+  path: '/pets',
+  description: 'Lists pets',
+  reqQuery: [paramRow('limit', 'integer', { required: query.required })],
+  responses: [{ status: '200', body: fields.map((f) => paramRow(f, 'string', { required: true })) }],
+});
+
+async function publishedProject() {
+  const call = routeClient(`${api.url()}/api`);
+  const owner = await signUp('Compat');
+  const opts = { token: owner.token };
+  const project = await call('project.create', { body: { name: 'Pet store' } }, opts);
+  const doc = await call(
+    'document.create',
+    { body: { projectId: project.id, name: 'List pets', type: 'api', content: pets({ required: false }, ['id', 'price']) } },
+    opts,
+  );
+  await call('release.publish', { body: { projectId: project.id, version: '1.0.0', desc: 'first' } }, opts);
+  return { call, owner, opts, project, doc };
+}
+
+describe('the compatibility report', () => {
+  it('a query parameter made required and a response field removed: two errors, and 2.0.0 offered next', async () => {
+    const { call, opts, project, doc } = await publishedProject();
+    expect(await call('release.nextVersion', { params: { id: project.id } }, opts)).toEqual({ version: '1.0.1', bump: 'patch' });
+    await call('document.update', { body: { id: doc.id, rev: doc.rev, content: pets({ required: true }, ['id']) } }, opts);
+
+    const report = await call('release.changes', { params: { id: project.id }, query: { from: '1.0.0', to: 'live' } }, opts);
+    expect(report).toMatchObject({ from: '1.0.0', to: 'live', identical: false, bump: 'major' });
+    expect(report.summary).toMatchObject({ error: 2, warning: 0, operations: { added: 0, changed: 1, removed: 0 } });
+    expect(report.findings.map((f) => [f.id, f.field])).toEqual([
+      ['request-parameter-became-required', 'request query limit'],
+      ['response-required-property-removed', 'response 200 application/json body.price'],
+    ]);
+    expect(report.findings[0]!.operation).toMatchObject({ before: { docId: doc.id }, after: { docId: doc.id, path: '/pets' } });
+    expect(report.findings[1]!.message.zh).toContain('响应字段');
+
+    expect(await call('release.nextVersion', { params: { id: project.id } }, opts)).toEqual({ version: '2.0.0', bump: 'major' });
+
+    // The open API answers the same report to a read token.
+    const { secret } = await call(
+      'token.create',
+      { body: { projectId: project.id, name: 'CI', scopes: ['read'], expiresInDays: 1 } },
+      opts,
+    );
+    const open = await call(
+      'open.changes',
+      { params: { projectId: project.id }, query: { from: '1.0.0', to: 'live' } },
+      { headers: { authorization: `Bearer ${secret}` } },
+    );
+    expect(open.findings.map((f) => f.id)).toEqual(report.findings.map((f) => f.id));
+
+    // And an assistant asks the MCP server's get_changes, which reads the open API.
+    const server = createMcpServer(openApiClient({ url: `${api.url()}/api`, token: secret, projectId: project.id }), 'test');
+    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const assistant = new Client({ name: 'test', version: '1' });
+    await assistant.connect(clientSide);
+    const answer = (await assistant.callTool({ name: 'get_changes', arguments: { from: '1.0.0' } })) as { content: { text: string }[] };
+    expect(answer.content[0]!.text).toContain('## 1.0.0 → live');
+    expect(answer.content[0]!.text).toContain('`request-parameter-became-required`');
+    expect(answer.content[0]!.text).toContain('2 errors');
+    const missing = (await assistant.callTool({ name: 'get_changes', arguments: { from: '7.7.7' } })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
+    expect(missing.isError).toBe(true);
+    expect(missing.content[0]!.text).toContain('7.7.7');
+    await assistant.close();
+  });
+
+  it('a version against itself is an empty report that says so', async () => {
+    const { call, opts, project } = await publishedProject();
+    const report = await call('release.changes', { params: { id: project.id }, query: { from: '1.0.0', to: '1.0.0' } }, opts);
+    expect(report).toMatchObject({ identical: true, findings: [], changes: [], summary: { error: 0, warning: 0, info: 0 } });
+  });
+
+  it('a release that does not exist is the catalogued not-found, naming it', async () => {
+    const { owner, project } = await publishedProject();
+    for (const [from, to] of [
+      ['9.9.9', 'live'],
+      ['1.0.0', '3.1.4'],
+    ]) {
+      const path = buildPath(routes['release.changes'], { id: project.id });
+      for (const lang of ['zh', 'en']) {
+        const res = await api.call('GET', path, {
+          token: owner.token,
+          query: { from: from!, to: to! },
+          headers: { 'accept-language': lang },
+        });
+        expect(res.code).toBe(ERRORS.versionNotFound.code);
+        expect(res.message).toContain(from === '9.9.9' ? '9.9.9' : '3.1.4');
+      }
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import type { compatZh } from './compat.zh';
+
+/** The compatibility report page (issue 35). */
+export const compatEn: typeof compatZh = {
+  title: 'Compatibility report',
+  from: 'From',
+  to: 'To',
+  live: 'Live',
+  identical: 'The two versions are identical: nothing changed.',
+  noBreaking: 'No breaking changes.',
+  operations: 'Operations',
+  added: 'added',
+  changed: 'changed',
+  removed: 'removed',
+  error: 'Errors',
+  warning: 'Warnings',
+  info: 'Info',
+  accepted: 'accepted',
+  breakingOnly: 'Breaking only',
+  showChanges: 'Show other changes ({{count}})',
+  bump: 'Suggested bump: {{bump}}',
+  bumps: { major: 'major', minor: 'minor', patch: 'patch' },
+  exportAs: 'Export',
+  model: 'Data model {{name}}',
+  usedBy: 'Used by:',
+  before: 'The document at the older version',
+  after: 'The document at the newer version',
+  noFolder: 'Top level',
+  noReleases: 'No release yet: publish one to compare it with the live project.',
+  pick: 'Choose the two versions to compare.',
+};
