@@ -232,7 +232,7 @@ describe('global parameters', () => {
     expect(cleared.data.globalParams).toBeNull();
   });
 
-  it('a share reader reads those of the project the share holds, and of no other', async () => {
+  it('a share reader of the whole project reads them, of one document reads none (issue 37), and of another project none', async () => {
     const a = await projectOf('Shared');
     const b = await projectOf('Not shared');
     for (const p of [a, b]) {
@@ -242,21 +242,22 @@ describe('global parameters', () => {
       });
     }
     const doc = await api.call<{ id: string }>('PUT', '/project/document', { ...a.as, body: { projectId: a.project.id, name: 'One doc' } });
-    const share = await api.call<ShareView>('PUT', '/project/document/share-item', {
-      ...a.as,
-      body: {
-        projectId: a.project.id,
-        name: 'One doc only',
-        expireAt: new Date(Date.now() + 3_600_000).toISOString(),
-        docIds: [doc.data.id],
-      },
-    });
-    const opened = await api.call<ShareContent>('GET', `/project/document/share-item/content/${share.data.id}`);
-    const reader = { headers: { 'share-token': opened.data.shareToken } };
-
-    const own = await api.call<GlobalParamsView>('GET', `/project/document/global-param/${a.project.id}`, reader);
-    expect(own.code, own.message).toBe(0);
-    expect((JSON.parse(own.data.value) as GlobalParams).req.headers[0]!.value).toBe('Bearer {{token}}');
+    const readerOf = async (docIds: string[]) => {
+      const share = await api.call<ShareView>('PUT', '/project/document/share-item', {
+        ...a.as,
+        body: { projectId: a.project.id, name: 'QA', expireAt: new Date(Date.now() + 3_600_000).toISOString(), docIds },
+      });
+      const opened = await api.call<ShareContent>('GET', `/project/document/share-item/content/${share.data.id}`);
+      return { headers: { 'share-token': opened.data.shareToken } };
+    };
+    const headersAs = async (reader: { headers: Record<string, string> }) => {
+      const read = await api.call<GlobalParamsView>('GET', `/project/document/global-param/${a.project.id}`, reader);
+      expect(read.code, read.message).toBe(0);
+      return (JSON.parse(read.data.value) as GlobalParams).req.headers;
+    };
+    expect((await headersAs(await readerOf([])))[0]!.value).toBe('Bearer {{token}}');
+    const reader = await readerOf([doc.data.id]);
+    expect(await headersAs(reader)).toEqual([]);
     const other = await api.call('GET', `/project/document/global-param/${b.project.id}`, reader);
     expect(other.code).toBe(ERRORS.notLoggedIn.code);
     // Environments are not the share's: a share reader reads none.

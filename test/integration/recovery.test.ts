@@ -4,11 +4,13 @@
  * tries; every session of the account ends.
  */
 import { describe, expect, it } from 'vitest';
-import { VERIFICATION_CODE_MAX_ATTEMPTS } from '@shared/constants';
+import { CODE_PURPOSES, VERIFICATION_CODE_MAX_ATTEMPTS } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
 import { translate } from '@shared/messages';
 import { getItem, queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
+import type { AppError } from '../../functions/core/app-error';
+import { checkCode, issueCode } from '../../functions/domain/verification-codes';
 import { latestCode, newClientAddress, signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -120,6 +122,22 @@ describe('password recovery', { timeout: 120_000 }, () => {
       expect(right.code).toBe(ERRORS.badVerificationCode.code);
       expect(stored?.attempts).toBe(VERIFICATION_CODE_MAX_ATTEMPTS);
       expect((await login(person.account, 'Secret123')).code).toBe(0);
+    }
+  });
+
+  it('holds the same cap for every kind of code: register, sign-in step-up, email change, phone change and bind', async () => {
+    for (const purpose of CODE_PURPOSES) {
+      const target = `${purpose.toLowerCase()}-${nobody()}`;
+      const code = await issueCode(purpose, target);
+      const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+      const checks = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => checkCode(purpose, target, wrong(i))));
+      expect(
+        checks.every((c) => c.status === 'rejected' && (c.reason as AppError).key === 'badVerificationCode'),
+        purpose,
+      ).toBe(true);
+      const stored = await getItem(keys.verificationCode(purpose, target), { consistent: true });
+      expect(stored?.attempts, purpose).toBe(VERIFICATION_CODE_MAX_ATTEMPTS);
+      await expect(checkCode(purpose, target, code), purpose).rejects.toMatchObject({ key: 'badVerificationCode' });
     }
   });
 
