@@ -10,9 +10,9 @@
  */
 import * as z from 'zod';
 import { ERRORS, type ErrorKey } from '@shared/errors';
-import { IMPORT_MAX_BYTES } from '@shared/constants';
+import { IMPORT_FORMATS, IMPORT_MAX_BYTES } from '@shared/constants';
 import { UPLOAD_URL_SECONDS } from '@shared/files';
-import { IMPORT_FORMATS } from '@shared/import/types';
+
 import { warningText } from '@shared/import/warnings';
 import { lazy } from '@shared/lazy';
 import { translate, type Locale } from '@shared/messages';

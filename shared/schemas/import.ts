@@ -6,8 +6,8 @@
  */
 import * as z from 'zod';
 import { lazy } from '../lazy';
-import { IMPORT_FORMATS, IMPORT_WARNING_CODES } from '../import/types';
-import { IMPORT_MODES, type ImportMode } from '../constants';
+import { IMPORT_WARNING_CODES } from '../import/types';
+import { IMPORT_FORMATS, IMPORT_MODES, type ImportMode } from '../constants';
 import { vKey } from '../messages';
 import { plainText, stripBidiControls } from '../text';
 import { DOCUMENT_ID_PATTERN } from './document-kinds';
