@@ -4,15 +4,7 @@
  * source (so an unchanged source hashes the same), titles that fit the tree, and the keys re-imports match on.
  */
 import { LIMITS } from '../constants';
-import {
-  contentSchemas,
-  HTTP_METHODS,
-  paramDepth,
-  type ApiContent,
-  type ContentOf,
-  type ParamItem,
-  type ParamType,
-} from '../schemas/document';
+import { contentSchemas, HTTP_METHODS, type ApiContent, type ContentOf, type ParamItem, type ParamType } from '../schemas/document';
 import { paramRow } from '../schemas/param-row';
 import { ImportRefusal } from './parse';
 import type { ImportedDocument, ImportedDocumentOf, ImportedKind, ImportWarning } from './types';
@@ -133,11 +125,6 @@ export function finish<T extends ImportedKind>(
     return undefined;
   }
   return { ...draft, folder: draft.folder.map(folderNameOf), content: parsed.data as ContentOf<T> };
-}
-
-/** Refuses a parameter tree deeper than the cap before anything else looks at it. */
-export function checkDepth(items: ParamItem[], pointer: string) {
-  if (paramDepth(items) > LIMITS.paramDepth) throw new ImportRefusal('importTooDeep', { depth: LIMITS.paramDepth }, pointer);
 }
 
 /** Adds documents that made it through `finish`, and keeps the last of two with the same key (a warning says so). */
