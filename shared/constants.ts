@@ -140,8 +140,8 @@ export const THIRD_PARTY_STATE_TTL_SECONDS = 600;
 export const THIRD_PARTY_STATE_COOKIE = 'apiloom-oauth';
 
 /**
- * Export formats and import modes, here rather than beside their schemas so that the dependency-free CLI (cli/)
- * imports the same lists the open API validates with, without zod.
+ * Export and import formats and import modes, here rather than beside their schemas so that the dependency-free
+ * CLI (cli/) imports the same lists the open API validates with, without zod.
  */
 /** Every format an export can be asked for; the worker's writer registry says which it can write today. */
 export const EXPORT_FORMATS = [
@@ -156,6 +156,20 @@ export const EXPORT_FORMATS = [
   'docx',
 ] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** Every format the importers read (shared/import/<format>); detection picks one when none is named. */
+export const IMPORT_FORMATS = [
+  'openapi',
+  'postman',
+  'postman-environment',
+  'har',
+  'yapi',
+  'rap2',
+  'showdoc',
+  'xiaoyaoji',
+  'curl',
+  'apiloom',
+] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 /** What an import does with a document that already exists. */
 export const IMPORT_MODES = ['skip', 'merge', 'overwrite'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];

@@ -99,9 +99,3 @@ export interface TypedConditions<R> {
 }
 
 export const conditionsOn = <R>(): TypedConditions<R> => builders as TypedConditions<R>;
-
-/** A condition as the SDK takes it. */
-export function renderCondition(cond: Condition, placeholders = new Placeholders()) {
-  const ConditionExpression = cond.render(placeholders);
-  return { ConditionExpression, ...placeholders.attributes() };
-}

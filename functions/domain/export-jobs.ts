@@ -20,7 +20,7 @@ import { newDocumentId } from './documents';
 import { jobLease } from './jobs';
 
 /** How long a run may go without renewing its lease before another invocation may take the job. */
-export const EXPORT_LEASE_MS = 16 * 60_000;
+const EXPORT_LEASE_MS = 16 * 60_000;
 
 export const exportJobRecord = lazy(() =>
   z.object({
@@ -98,7 +98,7 @@ export async function requireExportJob(projectId: string, jobId: string): Promis
 }
 
 /** Whether a job's file is past its day (S3's lifecycle sweeps later; reads hold to the second). */
-export const isExportExpired = (job: Pick<ExportJobRecord, 'fileExpiresAt'>, now = Date.now()) => job.fileExpiresAt <= now;
+const isExportExpired = (job: Pick<ExportJobRecord, 'fileExpiresAt'>, now = Date.now()) => job.fileExpiresAt <= now;
 
 /** What the client sees of a job, in its language, with a fresh short-lived link once it is done. */
 export async function toExportJobView(job: ExportJobRecord, locale: Locale, now = Date.now()): Promise<ExportJobView> {

@@ -10,9 +10,9 @@
  */
 import * as z from 'zod';
 import { ERRORS, type ErrorKey } from '@shared/errors';
-import { IMPORT_MAX_BYTES } from '@shared/constants';
+import { IMPORT_FORMATS, IMPORT_MAX_BYTES } from '@shared/constants';
 import { UPLOAD_URL_SECONDS } from '@shared/files';
-import { IMPORT_FORMATS } from '@shared/import/types';
+
 import { warningText } from '@shared/import/warnings';
 import { lazy } from '@shared/lazy';
 import { translate, type Locale } from '@shared/messages';
@@ -35,16 +35,16 @@ import { jobLease, leaseLapsed, type TakenJob } from './jobs';
 import type { Logger } from '../core/logger';
 
 /** How long a job (its state, progress and report) is kept. */
-export const IMPORT_JOB_DAYS = 30;
+const IMPORT_JOB_DAYS = 30;
 /** How long a run may go without taking its lease over again before another invocation may take the job. */
-export const IMPORT_LEASE_MS = 16 * 60_000;
+const IMPORT_LEASE_MS = 16 * 60_000;
 /** Runs a job may have (the first and the takeovers of dead ones) before it fails instead of running again. */
 export const IMPORT_MAX_ATTEMPTS = 3;
 /** A commit that failed in a live run is retried by the next poll after this long (not a whole lease). */
-export const IMPORT_COMMIT_RETRY_MS = 1000;
+const IMPORT_COMMIT_RETRY_MS = 1000;
 /** What a report keeps of its warnings and changes (the counts are complete). */
-export const REPORT_WARNINGS = 500;
-export const REPORT_CHANGES = 300;
+const REPORT_WARNINGS = 500;
+const REPORT_CHANGES = 300;
 
 /** A report as stored: the route's report, its warnings without their text (the reader's language makes it). */
 const storedReport = lazy(() => importReport.extend({ warnings: z.array(importWarningView.omit({ message: true })) }));
@@ -149,7 +149,7 @@ export async function createImportJob(job: NewJob, now = new Date()): Promise<Im
 export const getImportJob = async (projectId: string, jobId: string) =>
   importJobEntity.parse(await getItem(importKeys.job(projectId, jobId), { consistent: true }));
 
-export async function requireImportJob(projectId: string, jobId: string): Promise<ImportJobRecord> {
+async function requireImportJob(projectId: string, jobId: string): Promise<ImportJobRecord> {
   const job = await getImportJob(projectId, jobId);
   if (!job) throw new AppError('notFound');
   return job;
@@ -165,7 +165,7 @@ export async function importJobsOf(projectId: string): Promise<ImportJobRecord[]
  * Queues an uploaded job with the options it was started with. Only an `uploading` job moves: a repeated start
  * (a lost answer, a double click) answers the job as it stands and invokes nothing. Answers whether it moved.
  */
-export async function queueImportJob(
+async function queueImportJob(
   job: ImportJobRecord,
   options: ImportOptions,
   expectFormat?: ImportJobRecord['expectFormat'],
@@ -284,7 +284,7 @@ export async function openImportUpload(
  * Starts an uploaded job with its options once its file has arrived within the limit. `queued` says whether this
  * call moved it (then the caller runs the worker); a repeated start moves nothing.
  */
-export async function startUploadedImport(
+async function startUploadedImport(
   job: ImportJobRecord,
   options: ImportOptions,
   expectFormat?: ImportJobRecord['expectFormat'],

@@ -73,11 +73,6 @@ export async function stampsOf(projectId: string): Promise<Map<string, StoredSta
   return new Map(stampEntity.parseAll(items.map(binaryAsBytes)).map((r) => [r.documentId, toStamp(r).stamp]));
 }
 
-export const getStamp = async (projectId: string, documentId: string) => {
-  const record = stampEntity.parse(binaryAsBytes((await getItem(importKeys.stamp(projectId, documentId), { consistent: true })) ?? {}));
-  return record && toStamp(record).stamp;
-};
-
 /** The document client answers binary attributes as Uint8Array (or a Buffer); either reads as bytes. */
 function binaryAsBytes(item: Item): Item {
   const base = item.base as { buffer?: ArrayBufferLike; byteOffset?: number; byteLength?: number } | undefined;

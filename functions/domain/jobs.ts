@@ -123,5 +123,3 @@ export function jobLease<R extends LeaseFields>(kind: JobKind, entity: JobEntity
     },
   };
 }
-
-export type JobLease<R extends LeaseFields> = ReturnType<typeof jobLease<R>>;

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { MEMBER_ROLES, type MemberRole } from '@shared/access';
 import type { ProjectMember } from '@shared/schemas/project';
-import { and, batchGet, conditionsOn, exists, getItem, notExists, queryAll, skip, transact, type TransactOp } from '../data/db';
+import { and, conditionsOn, exists, getItem, notExists, queryAll, skip, transact, type TransactOp } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { AppError } from '../core/app-error';
@@ -117,7 +117,3 @@ export async function removeMember(projectId: string, userId: string) {
 
 /** The direct members of a project (without names), for copying them to another. */
 export const memberRecordsOf = async (projectId: string) => memberEntity.parseAll(await queryAll(keys.membersOf(projectId)));
-
-/** Member items of one user on several projects, in one batched read. */
-export const membershipsOn = async (projectIds: string[], userId: string) =>
-  memberEntity.parseAll(await batchGet(projectIds.map((id) => keys.member(id, userId))));

@@ -34,7 +34,6 @@ import { memberEntity, type MemberRecord } from './members';
 
 /** `purging` and `cloning` are internal: such a project is invisible to every route. */
 export const STORED_PROJECT_STATES = [...PROJECT_STATES, 'purging', 'cloning'] as const;
-export type StoredProjectState = (typeof STORED_PROJECT_STATES)[number];
 
 export const projectRecord = lazy(() =>
   z.object({

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { readContent, type TypedContent } from '@shared/schemas/document';
-import type { ReleaseView } from '@shared/schemas/share';
+import { releaseView, type ReleaseView } from '@shared/schemas/share';
 import { asRecord, asRecords, deleteItem, getItem, notExists, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { deleteObject, getObjectText, putObject } from '../data/s3';
@@ -18,18 +18,8 @@ import { loadNodes, nodeRecord, type Editor, type StoredNode } from './documents
 import { memo } from './memo';
 import type { ProjectRecord } from './projects';
 
-export const releaseRecord = lazy(() =>
-  z.object({
-    projectId: z.string(),
-    version: z.string(),
-    desc: z.string(),
-    createdBy: z.string(),
-    createdByName: z.string(),
-    createdAt: z.string(),
-    documentCount: z.number(),
-    s3Key: z.string(),
-  }),
-);
+/** A release as stored: its view, and where its snapshot lies. */
+export const releaseRecord = lazy(() => releaseView.extend({ s3Key: z.string() }));
 export type ReleaseRecord = z.infer<typeof releaseRecord>;
 
 /** The frozen project: versioned itself, so a snapshot written today reads the same in later code. */

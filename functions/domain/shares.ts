@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
-import { projectIdOfShare, type ShareView } from '@shared/schemas/share';
+import { projectIdOfShare, shareView, type ShareView } from '@shared/schemas/share';
 import { asRecord, asRecords, deleteItem, eq, getItem, notExists, putItem, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../core/app-error';
@@ -18,23 +18,14 @@ import { getProject, isVisible } from './projects';
 import { readSnapshot, type ReleaseRecord } from './releases';
 import { getTeam } from './teams';
 
+/** A share as stored: its view, with the password's hash instead of whether there is one, and its token epoch. */
 export const shareRecord = lazy(() =>
-  z.object({
-    id: z.string(),
-    projectId: z.string(),
-    name: z.string(),
-    docIds: z.array(z.string()),
-    expireAt: z.string(),
+  shareView.omit({ hasPassword: true }).extend({
     passwordHash: z.string().nullable(),
-    version: z.string().nullable(),
     /** Readers may export what the share holds (issue 23); shares saved before the setting existed: no. */
     allowExport: z.boolean().default(false),
     /** Tokens issued under an earlier epoch no longer count. */
     tokenEpoch: z.number(),
-    createdBy: z.string(),
-    createdByName: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
   }),
 );
 export type ShareRecord = z.infer<typeof shareRecord>;
@@ -43,19 +34,9 @@ const tokenRecord = lazy(() => z.object({ shareId: z.string(), epoch: z.number()
 
 export const newShareId = (projectId: string) => `${projectId}_${randomBytes(16).toString('base64url')}`;
 
-export const toShareView = (s: ShareRecord): ShareView => ({
-  id: s.id,
-  projectId: s.projectId,
-  name: s.name,
-  docIds: s.docIds,
-  expireAt: s.expireAt,
-  hasPassword: !!s.passwordHash,
-  version: s.version,
-  allowExport: s.allowExport,
-  createdBy: s.createdBy,
-  createdByName: s.createdByName,
-  createdAt: s.createdAt,
-  updatedAt: s.updatedAt,
+export const toShareView = ({ passwordHash, tokenEpoch: _epoch, ...view }: ShareRecord): ShareView => ({
+  ...view,
+  hasPassword: !!passwordHash,
 });
 
 const expirySeconds = (share: ShareRecord) => Math.ceil(Date.parse(share.expireAt) / 1000);

@@ -8,7 +8,6 @@ import { shortTitle } from '../titles';
 import {
   contentSchemas,
   HTTP_METHODS,
-  paramDepth,
   type ApiContent,
   type ContentOf,
   type ParamItem,
@@ -147,11 +146,6 @@ export function finish<T extends ImportedKind>(
     return undefined;
   }
   return { ...draft, name, folder: draft.folder.map(folderNameOf), content: parsed.data as ContentOf<T> };
-}
-
-/** Refuses a parameter tree deeper than the cap before anything else looks at it. */
-export function checkDepth(items: ParamItem[], pointer: string) {
-  if (paramDepth(items) > LIMITS.paramDepth) throw new ImportRefusal('importTooDeep', { depth: LIMITS.paramDepth }, pointer);
 }
 
 /**

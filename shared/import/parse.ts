@@ -3,7 +3,7 @@
  * than a real one: a size cap, a nesting cap, and a cap on the nodes a YAML file's aliases expand to.
  */
 import { load } from 'js-yaml';
-import { IMPORT_MAX_BYTES, LIMITS } from '../constants';
+import { IMPORT_MAX_BYTES } from '../constants';
 
 export { IMPORT_MAX_BYTES };
 /**
@@ -95,6 +95,3 @@ export function guardShape(value: unknown) {
     if (result !== undefined && result > MAX_EXPANDED_NODES) throw new ImportRefusal('importTooManyNodes', { nodes: MAX_EXPANDED_NODES });
   }
 }
-
-/** The parameter depth cap, checked on what an importer made (a schema nested past it is refused, not cut). */
-export const PARAM_DEPTH_CAP = LIMITS.paramDepth;

@@ -3,20 +3,10 @@
  * the tree, the project-level facts the source carried, and warnings that each point at a place in the source.
  */
 import type { ContentOf, DocumentType } from '../schemas/document';
+import { IMPORT_FORMATS, type ImportFormat } from '../constants';
 
-export const IMPORT_FORMATS = [
-  'openapi',
-  'postman',
-  'postman-environment',
-  'har',
-  'yapi',
-  'rap2',
-  'showdoc',
-  'xiaoyaoji',
-  'curl',
-  'apiloom',
-] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+// The importers' own name for the list shared/constants.ts keeps beside the export formats.
+export { IMPORT_FORMATS, type ImportFormat };
 
 /** Kinds an import writes: folders come from each document's `folder`. */
 export type ImportedKind = Exclude<DocumentType, 'folder' | 'softlink'>;

@@ -1,10 +1,10 @@
 /**
- * Project members, user groups bound to projects, project invitations, and the people a caller may add
- * (spec section 7, "Members and invitations"). Managing members is for the creator and the team's owner and
+ * Project members (the list, leaving, adding and removing), user groups bound to projects, project
+ * invitations, and the people a caller may add (spec section 7, "Members and invitations"). Managing members is for the creator and the team's owner and
  * administrators (`admin`); the creator's own role never changes. Served by the team service, with the rest of
  * who may do what.
  */
-import { idSchema, projectMember, projectView } from '../schemas/project';
+import { idParams, idSchema, projectMember, projectView } from '../schemas/project';
 import {
   assignableRole,
   inviteCodeParams,
@@ -106,5 +106,23 @@ export const memberRoutes = {
     access: SIGNED_IN,
     query: visibleUsersQuery,
     response: listOf(visibleUser),
+  }),
+  /** Who is on the project, and leaving it (beside who may manage them). */
+  'project.members': route({
+    method: 'GET',
+    path: '/project/members/{id}',
+    service: 'team',
+    access: onProject(param('id'), 'view'),
+    params: idParams,
+    response: listOf(projectMember),
+  }),
+  /** A member leaves; the creator must transfer the project first. */
+  'project.quit': route({
+    method: 'POST',
+    path: '/project/member/quit/{id}',
+    service: 'team',
+    access: onProject(param('id'), 'view'),
+    params: idParams,
+    response: nothing,
   }),
 } as const;

@@ -1,6 +1,6 @@
 /**
  * Projects and their lifecycle (spec sections 4 and 7): lists, favourites, archive and recycle bin, transfer,
- * clone, members, and the images and attachments of their documents. Everything a creator may do, a team owner
+ * clone, and the images and attachments of their documents. Everything a creator may do, a team owner
  * or administrator may do too (`admin`), except handing the project to someone else.
  */
 import { storedFile, uploadFinishBody, uploadFinishParams, uploadRequestBody, uploadTicket } from '../schemas/file';
@@ -10,7 +10,6 @@ import {
   idSchema,
   projectCreateBody,
   projectList,
-  projectMember,
   projectUpdateBody,
   projectView,
   searchQuery,
@@ -18,7 +17,7 @@ import {
   teamQuery,
 } from '../schemas/project';
 import { body, onProject, param, route, SIGNED_IN } from './define';
-import { listOf, nothing } from './responses';
+import { nothing } from './responses';
 import { pathParams } from './path-params';
 
 export const projectRoutes = {
@@ -212,22 +211,5 @@ export const projectRoutes = {
     params: uploadFinishParams,
     body: uploadFinishBody,
     response: storedFile,
-  }),
-  'project.members': route({
-    method: 'GET',
-    path: '/project/members/{id}',
-    service: 'project',
-    access: onProject(param('id'), 'view'),
-    params: idParams,
-    response: listOf(projectMember),
-  }),
-  /** A member leaves; the creator must transfer the project first. */
-  'project.quit': route({
-    method: 'POST',
-    path: '/project/member/quit/{id}',
-    service: 'project',
-    access: onProject(param('id'), 'view'),
-    params: idParams,
-    response: nothing,
   }),
 } as const;

@@ -16,7 +16,6 @@ import { idSchema } from './project';
 import { releaseVersion } from './share';
 
 export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
-export type ExportState = (typeof EXPORT_STATES)[number];
 
 /** How long an export's file (and its job) lives. */
 export const EXPORT_FILE_SECONDS = 86_400;
@@ -35,7 +34,6 @@ export const exportStartBody = lazy(() =>
     language: z.enum(LOCALES).optional(),
   }),
 );
-export type ExportStartBody = z.infer<typeof exportStartBody>;
 
 export const exportJobParams = lazy(() =>
   z.object({

@@ -6,8 +6,8 @@
  */
 import * as z from 'zod';
 import { lazy } from '../lazy';
-import { IMPORT_FORMATS, IMPORT_WARNING_CODES } from '../import/types';
-import { IMPORT_MODES, type ImportMode } from '../constants';
+import { IMPORT_WARNING_CODES } from '../import/types';
+import { IMPORT_FORMATS, IMPORT_MODES, type ImportMode } from '../constants';
 import { vKey } from '../messages';
 import { plainText, stripBidiControls } from '../text';
 import { DOCUMENT_ID_PATTERN } from './document-kinds';
@@ -15,7 +15,6 @@ import { idSchema } from './project';
 
 export { IMPORT_MODES, type ImportMode };
 export const IMPORT_STATES = ['uploading', 'queued', 'running', 'done', 'failed'] as const;
-export type ImportState = (typeof IMPORT_STATES)[number];
 
 export const importJobIdSchema = lazy(() =>
   z
@@ -162,4 +161,3 @@ export const importStampsQuery = lazy(() => z.object({ source: z.string().min(1)
 export const importStampsView = lazy(() =>
   z.object({ stamps: z.array(z.object({ documentId: z.string(), key: z.string(), hash: z.string() })) }),
 );
-export type ImportStampsView = z.infer<typeof importStampsView>;

@@ -4,8 +4,7 @@
  * routes reuse the import and export jobs: the same job, options and report as the import screen.
  */
 import * as z from 'zod';
-import { LOCALES, PROJECT_TOKEN_SCOPES } from '../constants';
-import { IMPORT_FORMATS } from '../import/types';
+import { IMPORT_FORMATS, LOCALES, PROJECT_TOKEN_SCOPES } from '../constants';
 import { lazy } from '../lazy';
 import { vKey } from '../messages';
 import { plainText, stripBidiControls } from '../text';

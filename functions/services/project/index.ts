@@ -1,4 +1,4 @@
-/** The project service: projects, their lifecycle, favourites, members, files, console folders, and import and export jobs. */
+/** The project service: projects, their lifecycle, favourites, files, console folders, and import and export jobs. */
 import { folderRoutes } from '@shared/routes/folders';
 import { exportRoutes } from '@shared/routes/exports';
 import { importRoutes } from '@shared/routes/imports';
@@ -11,7 +11,6 @@ import { fileHandlers } from './files';
 import { folderHandlers } from './folders';
 import { importHandlers } from './imports';
 import { lifecycleHandlers } from './lifecycle';
-import { memberHandlers } from './members';
 import { projectHandlers } from './projects';
 
 export const handler = createService(
@@ -21,7 +20,6 @@ export const handler = createService(
     ...projectHandlers,
     ...lifecycleHandlers,
     ...favoriteHandlers,
-    ...memberHandlers,
     ...fileHandlers,
     ...folderHandlers,
     ...importHandlers,

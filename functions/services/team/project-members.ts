@@ -1,12 +1,12 @@
 /**
- * Members of a project: the list, roles, removal, copying from another project, user groups bound to it,
+ * Members of a project, in one room: the list, leaving, roles, removal, copying from another project, user groups bound to it,
  * invitation links, and the people the caller may add. A direct role wins over group bindings; `none` keeps one
  * member of a bound group out. The creator's role changes only by a transfer.
  */
 import { atLeast, stronger, type MemberRole } from '@shared/access';
 import { projectAccess } from '../../domain/access-facts';
 import { createInvitation, expiresAtIso, liveInvitation } from '../../domain/invitations';
-import { assignMember, getMember, memberRecordsOf, membersOfProject, removeMember } from '../../domain/members';
+import { assignMember, getMember, leaveProject, memberRecordsOf, membersOfProject, removeMember } from '../../domain/members';
 import { teamProjectsOfUser } from '../../domain/project-lists';
 import { getProject, isVisible, toProjectView } from '../../domain/projects';
 import { addTeamMember, bindingOps, getGroup, getTeam, getTeamMember, teamMembersOf, teamMembershipsOf } from '../../domain/teams';
@@ -40,6 +40,20 @@ const matches = (user: UserRecord, needle: string) =>
   !needle || [user.nickname, user.email ?? '', user.phone ?? ''].some((field) => field.toLowerCase().includes(needle));
 
 export const projectMemberHandlers = defineHandlers({
+  'project.members': async (_input, ctx) => membersOfProject(ctx.project.item),
+
+  /**
+   * A member leaves; the creator must transfer the project first, and someone who reaches it through their team
+   * or group leaves that instead.
+   */
+  'project.quit': async (_input, ctx) => {
+    const { item, member } = ctx.project;
+    if (item.ownerId === ctx.caller.userId) fail('creatorCannotQuit');
+    if (!member || member.role === 'none') fail('notDirectMember');
+    await leaveProject(item.id, ctx.caller.userId);
+    return null;
+  },
+
   'member.assign': async ({ params: { userId, role } }, ctx) => {
     const project = ctx.project.item;
     if (userId === project.ownerId) fail('creatorRoleFixed');

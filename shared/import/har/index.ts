@@ -17,11 +17,7 @@ import {
   RowIds,
 } from '../build';
 import { emptyProject, type ImportResult, type ImportWarning } from '../types';
-
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+import { isObject, list, text, type Obj } from '../values';
 
 export const isHar = (v: unknown) => isObject(v) && isObject(v.log) && Array.isArray(v.log.entries);
 

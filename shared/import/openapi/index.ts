@@ -24,10 +24,7 @@ import {
 import { resolvePointer, schemaRow, schemaRows, type SchemaContext } from '../json-schema';
 import { checkSpec } from './spec-check';
 import { emptyProject, type ImportedProject, type ImportResult, type ImportWarning } from '../types';
-
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
+import { isObject, text, type Obj } from '../values';
 
 /** Is this an OpenAPI or Swagger description? */
 export const isOpenApi = (value: unknown) =>

@@ -7,11 +7,7 @@
 import type { ApiContent, ApiResponse, ParamItem } from '../../schemas/document';
 import { apiKey, DocumentList, finish, isMethod, prettyBody, RESPONSE_FORMAT_OF_MEDIA, row, rowsFromJsonText, RowIds } from '../build';
 import { emptyProject, type ImportedVariable, type ImportResult, type ImportWarning } from '../types';
-
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+import { isObject, list, text, type Obj } from '../values';
 
 export const isPostmanCollection = (v: unknown) =>
   isObject(v) &&

@@ -7,11 +7,7 @@
 import type { ParamItem, ParamType } from '../../schemas/document';
 import { apiKey, DocumentList, finish, isMethod, row, RowIds } from '../build';
 import { emptyProject, type ImportResult, type ImportWarning } from '../types';
-
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+import { isObject, list, textOrNumber as text, type Obj } from '../values';
 
 export const isRap2 = (v: unknown) =>
   isObject(v) && Array.isArray(v.modules) && v.modules.some((m) => isObject(m) && Array.isArray(m.interfaces)) && !('docs' in v);

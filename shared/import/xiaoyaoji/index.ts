@@ -13,11 +13,8 @@ import type { ImportedDocument } from '../types';
 import type { ParamItem, ParamType } from '../../schemas/document';
 import { apiKey, DocumentList, finish, isMethod, pageKey, prettyBody, row, RowIds, titleOf } from '../build';
 import { emptyProject, type ImportedVariable, type ImportResult, type ImportWarning } from '../types';
+import { isObject, list, textOrNumber as text, type Obj } from '../values';
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 /** Fields xiaoyaoji stored as JSON strings, read either way. */
 const jsonField = (v: unknown): unknown => {
   if (typeof v !== 'string') return v;

@@ -7,11 +7,8 @@ import type { ParamItem } from '../../schemas/document';
 import { apiKey, DocumentList, finish, isMethod, prettyBody, row, rowsFromJsonText, RowIds } from '../build';
 import { schemaRows } from '../json-schema';
 import { emptyProject, type ImportResult, type ImportWarning } from '../types';
+import { isObject, list, textOrNumber as text, type Obj } from '../values';
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 /** YApi writes booleans as '1' and '0', or 1 and 0. */
 const flag = (v: unknown) => v === '1' || v === 1 || v === true;
 
