@@ -70,12 +70,12 @@ for (const L of LANGS) {
     await createDocument(request, owner.token, projectId, {
       type: 'api',
       name: 'List orders',
-      content: { method: 'GET', path: '/orders' },
+      content: { method: 'GET', path: '/orders', description: 'Lists orders' },
     });
     await createDocument(request, owner.token, projectId, {
       type: 'api',
       name: 'Create order',
-      content: { method: 'POST', path: '/orders' },
+      content: { method: 'POST', path: '/orders', description: 'Creates an order' },
     });
     await createDocument(request, owner.token, projectId, { type: 'doc', name: 'Read me', content: { markdown: '# Hello' } });
     await withSession(page.context(), owner);
@@ -102,7 +102,7 @@ for (const L of LANGS) {
     for (const name of ['List orders', 'Create order', 'Read me']) {
       const row = recent.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
       await expect(row).toContainText('Overview Owner · ');
-      await expect(row).toContainText(/\d{4}-\d{2}-\d{2}/);
+      await expect(row).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
       await expect(row).toContainText(L.created);
     }
     await expect(recent.getByRole('link', { name: 'Guides' })).toHaveCount(0);

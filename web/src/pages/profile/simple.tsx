@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { QUIT_PHRASES } from '@shared/accounts';
 import { config } from '../../config';
-import { signOut } from '../../features/auth/api/session';
-import { goToProvider, useOfferedProviders } from '../../features/auth/api/third-party';
+import { useSignOut } from '../../features/auth/api/session';
+import { useGoToProvider, useOfferedProviders } from '../../features/auth/api/third-party';
 import { useBoundAccounts, useDeleteAccount, useQuitCheck, useUnbindProvider } from '../../features/auth/api/account';
 import { errorMessage } from '../../lib/form';
 import { notify } from '../../lib/notify';
@@ -24,6 +24,7 @@ export function RelationPage() {
   const offered = useOfferedProviders();
   const unbind = useUnbindProvider();
   const [busy, setBusy] = useState<string>();
+  const { mutateAsync: goToProvider } = useGoToProvider();
   const available = offered.data?.providers ?? [];
   if (config.offline || (offered.isSuccess && available.length === 0)) {
     return (
@@ -76,7 +77,7 @@ export function RelationPage() {
                     loading={busy === provider}
                     onClick={() => {
                       setBusy(provider);
-                      goToProvider(provider, 'bind').catch((err: unknown) => {
+                      goToProvider({ provider, type: 'bind' }).catch((err: unknown) => {
                         setBusy(undefined);
                         notify.error(errorMessage(err));
                       });
@@ -108,6 +109,7 @@ export function RelationPage() {
 export function QuitPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const { mutateAsync: signOut } = useSignOut();
   const check = useQuitCheck();
   const quit = useDeleteAccount();
   const [typed, setTyped] = useState('');

@@ -3,7 +3,7 @@
  * latest saves with who saved and when, and links to what people start with. An empty project says how to begin.
  */
 import { CloudServerOutlined, ImportOutlined, PlusOutlined, ShareAltOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, List, Statistic, Typography } from 'antd';
+import { Button, Card, Empty, Statistic, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -77,28 +77,25 @@ function RecentChanges({ ws }: { ws: WorkspaceState }) {
   const { t } = useTranslation();
   const recent = useRecentChanges(ws.projectId, ws.version);
   return (
-    <Card title={<h2 className="card-title">{t('workspace.overview.recent')}</h2>} size="small">
-      <List
-        aria-label={t('workspace.overview.recent')}
-        loading={recent.isPending}
-        dataSource={recent.data ?? []}
-        locale={{ emptyText: recent.isError ? ' ' : t('workspace.overview.noRecent') }}
-        renderItem={(change) => (
-          <List.Item>
-            <List.Item.Meta
-              avatar={KIND_ICON[change.type]}
-              title={<Link to={ws.linkOf(change.id)}>{displayName(change.name, t)}</Link>}
-              description={
-                <>
-                  <span>{t('workspace.overview.savedBy', { name: change.updatedByName, date: formatDate(change.updatedAt) })}</span>
-                  <br />
-                  <span>{displayComment(change, t)}</span>
-                </>
-              }
-            />
-          </List.Item>
-        )}
-      />
+    <Card title={<h2 className="card-title">{t('workspace.overview.recent')}</h2>} size="small" loading={recent.isPending}>
+      {recent.data?.length ? (
+        <ul className="overview-recent" aria-label={t('workspace.overview.recent')}>
+          {recent.data.map((change) => (
+            <li key={change.id}>
+              <span className="overview-recent-kind">{KIND_ICON[change.type]}</span>
+              <div>
+                <Link to={ws.linkOf(change.id)}>{displayName(change.name, t)}</Link>
+                <Typography.Text type="secondary" className="overview-recent-who">
+                  {t('workspace.overview.savedBy', { name: change.updatedByName, date: formatDate(change.updatedAt) })}
+                </Typography.Text>
+                <Typography.Text type="secondary">{displayComment(change, t)}</Typography.Text>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : recent.isError ? null : (
+        <Typography.Paragraph type="secondary">{t('workspace.overview.noRecent')}</Typography.Paragraph>
+      )}
     </Card>
   );
 }
@@ -137,9 +134,7 @@ function QuickLinks({ ws, onNewDocument }: { ws: WorkspaceState; onNewDocument?:
   if (!links.length) return null;
   return (
     <nav aria-label={t('workspace.overview.links')} className="overview-quick">
-      <Typography.Title level={2} className="card-title">
-        {t('workspace.overview.links')}
-      </Typography.Title>
+      <h2 className="card-title">{t('workspace.overview.links')}</h2>
       <div className="overview-links">{links}</div>
     </nav>
   );

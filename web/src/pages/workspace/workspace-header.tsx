@@ -2,7 +2,7 @@
  * The workspace's top bar: the project's name (whole, on as many lines as it needs) with its switcher, the
  * language and the account; below them, where the document is in the project and the project's entries, each
  * with its name written out (issue 37: seven bare icons were guesswork). A phone reads: its bar keeps the tree
- * button, the name, the language and the account.
+ * button, the language and the account, and the name on a row of its own.
  */
 import {
   CloudServerOutlined,
@@ -58,6 +58,7 @@ export function WorkspaceHeader(props: {
   const { t } = useTranslation();
   const { ws, narrow, complete } = props;
   const project = ws.project.data;
+  const name = project && complete ? <ProjectSwitcher projectId={ws.projectId} name={project.name} signedIn={ws.signedIn} /> : null;
   return (
     <AppHeader
       home={ws.signedIn ? paths.dashboard.href() : paths.home.href()}
@@ -69,10 +70,10 @@ export function WorkspaceHeader(props: {
           </>
         ) : null
       }
-      below={project && complete && !narrow ? <WorkspaceEntries {...props} /> : undefined}
+      // A phone gives the name a row of its own, the whole width: beside the account it would be a sliver.
+      below={name ? narrow ? name : <WorkspaceEntries {...props} /> : undefined}
     >
-      {narrow ? <TreeButton label={t('docs.tree')} onClick={props.actions.onTree} /> : null}
-      {project && complete ? <ProjectSwitcher projectId={ws.projectId} name={project.name} signedIn={ws.signedIn} /> : null}
+      {narrow ? <TreeButton label={t('docs.tree')} onClick={props.actions.onTree} /> : name}
     </AppHeader>
   );
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import type { UserDetail } from '@shared/schemas/account';
-import { api, clearSessionState, queryClient, queryKey, useApiQuery } from '../../../lib/api';
+import { api, clearSessionState, queryClient, queryKey, useApiMutation, useApiQuery } from '../../../lib/api';
 import { clearSessionHint, hasSessionHint } from '../../../lib/cookies';
 import { paths } from '../../../paths';
 import { afterLoginTarget } from '../lib/after-login';
@@ -40,16 +40,17 @@ export function useAfterLogin() {
  * Leaves the signed-in pages first (`leave`), so nothing on them refetches with the session being revoked and
  * mistakes the sign-out for an expired session; then revokes the session and drops every cached state.
  */
-export async function signOut(leave: () => void) {
-  leave();
-  try {
-    await api.call('login.delete', {}, { ignoreMessage: true, ignoreRedirect: true });
-  } finally {
-    // The API expired both cookies; the hint goes here too should that answer have been lost.
-    clearSessionHint();
-    clearSessionState();
-  }
-}
+export const useSignOut = () =>
+  useApiMutation(async (leave: () => void) => {
+    leave();
+    try {
+      await api.call('login.delete', {}, { ignoreMessage: true, ignoreRedirect: true });
+    } finally {
+      // The API expired both cookies; the hint goes here too should that answer have been lost.
+      clearSessionHint();
+      clearSessionState();
+    }
+  });
 
 /** The demo account seeded by the local stack (and by a deployment that offers the online demo). */
 export const DEMO_ACCOUNT = { username: 'demo@apiloom.local', password: 'Demo12345' };

@@ -1,5 +1,5 @@
 import type { ThirdPartyProvider } from '@shared/constants';
-import { api, useApiQuery } from '../../../lib/api';
+import { api, useApiMutation, useApiQuery } from '../../../lib/api';
 import { config } from '../../../config';
 
 /** The providers this deployment offers (none offline, where nothing is asked). */
@@ -11,7 +11,8 @@ export const useOfferedProviders = () =>
   );
 
 /** Starts a sign-in (or a bind) at the provider: the browser leaves for its authorisation address. */
-export async function goToProvider(provider: ThirdPartyProvider, type: 'login' | 'bind', f?: string | null) {
-  const { url } = await api.call('login.thirdPart', { query: { provider, type, ...(f ? { f } : {}) } }, { ignoreMessage: true });
-  if (url) window.location.assign(url);
-}
+export const useGoToProvider = () =>
+  useApiMutation(async ({ provider, type, f }: { provider: ThirdPartyProvider; type: 'login' | 'bind'; f?: string | null }) => {
+    const { url } = await api.call('login.thirdPart', { query: { provider, type, ...(f ? { f } : {}) } }, { ignoreMessage: true });
+    if (url) window.location.assign(url);
+  });

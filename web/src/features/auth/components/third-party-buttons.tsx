@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { goToProvider, useOfferedProviders } from '../api/third-party';
+import { useGoToProvider, useOfferedProviders } from '../api/third-party';
 
 /** The sign-in page's third-party buttons: only the providers this deployment offers, none offline. */
 export function ThirdPartyButtons({ f }: { f: string | null }) {
   const { t } = useTranslation();
   const offered = useOfferedProviders();
   const [busy, setBusy] = useState<string>();
+  const { mutateAsync: goToProvider } = useGoToProvider();
   const providers = offered.data?.providers ?? [];
   if (providers.length === 0) return null;
   return (
@@ -23,7 +24,7 @@ export function ThirdPartyButtons({ f }: { f: string | null }) {
             aria-label={t('thirdParty.signInWith', { provider: t(`thirdParty.${provider}`) })}
             onClick={() => {
               setBusy(provider);
-              goToProvider(provider, 'login', f).catch((err: unknown) => {
+              goToProvider({ provider, type: 'login', f }).catch((err: unknown) => {
                 setBusy(undefined);
                 notify.error(errorMessage(err));
               });

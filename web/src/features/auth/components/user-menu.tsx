@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { imageUrl } from '../../../config';
 import { paths } from '../../../paths';
-import { hasSession, signOut, useCurrentUser } from '../api/session';
+import { hasSession, useCurrentUser, useSignOut } from '../api/session';
 
 /** The signed-in user's menu (console, account settings, manual, sign out), or a sign-in button for visitors. */
 /** `optional`: on public pages a lost session shows the sign-in button instead of going to /login. */
 export function UserMenu({ optional = false }: { optional?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { mutateAsync: signOut } = useSignOut();
   const location = useLocation();
   const user = useCurrentUser({ ignoreRedirect: optional });
   if (!hasSession() || user.isError) {

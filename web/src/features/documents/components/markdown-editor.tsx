@@ -6,11 +6,12 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { insertBlock } from '../lib/insert-block';
 import { MarkdownView } from './markdown-view';
-import { chooseAndUpload } from '../lib/uploads';
+import { useChooseAndUpload } from '../lib/uploads';
 
 export function MarkdownEditor({ projectId, value, onChange }: { projectId: string; value: string; onChange: (markdown: string) => void }) {
   const { t } = useTranslation();
   const area = useRef<TextAreaRef>(null);
+  const chooseAndUpload = useChooseAndUpload();
   // Where the writer last left the cursor; null until they have been in the text, then insertions go to the end.
   const cursor = useRef<number | null>(null);
   const remember = () => {

@@ -11,7 +11,7 @@ import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { sanitizeHtml } from '../lib/safe-html';
-import { chooseAndUpload } from '../lib/uploads';
+import { useChooseAndUpload } from '../lib/uploads';
 
 interface TableModule {
   insertTable(rows: number, columns: number): void;
@@ -68,6 +68,7 @@ export function RichTextEditor({
 }) {
   const { t } = useTranslation();
   const toolbarId = `toolbar-${useId().replace(/:/g, '')}`;
+  const chooseAndUpload = useChooseAndUpload();
 
   const modules = useMemo(() => {
     const table = (quill: Quill) => quill.getModule('table') as TableModule;
@@ -99,7 +100,7 @@ export function RichTextEditor({
       };
     }
     return { toolbar: { container: `#${toolbarId}`, handlers }, table: true };
-  }, [toolbarId, projectId]);
+  }, [toolbarId, projectId, chooseAndUpload]);
 
   // Stored HTML is sanitised once, before Quill first parses it, as it is before it is shown. The editor is then
   // uncontrolled: feeding its own output back through the sanitiser would reset the caret on every keystroke.

@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { chooseAndUpload, type UploadTarget } from '../lib/uploads';
+import { useChooseAndUpload, type UploadTarget } from '../lib/uploads';
 
 /**
  * Chooses an image and uploads it (into a project, the team's own for its logo, or the account's own for its
@@ -22,6 +22,7 @@ export function UploadImageButton({
   children: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
+  const chooseAndUpload = useChooseAndUpload();
   async function upload() {
     if (!to) return;
     setBusy(true);

@@ -1,54 +1,13 @@
-/**
- * Uploading an image or attachment of a document: checked here first (size, and an image's type by its bytes)
- * so a user hears at once, then a presigned PUT straight to S3 and the service's own check of what arrived.
- */
-import { FILE_LIMITS, isImageType, MEDIA_TYPE_PATTERN, SNIFF_BYTES, sniffFileType, type FileKind } from '@shared/files';
+/** Choosing a file and uploading it (documents' images and attachments, a team's logo, an avatar), with a toast. */
+import { useCallback } from 'react';
+import type { FileKind } from '@shared/files';
 import type { StoredFile } from '@shared/schemas/file';
 import { notify } from '../../../lib/notify';
 import { i18n } from '../../../i18n';
-import { api, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
+import { UploadRefused, useUpload, type UploadTarget } from '../api/uploads';
 
-/** Why an upload was refused before it reached the API, already in the user's language. */
-class UploadRefused extends Error {}
-
-/**
- * Where an upload is kept: with a project (its documents' images and attachments), a team (its logo) or the
- * account (its avatar).
- */
-export type UploadTarget = { projectId: string } | { teamId: string } | 'account';
-
-type UploadBody = { kind: FileKind; name: string; size: number; contentType: string };
-const start = (to: UploadTarget, body: UploadBody) =>
-  to === 'account'
-    ? api.call('user.avatarUpload', { body })
-    : 'teamId' in to
-      ? api.call('team.logoUpload', { params: { teamId: to.teamId }, body })
-      : api.call('project.attachment', { params: { id: to.projectId }, body });
-const finish = (to: UploadTarget, fileId: string, body: { kind: FileKind; name: string }) =>
-  to === 'account'
-    ? api.call('user.avatarUploadFinish', { params: { fileId }, body })
-    : 'teamId' in to
-      ? api.call('team.logoUploadFinish', { params: { teamId: to.teamId, fileId }, body })
-      : api.call('project.attachmentFinish', { params: { id: to.projectId, fileId }, body });
-
-async function uploadFile(to: UploadTarget, kind: FileKind, file: File): Promise<StoredFile> {
-  if (file.size === 0) throw new UploadRefused(i18n.t('v.fileEmpty'));
-  if (file.size > FILE_LIMITS[kind]) throw new UploadRefused(i18n.t(kind === 'image' ? 'error.imageTooLarge' : 'error.attachmentTooLarge'));
-  let contentType = MEDIA_TYPE_PATTERN.test(file.type) ? file.type : 'application/octet-stream';
-  if (kind === 'image') {
-    const sniffed = sniffFileType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
-    if (!isImageType(sniffed)) throw new UploadRefused(i18n.t('error.fileTypeRefused'));
-    contentType = sniffed;
-  }
-  const ticket = await start(to, { kind, name: file.name, size: file.size, contentType });
-  // The signature covers these headers and the body's length: S3 takes exactly this file or nothing.
-  // The answer is read to its end: a response left unread is cancelled, and shows as an aborted request.
-  const put = await fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: file })
-    .then(async (res) => ({ ok: res.ok, body: await res.arrayBuffer() }))
-    .catch(() => undefined);
-  if (!put?.ok) throw new UploadRefused(i18n.t('upload.failed'));
-  return finish(to, ticket.fileId, { kind, name: file.name });
-}
+export type { UploadTarget };
 
 /** Opens the file chooser; resolves with the chosen file (nothing when the user cancels). */
 function chooseFile(accept?: string): Promise<File | undefined> {
@@ -64,17 +23,26 @@ function chooseFile(accept?: string): Promise<File | undefined> {
 
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
-/** Chooses and uploads a file, telling the user how it went; API errors are already shown by the client. */
-export async function chooseAndUpload(to: UploadTarget, kind: FileKind): Promise<StoredFile | undefined> {
-  const file = await chooseFile(kind === 'image' ? IMAGE_ACCEPT : undefined);
-  if (!file) return undefined;
-  const busy = notify.progress(i18n.t('upload.uploading', { name: file.name }));
-  try {
-    return await uploadFile(to, kind, file);
-  } catch (err) {
-    if (!isApiError(err)) notify.error(err instanceof UploadRefused ? err.message : i18n.t('upload.failed'));
-    return undefined;
-  } finally {
-    notify.done(busy);
-  }
+/**
+ * Chooses and uploads a file, telling the user how it went; API errors are already shown by the client. Stable, so
+ * an editor can hand it to handlers it builds once.
+ */
+export function useChooseAndUpload() {
+  const { mutateAsync: upload } = useUpload();
+  return useCallback(
+    async (to: UploadTarget, kind: FileKind): Promise<StoredFile | undefined> => {
+      const file = await chooseFile(kind === 'image' ? IMAGE_ACCEPT : undefined);
+      if (!file) return undefined;
+      const busy = notify.progress(i18n.t('upload.uploading', { name: file.name }));
+      try {
+        return await upload({ to, kind, file });
+      } catch (err) {
+        if (!isApiError(err)) notify.error(err instanceof UploadRefused ? err.message : i18n.t('upload.failed'));
+        return undefined;
+      } finally {
+        notify.done(busy);
+      }
+    },
+    [upload],
+  );
 }
