@@ -362,7 +362,7 @@ export function Workspace(props: WorkspaceProps) {
                     }
                     runTab={(doc) => (
                       <Suspense fallback={<PageLoading />}>
-                        <RunTab projectId={props.projectId} doc={doc} />
+                        <RunTab projectId={props.projectId} doc={doc} canEdit={canEdit} />
                       </Suspense>
                     )}
                     mockTab={(doc) => (
