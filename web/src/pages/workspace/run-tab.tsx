@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../features/auth/api/session';
 import { useEnvironments, useGlobalParams } from '../../features/environments/api';
 import { effectiveGlobals } from '../../features/environments/lib/globals';
 import { localValueOf, setLocalValue, useChosenEnvironment, useLocalValues } from '../../features/environments/lib/local';
+import { useScriptValues, writeScriptValues } from '../../features/environments/lib/script-values';
 import { useSaveScripts } from '../../features/runner/api';
 import { RunPanel, type RunEnvironment } from '../../features/runner/components/run-panel';
 import { draftFromApi } from '../../features/runner/lib/draft';
@@ -24,9 +25,11 @@ export function useRunEnvironment(projectId: string | null) {
   const [chosen] = useChosenEnvironment(projectId ?? '');
   const localVersion = useLocalValues();
   const env = envs.data?.find((e) => e.id === chosen) ?? null;
+  const scope = env?.id ?? 'none';
+  const scriptValues = useScriptValues(scope);
   const runEnv = useMemo(
     (): RunEnvironment => ({
-      scope: env?.id ?? 'none',
+      scope,
       baseUrl: env?.baseUrl ?? '',
       variables: (env?.variables ?? []).map((v) => ({
         id: v.id,
@@ -36,10 +39,12 @@ export function useRunEnvironment(projectId: string | null) {
         local: localValueOf(v.id),
       })),
       setLocal: setLocalValue,
+      scriptValues,
+      writeScriptValues: (changes) => writeScriptValues(scope, changes),
     }),
     // The local values are read again whenever one changes (`localVersion`).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [env, localVersion],
+    [env, localVersion, scriptValues],
   );
   return { env, runEnv, pending: !!projectId && envs.isPending };
 }

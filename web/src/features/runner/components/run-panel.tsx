@@ -12,7 +12,6 @@ import { RUN_TRANSPORTS } from '@shared/schemas/runner';
 import { useRun, type RunEnvironment } from '../hooks/use-run';
 import { buildRequest, canSend, type RunDraft } from '../lib/draft';
 import type { RunEngines } from '../lib/engines';
-import { useRunLocals } from '../lib/run-locals';
 import { variableValues } from '../lib/variables';
 import { AddressBar, TransportPicker, useTransport } from './address-bar';
 import { RequestTabs } from './request-tabs';
@@ -47,8 +46,7 @@ export function RunPanel(props: RunPanelProps) {
   const patch = (change: Partial<RunDraft>) => setDraft((d) => ({ ...d, ...change }));
   const available = RUN_TRANSPORTS.filter((x) => engines.transports[x]);
   const [transport, setTransport] = useTransport(available);
-  const extras = useRunLocals(env.scope);
-  const values = useMemo(() => variableValues(env.variables, extras), [env.variables, extras]);
+  const values = useMemo(() => variableValues(env.variables, env.scriptValues), [env.variables, env.scriptValues]);
   const run = useRun({ userId: props.userId, docId: props.docId, engines, env, values });
   const preview = useMemo(() => (canSend(draft) ? buildRequest(draft, values, env.baseUrl).request : null), [draft, values, env.baseUrl]);
   const send = (sent: RunDraft) => void run.send(sent, transport);

@@ -11,7 +11,6 @@ import { RunFailure } from '../lib/direct-transport';
 import { buildRequest, canSend, type RunDraft } from '../lib/draft';
 import type { RunEngines, ScriptResult } from '../lib/engines';
 import { readRecentRuns, recordRun, type RecentRun } from '../lib/recent-runs';
-import { writeRunLocals } from '../lib/run-locals';
 import { substitute, type RunVariable } from '../lib/variables';
 
 /** The environment a run uses, as the page resolved it. */
@@ -22,6 +21,9 @@ export interface RunEnvironment {
   variables: RunVariable[];
   /** Writes a defined variable's local value (this browser). */
   setLocal: (variableId: string, value: string) => void;
+  /** Values scripts set for names the environment does not define (this browser), and their writer. */
+  scriptValues: Record<string, string>;
+  writeScriptValues: (changes: Record<string, string>) => void;
 }
 
 export interface Outcome {
@@ -77,7 +79,7 @@ export function useRun({ userId, docId, engines, env, values }: RunSetup) {
         if (variable) env.setLocal(variable.id, value);
         else undefinedNames[name] = value;
       }
-      if (Object.keys(undefinedNames).length) writeRunLocals(env.scope, undefinedNames);
+      if (Object.keys(undefinedNames).length) env.writeScriptValues(undefinedNames);
       return changed.map(([name]) => name);
     },
     [env],
