@@ -70,9 +70,21 @@ describe('document content', () => {
     expect(typed.content).not.toHaveProperty('respBody');
     expect(typed.content).toMatchObject({ tags: [], servers: [], reqExamples: [] });
     expect(typed.content.security).toBeUndefined();
-    expect(contentEntities.api.write(typed.content)).toMatchObject({ v: 2 });
+    expect(contentEntities.api.write(typed.content)).toMatchObject({ v: contentEntities.api.latest });
     // Read again as stored by the new code: unchanged.
     expect(readContent('api', contentEntities.api.write(typed.content))).toEqual(typed);
+  });
+
+  it('reads a version 2 API as version 3 without scripts, and keeps the scripts version 3 stores', () => {
+    const v2 = { v: 2, method: 'GET', path: '/me', description: 'Me' };
+    const typed = readContent('api', v2);
+    if (typed.type !== 'api') throw new Error('kind');
+    expect(typed.content.scripts).toBeUndefined();
+    const withScripts = { ...typed.content, scripts: { pre: "pm.environment.set('t', 1);", post: '' } };
+    const stored = contentEntities.api.write(contentEntities.api.schema.parse(withScripts));
+    expect(stored).toMatchObject({ v: 3, scripts: { pre: "pm.environment.set('t', 1);", post: '' } });
+    const again = readContent('api', stored);
+    expect(again.type === 'api' && again.content.scripts).toEqual({ pre: "pm.environment.set('t', 1);", post: '' });
   });
 
   it('keeps the new parameter settings and refuses a status given twice', () => {

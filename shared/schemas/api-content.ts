@@ -124,7 +124,26 @@ export const apiContentV2 = lazy(() =>
       security: securityRequirements.optional(),
     }),
 );
-export type ApiContent = z.output<typeof apiContentV2>;
+
+/** What one request script of an API may hold. */
+export const API_SCRIPT_MAX_CHARS = 100_000;
+
+/**
+ * The API's request scripts (issue 37: they were lost on reload): run by the Run tab before the request is sent
+ * and on its response, saved and versioned with the document, exported and imported as Postman's `prerequest`
+ * and `test` events.
+ */
+export const apiScripts = lazy(() =>
+  z.object({
+    pre: z.string().max(API_SCRIPT_MAX_CHARS).default(''),
+    post: z.string().max(API_SCRIPT_MAX_CHARS).default(''),
+  }),
+);
+export type ApiScripts = z.output<typeof apiScripts>;
+
+/** Version 3 adds the request scripts; a document without scripts has none (so version 2 reads as it is). */
+export const apiContentV3 = lazy(() => apiContentV2.extend({ scripts: apiScripts.optional() }));
+export type ApiContent = z.output<typeof apiContentV3>;
 
 /** Version 1's single response becomes the 200 response. */
 export function apiContentV1ToV2(previous: unknown): z.input<typeof apiContentV2> {

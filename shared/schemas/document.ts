@@ -10,7 +10,7 @@ import { vKey } from '../messages';
 import { plainName } from '../text';
 import { versioned } from '../versioned';
 import { idSchema } from './project';
-import { apiContentV1, apiContentV1ToV2, apiContentV2, isApiContentV1Input, modelContentV1 } from './api-content';
+import { apiContentV1, apiContentV1ToV2, apiContentV2, apiContentV3, isApiContentV1Input, modelContentV1 } from './api-content';
 import { DOCUMENT_DEFAULTS, DOCUMENT_ID_PATTERN, DOCUMENT_TYPES, type DocumentType, type SaveNote } from './document-kinds';
 
 export * from './document-kinds';
@@ -42,7 +42,7 @@ const size = lazy(() => z.union([z.number().int().min(50).max(10_000), z.string(
 export const contentEntities = lazy(
   () =>
     ({
-      api: versioned([{ schema: apiContentV1 }, { schema: apiContentV2, up: apiContentV1ToV2 }]),
+      api: versioned([{ schema: apiContentV1 }, { schema: apiContentV2, up: apiContentV1ToV2 }, { schema: apiContentV3 }]),
       model: versioned([{ schema: modelContentV1 }]),
       doc: versioned([{ schema: z.object({ markdown: z.string().default('') }) }]),
       richtext: versioned([{ schema: z.object({ html: z.string().default('') }) }]),

@@ -5,7 +5,7 @@
  * global parameters show in an HTTP API's view marked as global.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiData, createDocument, projectWithSession, viewerInOwnBrowser } from './support';
+import { apiData, createDocument, projectWithSession, replaceCode, viewerInOwnBrowser } from './support';
 
 /**
  * Everything the browser sends to and gets from the API while a test runs: each request's body as the page sent it
@@ -223,3 +223,74 @@ test.describe('on a phone (390 px)', () => {
     });
   }
 });
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`values a request script writes show in the environment page beside the shared ones, editable and clearable (${lang})`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const words =
+      lang === 'zh'
+        ? {
+            run: '运行',
+            pre: '前置脚本',
+            preLabel: '前置脚本（发送前运行）',
+            send: '发送',
+            results: '测试结果',
+            written: '已写入环境的本地值：',
+            scriptValues: '脚本写入的本地值',
+            localOf: (n: string) => `${n} 的本地值`,
+            clear: (n: string) => `清除本地值：${n}`,
+            none: '还没有脚本写入的值',
+          }
+        : {
+            run: 'Run',
+            pre: 'Pre-request script',
+            preLabel: 'Pre-request script (runs before sending)',
+            send: 'Send',
+            results: 'Test results',
+            written: 'Written to the environment',
+            scriptValues: 'Local values written by scripts',
+            localOf: (n: string) => `Local value of ${n}`,
+            clear: (n: string) => `Clear the local ${n}`,
+            none: 'No values written by scripts yet',
+          };
+    if (lang === 'en') await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+    const { projectId, token } = await projectWithSession(page, request, `Script values ${lang}`);
+    const env = await apiData<{ id: string }>(request, 'put', '/api/project/document/env', token, { projectId, name: 'dev', baseUrl: '' });
+    await apiData(request, 'put', '/api/project/document/variable', token, { envId: env.id, name: 'host', value: 'shared-host' });
+    await page.addInitScript(([key, id]) => localStorage.setItem(key!, id!), [`apiloom.env.${projectId}`, env.id]);
+    // The app's own page is the target: what matters is the pre-request script, which runs before anything is sent.
+    const docId = await createDocument(request, token, projectId, {
+      name: 'Echo',
+      type: 'api',
+      content: { method: 'GET', path: `${baseURL}/`, description: 'e2e' },
+    });
+
+    await page.goto(`/project/${projectId}/${docId}?tab=run`);
+    const run = page.getByRole('region', { name: words.run, exact: true });
+    await run.getByRole('tab', { name: words.pre }).click();
+    await replaceCode(page, words.preLabel, "pm.environment.set('echoed', 'hello'); pm.environment.set('host', 'my-host');");
+    await run.getByRole('button', { name: words.send }).click();
+    await run.getByRole('tab', { name: words.results }).click();
+    await expect(run.getByText(new RegExp(`${words.written}.*echoed`))).toBeVisible();
+
+    // The environment page shows both: the defined variable's local value, and the name only the script knows.
+    await page.goto(`/project/${projectId}/env`);
+    await expect(page.getByLabel(words.localOf('host'))).toHaveValue('my-host');
+    const written = page.getByRole('table', { name: words.scriptValues });
+    await expect(written.getByLabel(words.localOf('echoed'))).toHaveValue('hello');
+    await written.getByLabel(words.localOf('echoed')).fill('changed');
+    await page.reload();
+    await expect(page.getByRole('table', { name: words.scriptValues }).getByLabel(words.localOf('echoed'))).toHaveValue('changed');
+
+    // Cleared: the script's name is gone, the defined variable falls back to its shared value.
+    await page.getByRole('button', { name: words.clear('echoed') }).click();
+    await expect(page.getByRole('table', { name: words.scriptValues })).toContainText(words.none);
+    await page.getByRole('button', { name: words.clear('host') }).click();
+    await expect(page.getByLabel(words.localOf('host'))).toHaveValue('');
+    await expect(page.getByLabel(words.localOf('host'))).toHaveAttribute('placeholder', 'shared-host');
+  });
+}

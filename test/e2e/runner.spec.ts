@@ -265,3 +265,69 @@ test('the blank test page: any address with an environment, then saved as a new 
   await expect(guestRun.getByRole('button', { name: '保存为接口文档' })).toHaveCount(0);
   await guestContext.close();
 });
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`Run-tab scripts are saved with the API document: written, saved, there after a reload and in its history (${lang})`, async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const words =
+      lang === 'zh'
+        ? {
+            run: '运行',
+            pre: '前置脚本',
+            preLabel: '前置脚本（发送前运行）',
+            post: '后置脚本',
+            save: '保存脚本',
+            saved: '脚本随接口文档保存，刷新后仍在',
+            unsaved: '脚本有未保存的修改',
+          }
+        : {
+            run: 'Run',
+            pre: 'Pre-request script',
+            preLabel: 'Pre-request script (runs before sending)',
+            post: 'Post-response script',
+            save: 'Save scripts',
+            saved: 'The scripts are saved with the API document and stay after a reload',
+            unsaved: 'The scripts have unsaved changes',
+          };
+    if (lang === 'en') await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+    const { projectId, token } = await projectWithSession(page, request, `Scripts kept ${lang}`);
+    const docId = await createDocument(request, token, projectId, { name: 'Login', ...api('POST', `${targetUrl}/login`) });
+    const script = "pm.environment.set('sentAt', 'now');";
+
+    await page.goto(`/project/${projectId}/${docId}?tab=run`);
+    const run = page.getByRole('region', { name: words.run, exact: true });
+    await run.getByRole('tab', { name: words.pre }).click();
+    await expect(run.getByText(words.saved)).toBeVisible();
+    await replaceCode(page, words.preLabel, script);
+    await expect(run.getByText(words.unsaved)).toBeVisible();
+    await run.getByRole('button', { name: words.save }).click();
+    await expect(run.getByText(words.saved)).toBeVisible();
+
+    await page.reload();
+    await run.getByRole('tab', { name: words.pre }).click();
+    await expect(page.getByRole('textbox', { name: words.preLabel })).toHaveText(script);
+
+    // Saved as the document: a new revision in its history, and in what it reads through the API.
+    const saved = await apiData<{ rev: number; content: { scripts?: { pre: string; post: string } } }>(
+      request,
+      'get',
+      `/api/project/document/${docId}`,
+      token,
+    );
+    expect(saved.rev).toBe(2);
+    expect(saved.content.scripts).toEqual({ pre: script, post: '' });
+
+    // A viewer runs the script but is not offered to save it.
+    const viewer = await viewerInOwnBrowser(browser, request, projectId, token);
+    await viewer.page.goto(`/project/${projectId}/${docId}?tab=run`);
+    const theirs = viewer.page.getByRole('region', { name: '运行', exact: true });
+    await theirs.getByRole('tab', { name: '前置脚本' }).click();
+    await expect(viewer.page.getByRole('textbox', { name: '前置脚本（发送前运行）' })).toHaveText(script);
+    await expect(theirs.getByRole('button', { name: '保存脚本' })).toHaveCount(0);
+    await viewer.context.close();
+  });
+}

@@ -125,7 +125,20 @@ function requestItem({ node, typed }: ReadNode): Obj | undefined {
     if (r.examples.length) return r.examples.map((e) => saved(e.name, e.value, e.mediaType ?? media));
     return [saved('', r.body.length ? pretty(exampleOfRows(r.body)) : '')];
   });
-  return { name: fullNameOf(node.name, typed?.type === 'api' ? typed.content : undefined), request, response };
+  const event = eventsOf(c.scripts);
+  return { name: fullNameOf(node.name, typed?.type === 'api' ? typed.content : undefined), ...(event.length ? { event } : {}), request, response };
+}
+
+/** The API's request scripts as Postman's events: the pre-request script `prerequest`, the post-response one `test`. */
+function eventsOf(scripts: ApiContent['scripts']): Obj[] {
+  const events: Obj[] = [];
+  for (const [listen, code] of [
+    ['prerequest', scripts?.pre ?? ''],
+    ['test', scripts?.post ?? ''],
+  ] as const) {
+    if (code.trim()) events.push({ listen, script: { type: 'text/javascript', exec: code.split('\n') } });
+  }
+  return events;
 }
 
 /** The Postman collection of a project file, as a plain object. */

@@ -60,6 +60,35 @@ describe('Postman writers', () => {
     expect([get.reqPath.length, get.reqQuery.length]).toEqual([1, 2]);
   });
 
+  it("writes an API's request scripts as Postman's prerequest and test events, and reads them back as scripts", async () => {
+    const file = fixtureFile();
+    const get = file.nodes.find((n) => n.type === 'api')!;
+    const scripts = {
+      pre: "pm.environment.set('sentAt', Date.now());\npm.request.headers.upsert({ key: 'X-A', value: '1' });",
+      post: "pm.test('ok', () => pm.response.to.have.status(200));",
+    };
+    get.content = { ...(get.content as object), scripts };
+    const out = await writePostman(file, fixtureOptions());
+    interface RawItem {
+      name: string;
+      item?: RawItem[];
+      event?: { listen: string; script: { type: string; exec: string[] } }[];
+    }
+    const requests: RawItem[] = [];
+    const walk = (items: RawItem[]) => items.forEach((i) => (i.item ? walk(i.item) : requests.push(i)));
+    walk((jsonOf(out.body) as { item: RawItem[] }).item);
+    expect(requests[0]!.event).toEqual([
+      { listen: 'prerequest', script: { type: 'text/javascript', exec: scripts.pre.split('\n') } },
+      { listen: 'test', script: { type: 'text/javascript', exec: [scripts.post] } },
+    ]);
+    // The other APIs have none; postman-collection still reads the collection.
+    expect(requests.slice(1).map((r) => r.event)).toEqual([undefined, undefined]);
+    expect(new Collection(jsonOf(out.body)).name).toBe('用户中心 User Center');
+    const back = await importInput({ bytes: out.body, name: 'x.postman_collection.json' });
+    expect(back.warnings).toEqual([]);
+    expect((back.documents.find((d) => d.type === 'api')!.content as { scripts?: unknown }).scripts).toEqual(scripts);
+  });
+
   it('writes the environment postman-collection reads, secret values blank, the base URL as baseUrl', async () => {
     const file = fixtureFile();
     file.project.environments[0]!.variables[0]!.value = 'leaked?';

@@ -4,8 +4,19 @@
  * responses as examples of their status; collection variables and environments go to the project. Pre-request
  * and test scripts are kept as text in the description and flagged with a warning: they never run here.
  */
-import type { ApiContent, ApiResponse, ParamItem } from '../../schemas/document';
-import { apiKey, DocumentList, finish, isMethod, prettyBody, RESPONSE_FORMAT_OF_MEDIA, row, rowsFromJsonText, RowIds } from '../build';
+import { API_SCRIPT_MAX_CHARS, type ApiContent, type ApiResponse, type ApiScripts, type ParamItem } from '../../schemas/document';
+import {
+  apiKey,
+  DocumentList,
+  finish,
+  isMethod,
+  prettyBody,
+  RESPONSE_FORMAT_OF_MEDIA,
+  row,
+  rowsFromJsonText,
+  RowIds,
+  titleOf,
+} from '../build';
 import { emptyProject, type ImportedVariable, type ImportResult, type ImportWarning } from '../types';
 import { isObject, list, text, type Obj } from '../values';
 
@@ -70,18 +81,39 @@ export function importPostmanCollection(collection: unknown): ImportResult {
 
 const descriptionText = (d: unknown) => (typeof d === 'string' ? d : isObject(d) ? text(d.content) : '');
 
-/** Scripts are kept as text and flagged: nothing of a foreign script runs here. */
-function scriptsOf(item: Obj, pointer: string, warnings: ImportWarning[]): string {
-  const parts: string[] = [];
+/** An event's script as one text (Postman keeps it as a list of lines). */
+function eventCode(e: unknown): string {
+  if (!isObject(e) || !isObject(e.script)) return '';
+  const exec = e.script.exec;
+  return Array.isArray(exec) ? exec.filter((l) => typeof l === 'string').join('\n') : text(exec);
+}
+
+/**
+ * A collection's or a folder's scripts have no API to belong to: they are flagged (nothing of a foreign script runs
+ * at import).
+ */
+function scriptsOf(item: Obj, pointer: string, warnings: ImportWarning[]) {
   list(item.event).forEach((e, i) => {
-    if (!isObject(e) || !isObject(e.script)) return;
-    const exec = e.script.exec;
-    const code = Array.isArray(exec) ? exec.filter((l) => typeof l === 'string').join('\n') : text(exec);
-    if (!code.trim()) return;
-    warnings.push({ pointer: `${pointer}/event/${i}`, code: 'script', params: { listen: text(e.listen) } });
-    parts.push(`**${text(e.listen) || 'script'}**\n\n\`\`\`js\n${code}\n\`\`\``);
+    if (eventCode(e).trim() && isObject(e))
+      warnings.push({ pointer: `${pointer}/event/${i}`, code: 'script', params: { listen: text(e.listen) } });
   });
-  return parts.join('\n\n');
+}
+
+/**
+ * A request's `prerequest` and `test` events become its API's pre-request and post-response scripts (run only when
+ * someone runs the API in the Run tab); any other event is flagged.
+ */
+function requestScripts(item: Obj, pointer: string, warnings: ImportWarning[]): ApiScripts | undefined {
+  const scripts = { pre: '', post: '' };
+  list(item.event).forEach((e, i) => {
+    const code = eventCode(e);
+    if (!code.trim() || !isObject(e)) return;
+    const listen = text(e.listen);
+    const which = listen === 'prerequest' ? 'pre' : listen === 'test' ? 'post' : undefined;
+    if (which) scripts[which] = [scripts[which], code].filter(Boolean).join('\n').slice(0, API_SCRIPT_MAX_CHARS);
+    else warnings.push({ pointer: `${pointer}/event/${i}`, code: 'script', params: { listen } });
+  });
+  return scripts.pre || scripts.post ? scripts : undefined;
 }
 
 interface UrlParts {
@@ -146,9 +178,9 @@ function requestDocument(item: Obj, folder: string[], pointer: string, warnings:
     .map((h) => row(ids, text(h.key), 'string', { value: text(h.value), description: descriptionText(h.description) }));
   const body = bodyOf(ids, request.body, headers, `${pointer}/request/body`, warnings);
   const responses = responsesOf(ids, item.response);
-  const scripts = scriptsOf(item, pointer, warnings);
+  const scripts = requestScripts(item, pointer, warnings);
   const name = text(item.name) || `${method} ${url.path}`;
-  const description = [descriptionText(request.description), scripts].filter(Boolean).join('\n\n') || name;
+  const description = descriptionText(request.description) || name;
   return finish(
     {
       key: apiKey(method, url.path),
@@ -165,6 +197,7 @@ function requestDocument(item: Obj, folder: string[], pointer: string, warnings:
         ...body,
         responses,
         servers: url.host && !url.host.startsWith('{{') ? [{ url: `https://${url.host}`, description: '' }] : [],
+        ...(scripts ? { scripts } : {}),
       },
     },
     pointer,

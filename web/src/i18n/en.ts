@@ -929,6 +929,11 @@ export const en: Texts<typeof zh> = {
     secretStored: 'Secret (local only)',
     secretHint: 'A secret variable keeps its value in this browser only',
     localOf: 'Local value of {{name}}',
+    scriptValues: 'Local values written by scripts',
+    scriptValuesHint:
+      'Variables a request script set with pm.environment.set that this environment does not define: kept in this browser only, and usable in runs.',
+    noScriptValues: 'No values written by scripts yet',
+    clearLocal: 'Clear the local {{name}}',
     secretOf: '{{name}} is secret',
     globalTag: 'Global',
     scope: 'Applies to',

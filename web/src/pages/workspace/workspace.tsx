@@ -150,7 +150,7 @@ function Panel({ ws, onNewDocument }: { ws: WorkspaceState; onNewDocument: () =>
         }
         runTab={(doc) => (
           <Suspense fallback={<PageLoading />}>
-            <RunTab projectId={ws.projectId} doc={doc} />
+            <RunTab projectId={ws.projectId} doc={doc} canEdit={ws.can.edit} />
           </Suspense>
         )}
         mockTab={(doc) => (

@@ -2,7 +2,9 @@
  * A project's environments (spec sections 2 and 3): list, create (the spec's preset names offered), edit, copy and
  * delete them, and edit each one's variables in a table: name, shared value, this browser's local value (which
  * overrides the shared one) and the secret switch. A secret variable's value is masked and never sent: only its
- * local value exists. Readers see everything and set their own local values; editors change the rest.
+ * local value exists. Values request scripts wrote for names the environment does not define are listed below the
+ * variables, editable and clearable like local values. Readers see everything and set their own local values;
+ * editors change the rest.
  */
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { AutoComplete, Button, Descriptions, Empty, Flex, Form, Input, Switch, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
@@ -17,6 +19,7 @@ import { notify } from '../../../lib/notify';
 import { useEnvironmentChange, useEnvironments } from '../api';
 import { localValueOf, setLocalValue, useChosenEnvironment, useLocalValues } from '../lib/local';
 import { useNarrow } from '../../../lib/narrow';
+import { useScriptValues, writeScriptValues } from '../lib/script-values';
 
 interface EnvFields {
   name: string;
@@ -117,22 +120,80 @@ function LocalValueInput({ variable }: { variable: VariableView }) {
   useLocalValues();
   const value = localValueOf(variable.id) ?? '';
   const label = t('env.localOf', { name: variable.name });
+  const clear = value ? <ClearLocal name={variable.name} onClear={() => setLocalValue(variable.id, '')} /> : null;
   return variable.secret ? (
-    <Input.Password
-      size="small"
-      aria-label={label}
-      autoComplete="off"
-      value={value}
-      onChange={(e) => setLocalValue(variable.id, e.target.value)}
-    />
+    <Flex gap={4}>
+      <Input.Password
+        size="small"
+        aria-label={label}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => setLocalValue(variable.id, e.target.value)}
+      />
+      {clear}
+    </Flex>
   ) : (
-    <Input
-      size="small"
-      aria-label={label}
-      placeholder={variable.value}
-      value={value}
-      onChange={(e) => setLocalValue(variable.id, e.target.value)}
-    />
+    <Flex gap={4}>
+      <Input
+        size="small"
+        aria-label={label}
+        placeholder={variable.value}
+        value={value}
+        onChange={(e) => setLocalValue(variable.id, e.target.value)}
+      />
+      {clear}
+    </Flex>
+  );
+}
+
+/** Clears a local value: the shared value applies again (or, for a name only a script wrote, it is gone). */
+function ClearLocal({ name, onClear }: { name: string; onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('env.clearLocal', { name })}>
+      <Button size="small" icon={<DeleteOutlined aria-hidden />} aria-label={t('env.clearLocal', { name })} onClick={onClear} />
+    </Tooltip>
+  );
+}
+
+/** What scripts wrote for names this environment does not define (this browser): editable and clearable. */
+function ScriptValues({ env }: { env: EnvironmentView }) {
+  const { t } = useTranslation();
+  const values = useScriptValues(env.id);
+  const rows = Object.entries(values)
+    .filter(([name]) => !env.variables.some((v) => v.name === name))
+    .map(([name, value]) => ({ name, value }));
+  return (
+    <section aria-label={t('env.scriptValues')}>
+      <Typography.Title level={3}>{t('env.scriptValues')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('env.scriptValuesHint')}</Typography.Paragraph>
+      <Table<{ name: string; value: string }>
+        size="small"
+        rowKey="name"
+        pagination={false}
+        dataSource={rows}
+        components={{ table: (p: object) => <table {...p} aria-label={t('env.scriptValues')} /> }}
+        locale={{ emptyText: <span className="muted">{t('env.noScriptValues')}</span> }}
+        columns={[
+          { key: 'name', title: t('env.varName'), render: (_, row) => <code>{row.name}</code> },
+          {
+            key: 'local',
+            title: t('env.localValue'),
+            render: (_, row) => (
+              <Flex gap={4}>
+                <Input
+                  size="small"
+                  aria-label={t('env.localOf', { name: row.name })}
+                  value={row.value}
+                  onChange={(e) => writeScriptValues(env.id, { [row.name]: e.target.value })}
+                />
+                <ClearLocal name={row.name} onClear={() => writeScriptValues(env.id, { [row.name]: null })} />
+              </Flex>
+            ),
+          },
+        ]}
+      />
+    </section>
   );
 }
 
@@ -283,6 +344,7 @@ function EnvironmentDetail({ env, canEdit, onDuplicated }: { env: EnvironmentVie
         ) : null}
       </Flex>
       <Variables env={env} canEdit={canEdit} />
+      <ScriptValues env={env} />
       {editing ? <EnvironmentDialog projectId={env.projectId} env={env} onClose={() => setEditing(false)} /> : null}
       {deleting ? (
         <ConfirmModal

@@ -124,8 +124,8 @@ export function draftFromApi(api: ApiContent, globals: GlobalParam[] = []): RunD
     bodyType,
     bodyText,
     form,
-    preScript: '',
-    postScript: '',
+    preScript: api.scripts?.pre ?? '',
+    postScript: api.scripts?.post ?? '',
   };
 }
 

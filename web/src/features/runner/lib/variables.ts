@@ -1,7 +1,7 @@
 /**
  * `{{name}}` substitution and where a variable's value comes from. An environment's variable has a shared value
  * (stored) and a local value (this browser) that overrides it; a secret has only the local one. Names a script sets
- * that the environment does not define live in this browser only (`run-locals.ts`), after the environment's.
+ * that the environment does not define live in this browser only (features/environments/lib/script-values.ts), after the environment's.
  */
 
 /** What the runner needs of an environment's variable (the shape of `VariableView`, plus its local value). */

@@ -1,7 +1,8 @@
 /**
  * Values a script sets for names its environment does not define (the login script's `token`), kept in this
  * browser only, per environment (`scope`: an environment id, or `none` on the blank test page without one). A name
- * the environment defines gets its local value written there instead, by the page that knows the environment.
+ * the environment defines gets its local value written there instead (./local.ts). The environment page shows
+ * both beside the shared values, editable and clearable (issue 37: "variables a script writes cannot be seen").
  */
 import { useSyncExternalStore } from 'react';
 
@@ -30,8 +31,13 @@ function read(scope: string): Record<string, string> {
   return value;
 }
 
-export function writeRunLocals(scope: string, changes: Record<string, string>) {
-  const next = { ...read(scope), ...changes };
+/** Sets names; a name set to null is removed. */
+export function writeScriptValues(scope: string, changes: Record<string, string | null>) {
+  const next: Record<string, string> = { ...read(scope) };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) delete next[name];
+    else next[name] = value;
+  }
   try {
     localStorage.setItem(KEY(scope), JSON.stringify(next));
   } catch {
@@ -50,4 +56,4 @@ function subscribe(onChange: () => void) {
   };
 }
 
-export const useRunLocals = (scope: string) => useSyncExternalStore(subscribe, () => read(scope));
+export const useScriptValues = (scope: string) => useSyncExternalStore(subscribe, () => read(scope));
