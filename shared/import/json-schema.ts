@@ -1,6 +1,6 @@
 /**
- * JSON Schema (OpenAPI 3.1's dialect, and the draft-4 schemas YApi stores) as parameter rows. Compositions stay
- * compositions, `$ref`s to named schemas stay model references (never inlined: that is what keeps GitHub's largest
+ * JSON Schema (OpenAPI 3.1's dialect, and the draft-4 schemas YApi stores) as parameter rows. An allOf of objects
+ * becomes one object with all their fields (as the peers show it); other compositions stay compositions, `$ref`s to named schemas stay model references (never inlined: that is what keeps GitHub's largest
  * operation small), other local `$ref`s are followed once with a guard against cycles, and `$ref`s to files or
  * URLs are never followed: they become a warning.
  */
@@ -42,6 +42,9 @@ const isExternal = (ref: string) => !ref.startsWith('#');
 export function schemaRows(ctx: SchemaContext, schema: unknown, pointer: string): ParamItem[] {
   const resolved = followLocal(ctx, schema, pointer, []);
   if (isObject(resolved) && isPlainObjectSchema(resolved)) return propertiesOf(ctx, resolved, pointer, 1, []);
+  // An allOf of objects is one object: its fields are the body's, as a plain object's are.
+  const merged = isObject(resolved) ? mergedAllOf(ctx, resolved, pointer, []) : undefined;
+  if (merged && !merged.nullable) return fieldRows(ctx, merged, 1, []);
   if (!isObject(schema) && schema !== true) return [];
   return [schemaRow(ctx, '', schema, false, pointer, 1, [])];
 }
@@ -149,6 +152,10 @@ export function schemaRow(
       const only = schemaRow(ctx, name, branches[0], required, `${pointer}/allOf/0`, depth, nextRefs);
       return { ...only, ...base, description: description || only.description };
     }
+    // Objects put together (a model and the fields added to it): one object with all their fields, as peers show it.
+    const merged = combination === 'allOf' ? mergedAllOf(ctx, s, pointer, []) : undefined;
+    if (merged)
+      return item('object', { ...(merged.nullable ? { nullable: true } : {}), children: fieldRows(ctx, merged, depth + 1, nextRefs) });
     const children = branches.map((b, i) => schemaRow(ctx, '', b, false, `${pointer}/${combination}/${i}`, depth + 1, nextRefs));
     if (isObject(s.properties)) children.push(row(ctx.ids, '', 'object', { children: propertiesOf(ctx, s, pointer, depth + 2, nextRefs) }));
     const type = typesOf(s).find((t) => t !== 'null');
@@ -225,6 +232,71 @@ function modelRow(ctx: SchemaContext, name: string, model: string, input: Schema
 }
 
 const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The fields of an allOf merged: each with the schema and the place in the source it came from. */
+interface MergedObject {
+  fields: Map<string, { schema: unknown; pointer: string; required: boolean }>;
+  nullable: boolean;
+}
+
+/**
+ * An `allOf` whose parts are all objects (inline, local or a model, themselves possibly allOf) as one object: the
+ * fields of every part, a later part's field replacing an earlier one of the same name, required where any part
+ * requires it. Undefined when a part is anything else (a scalar, a oneOf, a file or URL, a model that refers back
+ * to itself through the allOf): that allOf stays a composition.
+ */
+function mergedAllOf(ctx: SchemaContext, s: Schema, pointer: string, models: string[]): MergedObject | undefined {
+  if (!Array.isArray(s.allOf) || s.allOf.length < 2 || s.oneOf || s.anyOf) return undefined;
+  const out: MergedObject = { fields: new Map(), nullable: typesOf(s).includes('null') || s.nullable === true };
+  const parts: [unknown, string][] = (s.allOf as unknown[]).map((part, i) => [part, `${pointer}/allOf/${i}`]);
+  // Fields written beside the allOf belong to the same object.
+  if (isObject(s.properties)) parts.push([{ properties: s.properties, required: s.required }, pointer]);
+  for (const [part, at] of parts) if (!addPart(ctx, out, part, at, models)) return undefined;
+  return out;
+}
+
+function addPart(ctx: SchemaContext, out: MergedObject, part: unknown, pointer: string, models: string[]): boolean {
+  if (!isObject(part)) return false;
+  let schema: unknown = part;
+  let at = pointer;
+  if (typeof part.$ref === 'string') {
+    if (isExternal(part.$ref)) return false;
+    const model = ctx.modelOf(part.$ref);
+    if (model !== undefined) {
+      if (models.includes(model)) return false;
+      models = [...models, model];
+      schema = ctx.modelSchema(model);
+      at = part.$ref.slice(1);
+    } else schema = followLocal(ctx, part, pointer, []);
+  }
+  if (!isObject(schema) || schema.oneOf || schema.anyOf || schema.$ref !== undefined) return false;
+  if (Array.isArray(schema.allOf)) {
+    const inner = mergedAllOf(ctx, schema, at, models);
+    if (!inner) return false;
+    for (const [name, field] of inner.fields)
+      out.fields.set(name, { ...field, required: field.required || !!out.fields.get(name)?.required });
+    return true;
+  }
+  const types = typesOf(schema).filter((t) => t !== 'null');
+  if (types.length ? types.length !== 1 || types[0] !== 'object' : !isObject(schema.properties)) return false;
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as unknown[]) : []);
+  for (const [name, property] of Object.entries(isObject(schema.properties) ? schema.properties : {}))
+    out.fields.set(name, {
+      schema: property,
+      pointer: `${at}${pointerOf('properties', name)}`,
+      required: required.has(name) || !!out.fields.get(name)?.required,
+    });
+  // A part may only name fields as required that another part declares.
+  for (const name of required) {
+    const field = typeof name === 'string' ? out.fields.get(name) : undefined;
+    if (field) field.required = true;
+  }
+  return true;
+}
+
+function fieldRows(ctx: SchemaContext, merged: MergedObject, depth: number, refs: string[]): ParamItem[] {
+  return [...merged.fields].map(([name, field]) => schemaRow(ctx, name, field.schema, field.required, field.pointer, depth, refs));
+}
 
 /** Everything a row keeps beside its type: example(s), enum, format, default, ranges, lengths, pattern, deprecated. */
 function constraintsOf(s: Schema): Partial<ParamItem> {

@@ -94,7 +94,7 @@ describe('OpenAPI importer', () => {
     expect(cancel.content.responses[0]).toMatchObject({ format: 'text', examples: [{ value: 'cancelled' }] });
   });
 
-  it('keeps oneOf and allOf as such, a self-referencing model as a reference, and never follows a file or URL $ref', async () => {
+  it('keeps oneOf as such, merges an allOf of objects into its fields, keeps a self-referencing model as a reference, and never follows a file or URL $ref', async () => {
     const r = await read('openapi31-shapes.yaml');
     const create = api(r, 'api:POST /shapes');
     expect(create.content.reqBody).toEqual([
@@ -104,10 +104,12 @@ describe('OpenAPI importer', () => {
         children: [expect.objectContaining({ ref: 'Circle' }), expect.objectContaining({ ref: 'Square' })],
       }),
     ]);
-    const body = create.content.responses[0]!.body[0]!;
-    expect(body.combine).toBe('allOf');
-    expect(body.children[0]).toMatchObject({ ref: 'Node' });
-    expect(byName(body.children[1]!.children, 'createdAt')).toMatchObject({
+    // allOf [Node, {createdAt}]: the response's fields are Node's and createdAt, with no composition or root row.
+    const body = create.content.responses[0]!.body;
+    expect(body.map((p) => p.name)).toEqual(['name', 'children', 'anything', 'createdAt']);
+    expect(body.some((p) => p.combine || p.name === '')).toBe(false);
+    expect(byName(body, 'children')).toMatchObject({ type: 'array[object]', ref: 'Node' });
+    expect(byName(body, 'createdAt')).toMatchObject({
       type: 'string',
       nullable: true,
       format: 'date-time',
@@ -125,6 +127,37 @@ describe('OpenAPI importer', () => {
     expect(r.warnings.find((w) => w.params?.ref === './local-file.yaml#/Thing')!.pointer).toMatch(/^\/paths\/~1remote\/get/);
     expect(r.warnings.some((w) => w.code === 'skippedMethod' && w.params?.method === 'TRACE')).toBe(true);
     expect(r.documents.some((d) => d.key.startsWith('api:TRACE'))).toBe(false);
+  });
+
+  it('merges an allOf of objects into the fields, however deep and from whichever models, and keeps what cannot merge', async () => {
+    const r = await read('openapi30-allof.yaml');
+    expect(r.warnings).toEqual([]);
+    const get = api(r, 'api:GET /orders/{}');
+    const [ok, missing] = get.content.responses;
+    // Envelope's fields and data, without a composition or an unnamed root row (the nested （根节点） rows).
+    expect(ok!.body.map((p) => [p.name, p.type, p.required])).toEqual([
+      ['code', 'integer', true],
+      ['message', 'string', false],
+      ['data', 'object', true],
+    ]);
+    expect(byName(ok!.body, 'code').value).toBe('0');
+    // data: Order (which extends Base) and tracking, merged too.
+    const data = byName(ok!.body, 'data');
+    expect(data.combine).toBeUndefined();
+    expect(data.children.map((p) => [p.name, p.type, p.required])).toEqual([
+      ['id', 'string', true],
+      ['total', 'number', false],
+      ['tracking', 'string', false],
+    ]);
+    expect(byName(data.children, 'tracking').nullable).toBe(true);
+    // A string refined by a pattern is not an object: the composition stays.
+    expect(missing!.body).toEqual([expect.objectContaining({ name: '', combine: 'allOf' })]);
+    // An allOf with a oneOf part stays a composition too, its parts as they are.
+    const put = api(r, 'api:PUT /orders/{}');
+    expect(put.content.reqBody).toEqual([expect.objectContaining({ name: '', combine: 'allOf' })]);
+    expect(put.content.reqBody[0]!.children.map((c) => c.combine ?? c.ref)).toEqual(['Order', 'oneOf']);
+    // The model that extends another is one object too.
+    expect(model(r, 'Order').schema.map((p) => p.name)).toEqual(['id', 'total']);
   });
 
   it('counts what it imported: operations, parameters, examples and models', async () => {

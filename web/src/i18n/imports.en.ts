@@ -20,6 +20,7 @@ export const importsEn: Texts<typeof importsZh> = {
   project: 'Project',
   projectPlaceholder: 'Choose a project you can edit',
   newName: 'New project name',
+  newDescription: 'New project description',
   newIn: 'The new project is made in {{place}}',
   personal: 'My projects',
   folder: 'Target folder',

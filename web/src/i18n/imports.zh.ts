@@ -19,6 +19,7 @@ export const importsZh = {
   project: '项目',
   projectPlaceholder: '选择一个你可以编辑的项目',
   newName: '新项目名称',
+  newDescription: '新项目描述',
   newIn: '新项目将创建在 {{place}}',
   personal: '我的项目',
   folder: '目标目录',

@@ -49,6 +49,9 @@ function usePastedText(text: string, active: boolean) {
   return settled;
 }
 
+/** A source's text in at most `max` characters. */
+const clip = (text: string | undefined, max: number) => [...(text ?? '').trim()].slice(0, max).join('');
+
 export function Component() {
   const { t } = useTranslation();
   useTitle(t('imports.title'));
@@ -59,7 +62,8 @@ export function Component() {
   const [source, setSource] = useState<SourceValue>({ kind: 'file', file: null, text: '', url: '' });
   const [target, setTarget] = useState<'existing' | 'new'>(params.get('projectId') ? 'existing' : 'new');
   const [projectId, setProjectId] = useState<string | undefined>(params.get('projectId') ?? undefined);
-  const [newName, setNewName] = useState('');
+  // A new project's name and description: the source's (OpenAPI's info, a Postman collection's) unless edited.
+  const [edits, setEdits] = useState<{ name?: string; description?: string }>({});
   const [choices, setChoices] = useState<ImportChoices>({ mode: 'merge', deleteMissing: false });
   const [upload, setUpload] = useState<number | null>(null);
   const [started, setStarted] = useState<ImportJobView | null>(null);
@@ -107,6 +111,10 @@ export function Component() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [existing, choices.mode, choices.deleteMissing]);
 
+  const fromSource = preview.state.status === 'ready' ? preview.state.project : {};
+  const newName = edits.name ?? clip(fromSource.name, LIMITS.projectName);
+  const newDescription = edits.description ?? clip(fromSource.description, LIMITS.projectDescription);
+
   const job = useImportJob(started?.id ?? null, started ?? undefined);
   const jobView = job.data ?? started;
   useEffect(() => {
@@ -125,7 +133,12 @@ export function Component() {
       let into = projectId;
       if (target === 'new') {
         const made = await create.mutateAsync({
-          body: projectCreateBody.parse({ name: newName, folderId: consoleFolder, teamId }),
+          body: projectCreateBody.parse({
+            name: newName,
+            description: newDescription,
+            folderId: consoleFolder,
+            teamId,
+          }),
         });
         into = made.id;
         setTarget('existing');
@@ -205,13 +218,29 @@ export function Component() {
                   />
                 </Form.Item>
               ) : (
-                <Form.Item
-                  label={t('imports.newName')}
-                  htmlFor="import-new-name"
-                  extra={t('imports.newIn', { place: teamId ? (teamName ?? '') : t('imports.personal') })}
-                >
-                  <Input id="import-new-name" maxLength={LIMITS.projectName} value={newName} onChange={(e) => setNewName(e.target.value)} />
-                </Form.Item>
+                <>
+                  <Form.Item
+                    label={t('imports.newName')}
+                    htmlFor="import-new-name"
+                    extra={t('imports.newIn', { place: teamId ? (teamName ?? '') : t('imports.personal') })}
+                  >
+                    <Input
+                      id="import-new-name"
+                      maxLength={LIMITS.projectName}
+                      value={newName}
+                      onChange={(e) => setEdits((p) => ({ ...p, name: e.target.value }))}
+                    />
+                  </Form.Item>
+                  <Form.Item label={t('imports.newDescription')} htmlFor="import-new-description">
+                    <Input.TextArea
+                      id="import-new-description"
+                      autoSize={{ minRows: 2, maxRows: 6 }}
+                      maxLength={LIMITS.projectDescription}
+                      value={newDescription}
+                      onChange={(e) => setEdits((p) => ({ ...p, description: e.target.value }))}
+                    />
+                  </Form.Item>
+                </>
               )}
               <ImportChoicesFields value={choices} onChange={setChoices} tree={target === 'existing' && projectId ? tree : undefined} />
             </Form>

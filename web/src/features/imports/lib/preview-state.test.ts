@@ -10,6 +10,7 @@ const read = (seq: number, created = 1): PreviewResponse => ({
   counts: { apis: created, models: 0, pages: 0, folders: 0 },
   warnings: [],
   plan: figures(created),
+  project: {},
 });
 const plan = (seq: number, created: number): PreviewResponse => ({ type: 'plan', seq, plan: figures(created) });
 const reading: PreviewState = { status: 'reading' };

@@ -72,6 +72,17 @@ describe('import preview (the worker protocol)', () => {
     expect(r).toMatchObject({ format: 'curl', counts: { apis: 1, models: 0 }, plan: { created: 1 } });
   });
 
+  it("answers the source's project name and description (OpenAPI's info), which a new project starts from", async () => {
+    const handle = createPreview();
+    const text = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Pet shop', description: 'Pets for sale', version: '1' },
+      paths: { '/pets': { get: { responses: { '200': { description: 'ok' } } } } },
+    });
+    const r = expectType(await handle({ type: 'read', seq: 1, text, name: 'pets.json', existing: [], choices: merge }), 'read');
+    expect(r.project).toEqual({ name: 'Pet shop', description: 'Pets for sale' });
+  });
+
   it('refuses what is none of the formats, and an oversized file before reading it, with the catalogue reasons', async () => {
     const handle = createPreview();
     const none = await handle({ type: 'read', seq: 1, text: 'hello: [just, yaml]', name: 'notes.yaml', existing: [], choices: merge });

@@ -41,7 +41,16 @@ export interface PlanFigures {
 }
 
 export type PreviewResponse =
-  | { type: 'read'; seq: number; format: ImportFormat; counts: SourceCounts; warnings: ImportWarning[]; plan: PlanFigures }
+  | {
+      type: 'read';
+      seq: number;
+      format: ImportFormat;
+      counts: SourceCounts;
+      warnings: ImportWarning[];
+      plan: PlanFigures;
+      /** The project's name and description as the source gives them (OpenAPI's info, a Postman collection's). */
+      project: { name?: string; description?: string };
+    }
   | { type: 'plan'; seq: number; plan: PlanFigures }
   | { type: 'refused'; seq: number; reason: RefusalReason; params: Record<string, string | number>; pointer?: string }
   /** Something no refusal names (a bug, or no source read yet): the message for the console. */
@@ -142,6 +151,7 @@ export function createPreview() {
           counts: countSource(result),
           warnings: result.warnings,
           plan: planFigures(request.existing, result, request.choices, request.name),
+          project: { name: result.project.name, description: result.project.description },
         };
       }
       if (!last) return { type: 'failed', seq, message: 'nothing read yet' };
