@@ -66,3 +66,38 @@ test('in English: the 404 page and its title, default document names and history
   // The language switch names Chinese in Chinese, as language switches do; nothing else may.
   expect((await page.locator('body').innerText()).replace('中文', '')).not.toMatch(/[\u4e00-\u9fff“”]/);
 });
+
+test.describe('a browser that prefers English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('is offered English once, in English; the choice is remembered and Chinese stays the default', async ({ page }) => {
+    await page.goto('/');
+    const offer = page.getByRole('region', { name: 'Language' });
+    await expect(offer).toContainText('This site is in Chinese by default. Read it in English?');
+    // Until answered, the page is the default Chinese.
+    await expect(page.getByRole('button', { name: '在线演示' })).toBeVisible();
+    await offer.getByRole('button', { name: 'Switch to English' }).click();
+    await expect(page.getByRole('button', { name: 'Online demo' })).toBeVisible();
+    await expect(offer).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Online demo' })).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Language' })).toHaveCount(0);
+  });
+
+  test('keeping Chinese is remembered too: no offer on the next visit', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('region', { name: 'Language' }).getByRole('button', { name: '继续使用中文' }).click();
+    await expect(page.getByRole('region', { name: 'Language' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Language' })).toHaveCount(0);
+  });
+});
+
+test('a Chinese browser is not offered English', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^(Language|语言)$/ })).toHaveCount(0);
+});

@@ -90,64 +90,105 @@ const tableLayout = {
   paddingBottom: () => 3,
 };
 
+/**
+ * A document's blocks laid out. A table is kept with the heading right before it, so neither a heading nor a
+ * table's last rows are left alone on a page (see `tableContent`).
+ */
 function blocks(list: readonly Block[], images: ReadonlyMap<string, PrintImage>, baseHeading: number, words: PrintWords): Content[] {
-  return list.map((b): Content => {
-    switch (b.kind) {
-      case 'heading':
-        return { text: inlines(b.text), style: `h${Math.min(4, baseHeading + b.level - 1)}`, tocItem: false };
-      case 'paragraph':
-        return { text: inlines(b.text), margin: [0, 2, 0, 4] };
-      case 'list': {
-        const items = b.items.map((item) => blocks(item, images, baseHeading + 1, words));
-        return b.ordered ? { ol: items, margin: [0, 2, 0, 4] } : { ul: items, margin: [0, 2, 0, 4] };
-      }
-      case 'code':
-        return {
-          table: { widths: ['*'], body: [[{ text: monoRuns(b.text), fontSize: 8, preserveLeadingSpaces: true, lineHeight: 1.15 }]] },
-          layout: { ...tableLayout, fillColor: () => '#f6f8fa' },
-          margin: [0, 2, 0, 6],
-        };
-      case 'table': {
-        const total = b.widths.reduce((a, w) => a + w, 0);
-        return {
-          table: {
-            headerRows: 1,
-            // The header row never stands alone at the foot of a page, and no row breaks across two.
-            keepWithHeaderRows: 1,
-            dontBreakRows: true,
-            widths: b.widths.map((w) => `${((w / total) * 100).toFixed(2)}%`),
-            body: [
-              b.header.map((h) => ({ text: h, bold: true, fillColor: '#eef1f6' })),
-              ...b.rows.map((row) =>
-                row.cells.map((cell, i) => ({
-                  text: inlines(cell),
-                  margin: i === 0 && row.depth ? [row.depth * 10, 0, 0, 0] : [0, 0, 0, 0],
-                })),
-              ),
-            ],
-          },
-          layout: tableLayout,
-          fontSize: 8.5,
-          margin: [0, 2, 0, 8],
-        };
-      }
-      case 'image': {
-        const image = images.get(b.src);
-        if (image && !isPrintable(image)) {
-          // A GIF or WebP of the project's own: a line that names it, linked when its source is a web address.
-          const line = words.imagePlaceholder(imageName(b.src, b.alt), image.type.toUpperCase());
-          const link = /^https?:\/\//i.test(b.src) ? { link: b.src, color: '#1d4ed8' } : {};
-          return { text: line, italics: true, color: '#666', margin: [0, 2, 0, 4], ...link };
-        }
-        if (!image) return b.alt ? { text: `[${b.alt}]`, italics: true, color: '#666' } : '';
-        return { image: imageKey(images, b.src), fit: [Math.min(480, image.width), Math.min(600, image.height)], margin: [0, 4, 0, 6] };
-      }
-      case 'quote':
-        return { stack: blocks(b.blocks, images, baseHeading, words), margin: [12, 2, 0, 4], color: '#555' };
-      case 'rule':
-        return { canvas: [{ type: 'line', x1: 0, y1: 4, x2: 495, y2: 4, lineWidth: 0.5, lineColor: '#c9ced8' }], margin: [0, 4, 0, 8] };
+  const out: Content[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const b = list[i]!;
+    const next = list[i + 1];
+    if (b.kind === 'heading' && next?.kind === 'table') {
+      out.push(tableContent(next, block(b, images, baseHeading, words)));
+      i++;
+    } else out.push(block(b, images, baseHeading, words));
+  }
+  return out;
+}
+
+function block(b: Block, images: ReadonlyMap<string, PrintImage>, baseHeading: number, words: PrintWords): Content {
+  switch (b.kind) {
+    case 'heading':
+      return { text: inlines(b.text), style: `h${Math.min(4, baseHeading + b.level - 1)}`, tocItem: false };
+    case 'paragraph':
+      return { text: inlines(b.text), margin: [0, 2, 0, 4] };
+    case 'list': {
+      const items = b.items.map((item) => blocks(item, images, baseHeading + 1, words));
+      return b.ordered ? { ol: items, margin: [0, 2, 0, 4] } : { ul: items, margin: [0, 2, 0, 4] };
     }
+    case 'code':
+      return {
+        table: { widths: ['*'], body: [[{ text: monoRuns(b.text), fontSize: 8, preserveLeadingSpaces: true, lineHeight: 1.15 }]] },
+        layout: { ...tableLayout, fillColor: () => '#f6f8fa' },
+        margin: [0, 2, 0, 6],
+      };
+    case 'table':
+      return tableContent(b);
+    case 'image': {
+      const image = images.get(b.src);
+      if (image && !isPrintable(image)) {
+        // A GIF or WebP of the project's own: a line that names it, linked when its source is a web address.
+        const line = words.imagePlaceholder(imageName(b.src, b.alt), image.type.toUpperCase());
+        const link = /^https?:\/\//i.test(b.src) ? { link: b.src, color: '#1d4ed8' } : {};
+        return { text: line, italics: true, color: '#666', margin: [0, 2, 0, 4], ...link };
+      }
+      if (!image) return b.alt ? { text: `[${b.alt}]`, italics: true, color: '#666' } : '';
+      return { image: imageKey(images, b.src), fit: [Math.min(480, image.width), Math.min(600, image.height)], margin: [0, 4, 0, 6] };
+    }
+    case 'quote':
+      return { stack: blocks(b.blocks, images, baseHeading, words), margin: [12, 2, 0, 4], color: '#555' };
+    case 'rule':
+      return { canvas: [{ type: 'line', x1: 0, y1: 4, x2: 495, y2: 4, lineWidth: 0.5, lineColor: '#c9ced8' }], margin: [0, 4, 0, 8] };
+  }
+}
+
+/** A table this short moves whole (with its heading) to the next page rather than leave part of it behind. */
+export const SHORT_TABLE_ROWS = 12;
+/** A longer table's last rows go over a page break together, so no page holds only one or two of them. */
+export const TABLE_TAIL_ROWS = 3;
+
+type TableBlock = Extract<Block, { kind: 'table' }>;
+
+/**
+ * A parameter table's grid: cells carry their own padding (CELL_PADDING) so that a cell holding a nested table (the
+ * tail, below) has none and its rows line up with the rest.
+ */
+const gridLayout = { ...tableLayout, paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0 };
+const CELL_PADDING = [4, 3, 4, 3];
+
+/**
+ * A table, with the heading before it when it has one. The header row repeats on every page and no row breaks
+ * across two (pdfmake's headerRows, keepWithHeaderRows, dontBreakRows). A short table is one unbreakable piece
+ * with its heading. A longer one holds its last TABLE_TAIL_ROWS rows as one row (a nested table across every
+ * column): a page break before the end moves them all, under the repeated header row, never a lone row.
+ */
+function tableContent(b: TableBlock, heading?: Content): Content {
+  const total = b.widths.reduce((a, w) => a + w, 0);
+  const widths = b.widths.map((w) => `${((w / total) * 100).toFixed(2)}%`);
+  const bodyRows = (rows: TableBlock['rows']): Content[][] =>
+    rows.map((row) =>
+      row.cells.map((cell, i) => ({
+        text: inlines(cell),
+        margin: i === 0 && row.depth ? [CELL_PADDING[0]! + row.depth * 10, ...CELL_PADDING.slice(1)] : CELL_PADDING,
+      })),
+    );
+  const headerRow = b.header.map((h) => ({ text: h, bold: true, fillColor: '#eef1f6', margin: CELL_PADDING }));
+  const lead = heading ? [heading] : [];
+  const table = (body: Content[][]): Content => ({
+    table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths, body: [headerRow, ...body] },
+    layout: gridLayout,
+    fontSize: 8.5,
   });
+  if (b.rows.length <= SHORT_TABLE_ROWS) {
+    return { stack: [...lead, table(bodyRows(b.rows))], unbreakable: true, margin: [0, 2, 0, 8] };
+  }
+  const cut = b.rows.length - TABLE_TAIL_ROWS;
+  const tail: Content[] = [
+    { colSpan: widths.length, table: { widths, dontBreakRows: true, body: bodyRows(b.rows.slice(cut)) }, layout: gridLayout },
+    ...widths.slice(1).map(() => ({})),
+  ];
+  return { stack: [...lead, table([...bodyRows(b.rows.slice(0, cut)), tail])], margin: [0, 2, 0, 8] };
 }
 
 const imageKey = (images: ReadonlyMap<string, PrintImage>, src: string) => `img${[...images.keys()].indexOf(src)}`;

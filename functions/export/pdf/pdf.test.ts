@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { apiloomFile, APILOOM_FILE_KIND } from '../../../shared/import/apiloom';
 import { OWN_GIF, OWN_IMAGE, OWN_WEBP, printFixture, printOptions, quillFixture } from '../print/fixture';
-import { definition, pdfWriter, printer } from '.';
+import { definition, pdfWriter, printer, SHORT_TABLE_ROWS, TABLE_TAIL_ROWS } from '.';
 import { outline } from '../print/outline';
 import { renderSectioned } from './sections';
 
@@ -207,6 +207,68 @@ describe('PDF export', () => {
     }
     expect(toc).toMatch(/\n200 接口 199 \d+/);
     expect(took).toBeLessThan(60_000);
+  }, 120_000);
+});
+
+describe('PDF export of tables at a page break', () => {
+  const param = (name: string) => ({
+    id: name,
+    name,
+    type: 'string',
+    required: false,
+    value: '',
+    description: `${name} 的说明`,
+    children: [],
+  });
+  /** Documents whose tables start a little lower on the page each time: some of them meet a page break. */
+  const file = (rows: number, prefix: string) =>
+    apiloomFile.read({
+      kind: APILOOM_FILE_KIND,
+      project: { name: 'Breaks' },
+      nodes: Array.from({ length: 30 }, (_, i) => ({
+        id: `${prefix}${i}`,
+        type: 'api',
+        name: `接口 ${i}`,
+        content: {
+          v: 2,
+          method: 'GET',
+          path: `/items/${i}`,
+          description: Array.from({ length: 1 + (i % 15) }, (_, k) => `第 ${k} 段说明文字，用来把表格往下推。`).join('\n\n'),
+          reqQuery: Array.from({ length: rows }, (_, r) => param(`${prefix}${i}x${r}`)),
+        },
+      })),
+    });
+  const pageOf = (text: string[], needle: string) => {
+    const at = text.findIndex((p) => new RegExp(`${needle}(?!\\d)`).test(p));
+    expect(at, needle).toBeGreaterThanOrEqual(0);
+    return at;
+  };
+
+  it(`moves a short table whole, with its heading, rather than leave its last rows alone on the next page`, async () => {
+    const rows = SHORT_TABLE_ROWS;
+    const text = await pages((await pdfWriter(file(rows, 's'), printOptions('zh', 'decimal', file(rows, 's')).options)).body);
+    let breaks = 0;
+    for (let i = 0; i < 30; i++) {
+      const first = pageOf(text, `s${i}x0`);
+      expect(pageOf(text, `s${i}x${rows - 1}`), `table ${i}`).toBe(first);
+      // The heading above it is on that page too: it comes right before the header row.
+      expect(text[first]).toMatch(new RegExp(`Query 参数\\s+参数名 类型 必填 示例 说明\\s+s${i}x0`));
+      if (pageOf(text, `接口 ${i}`) !== first) breaks++;
+    }
+    // The layout did meet page breaks: some tables moved off the page their document starts on.
+    expect(breaks).toBeGreaterThan(0);
+  }, 120_000);
+
+  it(`carries a long table's last ${TABLE_TAIL_ROWS} rows over a page break together`, async () => {
+    const rows = 24;
+    const text = await pages((await pdfWriter(file(rows, 'l'), printOptions('zh', 'decimal', file(rows, 'l')).options)).body);
+    let split = 0;
+    for (let i = 0; i < 30; i++) {
+      const last = pageOf(text, `l${i}x${rows - 1}`);
+      expect(pageOf(text, `l${i}x${rows - TABLE_TAIL_ROWS}`), `table ${i}`).toBe(last);
+      if (pageOf(text, `l${i}x0`) !== last) split++;
+    }
+    expect(split).toBeGreaterThan(0);
   }, 120_000);
 });
 

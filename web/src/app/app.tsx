@@ -4,6 +4,7 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { LanguageOffer } from '../components/language-offer';
 import { i18n } from '../i18n';
 import { queryClient } from '../lib/api';
 import { NotifyHolder } from '../lib/notify';
@@ -22,6 +23,7 @@ function Kit({ children }: { children: React.ReactNode }) {
     <ConfigProvider theme={theme} locale={current.language === 'en' ? enUS : zhCN} button={{ autoInsertSpace: false }}>
       <NotifyHolder />
       {children}
+      <LanguageOffer />
     </ConfigProvider>
   );
 }

@@ -7,6 +7,7 @@ export const en: Texts<typeof zh> = {
   common: {
     language: 'Language',
     languages: { zh: '中文', en: 'English' },
+    languageOffer: { text: 'This site is in Chinese by default. Read it in English?', switch: 'Switch to English', keep: 'Keep Chinese' },
     loading: 'Loading...',
     home: 'Back to home',
     delete: 'Delete',

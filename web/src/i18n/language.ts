@@ -10,3 +10,14 @@ export function storedLanguage(): Locale {
 }
 
 export const storeLanguage = (lng: Locale) => localStorage.setItem(STORAGE_KEY, lng);
+
+/**
+ * Whether to offer English, once: the reader never chose a language here and their browser prefers one that is not
+ * Chinese. Chinese stays the default; either answer is kept as their choice, so the offer never comes back.
+ */
+export function offersEnglish(): boolean {
+  if (typeof localStorage === 'undefined' || typeof navigator === 'undefined') return false;
+  if (localStorage.getItem(STORAGE_KEY)) return false;
+  const preferred = navigator.languages?.[0] ?? navigator.language;
+  return !!preferred && !preferred.toLowerCase().startsWith('zh');
+}

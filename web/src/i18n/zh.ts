@@ -3,6 +3,7 @@ export const zh = {
   common: {
     language: '语言',
     languages: { zh: '中文', en: 'English' },
+    languageOffer: { text: '本站默认使用中文，也可以切换为英文。', switch: '切换为英文', keep: '继续使用中文' },
     loading: '加载中…',
     home: '返回首页',
     delete: '删除',
