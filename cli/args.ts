@@ -39,6 +39,8 @@ export type Command =
       dryRun: boolean;
       format: string;
       folder?: string;
+      /** Issue 35: a dry run first; exit 1, with nothing written, when it would break clients (or warn). */
+      failOn?: 'breaking' | 'warning';
     } & Connection)
   | ({ name: 'pull'; format: (typeof EXPORT_FORMATS)[number]; out: string } & Connection)
   | ({ name: 'status'; limit: number } & Connection)
@@ -47,9 +49,10 @@ export type Command =
   | { name: 'mcp'; args: string[] };
 
 export const USAGE = `Usage:
-  apiloom push FILE --project P [--mode merge|skip|overwrite] [--delete-missing] [--dry-run] [--format auto|openapi|…] [--folder ID] [--json]
+  apiloom push FILE --project P [--mode merge|skip|overwrite] [--delete-missing] [--dry-run] [--format auto|openapi|…] [--folder ID] [--fail-on breaking|warning] [--json]
   apiloom pull --project P --format openapi-json --out api.json [--json]
   apiloom status --project P [--json]
+  apiloom diff --project P --from 1.0.0 [--to live] | apiloom diff OLD_FILE NEW_FILE   (apiloom diff --help)
   apiloom mcp --project P            (when the MCP server is installed beside this file)
 
 The server and the token: --url and --token, or APILOOM_URL and APILOOM_TOKEN (a project token, apl_…).
@@ -93,6 +96,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = {
             'dry-run': { type: 'boolean', default: false },
             format: { type: 'string' },
             folder: { type: 'string' },
+            'fail-on': { type: 'string' },
           },
         });
         if (values.help) return { name: 'help' };
@@ -105,6 +109,9 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = {
           dryRun: values['dry-run'],
           format: pick(values.format, IMPORT_FORMATS, 'format', 'auto'),
           ...(values.folder ? { folder: values.folder } : {}),
+          ...(values['fail-on'] !== undefined
+            ? { failOn: pick(values['fail-on'], ['breaking', 'warning'] as const, 'fail-on', 'breaking') }
+            : {}),
           ...connection(values, env),
         };
       }

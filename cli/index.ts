@@ -12,6 +12,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCommand, USAGE, UsageError, type Command, type Connection } from './args';
+import { diff } from './diff';
 
 declare const CLI_VERSION: string;
 const VERSION = typeof CLI_VERSION === 'string' ? CLI_VERSION : 'dev';
@@ -53,6 +54,11 @@ interface JobView {
     deleted: number;
     failed: number;
     warnings: { pointer: string; code: string; message: string }[];
+    /** Issue 35: what applying the file breaks (the counts and the first findings). */
+    compat?: {
+      summary: { error: number; warning: number; info: number };
+      findings: { id: string; severity?: string; message: Record<'zh' | 'en', string> }[];
+    };
   } | null;
   error: { code: number; message: string } | null;
   createdAt: string;
@@ -129,7 +135,31 @@ function summary(job: JobView, file: string): string[] {
   return lines;
 }
 
+/**
+ * `push --fail-on` (issue 35): the same file as a dry run first; when what it would change breaks clients (or
+ * warns), its findings are printed and the push stops there, exit 1, with nothing written.
+ */
 async function push(c: Extract<Command, { name: 'push' }>, io: Io): Promise<number> {
+  if (c.failOn && !c.dryRun) {
+    const preview = await pushOnce({ ...c, dryRun: true }, { ...io, out: () => {} });
+    const verdict = preview.job.report?.compat;
+    if (preview.exit !== EXIT.done || !verdict) {
+      io.err(`apiloom: the dry run before --fail-on ${preview.exit !== EXIT.done ? 'failed' : 'reported no verdict'}: nothing was pushed`);
+      return EXIT.failed;
+    }
+    if (verdict.summary.error > 0 || (c.failOn === 'warning' && verdict.summary.warning > 0)) {
+      if (c.json) io.out(JSON.stringify(preview.job, null, 2));
+      else {
+        io.out(`Not pushed: ${c.file} would break clients (${verdict.summary.error} errors, ${verdict.summary.warning} warnings):`);
+        for (const f of verdict.findings) io.out(`  ${f.severity} ${f.id}: ${f.message[c.lang]}`);
+      }
+      return EXIT.failed;
+    }
+  }
+  return (await pushOnce(c, io)).exit;
+}
+
+async function pushOnce(c: Extract<Command, { name: 'push' }>, io: Io): Promise<{ exit: number; job: JobView }> {
   let bytes: Buffer;
   try {
     bytes = await readFile(c.file);
@@ -159,7 +189,7 @@ async function push(c: Extract<Command, { name: 'push' }>, io: Io): Promise<numb
   );
   if (c.json) io.out(JSON.stringify(job, null, 2));
   else for (const line of summary(job, c.file)) io.out(line);
-  return job.state === 'failed' || (job.report?.failed ?? 0) > 0 ? EXIT.failed : EXIT.done;
+  return { exit: job.state === 'failed' || (job.report?.failed ?? 0) > 0 ? EXIT.failed : EXIT.done, job };
 }
 
 async function pull(c: Extract<Command, { name: 'pull' }>, io: Io): Promise<number> {
@@ -226,6 +256,8 @@ function mcp(args: string[], io: Io): Promise<number> {
 
 /** Runs a command line; answers the exit code. Never prints the token, whatever goes wrong. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
+  // `apiloom diff` (issue 35) parses and runs on its own (cli/diff.ts).
+  if (argv[0] === 'diff') return diff(argv.slice(1), io);
   let command: Command;
   try {
     command = parseCommand(argv, io.env);

@@ -5,6 +5,7 @@
  * (`<projectId>_<suffix>`), as a document id does, so polling finds its access rule without a read.
  */
 import * as z from 'zod';
+import { compatReport, finding } from './compat';
 import { lazy } from '../lazy';
 import { IMPORT_WARNING_CODES } from '../import/types';
 import { IMPORT_FORMATS, IMPORT_MODES, type ImportMode } from '../constants';
@@ -119,6 +120,11 @@ export const importReport = lazy(() =>
     deleted: z.number(),
     failed: z.number(),
     warnings: z.array(importWarningView),
+    /**
+     * What applying the file changes in the project's APIs and models, and what of it breaks clients (issue 35): the
+     * counts, the semver bump and the first findings.
+     */
+    compat: z.object({ summary: compatReport.shape.summary, bump: compatReport.shape.bump, findings: z.array(finding) }).optional(),
     /** What changed, for the report's links (at most a few hundred; the counts are complete). */
     changes: z.array(
       z.object({

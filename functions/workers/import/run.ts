@@ -13,6 +13,7 @@
  *   the document since the plan read it, deletions last. A failure before the commit discards the staged items
  *   (nothing was visible); a commit that fails or dies is finished by the next run (the owner's poll invokes it).
  */
+import { importPreview, keptVerdict } from '@shared/compat/import-preview';
 import { createHash } from 'node:crypto';
 import { generateNKeysBetween } from 'fractional-indexing';
 import type { ErrorKey } from '@shared/errors';
@@ -201,7 +202,7 @@ async function runTaken(job: ImportJobRecord, opts: RunOptions, onCommit: () => 
   const plan = await stage(opts, 'plan', () =>
     planImport(live.existing, result, { mode: options.mode, deleteMissing: options.deleteMissing, source: job.source }),
   );
-  const report = reportOf(plan, live);
+  const report = { ...reportOf(plan, live), compat: keptVerdict(importPreview(live.existing, plan)) };
   if (options.dryRun) {
     await finishImportJob(job, report, { done: 0, total: 0 });
     return;
