@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentTreeNode } from '@shared/schemas/document';
-import { firstDocument, keepPresent, lastChildId, nodesById } from './tree-ids';
+import { ancestorsOf, countByKind, findNode, firstDocument, keepPresent, lastChildId, nodesById } from './tree-ids';
 
 const node = (id: string, children: DocumentTreeNode[] = []): DocumentTreeNode => ({
   id,
@@ -43,5 +43,17 @@ describe('tree ids', () => {
     const emptyFolder = { ...node('e'), type: 'folder' as const };
     expect(firstDocument([emptyFolder, node('f', [node('g', [node('c')]), node('b')])])?.id).toBe('c');
     expect(firstDocument([emptyFolder])).toBeUndefined();
+  });
+
+  it('counts documents by kind at any depth, folders as folders', () => {
+    expect(Object.fromEntries(countByKind(tree))).toEqual({ doc: 3, folder: 2 });
+    expect(countByKind([]).size).toBe(0);
+  });
+
+  it('finds a node and the folders above it, top first', () => {
+    expect(findNode(tree, 'c')?.name).toBe('C');
+    expect(ancestorsOf(tree, 'c').map((n) => n.id)).toEqual(['f', 'g']);
+    expect(ancestorsOf(tree, 'a')).toEqual([]);
+    expect(ancestorsOf(tree, 'missing')).toEqual([]);
   });
 });
