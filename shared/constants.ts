@@ -173,3 +173,9 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 /** What an import does with a document that already exists. */
 export const IMPORT_MODES = ['skip', 'merge', 'overwrite'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
+
+/**
+ * What the site serves for download, built beside the web app (scripts/build-downloads.ts) and deployed with it:
+ * the one-file CLI (`curl …/cli/apiloom.mjs` in CI) and the browser plug-in's package.
+ */
+export const DOWNLOADS = { cli: '/cli/apiloom.mjs', plugin: '/downloads/apiloom-extension.zip' } as const;

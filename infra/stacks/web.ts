@@ -6,7 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { API_CACHE_KEY_HEADERS, TOKEN_COOKIE, TOKEN_COOKIE_HTTPS } from '@shared/constants';
+import { API_CACHE_KEY_HEADERS, DOWNLOADS, TOKEN_COOKIE, TOKEN_COOKIE_HTTPS } from '@shared/constants';
 import { configScript, contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '@shared/deployment';
 import { FILE_RESPONSE_HEADERS, FILES_PATH, WITHHELD_FILE_TAG } from '@shared/files';
 import { keys } from '../../functions/data/keys';
@@ -215,7 +215,9 @@ export class Site extends Construct {
         ),
       ],
       distribution: this.distribution,
-      distributionPaths: ['/index.html', '/config.js'],
+      // The downloads (the CLI, the plug-in's package: scripts/build-downloads.ts, in webDir) keep their names from
+      // one deployment to the next, like index.html: the edge must fetch them again.
+      distributionPaths: ['/index.html', '/config.js', ...Object.values(DOWNLOADS)],
     });
     const helper = deployment.handlerRole.node.scope!;
     const reason = "CDK's BucketDeployment helper, which runs only while CloudFormation deploys: its role, grants and runtime are CDK's.";

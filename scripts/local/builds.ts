@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { SERVICES } from '@shared/routes';
 import { JOB_NAMES, ORIGIN_NAMES, WORKER_NAMES } from '@shared/jobs';
+import { buildDownloads, downloadPath } from '../build-downloads';
 import { buildFunctions } from '../build-functions';
 import { isStale } from './freshness';
 import { functionBundle, ROOT, WEB_OUT } from './paths';
@@ -22,6 +23,12 @@ export async function ensureBuilt(log: (line: string) => void) {
       },
     );
     if (vite.status !== 0) throw new Error('web build failed');
+  }
+  // The CLI and the plug-in's package, served from the web app's output (which a web build empties).
+  const downloads = [downloadPath('cli'), downloadPath('plugin')];
+  if (isStale(downloads, [...src('cli', 'extension', 'shared', 'package.json'), ...LOCK])) {
+    log('Building the CLI and the plug-in package…');
+    await buildDownloads();
   }
   if (
     isStale([...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...ORIGIN_NAMES].map(functionBundle), [...src('functions', 'shared'), ...LOCK])

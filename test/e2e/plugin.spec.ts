@@ -12,6 +12,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createProject, newPerson, withSession } from './support';
 
 const EXTENSION = resolve(import.meta.dirname, '../../extension');
 
@@ -107,4 +108,50 @@ test('without the plug-in, /testplugin says so and how to install it, in zh and 
   await page.getByLabel('语言').getByText('English').click();
   await expect(page.getByText('The plug-in is not installed')).toBeVisible();
   await expect(page.getByText('Click “Load unpacked”')).toBeVisible();
+});
+
+test.describe('getting the plug-in and the CLI from the site', () => {
+  for (const L of [
+    { lang: 'zh', download: '下载插件安装包', steps: '把它解压到电脑上一个固定的文件夹', cli: '下载命令行（apiloom.mjs）' },
+    {
+      lang: 'en',
+      download: 'Download the plug-in',
+      steps: 'unzip it into a folder you keep',
+      cli: 'Download the command line (apiloom.mjs)',
+    },
+  ] as const) {
+    test(`[${L.lang}] /testplugin offers the site's plug-in package and says how to install it in words; the tokens page the CLI`, async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      if (L.lang === 'en') await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+      await page.goto('/testplugin');
+      const download = page.getByRole('link', { name: L.download });
+      await expect(download).toHaveAttribute('href', '/downloads/apiloom-extension.zip');
+      await expect(page.getByRole('listitem').filter({ hasText: L.steps })).toBeVisible();
+      // No repository paths or npm scripts are asked of a user any more.
+      await expect(page.locator('main')).not.toContainText(/npm run|extension 文件夹|extension folder of the repository/);
+
+      // The package is served by the site: a zip holding the manifest.
+      const zip = await request.get('/downloads/apiloom-extension.zip');
+      expect(zip.status()).toBe(200);
+      expect(zip.headers()['content-type']).toBe('application/zip');
+      const bytes = await zip.body();
+      expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+      expect(bytes.toString('latin1')).toContain('manifest.json');
+
+      // The one-file CLI, and the CI example that fetches it with curl from this very site.
+      const cli = await request.get('/cli/apiloom.mjs');
+      expect(cli.status()).toBe(200);
+      expect(await cli.text()).toMatch(/^#!\/usr\/bin\/env node\n/);
+      const person = await newPerson(request);
+      const projectId = await createProject(request, person.token, { name: 'CLI e2e' });
+      await withSession(page.context(), person);
+      await page.goto(`/dashboard/project/${projectId}/tokens`);
+      await expect(page.getByRole('link', { name: L.cli })).toHaveAttribute('href', '/cli/apiloom.mjs');
+      await expect(page.locator('pre.cli-example')).toContainText(`curl -fsSL ${baseURL}/cli/apiloom.mjs -o apiloom.mjs`);
+      await expect(page.locator('pre.cli-example')).toContainText(`node apiloom.mjs push openapi.yaml --project ${projectId}`);
+    });
+  }
 });

@@ -485,6 +485,10 @@ describe('mock origin', () => {
     // The web app learns the mock origin's address from its config.
     const deployment = ofType('Custom::CDKBucketDeployment')[0]![1];
     expect(json(deployment.Properties)).toContain(mockDistId);
+    // The downloads the web app's output holds (the CLI, the plug-in) are fetched again after each deployment.
+    expect(deployment.Properties.DistributionPaths).toEqual(
+      expect.arrayContaining(['/cli/apiloom.mjs', '/downloads/apiloom-extension.zip']),
+    );
   });
 });
 

@@ -13,11 +13,15 @@ export const pluginEn: Texts<typeof pluginZh> = {
   granted: 'Addresses it may reach',
   noneGranted: 'No address allowed yet: the first time a request goes to an address, the plug-in opens a window asking you to allow it.',
   install: 'How to install it',
+  download: 'Download the plug-in',
   steps: {
+    download:
+      'Download the plug-in package (a zip file) with the button above and unzip it into a folder you keep: the plug-in runs from that folder, so do not delete it.',
     open: 'In Chrome or Edge open chrome://extensions and switch on “Developer mode” (top right).',
-    load: 'Click “Load unpacked” and choose the extension folder of the repository; or run npm run build:extension -- <site origin> for dist/apiloom-extension.zip, unzip it and load that.',
+    load: 'Click “Load unpacked” and choose the folder you unzipped.',
     reload: 'Reload this page once it is installed.',
   },
+
   recheck: 'Check again',
   tryTitle: 'Try it',
   url: 'Address',

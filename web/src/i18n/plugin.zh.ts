@@ -9,9 +9,11 @@ export const pluginZh = {
   granted: '已允许访问的地址',
   noneGranted: '还没有允许任何地址：第一次发送到某个地址时，插件会弹出窗口请你允许。',
   install: '如何安装',
+  download: '下载插件安装包',
   steps: {
+    download: '点击上方按钮下载插件安装包（zip 文件），把它解压到电脑上一个固定的文件夹（插件会一直从这个文件夹运行，请不要删除）。',
     open: '在 Chrome 或 Edge 中打开 chrome://extensions，打开右上角的“开发者模式”。',
-    load: '点击“加载已解压的扩展程序”，选择代码仓库里的 extension 文件夹；或运行 npm run build:extension -- <站点地址> 生成 dist/apiloom-extension.zip，解压后加载。',
+    load: '点击“加载已解压的扩展程序”，选择刚才解压出来的文件夹。',
     reload: '安装后刷新本页。',
   },
   recheck: '重新检查',

@@ -24,6 +24,12 @@ export const tokensEn = {
   revokeConfirm: 'Revoke “{{name}}”? Its next request is refused.',
   revoked: 'Token revoked',
   readOnly: 'Only editors manage tokens.',
+  cli: {
+    title: 'Command line and CI',
+    text: 'The apiloom command line is one file: any machine or CI with Node.js 20 or later runs it, with nothing to install. Store a token as the CI secret APILOOM_TOKEN, then download and run it in the pipeline:',
+    download: 'Download the command line (apiloom.mjs)',
+    example: 'CI example',
+  },
   sync: {
     title: 'Last imports',
     text: 'Every import into this project, from the import page, the open API or the CLI, kept 30 days.',

@@ -26,6 +26,12 @@ export const tokensZh: typeof tokensEn = {
   revokeConfirm: '撤销“{{name}}”？它的下一个请求将被拒绝。',
   revoked: '令牌已撤销',
   readOnly: '只有可编辑成员可以管理令牌。',
+  cli: {
+    title: '命令行与 CI',
+    text: 'apiloom 命令行是一个文件，装有 Node.js 20 或更高版本的电脑和 CI 都能直接运行，无需安装依赖。把令牌保存为 CI 的密钥 APILOOM_TOKEN，再在流水线中下载并运行：',
+    download: '下载命令行（apiloom.mjs）',
+    example: 'CI 示例',
+  },
   sync: {
     title: '最近导入',
     text: '本项目的每次导入（导入页面、开放接口或命令行），保留 30 天。',

@@ -1,13 +1,15 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Input, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DOWNLOADS } from '@shared/constants';
 import type { RunResponse } from '@shared/schemas/runner';
 import { DocPage } from '../components/doc-page';
 import { pluginStatus, pluginTransport, type PluginStatus } from '../features/runner/lib/plugin-transport';
 import { useTitle } from '../lib/title';
 import '../i18n/plugin';
 
-const STEPS = ['open', 'load', 'reload'] as const;
+const STEPS = ['download', 'open', 'load', 'reload'] as const;
 
 /** The body as text for a look: the first few KB, decoded as UTF-8. */
 const preview = (base64: string) => new TextDecoder().decode(Uint8Array.from(atob(base64.slice(0, 5_468)), (c) => c.charCodeAt(0)));
@@ -80,6 +82,10 @@ export function Component() {
         )}
       </Card>
       <Typography.Title level={2}>{t('plugin.install')}</Typography.Title>
+      {/* The package this site serves (scripts/build-downloads.ts): made for this site, nothing to build. */}
+      <Button type="primary" icon={<DownloadOutlined aria-hidden />} href={DOWNLOADS.plugin} download>
+        {t('plugin.download')}
+      </Button>
       <ol>
         {STEPS.map((step) => (
           <li key={step}>{t(`plugin.steps.${step}`)}</li>
