@@ -23,6 +23,7 @@ import { dynamo } from '../../functions/data/dynamo-client';
 import { importKeys, keys } from '../../functions/data/keys';
 import { bodiesOf, readBody } from '../../functions/domain/bodies';
 import { loadNodes } from '../../functions/domain/documents';
+import { getImportJob } from '../../functions/domain/import-jobs';
 import { getMockConfig } from '../../functions/domain/mock-configs';
 import { createLogger } from '../../functions/core/logger';
 import { importedDocumentId, runImportJob } from '../../functions/workers/import/run';
@@ -485,6 +486,31 @@ describe('staged until the commit (the last gaps of issue 22)', () => {
       expect((await call<unknown[]>('GET', `/project/document/recycler/${project.id}`)).data).toHaveLength(1);
     });
   }
+
+  it('a run whose job another run took over stands down: it neither finishes nor fails the job', { timeout: 60_000 }, async () => {
+    const { upload, documents, project } = await setup();
+    const before = await documents();
+    const jobSk = importKeys.job(project.id, '').sk;
+    let takenOver: string | undefined;
+    // At this run's first progress report, another run takes the job (as after a lapsed lease): attempts moves on.
+    const harness = injectFaults(dynamo());
+    harnesses.push(harness);
+    harness.onSend(UpdateCommand, always, async (command, real) => {
+      const input = command.input as { Key?: { sk?: string }; ExpressionAttributeNames?: Record<string, string> };
+      const sk = input.Key?.sk ?? '';
+      if (!takenOver && sk.startsWith(jobSk) && Object.values(input.ExpressionAttributeNames ?? {}).includes('progress')) {
+        takenOver = sk.slice(jobSk.length);
+        await updateItem(importKeys.job(project.id, takenOver), { set: { leaseUntil: Date.now() + 60_000 }, add: { attempts: 1 } });
+      }
+      return real(command);
+    });
+    const { id } = await upload('pets.yaml', bytesOf(petstore('First', 'integer', gone)));
+    await settledWorkers();
+    expect(takenOver).toBe(id);
+    // The job is the other run's: still running under its attempt, with no error or end written over it.
+    expect(await getImportJob(project.id, id)).toMatchObject({ state: 'running', attempts: 2, error: null, finishedAt: null });
+    expect((await documents()).map((d) => d.node.id)).toEqual(before.map((d) => d.node.id));
+  });
 
   it('never overwrites a save made while it ran, when it then fails on a deletion', { timeout: 60_000 }, async () => {
     const { importFile, documents, call, project } = await setup();
