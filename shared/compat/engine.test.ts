@@ -4,6 +4,7 @@ import { newResponse } from '../schemas/api-content';
 import { paramRow } from '../schemas/param-row';
 import { CHECKS, SUBJECTS, type Subject } from './checks';
 import { compareStates, failsOn, nextSemver } from './engine';
+import { RULE_FIXTURES } from './fixtures';
 import type { CompatReport, Finding, ProjectState, StateDocument } from './types';
 
 const apiContent = (over: Partial<ApiContent> = {}): ApiContent => ({
@@ -44,82 +45,6 @@ const compare = (a: ProjectState, b: ProjectState) => {
   const report = compareStates(a, b);
   for (const f of [...report.findings, ...report.changes]) produced.add(f.id);
   return report;
-};
-
-/** Each schema rule: a field before and after. */
-const RULE_FIXTURES: Record<string, [Partial<ParamItem>, Partial<ParamItem>]> = {
-  'became-required': [{}, { required: true }],
-  'became-optional': [{ required: true }, {}],
-  'type-changed': [{}, { type: 'integer' }],
-  'type-generalized': [{}, { type: 'any' }],
-  'enum-value-removed': [{ enum: ['a', 'b'] }, { enum: ['a'] }],
-  'enum-value-added': [{ enum: ['a'] }, { enum: ['a', 'b'] }],
-  'became-enum': [{}, { enum: ['a'] }],
-  'became-not-enum': [{ enum: ['a'] }, {}],
-  'became-nullable': [{}, { nullable: true }],
-  'became-not-nullable': [{ nullable: true }, {}],
-  'max-length-decreased': [{ maxLength: 10 }, { maxLength: 5 }],
-  'max-length-increased': [{ maxLength: 5 }, { maxLength: 10 }],
-  'max-length-set': [{}, { maxLength: 5 }],
-  'max-length-unset': [{ maxLength: 5 }, {}],
-  'min-length-decreased': [{ minLength: 5 }, { minLength: 1 }],
-  'min-length-increased': [{ minLength: 1 }, { minLength: 5 }],
-  'min-length-set': [{}, { minLength: 2 }],
-  'min-length-unset': [{ minLength: 2 }, {}],
-  'max-decreased': [{ maximum: 10 }, { maximum: 5 }],
-  'max-increased': [{ maximum: 5 }, { maximum: 10 }],
-  'max-set': [{}, { maximum: 5 }],
-  'max-unset': [{ maximum: 5 }, {}],
-  'min-decreased': [{ minimum: 5 }, { minimum: 1 }],
-  'min-increased': [{ minimum: 1 }, { minimum: 5 }],
-  'min-set': [{}, { minimum: 1 }],
-  'min-unset': [{ minimum: 1 }, {}],
-  'max-items-decreased': [{ maxItems: 10 }, { maxItems: 5 }],
-  'max-items-increased': [{ maxItems: 5 }, { maxItems: 10 }],
-  'max-items-set': [{}, { maxItems: 5 }],
-  'max-items-unset': [{ maxItems: 5 }, {}],
-  'min-items-decreased': [{ minItems: 5 }, { minItems: 1 }],
-  'min-items-increased': [{ minItems: 1 }, { minItems: 5 }],
-  'min-items-set': [{}, { minItems: 1 }],
-  'min-items-unset': [{ minItems: 1 }, {}],
-  'exclusive-max-set': [{ maximum: 5 }, { maximum: 5, exclusiveMaximum: true }],
-  'exclusive-max-unset': [{ maximum: 5, exclusiveMaximum: true }, { maximum: 5 }],
-  'exclusive-min-set': [{ minimum: 5 }, { minimum: 5, exclusiveMinimum: true }],
-  'exclusive-min-unset': [{ minimum: 5, exclusiveMinimum: true }, { minimum: 5 }],
-  'pattern-added': [{}, { pattern: '^a+$' }],
-  'pattern-changed': [{ pattern: '^a+$' }, { pattern: '^b+$' }],
-  'pattern-removed': [{ pattern: '^a+$' }, {}],
-  'one-of-added': [
-    { type: 'any', combine: 'oneOf', children: [paramRow('', 'string')] },
-    { type: 'any', combine: 'oneOf', children: [paramRow('', 'string'), paramRow('', 'integer')] },
-  ],
-  'one-of-removed': [
-    { type: 'any', combine: 'oneOf', children: [paramRow('', 'string'), paramRow('', 'integer')] },
-    { type: 'any', combine: 'oneOf', children: [paramRow('', 'string')] },
-  ],
-  'any-of-added': [
-    { type: 'any', combine: 'anyOf', children: [paramRow('', 'string')] },
-    { type: 'any', combine: 'anyOf', children: [paramRow('', 'string'), paramRow('', 'integer')] },
-  ],
-  'any-of-removed': [
-    { type: 'any', combine: 'anyOf', children: [paramRow('', 'string'), paramRow('', 'integer')] },
-    { type: 'any', combine: 'anyOf', children: [paramRow('', 'string')] },
-  ],
-  'all-of-added': [
-    { type: 'any', combine: 'allOf', children: [paramRow('', 'object')] },
-    { type: 'any', combine: 'allOf', children: [paramRow('', 'object'), paramRow('', 'object')] },
-  ],
-  'all-of-removed': [
-    { type: 'any', combine: 'allOf', children: [paramRow('', 'object'), paramRow('', 'object')] },
-    { type: 'any', combine: 'allOf', children: [paramRow('', 'object')] },
-  ],
-  'default-value-added': [{}, { default: 'x' }],
-  'default-value-changed': [{ default: 'x' }, { default: 'y' }],
-  'default-value-removed': [{ default: 'x' }, {}],
-  deprecated: [{}, { deprecated: true }],
-  reactivated: [{ deprecated: true }, {}],
-  'description-changed': [{ description: 'old words' }, { description: 'new words' }],
-  'example-changed': [{ value: 'a' }, { value: 'b' }],
 };
 
 /** An API with one field `tag` where a subject sees it. */

@@ -4,7 +4,6 @@
  * join, deleted ones go). The import preview, the re-import report and `apiloom push --fail-on` read it.
  */
 import type { ImportPlan } from '../import/plan';
-import type { ContentOf } from '../schemas/document';
 import { compareStates } from './engine';
 import type { CompatReport, ProjectState, StateDocument } from './types';
 
@@ -28,7 +27,7 @@ export function importPreview(existing: PlannedOver[], plan: Pick<ImportPlan, 'c
   const after = new Map(existing.map((d) => [d.id, d]));
   for (const u of plan.updated) {
     const was = u.documentId ? after.get(u.documentId) : undefined;
-    if (was) after.set(was.id, { ...was, name: u.document.name, content: u.document.content as ContentOf<'api'> });
+    if (was) after.set(was.id, { ...was, name: u.document.name, content: u.document.content });
   }
   for (const d of plan.deleted) after.delete(d.documentId);
   for (const c of plan.created)

@@ -86,12 +86,12 @@ const textOf = (r: ToolResult) => r.content.map((c) => c.text).join('\n');
 
 describe('apiloom mcp, through the SDK client over stdio', () => {
   it(
-    'lists its three tools, searches the APIs, reads one as OpenAPI with its model resolved, and a page as markdown',
+    'lists its four tools (get_changes: test/integration/changes.test.ts), searches the APIs, reads one as OpenAPI with its model resolved, and a page as markdown',
     { timeout: 90_000 },
     async () => {
       const s = await project();
       const client = await connect(s.p.id, await s.token(['read']));
-      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_api', 'get_page', 'search_apis']);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_api', 'get_changes', 'get_page', 'search_apis']);
 
       const found = await call(client, 'search_apis', { query: 'pet' });
       expect(found.isError).toBeFalsy();
