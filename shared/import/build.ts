@@ -5,14 +5,7 @@
  */
 import { LIMITS } from '../constants';
 import { shortTitle } from '../titles';
-import {
-  contentSchemas,
-  HTTP_METHODS,
-  type ApiContent,
-  type ContentOf,
-  type ParamItem,
-  type ParamType,
-} from '../schemas/document';
+import { contentSchemas, HTTP_METHODS, type ApiContent, type ContentOf, type ParamItem, type ParamType } from '../schemas/document';
 import { paramRow } from '../schemas/param-row';
 import { ImportRefusal } from './parse';
 import type { ImportedDocument, ImportedDocumentOf, ImportedKind, ImportWarning } from './types';

@@ -126,7 +126,12 @@ function requestItem({ node, typed }: ReadNode): Obj | undefined {
     return [saved('', r.body.length ? pretty(exampleOfRows(r.body)) : '')];
   });
   const event = eventsOf(c.scripts);
-  return { name: fullNameOf(node.name, typed?.type === 'api' ? typed.content : undefined), ...(event.length ? { event } : {}), request, response };
+  return {
+    name: fullNameOf(node.name, typed?.type === 'api' ? typed.content : undefined),
+    ...(event.length ? { event } : {}),
+    request,
+    response,
+  };
 }
 
 /** The API's request scripts as Postman's events: the pre-request script `prerequest`, the post-response one `test`. */

@@ -5,18 +5,7 @@
  * and test scripts are kept as text in the description and flagged with a warning: they never run here.
  */
 import { API_SCRIPT_MAX_CHARS, type ApiContent, type ApiResponse, type ApiScripts, type ParamItem } from '../../schemas/document';
-import {
-  apiKey,
-  DocumentList,
-  finish,
-  isMethod,
-  prettyBody,
-  RESPONSE_FORMAT_OF_MEDIA,
-  row,
-  rowsFromJsonText,
-  RowIds,
-  titleOf,
-} from '../build';
+import { apiKey, DocumentList, finish, isMethod, prettyBody, RESPONSE_FORMAT_OF_MEDIA, row, rowsFromJsonText, RowIds } from '../build';
 import { emptyProject, type ImportedVariable, type ImportResult, type ImportWarning } from '../types';
 import { isObject, list, text, type Obj } from '../values';
 

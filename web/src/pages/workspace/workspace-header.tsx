@@ -108,9 +108,7 @@ function WorkspaceEntries({ ws, pageInPanel, actions }: Parameters<typeof Worksp
               releases={releaseList}
               value={ws.version}
               onChange={ws.readVersion}
-              onCompare={() =>
-                void navigate(paths.changes.href(projectId, { from: ws.version ?? releaseList[0]?.version, to: 'live' }))
-              }
+              onCompare={() => void navigate(paths.changes.href(projectId, { from: ws.version ?? releaseList[0]?.version, to: 'live' }))}
             />
           </Suspense>
         ) : null}

@@ -112,7 +112,8 @@ export function dropPlace(info: Parameters<NonNullable<TreeProps<Row>['onDrop']>
   // Onto a folder: inside it, at the end.
   if (!info.dropToGap) return { parent: target.id, previous: siblingsOf(target.id).at(-1)?.id ?? '0' };
   // Just below an open folder's row: its first child.
-  if (target.type === 'folder' && info.node.expanded && target.children.length && position === 1) return { parent: target.id, previous: '0' };
+  if (target.type === 'folder' && info.node.expanded && target.children.length && position === 1)
+    return { parent: target.id, previous: '0' };
   if (position === -1) {
     const list = siblingsOf(target.parentId);
     return { parent: target.parentId, previous: list[list.findIndex((n) => n.id === target.id) - 1]?.id ?? '0' };
