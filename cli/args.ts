@@ -37,7 +37,7 @@ export type Command =
       mode: (typeof MODES)[number];
       deleteMissing: boolean;
       dryRun: boolean;
-      format: string;
+      format: (typeof IMPORT_FORMATS)[number];
       folder?: string;
     } & Connection)
   | ({ name: 'pull'; format: (typeof EXPORT_FORMATS)[number]; out: string } & Connection)
