@@ -37,7 +37,7 @@ export type Command =
       mode: (typeof MODES)[number];
       deleteMissing: boolean;
       dryRun: boolean;
-      format: string;
+      format: (typeof IMPORT_FORMATS)[number];
       folder?: string;
       /** Issue 35: a dry run first; exit 1, with nothing written, when it would break clients (or warn). */
       failOn?: 'breaking' | 'warning';

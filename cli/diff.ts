@@ -13,6 +13,8 @@ import { reportMarkdown, reportText } from '../shared/compat/render';
 import { stateFromImport } from '../shared/compat/state';
 import type { CompatReport } from '../shared/compat/types';
 import { importInput, ImportRefusal } from '../shared/import';
+import { openAddresses } from '../shared/routes/open-addresses';
+import { buildPath } from '../shared/routes/path';
 import { translate } from '../shared/messages';
 
 export const DIFF_USAGE = `Usage:
@@ -64,8 +66,8 @@ async function readState(file: string, lang: 'zh' | 'en') {
 
 /** The open API's report for a project (the same address rules as push and pull). */
 async function fetchReport(url: string, token: string, project: string, from: string, to: string, lang: string): Promise<CompatReport> {
-  const base = `${url.replace(/\/+$/, '').replace(/\/api$/, '')}/api/open/v1`;
-  const address = `${base}/projects/${encodeURIComponent(project)}/changes?${new URLSearchParams({ from, to }).toString()}`;
+  const base = `${url.replace(/\/+$/, '').replace(/\/api$/, '')}/api`;
+  const address = `${base}${buildPath(openAddresses['open.changes'], { projectId: project })}?${new URLSearchParams({ from, to })}`;
   let res: Response;
   try {
     res = await fetch(address, { headers: { authorization: `Bearer ${token}`, 'accept-language': lang } });

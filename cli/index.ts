@@ -3,6 +3,10 @@
  * its fetch), built by scripts/build-cli.ts. It talks to the open API (/open/v1) with a project token and never
  * prints the token. Exit codes: 0 done, 1 the job failed or reported failures, 2 usage or authentication.
  *
+ * Its paths come from the open routes' addresses (shared/routes/open-addresses.ts, built with the route table's
+ * `buildPath`), and its requests and answers are the routes' own types, imported as types only (nothing of zod or
+ * the schemas is bundled).
+ *
  * `apiloom mcp` is a separate entry: when `mcp.mjs` lies beside this file, the command runs it (same arguments,
  * same environment, its exit code); this file never loads it, so push, pull and status stay dependency-free.
  */
@@ -11,6 +15,10 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OPEN_API_BASE } from '../shared/constants';
+import type { RouteRequest, RouteResponse } from '../shared/routes';
+import { openAddresses, type OpenRouteId } from '../shared/routes/open-addresses';
+import { buildPath } from '../shared/routes/path';
 import { parseCommand, USAGE, UsageError, type Command, type Connection } from './args';
 import { diff } from './diff';
 
@@ -41,40 +49,28 @@ interface Envelope<T> {
   data: T;
 }
 
-interface JobView {
-  id: string;
-  state: 'uploading' | 'queued' | 'running' | 'done' | 'failed';
-  format: string | null;
-  source: string;
-  options: { mode: string; deleteMissing: boolean; dryRun: boolean };
-  report: {
-    created: number;
-    updated: number;
-    skipped: number;
-    deleted: number;
-    failed: number;
-    warnings: { pointer: string; code: string; message: string }[];
-    /** Issue 35: what applying the file breaks (the counts and the first findings). */
-    compat?: {
-      summary: { error: number; warning: number; info: number };
-      findings: { id: string; severity?: string; message: Record<'zh' | 'en', string> }[];
-    };
-  } | null;
-  error: { code: number; message: string } | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+/** An import job as the open API shows it: the import screen's view of it (shared/schemas/import.ts). */
+type JobView = RouteResponse<'open.importGet'>;
 
 const POLL_MS = 500;
 const JOB_TIMEOUT_MS = 15 * 60_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The open API's base: `<site>/api/open/v1`, or `<api>/open/v1` when the address already ends in /api. */
-const apiBase = (url: string) => `${url.replace(/\/+$/, '').replace(/\/api$/, '')}/api/open/v1`;
+/** The API's base: `<site>/api`, or the address itself when it already ends in /api. */
+const apiBase = (url: string) => `${url.replace(/\/+$/, '').replace(/\/api$/, '')}/api`;
 
-/** One call of the open API: its data, or a Failure whose exit code follows the HTTP status. */
-async function call<T>(c: Connection, method: string, path: string, body?: unknown): Promise<T> {
-  const url = `${apiBase(c.url)}${path}`;
+/**
+ * One call of an open route, by its id: its data, or a Failure whose exit code follows the HTTP status. Every open
+ * route but the OpenAPI file is about the connection's project, which fills `{projectId}`.
+ */
+async function call<Id extends OpenRouteId>(
+  c: Connection,
+  id: Id,
+  request: Omit<RouteRequest<Id>, 'params'> & { params?: Record<string, string> },
+): Promise<RouteResponse<Id>> {
+  const { method, ...address } = openAddresses[id];
+  const body = 'body' in request ? request.body : undefined;
+  const url = `${apiBase(c.url)}${buildPath(address, { projectId: c.project, ...request.params })}`;
   for (let attempt = 0; ; attempt++) {
     let res: Response;
     try {
@@ -88,16 +84,16 @@ async function call<T>(c: Connection, method: string, path: string, body?: unkno
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
     } catch (err) {
-      throw new Failure(`cannot reach ${apiBase(c.url)}: ${(err as Error).message}`, EXIT.failed);
+      throw new Failure(`cannot reach ${apiBase(c.url)}${OPEN_API_BASE}: ${(err as Error).message}`, EXIT.failed);
     }
     // Throttled: wait as told, a few times.
     if (res.status === 429 && attempt < 5) {
       await sleep(Math.min(60, Number(res.headers.get('retry-after') ?? 2)) * 1000);
       continue;
     }
-    let envelope: Envelope<T> | undefined;
+    let envelope: Envelope<RouteResponse<Id>> | undefined;
     try {
-      envelope = (await res.json()) as Envelope<T>;
+      envelope = (await res.json()) as Envelope<RouteResponse<Id>>;
     } catch {
       envelope = undefined;
     }
@@ -166,25 +162,23 @@ async function pushOnce(c: Extract<Command, { name: 'push' }>, io: Io): Promise<
   } catch (err) {
     throw new Failure(`cannot read ${c.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT.usage);
   }
-  const project = `/projects/${encodeURIComponent(c.project)}`;
-  const ticket = await call<{ id: string; url: string; headers: Record<string, string> }>(c, 'POST', `${project}/imports/upload`, {
-    name: basename(c.file),
-    size: bytes.length,
-  });
+  const ticket = await call(c, 'open.importUpload', { body: { name: basename(c.file), size: bytes.length } });
   const put = await fetch(ticket.url, { method: 'PUT', headers: ticket.headers, body: new Uint8Array(bytes) }).catch((err: Error) => {
     throw new Failure(`upload failed: ${err.message}`, EXIT.failed);
   });
   if (!put.ok) throw new Failure(`upload failed: HTTP ${put.status}`, EXIT.failed);
-  await call<JobView>(c, 'POST', `${project}/imports`, {
-    id: ticket.id,
-    format: c.format,
-    mode: c.mode,
-    deleteMissing: c.deleteMissing,
-    dryRun: c.dryRun,
-    ...(c.folder ? { folderId: c.folder } : {}),
+  await call(c, 'open.importStart', {
+    body: {
+      id: ticket.id,
+      format: c.format,
+      mode: c.mode,
+      deleteMissing: c.deleteMissing,
+      dryRun: c.dryRun,
+      ...(c.folder ? { folderId: c.folder } : {}),
+    },
   });
   const job = await poll(
-    () => call<JobView>(c, 'GET', `${project}/imports/${encodeURIComponent(ticket.id)}`),
+    () => call(c, 'open.importGet', { params: { id: ticket.id } }),
     (j) => j.state === 'done' || j.state === 'failed',
   );
   if (c.json) io.out(JSON.stringify(job, null, 2));
@@ -193,15 +187,9 @@ async function pushOnce(c: Extract<Command, { name: 'push' }>, io: Io): Promise<
 }
 
 async function pull(c: Extract<Command, { name: 'pull' }>, io: Io): Promise<number> {
-  const project = `/projects/${encodeURIComponent(c.project)}`;
-  const started = await call<{ id: string }>(c, 'POST', `${project}/exports`, { format: c.format, language: c.lang });
+  const started = await call(c, 'open.exportStart', { body: { format: c.format, language: c.lang } });
   const job = await poll(
-    () =>
-      call<{ state: string; url: string | null; fileName: string | null; size: number | null; error: { message: string } | null }>(
-        c,
-        'GET',
-        `${project}/exports/${encodeURIComponent(started.id)}`,
-      ),
+    () => call(c, 'open.exportGet', { params: { id: started.id } }),
     (j) => j.state === 'done' || j.state === 'failed',
   );
   if (job.state === 'failed' || !job.url) throw new Failure(`export failed: ${job.error?.message ?? 'no file'}`, EXIT.failed);
@@ -218,11 +206,7 @@ async function pull(c: Extract<Command, { name: 'pull' }>, io: Io): Promise<numb
 }
 
 async function status(c: Extract<Command, { name: 'status' }>, io: Io): Promise<number> {
-  const { imports } = await call<{ imports: (JobView & { by: { kind: string; name: string } })[] }>(
-    c,
-    'GET',
-    `/projects/${encodeURIComponent(c.project)}/imports`,
-  );
+  const { imports } = await call(c, 'open.imports', {});
   const shown = imports.slice(0, c.limit);
   if (c.json) {
     io.out(JSON.stringify({ imports: shown }, null, 2));

@@ -90,7 +90,7 @@ describe('search_apis', () => {
     path,
     folderPath,
   });
-  const nodes = [
+  const nodes: TreeNode[] = [
     node('1', 'Get a pet', 'GET', '/pets/{id}', 'Pets'),
     node('2', 'Add a pet', 'POST', '/pets', 'Pets'),
     node('3', 'Place an order', 'POST', '/orders', 'Store / Orders'),

@@ -1,28 +1,18 @@
 /**
  * The MCP server's client of Apiloom's open API (issue 26, `/open/v1`), exactly the contract it reads: a project's
  * tree and one document as Apiloom's content, an OpenAPI fragment or markdown, with a read token
- * (`Authorization: Bearer apl_…`). A refusal becomes an error that says what to do, never the token.
+ * (`Authorization: Bearer apl_…`). A refusal becomes an error that says what to do, never the token. Its paths come
+ * from the open routes' addresses (shared/routes/open-addresses.ts) and its types from the routes themselves.
  */
 import type { CompatReport } from '../../shared/compat/types';
+import type { RouteResponse } from '../../shared/routes';
+import { openAddresses } from '../../shared/routes/open-addresses';
+import { buildPath } from '../../shared/routes/path';
 
-export interface TreeNode {
-  id: string;
-  parentId: string;
-  name: string;
-  type: string;
-  method?: string | null;
-  path?: string | null;
-  /** The folders above it, as the open API writes them. */
-  folderPath: string;
-}
+/** A node of the project's tree, as the open API writes it (with the folders above it). */
+export type TreeNode = RouteResponse<'open.tree'>['nodes'][number];
 
-export interface OpenDocument {
-  id: string;
-  name: string;
-  type: string;
-  as: 'apiloom' | 'openapi' | 'markdown';
-  content: unknown;
-}
+export type OpenDocument = RouteResponse<'open.document'>;
 
 export interface OpenApiOptions {
   /** The app's API base, as `APILOOM_URL` names it: `https://docs.example.com/api`. */
@@ -52,7 +42,7 @@ const WHY: Record<number, string> = {
 export function openApiClient(opts: OpenApiOptions) {
   const fetchFn = opts.fetch ?? fetch;
   const base = opts.url.replace(/\/+$/, '');
-  const project = `${base}/open/v1/projects/${encodeURIComponent(opts.projectId)}`;
+  const { projectId } = opts;
 
   async function get<T>(url: string): Promise<T> {
     let res: Response;
@@ -77,10 +67,12 @@ export function openApiClient(opts: OpenApiOptions) {
   }
 
   return {
-    tree: async () => (await get<{ nodes: TreeNode[] }>(`${project}/tree`)).nodes,
-    document: (docId: string, as: OpenDocument['as']) => get<OpenDocument>(`${project}/documents/${encodeURIComponent(docId)}?as=${as}`),
+    tree: async () => (await get<RouteResponse<'open.tree'>>(`${base}${buildPath(openAddresses['open.tree'], { projectId })}`)).nodes,
+    document: (docId: string, as: OpenDocument['as']) =>
+      get<OpenDocument>(`${base}${buildPath(openAddresses['open.document'], { projectId, docId })}?${new URLSearchParams({ as })}`),
     /** The compatibility report between two versions (a release's number, or `live`). */
-    changes: (from: string, to: string) => get<CompatReport>(`${project}/changes?${new URLSearchParams({ from, to }).toString()}`),
+    changes: (from: string, to: string) =>
+      get<CompatReport>(`${base}${buildPath(openAddresses['open.changes'], { projectId })}?${new URLSearchParams({ from, to })}`),
   };
 }
 

@@ -3,7 +3,8 @@
  * (`Authorization: Bearer apl_…`) of the project the path names, within its scope (`read` or `import`), admits;
  * nothing else does (no session, no share). Errors keep the `{code, message, data}` envelope with an HTTP status
  * a client can act on (shared/http-status.ts). Its own service: the project bundle is at its 400 KB budget, and these
- * routes carry the export's OpenAPI and markdown writers.
+ * routes carry the export's OpenAPI and markdown writers. Their methods and paths are in ./open-addresses.ts, which the
+ * CLI and the MCP server read without the schemas.
  */
 import { importJobView, importUploadTicket } from '../schemas/import';
 import { exportJobView, exportStarted } from '../schemas/export';
@@ -23,12 +24,12 @@ import {
 } from '../schemas/open';
 import { changesView, compareQuery, openChangesParams } from '../schemas/compat';
 import { ANYONE, route, withToken } from './define';
+import { openAddresses } from './open-addresses';
 
 export const openRoutes = {
   /** The project's tree in tree order (parents first, siblings by rank); documents in the bin are not in it. */
   'open.tree': route({
-    method: 'GET',
-    path: '/open/v1/projects/{projectId}/tree',
+    ...openAddresses['open.tree'],
     service: 'open',
     access: withToken('read'),
     params: openProjectParams,
@@ -36,8 +37,7 @@ export const openRoutes = {
   }),
   /** One document as Apiloom's node, an OpenAPI 3.1 document (the operation and its models), or markdown. */
   'open.document': route({
-    method: 'GET',
-    path: '/open/v1/projects/{projectId}/documents/{docId}',
+    ...openAddresses['open.document'],
     service: 'open',
     access: withToken('read'),
     params: openDocumentParams,
@@ -46,8 +46,7 @@ export const openRoutes = {
   }),
   /** A presigned PUT for the file to import (at most 50 MB), and its job (state `uploading`). */
   'open.importUpload': route({
-    method: 'POST',
-    path: '/open/v1/projects/{projectId}/imports/upload',
+    ...openAddresses['open.importUpload'],
     service: 'open',
     access: withToken('import', ['active']),
     params: openProjectParams,
@@ -56,8 +55,7 @@ export const openRoutes = {
   }),
   /** Starts the uploaded job: the import screen's job, choices and report. An unchanged file writes nothing. */
   'open.importStart': route({
-    method: 'POST',
-    path: '/open/v1/projects/{projectId}/imports',
+    ...openAddresses['open.importStart'],
     service: 'open',
     access: withToken('import', ['active']),
     params: openProjectParams,
@@ -66,8 +64,7 @@ export const openRoutes = {
   }),
   /** A job's state, progress and report: what a client polls. */
   'open.importGet': route({
-    method: 'GET',
-    path: '/open/v1/projects/{projectId}/imports/{id}',
+    ...openAddresses['open.importGet'],
     service: 'open',
     access: withToken('import'),
     params: openImportParams,
@@ -75,8 +72,7 @@ export const openRoutes = {
   }),
   /** The project's last imports, newest first (`apiloom status`). */
   'open.imports': route({
-    method: 'GET',
-    path: '/open/v1/projects/{projectId}/imports',
+    ...openAddresses['open.imports'],
     service: 'open',
     access: withToken('read'),
     params: openProjectParams,
@@ -84,8 +80,7 @@ export const openRoutes = {
   }),
   /** Starts an export in any format of the export screen's. */
   'open.exportStart': route({
-    method: 'POST',
-    path: '/open/v1/projects/{projectId}/exports',
+    ...openAddresses['open.exportStart'],
     service: 'open',
     access: withToken('read'),
     params: openProjectParams,
@@ -94,8 +89,7 @@ export const openRoutes = {
   }),
   /** An export's state and, once done, a short-lived download link. */
   'open.exportGet': route({
-    method: 'GET',
-    path: '/open/v1/projects/{projectId}/exports/{id}',
+    ...openAddresses['open.exportGet'],
     service: 'open',
     access: withToken('read'),
     params: openExportParams,
@@ -103,8 +97,7 @@ export const openRoutes = {
   }),
   /** The compatibility report (issue 35): what changed between two releases, or a release and `live`. */
   'open.changes': route({
-    method: 'GET',
-    path: '/open/v1/projects/{projectId}/changes',
+    ...openAddresses['open.changes'],
     service: 'open',
     access: withToken('read'),
     params: openChangesParams,
@@ -113,8 +106,7 @@ export const openRoutes = {
   }),
   /** This API's OpenAPI 3.1 description, generated from the route table. */
   'open.openapi': route({
-    method: 'GET',
-    path: '/open/v1/openapi.json',
+    ...openAddresses['open.openapi'],
     service: 'open',
     access: ANYONE,
     response: openApiDocument,

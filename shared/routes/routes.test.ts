@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 import { buildPath, namedParams, placeholdersOf, routeAddresses, routeEntries, routes, type Locator } from './index';
+import { openAddresses } from './open-addresses';
+import { openRoutes } from './open';
 
 /** The names a route's `params` schema reads. */
 const paramNames = (params: unknown) => Object.keys((params as z.ZodObject | undefined)?.shape ?? {}).sort();
@@ -36,5 +38,14 @@ describe('path parameters', () => {
     });
     expect(addresses['login.create']).toEqual({ method: 'POST', path: '/login', bodyType: 'form' });
     expect(Object.keys(addresses).sort()).toEqual(Object.keys(routes).sort());
+  });
+});
+
+describe("the open API's addresses", () => {
+  it('are those of the open routes, each under its own id, and no other', () => {
+    expect(Object.keys(openAddresses).sort()).toEqual(Object.keys(openRoutes).sort());
+    for (const [id, route] of Object.entries(openRoutes)) {
+      expect({ method: route.method, path: route.path }, id).toEqual(openAddresses[id as keyof typeof openAddresses]);
+    }
   });
 });

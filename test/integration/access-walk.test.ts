@@ -112,19 +112,19 @@ async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visib
     }),
   );
   const call = async ({ kind, expected, fixture }: (typeof callers)[number]) => {
-    const { path, query, body, form, headers: sampleHeaders } = sampleCall(id, fixture.ids);
+    const { params, query, body, headers: sampleHeaders } = sampleCall(id, fixture.ids);
     const token = fixture.tokens[kind];
     const headers: Record<string, string> = { ...sampleHeaders, ...(kind === 'shareReader' ? { 'share-token': fixture.shareToken } : {}) };
     if ((TOKEN_CALLERS as readonly CallerKind[]).includes(kind)) headers.authorization = `Bearer ${fixture.bearers[kind as TokenCaller]}`;
-    const res = await api.call(route.method, path, {
+    const res = await api.callAny(id, {
       // Each caller from an address of its own, as people are: the walk's many code sends from one address would
       // otherwise meet the per-address send limit (a rule of its own, tested in accounts.test.ts).
       from: newClientAddress(),
       headers,
       ...(token ? { token } : {}),
       ...(query ? { query } : {}),
+      ...(params ? { params } : {}),
       ...(body !== undefined ? { body } : {}),
-      ...(form ? { form } : {}),
     });
     // A raw answer (the open API's OpenAPI file) is the body itself, not an envelope.
     if (route.raw && res.status === 200) {

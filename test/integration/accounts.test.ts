@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
 import { putItem, queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
-import { latestCode, newClientAddress, useLocalApi } from '../support/local-api';
+import { invalid, latestCode, newClientAddress, refusedFields, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
 let n = 0;
 const uniqueEmail = () => `user${Date.now().toString(36)}${n++}@example.com`;
 
 async function register(account = uniqueEmail(), password = 'Secret123', nickname = 'Ada') {
-  const sent = await api.call('POST', `/common/code/REGISTER/${encodeURIComponent(account)}`, { from: newClientAddress() });
+  const sent = await api.call('code.register', { params: { target: account }, from: newClientAddress() });
   expect(sent.code).toBe(0);
   const code = await latestCode(account);
-  const res = await api.call<{ token: string; user: { id: string } }>('POST', '/user/register', {
+  const res = await api.call('user.register', {
     body: { account, nickname, password, code },
   });
   expect(res.code, res.message).toBe(0);
@@ -21,7 +21,7 @@ async function register(account = uniqueEmail(), password = 'Secret123', nicknam
 
 const login = (username: string, password: string, opts: { headers?: Record<string, string>; from?: string; code?: string } = {}) => {
   const { code, ...rest } = opts;
-  return api.call<{ token: string }>('POST', '/login', { form: { username, password, ...(code ? { code } : {}) }, ...rest });
+  return api.call('login.create', { body: { username, password, ...(code ? { code } : {}) }, ...rest });
 };
 
 describe('registration', () => {
@@ -45,8 +45,8 @@ describe('registration', () => {
     const { account } = await register();
     const fresh = uniqueEmail();
     const [taken, free] = await Promise.all([
-      api.call('POST', `/common/code/REGISTER/${encodeURIComponent(account.toUpperCase())}`, { from: newClientAddress() }),
-      api.call('POST', `/common/code/REGISTER/${encodeURIComponent(fresh)}`, { from: newClientAddress() }),
+      api.call('code.register', { params: { target: account.toUpperCase() }, from: newClientAddress() }),
+      api.call('code.register', { params: { target: fresh }, from: newClientAddress() }),
     ]);
     expect({ code: taken.code, message: taken.message, data: taken.data }).toEqual({
       code: free.code,
@@ -60,7 +60,7 @@ describe('registration', () => {
     expect(toOwner?.notice).toMatch(/已有账号/);
     expect(outbox.find((e) => e.target === fresh)?.code).toMatch(/^\d{6}$/);
     // Whatever code is tried, the existing account is never registered again.
-    const retry = await api.call('POST', '/user/register', {
+    const retry = await api.call('user.register', {
       body: { account, nickname: 'Mallory', password: 'Secret123', code: '123456' },
     });
     expect(retry.code).toBe(ERRORS.badVerificationCode.code);
@@ -71,26 +71,26 @@ describe('registration', () => {
     const from = newClientAddress();
     const answers: number[] = [];
     for (let i = 0; i < 20; i++) {
-      answers.push((await api.call('POST', `/common/code/REGISTER/${i % 2 ? account : uniqueEmail()}`, { from })).code);
+      answers.push((await api.call('code.register', { params: { target: i % 2 ? account : uniqueEmail() }, from })).code);
     }
     // One a minute per target: the existing account answers "too many" on its second request, like any target.
     expect(answers.filter((c) => c === 0).length).toBeGreaterThanOrEqual(11);
-    const past = await api.call('POST', `/common/code/REGISTER/${uniqueEmail()}`, { from, headers: { 'accept-language': 'en' } });
+    const past = await api.call('code.register', { params: { target: uniqueEmail() }, from, headers: { 'accept-language': 'en' } });
     expect(past.code).toBe(ERRORS.tooManyRequests.code);
     expect(past.message).toMatch(/try again in \d+ seconds/);
-    expect((await api.call('POST', `/common/code/REGISTER/${uniqueEmail()}`, { from: newClientAddress() })).code).toBe(0);
+    expect((await api.call('code.register', { params: { target: uniqueEmail() }, from: newClientAddress() })).code).toBe(0);
   });
 
   it('refuses a wrong code, and a code used twice', async () => {
     const account = uniqueEmail();
-    await api.call('POST', `/common/code/REGISTER/${account}`);
+    await api.call('code.register', { params: { target: account } });
     const code = await latestCode(account);
     const wrong = code === '000000' ? '111111' : '000000';
-    const bad = await api.call('POST', '/user/register', { body: { account, nickname: 'A', password: 'Secret123', code: wrong } });
+    const bad = await api.call('user.register', { body: { account, nickname: 'A', password: 'Secret123', code: wrong } });
     expect(bad.code).toBe(ERRORS.badVerificationCode.code);
-    const ok = await api.call('POST', '/user/register', { body: { account, nickname: 'A', password: 'Secret123', code } });
+    const ok = await api.call('user.register', { body: { account, nickname: 'A', password: 'Secret123', code } });
     expect(ok.code).toBe(0);
-    const reuse = await api.call('POST', '/user/register', {
+    const reuse = await api.call('user.register', {
       body: { account: uniqueEmail(), nickname: 'A', password: 'Secret123', code },
     });
     expect(reuse.code).toBe(ERRORS.badVerificationCode.code);
@@ -98,8 +98,9 @@ describe('registration', () => {
 
   it('limits code sending to one a minute per target', async () => {
     const account = uniqueEmail();
-    expect((await api.call('POST', `/common/code/REGISTER/${account}`, { from: newClientAddress() })).code).toBe(0);
-    const second = await api.call('POST', `/common/code/REGISTER/${account}`, {
+    expect((await api.call('code.register', { params: { target: account }, from: newClientAddress() })).code).toBe(0);
+    const second = await api.call('code.register', {
+      params: { target: account },
       from: newClientAddress(),
       headers: { 'accept-language': 'en' },
     });
@@ -116,20 +117,20 @@ describe('registration', () => {
     ['code', { code: '12ab56' }, '验证码为 6 位数字'],
   ])('rejects a bad %s with a localised per-field message', async (field, override, message) => {
     const body = { account: uniqueEmail(), nickname: 'Ada', password: 'Secret123', code: '123456', ...override };
-    const res = await api.call<{ fields: Record<string, string> }>('POST', '/user/register', { body });
+    const res = await api.call('user.register', { body });
     expect(res.code).toBe(ERRORS.invalidInput.code);
-    expect(res.data.fields[field]).toBe(message);
+    expect(refusedFields(res)[field]).toBe(message);
   });
 
   it('names every missing field, in English when asked', async () => {
-    const res = await api.call<{ fields: Record<string, string> }>('POST', '/user/register', {
-      body: {},
+    const res = await api.call('user.register', {
+      body: invalid({}),
       headers: { 'accept-language': 'en-US,en;q=0.9' },
     });
     expect(res.code).toBe(ERRORS.invalidInput.code);
     expect(res.message).toBe('Invalid input');
-    expect(Object.keys(res.data.fields).sort()).toEqual(['account', 'code', 'nickname', 'password']);
-    expect(res.data.fields.password).toBe('Password must be 8-64 characters with letters and digits');
+    expect(Object.keys(refusedFields(res)).sort()).toEqual(['account', 'code', 'nickname', 'password']);
+    expect(refusedFields(res).password).toBe('Password must be 8-64 characters with letters and digits');
   });
 });
 
@@ -138,14 +139,14 @@ describe('sign-in and sessions', () => {
     const { account, password } = await register();
     const res = await login(account, password);
     expect(res.code).toBe(0);
-    const detail = await api.call<{ email: string }>('GET', '/user/detail', { token: res.data.token });
+    const detail = await api.call('user.detail', { token: res.data.token });
     expect(detail.code).toBe(0);
     expect(detail.data.email).toBe(account);
   });
 
   it('accepts the token from the cookie as well as the header', async () => {
     const { token } = await register();
-    const res = await api.call('GET', '/user/detail', { headers: { cookie: `other=1; apiloom-token=${token}` } });
+    const res = await api.call('user.detail', { headers: { cookie: `other=1; apiloom-token=${token}` } });
     expect(res.code).toBe(0);
   });
 
@@ -191,7 +192,7 @@ describe('sign-in and sessions', () => {
     // guessed code is refused even with the right password.
     const guesser = newClientAddress();
     expect((await login(account, 'Wrong1234', { from: guesser })).code).toBe(ERRORS.stepUpRequired.code);
-    expect((await api.call('POST', `/common/code/LOGIN/${account}`, { from: guesser })).code).toBe(0);
+    expect((await api.call('code.login', { params: { target: account }, from: guesser })).code).toBe(0);
     const sent = await latestCode(account);
     const wrongCode = sent === '000000' ? '000001' : '000000';
     expect((await login(account, password, { from: guesser, code: wrongCode })).code).toBe(ERRORS.badVerificationCode.code);
@@ -199,7 +200,7 @@ describe('sign-in and sessions', () => {
     // The owner reads the code in their mailbox (the local outbox) and signs in with it.
     const signedIn = await login(account, password, { from: owner, code: sent });
     expect(signedIn.code, signedIn.message).toBe(0);
-    expect((await api.call('GET', '/user/detail', { token: signedIn.data.token })).code).toBe(0);
+    expect((await api.call('user.detail', { token: signedIn.data.token })).code).toBe(0);
     // A code is good for one sign-in.
     expect((await login(account, password, { from: owner, code: sent })).code).toBe(ERRORS.badVerificationCode.code);
   });
@@ -208,8 +209,8 @@ describe('sign-in and sessions', () => {
     const { account } = await register();
     const stranger = uniqueEmail();
     const [known, unknown] = await Promise.all([
-      api.call('POST', `/common/code/LOGIN/${account}`, { from: newClientAddress() }),
-      api.call('POST', `/common/code/LOGIN/${stranger}`, { from: newClientAddress() }),
+      api.call('code.login', { params: { target: account }, from: newClientAddress() }),
+      api.call('code.login', { params: { target: stranger }, from: newClientAddress() }),
     ]);
     expect(known.code).toBe(0);
     expect({ code: unknown.code, data: unknown.data }).toEqual({ code: known.code, data: known.data });

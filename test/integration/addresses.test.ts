@@ -15,10 +15,11 @@ const freshEmail = () => `moved${Date.now().toString(36)}${n++}@example.com`;
 const freshPhone = () => `136${String(Date.now() + n++).slice(-8)}`;
 const outbox = () => queryAll<{ target: string; purpose: string; code?: string; notice?: string }>(keys.outbox());
 
-const sendCode = (token: string, purpose: 'EMAIL_UPDATE' | 'PHONE_UPDATE', target: string) =>
-  api.call('POST', `/common/code/${purpose}/${encodeURIComponent(target)}`, { token, from: newClientAddress() });
+const codeRoutes = { EMAIL_UPDATE: 'code.emailUpdate', PHONE_UPDATE: 'code.phoneUpdate' } as const;
+const sendCode = (token: string, purpose: keyof typeof codeRoutes, target: string) =>
+  api.call(codeRoutes[purpose], { params: { target }, token, from: newClientAddress() });
 const login = (username: string, password = 'Secret123') =>
-  api.call('POST', '/login', { form: { username, password }, from: newClientAddress() });
+  api.call('login.create', { body: { username, password }, from: newClientAddress() });
 
 describe('changing the email', { timeout: 120_000 }, () => {
   it('moves the account to a new email with its code and the password; the old address is told and freed', async () => {
@@ -27,19 +28,19 @@ describe('changing the email', { timeout: 120_000 }, () => {
     expect((await sendCode(person.token, 'EMAIL_UPDATE', next)).code).toBe(0);
     const code = await latestCode(next);
 
-    const wrongPassword = await api.call('POST', '/user/email', {
+    const wrongPassword = await api.call('user.email', {
       token: person.token,
       body: { email: next, code, password: 'Wrong1234' },
     });
     expect(wrongPassword.code).toBe(ERRORS.wrongOldPassword.code);
 
-    const moved = await api.call<{ email: string }>('POST', '/user/email', {
+    const moved = await api.call('user.email', {
       token: person.token,
       body: { email: next.toUpperCase(), code, password: 'Secret123' },
     });
     expect(moved.code, moved.message).toBe(0);
     expect(moved.data.email).toBe(next);
-    expect((await api.call<{ email: string }>('GET', '/user/detail', { token: person.token })).data.email).toBe(next);
+    expect((await api.call('user.detail', { token: person.token })).data.email).toBe(next);
 
     expect((await login(next)).code).toBe(0);
     expect((await login(person.account)).code).toBe(ERRORS.badCredentials.code);
@@ -48,10 +49,10 @@ describe('changing the email', { timeout: 120_000 }, () => {
     expect(told?.notice).toContain(next);
 
     // The old address is free again: registering it gets a code, not the "already has an account" notice.
-    await api.call('POST', `/common/code/REGISTER/${encodeURIComponent(person.account)}`, { from: newClientAddress() });
+    await api.call('code.register', { params: { target: person.account }, from: newClientAddress() });
     expect((await outbox()).find((e) => e.target === person.account && e.purpose === 'REGISTER')?.code).toMatch(/^\d{6}$/);
     // The code is spent.
-    const again = await api.call('POST', '/user/email', { token: person.token, body: { email: next, code, password: 'Secret123' } });
+    const again = await api.call('user.email', { token: person.token, body: { email: next, code, password: 'Secret123' } });
     expect(again.code).toBe(ERRORS.badVerificationCode.code);
   });
 
@@ -70,7 +71,7 @@ describe('changing the email', { timeout: 120_000 }, () => {
     const toOwner = (await outbox()).find((e) => e.target === owner.account && e.purpose === 'EMAIL_UPDATE');
     expect(toOwner?.code).toBeUndefined();
     expect(toOwner?.notice).toMatch(/未发验证码/);
-    const guessed = await api.call('POST', '/user/email', {
+    const guessed = await api.call('user.email', {
       token: taker.token,
       body: { email: owner.account, code: '123456', password: 'Secret123' },
     });
@@ -82,7 +83,7 @@ describe('changing the email', { timeout: 120_000 }, () => {
     const person = await signUp('Strict');
     expect((await sendCode(person.token, 'EMAIL_UPDATE', freshPhone())).code).toBe(ERRORS.invalidInput.code);
     expect((await sendCode(person.token, 'PHONE_UPDATE', freshEmail())).code).toBe(ERRORS.invalidInput.code);
-    const stranger = await api.call('POST', `/common/code/EMAIL_UPDATE/${encodeURIComponent(freshEmail())}`);
+    const stranger = await api.call('code.emailUpdate', { params: { target: freshEmail() } });
     expect(stranger.code).toBe(ERRORS.notLoggedIn.code);
   });
 });
@@ -92,7 +93,7 @@ describe('changing the phone', { timeout: 120_000 }, () => {
     const [person, other] = await Promise.all([signUp('Caller'), signUp('Other')]);
     const phone = freshPhone();
     await sendCode(person.token, 'PHONE_UPDATE', phone);
-    const set = await api.call<{ phone: string; email: string }>('POST', '/user/phone', {
+    const set = await api.call('user.phone', {
       token: person.token,
       body: { phone, code: await latestCode(phone) },
     });
@@ -109,25 +110,25 @@ describe('changing the phone', { timeout: 120_000 }, () => {
 describe('POST /common/code', () => {
   it('sends each purpose by its own rules', async () => {
     const account = freshEmail();
-    const register = await api.call('POST', '/common/code', { body: { purpose: 'REGISTER', target: account }, from: newClientAddress() });
+    const register = await api.call('code.send', { body: { purpose: 'REGISTER', target: account }, from: newClientAddress() });
     expect(register.code, register.message).toBe(0);
     expect(await latestCode(account)).toMatch(/^\d{6}$/);
 
-    const anonymous = await api.call('POST', '/common/code', {
+    const anonymous = await api.call('code.send', {
       body: { purpose: 'EMAIL_UPDATE', target: freshEmail() },
       from: newClientAddress(),
     });
     expect(anonymous.code).toBe(ERRORS.notLoggedIn.code);
 
     const person = await signUp('Generic');
-    const phoneAsEmail = await api.call('POST', '/common/code', {
+    const phoneAsEmail = await api.call('code.send', {
       token: person.token,
       body: { purpose: 'EMAIL_UPDATE', target: freshPhone() },
       from: newClientAddress(),
     });
     expect(phoneAsEmail.code).toBe(ERRORS.invalidInput.code);
     const next = freshEmail();
-    const update = await api.call('POST', '/common/code', {
+    const update = await api.call('code.send', {
       token: person.token,
       body: { purpose: 'EMAIL_UPDATE', target: next },
       from: newClientAddress(),

@@ -49,12 +49,13 @@ afterAll(() => {
 let n = 0;
 const newEmail = () => `aws${Date.now().toString(36)}${n++}@example.com`;
 const askRegisterCode = (target: string, lang?: string) =>
-  api.call('POST', `/common/code/REGISTER/${encodeURIComponent(target)}`, {
+  api.call('code.register', {
+    params: { target },
     from: newClientAddress(),
     headers: lang ? { 'accept-language': lang } : {},
   });
 const register = (account: string, code: string) =>
-  api.call('POST', '/user/register', { body: { account, nickname: 'Aws', password: 'Secret123', code }, from: newClientAddress() });
+  api.call('user.register', { body: { account, nickname: 'Aws', password: 'Secret123', code }, from: newClientAddress() });
 const sixDigits = (text: string | undefined) => /\b(\d{6})\b/.exec(text ?? '')?.[1] ?? '';
 
 describe('codes and notices through SES and End User Messaging SMS', { timeout: 120_000 }, () => {
@@ -116,7 +117,8 @@ describe('codes and notices through SES and End User Messaging SMS', { timeout: 
     for (const lang of ['zh', 'en'] as const) {
       ses.resetHistory();
       // The per-target resend wait does not apply across languages here: a new purpose keeps them apart.
-      const res = await api.call('POST', `/common/code/${lang === 'zh' ? 'REGISTER' : 'EMAIL_UPDATE'}/${person.account}`, {
+      const res = await api.call(lang === 'zh' ? 'code.register' : 'code.emailUpdate', {
+        params: { target: person.account },
         from: newClientAddress(),
         token: person.token,
         headers: { 'accept-language': lang },
@@ -171,9 +173,10 @@ describe('codes and notices through SES and End User Messaging SMS', { timeout: 
         (await register(account, sixDigits(ses.commandCalls(SendEmailCommand).at(-1)?.args[0].input.Content?.Simple?.Body?.Text?.Data)))
           .code,
       ).toBe(0);
-      for (const purpose of ['RESET_PWD', 'LOGIN']) {
+      for (const purpose of ['code.resetPassword', 'code.login'] as const) {
         const ask = (target: string) =>
-          api.call('POST', `/common/code/${purpose}/${encodeURIComponent(target)}`, {
+          api.call(purpose, {
+            params: { target },
             from: newClientAddress(),
             headers: { 'accept-language': lang },
           });

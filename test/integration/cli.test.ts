@@ -9,8 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectTokenView } from '@shared/schemas/open';
-import type { ProjectView } from '@shared/schemas/project';
+import type { ProjectTokenScope } from '@shared/constants';
 import { buildCli } from '../../scripts/build-cli';
 import { ROOT } from '../../scripts/local/paths';
 import { signUp, useLocalApi } from '../support/local-api';
@@ -47,9 +46,9 @@ function run(args: string[], env: Record<string, string>, cwd = dir): Promise<Ru
 
 async function setup() {
   const user = await signUp('CLI');
-  const project = (await api.call<ProjectView>('PUT', '/project', { token: user.token, body: { name: 'CLI' } })).data;
-  const token = async (scopes: string[]) => {
-    const res = await api.call<{ token: ProjectTokenView; secret: string }>('POST', '/project/token', {
+  const project = (await api.call('project.create', { token: user.token, body: { name: 'CLI' } })).data;
+  const token = async (scopes: ProjectTokenScope[]) => {
+    const res = await api.call('token.create', {
       token: user.token,
       body: { projectId: project.id, name: 'CI', scopes, expiresInDays: 7 },
     });
@@ -135,7 +134,7 @@ describe('the CLI', () => {
     expect(scope.stderr).toContain('HTTP 403');
     noToken(scope, reader.secret);
 
-    await api.call('DELETE', `/project/token/${s.made.token.id}`, { token: s.user.token });
+    await api.call('token.revoke', { params: { id: s.made.token.id }, token: s.user.token });
     const revoked = await run(['status', '--project', s.project.id], s.env);
     expect(revoked.code).toBe(2);
     expect(revoked.stderr).toContain('The project token is invalid or revoked (HTTP 401');

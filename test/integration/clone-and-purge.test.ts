@@ -1,7 +1,6 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
-import type { ProjectView } from '@shared/schemas/project';
 import { ERRORS } from '@shared/errors';
 import { batchWrite, getItem, queryAll } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
@@ -14,7 +13,7 @@ import { signUp, useLocalApi } from '../support/local-api';
 const api = useLocalApi();
 
 async function projectWithDocs(token: string, count: number, name = 'Big') {
-  const res = await api.call<ProjectView>('PUT', '/project', { token, body: { name } });
+  const res = await api.call('project.create', { token, body: { name } });
   const id = res.data.id;
   const puts = Array.from({ length: count }, (_, i) => ({
     ...keys.document(id, `d${String(i).padStart(5, '0')}`),
@@ -38,9 +37,9 @@ describe('clone', () => {
   it('copies the project, every document and its files under the new name, owned by the cloner', async () => {
     const { token, userId } = await signUp();
     const source = await projectWithDocs(token, 120);
-    await api.call('PUT', `/project/favor/${source}`, { token });
+    await api.call('project.favorAdd', { params: { id: source }, token });
     await putFile(source, 'files/AbCdEfGhIjKlMnOpQrStUv', 'PNGDATA');
-    const res = await api.call<ProjectView>('POST', `/project/clone/${source}`, { token, query: { name: 'Big (copy)' } });
+    const res = await api.call('project.clone', { params: { id: source }, token, query: { name: 'Big (copy)' } });
     expect(res.code, res.message).toBe(0);
     expect(res.data).toMatchObject({ name: 'Big (copy)', ownerId: userId, role: 'creator', state: 'active', favorite: false });
     const copy = await docsOf(res.data.id);
@@ -52,21 +51,21 @@ describe('clone', () => {
       await s3()
     ).send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: keys.fileObject(res.data.id, 'AbCdEfGhIjKlMnOpQrStUv') }));
     expect(await file.Body!.transformToString()).toBe('PNGDATA');
-    const mine = await api.call<ProjectView[]>('GET', '/project/personal', { token });
+    const mine = await api.call('project.personal', { token });
     expect(mine.data.map((p) => p.id)).toContain(res.data.id);
   });
 
   it('refuses a name over 64 characters', async () => {
     const { token } = await signUp();
     const source = await projectWithDocs(token, 1);
-    const res = await api.call('POST', `/project/clone/${source}`, { token, query: { name: 'x'.repeat(65) } });
+    const res = await api.call('project.clone', { params: { id: source }, token, query: { name: 'x'.repeat(65) } });
     expect(res.code).toBe(ERRORS.invalidInput.code);
   });
 
   it('a failure half way leaves no visible copy, and the purge job clears what it left', async () => {
     const { token } = await signUp();
     const source = await projectWithDocs(token, 2500);
-    const before = (await api.call<ProjectView[]>('GET', '/project/personal', { token })).data;
+    const before = (await api.call('project.personal', { token })).data;
 
     const client = dynamo();
     const send = client.send.bind(client);
@@ -77,7 +76,7 @@ describe('clone', () => {
     }) as never);
     let res;
     try {
-      res = await api.call('POST', `/project/clone/${source}`, { token, query: { name: 'Half' } });
+      res = await api.call('project.clone', { params: { id: source }, token, query: { name: 'Half' } });
     } finally {
       spy.mockRestore();
     }
@@ -85,9 +84,9 @@ describe('clone', () => {
     expect(res.code).toBe(ERRORS.system.code);
     expect(res.message).not.toContain('injected');
 
-    const after = (await api.call<ProjectView[]>('GET', '/project/personal', { token })).data;
+    const after = (await api.call('project.personal', { token })).data;
     expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id));
-    const search = await api.call<ProjectView[]>('GET', '/project/search', { token, query: { keyword: 'Half' } });
+    const search = await api.call('project.search', { token, query: { keyword: 'Half' } });
     expect(search.data).toEqual([]);
 
     const leftovers = (await queryAll<{ id: string; state: string; clonedFrom?: string }>(keys.purgeQueue())).filter(
@@ -96,7 +95,7 @@ describe('clone', () => {
     expect(leftovers).toHaveLength(1);
     const orphan = leftovers[0]!;
     expect(orphan.state).toBe('cloning');
-    expect((await api.call('GET', `/project/${orphan.id}`, { token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('project.get', { params: { id: orphan.id }, token })).code).toBe(ERRORS.notFound.code);
 
     expect((await runPurge({ now: new Date(Date.now() + DAY_MS - 60_000) })).purged).not.toContain(orphan.id);
     expect((await runPurge({ now: new Date(Date.now() + DAY_MS + 60_000) })).purged).toContain(orphan.id);
@@ -110,8 +109,8 @@ describe('purge job', () => {
     const { token } = await signUp();
     const id = await projectWithDocs(token, 30);
     await putFile(id, 'attachments/a.txt', 'hello');
-    await api.call('DELETE', `/project/${id}`, { token });
-    const [binned] = (await api.call<ProjectView[]>('GET', '/project/recycler', { token })).data;
+    await api.call('project.recycle', { params: { id }, token });
+    const [binned] = (await api.call('project.recycler', { token })).data;
     const recycledAt = new Date(binned!.recycledAt!).getTime();
     const thirtyDays = 30 * DAY_MS;
 
@@ -125,7 +124,7 @@ describe('purge job', () => {
     await expect(
       (await s3()).send(new GetObjectCommand({ Bucket: process.env.FILES_BUCKET, Key: `${keys.projectFilesPrefix(id)}attachments/a.txt` })),
     ).rejects.toThrow();
-    expect((await api.call<ProjectView[]>('GET', '/project/recycler', { token })).data).toEqual([]);
+    expect((await api.call('project.recycler', { token })).data).toEqual([]);
 
     const again = await runPurge({ now: new Date(recycledAt + thirtyDays + 1000) });
     expect(again.purged).not.toContain(id);
@@ -134,7 +133,7 @@ describe('purge job', () => {
   it('purges a 5,000-document project, resuming when a run runs out of time', async () => {
     const { token } = await signUp();
     const id = await projectWithDocs(token, 5000);
-    await api.call('DELETE', `/project/${id}`, { token });
+    await api.call('project.recycle', { params: { id }, token });
     const later = new Date(Date.now() + 31 * DAY_MS);
 
     const outOfTime = await runPurge({ now: later, deadline: Date.now() - 1 });
@@ -150,19 +149,19 @@ describe('purge job', () => {
   it('a recycled project can no longer be restored once its 30 days are over, even before the purge runs', async () => {
     const { token } = await signUp();
     const id = await projectWithDocs(token, 3);
-    await api.call('DELETE', `/project/${id}`, { token });
+    await api.call('project.recycle', { params: { id }, token });
     const dueIn = async (ms: number) => projectEntity.update({ id }, { set: { purgeAt: new Date(Date.now() + ms).toISOString() } });
 
     await dueIn(-1000);
     for (const lang of ['zh', 'en']) {
-      const late = await api.call('POST', `/project/recycler/revert/${id}`, { token, headers: { 'accept-language': lang } });
+      const late = await api.call('project.recyclerRevert', { params: { id }, token, headers: { 'accept-language': lang } });
       expect(late.code).toBe(ERRORS.retentionExpired.code);
       expect(late.message).toMatch(lang === 'zh' ? /30 天/ : /30 days/);
     }
     expect((await getItem<{ state: string }>(keys.project(id)))?.state).toBe('recycled');
 
     await dueIn(60_000);
-    expect((await api.call('POST', `/project/recycler/revert/${id}`, { token })).code).toBe(0);
+    expect((await api.call('project.recyclerRevert', { params: { id }, token })).code).toBe(0);
     expect(await docsOf(id)).toHaveLength(3);
   });
 
@@ -184,7 +183,7 @@ describe('purge job', () => {
     async (_point, isPoint, outcome) => {
       const { token } = await signUp();
       const id = await projectWithDocs(token, 3000);
-      await api.call('DELETE', `/project/${id}`, { token });
+      await api.call('project.recycle', { params: { id }, token });
       // Not yet due by the clock of the restore (a minute to spare, however slow the purge is to reach the point);
       // already due by the clock of the purge run below.
       await projectEntity.update({ id }, { set: { purgeAt: new Date(Date.now() + 60_000).toISOString() } });
@@ -198,7 +197,7 @@ describe('purge job', () => {
           if (command instanceof UpdateCommand) counts.updates++;
           if (command instanceof BatchWriteCommand) counts.batches++;
           if (isPoint(command, counts)) {
-            restore = api.call('POST', `/project/recycler/revert/${id}`, { token });
+            restore = api.call('project.recyclerRevert', { params: { id }, token });
             await restore;
           }
         }
@@ -217,7 +216,7 @@ describe('purge job', () => {
       if (answer.code === 0) {
         expect(meta?.state).toBe('active');
         expect(await docsOf(id)).toHaveLength(3000);
-        expect((await api.call<ProjectView>('GET', `/project/${id}`, { token })).data.state).toBe('active');
+        expect((await api.call('project.get', { params: { id }, token })).data.state).toBe('active');
       } else {
         expect([ERRORS.notFound.code, ERRORS.retentionExpired.code, ERRORS.wrongState.code]).toContain(answer.code);
         expect(meta).toBeUndefined();

@@ -6,9 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
-import type { BinEntry, DocumentNode, DocumentTreeNode, DocumentView, HistoryEntry, SearchHit } from '@shared/schemas/document';
-import type { ProjectView } from '@shared/schemas/project';
-import type { ShareContent, ShareView } from '@shared/schemas/share';
+import type { DocumentTreeNode } from '@shared/schemas/document';
 import { getItem, queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
 import { listKeys } from '../../functions/data/s3';
@@ -24,22 +22,20 @@ const mock = useMockOrigin();
 async function setup() {
   const owner = await signUp('Binner');
   const { token } = owner;
-  const project = (await api.call<ProjectView>('PUT', '/project', { token, body: { name: 'Bin' } })).data;
+  const project = (await api.call('project.create', { token, body: { name: 'Bin' } })).data;
   const create = async (body: Record<string, unknown>) => {
-    const res = await api.call<DocumentView>('PUT', '/project/document', { token, body: { projectId: project.id, ...body } });
+    const res = await api.call('document.create', { token, body: { projectId: project.id, ...body } });
     expect(res.code, `${res.message} ${JSON.stringify(res.data)}`).toBe(0);
     return res.data;
   };
   const names = (nodes: DocumentTreeNode[]): unknown[] => nodes.map((n) => (n.type === 'folder' ? [n.name, names(n.children)] : n.name));
-  const tree = async () =>
-    names((await api.call<DocumentTreeNode[]>('GET', `/project/document/children/all/${project.id}`, { token })).data);
-  const del = async (id: string) => (await api.call('DELETE', `/project/document/${id}`, { token })).code;
-  const bin = async (as = token) => api.call<BinEntry[]>('GET', `/project/document/recycler/${project.id}`, { token: as });
-  const restore = async (id: string, as = token) =>
-    api.call<DocumentNode>('POST', `/project/document/recycler/revert/${id}`, { token: as });
-  const read = async (id: string) => api.call<DocumentView>('GET', `/project/document/${id}`, { token });
+  const tree = async () => names((await api.call('document.tree', { params: { projectId: project.id }, token })).data);
+  const del = async (id: string) => (await api.call('document.delete', { params: { id }, token })).code;
+  const bin = async (as = token) => api.call('document.bin', { params: { projectId: project.id }, token: as });
+  const restore = async (id: string, as = token) => api.call('document.binRestore', { params: { id }, token: as });
+  const read = async (id: string) => api.call('document.get', { params: { id }, token });
   const search = async (keyword: string) =>
-    (await api.call<SearchHit[]>('GET', `/project/document/search/${project.id}`, { token, query: { keyword } })).data.map((h) => h.name);
+    (await api.call('document.search', { params: { projectId: project.id }, token, query: { keyword } })).data.map((h) => h.name);
   return { owner, token, project, create, tree, del, bin, restore, read, search };
 }
 
@@ -49,8 +45,7 @@ async function shop() {
   const folder = await s.create({ type: 'folder', name: 'Orders' });
   const child = await s.create({ name: 'Create order', parentId: folder.id, content: { markdown: 'zebra v1' } });
   expect(
-    (await api.call('POST', '/project/document', { token: s.token, body: { id: child.id, rev: 1, content: { markdown: 'zebra v2' } } }))
-      .code,
+    (await api.call('document.update', { token: s.token, body: { id: child.id, rev: 1, content: { markdown: 'zebra v2' } } })).code,
   ).toBe(0);
   const sub = await s.create({ type: 'folder', name: 'Sub', parentId: folder.id, preId: child.id });
   const deep = await s.create({ name: 'Deep', parentId: sub.id, content: { markdown: 'walrus' } });
@@ -80,16 +75,16 @@ describe('the document bin', () => {
     ]);
     // A binned document's URL says where it is, in the reader's language; an id that never existed says so.
     for (const id of [s.folder.id, s.child.id, s.deep.id]) expect((await s.read(id)).code).toBe(ERRORS.documentBinned.code);
-    const en = await api.call('GET', `/project/document/${s.child.id}`, { token: s.token, headers: { 'accept-language': 'en' } });
+    const en = await api.call('document.get', { params: { id: s.child.id }, token: s.token, headers: { 'accept-language': 'en' } });
     expect(en.message).toBe('This document is in the project’s recycle bin');
     expect((await s.read(s.child.id)).message).toBe('该文档已在项目的回收站中');
-    const binnedHistory = await api.call('GET', `/project/document/history/${s.child.id}`, { token: s.token });
+    const binnedHistory = await api.call('document.history', { params: { id: s.child.id }, token: s.token });
     expect(binnedHistory.code).toBe(ERRORS.documentBinned.code);
     expect((await s.read(`${s.project.id}_nosuchdoc`)).code).toBe(ERRORS.notFound.code);
     // A link's id that is no document id at all names no document either: not found, not "invalid input".
     const wrong = await s.read('nosuchdoc');
     expect([wrong.code, wrong.message]).toEqual([ERRORS.notFound.code, '内容不存在或已被删除']);
-    const project = await api.call<ProjectView>('GET', `/project/${s.project.id}`, { token: s.token });
+    const project = await api.call('project.get', { params: { id: s.project.id }, token: s.token });
     expect(project.data.documentCount).toBe(1);
 
     const restored = await s.restore(s.folder.id);
@@ -98,10 +93,10 @@ describe('the document bin', () => {
     expect(await s.tree()).toEqual([['Orders', ['Create order', ['Sub', ['Deep']]]], 'Notes']);
     expect((await s.bin()).data).toEqual([]);
     expect((await s.read(s.child.id)).data.content).toEqual({ markdown: 'zebra v2' });
-    const history = await api.call<HistoryEntry[]>('GET', `/project/document/history/${s.child.id}`, { token: s.token });
+    const history = await api.call('document.history', { params: { id: s.child.id }, token: s.token });
     expect(history.data.map((h) => h.rev)).toEqual([1]);
     expect(await s.search('walrus')).toEqual(['Deep']);
-    expect((await api.call<ProjectView>('GET', `/project/${s.project.id}`, { token: s.token })).data.documentCount).toBe(5);
+    expect((await api.call('project.get', { params: { id: s.project.id }, token: s.token })).data.documentCount).toBe(5);
     // Restored once: a second restore finds nothing to restore.
     expect((await s.restore(s.folder.id)).code).toBe(ERRORS.notFound.code);
   });
@@ -124,8 +119,8 @@ describe('the document bin', () => {
   it('is for editors: a viewer neither lists nor restores it', async () => {
     const s = await shop();
     const viewer = await signUp('Viewer');
-    const invitation = await api.call<{ code: string }>('PUT', `/project/invitation/${s.project.id}/view`, { token: s.token });
-    expect((await api.call('POST', `/project/invitation/join/${invitation.data.code}`, { token: viewer.token })).code).toBe(0);
+    const invitation = await api.call('project.invite', { params: { projectId: s.project.id, role: 'view' }, token: s.token });
+    expect((await api.call('project.join', { params: { code: invitation.data.code }, token: viewer.token })).code).toBe(0);
     expect(await s.del(s.notes.id)).toBe(0);
     expect((await s.bin(viewer.token)).code).toBe(ERRORS.forbidden.code);
     expect((await s.restore(s.notes.id, viewer.token)).code).toBe(ERRORS.forbidden.code);
@@ -145,16 +140,24 @@ describe('the document bin', () => {
         respBody: [{ id: 'r1', name: 'ok', type: 'boolean', required: true, children: [] }],
       },
     });
-    const settings = { projectId: s.project.id, docId: api1.id, type: 'static', body: '{"zebras":1}', status: 201, headers: [], delay: 0 };
-    expect((await api.call('PUT', '/project/document/mock-config', { token: s.token, body: settings })).code).toBe(0);
+    const settings = {
+      projectId: s.project.id,
+      docId: api1.id,
+      type: 'static' as const,
+      body: '{"zebras":1}',
+      status: 201,
+      headers: [],
+      delay: 0,
+    };
+    expect((await api.call('mock.save', { token: s.token, body: settings })).code).toBe(0);
     forgetProjectMocks();
     const before = await mock.request('GET', `/${s.project.id}/zebras`);
     expect(before.status, before.text).toBe(201);
-    const whole = await api.call<ShareView>('PUT', '/project/document/share-item', {
+    const whole = await api.call('share.create', {
       token: s.token,
       body: { projectId: s.project.id, name: 'All', expireAt: new Date(Date.now() + 3_600_000).toISOString() },
     });
-    const named = await api.call<ShareView>('PUT', '/project/document/share-item', {
+    const named = await api.call('share.create', {
       token: s.token,
       body: { projectId: s.project.id, name: 'Orders', docIds: [s.folder.id], expireAt: new Date(Date.now() + 3_600_000).toISOString() },
     });
@@ -165,17 +168,17 @@ describe('the document bin', () => {
     forgetProjectMocks();
     expect(await s.search('zebra')).toEqual([]);
     expect(await s.search('walrus')).toEqual([]);
-    const open = async (id: string) => (await api.call<ShareContent>('GET', `/project/document/share-item/content/${id}`)).data;
+    const open = async (id: string) => (await api.call('share.content', { params: { id } })).data;
     const opened = await open(whole.data.id);
     expect(opened.tree.map((n) => n.name)).toEqual(['Notes']);
     const reader = { headers: { 'share-token': opened.shareToken } };
-    expect((await api.call('GET', `/project/document/${s.child.id}`, reader)).code).not.toBe(0);
+    expect((await api.call('document.get', { params: { id: s.child.id }, ...reader })).code).not.toBe(0);
     expect((await open(named.data.id)).tree).toEqual([]);
     const mocked = await mock.request('GET', `/${s.project.id}/zebras`);
     expect(mocked.status).toBe(404);
-    expect((await api.call('GET', `/project/document/mock-config/${s.project.id}/${api1.id}`, { token: s.token })).code).not.toBe(0);
+    expect((await api.call('mock.get', { params: { projectId: s.project.id, docId: api1.id }, token: s.token })).code).not.toBe(0);
 
-    const clone = await api.call<ProjectView>('POST', `/project/clone/${s.project.id}`, { token: s.token, query: { name: 'Copy' } });
+    const clone = await api.call('project.clone', { params: { id: s.project.id }, token: s.token, query: { name: 'Copy' } });
     expect(clone.code, clone.message).toBe(0);
     const cloned = await queryAll<{ sk: string }>(keys.projectItems(clone.data.id));
     const binnedIds = [s.folder.id, s.child.id, s.sub.id, s.deep.id, api1.id].map((id) => id.replace(s.project.id, clone.data.id));

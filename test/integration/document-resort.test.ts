@@ -5,8 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DocumentTreeNode, DocumentView } from '@shared/schemas/document';
-import type { ProjectView } from '@shared/schemas/project';
+import type { DocumentTreeNode } from '@shared/schemas/document';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -30,16 +29,16 @@ function checkTree(projectId: string, roots: DocumentTreeNode[], total: number) 
 describe('re-sort keeps one tree', () => {
   it('holds for random sequences of moves', { timeout: 120_000 }, async () => {
     const { token } = await signUp();
-    const project = (await api.call<ProjectView>('PUT', '/project', { token, body: { name: 'Tree' } })).data;
+    const project = (await api.call('project.create', { token, body: { name: 'Tree' } })).data;
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await api.call<DocumentView>('PUT', '/project/document', {
+      const res = await api.call('document.create', {
         token,
         body: { projectId: project.id, type: i % 3 === 0 ? 'folder' : 'doc', name: `N${i}`, preId: ids.at(-1) ?? '0' },
       });
       ids.push(res.data.id);
     }
-    const tree = async () => (await api.call<DocumentTreeNode[]>('GET', `/project/document/children/all/${project.id}`, { token })).data;
+    const tree = async () => (await api.call('document.tree', { params: { projectId: project.id }, token })).data;
     checkTree(project.id, await tree(), ids.length);
 
     const target = fc.oneof(fc.constant('root'), fc.nat({ max: ids.length - 1 }));
@@ -54,11 +53,11 @@ describe('re-sort keeps one tree', () => {
         for (const m of moves) {
           const b = m.b === 'root' ? project.id : ids[m.b]!;
           const lastChild = async () => {
-            const children = (await api.call<{ id: string }[]>('GET', `/project/document/children/${b}`, { token })).data ?? [];
+            const children = (await api.call('document.children', { params: { id: b }, token })).data ?? [];
             return children.filter((x) => x.id !== ids[m.a]).at(-1)?.id ?? '0';
           };
           const c = m.c === 'first' ? '0' : m.c === 'last' ? await lastChild() : ids[m.c]!;
-          const res = await api.call('POST', `/project/document/re-sort/${ids[m.a]}/${b}/${c}`, { token });
+          const res = await api.call('document.resort', { params: { docId: ids[m.a]!, parentId: b, preId: c }, token });
           // Invalid moves (into a document, into its own subtree, after a node of another parent) are refused.
           expect([0, 45002, 45007]).toContain(res.code);
           if (res.code === 0) accepted++;

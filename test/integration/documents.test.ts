@@ -1,23 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
-import type { DocumentNode, DocumentTreeNode, DocumentView, HistoryEntry, SearchHit } from '@shared/schemas/document';
-import type { ProjectView } from '@shared/schemas/project';
+import { buildPath, routes } from '@shared/routes';
 import { putItem } from '../../functions/data/db';
 import { memberItem } from '../../functions/domain/members';
-import { signUp, useLocalApi } from '../support/local-api';
+import { refusedFields, signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
 
 async function setup() {
   const user = await signUp('Writer');
-  const project = (await api.call<ProjectView>('PUT', '/project', { token: user.token, body: { name: 'Docs' } })).data;
+  const project = (await api.call('project.create', { token: user.token, body: { name: 'Docs' } })).data;
   const create = async (body: Record<string, unknown>) => {
-    const res = await api.call<DocumentView>('PUT', '/project/document', { token: user.token, body: { projectId: project.id, ...body } });
+    const res = await api.call('document.create', { token: user.token, body: { projectId: project.id, ...body } });
     expect(res.code, `${res.message} ${JSON.stringify(res.data)}`).toBe(0);
     return res.data;
   };
-  const tree = async () =>
-    (await api.call<DocumentTreeNode[]>('GET', `/project/document/children/all/${project.id}`, { token: user.token })).data;
+  const tree = async () => (await api.call('document.tree', { params: { projectId: project.id }, token: user.token })).data;
   return { ...user, project, create, tree };
 }
 
@@ -63,7 +61,7 @@ describe('creating and reading every kind', () => {
   ])('creates and reads back a %s document', async (type, content) => {
     const { create, token } = await setup();
     const doc = await create({ type, name: `A ${type}`, content });
-    const read = await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token });
+    const read = await api.call('document.get', { params: { id: doc.id }, token });
     expect(read.code).toBe(0);
     expect(read.data).toMatchObject({ type, name: `A ${type}` });
     expect(read.data.content).toMatchObject(content);
@@ -95,24 +93,24 @@ describe('creating and reading every kind', () => {
 
   it('requires name, path and description for an HTTP API, with per-field messages', async () => {
     const { project, token } = await setup();
-    const res = await api.call<{ fields: Record<string, string> }>('PUT', '/project/document', {
+    const res = await api.call('document.create', {
       token,
       body: { projectId: project.id, type: 'api', content: { method: 'GET' } },
     });
     expect(res.code).toBe(ERRORS.invalidInput.code);
-    expect(res.data.fields).toMatchObject({ 'content.path': '请填写接口路径', 'content.description': '请填写接口描述' });
+    expect(refusedFields(res)).toMatchObject({ 'content.path': '请填写接口路径', 'content.description': '请填写接口描述' });
   });
 
   it('refuses a title over 30 characters with the spec message, and unsafe URLs', async () => {
     const { project, token } = await setup();
-    const long = await api.call<{ fields: Record<string, string> }>('PUT', '/project/document', {
+    const long = await api.call('document.create', {
       token,
       body: { projectId: project.id, name: 'x'.repeat(31) },
       headers: { 'accept-language': 'en' },
     });
-    expect(long.data.fields.name).toBe('Document title malformed, 1-30 length');
+    expect(refusedFields(long).name).toBe('Document title malformed, 1-30 length');
     for (const url of ['javascript:alert(1)', 'data:text/html,<script>', 'file:///etc/passwd']) {
-      const res = await api.call('PUT', '/project/document', { token, body: { projectId: project.id, type: 'embed', content: { url } } });
+      const res = await api.call('document.create', { token, body: { projectId: project.id, type: 'embed', content: { url } } });
       expect(res.code, url).toBe(ERRORS.invalidInput.code);
     }
   });
@@ -120,22 +118,26 @@ describe('creating and reading every kind', () => {
   it("refuses the app's own origin as an embed's page, on create and on save, in both languages", async () => {
     const { create, project, token } = await setup();
     const own = new URL(api.url());
-    for (const url of [`${api.url()}/__dev/outbox`, `https://${own.host}/api/user/detail`, `${api.url()}/files/x/y`]) {
+    for (const url of [
+      `${api.url()}/__dev/outbox`,
+      `https://${own.host}/api${buildPath(routes['user.detail'])}`,
+      `${api.url()}/files/x/y`,
+    ]) {
       for (const [lang, text] of [
         ['zh-CN', '不能嵌入本站自己的页面'],
         ['en', 'Pages of this site itself'],
       ] as const) {
-        const res = await api.call<{ fields: Record<string, string> }>('PUT', '/project/document', {
+        const res = await api.call('document.create', {
           token,
           headers: { 'accept-language': lang },
           body: { projectId: project.id, type: 'embed', name: 'Own', content: { url } },
         });
         expect(res.code, url).toBe(ERRORS.invalidInput.code);
-        expect(res.data.fields['content.url']).toContain(text);
+        expect(refusedFields(res)['content.url']).toContain(text);
       }
     }
     const elsewhere = await create({ type: 'embed', name: 'Elsewhere', content: { url: 'https://example.com/board' } });
-    const saved = await api.call('POST', '/project/document', {
+    const saved = await api.call('document.update', {
       token,
       body: { id: elsewhere.id, rev: elsewhere.rev, content: { url: `${api.url()}/__dev/outbox` } },
     });
@@ -147,7 +149,7 @@ describe('creating and reading every kind', () => {
     const target = await create({ name: 'Target' });
     const link = await create({ type: 'softlink', name: 'Link', content: { targetId: target.id } });
     expect(link.content).toEqual({ targetId: target.id });
-    const missing = await api.call('PUT', '/project/document', {
+    const missing = await api.call('document.create', {
       token,
       body: { projectId: project.id, type: 'softlink', content: { targetId: `${project.id}_missing1234` } },
     });
@@ -158,25 +160,26 @@ describe('creating and reading every kind', () => {
     const { create, token } = await setup();
     const markdown = `# Big\n\n${'Lorem ipsum dolor sit amet, 中文内容。\n'.repeat(28_000)}`.slice(0, 1024 * 1024);
     const doc = await create({ name: 'Big', content: { markdown } });
-    const read = await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token });
+    const read = await api.call('document.get', { params: { id: doc.id }, token });
     expect((read.data.content as { markdown: string }).markdown).toBe(markdown);
-    const saved = await api.call<DocumentView>('POST', '/project/document', {
+    const saved = await api.call('document.update', {
       token,
       body: { id: doc.id, rev: 1, content: { markdown: `${markdown}!` } },
     });
     expect(saved.code).toBe(0);
-    const history = await api.call<HistoryEntry[]>('GET', `/project/document/history/${doc.id}`, { token });
-    const old = await api.call<{ content: { markdown: string } }>('GET', `/project/document/history/${doc.id}/${history.data[0]!.id}`, {
+    const history = await api.call('document.history', { params: { id: doc.id }, token });
+    const old = await api.call('document.historyGet', {
+      params: { id: doc.id, historyId: history.data[0]!.id },
       token,
     });
-    expect(old.data.content.markdown).toBe(markdown);
+    expect((old.data.content as { markdown: string }).markdown).toBe(markdown);
   });
 
   it('stores XSS payloads as text; the API never executes or alters them', async () => {
     const { create, token } = await setup();
     const html = '<img src=x onerror="alert(1)"><a href="javascript:alert(2)">x</a><script>alert(3)</script>';
     const doc = await create({ type: 'richtext', name: '<script>alert(4)</script>', content: { html } });
-    const read = await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token });
+    const read = await api.call('document.get', { params: { id: doc.id }, token });
     expect(read.headers.get('content-type')).toContain('application/json');
     expect((read.data.content as { html: string }).html).toBe(html);
   });
@@ -195,11 +198,11 @@ describe('the tree', () => {
       ['A', first.id],
       ['B', a.id],
     ]);
-    const children = await api.call<DocumentNode[]>('GET', `/project/document/children/${folder.id}`, { token });
+    const children = await api.call('document.children', { params: { id: folder.id }, token });
     expect(children.data.map((c) => c.name)).toEqual(['First', 'A', 'B']);
-    const child0 = await api.call<DocumentNode>('GET', `/project/document/${folder.id}/child0`, { token });
-    expect(child0.data.id).toBe(first.id);
-    const roots = await api.call<DocumentNode[]>('GET', `/project/document/children/${project.id}`, { token });
+    const child0 = await api.call('document.child0', { params: { id: folder.id }, token });
+    expect(child0.data?.id).toBe(first.id);
+    const roots = await api.call('document.children', { params: { id: project.id }, token });
     expect(roots.data.map((c) => c.id)).toEqual([folder.id]);
     expect(b.parentId).toBe(folder.id);
   });
@@ -210,7 +213,7 @@ describe('the tree', () => {
     const f2 = await create({ type: 'folder', name: 'F2', preId: f1.id });
     const inner = await create({ type: 'folder', name: 'Inner', parentId: f1.id });
     const doc = await create({ name: 'Doc', preId: f2.id });
-    const move = (a: string, b: string, c: string) => api.call<DocumentNode>('POST', `/project/document/re-sort/${a}/${b}/${c}`, { token });
+    const move = (a: string, b: string, c: string) => api.call('document.resort', { params: { docId: a, parentId: b, preId: c }, token });
     expect((await move(doc.id, f2.id, '0')).data).toMatchObject({ parentId: f2.id, preId: '0' });
     expect((await move(f2.id, project.id, '0')).data.preId).toBe('0');
     expect((await tree()).map((n) => n.name)).toEqual(['F2', 'F1']);
@@ -224,25 +227,25 @@ describe('the tree', () => {
     const keep = await create({ name: 'Keep' });
     const folder = await create({ type: 'folder', name: 'Doomed', preId: keep.id });
     const child = await create({ name: 'Child', parentId: folder.id });
-    await api.call('POST', '/project/document', { token, body: { id: child.id, rev: 1, content: { markdown: 'v2' } } });
+    await api.call('document.update', { token, body: { id: child.id, rev: 1, content: { markdown: 'v2' } } });
     const sub = await create({ type: 'folder', name: 'Sub', parentId: folder.id });
     await create({ name: 'Grandchild', parentId: sub.id });
-    expect((await api.call('DELETE', `/project/document/${folder.id}`, { token })).code).toBe(0);
+    expect((await api.call('document.delete', { params: { id: folder.id }, token })).code).toBe(0);
     expect((await tree()).map((n) => n.name)).toEqual(['Keep']);
-    expect((await api.call('GET', `/project/document/${child.id}`, { token })).code).toBe(ERRORS.documentBinned.code);
-    expect((await api.call('GET', `/project/document/${keep.id}`, { token })).code).toBe(0);
+    expect((await api.call('document.get', { params: { id: child.id }, token })).code).toBe(ERRORS.documentBinned.code);
+    expect((await api.call('document.get', { params: { id: keep.id }, token })).code).toBe(0);
   });
 
   it('copies a document (and a folder with its subtree) right after the original', async () => {
     const { create, tree, token } = await setup();
     const folder = await create({ type: 'folder', name: 'Folder' });
     await create({ name: 'Inside', parentId: folder.id, content: { markdown: 'inside' } });
-    const copy = await api.call<DocumentNode>('POST', '/project/document/copy', { token, body: { id: folder.id } });
+    const copy = await api.call('document.copy', { token, body: { id: folder.id } });
     expect(copy.code).toBe(0);
     const top = await tree();
     expect(top.map((n) => n.name)).toEqual(['Folder', 'Folder 副本']);
     expect(top[1]!.children.map((c) => c.name)).toEqual(['Inside']);
-    const inner = await api.call<DocumentView>('GET', `/project/document/${top[1]!.children[0]!.id}`, { token });
+    const inner = await api.call('document.get', { params: { id: top[1]!.children[0]!.id }, token });
     expect(inner.data.content).toEqual({ markdown: 'inside' });
   });
 
@@ -252,7 +255,7 @@ describe('the tree', () => {
     await create({ name: 'Other', content: { markdown: 'mentions ORDERS in text' } });
     await create({ type: 'api', name: 'Create', content: { ...API_CONTENT, path: '/v1/orders' } });
     await create({ name: 'Unrelated' });
-    const res = await api.call<SearchHit[]>('GET', `/project/document/search/${project.id}`, { token, query: { keyword: 'orders' } });
+    const res = await api.call('document.search', { params: { projectId: project.id }, token, query: { keyword: 'orders' } });
     expect(res.data.map((h) => [h.name, h.matchedIn])).toEqual([
       ['Orders', 'title'],
       ['Create', 'path'],
@@ -272,7 +275,7 @@ describe('the tree', () => {
       content: { rows: [{ code: 'E4041', message: 'Order missing', description: 'no such order' }] },
     });
     const search = async (keyword: string) =>
-      (await api.call<SearchHit[]>('GET', `/project/document/search/${project.id}`, { token, query: { keyword } })).data.map((h) => h.name);
+      (await api.call('document.search', { params: { projectId: project.id }, token, query: { keyword } })).data.map((h) => h.name);
     for (const jsonKey of ['path', 'markdown', 'reqBody', 'html', 'rows', 'strong', 'class'])
       expect(await search(jsonKey), jsonKey).toEqual([]);
     expect(await search('every user')).toEqual(['List users']);
@@ -286,7 +289,8 @@ describe('the tree', () => {
   it('searches large bodies kept in S3, to their end', async () => {
     const { create, token, project } = await setup();
     await create({ name: 'Huge', content: { markdown: `${'lorem ipsum '.repeat(26_000)}needle-at-the-end` } });
-    const res = await api.call<SearchHit[]>('GET', `/project/document/search/${project.id}`, {
+    const res = await api.call('document.search', {
+      params: { projectId: project.id },
       token,
       query: { keyword: 'needle-at-the-end' },
     });
@@ -299,23 +303,24 @@ describe('saving and history', () => {
   it('every save writes the replaced version to history; restoring is itself a new entry', async () => {
     const { create, token } = await setup();
     const doc = await create({ name: 'Spec', content: { markdown: 'v1' } });
-    const v2 = await api.call<DocumentView>('POST', '/project/document', {
+    const v2 = await api.call('document.update', {
       token,
       body: { id: doc.id, rev: 1, comment: 'second', content: { markdown: 'v2' } },
     });
     expect(v2.data).toMatchObject({ rev: 2, comment: 'second', content: { markdown: 'v2' }, updatedByName: 'Writer' });
-    await api.call('POST', '/project/document', { token, body: { id: doc.id, rev: 2, name: 'Spec v3', content: { markdown: 'v3' } } });
-    const history = (await api.call<HistoryEntry[]>('GET', `/project/document/history/${doc.id}`, { token })).data;
+    await api.call('document.update', { token, body: { id: doc.id, rev: 2, name: 'Spec v3', content: { markdown: 'v3' } } });
+    const history = (await api.call('document.history', { params: { id: doc.id }, token })).data;
     expect(history.map((h) => [h.rev, h.comment, h.editorName])).toEqual([
       [2, 'second', 'Writer'],
       [1, '新增文档', 'Writer'],
     ]);
-    const first = await api.call<{ content: unknown; name: string }>('GET', `/project/document/history/${doc.id}/${history[1]!.id}`, {
+    const first = await api.call('document.historyGet', {
+      params: { id: doc.id, historyId: history[1]!.id },
       token,
     });
     expect(first.data).toMatchObject({ name: 'Spec', content: { markdown: 'v1' } });
 
-    const restored = await api.call<DocumentView>('POST', `/project/document/history/reversion/${history[1]!.id}`, { token });
+    const restored = await api.call('document.historyRevert', { params: { id: history[1]!.id }, token });
     // Saves with no note of their own keep what they did as a kind and its values, which the reader's language words.
     expect(restored.data).toMatchObject({
       rev: 4,
@@ -324,7 +329,7 @@ describe('saving and history', () => {
       comment: '',
       note: { kind: 'restore', rev: 1 },
     });
-    const after = (await api.call<HistoryEntry[]>('GET', `/project/document/history/${doc.id}`, { token })).data;
+    const after = (await api.call('document.history', { params: { id: doc.id }, token })).data;
     expect(after[0]).toMatchObject({ rev: 3, name: 'Spec v3', comment: '', note: { kind: 'rename', from: 'Spec', to: 'Spec v3' } });
     expect(after[1]).toMatchObject({ rev: 2, comment: 'second' });
     expect(after[1]!.note).toBeUndefined();
@@ -337,20 +342,20 @@ describe('saving and history', () => {
     const doc = await create({ name: 'Shared' });
     expect(
       (
-        await api.call('POST', '/project/document', {
+        await api.call('document.update', {
           token: other.token,
           body: { id: doc.id, rev: 1, content: { markdown: 'Grace was here' } },
         })
       ).code,
     ).toBe(0);
-    const stale = await api.call<{ rev: number }>('POST', '/project/document', {
+    const stale = await api.call('document.update', {
       token,
       body: { id: doc.id, rev: 1, content: { markdown: 'mine' } },
     });
     expect(stale.code).toBe(ERRORS.staleRevision.code);
     expect(stale.message).toBe('内容已被 Grace 修改，请刷新后再保存');
     expect(stale.data.rev).toBe(2);
-    const read = await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token });
+    const read = await api.call('document.get', { params: { id: doc.id }, token });
     expect(read.data.content).toEqual({ markdown: 'Grace was here' });
   });
 
@@ -359,12 +364,12 @@ describe('saving and history', () => {
     const doc = await create({ name: 'Race' });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        api.call('POST', '/project/document', { token, body: { id: doc.id, rev: 1, content: { markdown: `client ${i}` } } }),
+        api.call('document.update', { token, body: { id: doc.id, rev: 1, content: { markdown: `client ${i}` } } }),
       ),
     );
     expect(results.filter((r) => r.code === 0)).toHaveLength(1);
     expect(results.filter((r) => r.code === ERRORS.staleRevision.code)).toHaveLength(19);
-    const history = (await api.call<HistoryEntry[]>('GET', `/project/document/history/${doc.id}`, { token })).data;
+    const history = (await api.call('document.history', { params: { id: doc.id }, token })).data;
     expect(history).toHaveLength(1);
   });
 });
@@ -376,24 +381,24 @@ describe('access', () => {
     const stranger = await signUp('Stranger');
     const viewer = await signUp('Viewer');
     await putItem(memberItem(project.id, viewer.userId, 'view', null));
-    expect((await api.call('GET', `/project/document/${doc.id}`, { token: stranger.token })).code).toBe(ERRORS.forbidden.code);
-    expect((await api.call('GET', `/project/document/${doc.id}`)).code).toBe(ERRORS.notLoggedIn.code);
-    expect((await api.call('GET', `/project/document/${doc.id}`, { token: viewer.token })).code).toBe(0);
-    expect((await api.call('POST', '/project/document', { token: viewer.token, body: { id: doc.id, rev: 1, name: 'x' } })).code).toBe(
+    expect((await api.call('document.get', { params: { id: doc.id }, token: stranger.token })).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call('document.get', { params: { id: doc.id } })).code).toBe(ERRORS.notLoggedIn.code);
+    expect((await api.call('document.get', { params: { id: doc.id }, token: viewer.token })).code).toBe(0);
+    expect((await api.call('document.update', { token: viewer.token, body: { id: doc.id, rev: 1, name: 'x' } })).code).toBe(
       ERRORS.forbidden.code,
     );
-    await api.call('POST', '/project', { token, body: { id: project.id, rev: project.rev, visibility: 'public' } });
-    expect((await api.call('GET', `/project/document/${doc.id}`)).code).toBe(0);
-    expect((await api.call('GET', `/project/document/children/all/${project.id}`)).code).toBe(0);
-    expect((await api.call('GET', `/project/document/history/${doc.id}`)).code).toBe(ERRORS.notLoggedIn.code);
+    await api.call('project.update', { token, body: { id: project.id, rev: project.rev, visibility: 'public' } });
+    expect((await api.call('document.get', { params: { id: doc.id } })).code).toBe(0);
+    expect((await api.call('document.tree', { params: { projectId: project.id } })).code).toBe(0);
+    expect((await api.call('document.history', { params: { id: doc.id } })).code).toBe(ERRORS.notLoggedIn.code);
   });
 
   it('a recycled project hides its documents', async () => {
     const { create, token, project } = await setup();
     const doc = await create({ name: 'Gone' });
-    await api.call('DELETE', `/project/${project.id}`, { token });
-    expect((await api.call('GET', `/project/document/${doc.id}`, { token })).code).toBe(ERRORS.notFound.code);
-    expect((await api.call('GET', `/project/document/children/all/${project.id}`, { token })).code).toBe(ERRORS.notFound.code);
+    await api.call('project.recycle', { params: { id: project.id }, token });
+    expect((await api.call('document.get', { params: { id: doc.id }, token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('document.tree', { params: { projectId: project.id }, token })).code).toBe(ERRORS.notFound.code);
   });
 });
 
@@ -407,18 +412,18 @@ describe('hostile input gets a clear error, never a system error', () => {
   it('caps parameter nesting at 32 levels: 32 save and read back, 33 and 900 are refused with a message', async () => {
     const { create, token, project } = await setup();
     const doc = await create({ type: 'api', name: 'Deep', content: { ...API_CONTENT, respBody: nested(32) } });
-    const read = await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token });
+    const read = await api.call('document.get', { params: { id: doc.id }, token });
     expect(read.code).toBe(0);
     expect(JSON.stringify(read.data.content)).toContain('"f32"');
     for (const levels of [33, 900, 2000]) {
       for (const lang of ['zh', 'en']) {
-        const res = await api.call<{ fields: Record<string, string> }>('PUT', '/project/document', {
+        const res = await api.call('document.create', {
           token,
           headers: { 'accept-language': lang },
           body: { projectId: project.id, type: 'api', name: 'Too deep', content: { ...API_CONTENT, reqBody: nested(levels) } },
         });
         expect(res.code, `${levels} levels`).toBe(ERRORS.invalidInput.code);
-        expect(res.data.fields['content.reqBody']).toBe(lang === 'zh' ? '参数最多嵌套 32 层' : 'Parameters nest at most 32 levels');
+        expect(refusedFields(res)['content.reqBody']).toBe(lang === 'zh' ? '参数最多嵌套 32 层' : 'Parameters nest at most 32 levels');
       }
     }
   });
@@ -427,22 +432,22 @@ describe('hostile input gets a clear error, never a system error', () => {
     const { create, token, project } = await setup();
     const justUnder = 'x'.repeat(2 * 1024 * 1024 - 64);
     const doc = await create({ type: 'doc', name: 'Big', content: { markdown: justUnder } });
-    expect((await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token })).code).toBe(0);
+    expect((await api.call('document.get', { params: { id: doc.id }, token })).code).toBe(0);
     const tooBig = { markdown: 'x'.repeat(2 * 1024 * 1024 + 1) };
-    const created = await api.call('PUT', '/project/document', {
+    const created = await api.call('document.create', {
       token,
       body: { projectId: project.id, type: 'doc', name: 'Bigger', content: tooBig },
     });
     expect(created.code).toBe(ERRORS.contentTooLarge.code);
     expect(created.message).toBe('文档内容不能超过 2MB');
-    const saved = await api.call('POST', '/project/document', {
+    const saved = await api.call('document.update', {
       token,
       headers: { 'accept-language': 'en' },
       body: { id: doc.id, rev: doc.rev, content: tooBig },
     });
     expect(saved.code).toBe(ERRORS.contentTooLarge.code);
     expect(saved.message).toMatch(/2MB/);
-    expect((await api.call<DocumentView>('GET', `/project/document/${doc.id}`, { token })).data.rev).toBe(doc.rev);
+    expect((await api.call('document.get', { params: { id: doc.id }, token })).data.rev).toBe(doc.rev);
   });
 
   it.each([
@@ -455,21 +460,21 @@ describe('hostile input gets a clear error, never a system error', () => {
     const { token, project } = await setup();
     // A query string cannot carry a lone surrogate (URL encoding turns it into U+FFFD), so clone is asked with
     // the characters that do survive the trip.
-    const viaQuery = name.includes('\ud800') ? [] : [api.call('POST', `/project/clone/${project.id}`, { token, query: { name } })];
+    const viaQuery = name.includes('\ud800') ? [] : [api.call('project.clone', { params: { id: project.id }, token, query: { name } })];
     const refusals = await Promise.all([
-      api.call('PUT', '/project', { token, body: { name } }),
-      api.call('POST', '/project', { token, body: { id: project.id, rev: project.rev, name } }),
+      api.call('project.create', { token, body: { name } }),
+      api.call('project.update', { token, body: { id: project.id, rev: project.rev, name } }),
       ...viaQuery,
-      api.call('POST', '/project/folder', { token, body: { name } }),
-      api.call('PUT', '/project/document', { token, body: { projectId: project.id, name } }),
-      api.call('POST', '/user', { token, body: { nickname: name } }),
+      api.call('folder.save', { token, body: { name } }),
+      api.call('document.create', { token, body: { projectId: project.id, name } }),
+      api.call('user.update', { token, body: { nickname: name } }),
     ]);
     for (const res of refusals) {
       expect(res.code, res.message).toBe(ERRORS.invalidInput.code);
       expect(JSON.stringify(res.data)).toContain('不能包含控制字符');
     }
     // A name with characters from every script is still fine.
-    expect((await api.call('PUT', '/project', { token, body: { name: '接口 API ✓ 🚀' } })).code).toBe(0);
+    expect((await api.call('project.create', { token, body: { name: '接口 API ✓ 🚀' } })).code).toBe(0);
   });
 
   it.each([
@@ -491,20 +496,20 @@ describe('hostile input gets a clear error, never a system error', () => {
     ],
   ])('refuses %s in every name field, in both languages', async (_what, name, zh, en) => {
     const { token, project } = await setup();
-    const team = (await api.call<{ id: string }>('PUT', '/team', { token, body: { name: 'Crew' } })).data;
+    const team = (await api.call('team.create', { token, body: { name: 'Crew' } })).data;
     const expireAt = new Date(Date.now() + 86_400_000).toISOString();
     const attempts = (lang: string) => {
       const headers = { 'accept-language': lang };
       return Promise.all([
-        api.call('PUT', '/project', { token, headers, body: { name } }),
-        api.call('POST', '/project', { token, headers, body: { id: project.id, rev: project.rev, name } }),
-        api.call('POST', `/project/clone/${project.id}`, { token, headers, query: { name } }),
-        api.call('POST', '/project/folder', { token, headers, body: { name } }),
-        api.call('PUT', '/project/document', { token, headers, body: { projectId: project.id, name } }),
-        api.call('POST', '/user', { token, headers, body: { nickname: name } }),
-        api.call('PUT', '/team', { token, headers, body: { name } }),
-        api.call('PUT', '/team/group', { token, headers, body: { teamId: team.id, name } }),
-        api.call('PUT', '/project/document/share-item', { token, headers, body: { projectId: project.id, name, expireAt } }),
+        api.call('project.create', { token, headers, body: { name } }),
+        api.call('project.update', { token, headers, body: { id: project.id, rev: project.rev, name } }),
+        api.call('project.clone', { params: { id: project.id }, token, headers, query: { name } }),
+        api.call('folder.save', { token, headers, body: { name } }),
+        api.call('document.create', { token, headers, body: { projectId: project.id, name } }),
+        api.call('user.update', { token, headers, body: { nickname: name } }),
+        api.call('team.create', { token, headers, body: { name } }),
+        api.call('team.groupCreate', { token, headers, body: { teamId: team.id, name } }),
+        api.call('share.create', { token, headers, body: { projectId: project.id, name, expireAt } }),
       ]);
     };
     for (const [lang, text] of [
@@ -518,7 +523,7 @@ describe('hostile input gets a clear error, never a system error', () => {
     }
     // Right-to-left scripts themselves, and a zero-width joiner inside an emoji, are still fine.
     for (const fine of ['مشروع API', '👩\u200D💻 dev']) {
-      expect((await api.call('PUT', '/project', { token, body: { name: fine } })).code).toBe(0);
+      expect((await api.call('project.create', { token, body: { name: fine } })).code).toBe(0);
     }
   });
 });

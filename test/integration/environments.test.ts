@@ -6,9 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
-import type { EnvironmentView, GlobalParams, GlobalParamsView, VariableView } from '@shared/schemas/environment';
-import type { ProjectView } from '@shared/schemas/project';
-import type { ShareContent, ShareView } from '@shared/schemas/share';
+import type { RouteRequest } from '@shared/routes';
+import type { GlobalParams } from '@shared/schemas/environment';
 import { getItem, queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
 import { signUp, useLocalApi } from '../support/local-api';
@@ -17,18 +16,18 @@ const api = useLocalApi();
 
 async function projectOf(name = 'Env API') {
   const owner = await signUp('Env owner');
-  const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name } })).data;
+  const project = (await api.call('project.create', { token: owner.token, body: { name } })).data;
   const as = { token: owner.token };
   const env = async (body: Record<string, unknown> = {}) => {
-    const res = await api.call<EnvironmentView>('PUT', '/project/document/env', {
+    const res = await api.call('env.create', {
       ...as,
       body: { projectId: project.id, name: 'test', ...body },
     });
     expect(res.code, res.message).toBe(0);
     return res.data;
   };
-  const variable = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    api.call<VariableView>('PUT', '/project/document/variable', { ...as, headers, body });
+  const variable = (body: RouteRequest<'variable.create'>['body'], headers: Record<string, string> = {}) =>
+    api.call('variable.create', { ...as, headers, body });
   return { owner, project, as, env, variable };
 }
 
@@ -58,7 +57,7 @@ describe('environments and variables', () => {
 
     // Renaming another variable onto a taken name is refused the same way; the same name in another environment is fine.
     const port = (await variable({ envId: dev.id, name: 'port', value: '443' })).data;
-    const renamed = await api.call('POST', '/project/document/variable', {
+    const renamed = await api.call('variable.update', {
       ...as,
       body: { id: port.id, rev: 1, name: 'host', value: '443' },
     });
@@ -66,12 +65,12 @@ describe('environments and variables', () => {
     const other = await env({ name: 'production' });
     expect((await variable({ envId: other.id, name: 'host', value: 'api.example.org' })).code).toBe(0);
 
-    const listed = await api.call<VariableView[]>('GET', `/project/document/variable/${project.id}/${dev.id}`, as);
+    const listed = await api.call('variable.list', { params: { projectId: project.id, envId: dev.id }, ...as });
     expect(listed.data.map((v) => [v.name, v.value])).toEqual([
       ['host', 'api.example.com'],
       ['port', '443'],
     ]);
-    const all = await api.call<EnvironmentView[]>('GET', `/project/document/env/all/${project.id}`, as);
+    const all = await api.call('env.list', { params: { id: project.id }, ...as });
     expect(all.data.map((e) => [e.name, e.variables.length])).toEqual([
       ['development', 2],
       ['production', 1],
@@ -84,7 +83,7 @@ describe('environments and variables', () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => variable({ envId: dev.id, name: 'token', value: 'x' })));
     expect(results.filter((r) => r.code === 0)).toHaveLength(1);
     expect(results.filter((r) => r.code === ERRORS.variableDuplicated.code)).toHaveLength(3);
-    const listed = await api.call<VariableView[]>('GET', `/project/document/variable/${project.id}/${dev.id}`, as);
+    const listed = await api.call('variable.list', { params: { projectId: project.id, envId: dev.id }, ...as });
     expect(listed.data.map((v) => v.name)).toEqual(['token']);
   });
 
@@ -95,12 +94,12 @@ describe('environments and variables', () => {
     expect(created.code, created.message).toBe(0);
     expect(created.data).toMatchObject({ name: 'password', value: '', secret: true });
     // Made shared, then secret again with a value: the value goes with the change.
-    const shared = await api.call<VariableView>('POST', '/project/document/variable', {
+    const shared = await api.call('variable.update', {
       ...as,
       body: { id: created.data.id, rev: 1, name: 'password', value: 'visible', secret: false },
     });
     expect(shared.data.value).toBe('visible');
-    const secretAgain = await api.call<VariableView>('POST', '/project/document/variable', {
+    const secretAgain = await api.call('variable.update', {
       ...as,
       body: { id: created.data.id, rev: 2, name: 'password', value: 'hunter2-again', secret: true },
     });
@@ -110,9 +109,9 @@ describe('environments and variables', () => {
     expect(stored).not.toContain('hunter2');
     expect(stored).not.toContain('visible');
     const answers = await Promise.all([
-      api.call('GET', `/project/document/env/all/${project.id}`, as),
-      api.call('GET', `/project/document/env/detail/${dev.id}`, as),
-      api.call('GET', `/project/document/variable/${project.id}/${dev.id}`, as),
+      api.call('env.list', { params: { id: project.id }, ...as }),
+      api.call('env.get', { params: { id: dev.id }, ...as }),
+      api.call('variable.list', { params: { projectId: project.id, envId: dev.id }, ...as }),
     ]);
     for (const res of answers) expect(JSON.stringify(res.data)).not.toContain('hunter2');
   });
@@ -123,17 +122,17 @@ describe('environments and variables', () => {
     await variable({ envId: dev.id, name: 'host', value: 'uat.example.com' });
     await variable({ envId: dev.id, name: 'key', value: 'only-in-browser', secret: true });
 
-    const saved = await api.call<EnvironmentView>('POST', '/project/document/env', {
+    const saved = await api.call('env.update', {
       ...as,
       body: { id: dev.id, rev: 1, name: 'SIT', baseUrl: 'https://sit.example.com' },
     });
     expect(saved.data).toMatchObject({ name: 'SIT', rev: 2 });
     // Adding a variable does not make the environment's fields stale, nor does a rename drop the variables.
     expect(saved.data.variables.map((v) => v.name)).toEqual(['host', 'key']);
-    const stale = await api.call('POST', '/project/document/env', { ...as, body: { id: dev.id, rev: 1, name: 'FAT' } });
+    const stale = await api.call('env.update', { ...as, body: { id: dev.id, rev: 1, name: 'FAT' } });
     expect(stale.code).toBe(ERRORS.staleRevision.code);
 
-    const copy = await api.call<EnvironmentView>('PUT', `/project/document/env/duplicate/${project.id}/${dev.id}`, as);
+    const copy = await api.call('env.duplicate', { params: { projectId: project.id, envId: dev.id }, ...as });
     expect(copy.code, copy.message).toBe(0);
     expect(copy.data).toMatchObject({ name: 'SIT 副本', baseUrl: 'https://sit.example.com' });
     expect(copy.data.id).not.toBe(dev.id);
@@ -142,16 +141,17 @@ describe('environments and variables', () => {
       ['key', '', true],
     ]);
     expect(copy.data.variables.every((v) => v.envId === copy.data.id && v.id.startsWith(`${copy.data.id}_`))).toBe(true);
-    const en = await api.call<EnvironmentView>('PUT', `/project/document/env/duplicate/${project.id}/${dev.id}`, {
+    const en = await api.call('env.duplicate', {
+      params: { projectId: project.id, envId: dev.id },
       ...as,
       headers: { 'accept-language': 'en' },
     });
     expect(en.data.name).toBe('SIT copy');
 
-    expect((await api.call('DELETE', '/project/document/env', { ...as, query: { id: dev.id } })).code).toBe(0);
-    expect((await api.call('GET', `/project/document/env/detail/${dev.id}`, as)).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('env.delete', { ...as, query: { id: dev.id } })).code).toBe(0);
+    expect((await api.call('env.get', { params: { id: dev.id }, ...as })).code).toBe(ERRORS.notFound.code);
     expect(await getItem(keys.environment(project.id, dev.id))).toBeUndefined();
-    expect((await api.call('DELETE', '/project/document/env', { ...as, query: { id: dev.id } })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('env.delete', { ...as, query: { id: dev.id } })).code).toBe(ERRORS.notFound.code);
   });
 
   it('an environment of another project is not found through this one', async () => {
@@ -159,9 +159,9 @@ describe('environments and variables', () => {
     const b = await projectOf('B');
     const envOfB = await b.env();
     // The owner of A names B's environment under A: no read of B happens.
-    const res = await api.call('GET', `/project/document/variable/${a.project.id}/${envOfB.id}`, a.as);
+    const res = await api.call('variable.list', { params: { projectId: a.project.id, envId: envOfB.id }, ...a.as });
     expect(res.code).toBe(ERRORS.notFound.code);
-    const copy = await api.call('PUT', `/project/document/env/duplicate/${a.project.id}/${envOfB.id}`, a.as);
+    const copy = await api.call('env.duplicate', { params: { projectId: a.project.id, envId: envOfB.id }, ...a.as });
     expect(copy.code).toBe(ERRORS.notFound.code);
   });
 });
@@ -174,11 +174,11 @@ describe('global parameters', () => {
 
   it('are saved as JSON of their shape, in normal form, against the revision read', async () => {
     const { project, as } = await projectOf();
-    const empty = await api.call<GlobalParamsView>('GET', `/project/document/global-param/${project.id}`, as);
+    const empty = await api.call('globalParam.get', { params: { projectId: project.id }, ...as });
     expect(empty.data).toMatchObject({ rev: 0 });
     expect(JSON.parse(empty.data.value)).toEqual({ req: { headers: [], body: [], query: [], path: [] }, resp: { headers: [], body: [] } });
 
-    const saved = await api.call<GlobalParamsView>('POST', '/project/document/global-param', {
+    const saved = await api.call('globalParam.save', {
       ...as,
       body: { projectId: project.id, rev: 0, value: JSON.stringify(value) },
     });
@@ -193,7 +193,7 @@ describe('global parameters', () => {
       },
       resp: { headers: [{ name: 'X-Trace', type: 'string', required: false, value: '', description: '' }], body: [] },
     });
-    const again = await api.call('POST', '/project/document/global-param', {
+    const again = await api.call('globalParam.save', {
       ...as,
       body: { projectId: project.id, rev: 0, value: JSON.stringify(value) },
     });
@@ -203,7 +203,7 @@ describe('global parameters', () => {
   it('bad JSON and a wrong shape are refused with a clear message in zh and en', async () => {
     const { project, as } = await projectOf();
     const send = (text: string, lang?: string) =>
-      api.call<null>('POST', '/project/document/global-param', {
+      api.call('globalParam.save', {
         ...as,
         headers: lang ? { 'accept-language': lang } : {},
         body: { projectId: project.id, rev: 0, value: text },
@@ -216,16 +216,16 @@ describe('global parameters', () => {
     const shapeEn = await send(JSON.stringify({ req: { headers: [{ value: 'no name' }] } }), 'en');
     expect(fieldMessage(shapeEn)).toBe('Expected JSON: req and resp lists of rows with names');
     expect(fieldMessage(await send(JSON.stringify({ request: {} })))).toBe('应为 JSON：req、resp 的参数列表，每行有 name');
-    expect((await api.call<GlobalParamsView>('GET', `/project/document/global-param/${project.id}`, as)).data.rev).toBe(0);
+    expect((await api.call('globalParam.get', { params: { projectId: project.id }, ...as })).data.rev).toBe(0);
   });
 
   it('an environment may have its own; a bad one is refused like the project’s', async () => {
     const { as, env } = await projectOf();
     const dev = await env({ globalParams: JSON.stringify(value) });
     expect((JSON.parse(dev.globalParams!) as GlobalParams).req.headers[0]!.name).toBe('Authorization');
-    const bad = await api.call('POST', '/project/document/env', { ...as, body: { id: dev.id, rev: 1, name: 'test', globalParams: '{' } });
+    const bad = await api.call('env.update', { ...as, body: { id: dev.id, rev: 1, name: 'test', globalParams: '{' } });
     expect(bad.code).toBe(ERRORS.invalidInput.code);
-    const cleared = await api.call<EnvironmentView>('POST', '/project/document/env', {
+    const cleared = await api.call('env.update', {
       ...as,
       body: { id: dev.id, rev: 1, name: 'test', globalParams: null },
     });
@@ -236,32 +236,32 @@ describe('global parameters', () => {
     const a = await projectOf('Shared');
     const b = await projectOf('Not shared');
     for (const p of [a, b]) {
-      await api.call('POST', '/project/document/global-param', {
+      await api.call('globalParam.save', {
         ...p.as,
         body: { projectId: p.project.id, rev: 0, value: JSON.stringify(value) },
       });
     }
-    const doc = await api.call<{ id: string }>('PUT', '/project/document', { ...a.as, body: { projectId: a.project.id, name: 'One doc' } });
+    const doc = await api.call('document.create', { ...a.as, body: { projectId: a.project.id, name: 'One doc' } });
     const readerOf = async (docIds: string[]) => {
-      const share = await api.call<ShareView>('PUT', '/project/document/share-item', {
+      const share = await api.call('share.create', {
         ...a.as,
         body: { projectId: a.project.id, name: 'QA', expireAt: new Date(Date.now() + 3_600_000).toISOString(), docIds },
       });
-      const opened = await api.call<ShareContent>('GET', `/project/document/share-item/content/${share.data.id}`);
+      const opened = await api.call('share.content', { params: { id: share.data.id } });
       return { headers: { 'share-token': opened.data.shareToken } };
     };
     const headersAs = async (reader: { headers: Record<string, string> }) => {
-      const read = await api.call<GlobalParamsView>('GET', `/project/document/global-param/${a.project.id}`, reader);
+      const read = await api.call('globalParam.get', { params: { projectId: a.project.id }, ...reader });
       expect(read.code, read.message).toBe(0);
       return (JSON.parse(read.data.value) as GlobalParams).req.headers;
     };
     expect((await headersAs(await readerOf([])))[0]!.value).toBe('Bearer {{token}}');
     const reader = await readerOf([doc.data.id]);
     expect(await headersAs(reader)).toEqual([]);
-    const other = await api.call('GET', `/project/document/global-param/${b.project.id}`, reader);
+    const other = await api.call('globalParam.get', { params: { projectId: b.project.id }, ...reader });
     expect(other.code).toBe(ERRORS.notLoggedIn.code);
     // Environments are not the share's: a share reader reads none.
-    expect((await api.call('GET', `/project/document/env/all/${a.project.id}`, reader)).code).toBe(ERRORS.notLoggedIn.code);
+    expect((await api.call('env.list', { params: { id: a.project.id }, ...reader })).code).toBe(ERRORS.notLoggedIn.code);
   });
 });
 
@@ -275,14 +275,14 @@ describe('a clone of the project', () => {
       req: { headers: [{ name: 'X-App', value: 'loom' }], body: [], query: [], path: [] },
       resp: { headers: [], body: [] },
     };
-    const saved = await api.call('POST', '/project/document/global-param', {
+    const saved = await api.call('globalParam.save', {
       ...as,
       body: { projectId: project.id, rev: 0, value: JSON.stringify(globals) },
     });
     expect(saved.code, saved.message).toBe(0);
 
-    const copy = (await api.call<ProjectView>('POST', `/project/clone/${project.id}`, { ...as, query: { name: 'Env clone (copy)' } })).data;
-    const envs = (await api.call<EnvironmentView[]>('GET', `/project/document/env/all/${copy.id}`, as)).data;
+    const copy = (await api.call('project.clone', { params: { id: project.id }, ...as, query: { name: 'Env clone (copy)' } })).data;
+    const envs = (await api.call('env.list', { params: { id: copy.id }, ...as })).data;
     expect(envs.map((e) => [e.name, e.baseUrl, e.defaultVariable])).toEqual([['development', 'https://{{host}}', 'host']]);
     const [copied] = envs;
     expect(copied!.id.startsWith(`${copy.id}_`)).toBe(true);
@@ -293,11 +293,11 @@ describe('a clone of the project', () => {
     // Each variable belongs to the copy: its id names the copy's environment, so a change reaches the copy only.
     expect(copied!.variables.every((v) => v.id.startsWith(`${copied!.id}_`) && v.envId === copied!.id)).toBe(true);
     const copiedHost = copied!.variables.find((v) => v.name === 'host')!;
-    expect((await api.call('DELETE', `/project/document/variable/${copiedHost.id}`, as)).code).toBe(0);
-    const source = (await api.call<VariableView[]>('GET', `/project/document/variable/${project.id}/${dev.id}`, as)).data;
+    expect((await api.call('variable.delete', { params: { id: copiedHost.id }, ...as })).code).toBe(0);
+    const source = (await api.call('variable.list', { params: { projectId: project.id, envId: dev.id }, ...as })).data;
     expect(source.map((v) => v.id)).toContain(host.id);
 
-    const copiedGlobals = (await api.call<GlobalParamsView>('GET', `/project/document/global-param/${copy.id}`, as)).data;
+    const copiedGlobals = (await api.call('globalParam.get', { params: { projectId: copy.id }, ...as })).data;
     expect(copiedGlobals.projectId).toBe(copy.id);
     expect((JSON.parse(copiedGlobals.value) as GlobalParams).req.headers.map((h) => h.name)).toEqual(['X-App']);
   });

@@ -9,13 +9,10 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
+import type { RouteRequest } from '@shared/routes';
 import { readContent } from '@shared/schemas/document';
 import { apiloomFile, type ApiloomFile } from '@shared/import/apiloom';
-import type { DocumentView } from '@shared/schemas/document';
 import type { ExportJobView } from '@shared/schemas/export';
-import type { ProjectView } from '@shared/schemas/project';
-import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
-import type { ShareContent, ShareView } from '@shared/schemas/share';
 import { putItem, updateItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { exportKeys } from '../../functions/data/keys';
@@ -30,17 +27,18 @@ import { memberItem } from '../../functions/domain/members';
 import { settledWorkers } from '../../scripts/local/workers';
 import { always, fail, injectFaults, nth, serviceUnavailable, throttling, type Faults } from '../support/faults';
 import { importThrough, jobOver } from '../support/import-steps';
-import { signUp, useLocalApi } from '../support/local-api';
+import { invalid, signUp, useLocalApi, type CallerOptions } from '../support/local-api';
 
 const api = useLocalApi();
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
-type CallOpts = Parameters<typeof api.call>[2];
+type CallOpts = CallerOptions;
+type ExportRequest = Omit<RouteRequest<'export.start'>['body'], 'projectId'>;
 
 async function setup() {
   const owner = await signUp('Exporter');
-  const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Shop 商店' } })).data;
+  const project = (await api.call('project.create', { token: owner.token, body: { name: 'Shop 商店' } })).data;
   const create = async (name: string, extra: Record<string, unknown> = {}) => {
-    const res = await api.call<DocumentView>('PUT', '/project/document', {
+    const res = await api.call('document.create', {
       token: owner.token,
       body: { projectId: project.id, name, ...extra },
     });
@@ -52,15 +50,15 @@ async function setup() {
   const a = await create('A 订单', { parentId: inner.id, content: { markdown: 'alpha 甲' } });
   const b = await create('B', { content: { markdown: 'beta' } });
   const binned = await create('Binned', { content: { markdown: 'gone' } });
-  expect((await api.call('DELETE', `/project/document/${binned.id}`, { token: owner.token })).code).toBe(0);
-  const env = await api.call<{ id: string }>('PUT', '/project/document/env', {
+  expect((await api.call('document.delete', { params: { id: binned.id }, token: owner.token })).code).toBe(0);
+  const env = await api.call('env.create', {
     token: owner.token,
     body: { projectId: project.id, name: 'Prod', baseUrl: 'https://api.example.com/v1' },
   });
 
   /** Starts an export and polls it as the client does, until it is over. */
-  async function exportAs(opts: CallOpts, body: Record<string, unknown>, lang = 'zh'): Promise<ExportJobView> {
-    const started = await api.call<{ id: string; state: string }>('POST', '/project/export', {
+  async function exportAs(opts: CallOpts, body: ExportRequest, lang = 'zh'): Promise<ExportJobView> {
+    const started = await api.call('export.start', {
       ...opts,
       body: { projectId: project.id, ...body },
     });
@@ -69,10 +67,7 @@ async function setup() {
     return settle(started.data.id, opts, lang);
   }
   const settle = (id: string, opts: CallOpts, lang = 'zh') =>
-    jobOver(
-      () => api.call<ExportJobView>('GET', `/project/export/${id}`, { ...opts, headers: { ...opts?.headers, 'accept-language': lang } }),
-      `job ${id}`,
-    );
+    jobOver(() => api.call('export.get', { params: { id }, ...opts, headers: { ...opts?.headers, 'accept-language': lang } }), `job ${id}`);
   const download = async (job: ExportJobView) => {
     expect(job.state, JSON.stringify(job.error)).toBe('done');
     const res = await fetch(job.url!);
@@ -89,9 +84,7 @@ const names = (file: ApiloomFile) => file.nodes.map((n) => n.name);
 describe('export jobs', () => {
   it('exports the live tree in tree order, without the document bin, with environments, through a download link', async () => {
     const { owner, project, orders, inner, a, exportAs, download, fileOf } = await setup();
-    expect(
-      (await api.call('PUT', '/project/document/env', { token: owner.token, body: { projectId: project.id, name: 'Dev' } })).code,
-    ).toBe(0);
+    expect((await api.call('env.create', { token: owner.token, body: { projectId: project.id, name: 'Dev' } })).code).toBe(0);
     const job = await exportAs({ token: owner.token }, { format: 'apiloom' });
     expect(job).toMatchObject({ state: 'done', format: 'apiloom', fileName: 'Shop 商店.apiloom.json', error: null });
     expect(job.progress.done).toBe(job.progress.total);
@@ -119,19 +112,15 @@ describe('export jobs', () => {
       'Inner',
       'A 订单',
     ]);
-    expect(
-      (await api.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: '1.0.0' } })).code,
-    ).toBe(0);
-    expect(
-      (await api.call('POST', '/project/document', { token: owner.token, body: { id: b.id, rev: b.rev, name: 'B changed' } })).code,
-    ).toBe(0);
+    expect((await api.call('release.publish', { token: owner.token, body: { projectId: project.id, version: '1.0.0' } })).code).toBe(0);
+    expect((await api.call('document.update', { token: owner.token, body: { id: b.id, rev: b.rev, name: 'B changed' } })).code).toBe(0);
     expect(names(await fileOf(await exportAs({ token: owner.token }, { format: 'apiloom' })))).toContain('B changed');
     for (const opts of [{ body: { version: '1.0.0' } }, { headers: { 'x-project-version': '1.0.0' }, body: {} }]) {
       const file = await fileOf(await exportAs({ token: owner.token, headers: opts.headers }, { format: 'apiloom', ...opts.body }));
       expect(names(file)).toContain('B');
       expect(names(file)).not.toContain('B changed');
     }
-    const missing = await api.call('POST', '/project/export', {
+    const missing = await api.call('export.start', {
       token: owner.token,
       body: { projectId: project.id, format: 'apiloom', version: '9.9.9' },
     });
@@ -145,13 +134,11 @@ describe('export jobs', () => {
     await putItem(memberItem(project.id, viewer.userId, 'view', null));
     const ownJob = await exportAs({ token: viewer.token }, { format: 'apiloom' });
     expect(ownJob.state).toBe('done');
-    expect(
-      (await api.call('POST', '/project/export', { token: stranger.token, body: { projectId: project.id, format: 'apiloom' } })).code,
-    ).toBe(ERRORS.forbidden.code);
-    expect((await api.call('GET', `/project/export/${ownJob.id}`, { token: stranger.token })).code).toBe(ERRORS.forbidden.code);
-    expect((await api.call('POST', '/project/export', { body: { projectId: project.id, format: 'apiloom' } })).code).toBe(
-      ERRORS.notLoggedIn.code,
+    expect((await api.call('export.start', { token: stranger.token, body: { projectId: project.id, format: 'apiloom' } })).code).toBe(
+      ERRORS.forbidden.code,
     );
+    expect((await api.call('export.get', { params: { id: ownJob.id }, token: stranger.token })).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call('export.start', { body: { projectId: project.id, format: 'apiloom' } })).code).toBe(ERRORS.notLoggedIn.code);
 
     const variable = await api.call('PUT', '/project/document/variable', {
       token: owner.token,
@@ -159,12 +146,12 @@ describe('export jobs', () => {
     });
     expect(variable.code, variable.message).toBe(0);
     const share = async (body: Record<string, unknown>) => {
-      const res = await api.call<ShareView>('PUT', '/project/document/share-item', {
+      const res = await api.call('share.create', {
         token: owner.token,
         body: { projectId: project.id, name: 'QA', expireAt: inAnHour(), docIds: [inner.id], ...body },
       });
       expect(res.code, res.message).toBe(0);
-      const opened = await api.call<ShareContent>('GET', `/project/document/share-item/content/${res.data.id}`);
+      const opened = await api.call('share.content', { params: { id: res.data.id } });
       // The reader's page offers the export only where the share allows it.
       expect(opened.data.allowExport).toBe(res.data.allowExport);
       return { view: res.data, reader: { headers: { 'share-token': opened.data.shareToken } } };
@@ -172,7 +159,7 @@ describe('export jobs', () => {
     const closed = await share({});
     expect(closed.view.allowExport).toBe(false);
     for (const lang of ['zh', 'en']) {
-      const refused = await api.call('POST', '/project/export', {
+      const refused = await api.call('export.start', {
         headers: { ...closed.reader.headers, 'accept-language': lang },
         body: { projectId: project.id, format: 'apiloom' },
       });
@@ -183,7 +170,7 @@ describe('export jobs', () => {
     expect(open.view.allowExport).toBe(true);
     const shared = await exportAs(open.reader, { format: 'apiloom' });
     // A share reader's reads are cached for a minute, but not a job they poll: it would stay "queued" for that long.
-    const polled = await api.call('GET', `/project/export/${shared.id}`, open.reader);
+    const polled = await api.call('export.get', { params: { id: shared.id }, ...open.reader });
     expect(polled.headers.get('cache-control') ?? '').not.toMatch(/max-age/);
     // The shared folder and what is below it, at the top: its parent folder is not shared, nor is B.
     const file = await fileOf(shared);
@@ -197,19 +184,18 @@ describe('export jobs', () => {
     expect(environmentFile).not.toContain('api.example.com');
     expect(environmentFile).not.toContain('s3cr3t-ops-key');
     // The reader polls their own job, not a member's; a share reader cannot ask for another version.
-    expect((await api.call('GET', `/project/export/${ownJob.id}`, open.reader)).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('export.get', { params: { id: ownJob.id }, ...open.reader })).code).toBe(ERRORS.notFound.code);
     expect((await settle(shared.id, { token: owner.token })).state).toBe('done');
     expect(
-      (await api.call('POST', '/project/export', { ...open.reader, body: { projectId: project.id, format: 'apiloom', version: '1.0.0' } }))
-        .code,
+      (await api.call('export.start', { ...open.reader, body: { projectId: project.id, format: 'apiloom', version: '1.0.0' } })).code,
     ).toBe(ERRORS.forbidden.code);
   });
 
   it('a format the API does not know is refused at the edge', async () => {
     const { owner } = await setup();
-    const unknown = await api.call('POST', '/project/export', {
+    const unknown = await api.call('export.start', {
       token: owner.token,
-      body: { projectId: (await setup()).project.id, format: 'rtf' },
+      body: { projectId: (await setup()).project.id, format: invalid('rtf') },
     });
     expect(unknown.code).toBe(ERRORS.invalidInput.code);
   });
@@ -220,7 +206,7 @@ describe('export jobs', () => {
     const record = (await getExportJob(project.id, job.id))!;
     await exportJobEntity.put({ ...record, fileExpiresAt: Date.now() - 1 });
     for (const lang of ['zh', 'en']) {
-      const res = await api.call('GET', `/project/export/${job.id}`, { token: owner.token, headers: { 'accept-language': lang } });
+      const res = await api.call('export.get', { params: { id: job.id }, token: owner.token, headers: { 'accept-language': lang } });
       expect(res.code).toBe(ERRORS.exportExpired.code);
       expect(res.message).toBe(
         lang === 'zh' ? '导出的文件已过期（保留一天），请重新导出' : 'The exported file has expired (files are kept a day); export again',
@@ -233,10 +219,9 @@ describe('export jobs', () => {
 const importInto = (token: string, projectId: string, name: string, bytes: Uint8Array) =>
   importThrough(
     {
-      ticket: (file, size) =>
-        api.call<ImportUploadTicket>('POST', '/project/import/upload', { token, body: { projectId, name: file, size } }),
-      start: (id) => api.call<ImportJobView>('POST', '/project/import/start', { token, body: { projectId, id } }),
-      job: (id) => api.call<ImportJobView>('GET', `/project/import/${id}`, { token }),
+      ticket: (file, size) => api.call('import.upload', { token, body: { projectId, name: file, size } }),
+      start: (id) => api.call('import.start', { token, body: { projectId, id } }),
+      job: (id) => api.call('import.get', { params: { id }, token }),
     },
     name,
     bytes,
@@ -273,18 +258,17 @@ async function projectTree(projectId: string) {
 describe('the Apiloom project file round trip', () => {
   it('a project exported and imported as a new project through the import job is the same project', async () => {
     const owner = await signUp('Round trip');
-    const newProject = async (name: string) =>
-      (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name } })).data;
+    const newProject = async (name: string) => (await api.call('project.create', { token: owner.token, body: { name } })).data;
     const source = await newProject('Source');
     const made = await importInto(owner.token, source.id, 'fixture.json', (await writeApiloom(fixtureFile(), fixtureOptions())).body);
     expect(made.state, JSON.stringify(made.error)).toBe('done');
-    const started = await api.call<{ id: string }>('POST', '/project/export', {
+    const started = await api.call('export.start', {
       token: owner.token,
       body: { projectId: source.id, format: 'apiloom' },
     });
     let job: ExportJobView | undefined;
     for (const deadline = Date.now() + 60_000; Date.now() < deadline && job?.state !== 'done'; await new Promise((r) => setTimeout(r, 25)))
-      job = (await api.call<ExportJobView>('GET', `/project/export/${started.data.id}`, { token: owner.token })).data;
+      job = (await api.call('export.get', { params: { id: started.data.id }, token: owner.token })).data;
     expect(job!.state).toBe('done');
     const exported = new Uint8Array(await (await fetch(job!.url!)).arrayBuffer());
     const copy = await newProject('Copy');
@@ -375,7 +359,7 @@ describe('export job failure paths (faults the real services will not make on cu
         }
         return real(command);
       });
-      const started = await api.call<{ id: string }>('POST', '/project/export', {
+      const started = await api.call('export.start', {
         token: owner.token,
         body: { projectId: project.id, format: 'pdf' },
       });

@@ -11,8 +11,6 @@ import { BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand } fr
 import { CopyObjectCommand, DeleteObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
-import type { BinEntry } from '@shared/schemas/document';
-import type { ProjectView } from '@shared/schemas/project';
 import { batchWrite, getItem, putItem, queryAll } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { keys } from '../../functions/data/keys';
@@ -53,7 +51,7 @@ afterEach(healed);
 const BUSY = { code: ERRORS.serviceBusy.code, zh: '服务繁忙，请稍后重试', en: 'The service is busy, please try again' };
 
 async function projectWithDocs(token: string, count: number, body: Record<string, unknown> = {}) {
-  const res = await api.call<ProjectView>('PUT', '/project', { token, body: { name: 'Faulty', ...body } });
+  const res = await api.call('project.create', { token, body: { name: 'Faulty', ...body } });
   expect(res.code, res.message).toBe(0);
   const id = res.data.id;
   const author = { id: 'author', name: 'Author' };
@@ -84,7 +82,7 @@ const objectsOf = async (projectId: string) => {
   for await (const page of listKeys(keys.projectFilesPrefix(projectId))) all.push(...page);
   return all;
 };
-const personalIds = async (token: string) => (await api.call<ProjectView[]>('GET', '/project/personal', { token })).data.map((p) => p.id);
+const personalIds = async (token: string) => (await api.call('project.personal', { token })).data.map((p) => p.id);
 const clonesOf = async (source: string) =>
   (await queryAll<{ id: string; state: string; clonedFrom?: string }>(keys.purgeQueue())).filter((p) => p.clonedFrom === source);
 
@@ -130,7 +128,7 @@ describe('project clone', () => {
         fail(() => transactionConflict(2)),
       );
     const files = (await faultsOnS3()).onWire('CopyObject', nth(1), fail(slowDown));
-    const res = await api.call<ProjectView>('POST', `/project/clone/${source}`, { token, query: { name: 'Through the storm' } });
+    const res = await api.call('project.clone', { params: { id: source }, token, query: { name: 'Through the storm' } });
     expect(res.code, res.message).toBe(0);
     expect(db.seen('BatchWriteItem').faulted).toBeGreaterThan(0);
     expect(db.seen(BatchWriteCommand).faulted).toBeGreaterThan(0);
@@ -149,7 +147,8 @@ describe('project clone', () => {
     const source = await projectWithDocs(token, 300);
     const before = await personalIds(token);
     faultsOnDynamo().onSend(BatchWriteCommand, from(4), fail(provisionedThroughputExceeded));
-    const res = await api.call('POST', `/project/clone/${source}`, {
+    const res = await api.call('project.clone', {
+      params: { id: source },
       token,
       query: { name: 'Half' },
       headers: { 'accept-language': 'en' },
@@ -158,12 +157,12 @@ describe('project clone', () => {
     expect(res).toMatchObject({ status: 200, code: BUSY.code, message: BUSY.en });
 
     expect(await personalIds(token)).toEqual(before);
-    expect((await api.call<ProjectView[]>('GET', '/project/search', { token, query: { keyword: 'Half' } })).data).toEqual([]);
+    expect((await api.call('project.search', { token, query: { keyword: 'Half' } })).data).toEqual([]);
     const [orphan, ...others] = await clonesOf(source);
     expect(others).toEqual([]);
     expect(orphan?.state).toBe('cloning');
     expect(await docsOf(orphan!.id)).toBeGreaterThan(0);
-    expect((await api.call('GET', `/project/${orphan!.id}`, { token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('project.get', { params: { id: orphan!.id }, token })).code).toBe(ERRORS.notFound.code);
 
     expect((await runPurge({ now: new Date(Date.now() + DAY_MS + 60_000) })).purged).toContain(orphan!.id);
     expect(await queryAll(keys.projectItems(orphan!.id))).toEqual([]);
@@ -175,7 +174,7 @@ describe('project clone', () => {
     const source = await projectWithDocs(token, 5);
     const before = await personalIds(token);
     (await faultsOnS3()).onSend(CopyObjectCommand, always, fail(slowDown));
-    const res = await api.call('POST', `/project/clone/${source}`, { token, query: { name: 'Slow' } });
+    const res = await api.call('project.clone', { params: { id: source }, token, query: { name: 'Slow' } });
     healed();
     expect(res).toMatchObject({ code: BUSY.code, message: BUSY.zh });
     expect(await personalIds(token)).toEqual(before);
@@ -188,7 +187,7 @@ describe('the purge job', () => {
     const { token } = await signUp();
     const id = await projectWithDocs(token, count);
     await putObject(`${keys.projectFilesPrefix(id)}documents/${id}_d00000/r1.json`, '{}', 'application/json');
-    expect((await api.call('DELETE', `/project/${id}`, { token })).code).toBe(0);
+    expect((await api.call('project.recycle', { params: { id }, token })).code).toBe(0);
     return { token, id };
   }
   const due = () => new Date(Date.now() + 31 * DAY_MS);
@@ -219,9 +218,9 @@ describe('the purge job', () => {
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThan(400);
 
-    expect((await api.call('GET', `/project/${id}`, { token })).code).toBe(ERRORS.notFound.code);
-    expect((await api.call<ProjectView[]>('GET', '/project/recycler', { token })).data.map((p) => p.id)).not.toContain(id);
-    expect((await api.call('POST', `/project/recycler/revert/${id}`, { token })).code).not.toBe(0);
+    expect((await api.call('project.get', { params: { id }, token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('project.recycler', { token })).data.map((p) => p.id)).not.toContain(id);
+    expect((await api.call('project.recyclerRevert', { params: { id }, token })).code).not.toBe(0);
 
     expect((await runPurge({ now: due(), pageSize: 50 })).purged).toContain(id);
     expect(await queryAll(keys.projectItems(id))).toEqual([]);
@@ -259,16 +258,16 @@ describe('the document bin', () => {
         ...children.map((c) => searchTextItem(id, c, 'kept')),
       ],
     });
-    await api.call('GET', `/project/${id}`, { token });
+    await api.call('project.get', { params: { id }, token });
     const inFolder = async () =>
       (await queryAll<{ parentId?: string }>(keys.documentsOf(id))).filter((n) => n.parentId === folderId).length;
-    const bin = async () => (await api.call<BinEntry[]>('GET', `/project/document/recycler/${id}`, { token })).data;
+    const bin = async () => (await api.call('document.bin', { params: { projectId: id }, token })).data;
     const live = async () => (await queryAll(keys.documentsOf(id))).length;
     return { token, id, folderId, children, inFolder, bin, live };
   }
   const remove = (token: string, docId: string, lang = 'zh') =>
-    api.call('DELETE', `/project/document/${docId}`, { token, headers: { 'accept-language': lang } });
-  const restore = (token: string, docId: string) => api.call('POST', `/project/document/recycler/revert/${docId}`, { token });
+    api.call('document.delete', { params: { id: docId }, token, headers: { 'accept-language': lang } });
+  const restore = (token: string, docId: string) => api.call('document.binRestore', { params: { id: docId }, token });
 
   it('moves a large subtree whole through conflicting and throttled transactions, both ways', async () => {
     const f = await folderOf(150);
@@ -310,7 +309,7 @@ describe('the document bin', () => {
     const left = await f.inFolder();
     expect(left).toBe(150 - 2 * 40);
     expect((await queryAll(keys.binnedDocumentsOf(f.id))).length).toBe(80);
-    expect((await api.call('GET', `/project/document/${f.folderId}`, { token: f.token })).code).toBe(0);
+    expect((await api.call('document.get', { params: { id: f.folderId }, token: f.token })).code).toBe(0);
 
     expect((await remove(f.token, f.folderId)).code).toBe(0);
     expect(await f.live()).toBe(1);
@@ -324,7 +323,7 @@ describe('the document bin', () => {
     expect((await restore(f.token, f.folderId)).code).toBe(BUSY.code);
     healed();
     // The folder came back first, then its children, parents before children: what is back hangs together.
-    expect((await api.call('GET', `/project/document/${f.folderId}`, { token: f.token })).code).toBe(0);
+    expect((await api.call('document.get', { params: { id: f.folderId }, token: f.token })).code).toBe(0);
     expect(await f.inFolder()).toBe(2 * 40 - 1);
     expect((await f.bin()).map((e) => e.id)).toEqual([f.folderId]);
 
@@ -359,9 +358,9 @@ describe('the document bin', () => {
 
 describe('release publish', () => {
   const publish = (token: string, projectId: string, version: string) =>
-    api.call('POST', '/project-release/publish', { token, body: { projectId, version } });
+    api.call('release.publish', { token, body: { projectId, version } });
   const versions = async (token: string, projectId: string) =>
-    (await api.call<{ version: string }[]>('GET', `/project-release/list/${projectId}`, { token })).data.map((r) => r.version);
+    (await api.call('release.list', { params: { id: projectId }, token })).data.map((r) => r.version);
   const snapshots = async (projectId: string) => (await objectsOf(projectId)).filter((k) => k.includes('/releases/'));
 
   it('DynamoDB staying throttled answers "busy" and lists nothing; the snapshot written for it is deleted', async () => {
@@ -387,7 +386,8 @@ describe('release publish', () => {
     expect(res.code, res.message).toBe(0);
     expect(await versions(token, id)).toEqual(['1.0.0']);
     expect(await snapshots(id)).toHaveLength(1);
-    const read = await api.call<{ name: string }>('GET', `/project/document/${id}_d00007`, {
+    const read = await api.call('document.get', {
+      params: { id: `${id}_d00007` },
       token,
       headers: { 'x-project-version': '1.0.0' },
     });
@@ -408,7 +408,7 @@ describe('release publish', () => {
 describe('team disband', () => {
   async function teamWithProjects() {
     const { token } = await signUp();
-    const team = await api.call<{ id: string }>('PUT', '/team', { token, body: { name: 'Doomed' } });
+    const team = await api.call('team.create', { token, body: { name: 'Doomed' } });
     expect(team.code, team.message).toBe(0);
     const projects = [
       await projectWithDocs(token, 150, { teamId: team.data.id }),
@@ -420,23 +420,23 @@ describe('team disband', () => {
   it('DynamoDB staying throttled answers "busy" and leaves the team as it was; disbanding again works', async () => {
     const { token, teamId } = await teamWithProjects();
     faultsOnDynamo().onSend(UpdateCommand, always, fail(provisionedThroughputExceeded));
-    const res = await api.call('DELETE', `/team/${teamId}`, { token });
+    const res = await api.call('team.disband', { params: { id: teamId }, token });
     healed();
     expect(res.code).toBe(BUSY.code);
-    expect((await api.call('GET', `/team/${teamId}`, { token })).code).toBe(0);
-    expect((await api.call('DELETE', `/team/${teamId}`, { token })).code).toBe(0);
-    expect((await api.call('GET', `/team/${teamId}`, { token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('team.get', { params: { id: teamId }, token })).code).toBe(0);
+    expect((await api.call('team.disband', { params: { id: teamId }, token })).code).toBe(0);
+    expect((await api.call('team.get', { params: { id: teamId }, token })).code).toBe(ERRORS.notFound.code);
   });
 
   it('its purge, stopped by a lasting throttle, keeps everything of the team out of reach, and the next run finishes it', async () => {
     const { token, teamId, projects } = await teamWithProjects();
-    expect((await api.call('DELETE', `/team/${teamId}`, { token })).code).toBe(0);
+    expect((await api.call('team.disband', { params: { id: teamId }, token })).code).toBe(0);
     faultsOnDynamo().onSend(BatchWriteCommand, from(3), fail(provisionedThroughputExceeded));
     const stopped = await runPurge({ now: new Date(Date.now() + 1000), pageSize: 50 });
     healed();
     expect(stopped.unfinished).toContain(teamId);
-    expect((await api.call('GET', `/team/${teamId}`, { token })).code).toBe(ERRORS.notFound.code);
-    for (const id of projects) expect((await api.call('GET', `/project/${id}`, { token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('team.get', { params: { id: teamId }, token })).code).toBe(ERRORS.notFound.code);
+    for (const id of projects) expect((await api.call('project.get', { params: { id }, token })).code).toBe(ERRORS.notFound.code);
     expect(await personalIds(token)).toEqual([]);
 
     expect((await runPurge({ now: new Date(Date.now() + 1000), pageSize: 50 })).purged).toContain(teamId);
@@ -453,7 +453,7 @@ describe('transactions', () => {
       (call) => call <= 2,
       fail(() => transactionConflict(2, 1)),
     );
-    const created = await api.call<{ id: string }>('PUT', '/team', { token, body: { name: 'Contended' } });
+    const created = await api.call('team.create', { token, body: { name: 'Contended' } });
     expect(created.code, created.message).toBe(0);
     expect(db.seen(TransactWriteCommand)).toEqual({ calls: 3, faulted: 2 });
     healed();
@@ -463,10 +463,10 @@ describe('transactions', () => {
       always,
       fail(() => transactionConflict(2)),
     );
-    const refused = await api.call('PUT', '/team', { token, body: { name: 'Never' } });
+    const refused = await api.call('team.create', { token, body: { name: 'Never' } });
     healed();
     expect(refused.code).toBe(BUSY.code);
-    const teams = (await api.call<{ name: string }[]>('GET', '/team/all', { token })).data.map((t) => t.name);
+    const teams = (await api.call('team.all', { token })).data.map((t) => t.name);
     expect(teams).toEqual(['Contended']);
   });
 });

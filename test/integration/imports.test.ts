@@ -13,11 +13,10 @@ import { strToU8, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
+import type { RouteId, RouteResponse } from '@shared/routes';
 import { importInput, type ImportResult } from '@shared/import';
 import { apiKey } from '@shared/import/build';
-import { readContent, type ApiContent, type DocumentTreeNode, type ParamItem } from '@shared/schemas/document';
-import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
-import type { ProjectView } from '@shared/schemas/project';
+import { readContent, type ApiContent, type ParamItem } from '@shared/schemas/document';
 import { queryAll, updateItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { importKeys, keys } from '../../functions/data/keys';
@@ -28,10 +27,10 @@ import { getMockConfig } from '../../functions/domain/mock-configs';
 import { createLogger } from '../../functions/core/logger';
 import { importedDocumentId, runImportJob } from '../../functions/workers/import/run';
 import { settledWorkers } from '../../scripts/local/workers';
-import { existingFromTree, planFigures, type StampHash } from '../../web/src/features/imports/lib/preview';
+import { existingFromTree, planFigures } from '../../web/src/features/imports/lib/preview';
 import { always, injectFaults, type Faults } from '../support/faults';
 import { jobOver, uploadImport, type ImportRoutes } from '../support/import-steps';
-import { signUp, useLocalApi } from '../support/local-api';
+import { signUp, useLocalApi, type ApiResponse, type RouteArgs } from '../support/local-api';
 import { recordTableWrites, sksOf, WRITE_COMMANDS } from '../support/table-writes';
 
 const api = useLocalApi();
@@ -45,16 +44,17 @@ const bytesOf = (text: string) => new TextEncoder().encode(text);
 
 async function setup(nickname = 'Importer') {
   const user = await signUp(nickname);
-  const project = (await api.call<ProjectView>('PUT', '/project', { token: user.token, body: { name: 'Imports' } })).data;
-  const call = <T>(method: string, path: string, opts: Parameters<typeof api.call>[2] = {}) =>
-    api.call<T>(method, path, { token: user.token, ...opts });
+  const project = (await api.call('project.create', { token: user.token, body: { name: 'Imports' } })).data;
+  /** A route as the project's owner. */
+  const call = <Id extends RouteId>(id: Id, ...[request]: RouteArgs<Id>) =>
+    api.callAny(id, { token: user.token, ...request }) as Promise<ApiResponse<RouteResponse<Id>>>;
 
   /** The job as the client polls it, in a language. */
-  const job = (id: string, lang = 'zh') => call<ImportJobView>('GET', `/project/import/${id}`, { headers: { 'accept-language': lang } });
+  const job = (id: string, lang = 'zh') => call('import.get', { params: { id }, headers: { 'accept-language': lang } });
   /** The import screen's routes for the client's steps (test/support/import-steps.ts). */
   const routes: ImportRoutes = {
-    ticket: (name, size) => call<ImportUploadTicket>('POST', '/project/import/upload', { body: { projectId: project.id, name, size } }),
-    start: (id, options) => call<ImportJobView>('POST', '/project/import/start', { body: { projectId: project.id, id, ...options } }),
+    ticket: (name, size) => call('import.upload', { body: { projectId: project.id, name, size } }),
+    start: (id, options) => call('import.start', { body: { projectId: project.id, id, ...options } }),
     job,
   };
   /** Polls a job as the client does, until it is over. */
@@ -303,7 +303,7 @@ describe('re-import', () => {
     const [doc] = (await documents()).filter((d) => d.node.type === 'api');
     const content = doc!.typed.content as ApiContent;
     // A person edits the description through the API.
-    const saved = await call('POST', '/project/document', {
+    const saved = await call('document.update', {
       body: { id: doc!.node.id, rev: doc!.node.rev, content: { ...content, description: 'Written by a person' } },
     });
     expect(saved.code, saved.message).toBe(0);
@@ -316,7 +316,7 @@ describe('re-import', () => {
     expect(merged.description).toBe('Written by a person');
     expect(merged.reqPath.find((p) => p.name === 'id')?.type).toBe('string');
     // The version it replaced is in the history.
-    const history = await call<unknown[]>('GET', `/project/document/history/${doc!.node.id}`);
+    const history = await call('document.history', { params: { id: doc!.node.id } });
     expect(history.code).toBe(0);
     expect(history.data.length).toBeGreaterThanOrEqual(2);
   });
@@ -349,7 +349,7 @@ describe('re-import', () => {
       await importFile('pets.yaml', bytesOf(petstore('First', 'integer', gone)));
       const before = await documents();
       const bodiesBefore = await itemsOf(project.id, BODY);
-      const searchBefore = await call('GET', `/project/document/search/${project.id}`, { query: { keyword: 'Second' } });
+      const searchBefore = await call('document.search', { params: { projectId: project.id }, query: { keyword: 'Second' } });
       const changed = bytesOf(petstore('Second', 'string', owners));
       // Everything is staged, then writing the new documents' bodies fails.
       const harness = onWrites(
@@ -367,9 +367,9 @@ describe('re-import', () => {
       const after = await documents();
       expect(after.map((d) => [d.node.id, d.node.rev, d.node.name])).toEqual(before.map((d) => [d.node.id, d.node.rev, d.node.name]));
       expect(after.map((d) => d.typed)).toEqual(before.map((d) => d.typed));
-      const searchAfter = await call('GET', `/project/document/search/${project.id}`, { query: { keyword: 'Second' } });
+      const searchAfter = await call('document.search', { params: { projectId: project.id }, query: { keyword: 'Second' } });
       expect(searchAfter.data).toEqual(searchBefore.data);
-      expect((await call<unknown[]>('GET', `/project/document/recycler/${project.id}`)).data).toEqual([]);
+      expect((await call('document.bin', { params: { projectId: project.id } })).data).toEqual([]);
       // What it staged is gone, and nothing it wrote beside it stays.
       expect(await itemsOf(project.id, STAGED)).toEqual([]);
       expect(await itemsOf(project.id, BODY)).toEqual(bodiesBefore);
@@ -384,13 +384,13 @@ describe('re-import', () => {
   it('a repeated start answers the job and never runs it twice; a second worker invocation does nothing', { timeout: 60_000 }, async () => {
     const { upload, settle, call, project, documents } = await setup();
     const { id } = await upload('pets.yaml', bytesOf(petstore('Once', 'integer')));
-    const again = await call<ImportJobView>('POST', '/project/import/start', { body: { projectId: project.id, id } });
+    const again = await call('import.start', { body: { projectId: project.id, id } });
     expect(again.code).toBe(0);
     const job = await settle(id);
     expect(job.report).toMatchObject({ created: 1 });
     // Lambda may deliver an asynchronous event twice: the job is over, so the second run takes nothing.
     await runImportJob({ projectId: project.id, jobId: id }, { log: createLogger({}) });
-    const third = await call<ImportJobView>('POST', '/project/import/start', { body: { projectId: project.id, id } });
+    const third = await call('import.start', { body: { projectId: project.id, id } });
     expect(third.data.state).toBe('done');
     expect((await documents()).filter((d) => d.node.type === 'api')).toHaveLength(1);
   });
@@ -399,13 +399,13 @@ describe('re-import', () => {
 describe('staged until the commit (the last gaps of issue 22)', () => {
   /** What a reader sees of `/owners` (the document the second import adds, in a folder of its own). */
   async function ownersSeen(call: Awaited<ReturnType<typeof setup>>['call'], projectId: string) {
-    const tree = await call<unknown[]>('GET', `/project/document/children/all/${projectId}`);
-    const search = await call<unknown[]>('GET', `/project/document/search/${projectId}`, { query: { keyword: 'owners' } });
+    const tree = await call('document.tree', { params: { projectId } });
+    const search = await call('document.search', { params: { projectId }, query: { keyword: 'owners' } });
     const jobs = (await itemsOf(projectId, JOB)).map((sk) => sk.slice(JOB.length));
     const reads = await Promise.all(
       jobs.flatMap((jobId) =>
         [apiKey('GET', '/owners'), apiKey('GET', '/owners/0'), 'folder:Owners'].map(
-          async (key) => (await call('GET', `/project/document/${importedDocumentId(projectId, jobId, key)}`)).code,
+          async (key) => (await call('document.get', { params: { id: importedDocumentId(projectId, jobId, key) } })).code,
         ),
       ),
     );
@@ -467,13 +467,13 @@ describe('staged until the commit (the last gaps of issue 22)', () => {
       await killer.revive();
       expect(killer.killed).toBe(true);
       // Dead: the job still says running, and the project is as it was.
-      const dead = await call<ImportJobView>('GET', `/project/import/${id}`);
+      const dead = await call('import.get', { params: { id } });
       expect(dead.data.state).toBe('running');
       const after = await documents();
       expect(after.map((d) => [d.node.id, d.node.rev, d.node.name])).toEqual(before.map((d) => [d.node.id, d.node.rev, d.node.name]));
       expect(after.map((d) => d.typed)).toEqual(before.map((d) => d.typed));
       expect(await ownersSeen(call, project.id)).toEqual({ inTree: false, found: false, read: false });
-      expect((await call<unknown[]>('GET', `/project/document/recycler/${project.id}`)).data).toEqual([]);
+      expect((await call('document.bin', { params: { projectId: project.id } })).data).toEqual([]);
       // Its lease lapses; the owner's next poll has another run take it over, which finishes it, once.
       await lapse(project.id, id);
       const job = await settle(id);
@@ -483,7 +483,7 @@ describe('staged until the commit (the last gaps of issue 22)', () => {
       expect(apis.map((d) => d.node.path).sort()).toEqual(['/owners', '/pets/{id}']);
       expect((await documents()).filter((d) => d.node.type === 'folder').map((d) => d.node.name)).toEqual(['Owners']);
       expect(await itemsOf(project.id, STAGED)).toEqual([]);
-      expect((await call<unknown[]>('GET', `/project/document/recycler/${project.id}`)).data).toHaveLength(1);
+      expect((await call('document.bin', { params: { projectId: project.id } })).data).toHaveLength(1);
     });
   }
 
@@ -522,7 +522,7 @@ describe('staged until the commit (the last gaps of issue 22)', () => {
       (sks, command) => command instanceof PutCommand && sks.some((sk) => sk.startsWith(BIN)),
       async () => {
         const doc = await pets();
-        const saved = await call<{ rev: number }>('POST', '/project/document', {
+        const saved = await call('document.update', {
           body: { id: doc.node.id, rev: doc.node.rev, content: { ...(doc.typed.content as ApiContent), description: 'Saved by a person' } },
         });
         expect(saved.code, saved.message).toBe(0);
@@ -539,7 +539,7 @@ describe('staged until the commit (the last gaps of issue 22)', () => {
     // The run never undid anything: its commit went on (the next poll finished it), so the deletion happened too.
     expect(job.state).toBe('done');
     expect((await documents()).map((d) => d.node.path)).toEqual(['/pets/{id}']);
-    expect((await call<unknown[]>('GET', `/project/document/recycler/${project.id}`)).data).toHaveLength(1);
+    expect((await call('document.bin', { params: { projectId: project.id } })).data).toHaveLength(1);
   });
 
   it('leaves a document saved since its plan as the person saved it, with a warning in both languages', { timeout: 60_000 }, async () => {
@@ -549,7 +549,7 @@ describe('staged until the commit (the last gaps of issue 22)', () => {
     const harness = onWrites(
       (_sks, command) => command instanceof TransactWriteCommand,
       async (command, real) => {
-        const saved = await call('POST', '/project/document', {
+        const saved = await call('document.update', {
           body: {
             id: doc!.node.id,
             rev: doc!.node.rev,
@@ -606,7 +606,7 @@ describe('staged until the commit (the last gaps of issue 22)', () => {
       expect(job.state).toBe('done');
       expect(job.report).toMatchObject({ created: 1, updated: 1, deleted: 2 });
       expect((await documents()).map((d) => d.node.path).sort()).toEqual(['/owners', '/pets/{id}']);
-      expect((await call<unknown[]>('GET', `/project/document/recycler/${project.id}`)).data).toHaveLength(2);
+      expect((await call('document.bin', { params: { projectId: project.id } })).data).toHaveLength(2);
       expect(await itemsOf(project.id, STAGED)).toEqual([]);
     },
   );
@@ -627,8 +627,9 @@ describe('the preview sees the stamps', () => {
       [bytesOf(JSON.stringify(changed)), { mode: 'merge', deleteMissing: true }],
       [bytesOf(JSON.stringify(changed)), { mode: 'skip', deleteMissing: true }],
     ] as const) {
-      const tree = await call<DocumentTreeNode[]>('GET', `/project/document/children/all/${project.id}`);
-      const stamps = await call<{ stamps: StampHash[] }>('GET', `/project/import/stamps/${project.id}`, {
+      const tree = await call('document.tree', { params: { projectId: project.id } });
+      const stamps = await call('import.stamps', {
+        params: { projectId: project.id },
         query: { source: 'apifox.json' },
       });
       expect(stamps.code, stamps.message).toBe(0);
@@ -648,7 +649,7 @@ describe('the preview sees the stamps', () => {
       });
     }
     // The unchanged file: every document skipped, in the preview as in the dry run.
-    const stamps = await call<{ stamps: StampHash[] }>('GET', `/project/import/stamps/${project.id}`, { query: { source: 'apifox.json' } });
+    const stamps = await call('import.stamps', { params: { projectId: project.id }, query: { source: 'apifox.json' } });
     expect(stamps.data.stamps).toHaveLength(first.report!.created);
     expect(Object.keys(stamps.data.stamps[0]!).sort()).toEqual(['documentId', 'hash', 'key']);
   });
@@ -661,7 +662,7 @@ describe('hostile inputs', () => {
       ['zh', '导入的文件不能超过 50 MB'],
       ['en', 'An imported file is at most 50 MB'],
     ] as const) {
-      const res = await call('POST', '/project/import/upload', {
+      const res = await call('import.upload', {
         body: { projectId: project.id, name: 'huge.json', size: IMPORT_MAX_BYTES + 1 },
         headers: { 'accept-language': lang },
       });
@@ -718,7 +719,7 @@ describe('hostile inputs', () => {
     try {
       const { call, settle, project, documents } = await setup();
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.yaml`;
-      const started = await call<ImportJobView>('POST', '/project/import/url', { body: { projectId: project.id, url } });
+      const started = await call('import.url', { body: { projectId: project.id, url } });
       expect(started.code, started.message).toBe(0);
       const en = await settle(started.data.id, 'en');
       expect(en.state).toBe('failed');
@@ -739,12 +740,12 @@ describe('hostile inputs', () => {
 describe("the spec's swagger call", () => {
   it('imports a JSON body into a folder with the chosen mode', { timeout: 30_000 }, async () => {
     const { call, settle, project, documents } = await setup();
-    const folder = await call<{ id: string }>('PUT', '/project/document', {
+    const folder = await call('document.create', {
       body: { projectId: project.id, type: 'folder', name: 'Imported' },
     });
     expect(folder.code, folder.message).toBe(0);
-    const spec = JSON.parse(fixture('openapi/fixtures/openapi30-apifox.json').toString()) as object;
-    const res = await call<ImportJobView>('POST', '/project/import/swagger', {
+    const spec = JSON.parse(fixture('openapi/fixtures/openapi30-apifox.json').toString()) as Record<string, unknown>;
+    const res = await call('import.swagger', {
       query: { projectId: project.id, mode: 'overwrite', folderId: folder.data.id },
       body: spec,
     });

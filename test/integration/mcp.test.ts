@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectTokenScope } from '@shared/constants';
 import { buildCli } from '../../scripts/build-cli';
 import { buildMcp } from '../../scripts/build-mcp';
 import { useLocalApi } from '../support/local-api';
@@ -68,8 +69,8 @@ async function project() {
   });
   const order = await create('Place an order', { type: 'api', content: { method: 'POST', path: '/orders', description: 'Orders.' } });
   const guide = await create('Guide', { content: { markdown: 'Read **this** first.' } });
-  const token = async (scopes: string[]) => {
-    const res = await api.call<{ secret: string }>('POST', '/project/token', {
+  const token = async (scopes: ProjectTokenScope[]) => {
+    const res = await api.call('token.create', {
       token: owner.token,
       body: { projectId: p.id, name: `mcp ${scopes.join(' ')}`, scopes, expiresInDays: 30 },
     });

@@ -6,10 +6,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MOCK_SETTINGS_TTL_MS } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
-import type { DocumentView } from '@shared/schemas/document';
 import type { MockConfigView } from '@shared/schemas/mock';
 import { translate } from '@shared/messages';
-import type { ProjectView } from '@shared/schemas/project';
 import { getItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { keys } from '../../functions/data/keys';
@@ -41,8 +39,8 @@ const param = (p: Param): Record<string, unknown> => ({
 /** A new account that joins the project with the view role, by an invitation code. */
 async function joinAsViewer(projectId: string, ownerToken: string) {
   const viewer = await signUp('Viewer');
-  const invitation = await api.call<{ code: string }>('PUT', `/project/invitation/${projectId}/view`, { token: ownerToken });
-  expect((await api.call('POST', `/project/invitation/join/${invitation.data.code}`, { token: viewer.token })).code).toBe(0);
+  const invitation = await api.call('project.invite', { params: { projectId, role: 'view' }, token: ownerToken });
+  expect((await api.call('project.join', { params: { code: invitation.data.code }, token: viewer.token })).code).toBe(0);
   return viewer;
 }
 
@@ -85,9 +83,9 @@ function holdNextMockSettingsRead(projectId: string) {
 
 async function mockProject() {
   const owner = await signUp('Mocker');
-  const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Mock shop' } })).data;
+  const project = (await api.call('project.create', { token: owner.token, body: { name: 'Mock shop' } })).data;
   const apiDoc = async (method: string, path: string, respBody: Param[] = []) => {
-    const res = await api.call<DocumentView>('PUT', '/project/document', {
+    const res = await api.call('document.create', {
       token: owner.token,
       body: {
         projectId: project.id,
@@ -101,7 +99,7 @@ async function mockProject() {
   };
   /** Saves settings through the spec's path (with its trailing slash), then forgets what the mock function held. */
   const save = async (docId: string, settings: Record<string, unknown>, opts: { lang?: string } = {}) => {
-    const res = await api.call<MockConfigView>('PUT', '/project/document/mock-config/', {
+    const res = await api.rawCall<MockConfigView>('PUT', '/project/document/mock-config/', {
       token: owner.token,
       body: { projectId: project.id, docId, ...settings },
       headers: opts.lang ? { 'accept-language': opts.lang } : {},
@@ -118,7 +116,7 @@ describe('mock settings through the API', () => {
   it('reads defaults, saves through the spec path with its trailing slash, and switches type', async () => {
     const { owner, project, apiDoc, save } = await mockProject();
     const doc = await apiDoc('GET', '/users');
-    const initial = await api.call<MockConfigView>('GET', `/project/document/mock-config/${project.id}/${doc.id}`, { token: owner.token });
+    const initial = await api.call('mock.get', { params: { projectId: project.id, docId: doc.id }, token: owner.token });
     expect(initial.data).toMatchObject({ type: 'auto', body: '', status: 200, updatedAt: null });
 
     const saved = await save(doc.id, {
@@ -133,14 +131,15 @@ describe('mock settings through the API', () => {
     // Without the slash too (API Gateway routes both spellings alike).
     expect(
       (
-        await api.call('PUT', '/project/document/mock-config', {
+        await api.call('mock.save', {
           token: owner.token,
           body: { projectId: project.id, docId: doc.id, type: 'off' },
         })
       ).code,
     ).toBe(0);
 
-    const switched = await api.call<MockConfigView>('POST', `/project/document/mock-config/type/change/${project.id}/${doc.id}/template`, {
+    const switched = await api.call('mock.changeType', {
+      params: { projectId: project.id, docId: doc.id, type: 'template' },
       token: owner.token,
     });
     // The body was '' (the last save sent none): a template starter replaces it.
@@ -173,7 +172,7 @@ describe('mock settings through the API', () => {
   it('keeps mocks to HTTP API documents, and refuses a viewer', async () => {
     const { owner, project, apiDoc, save } = await mockProject();
     const page = (
-      await api.call<DocumentView>('PUT', '/project/document', {
+      await api.call('document.create', {
         token: owner.token,
         body: { projectId: project.id, name: 'Readme', content: { markdown: 'x' } },
       })
@@ -182,8 +181,8 @@ describe('mock settings through the API', () => {
 
     const doc = await apiDoc('GET', '/a');
     const viewer = await joinAsViewer(project.id, owner.token);
-    expect((await api.call('GET', `/project/document/mock-config/${project.id}/${doc.id}`, { token: viewer.token })).code).toBe(0);
-    const refused = await api.call('PUT', '/project/document/mock-config/', {
+    expect((await api.call('mock.get', { params: { projectId: project.id, docId: doc.id }, token: viewer.token })).code).toBe(0);
+    const refused = await api.call('mock.save', {
       token: viewer.token,
       body: { projectId: project.id, docId: doc.id, type: 'static', body: '{}' },
     });
@@ -288,7 +287,7 @@ describe('the mock origin', () => {
   it('generates from the first 2xx response, following data models (cycles end) and a root array', async () => {
     const { owner, project, save, hit } = await mockProject();
     const create = async (body: Record<string, unknown>) => {
-      const res = await api.call<DocumentView>('PUT', '/project/document', {
+      const res = await api.call('document.create', {
         token: owner.token,
         body: { projectId: project.id, ...body },
       });
@@ -300,7 +299,7 @@ describe('the mock origin', () => {
     // The model refers to itself: a pet's parent is a pet.
     const parent = { ...param({ name: 'parent', type: 'object' }), ref: pet.id };
     const kindRow = { ...petRows[1]!, enum: ['cat', 'dog'] };
-    const saved = await api.call('POST', '/project/document', {
+    const saved = await api.call('document.update', {
       token: owner.token,
       body: { id: pet.id, rev: pet.rev, content: { name: 'Pet', schema: [petRows[0], kindRow, parent] } },
     });
@@ -513,8 +512,8 @@ describe('the mock origin', () => {
     const doc = await apiDoc('GET', '/guarded');
     await save(doc.id, { type: 'static', body: '{"ok":true}' });
     const update = async (changes: Record<string, unknown>) => {
-      const current = (await api.call<ProjectView>('GET', `/project/${project.id}`, { token: owner.token })).data;
-      const res = await api.call<ProjectView>('POST', '/project', {
+      const current = (await api.call('project.get', { params: { id: project.id }, token: owner.token })).data;
+      const res = await api.call('project.update', {
         token: owner.token,
         body: { id: project.id, rev: current.rev, ...changes },
       });
@@ -533,7 +532,7 @@ describe('the mock origin', () => {
 
     // Readers of the project learn that a token is needed, not the token.
     const viewer = await joinAsViewer(project.id, owner.token);
-    expect((await api.call<ProjectView>('GET', `/project/${project.id}`, { token: viewer.token })).data.mock).toEqual({
+    expect((await api.call('project.get', { params: { id: project.id }, token: viewer.token })).data.mock).toEqual({
       enabled: true,
       tokenRequired: true,
       token: null,
@@ -543,7 +542,7 @@ describe('the mock origin', () => {
     expect((await hit('GET', '/guarded')).json).toMatchObject({ code: ERRORS.mockProjectOff.code });
     await update({ mockEnabled: true });
     expect((await hit('GET', '/guarded')).status).toBe(200);
-    await api.call('POST', `/project/document/mock-config/type/change/${project.id}/${doc.id}/off`, { token: owner.token });
+    await api.call('mock.changeType', { params: { projectId: project.id, docId: doc.id, type: 'off' }, token: owner.token });
     forgetProjectMocks();
     expect((await hit('GET', '/guarded')).status).toBe(404);
   });
@@ -598,7 +597,7 @@ describe('the mock origin', () => {
     const doc = await apiDoc('GET', '/live');
     await save(doc.id, { type: 'static', body: '{"v":1}' });
     expect((await hit('GET', '/live')).json).toEqual({ v: 1 });
-    await api.call('PUT', '/project/document/mock-config/', {
+    await api.call('mock.save', {
       token: owner.token,
       body: { projectId: project.id, docId: doc.id, type: 'static', body: '{"v":2}' },
     });
@@ -617,7 +616,7 @@ describe('the mock origin', () => {
     const doc = await apiDoc('GET', '/saved');
     // Saved as the editor saves: the mock function is not told, it reads the change when its picture is old enough.
     const save = async (_docId: string, settings: Record<string, unknown>) => {
-      const saved = await api.call('PUT', '/project/document/mock-config/', {
+      const saved = await api.call('mock.save', {
         token: owner.token,
         body: { projectId: project.id, docId: doc.id, ...settings },
       });
@@ -645,7 +644,7 @@ describe('the mock origin', () => {
     await save(first.id, { type: 'static', body: '{"first":1}' });
     expect((await hit('GET', '/first')).json).toEqual({ first: 1 });
     const saveMock = async (docId: string, settings: Record<string, unknown>) => {
-      const saved = await api.call('PUT', '/project/document/mock-config/', {
+      const saved = await api.call('mock.save', {
         token: owner.token,
         body: { projectId: project.id, docId, ...settings },
       });
@@ -755,14 +754,15 @@ describe('the mock origin', () => {
     const { owner, project, apiDoc, save } = await mockProject();
     const doc = await apiDoc('GET', '/cloned');
     await save(doc.id, { type: 'static', body: '{"c":1}' });
-    const clone = await api.call<ProjectView>('POST', `/project/clone/${project.id}`, { token: owner.token, query: { name: 'Copy' } });
+    const clone = await api.call('project.clone', { params: { id: project.id }, token: owner.token, query: { name: 'Copy' } });
     expect(clone.code, clone.message).toBe(0);
     const clonedDocId = doc.id.replace(project.id, clone.data.id);
-    const cloned = await api.call<MockConfigView>('GET', `/project/document/mock-config/${clone.data.id}/${clonedDocId}`, {
+    const cloned = await api.call('mock.get', {
+      params: { projectId: clone.data.id, docId: clonedDocId },
       token: owner.token,
     });
     expect(cloned.data).toMatchObject({ type: 'static', body: '{"c":1}' });
-    await api.call('DELETE', `/project/document/${doc.id}`, { token: owner.token });
+    await api.call('document.delete', { params: { id: doc.id }, token: owner.token });
     // In the document bin: kept for a restore, out of the mock origin's reach (document-bin.test.ts).
     expect(await getItem(keys.mockConfig(project.id, doc.id))).toBeDefined();
     await runPurge({ now: new Date(Date.now() + 31 * DAY_MS) });

@@ -9,13 +9,9 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- written descriptions read as plain JSON */
 import { validate } from '@scalar/openapi-parser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OPEN_API_REQUESTS_PER_TOKEN } from '@shared/constants';
+import { OPEN_API_REQUESTS_PER_TOKEN, type ProjectTokenScope } from '@shared/constants';
 import { ERRORS } from '@shared/errors';
-import type { DocumentView, HistoryEntry } from '@shared/schemas/document';
-import type { ExportJobView } from '@shared/schemas/export';
-import type { ImportJobView, ImportUploadTicket } from '@shared/schemas/import';
-import type { ImportHistoryEntry, ProjectTokenView } from '@shared/schemas/open';
-import type { ProjectView } from '@shared/schemas/project';
+import { buildPath, routes, type RouteId, type RouteResponse } from '@shared/routes';
 import { importKeys, keys, tokenKeys } from '../../functions/data/keys';
 import { assignMember } from '../../functions/domain/members';
 import { createProjectToken } from '../../functions/domain/project-tokens';
@@ -23,7 +19,7 @@ import { openApiDescription } from '../../scripts/open-openapi';
 import openApiFile from '../../functions/services/open/openapi.json';
 import type { Faults } from '../support/faults';
 import { importThrough, jobOver } from '../support/import-steps';
-import { signUp, useLocalApi } from '../support/local-api';
+import { signUp, useLocalApi, type ApiResponse, type RouteCall } from '../support/local-api';
 import { recordTableWrites } from '../support/table-writes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the description's shape is what the test checks
@@ -54,30 +50,36 @@ const PETS = spec(
   },
 );
 
+/** The open API's routes on a project (all but its OpenAPI file), and a call of one with the project filled in. */
+type ProjectOpenRoute = Exclude<Extract<RouteId, `open.${string}`>, 'open.openapi'>;
+type OpenRequest<Id extends ProjectOpenRoute> = Partial<Omit<RouteCall<Id>, 'params'>> & { params?: Record<string, string> };
+
 async function setup() {
   const user = await signUp('Open');
-  const project = (await api.call<ProjectView>('PUT', '/project', { token: user.token, body: { name: 'Open' } })).data;
-  const makeToken = async (scopes: string[], name = 'CI') => {
-    const res = await api.call<{ token: ProjectTokenView; secret: string }>('POST', '/project/token', {
+  const project = (await api.call('project.create', { token: user.token, body: { name: 'Open' } })).data;
+  const makeToken = async (scopes: ProjectTokenScope[], name = 'CI') => {
+    const res = await api.call('token.create', {
       token: user.token,
       body: { projectId: project.id, name, scopes, expiresInDays: 30 },
     });
     expect(res.code, res.message).toBe(0);
     return res.data;
   };
-  const open = <T>(secret: string, method: string, path: string, opts: Parameters<typeof api.call>[2] = {}) =>
-    api.call<T>(method, `/open/v1/projects/${project.id}${path}`, {
-      ...opts,
-      headers: { authorization: `Bearer ${secret}`, ...opts.headers },
-    });
+  /** A route of the open API on this project, with a project token's secret. */
+  const open = <Id extends ProjectOpenRoute>(secret: string, id: Id, request: OpenRequest<Id> = {}) =>
+    api.callAny(id, {
+      ...request,
+      params: { projectId: project.id, ...request.params },
+      headers: { authorization: `Bearer ${secret}`, ...request.headers },
+    }) as Promise<ApiResponse<RouteResponse<Id>>>;
 
   /** The open API's routes for an import's steps (test/support/import-steps.ts): push a file as a CLI does. */
   const push = (secret: string, text: string, options: Record<string, unknown> = {}, name = 'openapi.json') =>
     importThrough(
       {
-        ticket: (file, size) => open<ImportUploadTicket>(secret, 'POST', '/imports/upload', { body: { name: file, size } }),
-        start: (id, opts) => open<ImportJobView>(secret, 'POST', '/imports', { body: { id, ...opts } }),
-        job: (id) => open<ImportJobView>(secret, 'GET', `/imports/${id}`),
+        ticket: (file, size) => open(secret, 'open.importUpload', { body: { name: file, size } }),
+        start: (id, opts) => open(secret, 'open.importStart', { body: { id, ...opts } }),
+        job: (id) => open(secret, 'open.importGet', { params: { id } }),
       },
       name,
       new TextEncoder().encode(text),
@@ -100,23 +102,23 @@ describe('project tokens', () => {
     expect(made.secret).toMatch(/^apl_[A-Za-z0-9_-]{43}$/);
     expect(made.token).toMatchObject({ name: 'CI', scopes: ['import', 'read'], state: 'active', lastUsedAt: null });
     expect(made.secret.startsWith(made.token.hint)).toBe(true);
-    const listed = await api.call<{ tokens: ProjectTokenView[] }>('GET', `/project/token/list/${s.project.id}`, { token: s.token });
+    const listed = await api.call('token.list', { params: { projectId: s.project.id }, token: s.token });
     expect(listed.data.tokens.map((t) => t.id)).toEqual([made.token.id]);
     expect(JSON.stringify(listed.data)).not.toContain(made.secret);
 
     // A use is noted (last use), and the token works until it is revoked; then the very next request is refused.
-    expect((await s.open(made.secret, 'GET', '/tree')).status).toBe(200);
-    const after = await api.call<{ tokens: ProjectTokenView[] }>('GET', `/project/token/list/${s.project.id}`, { token: s.token });
+    expect((await s.open(made.secret, 'open.tree')).status).toBe(200);
+    const after = await api.call('token.list', { params: { projectId: s.project.id }, token: s.token });
     expect(after.data.tokens[0]!.lastUsedAt).not.toBeNull();
-    const revoked = await api.call<{ token: ProjectTokenView }>('DELETE', `/project/token/${made.token.id}`, { token: s.token });
+    const revoked = await api.call('token.revoke', { params: { id: made.token.id }, token: s.token });
     expect(revoked.data.token.state).toBe('revoked');
-    const refused = await s.open(made.secret, 'GET', '/tree', { headers: { 'accept-language': 'en' } });
+    const refused = await s.open(made.secret, 'open.tree', { headers: { 'accept-language': 'en' } });
     expect([refused.status, refused.code, refused.message]).toEqual([
       401,
       ERRORS.tokenInvalid.code,
       'The project token is invalid or revoked',
     ]);
-    const zh = await s.open(made.secret, 'GET', '/tree');
+    const zh = await s.open(made.secret, 'open.tree');
     expect(zh.message).toBe('项目令牌无效或已撤销');
   });
 
@@ -131,31 +133,32 @@ describe('project tokens', () => {
       new Date(Date.now() - 2 * 86_400_000),
     );
     const upload = { body: { name: 'a.json', size: 10 }, headers: { 'accept-language': 'en' } };
-    const scoped = await s.open(reader.secret, 'POST', '/imports/upload', upload);
+    const scoped = await s.open(reader.secret, 'open.importUpload', upload);
     expect([scoped.status, scoped.code, scoped.message]).toEqual([
       403,
       ERRORS.tokenScope.code,
       'The project token may not do this (it needs import)',
     ]);
-    expect((await s.open(importer.secret, 'GET', '/tree')).status).toBe(403);
-    expect((await s.open(importer.secret, 'POST', '/imports/upload', upload)).status).toBe(200);
-    const old = await s.open(expired.secret, 'GET', '/tree');
+    expect((await s.open(importer.secret, 'open.tree')).status).toBe(403);
+    expect((await s.open(importer.secret, 'open.importUpload', upload)).status).toBe(200);
+    const old = await s.open(expired.secret, 'open.tree');
     expect([old.status, old.code]).toEqual([401, ERRORS.tokenExpired.code]);
-    const foreign = await s.open(theirs.secret, 'GET', '/tree');
+    const foreign = await s.open(theirs.secret, 'open.tree');
     expect([foreign.status, foreign.code]).toEqual([404, ERRORS.notFound.code]);
-    const none = await api.call('GET', `/open/v1/projects/${s.project.id}/tree`);
+    const none = await api.call('open.tree', { params: { projectId: s.project.id } });
     expect([none.status, none.code]).toEqual([401, ERRORS.notLoggedIn.code]);
     // A signed-in editor's session is no token: the open API never reads sessions.
-    const session = await api.call('GET', `/open/v1/projects/${s.project.id}/tree`, { token: s.token });
+    const session = await api.call('open.tree', { params: { projectId: s.project.id }, token: s.token });
     expect([session.status, session.code]).toEqual([401, ERRORS.notLoggedIn.code]);
     // And a token signs in nowhere else.
-    const elsewhere = await api.call('GET', `/project/token/list/${s.project.id}`, {
+    const elsewhere = await api.call('token.list', {
+      params: { projectId: s.project.id },
       headers: { authorization: `Bearer ${reader.secret}` },
     });
     expect(elsewhere.code).toBe(ERRORS.notLoggedIn.code);
-    const junk = await s.open('apl_short', 'GET', '/tree');
+    const junk = await s.open('apl_short', 'open.tree');
     expect([junk.status, junk.code]).toEqual([401, ERRORS.tokenInvalid.code]);
-    const invalid = await s.open(reader.secret, 'GET', '/documents/nope');
+    const invalid = await s.open(reader.secret, 'open.document', { params: { docId: 'nope' } });
     expect(invalid.status).toBe(422);
   });
 });
@@ -283,14 +286,14 @@ describe('pushing through the open API', () => {
       expect(writes).toEqual([]);
       harnesses.pop()!.restore();
 
-      const tree = await s.open<{ nodes: { name: string }[] }>(token, 'GET', '/tree');
+      const tree = await s.open(token, 'open.tree');
       expect(tree.data.nodes.map((n) => n.name)).toContain('Get a pet');
 
       const kept = await s.push(token, smaller, { mode: 'merge' });
       expect(kept.report).toMatchObject({ updated: 1, deleted: 0 });
       const pruned = await s.push(token, spec({ '/pets': { get: op('List all pets, again') } }), { deleteMissing: true });
       expect(pruned.report).toMatchObject({ deleted: 5 });
-      const after = await s.open<{ nodes: { name: string; type: string }[] }>(token, 'GET', '/tree');
+      const after = await s.open(token, 'open.tree');
       expect(after.data.nodes.filter((n) => n.type !== 'folder').map((n) => n.name)).toEqual(['List all pets, again']);
 
       // The file's format when named must be what the file is.
@@ -299,10 +302,10 @@ describe('pushing through the open API', () => {
       expect(wrong.error?.code).toBe(ERRORS.importInvalidType.code);
 
       // The last imports, newest first, by the token's name (the Sync panel's list, and `apiloom status`).
-      const history = await s.open<{ imports: ImportHistoryEntry[] }>(token, 'GET', '/imports');
+      const history = await s.open(token, 'open.imports');
       expect(history.data.imports[0]).toMatchObject({ state: 'failed', by: { kind: 'token', name: 'CI' } });
       expect(history.data.imports).toHaveLength(6);
-      const panel = await api.call<{ imports: ImportHistoryEntry[] }>('GET', `/project/import/history/${s.project.id}`, { token: s.token });
+      const panel = await api.call('import.history', { params: { projectId: s.project.id }, token: s.token });
       expect(panel.data.imports.map((i) => i.id)).toEqual(history.data.imports.map((i) => i.id));
     },
   );
@@ -340,9 +343,7 @@ describe('reading through the open API', () => {
       const s = await setup();
       const token = (await s.makeToken(['import', 'read'])).secret;
       expect((await s.push(token, PETS)).state).toBe('done');
-      const tree = await s.open<{
-        nodes: { id: string; parentId: string; name: string; type: string; method?: string; path?: string; folderPath: string }[];
-      }>(token, 'GET', '/tree');
+      const tree = await s.open(token, 'open.tree');
       expect(tree.status).toBe(200);
       const list = tree.data.nodes.find((n) => n.name === 'List pets')!;
       expect(list).toMatchObject({ type: 'api', method: 'GET', path: '/pets' });
@@ -355,11 +356,7 @@ describe('reading through the open API', () => {
       const models = tree.data.nodes.filter((n) => n.type === 'model');
       expect(models.map((m) => m.name).sort()).toEqual(['Owner', 'Pet', 'Unused']);
 
-      const asApiloom = await s.open<{ id: string; as: string; content: { id: string; type: string; content: unknown } }>(
-        token,
-        'GET',
-        `/documents/${list.id}`,
-      );
+      const asApiloom = await s.open(token, 'open.document', { params: { docId: list.id } });
       expect(asApiloom.data).toMatchObject({
         id: list.id,
         name: 'List pets',
@@ -368,24 +365,25 @@ describe('reading through the open API', () => {
         content: { id: list.id, type: 'api' },
       });
 
-      const asOpenApi = await s.open<{ content: Obj }>(token, 'GET', `/documents/${list.id}`, { query: { as: 'openapi' } });
-      const doc = asOpenApi.data.content;
+      const asOpenApi = await s.open(token, 'open.document', { params: { docId: list.id }, query: { as: 'openapi' } });
+      const doc = asOpenApi.data.content as Obj;
       expect(Object.keys(doc.paths)).toEqual(['/pets']);
       // Pet, and Owner through Pet; never the model nothing refers to.
       expect(Object.keys(doc.components.schemas).sort()).toEqual(['Owner', 'Pet']);
       const valid = await validate(doc);
       expect(valid.errors).toEqual([]);
 
-      const md = await s.open<{ content: string }>(token, 'GET', `/documents/${list.id}`, {
+      const md = await s.open(token, 'open.document', {
+        params: { docId: list.id },
         query: { as: 'markdown' },
         headers: { 'accept-language': 'en' },
       });
       expect(md.data.content).toMatch(/^# List pets\n/);
       expect(md.data.content).toContain('/pets');
 
-      const started = await s.open<{ id: string }>(token, 'POST', '/exports', { body: { format: 'openapi-json' } });
+      const started = await s.open(token, 'open.exportStart', { body: { format: 'openapi-json' } });
       expect(started.status).toBe(200);
-      const job = await jobOver(() => s.open<ExportJobView>(token, 'GET', `/exports/${started.data.id}`), 'export', 50);
+      const job = await jobOver(() => s.open(token, 'open.exportGet', { params: { id: started.data.id } }), 'export', 50);
       expect(job.state).toBe('done');
       const file = (await (await fetch(new URL(job.url!, api.url()))).json()) as Obj;
       expect(Object.keys(file.paths).sort()).toEqual(['/pets', '/pets/{id}']);
@@ -395,7 +393,8 @@ describe('reading through the open API', () => {
 
 describe('the open API’s own OpenAPI file', () => {
   it('is served as generated from the route table, and validates', async () => {
-    const res = await fetch(`${api.url()}/api/open/v1/openapi.json`);
+    // The file itself, not an envelope: fetched as any client of the open API fetches it.
+    const res = await fetch(`${api.url()}/api${buildPath(routes['open.openapi'])}`);
     expect(res.status).toBe(200);
     const served = (await res.json()) as Obj;
     expect(served).toEqual(openApiDescription());

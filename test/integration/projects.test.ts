@@ -4,21 +4,31 @@ import type { ProjectView } from '@shared/schemas/project';
 import { putItem, queryAll } from '../../functions/data/db';
 import { ENTITY, keys } from '../../functions/data/keys';
 import { memberItem } from '../../functions/domain/members';
-import { signUp, useLocalApi } from '../support/local-api';
+import { invalid, refusedFields, signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
 
 async function createProject(token: string, body: Record<string, unknown> = {}) {
-  const res = await api.call<ProjectView>('PUT', '/project', { token, body: { name: 'Payments API', ...body } });
+  const res = await api.call('project.create', { token, body: { name: 'Payments API', ...body } });
   expect(res.code, res.message).toBe(0);
   return res.data;
 }
 
 const ids = (list: { id: string }[]) => list.map((p) => p.id);
-async function list(token: string, path: string, query?: Record<string, string>) {
-  const res = await api.call<ProjectView[]>('GET', path, { token, query });
+/** The lists of projects a person sees (each a route of its own). */
+type ProjectList =
+  | 'project.created'
+  | 'project.personal'
+  | 'project.editable'
+  | 'project.team'
+  | 'project.search'
+  | 'project.favorites'
+  | 'project.archives'
+  | 'project.recycler';
+async function list(token: string, id: ProjectList, query?: Record<string, string>, params?: { teamId: string }) {
+  const res = await api.callAny(id, { token, query, params });
   expect(res.code, res.message).toBe(0);
-  return ids(res.data);
+  return ids(res.data as ProjectView[]);
 }
 
 describe('creating and editing projects', () => {
@@ -36,33 +46,33 @@ describe('creating and editing projects', () => {
       folderId: null,
       favorite: false,
     });
-    const got = await api.call<ProjectView>('GET', `/project/${project.id}`, { token });
+    const got = await api.call('project.get', { params: { id: project.id }, token });
     expect(got.data).toEqual(project);
   });
 
   it('accepts a 64-character name and refuses 65 with the spec message, in both languages', async () => {
     const { token } = await signUp();
     await createProject(token, { name: 'n'.repeat(64) });
-    const zh = await api.call<{ fields: Record<string, string> }>('PUT', '/project', { token, body: { name: 'n'.repeat(65) } });
+    const zh = await api.call('project.create', { token, body: { name: 'n'.repeat(65) } });
     expect(zh.code).toBe(ERRORS.invalidInput.code);
-    expect(zh.data.fields.name).toBe('项目名称 1-64 个字符');
-    const en = await api.call<{ fields: Record<string, string> }>('PUT', '/project', {
+    expect(refusedFields(zh).name).toBe('项目名称 1-64 个字符');
+    const en = await api.call('project.create', {
       token,
       body: { name: '' },
       headers: { 'accept-language': 'en' },
     });
-    expect(en.data.fields.name).toBe('Project name must be 1-64 characters');
+    expect(refusedFields(en).name).toBe('Project name must be 1-64 characters');
   });
 
   it('updates name, description and visibility, bumping the revision', async () => {
     const { token } = await signUp();
     const project = await createProject(token);
-    const res = await api.call<ProjectView>('POST', '/project', {
+    const res = await api.call('project.update', {
       token,
       body: { id: project.id, rev: project.rev, name: 'Renamed', description: 'new', visibility: 'public' },
     });
     expect(res.data).toMatchObject({ name: 'Renamed', description: 'new', visibility: 'public', rev: project.rev + 1 });
-    const tooLong = await api.call('POST', '/project', { token, body: { id: project.id, rev: res.data.rev, name: 'x'.repeat(65) } });
+    const tooLong = await api.call('project.update', { token, body: { id: project.id, rev: res.data.rev, name: 'x'.repeat(65) } });
     expect(tooLong.code).toBe(ERRORS.invalidInput.code);
   });
 
@@ -75,15 +85,15 @@ describe('creating and editing projects', () => {
     await putItem(memberItem(project.id, editor.userId, 'edit', null));
     await putItem(memberItem(project.id, viewer.userId, 'view', null));
     const set = (token: string, rev: number, serialStyle: unknown) =>
-      api.call<ProjectView>('POST', '/project', { token, body: { id: project.id, rev, serialStyle } });
+      api.call('project.update', { token, body: { id: project.id, rev, serialStyle: invalid(serialStyle) } });
     // Below the rule (view): refused, and nothing changes.
     expect((await set(viewer.token, project.rev, 'decimal')).code).toBe(ERRORS.forbidden.code);
-    expect((await api.call<ProjectView>('GET', `/project/${project.id}`, { token: viewer.token })).data.serialStyle).toBe('none');
+    expect((await api.call('project.get', { params: { id: project.id }, token: viewer.token })).data.serialStyle).toBe('none');
     // At the rule (edit): admitted, and every reader sees it.
     const saved = await set(editor.token, project.rev, 'decimal');
     expect(saved.code, saved.message).toBe(0);
     expect(saved.data).toMatchObject({ serialStyle: 'decimal', rev: project.rev + 1 });
-    expect((await api.call<ProjectView>('GET', `/project/${project.id}`, { token: viewer.token })).data.serialStyle).toBe('decimal');
+    expect((await api.call('project.get', { params: { id: project.id }, token: viewer.token })).data.serialStyle).toBe('decimal');
     expect((await set(editor.token, saved.data.rev, 'roman')).code).toBe(ERRORS.invalidInput.code);
     expect((await set(owner.token, saved.data.rev, 'chinese')).data.serialStyle).toBe('chinese');
   });
@@ -93,7 +103,7 @@ describe('creating and editing projects', () => {
     const project = await createProject(token);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        api.call<ProjectView>('POST', '/project', { token, body: { id: project.id, rev: project.rev, name: `Name ${i}` } }),
+        api.call('project.update', { token, body: { id: project.id, rev: project.rev, name: `Name ${i}` } }),
       ),
     );
     const winners = answers.filter((a) => a.code === 0);
@@ -101,10 +111,10 @@ describe('creating and editing projects', () => {
     expect(winners).toHaveLength(1);
     expect(conflicts).toHaveLength(19);
     expect(conflicts[0]!.message).toContain('Ada');
-    const stored = await api.call<ProjectView>('GET', `/project/${project.id}`, { token });
+    const stored = await api.call('project.get', { params: { id: project.id }, token });
     expect(stored.data).toMatchObject({ name: winners[0]!.data.name, rev: project.rev + 1 });
     // An edit from the new revision goes through.
-    const next = await api.call<ProjectView>('POST', '/project', {
+    const next = await api.call('project.update', {
       token,
       body: { id: project.id, rev: stored.data.rev, description: 'after' },
     });
@@ -115,17 +125,17 @@ describe('creating and editing projects', () => {
     const owner = await signUp();
     const other = await signUp();
     const project = await createProject(owner.token);
-    expect((await api.call('GET', `/project/${project.id}`)).code).toBe(ERRORS.notLoggedIn.code);
-    expect((await api.call('GET', `/project/${project.id}`, { token: other.token })).code).toBe(ERRORS.forbidden.code);
-    await api.call('POST', '/project', { token: owner.token, body: { id: project.id, rev: project.rev, visibility: 'public' } });
-    const anonymous = await api.call<ProjectView>('GET', `/project/${project.id}`);
+    expect((await api.call('project.get', { params: { id: project.id } })).code).toBe(ERRORS.notLoggedIn.code);
+    expect((await api.call('project.get', { params: { id: project.id }, token: other.token })).code).toBe(ERRORS.forbidden.code);
+    await api.call('project.update', { token: owner.token, body: { id: project.id, rev: project.rev, visibility: 'public' } });
+    const anonymous = await api.call('project.get', { params: { id: project.id } });
     expect(anonymous.code).toBe(0);
     expect(anonymous.data.role).toBe('guest');
-    expect((await api.call<ProjectView>('GET', `/project/${project.id}`, { token: other.token })).data.role).toBe('guest');
+    expect((await api.call('project.get', { params: { id: project.id }, token: other.token })).data.role).toBe('guest');
     // Reading is all a guest may do.
-    expect(
-      (await api.call('POST', '/project', { token: other.token, body: { id: project.id, rev: project.rev, name: 'mine' } })).code,
-    ).toBe(ERRORS.forbidden.code);
+    expect((await api.call('project.update', { token: other.token, body: { id: project.id, rev: project.rev, name: 'mine' } })).code).toBe(
+      ERRORS.forbidden.code,
+    );
   });
 });
 
@@ -135,25 +145,25 @@ describe('lists, search and favourites', () => {
     const a = await createProject(token, { name: 'Orders service' });
     const b = await createProject(token, { name: 'Billing', description: 'invoices and ORDERS' });
     const c = await createProject(token, { name: 'Users' });
-    expect((await list(token, '/project/created')).sort()).toEqual([a.id, b.id, c.id].sort());
-    expect((await list(token, '/project/personal')).sort()).toEqual([a.id, b.id, c.id].sort());
-    expect((await list(token, '/project/editable')).sort()).toEqual([a.id, b.id, c.id].sort());
-    expect(await list(token, '/project/team/some-team')).toEqual([]);
-    expect(await list(token, '/project/created', { teamId: 'some-team' })).toEqual([]);
-    expect((await list(token, '/project/search', { keyword: 'orders' })).sort()).toEqual([a.id, b.id].sort());
-    expect(await list(token, '/project/search', { keyword: 'nothing like this' })).toEqual([]);
+    expect((await list(token, 'project.created')).sort()).toEqual([a.id, b.id, c.id].sort());
+    expect((await list(token, 'project.personal')).sort()).toEqual([a.id, b.id, c.id].sort());
+    expect((await list(token, 'project.editable')).sort()).toEqual([a.id, b.id, c.id].sort());
+    expect(await list(token, 'project.team', undefined, { teamId: 'some-team' })).toEqual([]);
+    expect(await list(token, 'project.created', { teamId: 'some-team' })).toEqual([]);
+    expect((await list(token, 'project.search', { keyword: 'orders' })).sort()).toEqual([a.id, b.id].sort());
+    expect(await list(token, 'project.search', { keyword: 'nothing like this' })).toEqual([]);
   });
 
   it('adds, lists and removes favourites', async () => {
     const { token } = await signUp();
     const a = await createProject(token);
     await createProject(token, { name: 'Other' });
-    expect((await api.call('PUT', `/project/favor/${a.id}`, { token })).code).toBe(0);
-    expect((await api.call('PUT', `/project/favor/${a.id}`, { token })).code).toBe(0); // twice is harmless
-    expect(await list(token, '/project/favor')).toEqual([a.id]);
-    expect((await api.call<ProjectView>('GET', `/project/${a.id}`, { token })).data.favorite).toBe(true);
-    await api.call('DELETE', `/project/favor/${a.id}`, { token });
-    expect(await list(token, '/project/favor')).toEqual([]);
+    expect((await api.call('project.favorAdd', { params: { id: a.id }, token })).code).toBe(0);
+    expect((await api.call('project.favorAdd', { params: { id: a.id }, token })).code).toBe(0); // twice is harmless
+    expect(await list(token, 'project.favorites')).toEqual([a.id]);
+    expect((await api.call('project.get', { params: { id: a.id }, token })).data.favorite).toBe(true);
+    await api.call('project.favorRemove', { params: { id: a.id }, token });
+    expect(await list(token, 'project.favorites')).toEqual([]);
   });
 });
 
@@ -161,39 +171,39 @@ describe('archive and recycle bin', () => {
   it('archives out of the lists and back', async () => {
     const { token } = await signUp();
     const p = await createProject(token);
-    const archived = await api.call<ProjectView>('POST', `/project/archive/${p.id}`, { token });
+    const archived = await api.call('project.archive', { params: { id: p.id }, token });
     expect(archived.data).toMatchObject({ state: 'archived' });
     expect(archived.data.archivedAt).toBeTruthy();
-    expect(await list(token, '/project/personal')).toEqual([]);
-    expect(await list(token, '/project/archive')).toEqual([p.id]);
-    expect((await api.call('POST', `/project/archive/${p.id}`, { token })).code).toBe(ERRORS.wrongState.code);
-    expect((await api.call<ProjectView>('POST', `/project/archive/revert/${p.id}`, { token })).data.state).toBe('active');
-    expect(await list(token, '/project/personal')).toEqual([p.id]);
-    expect(await list(token, '/project/archive')).toEqual([]);
+    expect(await list(token, 'project.personal')).toEqual([]);
+    expect(await list(token, 'project.archives')).toEqual([p.id]);
+    expect((await api.call('project.archive', { params: { id: p.id }, token })).code).toBe(ERRORS.wrongState.code);
+    expect((await api.call('project.archiveRevert', { params: { id: p.id }, token })).data.state).toBe('active');
+    expect(await list(token, 'project.personal')).toEqual([p.id]);
+    expect(await list(token, 'project.archives')).toEqual([]);
   });
 
   it('a recycled project disappears from every list, search, favourite and read; restore brings back exactly what was there', async () => {
     const { token } = await signUp();
     const p = await createProject(token, { name: 'Recyclable', description: 'keep me' });
-    await api.call('PUT', `/project/favor/${p.id}`, { token });
-    await api.call('POST', `/project/archive/${p.id}`, { token });
-    expect((await api.call('DELETE', `/project/archive/${p.id}`, { token })).code).toBe(0);
+    await api.call('project.favorAdd', { params: { id: p.id }, token });
+    await api.call('project.archive', { params: { id: p.id }, token });
+    expect((await api.call('project.archiveDelete', { params: { id: p.id }, token })).code).toBe(0);
 
-    for (const path of ['/project/personal', '/project/created', '/project/archive', '/project/favor', '/project/editable']) {
-      expect(await list(token, path), path).toEqual([]);
+    for (const id of ['project.personal', 'project.created', 'project.archives', 'project.favorites', 'project.editable'] as const) {
+      expect(await list(token, id), id).toEqual([]);
     }
-    expect(await list(token, '/project/search', { keyword: 'Recyclable' })).toEqual([]);
-    expect((await api.call('GET', `/project/${p.id}`, { token })).code).toBe(ERRORS.notFound.code);
-    expect((await api.call('POST', '/project', { token, body: { id: p.id, rev: p.rev, name: 'x' } })).code).toBe(ERRORS.notFound.code);
+    expect(await list(token, 'project.search', { keyword: 'Recyclable' })).toEqual([]);
+    expect((await api.call('project.get', { params: { id: p.id }, token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('project.update', { token, body: { id: p.id, rev: p.rev, name: 'x' } })).code).toBe(ERRORS.notFound.code);
 
-    const bin = await api.call<ProjectView[]>('GET', '/project/recycler', { token });
+    const bin = await api.call('project.recycler', { token });
     expect(bin.data.map((x) => [x.id, x.daysLeft])).toEqual([[p.id, 30]]);
 
-    const restored = await api.call<ProjectView>('POST', `/project/recycler/revert/${p.id}`, { token });
+    const restored = await api.call('project.recyclerRevert', { params: { id: p.id }, token });
     expect(restored.data).toMatchObject({ state: 'archived', name: 'Recyclable', description: 'keep me' });
-    expect(await list(token, '/project/archive')).toEqual([p.id]);
-    expect(await list(token, '/project/favor')).toEqual([p.id]);
-    expect(await list(token, '/project/recycler')).toEqual([]);
+    expect(await list(token, 'project.archives')).toEqual([p.id]);
+    expect(await list(token, 'project.favorites')).toEqual([p.id]);
+    expect(await list(token, 'project.recycler')).toEqual([]);
     // Restored projects are off the purge queue.
     const queued = await queryAll(keys.purgeQueue());
     expect(queued.map((i) => i.id)).not.toContain(p.id);
@@ -203,12 +213,12 @@ describe('archive and recycle bin', () => {
     const { token } = await signUp();
     const p = await createProject(token);
     await putItem({ ...keys.document(p.id, 'd1'), ...ENTITY.document, projectId: p.id, name: 'doc' });
-    expect((await api.call('DELETE', `/project/destroy/${p.id}`, { token })).code).toBe(ERRORS.wrongState.code); // not in the bin
-    await api.call('DELETE', `/project/${p.id}`, { token });
-    expect((await api.call('DELETE', `/project/destroy/${p.id}`, { token })).code).toBe(0);
+    expect((await api.call('project.destroy', { params: { id: p.id }, token })).code).toBe(ERRORS.wrongState.code); // not in the bin
+    await api.call('project.recycle', { params: { id: p.id }, token });
+    expect((await api.call('project.destroy', { params: { id: p.id }, token })).code).toBe(0);
     expect(await queryAll(keys.projectItems(p.id))).toEqual([]);
-    expect(await list(token, '/project/recycler')).toEqual([]);
-    expect((await api.call('POST', `/project/recycler/revert/${p.id}`, { token })).code).toBe(ERRORS.notFound.code);
+    expect(await list(token, 'project.recycler')).toEqual([]);
+    expect((await api.call('project.recyclerRevert', { params: { id: p.id }, token })).code).toBe(ERRORS.notFound.code);
   });
 });
 
@@ -218,19 +228,19 @@ describe('members, transfer and access', () => {
     const member = await signUp();
     const stranger = await signUp();
     const p = await createProject(owner.token);
-    const noMember = await api.call('POST', `/project/transfer/${p.id}/${stranger.userId}`, { token: owner.token });
+    const noMember = await api.call('project.transfer', { params: { projectId: p.id, userId: stranger.userId }, token: owner.token });
     expect(noMember.code).toBe(ERRORS.memberRequired.code);
-    const toSelf = await api.call('POST', `/project/transfer/${p.id}/${owner.userId}`, { token: owner.token });
+    const toSelf = await api.call('project.transfer', { params: { projectId: p.id, userId: owner.userId }, token: owner.token });
     expect(toSelf.code).toBe(ERRORS.alreadyOwner.code);
 
     await putItem(memberItem(p.id, member.userId, 'view', null));
-    const moved = await api.call<ProjectView>('POST', `/project/transfer/${p.id}/${member.userId}`, { token: owner.token });
+    const moved = await api.call('project.transfer', { params: { projectId: p.id, userId: member.userId }, token: owner.token });
     expect(moved.code).toBe(0);
     expect(moved.data).toMatchObject({ ownerId: member.userId, role: 'edit' });
-    expect((await api.call<ProjectView>('GET', `/project/${p.id}`, { token: member.token })).data.role).toBe('creator');
-    const again = await api.call('POST', `/project/transfer/${p.id}/${member.userId}`, { token: owner.token });
+    expect((await api.call('project.get', { params: { id: p.id }, token: member.token })).data.role).toBe('creator');
+    const again = await api.call('project.transfer', { params: { projectId: p.id, userId: member.userId }, token: owner.token });
     expect(again.code).toBe(ERRORS.forbidden.code); // no longer the creator
-    expect(await list(member.token, '/project/created')).toEqual([p.id]);
+    expect(await list(member.token, 'project.created')).toEqual([p.id]);
   });
 
   it('lists members with names and roles; a member may quit, the creator may not', async () => {
@@ -238,18 +248,19 @@ describe('members, transfer and access', () => {
     const member = await signUp('Max');
     const p = await createProject(owner.token);
     await putItem(memberItem(p.id, member.userId, 'edit', null));
-    const members = await api.call<{ userId: string; nickname: string; role: string }[]>('GET', `/project/members/${p.id}`, {
+    const members = await api.call('project.members', {
+      params: { id: p.id },
       token: member.token,
     });
     expect(members.data.map((m) => [m.nickname, m.role]).sort()).toEqual([
       ['Max', 'edit'],
       ['Olivia', 'creator'],
     ]);
-    expect((await api.call('POST', `/project/member/quit/${p.id}`, { token: owner.token })).code).toBe(ERRORS.creatorCannotQuit.code);
-    await api.call('PUT', `/project/favor/${p.id}`, { token: member.token });
-    expect((await api.call('POST', `/project/member/quit/${p.id}`, { token: member.token })).code).toBe(0);
-    expect(await list(member.token, '/project/personal')).toEqual([]);
-    expect(await list(member.token, '/project/favor')).toEqual([]);
-    expect((await api.call('GET', `/project/${p.id}`, { token: member.token })).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call('project.quit', { params: { id: p.id }, token: owner.token })).code).toBe(ERRORS.creatorCannotQuit.code);
+    await api.call('project.favorAdd', { params: { id: p.id }, token: member.token });
+    expect((await api.call('project.quit', { params: { id: p.id }, token: member.token })).code).toBe(0);
+    expect(await list(member.token, 'project.personal')).toEqual([]);
+    expect(await list(member.token, 'project.favorites')).toEqual([]);
+    expect((await api.call('project.get', { params: { id: p.id }, token: member.token })).code).toBe(ERRORS.forbidden.code);
   });
 });

@@ -57,7 +57,7 @@ const run = (url: string, extra: Partial<RunRequest> = {}): RunRequest => ({
   ...extra,
 });
 const send = (token: string | undefined, body: RunRequest, headers: Record<string, string> = {}, via = api) =>
-  via.call<RunResponse>('POST', '/proxy/send', { ...(token ? { token } : {}), headers, body });
+  via.call('proxy.send', { ...(token ? { token } : {}), headers, body });
 const echoed = (res: { data: RunResponse }) =>
   JSON.parse(Buffer.from(res.data.bodyBase64, 'base64').toString()) as {
     method: string;

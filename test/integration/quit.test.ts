@@ -7,8 +7,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@shared/errors';
-import type { ProjectMember, ProjectView } from '@shared/schemas/project';
-import type { Invitation, TeamView } from '@shared/schemas/team';
 import { getItem, updateItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { keys } from '../../functions/data/keys';
@@ -23,30 +21,30 @@ type Person = Awaited<ReturnType<typeof signUp>>;
 
 const PHRASE = '注销我的账号';
 const quit = (who: { token: string }, body: { confirmation?: string; password?: string } = {}, lang = 'zh') =>
-  api.call('POST', '/user/quit', {
+  api.call('user.quit', {
     token: who.token,
     body: { confirmation: PHRASE, password: 'Secret123', ...body },
     headers: { 'accept-language': lang },
   });
 const newProject = async (who: Person, name = 'Payments API') =>
-  (await api.call<ProjectView>('PUT', '/project', { token: who.token, body: { name } })).data;
+  (await api.call('project.create', { token: who.token, body: { name } })).data;
 const signIn = (username: string, password = 'Secret123') =>
-  api.call('POST', '/login', { form: { username, password }, from: newClientAddress() });
+  api.call('login.create', { body: { username, password }, from: newClientAddress() });
 
 async function joinProject(owner: Person, projectId: string, who: Person) {
-  const code = (await api.call<Invitation>('PUT', `/project/invitation/${projectId}/edit`, { token: owner.token })).data.code;
-  expect((await api.call('POST', `/project/invitation/join/${code}`, { token: who.token })).code).toBe(0);
+  const code = (await api.call('project.invite', { params: { projectId, role: 'edit' }, token: owner.token })).data.code;
+  expect((await api.call('project.join', { params: { code }, token: who.token })).code).toBe(0);
 }
 async function teamWith(owner: Person, ...others: Person[]) {
-  const team = (await api.call<TeamView>('PUT', '/team', { token: owner.token, body: { name: 'Platform', description: '' } })).data;
-  const code = (await api.call<Invitation>('POST', `/team/invitation/${team.id}`, { token: owner.token })).data.code;
-  for (const who of others) expect((await api.call('POST', `/team/join/${code}`, { token: who.token })).code).toBe(0);
+  const team = (await api.call('team.create', { token: owner.token, body: { name: 'Platform', description: '' } })).data;
+  const code = (await api.call('team.invite', { params: { teamId: team.id }, token: owner.token })).data.code;
+  for (const who of others) expect((await api.call('team.join', { params: { code }, token: who.token })).code).toBe(0);
   return team;
 }
 const memberIds = async (viewer: Person, projectId: string) =>
-  (await api.call<ProjectMember[]>('GET', `/project/members/${projectId}`, { token: viewer.token })).data.map((m) => m.userId);
+  (await api.call('project.members', { params: { id: projectId }, token: viewer.token })).data.map((m) => m.userId);
 const stillThere = async (who: Person) => {
-  expect((await api.call('GET', '/user/detail', { token: who.token })).code).toBe(0);
+  expect((await api.call('user.detail', { token: who.token })).code).toBe(0);
   expect(await getItem(keys.accountGuard(who.account))).toBeDefined();
 };
 
@@ -55,7 +53,7 @@ describe('POST /user/quit', () => {
     const [owner, dev] = [await signUp('Owner'), await signUp('Dev')];
     const team = await teamWith(owner, dev);
 
-    const check = await api.call<{ teams: { id: string; name: string }[]; projects: unknown[] }>('GET', '/user/quit', {
+    const check = await api.call('user.quitCheck', {
       token: owner.token,
     });
     expect(check.data).toEqual({ teams: [{ id: team.id, name: 'Platform' }], projects: [], hasPassword: true });
@@ -68,12 +66,11 @@ describe('POST /user/quit', () => {
     expect(en.message).toBe('You still own a team or projects that others use (Platform): hand them over or disband them first');
     await stillThere(owner);
 
-    expect((await api.call('POST', `/team/transfer/${team.id}/${dev.userId}`, { token: owner.token })).code).toBe(0);
-    expect((await api.call<{ teams: unknown[] }>('GET', '/user/quit', { token: owner.token })).data.teams).toEqual([]);
+    expect((await api.call('team.transfer', { params: { teamId: team.id, userId: dev.userId }, token: owner.token })).code).toBe(0);
+    expect((await api.call('user.quitCheck', { token: owner.token })).data.teams).toEqual([]);
     expect((await quit(owner)).code).toBe(0);
     // The team stays with its new owner, without the one who left.
-    const members = (await api.call<{ members: { userId: string }[] }>('GET', `/team/${team.id}/members`, { token: dev.token })).data
-      .members;
+    const members = (await api.call('team.members', { params: { id: team.id }, token: dev.token })).data.members;
     expect(members.map((m) => m.userId)).toEqual([dev.userId]);
   });
 
@@ -85,7 +82,7 @@ describe('POST /user/quit', () => {
     // A project of someone else the person is a member of, and a favourite of it.
     const theirs = await newProject(colleague, 'Their API');
     await joinProject(colleague, theirs.id, leaver);
-    expect((await api.call('PUT', `/project/favor/${theirs.id}`, { token: leaver.token })).code).toBe(0);
+    expect((await api.call('project.favorAdd', { params: { id: theirs.id }, token: leaver.token })).code).toBe(0);
     const other = await createSession(leaver.userId);
 
     for (const [lang, text] of [
@@ -100,14 +97,16 @@ describe('POST /user/quit', () => {
     await stillThere(leaver);
     expect(await getItem(keys.project(personal.id))).toBeDefined();
 
-    expect((await api.call('POST', `/project/transfer/${shared.id}/${colleague.userId}`, { token: leaver.token })).code).toBe(0);
+    expect(
+      (await api.call('project.transfer', { params: { projectId: shared.id, userId: colleague.userId }, token: leaver.token })).code,
+    ).toBe(0);
     const done = await quit(leaver);
     expect(done.code, done.message).toBe(0);
     expect(done.headers.get('set-cookie')).toMatch(/apiloom-token=;/);
 
     // Every session is refused at once, the one that quit and the others.
     for (const token of [leaver.token, other.token]) {
-      expect((await api.call('GET', '/user/detail', { token })).code).toBe(ERRORS.sessionExpired.code);
+      expect((await api.call('user.detail', { token })).code).toBe(ERRORS.sessionExpired.code);
     }
     expect((await signIn(leaver.account)).code).toBe(ERRORS.badCredentials.code);
     expect(await getItem(keys.user(leaver.userId))).toBeUndefined();
@@ -118,10 +117,8 @@ describe('POST /user/quit', () => {
     expect(await getItem(keys.favorite(theirs.id, leaver.userId))).toBeUndefined();
 
     // The address registers again, as a new account.
-    expect((await api.call('POST', `/common/code/REGISTER/${encodeURIComponent(leaver.account)}`, { from: newClientAddress() })).code).toBe(
-      0,
-    );
-    const again = await api.call<{ user: { id: string } }>('POST', '/user/register', {
+    expect((await api.call('code.register', { params: { target: leaver.account }, from: newClientAddress() })).code).toBe(0);
+    const again = await api.call('user.register', {
       body: { account: leaver.account, nickname: 'Back', password: 'Secret123', code: await latestCode(leaver.account) },
     });
     expect(again.code, again.message).toBe(0);
@@ -154,7 +151,7 @@ describe('POST /user/quit', () => {
     const person = { ...(await createSession(user.id)), account: user.email!, userId: user.id };
     await bindIdentity(user.id, 'github', { subject: `octo-${user.id}`, nickname: 'octocat', avatar: null });
     const team = await teamWith(person);
-    expect((await api.call<{ hasPassword: boolean }>('GET', '/user/quit', { token: person.token })).data.hasPassword).toBe(false);
+    expect((await api.call('user.quitCheck', { token: person.token })).data.hasPassword).toBe(false);
     expect((await quit(person, { password: undefined })).code).toBe(0);
     expect(await getItem(keys.identityGuard('github', `octo-${user.id}`))).toBeUndefined();
     expect(await getItem(keys.identityOfUser(user.id, 'github'))).toBeUndefined();
@@ -167,16 +164,16 @@ describe('POST /user/quit', () => {
     // As a deletion leaves it when it stops right after marking the account.
     const mark = async (at: Date) => updateItem(keys.user(leaver.userId), { set: { leavingAt: at.toISOString() }, bumpRev: true });
     await mark(new Date());
-    const now = await api.call('POST', '/login', {
-      form: { username: leaver.account, password: 'Secret123' },
+    const now = await api.call('login.create', {
+      body: { username: leaver.account, password: 'Secret123' },
       from: newClientAddress(),
       headers: { 'accept-language': 'en' },
     });
     expect(now.code).toBe(ERRORS.accountLeaving.code);
     expect(now.message).toBe('This account is being deleted');
     await mark(new Date(Date.now() - 60 * 60_000));
-    const later = await api.call<{ token: string }>('POST', '/login', {
-      form: { username: leaver.account, password: 'Secret123' },
+    const later = await api.call('login.create', {
+      body: { username: leaver.account, password: 'Secret123' },
       from: newClientAddress(),
     });
     expect(later.code).toBe(0);
@@ -191,7 +188,8 @@ describe('POST /user/quit', () => {
     const project = await newProject(owner, 'Second');
     const team = await teamWith(owner);
     const mark = async (at: Date) => updateItem(keys.user(leaver.userId), { set: { leavingAt: at.toISOString() }, bumpRev: true });
-    const assign = () => api.call('PUT', `/project/member/${project.id}/${leaver.userId}/edit`, { token: owner.token });
+    const assign = () =>
+      api.call('member.assign', { params: { projectId: project.id, userId: leaver.userId, role: 'edit' }, token: owner.token });
 
     await mark(new Date());
     expect((await assign()).code).toBe(ERRORS.notFound.code);
@@ -206,9 +204,11 @@ describe('POST /user/quit', () => {
     // Copying a project's members skips one whose account is being deleted, and copies the rest.
     const [other, third] = [await signUp('Other'), await newProject(owner, 'Third')];
     await teamWith(other, owner);
-    expect((await api.call('PUT', `/project/member/${project.id}/${other.userId}/view`, { token: owner.token })).code).toBe(0);
+    expect(
+      (await api.call('member.assign', { params: { projectId: project.id, userId: other.userId, role: 'view' }, token: owner.token })).code,
+    ).toBe(0);
     await mark(new Date());
-    const copied = await api.call<ProjectMember[]>('POST', '/project/member/clone', {
+    const copied = await api.call('member.clone', {
       token: owner.token,
       query: { from: project.id, to: third.id },
     });

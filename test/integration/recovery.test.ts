@@ -18,11 +18,10 @@ let n = 0;
 const nobody = () => `nobody${Date.now().toString(36)}${n++}@example.com`;
 
 const askCode = (target: string, headers: Record<string, string> = {}) =>
-  api.call('POST', `/common/code/RESET_PWD/${encodeURIComponent(target)}`, { from: newClientAddress(), headers });
+  api.call('code.resetPassword', { params: { target }, from: newClientAddress(), headers });
 const reset = (account: string, code: string, password = 'NewSecret9', headers: Record<string, string> = {}) =>
-  api.call('POST', '/user/reset-password', { body: { account, code, password }, headers });
-const login = (username: string, password: string) =>
-  api.call('POST', '/login', { form: { username, password }, from: newClientAddress() });
+  api.call('user.resetPassword', { body: { account, code, password }, headers });
+const login = (username: string, password: string) => api.call('login.create', { body: { username, password }, from: newClientAddress() });
 
 // Each test hashes and checks passwords a few times: seconds each on a busy two-core machine.
 describe('password recovery', { timeout: 120_000 }, () => {
@@ -38,7 +37,7 @@ describe('password recovery', { timeout: 120_000 }, () => {
 
     // Both sessions, the one made at sign-up and the one signed in since, are over.
     for (const token of [person.token, (other.data as { token: string }).token]) {
-      expect((await api.call('GET', '/user/detail', { token })).code).toBe(ERRORS.sessionExpired.code);
+      expect((await api.call('user.detail', { token })).code).toBe(ERRORS.sessionExpired.code);
     }
     expect((await login(person.account, 'Secret123')).code).toBe(ERRORS.badCredentials.code);
     expect((await login(person.account, 'NewSecret9')).code).toBe(0);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
-import type { ShareView } from '@shared/schemas/share';
+import { buildPath, routes } from '@shared/routes';
 import { getItem, putItem } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
 import { newClientAddress, useLocalApi } from '../support/local-api';
@@ -50,7 +50,7 @@ async function sharedProject() {
   const alias = await create('See pet', { type: 'softlink', content: { targetId: getPet.id } });
   const secret = await create('Internal', { content: { markdown: 'internal only' } });
   const share = async (body: Record<string, unknown>) => {
-    const res = await api.call<ShareView>('PUT', '/project/document/share-item', {
+    const res = await api.call('share.create', {
       token: owner.token,
       body: { projectId: project.id, name: 'For partners', expireAt: inAnHour(), ...body },
     });
@@ -61,15 +61,17 @@ async function sharedProject() {
   return { owner, project, folder, inner, pet, getPet, purge, guide, rich, codes, site, alias, secret, share, scope };
 }
 
-const base = (shareId: string) => `/project/document/share-item/${shareId}`;
 const llms = (shareId: string, opts: { query?: Record<string, string>; headers?: Record<string, string> } = {}) =>
-  api.call<string>('GET', `${base(shareId)}/llms.txt`, { from: newClientAddress(), ...opts });
+  api.call('share.llms', { params: { id: shareId }, from: newClientAddress(), ...opts });
 const markdown = (shareId: string, docId: string, opts: { query?: Record<string, string>; headers?: Record<string, string> } = {}) =>
-  api.call<string>('GET', `${base(shareId)}/markdown/${docId}`, { from: newClientAddress(), ...opts });
-/** Follows a link of the index (relative to its address) the way a client resolves it. */
+  api.call('share.markdown', { params: { id: shareId, docId }, from: newClientAddress(), ...opts });
+/**
+ * Follows a link of the index (relative to its address) the way a client resolves it: a path the server wrote, not
+ * a route the test names, so it goes as it is.
+ */
 const follow = (shareId: string, href: string) => {
-  const url = new URL(href, `http://x/api${base(shareId)}/llms.txt`);
-  return api.call<string>('GET', url.pathname.replace(/^\/api/, ''), {
+  const url = new URL(href, `http://x/api${buildPath(routes['share.llms'], { id: shareId })}`);
+  return api.rawCall<string>('GET', url.pathname.replace(/^\/api/, ''), {
     query: Object.fromEntries(url.searchParams),
     from: newClientAddress(),
   });
@@ -165,7 +167,7 @@ describe('a share answers llms.txt and markdown', () => {
     const unknown = await llms(`${p.project.id}_${'Z'.repeat(22)}`);
     expect([unknown.status, unknown.code]).toEqual([404, ERRORS.notFound.code]);
     // A project in the bin shares nothing.
-    expect((await api.call('DELETE', `/project/${p.project.id}`, { token: p.owner.token })).code).toBe(0);
+    expect((await api.call('project.recycle', { params: { id: p.project.id }, token: p.owner.token })).code).toBe(0);
     expect((await llms(s.id)).status).toBe(404);
     expect((await markdown(s.id, p.getPet.id)).status).toBe(404);
   });
@@ -221,7 +223,7 @@ describe('a share answers llms.txt and markdown', () => {
     // A new password revokes the token.
     expect(
       (
-        await api.call('POST', '/project/document/share-item', {
+        await api.call('share.update', {
           token: p.owner.token,
           body: { id: s.id, projectId: p.project.id, name: s.name, expireAt: s.expireAt, password: 'another' },
         })
@@ -267,12 +269,12 @@ describe('a share answers llms.txt and markdown', () => {
 
   it("a release's share reads the release, not the live documents", async () => {
     const p = await sharedProject();
-    const published = await api.call('POST', '/project-release/publish', {
+    const published = await api.call('release.publish', {
       token: p.owner.token,
       body: { projectId: p.project.id, version: '1.0.0' },
     });
     expect(published.code, published.message).toBe(0);
-    const saved = await api.call('POST', '/project/document', {
+    const saved = await api.call('document.update', {
       token: p.owner.token,
       body: { id: p.guide.id, rev: p.guide.rev, name: 'Guide v2', content: { markdown: 'changed' } },
     });

@@ -5,31 +5,28 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
-import type { DocumentTreeNode, DocumentView } from '@shared/schemas/document';
-import type { ProjectView } from '@shared/schemas/project';
-import type { ReleaseView, ShareContent, ShareView } from '@shared/schemas/share';
+import type { DocumentTreeNode } from '@shared/schemas/document';
 import { getItem, putItem, queryAll } from '../../functions/data/db';
 import { ENTITY, keys } from '../../functions/data/keys';
 import { listKeys } from '../../functions/data/s3';
 import { runPurge } from '../../functions/domain/project-purge';
 import { DAY_MS } from '../../functions/domain/projects';
-import { newClientAddress, signUp, useLocalApi } from '../support/local-api';
+import { newClientAddress, refusedFields, signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 async function projectWithDocs() {
   const owner = await signUp('Sharer');
-  const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Shop API' } })).data;
+  const project = (await api.call('project.create', { token: owner.token, body: { name: 'Shop API' } })).data;
   const create = async (name: string, extra: Record<string, unknown> = {}) =>
-    (await api.call<DocumentView>('PUT', '/project/document', { token: owner.token, body: { projectId: project.id, name, ...extra } }))
-      .data;
+    (await api.call('document.create', { token: owner.token, body: { projectId: project.id, name, ...extra } })).data;
   const folder = await create('Orders', { type: 'folder' });
   const a = await create('A', { parentId: folder.id, content: { markdown: 'alpha' } });
   const b = await create('B', { content: { markdown: 'beta' } });
   const c = await create('C', { content: { markdown: 'gamma ![x](/files/abc/AbCdEfGhIjKlMnOpQrStUv)' } });
   const share = async (body: Record<string, unknown>) => {
-    const res = await api.call<ShareView>('PUT', '/project/document/share-item', {
+    const res = await api.call('share.create', {
       token: owner.token,
       body: { projectId: project.id, name: 'For QA', expireAt: inAnHour(), ...body },
     });
@@ -39,8 +36,7 @@ async function projectWithDocs() {
   return { owner, project, folder, a, b, c, share };
 }
 
-const open = (shareId: string, headers: Record<string, string> = {}) =>
-  api.call<ShareContent>('GET', `/project/document/share-item/content/${shareId}`, { headers });
+const open = (shareId: string, headers: Record<string, string> = {}) => api.call('share.content', { params: { id: shareId }, headers });
 const asReader = (token: string) => ({ headers: { 'share-token': token } });
 
 describe('share links', () => {
@@ -56,42 +52,42 @@ describe('share links', () => {
     expect(opened.data.projectName).toBe('Shop API');
     const reader = asReader(opened.data.shareToken);
 
-    for (const doc of [a, b]) expect((await api.call<DocumentView>('GET', `/project/document/${doc.id}`, reader)).code).toBe(0);
-    expect((await api.call<DocumentView[]>('GET', `/project/document/children/${folder.id}`, reader)).data.map((d) => d.name)).toEqual([
-      'A',
-    ]);
-    expect((await api.call<DocumentView[]>('GET', `/project/document/children/${project.id}`, reader)).data.map((d) => d.name)).toEqual([
+    for (const doc of [a, b]) expect((await api.call('document.get', { params: { id: doc.id }, ...reader })).code).toBe(0);
+    expect((await api.call('document.children', { params: { id: folder.id }, ...reader })).data.map((d) => d.name)).toEqual(['A']);
+    expect((await api.call('document.children', { params: { id: project.id }, ...reader })).data.map((d) => d.name)).toEqual([
       'B',
       'Orders',
     ]);
-    expect((await api.call<ProjectView>('GET', `/project/${project.id}`, reader)).data).toMatchObject({ name: 'Shop API', role: 'guest' });
+    expect((await api.call('project.get', { params: { id: project.id }, ...reader })).data).toMatchObject({
+      name: 'Shop API',
+      role: 'guest',
+    });
 
     // C (and so the address of its files), the whole tree, search, history, writes, another project: refused.
     const refused = [
-      api.call('GET', `/project/document/${c.id}`, reader),
-      api.call('GET', `/project/document/children/${c.id}`, reader),
-      api.call('GET', `/project/document/children/all/${project.id}`, reader),
-      api.call('GET', `/project/document/search/${project.id}`, { ...reader, query: { keyword: 'gamma' } }),
-      api.call('GET', `/project/document/history/${a.id}`, reader),
-      api.call('POST', '/project/document', { ...reader, body: { id: a.id, rev: a.rev, name: 'Changed' } }),
-      api.call('PUT', '/project/document', { ...reader, body: { projectId: project.id, name: 'New' } }),
-      api.call('GET', `/project/document/share-item/list/${project.id}`, reader),
+      api.call('document.get', { params: { id: c.id }, ...reader }),
+      api.call('document.children', { params: { id: c.id }, ...reader }),
+      api.call('document.tree', { params: { projectId: project.id }, ...reader }),
+      api.call('document.search', { params: { projectId: project.id }, ...reader, query: { keyword: 'gamma' } }),
+      api.call('document.history', { params: { id: a.id }, ...reader }),
+      api.call('document.update', { ...reader, body: { id: a.id, rev: a.rev, name: 'Changed' } }),
+      api.call('document.create', { ...reader, body: { projectId: project.id, name: 'New' } }),
+      api.call('share.list', { params: { id: project.id }, ...reader }),
     ];
     for (const res of await Promise.all(refused)) expect(res.code).toBe(ERRORS.notLoggedIn.code);
-    const other = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Other', visibility: 'private' } }))
-      .data;
-    expect((await api.call('GET', `/project/${other.id}`, reader)).code).toBe(ERRORS.notLoggedIn.code);
+    const other = (await api.call('project.create', { token: owner.token, body: { name: 'Other', visibility: 'private' } })).data;
+    expect((await api.call('project.get', { params: { id: other.id }, ...reader })).code).toBe(ERRORS.notLoggedIn.code);
     // A signed-in stranger with the token reads the share's documents, and nothing more.
     const stranger = await signUp();
-    expect((await api.call('GET', `/project/document/${a.id}`, { ...reader, token: stranger.token })).code).toBe(0);
-    expect((await api.call('GET', `/project/document/${c.id}`, { ...reader, token: stranger.token })).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call('document.get', { params: { id: a.id }, ...reader, token: stranger.token })).code).toBe(0);
+    expect((await api.call('document.get', { params: { id: c.id }, ...reader, token: stranger.token })).code).toBe(ERRORS.forbidden.code);
   });
 
   it('a share of the whole project reads every document; its reads may be cached, never past the expiry', async () => {
     const { owner, c, share } = await projectWithDocs();
     const s = await share({ expireAt: new Date(Date.now() + 30_000).toISOString() });
     const reader = asReader((await open(s.id)).data.shareToken);
-    const read = await api.call('GET', `/project/document/${c.id}`, reader);
+    const read = await api.call('document.get', { params: { id: c.id }, ...reader });
     expect(read.code).toBe(0);
     const maxAge = Number(/max-age=(\d+)/.exec(read.headers.get('cache-control') ?? '')?.[1]);
     expect(read.headers.get('cache-control')).toMatch(/^public/);
@@ -102,23 +98,22 @@ describe('share links', () => {
       expect.arrayContaining(['token', 'share-token', 'x-project-version', 'accept-language', 'cookie']),
     );
     // What a member reads is never cached.
-    const member = await api.call('GET', `/project/document/${c.id}`, { token: owner.token });
+    const member = await api.call('document.get', { params: { id: c.id }, token: owner.token });
     expect(member.headers.get('cache-control')).toBe('no-store');
     expect(member.headers.get('vary')).toBeNull();
   });
 
   it("a guest's cached release read names the version in Vary, so the live read of the same address is not answered from it", async () => {
     const owner = await signUp('Publisher');
-    const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Open', visibility: 'public' } }))
-      .data;
+    const project = (await api.call('project.create', { token: owner.token, body: { name: 'Open', visibility: 'public' } })).data;
     const doc = (
-      await api.call<DocumentView>('PUT', '/project/document', {
+      await api.call('document.create', {
         token: owner.token,
         body: { projectId: project.id, name: 'D', content: { markdown: 'v1' } },
       })
     ).data;
-    await api.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: '1.0.0' } });
-    const released = await api.call('GET', `/project/document/${doc.id}`, { headers: { 'x-project-version': '1.0.0' } });
+    await api.call('release.publish', { token: owner.token, body: { projectId: project.id, version: '1.0.0' } });
+    const released = await api.call('document.get', { params: { id: doc.id }, headers: { 'x-project-version': '1.0.0' } });
     expect(released.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(released.headers.get('vary')).toContain('x-project-version');
   });
@@ -153,10 +148,10 @@ describe('share links', () => {
       putItem({ ...item, ...keys.share(s.projectId, s.id), expireAt: new Date(Date.now() + seconds * 1000).toISOString() });
 
     await expiresIn(1);
-    expect((await api.call('GET', `/project/document/${a.id}`, reader)).code).toBe(0);
+    expect((await api.call('document.get', { params: { id: a.id }, ...reader })).code).toBe(0);
     await expiresIn(-1);
     for (const lang of ['zh', 'en']) {
-      const late = await api.call('GET', `/project/document/${a.id}`, { headers: { ...reader.headers, 'accept-language': lang } });
+      const late = await api.call('document.get', { params: { id: a.id }, headers: { ...reader.headers, 'accept-language': lang } });
       expect(late.code).toBe(ERRORS.shareExpired.code);
       expect(late.message).toBe(lang === 'zh' ? '分享链接已过期' : 'This share link has expired');
     }
@@ -168,24 +163,22 @@ describe('share links', () => {
     async (fate) => {
       const owner = await signUp('Sharer');
       const team =
-        fate === 'in a disbanded team'
-          ? (await api.call<{ id: string }>('PUT', '/team', { token: owner.token, body: { name: 'Crew' } })).data
-          : undefined;
+        fate === 'in a disbanded team' ? (await api.call('team.create', { token: owner.token, body: { name: 'Crew' } })).data : undefined;
       const project = (
-        await api.call<ProjectView>('PUT', '/project', {
+        await api.call('project.create', {
           token: owner.token,
           body: { name: 'Gone API', ...(team ? { teamId: team.id } : {}) },
         })
       ).data;
       const doc = (
-        await api.call<DocumentView>('PUT', '/project/document', {
+        await api.call('document.create', {
           token: owner.token,
           body: { projectId: project.id, name: 'Secret', content: { markdown: 'x' } },
         })
       ).data;
       const make = async (body: Record<string, unknown>) =>
         (
-          await api.call<ShareView>('PUT', '/project/document/share-item', {
+          await api.call('share.create', {
             token: owner.token,
             body: { projectId: project.id, name: 'For QA', expireAt: inAnHour(), ...body },
           })
@@ -193,23 +186,26 @@ describe('share links', () => {
       const open1 = await make({});
       const locked = await make({ password: 'open sesame' });
       const token = (await open(open1.id)).data.shareToken;
-      expect((await api.call('GET', `/project/document/${doc.id}`, asReader(token))).code).toBe(0);
+      expect((await api.call('document.get', { params: { id: doc.id }, ...asReader(token) })).code).toBe(0);
 
-      if (fate === 'in a disbanded team') expect((await api.call('DELETE', `/team/${team!.id}`, { token: owner.token })).code).toBe(0);
-      else expect((await api.call('DELETE', `/project/${project.id}`, { token: owner.token })).code).toBe(0);
-      if (fate === 'destroyed') expect((await api.call('DELETE', `/project/destroy/${project.id}`, { token: owner.token })).code).toBe(0);
+      if (fate === 'in a disbanded team')
+        expect((await api.call('team.disband', { params: { id: team!.id }, token: owner.token })).code).toBe(0);
+      else expect((await api.call('project.recycle', { params: { id: project.id }, token: owner.token })).code).toBe(0);
+      if (fate === 'destroyed')
+        expect((await api.call('project.destroy', { params: { id: project.id }, token: owner.token })).code).toBe(0);
 
       const reads = {
         content: await open(open1.id),
         contentWithToken: await open(open1.id, asReader(token).headers),
-        documentWithToken: await api.call('GET', `/project/document/${doc.id}`, asReader(token)),
+        documentWithToken: await api.call('document.get', { params: { id: doc.id }, ...asReader(token) }),
       };
       for (const [what, res] of Object.entries(reads)) {
         expect(res.code, `${what}: ${res.message}`).toBe(ERRORS.notFound.code);
         expect(JSON.stringify(res.data ?? null)).not.toContain('Gone API');
       }
-      const asserted = await api.call('POST', `/project/document/share-code/assertion/${locked.id}`, {
-        form: { password: 'open sesame' },
+      const asserted = await api.call('share.assert', {
+        params: { id: locked.id },
+        body: { password: 'open sesame' },
         from: newClientAddress(),
       });
       expect([ERRORS.notFound.code, ERRORS.sharePassword.code]).toContain(asserted.code);
@@ -222,7 +218,7 @@ describe('share links', () => {
     expect(s.hasPassword).toBe(true);
     expect((await open(s.id)).code).toBe(ERRORS.sharePassword.code);
     const assert = (shareId: string, password: string, from = newClientAddress()) =>
-      api.call<{ shareToken: string }>('POST', `/project/document/share-code/assertion/${shareId}`, { form: { password }, from });
+      api.call('share.assert', { params: { id: shareId }, body: { password }, from });
     const wrong = await assert(s.id, 'guess');
     const unknownId = `${project.id}_${'Z'.repeat(22)}`;
     const unknown = await assert(unknownId, 'guess');
@@ -238,7 +234,7 @@ describe('share links', () => {
     const right = await assert(s.id, 'open sesame');
     expect(right.code).toBe(0);
     expect(right.data.shareToken).toMatch(/^[0-9a-f-]{36}_[\w-]{22}\.[\w-]{32}$/);
-    expect((await api.call('GET', `/project/document/${a.id}`, asReader(right.data.shareToken))).code).toBe(0);
+    expect((await api.call('document.get', { params: { id: a.id }, ...asReader(right.data.shareToken) })).code).toBe(0);
     // With a token that counts, the content opens without asking again.
     expect((await open(s.id, asReader(right.data.shareToken).headers)).code).toBe(0);
     // Only the secret's hash is stored.
@@ -253,14 +249,16 @@ describe('share links', () => {
     // slow password hash, which on a busy machine made ten of them outlast the test's time).
     await putItem({ ...keys.throttle('shareGuess', s.id), count: 8, expiresAt: Math.floor(Date.now() / 1000) + 900 });
     for (let i = 0; i < 2; i++) {
-      const res = await api.call('POST', `/project/document/share-code/assertion/${s.id}`, {
-        form: { password: `guess ${i}` },
+      const res = await api.call('share.assert', {
+        params: { id: s.id },
+        body: { password: `guess ${i}` },
         from: newClientAddress(),
       });
       expect(res.code).toBe(ERRORS.sharePassword.code);
     }
-    const blocked = await api.call('POST', `/project/document/share-code/assertion/${s.id}`, {
-      form: { password: 'correct horse' },
+    const blocked = await api.call('share.assert', {
+      params: { id: s.id },
+      body: { password: 'correct horse' },
       from: newClientAddress(),
     });
     expect(blocked.status).toBe(429);
@@ -275,17 +273,15 @@ describe('share links', () => {
     await putItem({ ...keys.throttle('shareGuessAddress', from), count: 27, expiresAt: Math.floor(Date.now() / 1000) + 900 });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push(
-        (await api.call('POST', `/project/document/share-code/assertion/${shares[i % 3]!.id}`, { form: { password: 'nope' }, from }))
-          .status,
-      );
+      statuses.push((await api.call('share.assert', { params: { id: shares[i % 3]!.id }, body: { password: 'nope' }, from })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     // Another address still guesses.
     expect(
       (
-        await api.call('POST', `/project/document/share-code/assertion/${shares[0]!.id}`, {
-          form: { password: 'nope' },
+        await api.call('share.assert', {
+          params: { id: shares[0]!.id },
+          body: { password: 'nope' },
           from: newClientAddress(),
         })
       ).status,
@@ -297,17 +293,18 @@ describe('share links', () => {
     const s = await share({ password: 'first' });
     const tokenFor = async (password: string) =>
       (
-        await api.call<{ shareToken: string }>('POST', `/project/document/share-code/assertion/${s.id}`, {
-          form: { password },
+        await api.call('share.assert', {
+          params: { id: s.id },
+          body: { password },
           from: newClientAddress(),
         })
       ).data.shareToken;
     const update = (body: Record<string, unknown>) =>
-      api.call<ShareView>('POST', '/project/document/share-item', {
+      api.call('share.update', {
         token: owner.token,
         body: { id: s.id, projectId: project.id, name: s.name, expireAt: s.expireAt, ...body },
       });
-    const readWith = (token: string) => api.call('GET', `/project/document/${a.id}`, asReader(token));
+    const readWith = (token: string) => api.call('document.get', { params: { id: a.id }, ...asReader(token) });
 
     const first = await tokenFor('first');
     expect((await update({ name: 'Renamed' })).code).toBe(0);
@@ -320,7 +317,7 @@ describe('share links', () => {
     expect((await update({ expireAt: new Date(Date.now() + 600_000).toISOString() })).code).toBe(0);
     expect((await readWith(second)).code).toBe(ERRORS.sharePassword.code);
     const third = await tokenFor('second');
-    expect((await api.call('DELETE', `/project/document/share-item/${s.id}`, { token: owner.token })).code).toBe(0);
+    expect((await api.call('share.delete', { params: { id: s.id }, token: owner.token })).code).toBe(0);
     expect((await readWith(third)).code).toBe(ERRORS.notLoggedIn.code);
   });
 
@@ -375,19 +372,19 @@ describe('share links', () => {
   it('lists shares without passwords, and refuses a share of documents of another project', async () => {
     const { owner, project, a, share } = await projectWithDocs();
     await share({ password: 'hidden', docIds: [a.id] });
-    const list = await api.call<ShareView[]>('GET', `/project/document/share-item/list/${project.id}`, { token: owner.token });
+    const list = await api.call('share.list', { params: { id: project.id }, token: owner.token });
     expect(list.data).toHaveLength(1);
     expect(JSON.stringify(list.data)).not.toMatch(/hidden|scrypt/);
     const other = await projectWithDocs();
-    const res = await api.call<{ fields: Record<string, string> }>('PUT', '/project/document/share-item', {
+    const res = await api.call('share.create', {
       token: owner.token,
       body: { projectId: project.id, name: 'x', expireAt: inAnHour(), docIds: [other.a.id] },
       headers: { 'accept-language': 'en' },
     });
     expect(res.code).toBe(ERRORS.invalidInput.code);
     // Said at the dialog's document field in the reader's language, not as a list of ids.
-    expect(res.data.fields).toEqual({ docIds: 'Not found or already deleted' });
-    const past = await api.call('PUT', '/project/document/share-item', {
+    expect(refusedFields(res)).toEqual({ docIds: 'Not found or already deleted' });
+    const past = await api.call('share.create', {
       token: owner.token,
       body: { projectId: project.id, name: 'x', expireAt: new Date(Date.now() - 1000).toISOString() },
     });
@@ -399,65 +396,60 @@ describe('releases', () => {
   it('publish freezes the project; the live document changes; the release reads the old content; writes to it are refused', async () => {
     const { owner, project, a } = await projectWithDocs();
     const version = (v?: string) => ({ headers: (v ? { 'x-project-version': v } : {}) as Record<string, string>, token: owner.token });
-    expect(
-      (await api.call<{ version: string }>('GET', `/project-release/next-version/${project.id}`, { token: owner.token })).data.version,
-    ).toBe('1.0.0');
-    const published = await api.call<ReleaseView>('POST', '/project-release/publish', {
+    expect((await api.call('release.nextVersion', { params: { id: project.id }, token: owner.token })).data.version).toBe('1.0.0');
+    const published = await api.call('release.publish', {
       token: owner.token,
       body: { projectId: project.id, version: '1.0.9', desc: 'First cut' },
     });
     expect(published.data).toMatchObject({ version: '1.0.9', desc: 'First cut', createdByName: 'Sharer', documentCount: 4 });
-    expect(
-      (await api.call<{ version: string }>('GET', `/project-release/next-version/${project.id}`, { token: owner.token })).data.version,
-    ).toBe('1.0.10');
-    expect(
-      (await api.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: '1.0.9' } })).code,
-    ).toBe(ERRORS.versionExists.code);
+    expect((await api.call('release.nextVersion', { params: { id: project.id }, token: owner.token })).data.version).toBe('1.0.10');
+    expect((await api.call('release.publish', { token: owner.token, body: { projectId: project.id, version: '1.0.9' } })).code).toBe(
+      ERRORS.versionExists.code,
+    );
 
-    await api.call('POST', '/project/document', {
+    await api.call('document.update', {
       token: owner.token,
       body: { id: a.id, rev: a.rev, content: { markdown: 'alpha, edited' } },
     });
-    await api.call('POST', '/project', { token: owner.token, body: { id: project.id, rev: project.rev, name: 'Shop API v2' } });
-    const live = await api.call<DocumentView>('GET', `/project/document/${a.id}`, version());
-    const frozen = await api.call<DocumentView>('GET', `/project/document/${a.id}`, version('1.0.9'));
+    await api.call('project.update', { token: owner.token, body: { id: project.id, rev: project.rev, name: 'Shop API v2' } });
+    const live = await api.call('document.get', { params: { id: a.id }, ...version() });
+    const frozen = await api.call('document.get', { params: { id: a.id }, ...version('1.0.9') });
     expect(live.data.content).toEqual({ markdown: 'alpha, edited' });
     expect(frozen.data.content).toEqual({ markdown: 'alpha' });
-    expect((await api.call<ProjectView>('GET', `/project/${project.id}`, version('1.0.9'))).data.name).toBe('Shop API');
-    expect((await api.call<DocumentTreeNode[]>('GET', `/project/document/children/all/${project.id}`, version('1.0.9'))).data).toHaveLength(
-      3,
-    );
+    expect((await api.call('project.get', { params: { id: project.id }, ...version('1.0.9') })).data.name).toBe('Shop API');
+    expect((await api.call('document.tree', { params: { projectId: project.id }, ...version('1.0.9') })).data).toHaveLength(3);
 
     for (const lang of ['zh', 'en']) {
-      const unknown = await api.call('GET', `/project/document/${a.id}`, {
+      const unknown = await api.call('document.get', {
+        params: { id: a.id },
         ...version('9.9.9'),
         headers: { 'x-project-version': '9.9.9', 'accept-language': lang },
       });
       expect(unknown.code).toBe(ERRORS.releaseNotFound.code);
     }
-    const write = await api.call('POST', '/project/document', { ...version('1.0.9'), body: { id: a.id, rev: 2, name: 'Changed' } });
+    const write = await api.call('document.update', { ...version('1.0.9'), body: { id: a.id, rev: 2, name: 'Changed' } });
     expect(write.code).toBe(ERRORS.releaseReadOnly.code);
-    expect((await api.call<DocumentView>('GET', `/project/document/${a.id}`, version())).data.name).toBe('A');
+    expect((await api.call('document.get', { params: { id: a.id }, ...version() })).data.name).toBe('A');
 
-    const list = await api.call<ReleaseView[]>('GET', `/project-release/list/${project.id}`, { token: owner.token });
+    const list = await api.call('release.list', { params: { id: project.id }, token: owner.token });
     expect(list.data.map((r) => r.version)).toEqual(['1.0.9']);
-    expect((await api.call('DELETE', `/project-release/${project.id}/1.0.9`, { token: owner.token })).code).toBe(0);
-    expect((await api.call('GET', `/project/document/${a.id}`, version('1.0.9'))).code).toBe(ERRORS.releaseNotFound.code);
+    expect((await api.call('release.delete', { params: { projectId: project.id, version: '1.0.9' }, token: owner.token })).code).toBe(0);
+    expect((await api.call('document.get', { params: { id: a.id }, ...version('1.0.9') })).code).toBe(ERRORS.releaseNotFound.code);
   });
 
   it('a share of a release reads the release, not the live project', async () => {
     const { owner, project, a, share } = await projectWithDocs();
-    await api.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: 'v1' } });
-    await api.call('POST', '/project/document', {
+    await api.call('release.publish', { token: owner.token, body: { projectId: project.id, version: 'v1' } });
+    await api.call('document.update', {
       token: owner.token,
       body: { id: a.id, rev: a.rev, content: { markdown: 'alpha, after' } },
     });
     const s = await share({ version: 'v1' });
     const reader = asReader((await open(s.id)).data.shareToken);
-    expect((await api.call<DocumentView>('GET', `/project/document/${a.id}`, reader)).data.content).toEqual({ markdown: 'alpha' });
+    expect((await api.call('document.get', { params: { id: a.id }, ...reader })).data.content).toEqual({ markdown: 'alpha' });
     expect(
       (
-        await api.call('PUT', '/project/document/share-item', {
+        await api.call('share.create', {
           token: owner.token,
           body: { projectId: project.id, name: 'x', expireAt: inAnHour(), version: 'v9' },
         })
@@ -468,11 +460,10 @@ describe('releases', () => {
   it('a clone copies neither shares nor releases; the purge deletes both, items and objects', async () => {
     const { owner, project, share } = await projectWithDocs();
     await share({});
-    await api.call('POST', '/project-release/publish', { token: owner.token, body: { projectId: project.id, version: '2.0.0' } });
-    const copy = (await api.call<ProjectView>('POST', `/project/clone/${project.id}`, { token: owner.token, query: { name: 'Copy' } }))
-      .data;
-    expect((await api.call<unknown[]>('GET', `/project/document/share-item/list/${copy.id}`, { token: owner.token })).data).toEqual([]);
-    expect((await api.call<unknown[]>('GET', `/project-release/list/${copy.id}`, { token: owner.token })).data).toEqual([]);
+    await api.call('release.publish', { token: owner.token, body: { projectId: project.id, version: '2.0.0' } });
+    const copy = (await api.call('project.clone', { params: { id: project.id }, token: owner.token, query: { name: 'Copy' } })).data;
+    expect((await api.call('share.list', { params: { id: copy.id }, token: owner.token })).data).toEqual([]);
+    expect((await api.call('release.list', { params: { id: copy.id }, token: owner.token })).data).toEqual([]);
     const objects = async (id: string) => {
       const all: string[] = [];
       for await (const page of listKeys(keys.projectFilesPrefix(id))) all.push(...page);
@@ -481,7 +472,7 @@ describe('releases', () => {
     expect((await objects(copy.id)).some((k) => k.includes('/releases/'))).toBe(false);
     expect((await objects(project.id)).some((k) => k.includes('/releases/'))).toBe(true);
 
-    await api.call('DELETE', `/project/${project.id}`, { token: owner.token });
+    await api.call('project.recycle', { params: { id: project.id }, token: owner.token });
     await runPurge({ now: new Date(Date.now() + 31 * DAY_MS) });
     expect(await queryAll(keys.projectItems(project.id))).toEqual([]);
     expect(await objects(project.id)).toEqual([]);

@@ -4,9 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@shared/errors';
-import type { DocumentView } from '@shared/schemas/document';
-import type { ProjectMember, ProjectView } from '@shared/schemas/project';
-import type { Invitation, TeamMemberView, TeamStanding, TeamView } from '@shared/schemas/team';
+import type { ProjectView } from '@shared/schemas/project';
 import { batchWrite, getItem, queryAll } from '../../functions/data/db';
 import { ENTITY, keys } from '../../functions/data/keys';
 import { runPurge } from '../../functions/domain/project-purge';
@@ -17,46 +15,46 @@ const api = useLocalApi();
 type Person = Awaited<ReturnType<typeof signUp>>;
 
 async function teamWith(owner: Person, ...developers: Person[]) {
-  const team = (await api.call<TeamView>('PUT', '/team', { token: owner.token, body: { name: 'Platform', description: 'Backend APIs' } }))
-    .data;
+  const team = (await api.call('team.create', { token: owner.token, body: { name: 'Platform', description: 'Backend APIs' } })).data;
   for (const dev of developers) {
-    const code = (await api.call<Invitation>('POST', `/team/invitation/${team.id}`, { token: owner.token })).data.code;
-    expect((await api.call('POST', `/team/join/${code}`, { token: dev.token })).code).toBe(0);
+    const code = (await api.call('team.invite', { params: { teamId: team.id }, token: owner.token })).data.code;
+    expect((await api.call('team.join', { params: { code }, token: dev.token })).code).toBe(0);
   }
   return team;
 }
 
 const teamProject = async (who: Person, teamId: string, name = 'Orders API') =>
-  (await api.call<ProjectView>('PUT', '/project', { token: who.token, body: { name, teamId } })).data;
+  (await api.call('project.create', { token: who.token, body: { name, teamId } })).data;
 const newDoc = async (who: Person, projectId: string) =>
-  (await api.call<DocumentView>('PUT', '/project/document', { token: who.token, body: { projectId, name: 'Guide' } })).data;
-const read = (who: Person, doc: { id: string }) => api.call('GET', `/project/document/${doc.id}`, { token: who.token });
+  (await api.call('document.create', { token: who.token, body: { projectId, name: 'Guide' } })).data;
+const read = (who: Person, doc: { id: string }) => api.call('document.get', { params: { id: doc.id }, token: who.token });
 
 describe('teams', () => {
   it('the creator owns the team; members, roles and standing read back; only the owner names administrators', async () => {
     const [owner, dev] = await Promise.all([signUp('Olga'), signUp('Dev')]);
     const team = await teamWith(owner, dev);
     expect(team).toMatchObject({ name: 'Platform', role: 'owner', ownerId: owner.userId, ownerName: 'Olga' });
-    const all = (await api.call<TeamView[]>('GET', '/team/all', { token: dev.token })).data;
+    const all = (await api.call('team.all', { token: dev.token })).data;
     expect(all.map((t) => [t.id, t.role, t.memberCount])).toEqual([[team.id, 'developer', 2]]);
-    const own = (await api.call<TeamStanding>('GET', `/team/own/${team.id}`, { token: dev.token })).data;
+    const own = (await api.call('team.own', { params: { id: team.id }, token: dev.token })).data;
     expect(own).toMatchObject({ role: 'developer', can: { manageMembers: false, createProjects: true, quit: true } });
 
-    expect((await api.call('POST', `/team/grant-admin/${team.id}/${owner.userId}`, { token: dev.token })).code).toBe(ERRORS.forbidden.code);
-    const admin = await api.call<TeamMemberView>('POST', `/team/grant-admin/${team.id}/${dev.userId}`, { token: owner.token });
+    expect((await api.call('team.grantAdmin', { params: { teamId: team.id, userId: owner.userId }, token: dev.token })).code).toBe(
+      ERRORS.forbidden.code,
+    );
+    const admin = await api.call('team.grantAdmin', { params: { teamId: team.id, userId: dev.userId }, token: owner.token });
     expect(admin.data.role).toBe('admin');
     // An administrator edits the team but cannot name administrators or demote the owner.
     expect(
-      (await api.call<TeamView>('POST', '/team', { token: dev.token, body: { id: team.id, rev: team.rev, name: 'Platform team' } })).data
-        .name,
+      (await api.call('team.update', { token: dev.token, body: { id: team.id, rev: team.rev, name: 'Platform team' } })).data.name,
     ).toBe('Platform team');
-    expect((await api.call('POST', `/team/revoke-admin/${team.id}/${owner.userId}`, { token: dev.token })).code).toBe(
+    expect((await api.call('team.revokeAdmin', { params: { teamId: team.id, userId: owner.userId }, token: dev.token })).code).toBe(
       ERRORS.forbidden.code,
     );
-    expect((await api.call('POST', `/team/revoke-admin/${team.id}/${owner.userId}`, { token: owner.token })).code).toBe(
+    expect((await api.call('team.revokeAdmin', { params: { teamId: team.id, userId: owner.userId }, token: owner.token })).code).toBe(
       ERRORS.ownerRoleFixed.code,
     );
-    expect((await api.call('POST', '/team', { token: owner.token, body: { id: team.id, rev: team.rev, name: 'Stale' } })).code).toBe(
+    expect((await api.call('team.update', { token: owner.token, body: { id: team.id, rev: team.rev, name: 'Stale' } })).code).toBe(
       ERRORS.staleRevision.code,
     );
   });
@@ -64,13 +62,12 @@ describe('teams', () => {
   it('an invitation lasts one hour to the second, works for several people, and joining twice stays one membership', async () => {
     const [owner, a, b] = await Promise.all([signUp(), signUp(), signUp()]);
     const team = await teamWith(owner);
-    const invitation = (await api.call<Invitation>('POST', `/team/invitation/${team.id}`, { token: owner.token })).data;
+    const invitation = (await api.call('team.invite', { params: { teamId: team.id }, token: owner.token })).data;
     expect(new Date(invitation.expiresAt).getTime() - Date.now()).toBeGreaterThan(3590_000);
-    expect((await api.call<{ teamName: string }>('GET', `/team/join/${invitation.code}`, { token: a.token })).data.teamName).toBe(
-      'Platform',
-    );
-    for (const who of [a, b, a]) expect((await api.call('POST', `/team/join/${invitation.code}`, { token: who.token })).code).toBe(0);
-    const members = (await api.call<{ members: TeamMemberView[] }>('GET', `/team/${team.id}/members`, { token: owner.token })).data.members;
+    expect((await api.call('team.invitation', { params: { code: invitation.code }, token: a.token })).data.teamName).toBe('Platform');
+    for (const who of [a, b, a])
+      expect((await api.call('team.join', { params: { code: invitation.code }, token: who.token })).code).toBe(0);
+    const members = (await api.call('team.members', { params: { id: team.id }, token: owner.token })).data.members;
     expect(members.map((m) => m.role).sort()).toEqual(['developer', 'developer', 'owner']);
 
     // One second before the hour is up it still works; one second after, it reads like an unknown code. The clock
@@ -80,88 +77,92 @@ describe('teams', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime((expiresAt - 1) * 1000);
-      expect((await api.call('POST', `/team/join/${invitation.code}`, { token: c.token })).code).toBe(0);
+      expect((await api.call('team.join', { params: { code: invitation.code }, token: c.token })).code).toBe(0);
       vi.setSystemTime((expiresAt + 1) * 1000);
       for (const lang of ['zh', 'en']) {
-        const late = await api.call('POST', `/team/join/${invitation.code}`, { token: d.token, headers: { 'accept-language': lang } });
+        const late = await api.call('team.join', {
+          params: { code: invitation.code },
+          token: d.token,
+          headers: { 'accept-language': lang },
+        });
         expect(late.code).toBe(ERRORS.invitationInvalid.code);
         expect(late.message).toMatch(lang === 'zh' ? /过期/ : /expired/);
       }
     } finally {
       vi.useRealTimers();
     }
-    expect((await api.call('POST', `/team/join/${'x'.repeat(22)}`, { token: d.token })).code).toBe(ERRORS.invitationInvalid.code);
+    expect((await api.call('team.join', { params: { code: 'x'.repeat(22) }, token: d.token })).code).toBe(ERRORS.invitationInvalid.code);
   });
 
   it('a group bound with view lets its members read; a direct role wins over it, and none keeps one member out', async () => {
     const [owner, creator, reader, excluded] = await Promise.all([signUp(), signUp(), signUp(), signUp()]);
     const team = await teamWith(owner, creator, reader, excluded);
-    const group = (await api.call<{ id: string }>('PUT', '/team/group', { token: owner.token, body: { teamId: team.id, name: 'QA' } }))
-      .data;
+    const group = (await api.call('team.groupCreate', { token: owner.token, body: { teamId: team.id, name: 'QA' } })).data;
     for (const who of [reader, excluded])
-      await api.call('POST', `/team/member/move/${team.id}/${who.userId}/${group.id}`, { token: owner.token });
+      await api.call('team.moveMember', { params: { teamId: team.id, userId: who.userId, groupId: group.id }, token: owner.token });
     const project = await teamProject(creator, team.id);
     const doc = await newDoc(creator, project.id);
     expect((await read(reader, doc)).code).toBe(ERRORS.forbidden.code);
 
-    const bound = await api.call<ProjectView>('POST', `/project/group/bind/${project.id}/${group.id}/view`, { token: creator.token });
+    const bound = await api.call('group.bind', {
+      params: { projectId: project.id, groupId: group.id, role: 'view' },
+      token: creator.token,
+    });
     expect(bound.data.groupRoles).toEqual({ [group.id]: 'view' });
     expect((await read(reader, doc)).code).toBe(0);
-    expect((await api.call('POST', '/project/document', { token: reader.token, body: { id: doc.id, rev: doc.rev, name: 'x' } })).code).toBe(
+    expect((await api.call('document.update', { token: reader.token, body: { id: doc.id, rev: doc.rev, name: 'x' } })).code).toBe(
       ERRORS.forbidden.code,
     );
-    await api.call('PUT', `/project/member/${project.id}/${excluded.userId}/none`, { token: creator.token });
+    await api.call('member.assign', { params: { projectId: project.id, userId: excluded.userId, role: 'none' }, token: creator.token });
     expect((await read(excluded, doc)).code).toBe(ERRORS.forbidden.code);
-    await api.call('PUT', `/project/member/${project.id}/${reader.userId}/edit`, { token: creator.token });
-    expect(
-      (await api.call('POST', '/project/document', { token: reader.token, body: { id: doc.id, rev: doc.rev, name: 'Edited' } })).code,
-    ).toBe(0);
+    await api.call('member.assign', { params: { projectId: project.id, userId: reader.userId, role: 'edit' }, token: creator.token });
+    expect((await api.call('document.update', { token: reader.token, body: { id: doc.id, rev: doc.rev, name: 'Edited' } })).code).toBe(0);
     // The creator's role never changes here.
-    expect((await api.call('PUT', `/project/member/${project.id}/${creator.userId}/view`, { token: owner.token })).code).toBe(
-      ERRORS.creatorRoleFixed.code,
-    );
+    expect(
+      (await api.call('member.assign', { params: { projectId: project.id, userId: creator.userId, role: 'view' }, token: owner.token }))
+        .code,
+    ).toBe(ERRORS.creatorRoleFixed.code);
   });
 
   it('deleting a group removes its bindings: its members lose what it granted, and stay in the team', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const team = await teamWith(owner, member);
-    const group = (await api.call<{ id: string }>('PUT', '/team/group', { token: owner.token, body: { teamId: team.id, name: 'Readers' } }))
-      .data;
-    await api.call('POST', `/team/member/move/${team.id}/${member.userId}/${group.id}`, { token: owner.token });
+    const group = (await api.call('team.groupCreate', { token: owner.token, body: { teamId: team.id, name: 'Readers' } })).data;
+    await api.call('team.moveMember', { params: { teamId: team.id, userId: member.userId, groupId: group.id }, token: owner.token });
     const projects = await Promise.all([teamProject(owner, team.id, 'One'), teamProject(owner, team.id, 'Two')]);
     const docs = await Promise.all(projects.map((p) => newDoc(owner, p.id)));
-    for (const p of projects) await api.call('POST', `/project/group/bind/${p.id}/${group.id}/view`, { token: owner.token });
+    for (const p of projects)
+      await api.call('group.bind', { params: { projectId: p.id, groupId: group.id, role: 'view' }, token: owner.token });
     for (const d of docs) expect((await read(member, d)).code).toBe(0);
 
-    expect((await api.call('DELETE', `/team/group/${team.id}/${group.id}`, { token: owner.token })).code).toBe(0);
+    expect((await api.call('team.groupDelete', { params: { teamId: team.id, groupId: group.id }, token: owner.token })).code).toBe(0);
     for (const d of docs) expect((await read(member, d)).code).toBe(ERRORS.forbidden.code);
     for (const p of projects)
-      expect((await api.call<ProjectView>('GET', `/project/${p.id}`, { token: owner.token })).data.groupRoles).toEqual({});
+      expect((await api.call('project.get', { params: { id: p.id }, token: owner.token })).data.groupRoles).toEqual({});
     expect(await queryAll(keys.bindingsOfGroup(team.id, group.id))).toEqual([]);
-    const members = (await api.call<{ members: TeamMemberView[] }>('GET', `/team/${team.id}/members`, { token: owner.token })).data.members;
+    const members = (await api.call('team.members', { params: { id: team.id }, token: owner.token })).data.members;
     expect(members.find((m) => m.userId === member.userId)).toMatchObject({ role: 'developer', groupId: null });
   });
 
   it('a member removed from the team loses every team project at once, however they reached them', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const team = await teamWith(owner, member);
-    const group = (await api.call<{ id: string }>('PUT', '/team/group', { token: owner.token, body: { teamId: team.id, name: 'All' } }))
-      .data;
-    await api.call('POST', `/team/member/move/${team.id}/${member.userId}/${group.id}`, { token: owner.token });
+    const group = (await api.call('team.groupCreate', { token: owner.token, body: { teamId: team.id, name: 'All' } })).data;
+    await api.call('team.moveMember', { params: { teamId: team.id, userId: member.userId, groupId: group.id }, token: owner.token });
     const direct = await teamProject(owner, team.id, 'Direct');
     const viaGroup = await teamProject(owner, team.id, 'Group');
     const own = await teamProject(member, team.id, 'Own edits');
-    await api.call('PUT', `/project/member/${direct.id}/${member.userId}/edit`, { token: owner.token });
-    await api.call('POST', `/project/group/bind/${viaGroup.id}/${group.id}/edit`, { token: owner.token });
+    await api.call('member.assign', { params: { projectId: direct.id, userId: member.userId, role: 'edit' }, token: owner.token });
+    await api.call('group.bind', { params: { projectId: viaGroup.id, groupId: group.id, role: 'edit' }, token: owner.token });
     const docs = await Promise.all([newDoc(owner, direct.id), newDoc(owner, viaGroup.id), newDoc(owner, own.id)]);
     for (const d of docs) expect((await read(member, d)).code).toBe(0);
 
-    expect((await api.call('DELETE', `/team/member/${team.id}/${member.userId}`, { token: owner.token })).code).toBe(0);
+    expect((await api.call('team.removeMember', { params: { teamId: team.id, userId: member.userId }, token: owner.token })).code).toBe(0);
     // Even the project they created: it belongs to the team, and they are no longer in it.
     for (const d of docs) expect((await read(member, d)).code).toBe(ERRORS.forbidden.code);
-    expect((await api.call<ProjectView[]>('GET', `/project/team/${team.id}`, { token: member.token })).data).toEqual([]);
-    expect((await api.call('GET', `/team/${team.id}`, { token: member.token })).code).toBe(ERRORS.forbidden.code);
-    expect((await api.call('DELETE', `/team/member/${team.id}/${owner.userId}`, { token: owner.token })).code).toBe(
+    expect((await api.call('project.team', { params: { teamId: team.id }, token: member.token })).data).toEqual([]);
+    expect((await api.call('team.get', { params: { id: team.id }, token: member.token })).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call('team.removeMember', { params: { teamId: team.id, userId: owner.userId }, token: owner.token })).code).toBe(
       ERRORS.ownerRoleFixed.code,
     );
   });
@@ -169,15 +170,15 @@ describe('teams', () => {
   it('the team console lists every project for administrators, and what a developer reaches for them', async () => {
     const [owner, admin, dev] = await Promise.all([signUp(), signUp(), signUp()]);
     const team = await teamWith(owner, admin, dev);
-    await api.call('POST', `/team/grant-admin/${team.id}/${admin.userId}`, { token: owner.token });
+    await api.call('team.grantAdmin', { params: { teamId: team.id, userId: admin.userId }, token: owner.token });
     const [a, , c] = await Promise.all([
       teamProject(owner, team.id, 'A'),
       teamProject(owner, team.id, 'B'),
       teamProject(dev, team.id, 'C'),
     ]);
-    await api.call('PUT', `/project/member/${a.id}/${dev.userId}/view`, { token: owner.token });
+    await api.call('member.assign', { params: { projectId: a.id, userId: dev.userId, role: 'view' }, token: owner.token });
     const names = async (who: Person) =>
-      (await api.call<ProjectView[]>('GET', `/project/team/${team.id}`, { token: who.token })).data.map((p) => [p.name, p.role]).sort();
+      (await api.call('project.team', { params: { teamId: team.id }, token: who.token })).data.map((p) => [p.name, p.role]).sort();
     expect(await names(admin)).toEqual([
       ['A', 'admin'],
       ['B', 'admin'],
@@ -188,10 +189,12 @@ describe('teams', () => {
       ['C', 'creator'],
     ]);
     // An administrator operates a project they are not a member of, except handing it over.
-    expect((await api.call('POST', `/project/archive/${c.id}`, { token: admin.token })).code).toBe(0);
-    expect((await api.call('POST', `/project/transfer/${c.id}/${admin.userId}`, { token: admin.token })).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call('project.archive', { params: { id: c.id }, token: admin.token })).code).toBe(0);
+    expect((await api.call('project.transfer', { params: { projectId: c.id, userId: admin.userId }, token: admin.token })).code).toBe(
+      ERRORS.forbidden.code,
+    );
     // The team's member page: what a member reaches, and how.
-    const reached = await api.call<{ name: string; role: string; via: string }[]>('GET', '/project/member', {
+    const reached = await api.call('member.projects', {
       token: admin.token,
       query: { memberId: dev.userId, teamId: team.id },
     });
@@ -204,64 +207,58 @@ describe('teams', () => {
   it("a team's archive and recycle bin hold every project its administrators operate, not only their own", async () => {
     const [owner, admin, dev] = await Promise.all([signUp(), signUp(), signUp()]);
     const team = await teamWith(owner, admin, dev);
-    await api.call('POST', `/team/grant-admin/${team.id}/${admin.userId}`, { token: owner.token });
+    await api.call('team.grantAdmin', { params: { teamId: team.id, userId: admin.userId }, token: owner.token });
     const [archived, binned] = await Promise.all([
       teamProject(dev, team.id, 'Archived'),
       teamProject(dev, team.id, 'Binned'),
       teamProject(owner, team.id, 'Active'),
     ]);
-    expect((await api.call('POST', `/project/archive/${archived.id}`, { token: admin.token })).code).toBe(0);
-    expect((await api.call('DELETE', `/project/${binned.id}`, { token: admin.token })).code).toBe(0);
-    const list = async (who: Person, path: string, teamId?: string) =>
-      (await api.call<ProjectView[]>('GET', path, { token: who.token, query: teamId ? { teamId } : {} })).data.map((p) => [p.name, p.role]);
+    expect((await api.call('project.archive', { params: { id: archived.id }, token: admin.token })).code).toBe(0);
+    expect((await api.call('project.recycle', { params: { id: binned.id }, token: admin.token })).code).toBe(0);
+    const list = async (who: Person, id: 'project.archives' | 'project.recycler', teamId?: string) =>
+      ((await api.callAny(id, { token: who.token, query: teamId ? { teamId } : {} })).data as ProjectView[]).map((p) => [p.name, p.role]);
     // The administrator, no member of either, finds both in the team's lists and can bring them back.
-    expect(await list(admin, '/project/archive', team.id)).toEqual([['Archived', 'admin']]);
-    expect(await list(admin, '/project/recycler', team.id)).toEqual([['Binned', 'admin']]);
-    expect(await list(owner, '/project/archive', team.id)).toEqual([['Archived', 'admin']]);
+    expect(await list(admin, 'project.archives', team.id)).toEqual([['Archived', 'admin']]);
+    expect(await list(admin, 'project.recycler', team.id)).toEqual([['Binned', 'admin']]);
+    expect(await list(owner, 'project.archives', team.id)).toEqual([['Archived', 'admin']]);
     // Their creator too; someone outside the team sees nothing of it.
-    expect(await list(dev, '/project/archive', team.id)).toEqual([['Archived', 'creator']]);
-    expect(await list(dev, '/project/recycler', team.id)).toEqual([['Binned', 'creator']]);
+    expect(await list(dev, 'project.archives', team.id)).toEqual([['Archived', 'creator']]);
+    expect(await list(dev, 'project.recycler', team.id)).toEqual([['Binned', 'creator']]);
     // The team counts the projects it keeps (archived ones too), not those in the recycle bin.
-    const projectCount = async () => (await api.call<TeamView>('GET', `/team/${team.id}`, { token: dev.token })).data.projectCount;
+    const projectCount = async () => (await api.call('team.get', { params: { id: team.id }, token: dev.token })).data.projectCount;
     expect(await projectCount()).toBe(2);
     const stranger = await signUp();
-    expect(await list(stranger, '/project/archive', team.id)).toEqual([]);
-    expect((await api.call('POST', `/project/archive/revert/${archived.id}`, { token: admin.token })).code).toBe(0);
-    expect((await api.call('POST', `/project/recycler/revert/${binned.id}`, { token: admin.token })).code).toBe(0);
-    expect(await list(admin, '/project/archive', team.id)).toEqual([]);
+    expect(await list(stranger, 'project.archives', team.id)).toEqual([]);
+    expect((await api.call('project.archiveRevert', { params: { id: archived.id }, token: admin.token })).code).toBe(0);
+    expect((await api.call('project.recyclerRevert', { params: { id: binned.id }, token: admin.token })).code).toBe(0);
+    expect(await list(admin, 'project.archives', team.id)).toEqual([]);
     expect(await projectCount()).toBe(3);
   });
 
   it('team folders: every member reads them, administrators arrange them, and projects are filed for the team', async () => {
     const [owner, dev] = await Promise.all([signUp(), signUp()]);
     const team = await teamWith(owner, dev);
-    const folder = (
-      await api.call<{ id: string }>('POST', '/project/folder', { token: owner.token, body: { name: 'Payments', teamId: team.id } })
-    ).data;
-    expect((await api.call('POST', '/project/folder', { token: dev.token, body: { name: 'Mine', teamId: team.id } })).code).toBe(
-      ERRORS.forbidden.code,
-    );
+    const folder = (await api.call('folder.save', { token: owner.token, body: { name: 'Payments', teamId: team.id } })).data;
+    expect((await api.call('folder.save', { token: dev.token, body: { name: 'Mine', teamId: team.id } })).code).toBe(ERRORS.forbidden.code);
     const project = await teamProject(owner, team.id, 'Refunds');
-    await api.call('PUT', `/project/member/${project.id}/${dev.userId}/view`, { token: owner.token });
+    await api.call('member.assign', { params: { projectId: project.id, userId: dev.userId, role: 'view' }, token: owner.token });
     expect(
       (
-        await api.call('POST', '/project/folder/move', {
+        await api.call('folder.move', {
           token: owner.token,
           query: { folderId: folder.id, sourceId: project.id, isProject: 'true', teamId: team.id },
         })
       ).code,
     ).toBe(0);
-    const inFolder = await api.call<{ projects: ProjectView[] }>('GET', '/project/folder', {
+    const inFolder = await api.call('folder.list', {
       token: dev.token,
       query: { parentId: folder.id, teamId: team.id },
     });
     expect(inFolder.data.projects.map((p) => p.name)).toEqual(['Refunds']);
-    const personal = await api.call<{ projects: ProjectView[] }>('GET', '/project/folder', { token: dev.token });
+    const personal = await api.call('folder.list', { token: dev.token });
     expect(personal.data.projects).toEqual([]);
     const stranger = await signUp();
-    expect((await api.call('GET', '/project/folder', { token: stranger.token, query: { teamId: team.id } })).code).toBe(
-      ERRORS.forbidden.code,
-    );
+    expect((await api.call('folder.list', { token: stranger.token, query: { teamId: team.id } })).code).toBe(ERRORS.forbidden.code);
   });
 });
 
@@ -269,18 +266,18 @@ describe('projects and members', () => {
   it('moving a personal project into a team keeps its creator and removes every other member', async () => {
     const [owner, helper] = await Promise.all([signUp(), signUp()]);
     const team = await teamWith(owner, helper);
-    const personal = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'Mine' } })).data;
-    await api.call('PUT', `/project/member/${personal.id}/${helper.userId}/edit`, { token: owner.token });
+    const personal = (await api.call('project.create', { token: owner.token, body: { name: 'Mine' } })).data;
+    await api.call('member.assign', { params: { projectId: personal.id, userId: helper.userId, role: 'edit' }, token: owner.token });
     const doc = await newDoc(helper, personal.id);
-    const moved = await api.call<ProjectView>('POST', `/project/move/${personal.id}/${team.id}`, { token: owner.token });
+    const moved = await api.call('project.move', { params: { projectId: personal.id, teamId: team.id }, token: owner.token });
     expect(moved.data).toMatchObject({ teamId: team.id, role: 'creator' });
-    const members = (await api.call<ProjectMember[]>('GET', `/project/members/${personal.id}`, { token: owner.token })).data;
+    const members = (await api.call('project.members', { params: { id: personal.id }, token: owner.token })).data;
     expect(members.map((m) => m.userId)).toEqual([owner.userId]);
     expect((await read(helper, doc)).code).toBe(ERRORS.forbidden.code);
     // Someone outside the team cannot move a project into it.
     const outsider = await signUp();
-    const theirs = (await api.call<ProjectView>('PUT', '/project', { token: outsider.token, body: { name: 'Theirs' } })).data;
-    expect((await api.call('POST', `/project/move/${theirs.id}/${team.id}`, { token: outsider.token })).code).toBe(
+    const theirs = (await api.call('project.create', { token: outsider.token, body: { name: 'Theirs' } })).data;
+    expect((await api.call('project.move', { params: { projectId: theirs.id, teamId: team.id }, token: outsider.token })).code).toBe(
       ERRORS.notTeamMember.code,
     );
   });
@@ -289,33 +286,36 @@ describe('projects and members', () => {
     const [owner, mate, stranger] = await Promise.all([signUp('Owen'), signUp('Mia'), signUp('Stan')]);
     await teamWith(owner, mate);
     const visible = (
-      await api.call<{ userId: string; nickname: string; email: string }[]>('GET', '/project/visible-users', {
+      await api.call('project.visibleUsers', {
         token: owner.token,
         query: { keyword: '' },
       })
     ).data;
     expect(visible.map((u) => u.nickname)).toEqual(['Mia']);
     expect(visible[0]!.email).toMatch(/^u\*\*\*@example\.com$/);
-    const found = await api.call<unknown[]>('GET', '/project/visible-users', {
+    const found = await api.call('project.visibleUsers', {
       token: owner.token,
       query: { keyword: mate.account.slice(0, 8) },
     });
     expect(found.data).toHaveLength(1);
     // A stranger is not someone one may add to a personal project.
-    const project = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: { name: 'P' } })).data;
-    expect((await api.call('PUT', `/project/member/${project.id}/${stranger.userId}/view`, { token: owner.token })).code).toBe(
-      ERRORS.userNotVisible.code,
-    );
-    expect((await api.call('PUT', `/project/member/${project.id}/${mate.userId}/view`, { token: owner.token })).code).toBe(0);
+    const project = (await api.call('project.create', { token: owner.token, body: { name: 'P' } })).data;
+    expect(
+      (await api.call('member.assign', { params: { projectId: project.id, userId: stranger.userId, role: 'view' }, token: owner.token }))
+        .code,
+    ).toBe(ERRORS.userNotVisible.code);
+    expect(
+      (await api.call('member.assign', { params: { projectId: project.id, userId: mate.userId, role: 'view' }, token: owner.token })).code,
+    ).toBe(0);
   });
 
   it('copies members and roles to another project the caller manages, and invites by a one-hour link', async () => {
     const [owner, a, b, joiner] = await Promise.all([signUp(), signUp(), signUp(), signUp()]);
     const team = await teamWith(owner, a, b);
     const [from, to] = await Promise.all([teamProject(owner, team.id, 'From'), teamProject(owner, team.id, 'To')]);
-    await api.call('PUT', `/project/member/${from.id}/${a.userId}/edit`, { token: owner.token });
-    await api.call('PUT', `/project/member/${from.id}/${b.userId}/none`, { token: owner.token });
-    const copied = await api.call<ProjectMember[]>('POST', '/project/member/clone', {
+    await api.call('member.assign', { params: { projectId: from.id, userId: a.userId, role: 'edit' }, token: owner.token });
+    await api.call('member.assign', { params: { projectId: from.id, userId: b.userId, role: 'none' }, token: owner.token });
+    const copied = await api.call('member.clone', {
       token: owner.token,
       query: { from: from.id, to: to.id },
     });
@@ -325,19 +325,15 @@ describe('projects and members', () => {
         [b.userId, 'none'],
       ].sort(),
     );
-    const invitation = (await api.call<Invitation>('PUT', `/project/invitation/${to.id}/view`, { token: owner.token })).data;
-    const preview = await api.call<{ projectName: string; teamName: string; role: string }>(
-      'GET',
-      `/project/invitation/join/${invitation.code}`,
-      { token: joiner.token },
-    );
+    const invitation = (await api.call('project.invite', { params: { projectId: to.id, role: 'view' }, token: owner.token })).data;
+    const preview = await api.call('project.invitation', { params: { code: invitation.code }, token: joiner.token });
     expect(preview.data).toMatchObject({ projectName: 'To', teamName: 'Platform', role: 'view' });
-    const joined = await api.call<ProjectView>('POST', `/project/invitation/join/${invitation.code}`, { token: joiner.token });
+    const joined = await api.call('project.join', { params: { code: invitation.code }, token: joiner.token });
     expect(joined.data).toMatchObject({ id: to.id, role: 'view' });
     // Joining a team project joins its team too.
-    expect((await api.call<TeamView[]>('GET', '/team/all', { token: joiner.token })).data.map((t) => t.role)).toEqual(['developer']);
+    expect((await api.call('team.all', { token: joiner.token })).data.map((t) => t.role)).toEqual(['developer']);
     // A member with a stronger role keeps it.
-    expect((await api.call<ProjectView>('POST', `/project/invitation/join/${invitation.code}`, { token: a.token })).data.role).toBe('edit');
+    expect((await api.call('project.join', { params: { code: invitation.code }, token: a.token })).data.role).toBe('edit');
   });
 });
 
@@ -347,7 +343,7 @@ describe('disbanding', () => {
     const team = await teamWith(owner, dev);
     const project = await teamProject(owner, team.id, 'Big');
     const doc = await newDoc(owner, project.id);
-    await api.call('PUT', `/project/member/${project.id}/${dev.userId}/edit`, { token: owner.token });
+    await api.call('member.assign', { params: { projectId: project.id, userId: dev.userId, role: 'edit' }, token: owner.token });
     await batchWrite({
       puts: Array.from({ length: 3000 }, (_, i) => ({
         ...keys.document(project.id, `${project.id}_bulk${String(i).padStart(6, '0')}`),
@@ -355,14 +351,14 @@ describe('disbanding', () => {
         projectId: project.id,
       })),
     });
-    expect((await api.call('DELETE', `/team/${team.id}`, { token: dev.token })).code).toBe(ERRORS.forbidden.code);
-    expect((await api.call('DELETE', `/team/${team.id}`, { token: owner.token })).code).toBe(0);
+    expect((await api.call('team.disband', { params: { id: team.id }, token: dev.token })).code).toBe(ERRORS.forbidden.code);
+    expect((await api.call('team.disband', { params: { id: team.id }, token: owner.token })).code).toBe(0);
     for (const who of [owner, dev]) {
       expect((await read(who, doc)).code).toBe(ERRORS.notFound.code);
-      expect((await api.call('GET', `/team/${team.id}`, { token: who.token })).code).toBe(ERRORS.notFound.code);
-      expect((await api.call<TeamView[]>('GET', '/team/all', { token: who.token })).data).toEqual([]);
+      expect((await api.call('team.get', { params: { id: team.id }, token: who.token })).code).toBe(ERRORS.notFound.code);
+      expect((await api.call('team.all', { token: who.token })).data).toEqual([]);
     }
-    expect((await api.call<ProjectView[]>('GET', '/project/created', { token: owner.token, query: {} })).data).toEqual([]);
+    expect((await api.call('project.created', { token: owner.token, query: {} })).data).toEqual([]);
 
     const cut = await runPurge({ pageSize: 500, deadline: Date.now() + 300 });
     expect(cut.unfinished).toContain(team.id);

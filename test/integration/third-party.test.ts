@@ -28,9 +28,9 @@ let n = 0;
 const someone = () => `person${Date.now().toString(36)}${n++}`;
 
 async function bindPhone(ticket: string, phone = uniquePhone('136')) {
-  const sent = await api.call('POST', '/common/code', { body: { purpose: 'BIND_PHONE', target: phone }, from: newClientAddress() });
+  const sent = await api.call('code.send', { body: { purpose: 'BIND_PHONE', target: phone }, from: newClientAddress() });
   expect(sent.code, sent.message).toBe(0);
-  const res = await api.call<{ token: string; user: { id: string; phone: string } }>('POST', '/user/phone-not-login', {
+  const res = await api.call('user.phoneNotLogin', {
     body: { ticket, phone, code: await latestCode(phone) },
   });
   return { res, phone };
@@ -38,7 +38,7 @@ async function bindPhone(ticket: string, phone = uniquePhone('136')) {
 
 describe('third-party sign-in', { timeout: 60_000 }, () => {
   it('offers the configured providers, each with its authorisation address, state and (GitHub) PKCE', async () => {
-    const list = await api.call<{ providers: string[] }>('GET', '/login/third-part');
+    const list = await api.call('login.thirdPart');
     expect(list.code, list.message).toBe(0);
     expect(list.data.providers).toEqual([...THIRD_PARTY_PROVIDERS]);
     const github = new URL((await start(api, 'github')).data.url!);
@@ -62,10 +62,10 @@ describe('third-party sign-in', { timeout: 60_000 }, () => {
       const first = await signInWith(api, provider, login);
       expect(first.res.code, first.res.message).toBe(0);
       expect(first.res.data).toMatchObject({ result: 'bindNeeded', provider, nickname: expect.stringContaining(login) as string });
-      const { res, phone } = await bindPhone(first.res.data.ticket as string);
+      const { res, phone } = await bindPhone((first.res.data as { ticket: string }).ticket);
       expect(res.code, res.message).toBe(0);
       expect(res.data.user.phone).toBe(phone);
-      const info = await api.call<{ bound: { provider: string }[]; hasPassword: boolean }>('GET', '/user/bound-info', {
+      const info = await api.call('user.boundInfo', {
         token: res.data.token,
       });
       expect(info.data.bound.map((b) => b.provider)).toEqual([provider]);
@@ -74,7 +74,7 @@ describe('third-party sign-in', { timeout: 60_000 }, () => {
       const again = await signInWith(api, provider, login);
       expect(again.res.code, again.res.message).toBe(0);
       expect(again.res.data).toMatchObject({ result: 'signedIn', user: { id: res.data.user.id } });
-      const detail = await api.call('GET', '/user/detail', { token: again.res.data.token as string });
+      const detail = await api.call('user.detail', { token: (again.res.data as { token: string }).token });
       expect(detail.code).toBe(0);
     },
   );
@@ -83,14 +83,14 @@ describe('third-party sign-in', { timeout: 60_000 }, () => {
     const login = someone();
     const phone = uniquePhone('135');
     const first = await signInWith(api, 'github', someone());
-    const made = await bindPhone(first.res.data.ticket as string, phone);
+    const made = await bindPhone((first.res.data as { ticket: string }).ticket, phone);
     expect(made.res.code).toBe(0);
     // Another identity, the same phone (its code proves the person holds it): the same account.
     const second = await signInWith(api, 'gitee', login);
-    const joined = await bindPhone(second.res.data.ticket as string, phone);
+    const joined = await bindPhone((second.res.data as { ticket: string }).ticket, phone);
     expect(joined.res.code, joined.res.message).toBe(0);
     expect(joined.res.data.user.id).toBe(made.res.data.user.id);
-    const again = await bindPhone(second.res.data.ticket as string, uniquePhone('135'));
+    const again = await bindPhone((second.res.data as { ticket: string }).ticket, uniquePhone('135'));
     expect(again.res.code).toBe(ERRORS.bindTicketInvalid.code);
   });
 
@@ -174,7 +174,7 @@ describe('third-party sign-in', { timeout: 60_000 }, () => {
       } finally {
         skew = 0;
       }
-      const info = await api.call<{ bound: unknown[] }>('GET', '/user/bound-info', { token: person.token });
+      const info = await api.call('user.boundInfo', { token: person.token });
       expect(info.data.bound).toEqual([]);
       // The identity is bound to no one: signing in with it now is a new person's.
       expect((await signInWith(api, provider, login)).res.data).toMatchObject({ result: 'bindNeeded' });
@@ -191,7 +191,7 @@ describe('third-party sign-in', { timeout: 60_000 }, () => {
   it('binds an identity from the account page, never one bound to someone else, and unbinds it', async () => {
     const owner = someone();
     const first = await signInWith(api, 'github', owner);
-    const made = await bindPhone(first.res.data.ticket as string);
+    const made = await bindPhone((first.res.data as { ticket: string }).ticket);
     expect(made.res.code).toBe(0);
 
     const other = await signUp('Other');
@@ -205,7 +205,7 @@ describe('third-party sign-in', { timeout: 60_000 }, () => {
     const bound = await signInWith(api, 'weibo', mine, { type: 'bind', token: other.token });
     expect(bound.res.code, bound.res.message).toBe(0);
     expect(bound.res.data).toMatchObject({ bound: { provider: 'weibo' } });
-    const info = await api.call<{ bound: { provider: string }[] }>('GET', '/user/bound-info', { token: other.token });
+    const info = await api.call('user.boundInfo', { token: other.token });
     expect(info.data.bound.map((b) => b.provider)).toEqual(['weibo']);
     // Which providers are offered is the oauth service's answer alone (in AWS only its function reads the secret).
     expect(Object.keys(info.data).sort()).toEqual(['bound', 'hasPassword']);
@@ -215,25 +215,25 @@ describe('third-party sign-in', { timeout: 60_000 }, () => {
     // Binding needs a session.
     expect((await start(api, 'weibo', { type: 'bind' })).code).toBe(ERRORS.notLoggedIn.code);
 
-    expect((await api.call('POST', '/user/third-part/unbind/weibo', { token: other.token })).code).toBe(0);
-    expect((await api.call('POST', '/user/third-part/unbind/weibo', { token: other.token })).code).toBe(ERRORS.notFound.code);
+    expect((await api.call('user.thirdPartUnbind', { params: { x: 'weibo' }, token: other.token })).code).toBe(0);
+    expect((await api.call('user.thirdPartUnbind', { params: { x: 'weibo' }, token: other.token })).code).toBe(ERRORS.notFound.code);
     // Unbound, the identity is a new person again.
     expect((await signInWith(api, 'weibo', mine)).res.data).toMatchObject({ result: 'bindNeeded' });
   });
 
   it('refuses to unbind the only way a password-less account signs in', async () => {
     const first = await signInWith(api, 'gitee', someone());
-    const made = await bindPhone(first.res.data.ticket as string);
-    const token = made.res.data.token;
-    const refused = await api.call('POST', '/user/third-part/unbind/gitee', { token, headers: { 'accept-language': 'en' } });
+    const made = await bindPhone((first.res.data as { ticket: string }).ticket);
+    const token = (made.res.data as { token: string }).token;
+    const refused = await api.call('user.thirdPartUnbind', { params: { x: 'gitee' }, token, headers: { 'accept-language': 'en' } });
     expect(refused.code).toBe(ERRORS.lastSignInWay.code);
     expect(refused.message).toBe('You could not sign in after this: set a password or bind another provider first');
-    const zh = await api.call('POST', '/user/third-part/unbind/gitee', { token });
+    const zh = await api.call('user.thirdPartUnbind', { params: { x: 'gitee' }, token });
     expect(zh.message).toBe('解绑后将无法登录：请先设置密码或绑定其他第三方账号');
     // With a second provider bound, one may go.
     expect((await signInWith(api, 'wechat', someone(), { type: 'bind', token })).res.code).toBe(0);
-    expect((await api.call('POST', '/user/third-part/unbind/gitee', { token })).code).toBe(0);
-    expect((await api.call('POST', '/user/third-part/unbind/wechat', { token })).code).toBe(ERRORS.lastSignInWay.code);
+    expect((await api.call('user.thirdPartUnbind', { params: { x: 'gitee' }, token })).code).toBe(0);
+    expect((await api.call('user.thirdPartUnbind', { params: { x: 'wechat' }, token })).code).toBe(ERRORS.lastSignInWay.code);
   });
 
   it('hands `f` back untouched for the page to check', async () => {

@@ -7,13 +7,11 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
 import { FILE_RESPONSE_HEADERS } from '@shared/files';
-import type { StoredFile, UploadTicket } from '@shared/schemas/file';
-import type { ProjectView } from '@shared/schemas/project';
-import type { Invitation, TeamView } from '@shared/schemas/team';
+import type { RouteRequest } from '@shared/routes';
 import { keys } from '../../functions/data/keys';
 import { s3 } from '../../functions/data/s3';
 import { runPurge } from '../../functions/domain/project-purge';
-import { signUp, useLocalApi } from '../support/local-api';
+import { invalid, signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
 
@@ -27,11 +25,11 @@ const text = (s: string) => new TextEncoder().encode(s);
 
 async function setup() {
   const user = await signUp('Uploader');
-  const project = (await api.call<ProjectView>('PUT', '/project', { token: user.token, body: { name: 'Files' } })).data;
-  const ticket = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    api.call<UploadTicket>('POST', `/project/attachment/${project.id}`, { token: user.token, body, headers });
-  const finish = (fileId: string, body: Record<string, unknown>) =>
-    api.call<StoredFile>('POST', `/project/attachment/${project.id}/${fileId}`, { token: user.token, body });
+  const project = (await api.call('project.create', { token: user.token, body: { name: 'Files' } })).data;
+  const ticket = (body: RouteRequest<'project.attachment'>['body'], headers: Record<string, string> = {}) =>
+    api.call('project.attachment', { params: { id: project.id }, token: user.token, body, headers });
+  const finish = (fileId: string, body: RouteRequest<'project.attachmentFinish'>['body']) =>
+    api.call('project.attachmentFinish', { params: { id: project.id, fileId }, token: user.token, body });
   /** The browser's three steps; `bytes` may differ from what was announced. */
   async function upload(
     kind: 'image' | 'attachment',
@@ -162,7 +160,7 @@ describe('finishing', () => {
 
   it('validates the request at the edge', async () => {
     const { ticket, finish } = await setup();
-    expect((await ticket({ kind: 'video', name: 'a', size: 1 })).code).toBe(ERRORS.invalidInput.code);
+    expect((await ticket(invalid({ kind: 'video', name: 'a', size: 1 }))).code).toBe(ERRORS.invalidInput.code);
     expect((await ticket({ kind: 'image', name: '', size: 1, contentType: 'image/png' })).code).toBe(ERRORS.invalidInput.code);
     expect((await ticket({ kind: 'image', name: 'a', size: 0, contentType: 'image/png' })).code).toBe(ERRORS.invalidInput.code);
     expect((await finish('not-a-file-id', { kind: 'image', name: 'a' })).code).toBe(ERRORS.invalidInput.code);
@@ -173,16 +171,16 @@ describe('files of a project', () => {
   it('go with a clone, whose documents point at its own copies', async () => {
     const { upload, token, project, fetchFile } = await setup();
     const { finished } = await upload('image', 'c.png', png(300));
-    const doc = await api.call<{ id: string }>('PUT', '/project/document', {
+    const doc = await api.call('document.create', {
       token,
       body: { projectId: project.id, type: 'richtext', name: 'With image', content: { html: `<p><img src="${finished.data.url}"></p>` } },
     });
     expect(doc.code).toBe(0);
-    const clone = await api.call<ProjectView>('POST', `/project/clone/${project.id}`, { token, query: { name: 'Copy' } });
+    const clone = await api.call('project.clone', { params: { id: project.id }, token, query: { name: 'Copy' } });
     expect(clone.code, clone.message).toBe(0);
-    const tree = await api.call<{ id: string }[]>('GET', `/project/document/children/all/${clone.data.id}`, { token });
-    const copied = await api.call<{ content: { html: string } }>('GET', `/project/document/${tree.data[0]!.id}`, { token });
-    const src = /src="([^"]+)"/.exec(copied.data.content.html)?.[1] ?? '';
+    const tree = await api.call('document.tree', { params: { projectId: clone.data.id }, token });
+    const copied = await api.call('document.get', { params: { id: tree.data[0]!.id }, token });
+    const src = /src="([^"]+)"/.exec((copied.data.content as { html: string }).html)?.[1] ?? '';
     expect(src).toBe(finished.data.url.replace(project.id, clone.data.id));
     expect((await fetchFile(src)).status).toBe(200);
   });
@@ -191,13 +189,13 @@ describe('files of a project', () => {
     const { upload, fetchFile, project, token } = await setup();
     const { finished } = await upload('image', 'diagram.png', png(1_000));
     expect((await fetchFile(finished.data.url)).status).toBe(200);
-    expect((await api.call('DELETE', `/project/${project.id}`, { token })).code).toBe(0);
+    expect((await api.call('project.recycle', { params: { id: project.id }, token })).code).toBe(0);
     const binned = await fetchFile(finished.data.url);
     expect(binned.status).toBe(404);
     expect(await binned.text()).not.toContain('PNG');
     // The object itself stays (restore brings it back): only its serving is withheld.
     expect(await objectExists(keys.fileObject(project.id, finished.data.fileId))).toBe(true);
-    expect((await api.call('POST', `/project/recycler/revert/${project.id}`, { token })).code).toBe(0);
+    expect((await api.call('project.recyclerRevert', { params: { id: project.id }, token })).code).toBe(0);
     const restored = await fetchFile(finished.data.url);
     expect(restored.status).toBe(200);
     expect(new Uint8Array(await restored.arrayBuffer()).slice(0, 8)).toEqual(new Uint8Array(PNG_HEAD));
@@ -234,10 +232,10 @@ describe('hostile uploads', () => {
 describe("the account's own image (its avatar)", () => {
   it('uploads with no project, is served under the account, refuses what is not an image, and goes with the account', async () => {
     const user = await signUp('Avatar');
-    const ticket = (body: Record<string, unknown>, token: string | undefined = user.token) =>
-      api.call<UploadTicket>('POST', '/user/avatar', { ...(token ? { token } : {}), body });
-    const finish = (fileId: string, body: Record<string, unknown>) =>
-      api.call<StoredFile>('POST', `/user/avatar/${fileId}`, { token: user.token, body });
+    const ticket = (body: RouteRequest<'user.avatarUpload'>['body'], token: string | undefined = user.token) =>
+      api.call('user.avatarUpload', { ...(token ? { token } : {}), body });
+    const finish = (fileId: string, body: RouteRequest<'user.avatarUploadFinish'>['body']) =>
+      api.call('user.avatarUploadFinish', { params: { fileId }, token: user.token, body });
     // Nobody signed in uploads nothing; an attachment or an image over the limit is refused before any URL.
     expect((await ticket({ kind: 'image', name: 'me.png', size: 10, contentType: 'image/png' }, '')).code).toBe(ERRORS.notLoggedIn.code);
     expect((await ticket({ kind: 'attachment', name: 'me.zip', size: 10 })).code).toBe(ERRORS.fileTypeRefused.code);
@@ -264,9 +262,9 @@ describe("the account's own image (its avatar)", () => {
     expect(await objectExists(keys.fileObject(user.userId, t2.data.fileId))).toBe(false);
 
     // Leaving the product takes the account's files along.
-    expect(
-      (await api.call('POST', '/user/quit', { token: user.token, body: { confirmation: '注销我的账号', password: 'Secret123' } })).code,
-    ).toBe(0);
+    expect((await api.call('user.quit', { token: user.token, body: { confirmation: '注销我的账号', password: 'Secret123' } })).code).toBe(
+      0,
+    );
     expect((await fetch(`${api.url()}${done.data.url}`)).status).toBe(404);
   });
 });
@@ -274,18 +272,18 @@ describe("the account's own image (its avatar)", () => {
 describe("the team's own image (its logo)", () => {
   it('an administrator uploads one to a team with no project; served under the team, refused below admin and for non-images, gone with the team', async () => {
     const [owner, admin, dev, stranger] = await Promise.all([signUp('Owner'), signUp('Admin'), signUp('Dev'), signUp('Stranger')]);
-    const team = (await api.call<TeamView>('PUT', '/team', { token: owner.token, body: { name: 'Logo team' } })).data;
+    const team = (await api.call('team.create', { token: owner.token, body: { name: 'Logo team' } })).data;
     for (const who of [admin, dev]) {
-      const code = (await api.call<Invitation>('POST', `/team/invitation/${team.id}`, { token: owner.token })).data.code;
-      expect((await api.call('POST', `/team/join/${code}`, { token: who.token })).code).toBe(0);
+      const code = (await api.call('team.invite', { params: { teamId: team.id }, token: owner.token })).data.code;
+      expect((await api.call('team.join', { params: { code }, token: who.token })).code).toBe(0);
     }
-    expect((await api.call('POST', `/team/grant-admin/${team.id}/${admin.userId}`, { token: owner.token })).code).toBe(0);
-    const ticket = (token: string, body: Record<string, unknown>) =>
-      api.call<UploadTicket>('POST', `/team/logo/${team.id}`, { token, body });
-    const finish = (token: string, fileId: string, body: Record<string, unknown>) =>
-      api.call<StoredFile>('POST', `/team/logo/${team.id}/${fileId}`, { token, body });
+    expect((await api.call('team.grantAdmin', { params: { teamId: team.id, userId: admin.userId }, token: owner.token })).code).toBe(0);
+    const ticket = (token: string, body: RouteRequest<'team.logoUpload'>['body']) =>
+      api.call('team.logoUpload', { params: { teamId: team.id }, token, body });
+    const finish = (token: string, fileId: string, body: RouteRequest<'team.logoUploadFinish'>['body']) =>
+      api.call('team.logoUploadFinish', { params: { teamId: team.id, fileId }, token, body });
     const bytes = png(1_000);
-    const request = { kind: 'image', name: 'logo.png', size: bytes.length, contentType: 'image/png' };
+    const request = { kind: 'image' as const, name: 'logo.png', size: bytes.length, contentType: 'image/png' };
 
     // A developer of the team and a stranger get no upload, and cannot finish one either.
     for (const who of [dev, stranger]) expect((await ticket(who.token, request)).code, who.account).toBe(ERRORS.forbidden.code);
@@ -305,7 +303,7 @@ describe("the team's own image (its logo)", () => {
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
     // The team keeps it as its logo.
-    const saved = await api.call<TeamView>('POST', '/team', {
+    const saved = await api.call('team.update', {
       token: admin.token,
       body: { id: team.id, rev: team.rev, avatar: done.data.url },
     });
@@ -319,7 +317,7 @@ describe("the team's own image (its logo)", () => {
     expect(await objectExists(keys.fileObject(team.id, t2.data.fileId))).toBe(false);
 
     // Disbanding takes the team's files along (the purge destroys the team).
-    expect((await api.call('DELETE', `/team/${team.id}`, { token: owner.token })).code).toBe(0);
+    expect((await api.call('team.disband', { params: { id: team.id }, token: owner.token })).code).toBe(0);
     expect((await runPurge({ now: new Date(Date.now() + 1000) })).purged).toContain(team.id);
     expect(await objectExists(keys.fileObject(team.id, t.data.fileId))).toBe(false);
     expect((await fetch(`${api.url()}${done.data.url}`)).status).toBe(404);

@@ -1,12 +1,35 @@
 /**
- * An in-process local gateway over the source handlers, and a small client for tests that speaks to it the
- * way the browser does (JSON or form bodies, the token header, Accept-Language).
+ * An in-process local gateway over the source handlers, and THE client integration tests call the API with: by
+ * route id, the way the browser does (JSON or form bodies, the token header), so a renamed or removed route fails
+ * the type check, not a test at run time.
+ *
+ *   const api = useLocalApi();
+ *   const res = await api.call('project.create', { body: { name: 'Shop' }, token });
+ *   const doc = await api.call('document.get', { params: { id }, token, headers: { 'accept-language': 'en' } });
+ *   expect(res.code).toBe(0); expect(res.status).toBe(200); res.data; // the whole envelope and the HTTP status
+ *
+ * A call takes the route's own request (`params` by name, `query`, `body`: shared/routes `RouteRequest`, typed by
+ * the route's zod input) and the caller's options (`token`, `headers`, `from`: another client's loopback address).
+ * The path comes from the route table (`buildPath`, which encodes each parameter), the method too, and a route that
+ * takes a form (POST /login) gets its body as a form. The answer is the whole envelope `{code, message, data}`
+ * with `status` and `headers`, refusals included; `data` is typed as the route's success.
+ *
+ * `callAny(id, request)` is the same call for an id held in a variable over several routes (a walk over the
+ * table, a helper that adds the caller); its request is typed where it is made. A helper of a test file:
+ *
+ *   const call = <Id extends RouteId>(id: Id, ...[request]: RouteArgs<Id>) =>
+ *     api.callAny(id, { token: user.token, ...request }) as Promise<ApiResponse<RouteResponse<Id>>>;
+ *
+ * A request that is wrong on purpose (a field of the wrong type, to see it refused) says so with `invalid(value)`.
+ * `rawCall(method, path, opts)` is the ONE escape hatch for what is not a route of the table: hostile paths, 404s,
+ * hand-made bodies (a raw string, a wrong content type). test/lint/api-paths.test.ts fails when cli/ or
+ * test/integration/ writes an API path by hand anywhere else.
  */
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '@shared/errors';
-import { SERVICES } from '@shared/routes';
+import { buildPath, routes, SERVICES, type RouteDef, type RouteId, type RouteRequest, type RouteResponse } from '@shared/routes';
 import { securityHeaders } from '@shared/deployment';
 import { fileServer } from '../../scripts/local/files';
 import { createGateway, type LambdaHandler } from '../../scripts/local/gateway';
@@ -27,15 +50,45 @@ const sources: ServiceSources = {
   proxy: () => import('./proxy-target'),
 };
 
-interface CallOptions {
-  body?: unknown;
-  form?: Record<string, string>;
+/** Who calls, beside what the route takes: a session, headers, another client's address. */
+export interface CallerOptions {
   token?: string;
   headers?: Record<string, string>;
-  query?: Record<string, string>;
   /** Connect from this loopback address (127.0.0.x): another client, as the gateway sees the socket. */
   from?: string;
 }
+
+/** A request whose parts that may be empty (a query of optional fields) may be left out. */
+type Relaxed<R> = { [K in keyof R as Record<string, never> extends R[K] ? K : never]?: R[K] } & {
+  [K in keyof R as Record<string, never> extends R[K] ? never : K]: R[K];
+};
+
+/** A call of a route by id: its request (params, query, body) and the caller. */
+export type RouteCall<Id extends RouteId> = Relaxed<RouteRequest<Id>> & CallerOptions;
+
+/** A route's request as a walk over the table holds it: any route's. */
+export interface LooseRequest extends CallerOptions {
+  params?: Readonly<Record<string, string | number>>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/** What `call` takes after a route's id: its request, which may be left out when the route needs nothing. */
+export type RouteArgs<Id extends RouteId> =
+  Record<string, never> extends Relaxed<RouteRequest<Id>> ? [request?: RouteCall<Id>] : [request: RouteCall<Id>];
+
+/** A hand-made request for `rawCall`: a body as given (a string is sent as it is) or a form. */
+export interface RawCallOptions extends CallerOptions {
+  body?: unknown;
+  form?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+/** The per-field messages of an invalid-input refusal (`data.fields`), whatever the route answers on success. */
+export const refusedFields = (res: { data: unknown }) => (res.data as { fields: Record<string, string> }).fields;
+
+/** A value sent wrong on purpose (a field of another type, to see it refused): the type check lets it through. */
+export const invalid = (value: unknown): never => value as never;
 
 /** A plain HTTP request from a chosen local address; fetch cannot choose one. */
 function requestFrom(from: string, url: string, init: { method: string; headers: Record<string, string>; body?: string }) {
@@ -63,7 +116,7 @@ export const newClientAddress = () => {
   return `127.0.${2 + Math.floor(clients / 250)}.${1 + (clients % 250)}`;
 };
 
-interface ApiResponse<T = unknown> extends Envelope<T> {
+export interface ApiResponse<T = unknown> extends Envelope<T> {
   status: number;
   headers: Headers;
 }
@@ -95,7 +148,11 @@ export function useLocalApi(opts: { sources?: Partial<typeof sources>; lambdaTim
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  async function call<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+  /**
+   * The escape hatch: a method and a path written by hand, for what is NOT a route of the table (hostile input,
+   * unknown paths) or a request the typed call cannot make. Everything else goes through `call`.
+   */
+  async function rawCall<T = unknown>(method: string, path: string, opts: RawCallOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     let body: string | undefined;
     if (opts.form) {
@@ -125,7 +182,23 @@ export function useLocalApi(opts: { sources?: Partial<typeof sources>; lambdaTim
     return { ...envelope, status: res.status, headers: res.headers };
   }
 
-  return { call, url: () => base, services: SERVICES };
+  /** A route of the table by id: its method and path from the table, its request typed by its schemas. */
+  function call<Id extends RouteId>(id: Id, ...[request]: RouteArgs<Id>): Promise<ApiResponse<RouteResponse<Id>>> {
+    return callAny(id, request) as Promise<ApiResponse<RouteResponse<Id>>>;
+  }
+
+  /**
+   * A route whose id is a variable over several: a walk over the table (the access walk, whose samples are typed
+   * per route in test/support/samples.ts), or a test's helper that adds the caller to a typed request of its own.
+   */
+  function callAny(id: RouteId, request: LooseRequest = {}): Promise<ApiResponse> {
+    const route: RouteDef = routes[id];
+    const { params, query, body, ...caller } = request;
+    const form = route.bodyType === 'form' && body !== undefined ? { form: body as Record<string, string> } : { body };
+    return rawCall(route.method, buildPath(route, params), { ...caller, ...(query ? { query } : {}), ...form });
+  }
+
+  return { call, callAny, rawCall, url: () => base, services: SERVICES };
 }
 
 /** The newest code the local outbox holds for a target. */

@@ -4,8 +4,7 @@
  * reads the documents (the MCP server, a share's llms.txt), not how they are written.
  */
 import { expect } from 'vitest';
-import type { DocumentView } from '@shared/schemas/document';
-import type { ProjectView } from '@shared/schemas/project';
+import type { RouteRequest } from '@shared/routes';
 import { signUp, type useLocalApi } from './local-api';
 
 /** A parameter row as a document's content takes it: its name as its id (`root` for a body's nameless row). */
@@ -19,11 +18,15 @@ export const row = (name: string, type: string, extra: Record<string, unknown> =
   ...extra,
 });
 
-export async function projectToWrite(api: ReturnType<typeof useLocalApi>, nickname: string, project: Record<string, unknown>) {
+export async function projectToWrite(
+  api: ReturnType<typeof useLocalApi>,
+  nickname: string,
+  project: RouteRequest<'project.create'>['body'],
+) {
   const owner = await signUp(nickname);
-  const made = (await api.call<ProjectView>('PUT', '/project', { token: owner.token, body: project })).data;
+  const made = (await api.call('project.create', { token: owner.token, body: project })).data;
   const create = async (name: string, extra: Record<string, unknown> = {}) => {
-    const res = await api.call<DocumentView>('PUT', '/project/document', {
+    const res = await api.call('document.create', {
       token: owner.token,
       body: { projectId: made.id, name, ...extra },
     });

@@ -3,7 +3,7 @@
  * id: a route added to the table without a sample here does not compile. Valid means it passes validation, so a
  * walk that gets past the access check reaches the handler (and a 45002 there is a broken sample, not access).
  */
-import { buildPath, routes, type RouteDef, type RouteId, type RouteRequest } from '@shared/routes';
+import { type RouteId, type RouteRequest } from '@shared/routes';
 import { uniquePhone } from './unique-phone';
 import { echoTargetUrl } from './proxy-target';
 import type { ThirdPartyIds } from './third-party';
@@ -259,29 +259,22 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   }),
 };
 
-/**
- * A sample as the pieces an HTTP call needs: the path with its parameters filled in, the query, and the body (as
- * a form for the routes that take one).
- */
 /** Headers a route's sample needs beyond the caller's: the browser cookie of a third-party sign-in in flight. */
 const sampleHeaders: Partial<Record<RouteId, (ids: SampleIds) => Record<string, string>>> = {
   'login.thirdPartLogin': ({ thirdParty }): Record<string, string> => (thirdParty ? { cookie: thirdParty.loginCookie } : {}),
   'login.thirdPartBind': ({ thirdParty }): Record<string, string> => (thirdParty ? { cookie: thirdParty.bindCookie } : {}),
 };
 
+/**
+ * A route's sample as a call of the local API's `callAny` (test/support/local-api.ts) takes it: its request (the
+ * path's parameters by name, the query, the body, sent as a form for the routes that take one) and the headers it
+ * needs.
+ */
 export function sampleCall(
   id: RouteId,
   ids: SampleIds,
-): { path: string; query?: Record<string, string>; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } {
-  const route = routes[id] as RouteDef;
+): { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } {
   const request = samples[id](ids) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
-  const path = buildPath(route, request.params);
-  const form = route.bodyType === 'form' ? (request.body as Record<string, string>) : undefined;
   const headers = sampleHeaders[id]?.(ids);
-  return {
-    path,
-    ...(request.query ? { query: request.query } : {}),
-    ...(form ? { form } : { body: request.body }),
-    ...(headers ? { headers } : {}),
-  };
+  return { ...request, ...(headers ? { headers } : {}) };
 }

@@ -26,7 +26,7 @@ export async function start(
   provider: ThirdPartyProvider,
   opts: { type?: 'login' | 'bind'; token?: string; f?: string; lang?: string } = {},
 ) {
-  const res = await api.call<{ providers: string[]; url?: string }>('GET', '/login/third-part', {
+  const res = await api.call('login.thirdPart', {
     query: { provider, type: opts.type ?? 'login', ...(opts.f ? { f: opts.f } : {}) },
     ...(opts.token ? { token: opts.token } : {}),
     ...(opts.lang ? { headers: { 'accept-language': opts.lang } } : {}),
@@ -55,8 +55,10 @@ export function callback(
   if (input.code) query.code = input.code;
   if (input.state) query.state = input.state;
   if (input.error) query.error = input.error;
-  return api.call<Record<string, unknown>>('GET', `/login/third-part/redirect/${mode}/${provider}`, {
-    query,
+  return api.call(mode === 'LOGIN' ? 'login.thirdPartLogin' : 'login.thirdPartBind', {
+    params: { x: provider },
+    // A callback may come without its state, on purpose (a forged or broken redirect).
+    query: query as { state: string },
     headers: { ...(input.cookie ? { cookie: input.cookie } : {}), ...(input.lang ? { 'accept-language': input.lang } : {}) },
     ...(input.token ? { token: input.token } : {}),
   });
