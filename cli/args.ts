@@ -39,6 +39,8 @@ export type Command =
       dryRun: boolean;
       format: string;
       folder?: string;
+      /** The name the project knows this source by (its imports' stamps), instead of the file's name. */
+      source?: string;
     } & Connection)
   | ({ name: 'pull'; format: (typeof EXPORT_FORMATS)[number]; out: string } & Connection)
   | ({ name: 'status'; limit: number } & Connection)
@@ -47,7 +49,7 @@ export type Command =
   | { name: 'mcp'; args: string[] };
 
 export const USAGE = `Usage:
-  apiloom push FILE --project P [--mode merge|skip|overwrite] [--delete-missing] [--dry-run] [--format auto|openapi|…] [--folder ID] [--json]
+  apiloom push FILE --project P [--mode merge|skip|overwrite] [--delete-missing] [--dry-run] [--format auto|openapi|…] [--folder ID] [--source NAME] [--json]
   apiloom pull --project P --format openapi-json --out api.json [--json]
   apiloom status --project P [--json]
   apiloom mcp --project P            (when the MCP server is installed beside this file)
@@ -93,10 +95,12 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = {
             'dry-run': { type: 'boolean', default: false },
             format: { type: 'string' },
             folder: { type: 'string' },
+            source: { type: 'string' },
           },
         });
         if (values.help) return { name: 'help' };
         if (positionals.length !== 1) throw new UsageError('push takes one FILE');
+        if (values.source !== undefined && !values.source.trim()) throw new UsageError('--source needs a name');
         return {
           name: 'push',
           file: positionals[0]!,
@@ -105,6 +109,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = {
           dryRun: values['dry-run'],
           format: pick(values.format, IMPORT_FORMATS, 'format', 'auto'),
           ...(values.folder ? { folder: values.folder } : {}),
+          ...(values.source ? { source: values.source.trim() } : {}),
           ...connection(values, env),
         };
       }

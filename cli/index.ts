@@ -138,7 +138,8 @@ async function push(c: Extract<Command, { name: 'push' }>, io: Io): Promise<numb
   }
   const project = `/projects/${encodeURIComponent(c.project)}`;
   const ticket = await call<{ id: string; url: string; headers: Record<string, string> }>(c, 'POST', `${project}/imports/upload`, {
-    name: basename(c.file),
+    // The source's name: what the project's import stamps remember (a re-import matches by operation either way).
+    name: c.source ?? basename(c.file),
     size: bytes.length,
   });
   const put = await fetch(ticket.url, { method: 'PUT', headers: ticket.headers, body: new Uint8Array(bytes) }).catch((err: Error) => {
