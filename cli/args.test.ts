@@ -20,4 +20,14 @@ describe('the CLI’s command line', () => {
     for (const bad of [['push'], ['push', 'x', '--project', 'P', '--nope'], ['pull', '--project', 'P'], ['frob']])
       expect(() => parseCommand(bad, env), bad.join(' ')).toThrow(UsageError);
   });
+
+  it('names the source explicitly with --source, so a renamed file is the same source to the project', () => {
+    const env = { APILOOM_URL: 'https://a.example', APILOOM_TOKEN: 'apl_env' };
+    expect(parseCommand(['push', 'build/openapi-2024.json', '--project', 'P', '--source', 'shop-api'], env)).toMatchObject({
+      file: 'build/openapi-2024.json',
+      source: 'shop-api',
+    });
+    expect(parseCommand(['push', 'x.yaml', '--project', 'P'], env)).not.toHaveProperty('source');
+    expect(() => parseCommand(['push', 'x.yaml', '--project', 'P', '--source', ' '], env)).toThrow(UsageError);
+  });
 });

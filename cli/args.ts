@@ -41,6 +41,8 @@ export type Command =
       folder?: string;
       /** Issue 35: a dry run first; exit 1, with nothing written, when it would break clients (or warn). */
       failOn?: 'breaking' | 'warning';
+      /** The name the project knows this source by (its imports' stamps), instead of the file's name. */
+      source?: string;
     } & Connection)
   | ({ name: 'pull'; format: (typeof EXPORT_FORMATS)[number]; out: string } & Connection)
   | ({ name: 'status'; limit: number } & Connection)
@@ -49,7 +51,7 @@ export type Command =
   | { name: 'mcp'; args: string[] };
 
 export const USAGE = `Usage:
-  apiloom push FILE --project P [--mode merge|skip|overwrite] [--delete-missing] [--dry-run] [--format auto|openapi|…] [--folder ID] [--fail-on breaking|warning] [--json]
+  apiloom push FILE --project P [--mode merge|skip|overwrite] [--delete-missing] [--dry-run] [--format auto|openapi|…] [--folder ID] [--source NAME] [--fail-on breaking|warning] [--json]
   apiloom pull --project P --format openapi-json --out api.json [--json]
   apiloom status --project P [--json]
   apiloom diff --project P --from 1.0.0 [--to live] | apiloom diff OLD_FILE NEW_FILE   (apiloom diff --help)
@@ -97,10 +99,12 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = {
             format: { type: 'string' },
             folder: { type: 'string' },
             'fail-on': { type: 'string' },
+            source: { type: 'string' },
           },
         });
         if (values.help) return { name: 'help' };
         if (positionals.length !== 1) throw new UsageError('push takes one FILE');
+        if (values.source !== undefined && !values.source.trim()) throw new UsageError('--source needs a name');
         return {
           name: 'push',
           file: positionals[0]!,
@@ -112,6 +116,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = {
           ...(values['fail-on'] !== undefined
             ? { failOn: pick(values['fail-on'], ['breaking', 'warning'] as const, 'fail-on', 'breaking') }
             : {}),
+          ...(values.source ? { source: values.source.trim() } : {}),
           ...connection(values, env),
         };
       }

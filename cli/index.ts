@@ -162,7 +162,10 @@ async function pushOnce(c: Extract<Command, { name: 'push' }>, io: Io): Promise<
   } catch (err) {
     throw new Failure(`cannot read ${c.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT.usage);
   }
-  const ticket = await call(c, 'open.importUpload', { body: { name: basename(c.file), size: bytes.length } });
+  const ticket = await call(c, 'open.importUpload', {
+    // The source's name: what the project's import stamps remember (a re-import matches by operation either way).
+    body: { name: c.source ?? basename(c.file), size: bytes.length },
+  });
   const put = await fetch(ticket.url, { method: 'PUT', headers: ticket.headers, body: new Uint8Array(bytes) }).catch((err: Error) => {
     throw new Failure(`upload failed: ${err.message}`, EXIT.failed);
   });

@@ -48,6 +48,50 @@ const writes = (plan: ReturnType<typeof planImport>) =>
   plan.created.length + plan.updated.length + plan.deleted.length + plan.restamped.length;
 
 describe('re-import planner', () => {
+  it('matches a re-import by operation, not by the file name: a renamed file changes only what changed', () => {
+    const model = (name: string, ref?: string): ImportedDocument => ({
+      key: `model:${name}`,
+      type: 'model',
+      name,
+      folder: [],
+      content: { name, description: '', schema: [rowOf('m1', 'owner', 'object', ref ? { ref } : {})] },
+    });
+    const source = result(
+      apiDoc('/pets', [rowOf('a', 'pet', 'object', { ref: 'Pet' })]),
+      apiDoc('/owners', []),
+      model('Pet', 'Owner'),
+      model('Owner'),
+    );
+    // As the job stores them: a model reference becomes the model document's id, so contents differ from the source's.
+    const stored = apply([], planImport([], source, SOURCE)).map((d) => ({
+      ...d,
+      content: JSON.parse(JSON.stringify(d.content).replace(/"ref":"(\w+)"/g, '"ref":"id-$1"')) as unknown,
+    }));
+    const renamed = planImport(stored, source, { ...SOURCE, source: 'openapi-v2.yaml' });
+    expect(planReport(renamed)).toMatchObject({ created: 0, updated: 0, skipped: 4 });
+    // The documents move to the new name, so its next run matches them by their stamps.
+    expect(renamed.restamped.map((r) => r.stamp.source)).toEqual(Array(4).fill('openapi-v2.yaml'));
+    // One operation changed under the new name: only it is updated.
+    const changed = result(
+      apiDoc('/pets', [rowOf('a', 'pet', 'object', { ref: 'Pet' })]),
+      apiDoc('/owners', [rowOf('b', 'id')]),
+      model('Pet', 'Owner'),
+      model('Owner'),
+    );
+    expect(planReport(planImport(stored, changed, { ...SOURCE, source: 'openapi-v3.yaml' }))).toMatchObject({
+      created: 0,
+      updated: 1,
+      skipped: 3,
+    });
+  });
+
+  it('matches an API whose path changed by its operation id', () => {
+    const before = apply([], planImport([], result(apiDoc('/pets', [], { operationId: 'listPets' })), SOURCE));
+    const moved = planImport(before, result(apiDoc('/v2/pets', [], { operationId: 'listPets' })), SOURCE);
+    expect(planReport(moved)).toMatchObject({ created: 0, updated: 1 });
+    expect(moved.updated[0]!.documentId).toBe(before[0]!.id);
+  });
+
   const v1 = result(apiDoc('/pets/{id}', [rowOf('r0', 'name'), rowOf('r1', 'age', 'integer')]), apiDoc('/owners', []));
 
   it('creates on the first import, and an unchanged source is a no-op: zero writes', () => {

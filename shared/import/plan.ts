@@ -5,7 +5,8 @@
  * Two separate choices, as Apifox has them: what to do with a matched document (`skip`, `merge`, `overwrite`) and,
  * off by default, whether to delete documents this source imported before and no longer has. Documents match on
  * the source and key they were imported with, else on their natural key (method and normalised path for APIs,
- * name for models, name and folder for pages). A source whose mapped document hashes the same as last time is a
+ * name for models, name and folder for pages), else an API on its operation id: by operation, not by the file's
+ * name, so a renamed file's unchanged operations stay unchanged (they only move to the new name). A source whose mapped document hashes the same as last time is a
  * no-op. Merge is three-way against the last import (the base): where the source did not change, a person's edits
  * stay; where it did, the source wins for structure, and a person's own description wins a conflict over text.
  */
@@ -106,6 +107,12 @@ export function hashText(text: string): string {
 export const hashDocument = (d: Pick<ImportedDocument, 'type' | 'name' | 'folder' | 'content'>) =>
   hashText(stableStringify({ type: d.type, name: d.name, folder: d.folder, content: d.content }));
 
+/** An API's operation id (OpenAPI's operationId), which a re-import also matches on when its path changed. */
+function operationIdOf(d: Pick<ExistingDocument, 'type' | 'content'>): string | undefined {
+  const id = d.type === 'api' ? (d.content as { operationId?: unknown } | undefined)?.operationId : undefined;
+  return typeof id === 'string' && id ? id : undefined;
+}
+
 /** The key a document of the project answers to, made the way importers make theirs. */
 export function naturalKey(d: Pick<ExistingDocument, 'type' | 'name' | 'folder' | 'content'>): string | undefined {
   const c = (d.content ?? {}) as Record<string, unknown>;
@@ -127,10 +134,13 @@ export function planImport(existing: ExistingDocument[], result: ImportResult, o
   };
   const byStamp = new Map<string, ExistingDocument>();
   const byNatural = new Map<string, ExistingDocument>();
+  const byOperationId = new Map<string, ExistingDocument>();
   for (const d of existing) {
     if (d.imported?.source === options.source) byStamp.set(d.imported.key, d);
     const key = naturalKey(d);
     if (key && !byNatural.has(key)) byNatural.set(key, d);
+    const operationId = operationIdOf(d);
+    if (operationId && !byOperationId.has(operationId)) byOperationId.set(operationId, d);
   }
   const claimed = new Set<string>();
   for (const incoming of result.documents) {
@@ -141,22 +151,29 @@ export function planImport(existing: ExistingDocument[], result: ImportResult, o
       hash,
       base: { name: incoming.name, content: incoming.content },
     };
-    const candidate = byStamp.get(incoming.key) ?? byNatural.get(incoming.key);
+    const operationId = operationIdOf(incoming);
+    const candidate =
+      byStamp.get(incoming.key) ?? byNatural.get(incoming.key) ?? (operationId !== undefined ? byOperationId.get(operationId) : undefined);
     const match = candidate && candidate.type === incoming.type && !claimed.has(candidate.id) ? candidate : undefined;
     if (!match) {
       plan.created.push({ key: incoming.key, document: incoming, stamp });
       continue;
     }
     claimed.add(match.id);
-    if (match.imported?.source === options.source && match.imported.hash === hash) {
-      plan.skipped.push({ key: incoming.key, documentId: match.id, reason: 'unchanged' });
+    // The document's last import, whatever the file was called then: a re-import matches by operation, not by the
+    // file's name, so the same operation pushed from a renamed file is still the same source for it.
+    const last =
+      match.imported && (match.imported.source === options.source || match.imported.key === incoming.key) ? match.imported : undefined;
+    if (last && last.hash === hash) {
+      if (last.source !== options.source) plan.restamped.push({ documentId: match.id, stamp });
+      else plan.skipped.push({ key: incoming.key, documentId: match.id, reason: 'unchanged' });
       continue;
     }
     if (options.mode === 'skip') {
       plan.skipped.push({ key: incoming.key, documentId: match.id, reason: 'kept' });
       continue;
     }
-    const base = match.imported?.source === options.source ? match.imported.base : undefined;
+    const base = last?.base;
     const merged: ImportedDocument =
       options.mode === 'overwrite'
         ? incoming

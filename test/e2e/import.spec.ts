@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { createProject, expectSaved, newPerson, projectWithSession, withSession } from './support';
+import { createProject, expectSaved, newPerson, projectWithSession, watchConsole, withSession } from './support';
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../shared/import/${path}`, import.meta.url));
 const PETSTORE = fixture('openapi/fixtures/swagger2-petstore.yaml');
@@ -180,3 +180,80 @@ test('a URL the server may not fetch (loopback) fails as a job, and the page sho
   await expect(failed).toHaveText(/导入失败：\S+/);
   await expect(page.getByRole('button', { name: '再导入一次' })).toBeVisible();
 });
+
+/** A valid OpenAPI 3.0 file whose info names and describes the project. */
+const shopSpec = () =>
+  Buffer.from(
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Shop API', description: 'Orders and users of the shop', version: '1' },
+      paths: {
+        '/users': { post: { summary: 'Create users', tags: ['user'], responses: { '200': { description: 'ok' } } } },
+      },
+    }),
+  );
+
+for (const lang of ['zh', 'en'] as const) {
+  const text = {
+    zh: {
+      drop: '点击选择文件，或将文件拖到这里',
+      none: '警告（0）',
+      name: '新项目名称',
+      description: '新项目描述',
+      start: '开始导入',
+      report: '导入结果',
+      open: '打开项目',
+      tree: '文档目录',
+    },
+    en: {
+      drop: 'Click to choose a file, or drag one here',
+      none: 'Warnings (0)',
+      name: 'New project name',
+      description: 'New project description',
+      start: 'Import',
+      report: 'Import report',
+      open: 'Open the project',
+      tree: 'Documents',
+    },
+  }[lang];
+
+  test(`${lang}: a valid OpenAPI file imports with no warning and a clean console; the new project is named and described from info`, async ({
+    page,
+    request,
+  }) => {
+    const problems = watchConsole(page);
+    const person = await newPerson(request);
+    await withSession(page.context(), person);
+    if (lang === 'en') await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+    await page.goto('/dashboard/import');
+    await chooseFile(page, { name: 'shop.json', mimeType: 'application/json', buffer: shopSpec() }, text.drop);
+    await expect(previewItem(page, lang === 'zh' ? '识别的格式' : 'Detected format')).toHaveText('OpenAPI / Swagger');
+    await expect(page.locator('.import-preview')).toContainText(text.none);
+    await expect(page.locator('.import-warnings')).toHaveCount(0);
+    // The new project's name and description come from info, and stay editable.
+    await expect(page.getByLabel(text.name)).toHaveValue('Shop API');
+    await expect(page.getByLabel(text.description)).toHaveValue('Orders and users of the shop');
+    await page.getByLabel(text.name).fill(`Shop API ${lang}`);
+    await page.getByRole('button', { name: text.start, exact: true }).click();
+    await expect(page.getByRole('heading', { name: text.report })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('link', { name: text.open }).click();
+    await expect(page.getByRole('heading', { name: `Shop API ${lang}`, level: 1 })).toBeVisible();
+    const tree = page.getByRole('navigation', { name: text.tree });
+    await tree.getByRole('treeitem', { name: 'user' }).click();
+    await tree.getByRole('treeitem', { name: 'Create users' }).click();
+    await expect(page.getByRole('heading', { name: 'Create users', level: 1 })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test(`${lang}: a broken JSON file is refused as a JSON syntax error with its line and column`, async ({ page, request }) => {
+    const { projectId } = await projectWithSession(page, request, `Broken ${lang}`);
+    if (lang === 'en') await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+    await page.goto(`/dashboard/import?projectId=${projectId}`);
+    const broken = '{\n  "openapi": "3.0.3",\n  "info": { "title": "Shop" "version": "1" },\n  "paths": {}\n}\n';
+    await chooseFile(page, { name: 'shop.json', mimeType: 'application/json', buffer: Buffer.from(broken) }, text.drop);
+    await expect(page.getByRole('alert')).toHaveText(
+      lang === 'zh' ? '文件不是有效的 JSON：第 3 行第 29 列有语法错误' : 'The file is not valid JSON: a syntax error at line 3, column 29',
+    );
+    await expect(page.getByRole('button', { name: text.start, exact: true })).toBeDisabled();
+  });
+}

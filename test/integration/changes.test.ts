@@ -99,9 +99,9 @@ describe('the compatibility report', () => {
       ['9.9.9', 'live'],
       ['1.0.0', '3.1.4'],
     ]) {
-      const path = buildPath(routes['release.changes'], { id: project.id });
       for (const lang of ['zh', 'en']) {
-        const res = await api.call('GET', path, {
+        const res = await api.call('release.changes', {
+          params: { id: project.id },
           token: owner.token,
           query: { from: from!, to: to! },
           headers: { 'accept-language': lang },

@@ -140,7 +140,7 @@ describe('export jobs', () => {
     expect((await api.call('export.get', { params: { id: ownJob.id }, token: stranger.token })).code).toBe(ERRORS.forbidden.code);
     expect((await api.call('export.start', { body: { projectId: project.id, format: 'apiloom' } })).code).toBe(ERRORS.notLoggedIn.code);
 
-    const variable = await api.call('PUT', '/project/document/variable', {
+    const variable = await api.call('variable.create', {
       token: owner.token,
       body: { envId: env.data.id, name: 'opsKey', value: 's3cr3t-ops-key' },
     });

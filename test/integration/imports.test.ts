@@ -342,6 +342,30 @@ describe('re-import', () => {
   });
 
   it(
+    'of the same content under a new file name writes no document: it matches by operation, not by the name',
+    { timeout: 60_000 },
+    async () => {
+      const { importFile, documents } = await setup();
+      // Models that refer to each other, operations that refer to models: what the table stores differs from the file.
+      const file = fixture('openapi/fixtures/swagger2-petstore.yaml');
+      const first = await importFile('petstore.yaml', file);
+      expect(first.report!.created).toBeGreaterThan(4);
+      const before = JSON.stringify(await documents());
+      const { writes } = documentWrites();
+      const renamed = await importFile('petstore-v2.yaml', file);
+      expect(renamed.state).toBe('done');
+      expect(renamed.report).toMatchObject({ created: 0, updated: 0, deleted: 0, skipped: first.report!.created });
+      expect(JSON.stringify(await documents())).toBe(before);
+      // Only the stamps moved to the new name (no body, no history): its next run is answered from them.
+      const [STAMP, HISTORY] = [kindOf(importKeys.stamp('p', 'd')), kindOf(keys.history('p', 'd', 1))];
+      expect(writes.some((sk) => sk.startsWith(STAMP))).toBe(true);
+      expect(writes.filter((sk) => sk.startsWith(BODY) || sk.startsWith(HISTORY))).toEqual([]);
+      const again = await importFile('petstore-v2.yaml', file);
+      expect(again.report).toMatchObject({ created: 0, updated: 0, skipped: first.report!.created });
+    },
+  );
+
+  it(
     'that fails midway leaves the tree, contents, search and the bin as they were, discards what it staged, and a retry never duplicates',
     { timeout: 60_000 },
     async () => {

@@ -561,10 +561,10 @@ describe('the mock origin', () => {
     expect(String(generated.email)).toContain('@');
 
     const update = async (changes: Record<string, unknown>) => {
-      const current = (await api.call<ProjectView>('GET', `/project/${project.id}`, { token: owner.token })).data;
-      expect(
-        (await api.call('POST', '/project', { token: owner.token, body: { id: project.id, rev: current.rev, ...changes } })).code,
-      ).toBe(0);
+      const current = (await api.call('project.get', { params: { id: project.id }, token: owner.token })).data;
+      expect((await api.call('project.update', { token: owner.token, body: { id: project.id, rev: current.rev, ...changes } })).code).toBe(
+        0,
+      );
       forgetProjectMocks();
     };
     await update({ mockToken: 'secret-token-2' });
@@ -581,7 +581,7 @@ describe('the mock origin', () => {
     expect(translate('zh', 'error.mockProjectOff')).toContain('项目设置');
     expect(translate('en', 'error.mockProjectOff')).toContain('Project settings');
     await update({ mockEnabled: true });
-    await api.call('POST', `/project/document/mock-config/type/change/${project.id}/${fresh.id}/off`, { token: owner.token });
+    await api.call('mock.changeType', { params: { projectId: project.id, docId: fresh.id, type: 'off' }, token: owner.token });
     forgetProjectMocks();
     for (const locale of ['zh', 'en'] as const) {
       const off = await hit('GET', '/fresh/3', { headers: { 'accept-language': locale } });

@@ -168,21 +168,20 @@ describe('project tokens', () => {
 describe('a token and its maker', { timeout: 120_000 }, () => {
   type Person = Awaited<ReturnType<typeof signUp>>;
   const assign = (owner: Person, projectId: string, who: Person, role: string) =>
-    api.call('PUT', `/project/member/${projectId}/${who.userId}/${role}`, { token: owner.token });
+    api.call('member.assign', { params: { projectId, userId: who.userId, role }, token: owner.token });
   /** A token the editor makes on the owner's project, and the two things it does. */
   async function editorsToken(owner: Person, projectId: string, editor: Person) {
     // A colleague the owner could add from the member screen: written straight to the table.
     await assignMember(projectId, editor.userId, 'edit');
-    const made = await api.call<{ secret: string }>('POST', '/project/token', {
+    const made = await api.call('token.create', {
       token: editor.token,
       body: { projectId, name: 'CI', scopes: ['import', 'read'], expiresInDays: 30 },
     });
     expect(made.code, made.message).toBe(0);
     const bearer = { authorization: `Bearer ${made.data.secret}` };
     return {
-      read: () => api.call('GET', `/open/v1/projects/${projectId}/tree`, { headers: bearer }),
-      upload: () =>
-        api.call('POST', `/open/v1/projects/${projectId}/imports/upload`, { headers: bearer, body: { name: 'a.json', size: 10 } }),
+      read: () => api.call('open.tree', { params: { projectId }, headers: bearer }),
+      upload: () => api.call('open.importUpload', { params: { projectId }, headers: bearer, body: { name: 'a.json', size: 10 } }),
     };
   }
   const revoked = (res: { status: number; code: number }) => expect([res.status, res.code]).toEqual([401, ERRORS.tokenInvalid.code]);
@@ -198,11 +197,11 @@ describe('a token and its maker', { timeout: 120_000 }, () => {
     expect((await token.read()).status).toBe(200);
     revoked(await token.upload());
 
-    expect((await api.call('DELETE', `/project/member/${s.project.id}/${editor.userId}`, { token: s.token })).code).toBe(0);
+    expect((await api.call('member.remove', { params: { projectId: s.project.id, userId: editor.userId }, token: s.token })).code).toBe(0);
     revoked(await token.read());
     revoked(await token.upload());
     // Even when the project is public: a guest's reading is no member's.
-    const opened = await api.call('POST', '/project', {
+    const opened = await api.call('project.update', {
       token: s.token,
       body: { id: s.project.id, rev: s.project.rev, visibility: 'public' },
     });
@@ -218,26 +217,22 @@ describe('a token and its maker', { timeout: 120_000 }, () => {
     expect((await left.read()).status).toBe(200);
     expect((await gone.read()).status).toBe(200);
 
-    expect((await api.call('POST', `/project/member/quit/${s.project.id}`, { token: leaver.token })).code).toBe(0);
+    expect((await api.call('project.quit', { params: { id: s.project.id }, token: leaver.token })).code).toBe(0);
     revoked(await left.read());
-    const quit = await api.call('POST', '/user/quit', {
-      token: quitter.token,
-      body: { confirmation: '注销我的账号', password: 'Secret123' },
-    });
+    const quit = await api.call('user.quit', { token: quitter.token, body: { confirmation: '注销我的账号', password: 'Secret123' } });
     expect(quit.code, quit.message).toBe(0);
     revoked(await gone.read());
     revoked(await gone.upload());
 
     // A team project: the maker out of the team is out of its projects, member item or not.
     const developer = await signUp('Developer');
-    const team = (await api.call<{ id: string }>('PUT', '/team', { token: s.token, body: { name: 'Platform', description: '' } })).data;
-    const invitation = (await api.call<{ code: string }>('POST', `/team/invitation/${team.id}`, { token: s.token })).data;
-    expect((await api.call('POST', `/team/join/${invitation.code}`, { token: developer.token })).code).toBe(0);
-    const teamProject = (await api.call<ProjectView>('PUT', '/project', { token: s.token, body: { name: 'Orders', teamId: team.id } }))
-      .data;
+    const team = (await api.call('team.create', { token: s.token, body: { name: 'Platform', description: '' } })).data;
+    const invitation = (await api.call('team.invite', { params: { teamId: team.id }, token: s.token })).data;
+    expect((await api.call('team.join', { params: { code: invitation.code }, token: developer.token })).code).toBe(0);
+    const teamProject = (await api.call('project.create', { token: s.token, body: { name: 'Orders', teamId: team.id } })).data;
     const teamToken = await editorsToken(s, teamProject.id, developer);
     expect((await teamToken.upload()).status).toBe(200);
-    expect((await api.call('POST', `/team/quit/${team.id}`, { token: developer.token })).code).toBe(0);
+    expect((await api.call('team.quit', { params: { id: team.id }, token: developer.token })).code).toBe(0);
     revoked(await teamToken.read());
     revoked(await teamToken.upload());
   });
@@ -318,15 +313,15 @@ describe('saves a token pushes', () => {
     expect((await s.push(token, spec({ '/pets': { get: op('List all pets') } }))).report).toMatchObject({ created: 1 });
     const tree = await s.open<{ nodes: { id: string; type: string }[] }>(token, 'GET', '/tree');
     const id = tree.data.nodes.find((n) => n.type === 'api')!.id;
-    const created = await api.call<DocumentView>('GET', `/project/document/${id}`, { token: s.token });
+    const created = await api.call('document.get', { params: { id }, token: s.token });
     expect(created.data).toMatchObject({ updatedByName: 'Open', note: { kind: 'import', action: 'created', token: 'Nightly CI' } });
 
     const changed = spec({ '/pets': { get: op('List all pets', { description: 'Every pet' }) } });
     expect((await s.push(token, changed)).report).toMatchObject({ updated: 1 });
-    const updated = await api.call<DocumentView>('GET', `/project/document/${id}`, { token: s.token });
+    const updated = await api.call('document.get', { params: { id }, token: s.token });
     expect(updated.data).toMatchObject({ updatedByName: 'Open', note: { kind: 'import', action: 'updated', token: 'Nightly CI' } });
     // The history says the same of the version it keeps: who, through which token, and what the import did.
-    const history = await api.call<HistoryEntry[]>('GET', `/project/document/history/${id}`, { token: s.token });
+    const history = await api.call('document.history', { params: { id }, token: s.token });
     expect(history.data[0]).toMatchObject({
       editorName: 'Open',
       comment: '',

@@ -19,10 +19,7 @@ afterEach(() => {
 });
 
 const reset = (account: string, lang = 'zh') =>
-  api.call('POST', '/user/reset-password', {
-    body: { account, code: '123456', password: 'NewSecret9' },
-    headers: { 'accept-language': lang },
-  });
+  api.call('user.resetPassword', { body: { account, code: '123456', password: 'NewSecret9' }, headers: { 'accept-language': lang } });
 
 describe('overload', () => {
   it('answers a request past its time with 503, Retry-After and the catalogued time-out, in zh and en', async () => {

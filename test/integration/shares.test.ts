@@ -122,14 +122,11 @@ describe('share links', () => {
   it("a share of some documents reads none of the project's global parameters; a share of the whole project reads them", async () => {
     const { owner, project, b, share } = await projectWithDocs();
     const value = JSON.stringify({ req: { headers: [{ name: 'X-Api-Key', value: 'prod-key-7731' }] } });
-    const saved = await api.call('POST', '/project/document/global-param', {
-      token: owner.token,
-      body: { projectId: project.id, rev: 0, value },
-    });
+    const saved = await api.call('globalParam.save', { token: owner.token, body: { projectId: project.id, rev: 0, value } });
     expect(saved.code, saved.message).toBe(0);
     const paramsAs = async (shareId: string) => {
       const reader = asReader((await open(shareId)).data.shareToken);
-      return api.call<{ value: string; rev: number }>('GET', `/project/document/global-param/${project.id}`, reader);
+      return api.call('globalParam.get', { params: { projectId: project.id }, ...reader });
     };
     const some = await paramsAs((await share({ docIds: [b.id] })).id);
     expect(some.code, some.message).toBe(0);
@@ -333,12 +330,12 @@ describe('share links', () => {
       tokens.push(read.data.shareToken);
     }
     expect(await tokenRows()).toEqual([]);
-    const readWith = (token: string) => api.call('GET', `/project/document/${a.id}`, asReader(token));
+    const readWith = (token: string) => api.call('document.get', { params: { id: a.id }, ...asReader(token) });
     for (const token of [tokens[0]!, tokens[39]!]) expect((await readWith(token)).code).toBe(0);
     // Still only what the share holds.
-    expect((await api.call('GET', `/project/document/${project.id}_ZZZZZZZZZZZZ`, asReader(tokens[0]!))).code).not.toBe(0);
+    expect((await api.call('document.get', { params: { id: `${project.id}_ZZZZZZZZZZZZ` }, ...asReader(tokens[0]!) })).code).not.toBe(0);
     const update = (body: Record<string, unknown>) =>
-      api.call<ShareView>('POST', '/project/document/share-item', {
+      api.call('share.update', {
         token: owner.token,
         body: { id: s.id, projectId: project.id, name: s.name, expireAt: s.expireAt, docIds: [a.id], ...body },
       });
@@ -365,7 +362,7 @@ describe('share links', () => {
     // Deleting the share refuses them too.
     await putItem({ ...item, ...keys.share(s.projectId, s.id) });
     expect((await readWith(last)).code).toBe(0);
-    expect((await api.call('DELETE', `/project/document/share-item/${s.id}`, { token: owner.token })).code).toBe(0);
+    expect((await api.call('share.delete', { params: { id: s.id }, token: owner.token })).code).toBe(0);
     expect((await readWith(last)).code).toBe(ERRORS.notLoggedIn.code);
   });
 
