@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
-import { buildPath, routes } from '@shared/routes';
 import { paramRow } from '@shared/schemas/param-row';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';

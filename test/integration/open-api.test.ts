@@ -167,7 +167,7 @@ describe('project tokens', () => {
 // and imported; the same after the maker deleted their account. A token acts with at most its maker's role now.
 describe('a token and its maker', { timeout: 120_000 }, () => {
   type Person = Awaited<ReturnType<typeof signUp>>;
-  const assign = (owner: Person, projectId: string, who: Person, role: string) =>
+  const assign = (owner: Person, projectId: string, who: Person, role: 'edit' | 'view' | 'none') =>
     api.call('member.assign', { params: { projectId, userId: who.userId, role }, token: owner.token });
   /** A token the editor makes on the owner's project, and the two things it does. */
   async function editorsToken(owner: Person, projectId: string, editor: Person) {
@@ -244,7 +244,7 @@ describe('the per-token limit', () => {
     const s = await setup();
     const [flooding, other] = await Promise.all([s.makeToken(['read'], 'Flood'), s.makeToken(['read'], 'Other')]);
     const en = { headers: { 'accept-language': 'en' } };
-    const burst = await Promise.all(Array.from({ length: 150 }, () => s.open(flooding.secret, 'GET', '/tree', en)));
+    const burst = await Promise.all(Array.from({ length: 150 }, () => s.open(flooding.secret, 'open.tree', en)));
     const refused = burst.filter((res) => res.status !== 200);
     expect(refused.length).toBeGreaterThan(0);
     expect(burst.length - refused.length).toBeGreaterThanOrEqual(OPEN_API_REQUESTS_PER_TOKEN.limit);
@@ -255,7 +255,7 @@ describe('the per-token limit', () => {
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(OPEN_API_REQUESTS_PER_TOKEN.seconds);
     }
-    expect((await s.open(other.secret, 'GET', '/tree')).status).toBe(200);
+    expect((await s.open(other.secret, 'open.tree')).status).toBe(200);
   });
 });
 
@@ -311,7 +311,7 @@ describe('saves a token pushes', () => {
     const s = await setup();
     const token = (await s.makeToken(['import', 'read'], 'Nightly CI')).secret;
     expect((await s.push(token, spec({ '/pets': { get: op('List all pets') } }))).report).toMatchObject({ created: 1 });
-    const tree = await s.open<{ nodes: { id: string; type: string }[] }>(token, 'GET', '/tree');
+    const tree = await s.open(token, 'open.tree');
     const id = tree.data.nodes.find((n) => n.type === 'api')!.id;
     const created = await api.call('document.get', { params: { id }, token: s.token });
     expect(created.data).toMatchObject({ updatedByName: 'Open', note: { kind: 'import', action: 'created', token: 'Nightly CI' } });

@@ -1,20 +1,15 @@
 /** A project's latest saves (`document.recent`), which its overview page lists: newest first, who and when, no folders. */
 import { describe, expect, it } from 'vitest';
 import { RECENT_CHANGES_SHOWN } from '@shared/constants';
-import { routes, type RouteId } from '@shared/routes';
-import { buildPath } from '@shared/routes/path';
-import type { DocumentView, RecentChange } from '@shared/schemas/document';
-import type { ProjectView } from '@shared/schemas/project';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
-
 
 describe('recent changes', () => {
   it('lists the latest saves newest first, with the note, who saved and when, leaving folders out and stopping at the limit', async () => {
     const writer = await signUp('Recent Writer');
     const project = (await api.call('project.create', { token: writer.token, body: { name: 'Recent' } })).data;
-    const create = async (name: string, type = 'doc') =>
+    const create = async (name: string, type: 'doc' | 'folder' = 'doc') =>
       (
         await api.call('document.create', {
           token: writer.token,
