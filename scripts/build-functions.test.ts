@@ -99,7 +99,7 @@ describe('Lambda bundles', () => {
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'apiloom-bundle-'));
       const importers =
-        /node_modules\/(@scalar\/openapi-parser|js-yaml|yaml|fflate|curlconverter|dompurify|marked)\/|shared\/import\/(openapi|postman|har|yapi|rap2|showdoc|xiaoyaoji|curl|apiloom)\/|functions\/workers\/export\//;
+        /node_modules\/(@scalar\/openapi-parser|js-yaml|yaml|fflate|curlconverter|dompurify|marked)\/|shared\/import\/(openapi|postman|har|yapi|rap2|showdoc|xiaoyaoji|curl|apiloom)\/|functions\/export\//;
       const inputsOf = async (entry: string, name: string) => {
         const result = await build({
           ...bundleOptions(entry, join(dir, name, 'index.mjs')),
@@ -116,7 +116,7 @@ describe('Lambda bundles', () => {
       // schema the snapshot names its kind from (shared/import/apiloom, whose shared helpers load js-yaml's reader).
       // Nothing else: no parser of any other format, no other writer.
       const openReads =
-        /functions\/workers\/export\/(snapshot\.ts|formats\/(common|types|openapi\/index|markdown\/index|markdown\/document)\.ts)$|node_modules\/(yaml|fflate|js-yaml)\/|shared\/import\/apiloom\//;
+        /functions\/export\/(common|types|openapi\/index|markdown\/index|markdown\/document)\.ts$|node_modules\/(yaml|fflate|js-yaml)\/|shared\/import\/apiloom\//;
       // A share's markdown (the llms service, issue 26) is the export's own per-document rendering: that one module
       // (no zip, no parser) and nothing else of the writers.
       const documentMarkdown = 'functions/export/markdown/document.ts';
