@@ -39,6 +39,9 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   // The open API (issue 26): tokens (lastUsedAt), import jobs and their presigned uploads, export download links,
   // and reads of large bodies.
   open: { table: 'readWrite', files: 'readWrite', uploads: true, exports: true },
+  // The compatibility report: reads the live tree and release snapshots (S3); writes only what a project token's use
+  // writes (its last use and its request counter).
+  changes: { table: 'readWrite', files: 'read' },
 };
 
 /** Item-level actions only: no Scan, no table management. */

@@ -17,4 +17,5 @@ export const serviceSources: ServiceSources = {
   open: () => import('../../functions/services/open/index'),
   llms: () => import('../../functions/services/llms/index'),
   oauth: () => import('../../functions/services/oauth/index'),
+  changes: () => import('../../functions/services/changes/index'),
 };

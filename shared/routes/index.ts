@@ -6,6 +6,7 @@
  */
 import type * as z from 'zod';
 import { accountRoutes } from './account';
+import { changesRoutes } from './changes';
 import { type HttpMethod, type RouteDef, type ServiceName } from './define';
 import { documentRoutes } from './documents';
 import { environmentRoutes } from './environments';
@@ -43,6 +44,7 @@ export const routes = {
   ...tokenRoutes,
   ...openRoutes,
   ...llmsRoutes,
+  ...changesRoutes,
   ...thirdPartyRoutes,
 } as const satisfies Record<string, RouteDef>;
 

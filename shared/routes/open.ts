@@ -22,7 +22,6 @@ import {
   openTree,
   openUploadBody,
 } from '../schemas/open';
-import { changesView, compareQuery, openChangesParams } from '../schemas/compat';
 import { ANYONE, route, withToken } from './define';
 import { openAddresses } from './open-addresses';
 
@@ -94,15 +93,6 @@ export const openRoutes = {
     access: withToken('read'),
     params: openExportParams,
     response: exportJobView,
-  }),
-  /** The compatibility report (issue 35): what changed between two releases, or a release and `live`. */
-  'open.changes': route({
-    ...openAddresses['open.changes'],
-    service: 'open',
-    access: withToken('read'),
-    params: openChangesParams,
-    query: compareQuery,
-    response: changesView,
   }),
   /** This API's OpenAPI 3.1 description, generated from the route table. */
   'open.openapi': route({

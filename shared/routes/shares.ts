@@ -4,7 +4,6 @@
  * password, are open to anyone who has the link.
  */
 import {
-  nextVersion,
   releasePublishBody,
   releaseView,
   shareAssertionBody,
@@ -17,7 +16,6 @@ import {
   releaseVersion,
 } from '../schemas/share';
 import { idParams, idSchema } from '../schemas/project';
-import { changesParams, changesView, compareQuery } from '../schemas/compat';
 import { ANYONE, body, onProject, param, route } from './define';
 import { listOf, nothing } from './responses';
 import { pathParams } from './path-params';
@@ -80,14 +78,6 @@ export const shareRoutes = {
     response: shareTokenResult,
   }),
 
-  'release.nextVersion': route({
-    method: 'GET',
-    path: '/project-release/next-version/{id}',
-    service: 'document',
-    access: onProject(param('id'), 'edit'),
-    params: idParams,
-    response: nextVersion,
-  }),
   'release.publish': route({
     method: 'POST',
     path: '/project-release/publish',
@@ -103,16 +93,6 @@ export const shareRoutes = {
     access: onProject(param('id'), 'view', { publicRead: true }),
     params: idParams,
     response: listOf(releaseView),
-  }),
-  /** The compatibility report (issue 35) between two releases, or a release and the live project (`live`). */
-  'release.changes': route({
-    method: 'GET',
-    path: '/project-release/changes/{id}',
-    service: 'document',
-    access: onProject(param('id'), 'view', { publicRead: true }),
-    params: changesParams,
-    query: compareQuery,
-    response: changesView,
   }),
   'release.delete': route({
     method: 'DELETE',

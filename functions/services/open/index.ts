@@ -25,7 +25,6 @@ import { createService, defineHandlers } from '../../runtime/service';
 import { invokeWorker } from '../../runtime/workers';
 import openApiFile from './openapi.json';
 import { openDocumentOf, openTreeOf } from './reads';
-import { changesBetween } from '../../domain/compat';
 import { tokenHandlers } from './tokens';
 
 /** The token a handler's request came with (the access check put it there). */
@@ -78,8 +77,6 @@ export const openHandlers = defineHandlers({
   },
 
   'open.exportGet': async ({ params }, ctx) => toExportJobView(await requireExportJob(ctx.project.item.id, params.id), ctx.locale),
-
-  'open.changes': async ({ params, query }) => changesBetween(params.projectId, query.from, query.to),
 
   'open.openapi': async () => openApiFile as Record<string, unknown>,
 });

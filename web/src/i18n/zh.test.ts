@@ -29,8 +29,8 @@ const ALL = textsOf({
   tokens: tokensZh,
 });
 
-/** Placeholders whose values are always Chinese in a Chinese text (a script's phase: "前置脚本"). */
-const CHINESE_VALUES = new Set(['phase']);
+/** Placeholders whose values are always Chinese in a Chinese text (a script's phase: "前置脚本"; a version's bump: "主"). */
+const CHINESE_VALUES = new Set(['phase', 'bump']);
 
 const t = i18n.getFixedT('zh');
 /** A text as shown, every placeholder holding a Latin name (or its Chinese value, for the few that always have one). */
