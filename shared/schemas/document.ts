@@ -142,7 +142,7 @@ export type DocumentNode = z.infer<typeof documentNode>;
 
 /** One of a project's latest saves (the project overview's recent changes): the document, the save's note, who and when. */
 export const recentChange = lazy(() =>
-  documentNode.pick({ id: true, name: true, type: true, method: true, comment: true, updatedAt: true, rev: true }).extend({
+  documentNode.pick({ id: true, name: true, type: true, method: true, comment: true, note: true, updatedAt: true, rev: true }).extend({
     updatedByName: z.string(),
   }),
 );

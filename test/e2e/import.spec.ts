@@ -257,3 +257,59 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByRole('button', { name: text.start, exact: true })).toBeDisabled();
   });
 }
+
+/** Two operations whose summaries are longer than a tree title and alike in their first words (issue 37). */
+const longNamesSpec = () =>
+  Buffer.from(
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Users API', version: '1' },
+      paths: {
+        '/user/createWithArray': {
+          post: { summary: 'Creates list of users with given input array', responses: { '200': { description: 'ok' } } },
+        },
+        '/user/createWithList': {
+          post: { summary: 'Creates list of users with given input list', responses: { '200': { description: 'ok' } } },
+        },
+      },
+    }),
+  );
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`${lang}: names longer than a tree title are kept whole in the header, cut visibly and distinctly in the tree, and listed in the preview`, async ({
+    page,
+    request,
+  }) => {
+    const person = await newPerson(request);
+    await withSession(page.context(), person);
+    if (lang === 'en') await page.addInitScript(() => localStorage.setItem('apiloom.lang', 'en'));
+    await page.goto('/dashboard/import');
+    const drop = lang === 'zh' ? '点击选择文件，或将文件拖到这里' : 'Click to choose a file, or drag one here';
+    await chooseFile(page, { name: 'users.json', mimeType: 'application/json', buffer: longNamesSpec() }, drop);
+    // The preview says which names were shortened, with the full name, in the reader's language.
+    await page.getByText(lang === 'zh' ? '警告（2）' : 'Warnings (2)').click();
+    const warnings = page.locator('.import-warnings');
+    await expect(warnings).toContainText(
+      lang === 'zh' ? '完整名称：Creates list of users with given input array' : 'full name: Creates list of users with given input array',
+    );
+    await expect(warnings).toContainText('Creates list of users with given input list');
+    await page.getByRole('button', { name: lang === 'zh' ? '开始导入' : 'Import', exact: true }).click();
+    await expect(page.getByRole('heading', { name: lang === 'zh' ? '导入结果' : 'Import report' })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('link', { name: lang === 'zh' ? '打开项目' : 'Open the project' }).click();
+
+    // In the tree: two titles, each visibly cut, and not the same.
+    const tree = page.getByRole('navigation', { name: lang === 'zh' ? '文档目录' : 'Documents' });
+    const items = tree.getByRole('treeitem', { name: /Creates list of users/ });
+    await expect(items).toHaveCount(2);
+    const titles = await items.allInnerTexts();
+    for (const title of titles) expect(title).toContain('…');
+    expect(new Set(titles.map((title) => title.trim())).size).toBe(2);
+    // The overview's recent changes say what the import did, not "no note".
+    await expect(page.getByRole('list', { name: lang === 'zh' ? '最近修改' : 'Recent changes' })).toContainText(
+      lang === 'zh' ? '导入创建' : 'Created by an import',
+    );
+    // The header holds the API's whole name.
+    await items.first().click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Creates list of users with given input (array|list)$/ })).toBeVisible();
+  });
+}

@@ -18,12 +18,13 @@ export const treeHandlers = defineHandlers({
   'document.children': async ({ params }, ctx) => childrenOf(ctx.project, params.id),
   'document.recent': async (_input, ctx) =>
     latestSaves((await frozenOrScopedNodes(ctx.project)) ?? (await nodesAt(ctx.project.item)), RECENT_CHANGES_SHOWN).map(
-      ({ id, name, type, method, comment, updatedAt, rev, updatedByName }) => ({
+      ({ id, name, type, method, comment, note, updatedAt, rev, updatedByName }) => ({
         id,
         name,
         type,
         method,
         comment,
+        ...(note ? { note } : {}),
         updatedAt,
         rev,
         updatedByName,
