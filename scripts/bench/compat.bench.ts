@@ -4,18 +4,11 @@
  * (budget: 2 s, 512 MB), and recall and precision on the planted set (every planted change found with the right
  * id on the right operation, nothing else reported). The run is scripts/bench/compat-run.ts, in a process of its own.
  */
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 
-const GITHUB_REST = join(dirname(createRequire(import.meta.url).resolve('@octokit/openapi/package.json')), 'generated/api.github.com.json');
+import { GITHUB_REST, runOwnProcess } from './run-meter';
 
 export function benchCompat(): Record<string, string> {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'compat-run.ts'), GITHUB_REST], {
-    encoding: 'utf8',
-    maxBuffer: 10 * 1024 * 1024,
-  });
-  const run = JSON.parse(output.trim().split('\n').at(-1)!) as {
+  const run = runOwnProcess<{
     stages: Record<string, number>;
     peakMb: number;
     operations: number;
@@ -24,7 +17,7 @@ export function benchCompat(): Record<string, string> {
     reported: number;
     recall: number;
     precision: number;
-  };
+  }>('compat-run.ts', [GITHUB_REST]);
   const out: Record<string, string> = {};
   for (const [stage, ms] of Object.entries(run.stages)) out[`compat GitHub REST: ${stage}`] = `${ms} ms`;
   out['compat GitHub REST: operations, planted, distinct checks'] = `${run.operations}, ${run.planted}, ${run.distinctChecks}`;

@@ -4,18 +4,11 @@
  * with the counts of operations, parameters, responses and examples before and after (they must match: 1,223
  * operations). Runs in a process of its own (scripts/bench/export-run.ts).
  */
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 
-const GITHUB_REST = join(dirname(createRequire(import.meta.url).resolve('@octokit/openapi/package.json')), 'generated/api.github.com.json');
+import { GITHUB_REST, runOwnProcess } from './run-meter';
 
 export function benchExport(): Record<string, string> {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'export-run.ts'), GITHUB_REST], {
-    encoding: 'utf8',
-    maxBuffer: 10 * 1024 * 1024,
-  });
-  const run = JSON.parse(output.trim().split('\n').at(-1)!) as {
+  const run = runOwnProcess<{
     stages: Record<string, number>;
     peakMb: number;
     exportMb: number;
@@ -23,7 +16,7 @@ export function benchExport(): Record<string, string> {
     validationErrors: number;
     before: Record<string, number>;
     after: Record<string, number>;
-  };
+  }>('export-run.ts', [GITHUB_REST]);
   const out: Record<string, string> = {};
   for (const [stage, ms] of Object.entries(run.stages)) out[`export GitHub REST: ${stage}`] = `${ms} ms`;
   out['export GitHub REST: OpenAPI file size'] = `${run.exportMb} MB`;

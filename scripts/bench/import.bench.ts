@@ -3,18 +3,11 @@
  * (13 MB, 1,223 operations, 969 schemas, shipped by the @octokit/openapi package). The issue's end-to-end budget is
  * 15 s upload to done and 5 s for an unchanged re-import: this part must stay well under both.
  */
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 
-const GITHUB_REST = join(dirname(createRequire(import.meta.url).resolve('@octokit/openapi/package.json')), 'generated/api.github.com.json');
+import { GITHUB_REST, runOwnProcess } from './run-meter';
 
 export function benchImport(): Record<string, string> {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'import-run.ts'), GITHUB_REST], {
-    encoding: 'utf8',
-    maxBuffer: 10 * 1024 * 1024,
-  });
-  const run = JSON.parse(output.trim().split('\n').at(-1)!) as {
+  const run = runOwnProcess<{
     stages: Record<string, number>;
     peakMb: number;
     operations: number;
@@ -22,7 +15,7 @@ export function benchImport(): Record<string, string> {
     examples: number;
     largestDocumentKb: number;
     unchangedWrites: number;
-  };
+  }>('import-run.ts', [GITHUB_REST]);
   const out: Record<string, string> = {};
   for (const [stage, ms] of Object.entries(run.stages)) out[`import GitHub REST: ${stage}`] = `${ms} ms`;
   out['import GitHub REST: operations, models, examples'] = `${run.operations}, ${run.models}, ${run.examples}`;
@@ -35,16 +28,12 @@ export function benchImport(): Record<string, string> {
 
 /** Upload to done through the local stack's job, then the same file again unchanged (scripts/bench/import-e2e-run.ts). */
 function benchImportEndToEnd(): Record<string, string> {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'import-e2e-run.ts'), GITHUB_REST], {
-    encoding: 'utf8',
-    maxBuffer: 10 * 1024 * 1024,
-  });
-  const run = JSON.parse(output.trim().split('\n').at(-1)!) as {
+  const run = runOwnProcess<{
     first: { stages: Record<string, number>; state: string; report: { created?: number; warnings?: number } };
     again: { stages: Record<string, number>; state: string; skipped?: number };
     unchangedWrites: number;
     peakMb: number;
-  };
+  }>('import-e2e-run.ts', [GITHUB_REST]);
   const out: Record<string, string> = {};
   for (const [stage, ms] of Object.entries(run.first.stages)) out[`import GitHub REST end to end: ${stage}`] = `${ms} ms`;
   out['import GitHub REST end to end: state, documents created'] = `${run.first.state}, ${run.first.report.created}`;

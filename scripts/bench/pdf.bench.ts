@@ -3,11 +3,8 @@
  * 1 GB), in a process of its own (scripts/bench/pdf-run.ts): its first 300 operations with the models they use, the
  * size the issue asks for at least; `PDF_BENCH_OPERATIONS=all` renders the whole description, `300,all` both.
  */
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 
-const GITHUB_REST = join(dirname(createRequire(import.meta.url).resolve('@octokit/openapi/package.json')), 'generated/api.github.com.json');
+import { GITHUB_REST, runOwnProcess } from './run-meter';
 
 export function benchPdf(): Record<string, string> {
   // One size or several, comma-separated (`PDF_BENCH_OPERATIONS=300,all`): each in a process of its own, in turn.
@@ -16,12 +13,7 @@ export function benchPdf(): Record<string, string> {
 }
 
 function benchPdfSize(operations: string): Record<string, string> {
-  const output = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'pdf-run.ts'), GITHUB_REST, ...(operations === 'all' ? [] : [operations])],
-    { encoding: 'utf8', maxBuffer: 10 * 1024 * 1024 },
-  );
-  const run = JSON.parse(output.trim().split('\n').at(-1)!) as {
+  const run = runOwnProcess<{
     operations: number;
     models: number;
     pages: number;
@@ -29,7 +21,7 @@ function benchPdfSize(operations: string): Record<string, string> {
     cpuMs: number;
     mb: number;
     peakMb: number;
-  };
+  }>('pdf-run.ts', [GITHUB_REST, ...(operations === 'all' ? [] : [operations])]);
   const label = `PDF export GitHub REST (${run.operations} operations, ${run.models} models)`;
   return {
     [`${label}: pages, file size`]: `${run.pages}, ${run.mb} MB`,
