@@ -18,7 +18,7 @@ import {
   type SaveNote,
   type TypedContent,
 } from '@shared/schemas/document';
-import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, queryPage, skip, transact } from '../data/db';
+import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, queryPage, skip, transact, type TransactOp } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { AppError } from '../core/app-error';
@@ -303,6 +303,8 @@ interface SaveInput {
  * holding the version it replaces, in one transaction. A save against a stale revision is refused with the name
  * of whoever saved last; nothing is ever overwritten silently.
  */
+const preservedBody = (body: StoredBody | undefined): StoredBody => (body?.s3Key ? { s3Key: body.s3Key } : { json: body?.json ?? '{}' });
+
 export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode; content: TypedContent }> {
   const { node, editor } = input;
   const previousBody = await getBody(node.projectId, node.id);
@@ -323,7 +325,7 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
     updatedByName: editor.name,
     rev,
   };
-  const preserved: StoredBody = previousBody?.s3Key ? { s3Key: previousBody.s3Key } : { json: previousBody?.json ?? '{}' };
+  const preserved = preservedBody(previousBody);
   await transact([
     nodeEntity.putOp(next, where.eq('rev', input.expectedRev), (item) => {
       const latest = nodeEntity.parse(item);
@@ -341,6 +343,27 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
   ]);
   await bumpTreeRev(node.projectId);
   return { node: next, content: input.content ?? readContent(node.type, await readBody(preserved)) };
+}
+
+/**
+ * A revision that changes no content but says what happened to the document (a move to the bin, a restore from it),
+ * so its history names who did it and when: the node at the next revision with that note, and the writes that go in
+ * the same transaction as the node's own move (its body carried to that revision, the replaced version kept).
+ */
+export async function noteRevision(node: StoredNode, note: SaveNote, editor: Editor, now = new Date()) {
+  const body = preservedBody(await getBody(node.projectId, node.id));
+  const { note: _lastNote, ...stamp } = node;
+  const next: StoredNode = {
+    ...stamp,
+    comment: '',
+    note,
+    updatedAt: now.toISOString(),
+    updatedBy: editor.id,
+    updatedByName: editor.name,
+    rev: node.rev + 1,
+  };
+  const ops: TransactOp[] = [{ put: bodyItem(node.projectId, node.id, next.rev, body) }, appendHistoryOp(node.projectId, node, body)];
+  return { next, ops };
 }
 
 /** Moves a node under `parentId` at `rank`: one conditional write (the node must still exist). */

@@ -98,7 +98,7 @@ export const editingHandlers = defineHandlers({
   'document.bin': async ({ params }) => listBin(params.projectId),
 
   'document.binRestore': async ({ params }, ctx) => {
-    const restored = await restoreDocuments(ctx.project.item.id, params.id);
+    const restored = await restoreDocuments(ctx.project.item.id, params.id, await editorOf(ctx.caller.userId));
     return toNodeView(restored, await previousSiblingId(restored));
   },
 

@@ -555,6 +555,8 @@ export const en: Texts<typeof zh> = {
       reimported: 'Updated by an import',
       renamed: 'Renamed: {{from}} → {{to}}',
       restored: 'Restored version {{rev}}',
+      binned: 'Moved to the bin',
+      unbinned: 'Restored from the bin',
       byToken: '{{name}} (through the token "{{token}}")',
     },
     viewVersion: 'View',

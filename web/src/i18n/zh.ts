@@ -541,6 +541,8 @@ export const zh = {
       reimported: '导入更新',
       renamed: '重命名：{{from}} → {{to}}',
       restored: '恢复到版本 {{rev}}',
+      binned: '移入回收站',
+      unbinned: '从回收站恢复',
       byToken: '{{name}}（通过令牌“{{token}}”）',
     },
     viewVersion: '查看',
