@@ -42,6 +42,8 @@
  *                                                                    unique by one conditional write)
  *   environments of a project ...... pk PROJECT#<projectId>         sk begins ENV#
  *   global parameters of a project . pk PROJECT#<projectId>         sk GLOBALS
+ *   compatibility policy ........... pk PROJECT#<projectId>         sk COMPATPOLICY (severities, accepted findings)
+ *   a change of that policy ........ pk PROJECT#<projectId>         sk COMPATLOG#<at ISO>#<id>  (who, what, why)
  *   document bin entry ............. pk PROJECT#<projectId>         sk BIN#<rootDocId>  (one per deleted subtree;
  *                                                                    on the PURGE index, due 30 days after)
  *   binned document ................ pk PROJECT#<projectId>         sk BINNED#<rootDocId>#<docId> (its tree node,
@@ -244,6 +246,16 @@ export const keys = {
   environmentsOf: (projectId: string): QuerySpec => inProject(projectId, 'ENV#'),
   globals: (projectId: string): Key => ({ pk: projectPk(projectId), sk: 'GLOBALS' }),
 
+  // The compatibility report's policy (issue 35)
+  compatPolicy: (projectId: string): Key => ({ pk: projectPk(projectId), sk: 'COMPATPOLICY' }),
+  compatPolicyEntry: (projectId: string, at: string, id: string): Key => ({ pk: projectPk(projectId), sk: `COMPATLOG#${at}#${id}` }),
+  /** Newest first. */
+  compatPolicyHistory: (projectId: string, limit: number): QuerySpec => ({
+    ...inProject(projectId, 'COMPATLOG#'),
+    descending: true,
+    limit,
+  }),
+
   // Folders of a console
   folder: (scope: FolderScope, folderId: string): Key => ({ pk: folderPk(scope), sk: `FOLDER#${folderId}` }),
   foldersOf: (scope: FolderScope): QuerySpec => ({ partition: { pk: folderPk(scope) }, sortBeginsWith: 'FOLDER#', consistent: true }),
@@ -338,6 +350,8 @@ export const ENTITY = {
   mockConfig: { entity: 'mockConfig', v: 1 },
   environment: { entity: 'environment', v: 1 },
   globals: { entity: 'globals', v: 1 },
+  compatPolicy: { entity: 'compatPolicy', v: 1 },
+  compatPolicyEntry: { entity: 'compatPolicyEntry', v: 1 },
   binEntry: { entity: 'binEntry', v: 1 },
   binnedDocument: { entity: 'binnedDocument', v: 1 },
   importJob: { entity: 'importJob', v: 1 },

@@ -202,6 +202,17 @@ describe('apiloom push --fail-on', () => {
       expect(words.code, words.stdout + words.stderr).toBe(0);
       expect(await limitRequired()).toEqual({ required: false, summary: 'Lists every pet' });
       expect(`${first.stdout}${breaking.stdout}${words.stdout}`).not.toContain(secret);
+
+      // The team accepts both findings with a reason (issue 35's policy): the same breaking file then pushes.
+      file('api.yaml', readFileSync(join(dir, 'v2.yaml'), 'utf8'));
+      const dryRun = await run(['push', 'api.yaml', '--project', project.id, '--dry-run', '--json'], env);
+      const findings = (JSON.parse(dryRun.stdout) as { report: { compat: CompatReport } }).report.compat.findings;
+      expect(findings.map((f) => f.severity)).toEqual(['error', 'error']);
+      for (const [rev, f] of findings.entries())
+        await call('compat.accept', { body: { projectId: project.id, rev, key: f.key, reason: 'v2 ships with the new app' } }, opts);
+      const accepted = await push('v2.yaml');
+      expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
+      expect(await limitRequired()).toEqual({ required: true, summary: 'List pets' });
     },
   );
 });

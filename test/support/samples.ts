@@ -244,6 +244,16 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'open.exportStart': ({ projectId }) => ({ params: { projectId }, body: { format: 'openapi-json' } }),
   'open.exportGet': ({ projectId, exportJobId }) => ({ params: { projectId, id: exportJobId } }),
   'open.changes': ({ projectId, releaseVersion }) => ({ params: { projectId }, query: { from: releaseVersion, to: 'live' } }),
+  'compat.policy': ({ projectId }) => ({ params: { projectId } }),
+  'compat.severities': ({ projectId }) => ({
+    body: { projectId, rev: 0, severities: { 'response-required-property-removed': 'warning' } },
+  }),
+  'compat.accept': ({ projectId, apiDocumentId }) => ({
+    body: { projectId, rev: 0, key: `request-parameter-became-required|${apiDocumentId}|request query limit`, reason: 'walk' },
+  }),
+  'compat.unaccept': ({ projectId, apiDocumentId }) => ({
+    body: { projectId, rev: 0, key: `request-parameter-became-required|${apiDocumentId}|request query limit` },
+  }),
   'open.openapi': () => ({}),
   'user.quitCheck': () => ({}),
   'user.quit': ({ password }) => ({ body: { confirmation: '注销我的账号', password } }),

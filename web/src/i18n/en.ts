@@ -254,6 +254,7 @@ export const en: Texts<typeof zh> = {
     quit: 'Quit project',
     tokens: 'Tokens',
     sync: 'Sync',
+    compat: 'Compatibility',
     readOnly: 'Only editors can change the project info.',
     archivedReadOnly: 'The project is archived; unarchive it to make changes.',
     dangerZone: 'Danger zone',
