@@ -31,7 +31,7 @@ export async function startBenchStack() {
     FILES_BUCKET: 'apiloom-bench-files',
     STAGE: 'test',
     CODE_SENDER: 'outbox',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     S3_ENDPOINT: s3.endpoint,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
