@@ -80,6 +80,7 @@
  * lands in `uploads/<projectId>/<fileId>` first (an import's file in `uploads/<projectId>/import-<jobId>`) (expired by a lifecycle rule) and only reaches `files/` once its
  * bytes have been checked.
  */
+import { createHash } from 'node:crypto';
 import type { CodePurpose } from '@shared/constants';
 import type { QuerySpec } from './db';
 
@@ -316,6 +317,23 @@ export const tokenKeys = {
   ofProjectQuery: (projectId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `PROJECT#${projectId}#TOKENS` } }),
 };
 
+/**
+ * Project events (issue 38), apart from `keys` like the import keys:
+ *   event (the outbox item the stream delivers) ... pk PROJECT#<projectId>  sk EVENT#<eventId>  (TTL 30 days;
+ *                                                   event ids sort by time)
+ *   open coalescing window of one person's saves .. pk PROJECT#<projectId>  sk EVENTWIN#<hash of kind, document, actor>
+ *                                                   (TTL a day; hashed so a purged document's id is gone from
+ *                                                   the partition with it, while its last window lives out its day)
+ */
+export const eventKeys = {
+  event: (projectId: string, eventId: string): Key => ({ pk: projectPk(projectId), sk: `EVENT#${eventId}` }),
+  eventsOf: (projectId: string): QuerySpec => ({ ...inProject(projectId, 'EVENT#'), descending: true }),
+  window: (projectId: string, kind: string, documentId: string, actorId: string): Key => ({
+    pk: projectPk(projectId),
+    sk: `EVENTWIN#${createHash('sha256').update(`${kind}\n${documentId}\n${actorId}`).digest('base64url').slice(0, 24)}`,
+  }),
+};
+
 /** Exported files; the bucket expires anything here after a day. */
 export const EXPORTS_PREFIX = 'exports/';
 
@@ -364,6 +382,8 @@ export const ENTITY = {
   identity: { entity: 'identity', v: 1 },
   oauthState: { entity: 'oauthState', v: 1 },
   bindTicket: { entity: 'bindTicket', v: 1 },
+  event: { entity: 'event', v: 1 },
+  eventWindow: { entity: 'eventWindow', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;
