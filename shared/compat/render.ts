@@ -30,7 +30,7 @@ export function groupFindings(findings: Finding[]): { folder: string; groups: { 
 }
 
 /** The summary line: operations added, changed, removed; errors, warnings, info. */
-export function summaryLine(report: CompatReport, locale: Locale): string {
+export function summaryLine(report: Pick<CompatReport, 'summary'>, locale: Locale): string {
   const w = WORDS[locale];
   const { operations: o, ...s } = report.summary;
   return (
@@ -43,7 +43,7 @@ export function summaryLine(report: CompatReport, locale: Locale): string {
 const escapeCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const groupTitle = (title: string, locale: Locale) =>
   title.startsWith('model:') ? fillWords(WORDS[locale].model, { name: title.slice(6) }) : title;
-const bumpLine = (report: CompatReport, locale: Locale, mark: (s: string) => string) =>
+const bumpLine = (report: Pick<CompatReport, 'bump'>, locale: Locale, mark: (s: string) => string) =>
   fillWords(WORDS[locale].bump, { bump: mark(WORDS[locale].bumps[report.bump]) });
 
 export function reportMarkdown(report: CompatReport, locale: Locale, heading: string = WORDS[locale].title): string {
@@ -120,4 +120,19 @@ export function reportHtml(report: CompatReport, locale: Locale, heading: string
     `<title>${html(heading)}</title><style>body{font:14px/1.5 system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;overflow-wrap:anywhere}` +
     `li{margin:.5rem 0}.error b{color:#c00}.warning b{color:#b60}.info b{color:#06c}</style></head><body>${body.join('')}</body></html>`
   );
+}
+
+/**
+ * An import's verdict under its counts (`apiloom push`, `--dry-run` too): the summary, the suggested bump, and the
+ * findings that break or may break clients, one a line (an accepted one marked).
+ */
+export function verdictLines(verdict: Pick<CompatReport, 'summary' | 'bump' | 'findings'>, locale: Locale): string[] {
+  const w = WORDS[locale];
+  const lines = [summaryLine(verdict, locale), bumpLine(verdict, locale, (b) => b)];
+  for (const f of verdict.findings)
+    if (f.severity !== 'info')
+      lines.push(
+        `  ${f.accepted ? `${f.severity} (${w.accepted})` : f.severity} ${f.id}  ${operationLabel(f.operation)}: ${f.message[locale]}`,
+      );
+  return lines;
 }

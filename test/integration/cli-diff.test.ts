@@ -203,8 +203,17 @@ describe('apiloom push --fail-on', () => {
       expect(await limitRequired()).toEqual({ required: false, summary: 'Lists every pet' });
       expect(`${first.stdout}${breaking.stdout}${words.stdout}`).not.toContain(secret);
 
-      // The team accepts both findings with a reason (issue 35's policy): the same breaking file then pushes.
+      // A dry run says what the file would break, under its counts, and writes nothing.
       file('api.yaml', readFileSync(join(dir, 'v2.yaml'), 'utf8'));
+      const told = await run(['push', 'api.yaml', '--project', project.id, '--dry-run', '--lang', 'en'], env);
+      expect(told.code, told.stderr).toBe(0);
+      expect(told.stdout).toContain('  Operations: 0 added, 1 changed, 0 removed; 2 errors, 0 warnings, 0 info');
+      expect(told.stdout).toContain('  Suggested version bump: major');
+      expect(told.stdout).toContain(
+        '    error request-parameter-became-required  GET /pets: Request parameter request query limit became required',
+      );
+
+      // The team accepts both findings with a reason (issue 35's policy): the same breaking file then pushes.
       const dryRun = await run(['push', 'api.yaml', '--project', project.id, '--dry-run', '--json'], env);
       const findings = (JSON.parse(dryRun.stdout) as { report: { compat: CompatReport } }).report.compat.findings;
       expect(findings.map((f) => f.severity)).toEqual(['error', 'error']);

@@ -5,7 +5,7 @@
  * document at both versions, and exports as Markdown, HTML and JSON in the reader's language.
  */
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Dropdown, Empty, Input, Modal, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Dropdown, Empty, Input, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,9 +17,8 @@ import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../paths';
 import { showServerError } from '../../../lib/form';
 import { useChanges, useCompatPolicy, usePolicyChange } from '../api';
+import { SeverityTag, VerdictSummary } from './verdict';
 import '../../../i18n/compat';
-
-const SEVERITY_COLOR = { error: 'red', warning: 'orange', info: 'blue' } as const;
 
 function download(name: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -137,7 +136,6 @@ function Report(props: {
   const { t } = useTranslation();
   const { report } = props;
   if (report.identical) return <Alert type="success" showIcon message={t('compat.identical')} />;
-  const { operations, error, warning, info } = report.summary;
   const shown = [
     ...report.findings.filter((f) => !props.breakingOnly || (f.severity === 'error' && !f.accepted)),
     ...(props.showChanges && !props.breakingOnly ? report.changes : []),
@@ -145,28 +143,7 @@ function Report(props: {
   return (
     <>
       <section className="changes-summary" aria-label={t('compat.title')}>
-        <Space wrap size={[8, 8]}>
-          <span>
-            {t('compat.operations')}: <Tag color="green">+{operations.added}</Tag>
-            <Tag color="gold">~{operations.changed}</Tag>
-            <Tag color="red">−{operations.removed}</Tag>
-          </span>
-          <Tag color="red" data-testid="count-error">
-            {error} {t('compat.error')}
-          </Tag>
-          <Tag color="orange" data-testid="count-warning">
-            {warning} {t('compat.warning')}
-          </Tag>
-          <Tag color="blue" data-testid="count-info">
-            {info} {t('compat.info')}
-          </Tag>
-          {report.summary.accepted ? (
-            <Tag data-testid="count-accepted">
-              {report.summary.accepted} {t('compat.accepted')}
-            </Tag>
-          ) : null}
-          <span>{t('compat.bump', { bump: t(`compat.bumps.${report.bump}`) })}</span>
-        </Space>
+        <VerdictSummary verdict={report} />
         <Space wrap className="changes-filters">
           <label>
             <Switch size="small" checked={props.breakingOnly} onChange={props.onBreakingOnly} /> {t('compat.breakingOnly')}
@@ -231,12 +208,7 @@ function FindingGroup(props: { projectId: string; from: string; to: string; canA
       <ul className="changes-findings">
         {props.findings.map((f) => (
           <li key={f.key} data-severity={f.severity ?? 'change'}>
-            {f.severity ? (
-              <Tag color={f.accepted ? 'default' : SEVERITY_COLOR[f.severity]}>
-                {t(`compat.severities.${f.severity}`)}
-                {f.accepted ? ` (${t('compat.accepted')})` : ''}
-              </Tag>
-            ) : null}
+            <SeverityTag finding={f} />
             <code>{f.id}</code> <span className="muted">{f.field}</span>
             <div>{f.message[locale]}</div>
             {f.accepted ? (

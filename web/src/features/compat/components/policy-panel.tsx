@@ -118,9 +118,8 @@ function Accepted({ policy, canEdit }: { policy: CompatPolicyView; canEdit: bool
     }
   }
   return (
-    <Card title={t('compat.policy.acceptedTitle')}>
+    <Card title={t('compat.policy.acceptedTitle')} role="region" aria-label={t('compat.policy.acceptedTitle')}>
       <List
-        aria-label={t('compat.policy.acceptedTitle')}
         dataSource={policy.accepted}
         locale={{ emptyText: t('compat.policy.noAccepted') }}
         renderItem={(a) => (
@@ -159,9 +158,8 @@ function History({ entries }: { entries: PolicyEntry[] }) {
       ? t('compat.policy.default', { severity: named(CHECKS.get(e.check)?.severity) })
       : named(e.severity);
   return (
-    <Card title={t('compat.policy.historyTitle')}>
+    <Card title={t('compat.policy.historyTitle')} role="region" aria-label={t('compat.policy.historyTitle')}>
       <List
-        aria-label={t('compat.policy.historyTitle')}
         dataSource={entries}
         locale={{ emptyText: t('compat.policy.noHistory') }}
         renderItem={(e) => (
