@@ -17,6 +17,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verdictLines } from '../shared/compat/render';
 import { OPEN_API_BASE } from '../shared/constants';
+import { warningCountsText } from '../shared/import/warnings';
 import type { RouteRequest, RouteResponse } from '../shared/routes';
 import { openAddresses, type OpenRouteId } from '../shared/routes/open-addresses';
 import { buildPath } from '../shared/routes/path';
@@ -125,7 +126,9 @@ function summary(job: JobView, file: string, lang: 'zh' | 'en'): string[] {
   if (r) {
     lines.push(`  created ${r.created}, updated ${r.updated}, skipped ${r.skipped}, deleted ${r.deleted}, failed ${r.failed}`);
     if (r.warnings.length) {
-      lines.push(`  warnings (${r.warnings.length}):`);
+      const total = r.warningCounts ? Object.values(r.warningCounts).reduce((n, c) => n + c, 0) : r.warnings.length;
+      lines.push(`  warnings (${total}${total > r.warnings.length ? `, the first ${r.warnings.length} listed` : ''}):`);
+      if (r.warningCounts) lines.push(`    by kind: ${warningCountsText('en', r.warningCounts)}`);
       for (const w of r.warnings) lines.push(`    ${w.pointer || '/'}: ${w.message}`);
     }
     // What applying the file changes for the API's clients (issue 35): the verdict and what breaks.

@@ -630,6 +630,8 @@ export const en: Texts<typeof zh> = {
       pattern: 'Pattern',
       nullable: 'Nullable',
       examples: 'More examples',
+      requiresOneOf: 'Exactly one set required',
+      requiresAnyOf: 'At least one set required',
       examplesHint: 'The Default column holds the first example; add more here',
       minimum: 'Minimum',
       maximum: 'Maximum',

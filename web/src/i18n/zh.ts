@@ -615,6 +615,9 @@ export const zh = {
       pattern: '正则',
       nullable: '可为 null',
       examples: '更多示例',
+      /** An object's rule over its fields: exactly one (oneOf) or at least one (anyOf) of the sets. */
+      requiresOneOf: '以下恰好一组必填',
+      requiresAnyOf: '以下至少一组必填',
       examplesHint: '“默认值”列是第一个示例；这里可以再加几个',
       minimum: '最小值',
       maximum: '最大值',

@@ -56,8 +56,12 @@ export function JobPanel({ job, onAgain, verdict }: { job: ImportJobView; onAgai
       {verdict}
       {report.warnings.length ? (
         <>
-          <Typography.Title level={3}>{t('imports.warnings', { count: report.warnings.length })}</Typography.Title>
-          <WarningList warnings={report.warnings} />
+          <Typography.Title level={3}>
+            {t('imports.warnings', {
+              count: report.warningCounts ? Object.values(report.warningCounts).reduce((n, c) => n + c, 0) : report.warnings.length,
+            })}
+          </Typography.Title>
+          <WarningList warnings={report.warnings} counts={report.warningCounts} />
         </>
       ) : null}
       {report.changes.length ? (
