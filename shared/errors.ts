@@ -120,6 +120,15 @@ export const ERRORS = {
   // Third-party sign-in (issue 25)
   /** An offline deployment offers no third-party sign-in. */
   thirdPartyDisabled: { code: 42031, status: 200 },
+  // Comments (issue 38)
+  /** A comment body past COMMENT_MAX_CHARS. */
+  commentTooLong: { code: 45071, status: 200 },
+  /** A comment body of white space and invisible characters only. */
+  commentBlank: { code: 45072, status: 200 },
+  /** Edits of someone else's comment, or a delete by neither its author nor an administrator. */
+  commentNotYours: { code: 42071, status: 200 },
+  /** A viewer writing a comment where the project lets only editors comment. */
+  commentsClosedToViewers: { code: 42072, status: 200 },
   /** A provider this deployment has no client id and secret for. */
   thirdPartyNotOffered: { code: 45031, status: 200 },
   /** A callback whose `state` is unknown, expired, spent, for another provider or kind, or not this browser's. */

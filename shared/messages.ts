@@ -106,6 +106,10 @@ const zhErrors: ErrorMessages = {
   accountLeaving: '该账号正在注销中',
   thirdPartyCodeExpired: '第三方授权已过期或已使用，请重新登录',
   codeNotSent: '验证码发送失败，请稍后重试',
+  commentTooLong: `评论最多 ${LIMITS.commentChars.toLocaleString('en')} 个字符`,
+  commentBlank: '评论不能只有空白或不可见字符',
+  commentNotYours: '只能修改自己的评论（管理员可删除任何评论）',
+  commentsClosedToViewers: '该项目只允许编辑者发表评论',
 };
 
 const enErrors: ErrorMessages = {
@@ -205,6 +209,10 @@ const enErrors: ErrorMessages = {
   accountLeaving: 'This account is being deleted',
   thirdPartyCodeExpired: 'The provider says this sign-in has expired or was already used; please try again',
   codeNotSent: 'The verification code could not be sent; please try again later',
+  commentTooLong: `A comment is at most ${LIMITS.commentChars.toLocaleString('en')} characters`,
+  commentBlank: 'A comment cannot be only blank or invisible characters',
+  commentNotYours: 'You can only change your own comments (administrators may delete any)',
+  commentsClosedToViewers: 'In this project only editors may comment',
 };
 
 /** Validation texts referenced by the zod schemas as `error: 'v.<key>'`. */

@@ -334,6 +334,40 @@ export const eventKeys = {
   }),
 };
 
+/**
+ * Comments, watching and the bell (issue 38), apart from `keys` like the import keys:
+ *   comment ........................ pk PROJECT#<projectId>         sk COMMENT#<docId>#<commentId> (commentId =
+ *                                                                    <docId>_<suffix>, time-ordered; a binned
+ *                                                                    document keeps its comments, like its history)
+ *   comment policy of a project .... pk PROJECT#<projectId>         sk COMMENTPOLICY
+ *   watch .......................... pk PROJECT#<projectId>         sk WATCH#<targetId>#<userId> (target: the
+ *                                                                    project, a folder or a document)
+ *   notification (the bell) ........ pk USER#<userId>               sk INBOX#<eventId>  (event ids sort by time;
+ *                                                                    TTL expiresAt: 90 days)
+ *   unread notifications of a user . gsi1 USER#<userId>#UNREAD      gsi1sk <eventId>  (sparse: unread only)
+ *   notification settings .......... pk USER#<userId>               sk NOTIFYSETTINGS
+ */
+export const commentKeys = {
+  comment: (projectId: string, documentId: string, commentId: string): Key => ({
+    pk: projectPk(projectId),
+    sk: `COMMENT#${documentId}#${commentId}`,
+  }),
+  commentsOf: (projectId: string, documentId: string): QuerySpec => inProject(projectId, `COMMENT#${documentId}#`),
+  policy: (projectId: string): Key => ({ pk: projectPk(projectId), sk: 'COMMENTPOLICY' }),
+  watch: (projectId: string, targetId: string, userId: string): Key => ({ pk: projectPk(projectId), sk: `WATCH#${targetId}#${userId}` }),
+  watchersOf: (projectId: string, targetId: string): QuerySpec => inProject(projectId, `WATCH#${targetId}#`),
+  notification: (userId: string, id: string): Key => ({ pk: `USER#${userId}`, sk: `INBOX#${id}` }),
+  notificationsOf: (userId: string): QuerySpec => ({
+    partition: { pk: `USER#${userId}` },
+    sortBeginsWith: 'INBOX#',
+    descending: true,
+    consistent: true,
+  }),
+  unreadEntry: (userId: string, id: string) => ({ gsi1pk: `USER#${userId}#UNREAD`, gsi1sk: id }),
+  unreadOf: (userId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `USER#${userId}#UNREAD` } }),
+  settings: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'NOTIFYSETTINGS' }),
+};
+
 /** Exported files; the bucket expires anything here after a day. */
 export const EXPORTS_PREFIX = 'exports/';
 
@@ -384,6 +418,11 @@ export const ENTITY = {
   bindTicket: { entity: 'bindTicket', v: 1 },
   event: { entity: 'event', v: 1 },
   eventWindow: { entity: 'eventWindow', v: 1 },
+  comment: { entity: 'comment', v: 1 },
+  commentPolicy: { entity: 'commentPolicy', v: 1 },
+  watch: { entity: 'watch', v: 1 },
+  notification: { entity: 'notification', v: 1 },
+  notificationSettings: { entity: 'notificationSettings', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;

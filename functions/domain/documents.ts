@@ -23,6 +23,7 @@ import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { AppError } from '../core/app-error';
 import { bodiesOf, bodyItem, deleteBodyObjects, getBody, readBody, storeBody, type StoredBody } from './bodies';
+import { commentKeysOf } from './comments';
 import { appendHistoryOp, historyOf } from './histories';
 import { memo } from './memo';
 import { projectEntity } from './projects';
@@ -458,18 +459,20 @@ export async function copyDocuments(nodes: StoredNode[], original: StoredNode, t
 }
 
 /**
- * Deletes what documents keep beside their tree nodes: bodies, search texts, mock settings, history and S3
+ * Deletes what documents keep beside their tree nodes: bodies, search texts, mock settings, history, comments and S3
  * objects (the purge of the document bin; the nodes themselves are the caller's). Answers how many items it deleted.
  */
 export async function deleteDocumentData(projectId: string, ids: string[]): Promise<number> {
-  const [histories, bodies] = await Promise.all([
+  const [histories, bodies, comments] = await Promise.all([
     Promise.all(ids.map((id) => historyOf(projectId, id))).then((h) => h.flat()),
     bodiesOf(projectId, ids),
+    commentKeysOf(projectId, ids),
   ]);
   const objects = [...histories, ...bodies].flatMap((b) => (b.s3Key ? [b.s3Key] : []));
   const deletes = [
     ...histories.map((h) => keys.history(projectId, h.documentId, h.rev)),
     ...ids.flatMap((id) => [keys.mockConfig(projectId, id), keys.searchText(projectId, id), keys.documentBody(projectId, id)]),
+    ...comments,
   ];
   await batchWrite({ deletes });
   await deleteBodyObjects([...new Set(objects)]);

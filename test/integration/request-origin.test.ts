@@ -102,6 +102,7 @@ describe('state-changing calls prove the app sent them', () => {
       environmentId: `${projectId}_${'E'.repeat(16)}`,
       variableId: `${projectId}_${'E'.repeat(16)}_${'F'.repeat(12)}`,
       projectTokenId: `${projectId}_${'G'.repeat(12)}`,
+      commentId: `${projectId}_abcdefgh_${'H'.repeat(12)}`,
     };
     const { params, query, body } = sampleCall(_id, ids);
     const res = await api.callAny(_id, { params, query, body, headers: { 'sec-fetch-site': 'cross-site' } });
