@@ -92,14 +92,17 @@ try {
     apiRuns.push(Math.round(performance.now() - started));
   }
   clearInterval(sampler);
-  const score = scorePlanted(report!, planted);
+  const score = scorePlanted(report, planted);
 
   // The CLI on the two versions as OpenAPI files.
   const dir = mkdtempSync(join(tmpdir(), 'apiloom-compat-bench-'));
   const cli = join(dir, 'apiloom.mjs');
   await buildCli(cli);
   const exported = async (version: string | null, name: string) => {
-    const { file: projectFile } = await readProjectFile({ projectId: project.id, docIds: null, version, shareId: null }, new Date().toISOString());
+    const { file: projectFile } = await readProjectFile(
+      { projectId: project.id, docIds: null, version, shareId: null },
+      new Date().toISOString(),
+    );
     writeFileSync(join(dir, name), (await writeOpenApiJson(projectFile, { language: 'en', serialStyle: 'none' } as never)).body);
     return join(dir, name);
   };
@@ -125,7 +128,11 @@ try {
     }
     const ms = Math.round(performance.now() - started);
     const rss = /maxrss (\d+)/.exec(err)?.[1];
-    cliRuns.push({ ms, peakMb: rss ? Math.round(Number(rss) / 1024) : -1, findings: (JSON.parse(out) as { findings: unknown[] }).findings.length });
+    cliRuns.push({
+      ms,
+      peakMb: rss ? Math.round(Number(rss) / 1024) : -1,
+      findings: (JSON.parse(out) as { findings: unknown[] }).findings.length,
+    });
   }
 
   // The report page in Chromium: the longest main-thread task while it loads and shows the report.
