@@ -81,18 +81,18 @@ try {
 
   // The API route, three times; the middle one counts.
   const apiRuns: number[] = [];
-  let report;
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   let heapPeak = heapBefore;
   const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 10);
+  const reports = [];
   for (let i = 0; i < 3; i++) {
     const started = performance.now();
-    report = await call('release.changes', { params: { id: project.id }, query: { from: '1.0.0', to: 'live' } }, opts);
+    reports.push(await call('release.changes', { params: { id: project.id }, query: { from: '1.0.0', to: 'live' } }, opts));
     apiRuns.push(Math.round(performance.now() - started));
   }
   clearInterval(sampler);
-  const score = scorePlanted(report, planted);
+  const score = scorePlanted(reports[0]!, planted);
 
   // The CLI on the two versions as OpenAPI files.
   const dir = mkdtempSync(join(tmpdir(), 'apiloom-compat-bench-'));
@@ -103,7 +103,8 @@ try {
       { projectId: project.id, docIds: null, version, shareId: null },
       new Date().toISOString(),
     );
-    writeFileSync(join(dir, name), (await writeOpenApiJson(projectFile, { language: 'en', serialStyle: 'none' } as never)).body);
+    const options = { language: 'en' as const, serials: new Map<string, string>(), exportedAt: '', readImage: async () => undefined };
+    writeFileSync(join(dir, name), (await writeOpenApiJson(projectFile, options)).body);
     return join(dir, name);
   };
   const older = await exported('1.0.0', 'github-1.0.0.json');
