@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SERVICES } from '@shared/routes';
-import { JOB_NAMES, ORIGIN_NAMES, WORKER_NAMES, type WorkerName } from '@shared/jobs';
+import { JOB_NAMES, ORIGIN_NAMES, STREAM_CONSUMER_NAMES, WORKER_NAMES, type WorkerName } from '@shared/jobs';
 import { FUNCTIONS_OUT, functionEntry, ROOT } from './local/paths';
 
 /** Provided by the Node 22 Lambda runtime (AWS SDK for JavaScript v3) and loaded lazily. */
@@ -184,6 +184,7 @@ export async function buildFunctions(opts: { quiet?: boolean } = {}) {
     ...SERVICES.map((name) => ({ name, entry: functionEntry(name, 'service') })),
     ...JOB_NAMES.map((name) => ({ name, entry: functionEntry(name, 'job') })),
     ...WORKER_NAMES.map((name) => ({ name, entry: functionEntry(name, 'worker'), worker: true })),
+    ...STREAM_CONSUMER_NAMES.map((name) => ({ name, entry: functionEntry(name, 'worker') })),
     ...ORIGIN_NAMES.map((name) => ({ name, entry: functionEntry(name, 'origin') })),
   ];
   await Promise.all(
