@@ -28,6 +28,7 @@ import { appendHistoryOp, historyOf } from './histories';
 import { memo } from './memo';
 import { projectEntity } from './projects';
 import { contentText, searchTextItem } from './search';
+import { changesBetween, eventOps, openWindow, saveEventOps, type CoalescedKind } from './events';
 
 export const nodeRecord = lazy(() =>
   z.object({
@@ -277,13 +278,31 @@ export async function readDocumentContentOfRev(node: StoredNode): Promise<TypedC
   return readDocumentContent(node);
 }
 
-/** A new document: its node, body and search text in one transaction. */
+/** The folder a node sits in, for an event's subject (none at the top level). */
+const folderOf = (node: Pick<StoredNode, 'projectId' | 'parentId'>) =>
+  node.parentId === node.projectId ? {} : { folderId: node.parentId };
+
+/** What an event says of the document it is about. */
+export const eventSubjectOf = (node: Pick<StoredNode, 'id' | 'name' | 'projectId' | 'parentId'>) => ({
+  documentId: node.id,
+  name: node.name,
+  ...folderOf(node),
+});
+
+/** A new document: its node, body, search text and its event in one transaction. */
 export async function createDocument(node: StoredNode, typed: TypedContent): Promise<void> {
   const stored = await storeBody(node.projectId, node.id, node.rev, writeContent(typed));
   await transact([
     nodeEntity.putOp(node, notExists()),
     { put: bodyItem(node.projectId, node.id, node.rev, stored), when: notExists() },
     { put: searchTextItem(node.projectId, node.id, contentText(typed)) },
+    ...eventOps({
+      projectId: node.projectId,
+      kind: 'document.created',
+      actor: { id: node.createdBy, name: node.updatedByName },
+      subject: eventSubjectOf(node),
+      details: { type: node.type, method: node.method, path: node.path },
+    }),
   ]);
   await bumpTreeRev(node.projectId, 1);
 }
@@ -325,6 +344,12 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
     rev,
   };
   const preserved: StoredBody = previousBody?.s3Key ? { s3Key: previousBody.s3Key } : { json: previousBody?.json ?? '{}' };
+  const eventKind: CoalescedKind = node.type === 'model' ? 'model.changed' : 'document.updated';
+  const [window, before] = await Promise.all([
+    openWindow(node.projectId, eventKind, node.id, editor.id),
+    input.content ? readBody(preserved).then((raw) => readContent(node.type, raw)) : undefined,
+  ]);
+  const changes = changesBetween(before, input.content, next.name !== node.name);
   await transact([
     nodeEntity.putOp(next, where.eq('rev', input.expectedRev), (item) => {
       const latest = nodeEntity.parse(item);
@@ -339,15 +364,37 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
     { put: bodyItem(node.projectId, node.id, rev, body ?? preserved) },
     appendHistoryOp(node.projectId, { ...node, rev: input.expectedRev }, preserved),
     ...(input.content ? [{ put: searchTextItem(node.projectId, node.id, contentText(input.content)) }] : []),
+    ...saveEventOps(
+      {
+        projectId: node.projectId,
+        kind: eventKind,
+        actor: editor,
+        subject: eventSubjectOf(next),
+        details: { type: next.type, method: next.method, path: next.path },
+        ...changes,
+      },
+      window,
+    ),
   ]);
   await bumpTreeRev(node.projectId);
   return { node: next, content: input.content ?? readContent(node.type, await readBody(preserved)) };
 }
 
-/** Moves a node under `parentId` at `rank`: one conditional write (the node must still exist). */
-export async function moveDocument(node: StoredNode, parentId: string, rank: string): Promise<StoredNode> {
+/** Moves a node under `parentId` at `rank`: one conditional write (the node must still exist), with its event. */
+export async function moveDocument(node: StoredNode, parentId: string, rank: string, editor: Editor): Promise<StoredNode> {
   const moved: StoredNode = { ...node, parentId, rank };
-  await nodeEntity.update(node, { set: { parentId, rank } }, { when: exists(), failure: () => new AppError('notFound') });
+  await transact([
+    nodeEntity.updateOp(node, { set: { parentId, rank } }, exists(), () => new AppError('notFound')),
+    ...(parentId === node.parentId
+      ? [] // a reorder among siblings tells nobody anything
+      : eventOps({
+          projectId: node.projectId,
+          kind: 'document.moved',
+          actor: editor,
+          subject: eventSubjectOf(moved),
+          details: { fromFolderId: node.parentId, toFolderId: parentId },
+        })),
+  ]);
   await bumpTreeRev(node.projectId);
   return moved;
 }

@@ -33,6 +33,7 @@ import { AppError } from '../core/app-error';
 import { newDocumentId } from './documents';
 import { jobLease, leaseLapsed, type TakenJob } from './jobs';
 import type { Logger } from '../core/logger';
+import { eventOps } from './events';
 
 /** How long a job (its state, progress and report) is kept. */
 const IMPORT_JOB_DAYS = 30;
@@ -204,8 +205,34 @@ const trimmed = (report: StoredReport): StoredReport => ({
 export const setImportFormat = (job: TakenJob, format: ImportJobRecord['format']) => importLease.write(job, { format });
 
 /** running -> done, with the report. */
-export const finishImportJob = (job: TakenJob, report: StoredReport, progress: { done: number; total: number }) =>
-  importLease.finish(job, { report: trimmed(report), progress });
+/**
+ * running -> done with its report, and the import's one event (however many documents it wrote) in the same
+ * transaction: none for a dry run or an import that changed nothing.
+ */
+export const finishImportJob = (job: ImportJobRecord, report: StoredReport, progress: { done: number; total: number }) => {
+  const changed = report.created + report.updated + report.deleted > 0;
+  const announce = changed && !job.options.dryRun;
+  return importLease.finish(
+    job,
+    { report: trimmed(report), progress },
+    announce
+      ? eventOps({
+          projectId: job.projectId,
+          kind: 'import.finished',
+          actor: { id: job.createdBy, name: job.createdByName },
+          details: {
+            jobId: job.id,
+            source: job.source,
+            created: report.created,
+            updated: report.updated,
+            deleted: report.deleted,
+            unchanged: report.skipped,
+            ...(report.compat ? { breaking: report.compat.summary.error } : {}),
+          },
+        })
+      : [],
+  );
+};
 
 /** queued | running -> failed, with why (an error key of shared/errors.ts and its values); not once taken over. */
 export const failImportJob = (

@@ -228,7 +228,7 @@ describe('the document bin', () => {
     const { listBin, restoreDocuments } = await import('../../functions/domain/document-bin');
     const later = new Date(Date.now() + 30 * DAY_MS + 60_000);
     expect(await listBin(s.project.id, later)).toEqual([]);
-    await expect(restoreDocuments(s.project.id, s.notes.id, later)).rejects.toMatchObject({ key: 'notFound' });
+    await expect(restoreDocuments(s.project.id, s.notes.id, { id: 'u', name: 'u' }, later)).rejects.toMatchObject({ key: 'notFound' });
     expect((await listBin(s.project.id)).map((e) => e.id)).toEqual([s.notes.id]);
   });
 });
