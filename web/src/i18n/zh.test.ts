@@ -5,6 +5,8 @@
  * with a Latin name, as a project, a provider or a token may be called; `{{x, spaced}}` spaces such a name itself.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bellZh } from './bell.zh';
+import { commentsZh } from './comments.zh';
 import { exportsZh } from './exports.zh';
 import { i18n, loadLanguage } from './index';
 import { importsZh } from './imports.zh';
@@ -27,6 +29,8 @@ const ALL = textsOf({
   runner: runnerZh,
   scripts: scriptsZh,
   tokens: tokensZh,
+  comments: commentsZh,
+  bell: bellZh,
 });
 
 /** Placeholders whose values are always Chinese in a Chinese text (a script's phase: "前置脚本"; a version's bump: "主"). */
