@@ -42,6 +42,8 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   // The compatibility report: reads the live tree and release snapshots (S3); writes only what a project token's use
   // writes (its last use and its request counter).
   changes: { table: 'readWrite', files: 'read' },
+  // Test scenarios and their runs: a run's step results over an item's size live in S3.
+  scenario: { table: 'readWrite', files: 'readWrite' },
 };
 
 /** Item-level actions only: no Scan, no table management. */

@@ -18,4 +18,5 @@ export const serviceSources: ServiceSources = {
   llms: () => import('../../functions/services/llms/index'),
   oauth: () => import('../../functions/services/oauth/index'),
   changes: () => import('../../functions/services/changes/index'),
+  scenario: () => import('../../functions/services/scenario/index'),
 };

@@ -8,7 +8,19 @@ import type { RequiredRole, TeamRole } from '../access';
 import type { ProjectTokenScope } from '../constants';
 import type { ProjectState } from '../schemas/project';
 
-export const SERVICES = ['user', 'project', 'document', 'team', 'environment', 'proxy', 'open', 'llms', 'oauth', 'changes'] as const;
+export const SERVICES = [
+  'user',
+  'project',
+  'document',
+  'team',
+  'environment',
+  'proxy',
+  'open',
+  'llms',
+  'oauth',
+  'changes',
+  'scenario',
+] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -19,6 +19,7 @@ import { mockRoutes } from './mock';
 import { openRoutes } from './open';
 import type { RoutePath } from './path';
 import { projectRoutes } from './projects';
+import { scenarioRoutes } from './scenarios';
 import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
 import { proxyRoutes } from './proxy';
@@ -46,6 +47,7 @@ export const routes = {
   ...llmsRoutes,
   ...changesRoutes,
   ...thirdPartyRoutes,
+  ...scenarioRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
