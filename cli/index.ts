@@ -15,7 +15,9 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { verdictLines } from '../shared/compat/render';
 import { OPEN_API_BASE } from '../shared/constants';
+import { warningCountsText } from '../shared/import/warnings';
 import type { RouteRequest, RouteResponse } from '../shared/routes';
 import { openAddresses, type OpenRouteId } from '../shared/routes/open-addresses';
 import { buildPath } from '../shared/routes/path';
@@ -117,16 +119,20 @@ async function poll<T extends { state: string }>(fetchOnce: () => Promise<T>, ov
   }
 }
 
-function summary(job: JobView, file: string): string[] {
+function summary(job: JobView, file: string, lang: 'zh' | 'en'): string[] {
   const r = job.report;
   const lines = [`${job.options.dryRun ? 'Dry run of' : 'Pushed'} ${file}${job.format ? ` (${job.format})` : ''}: ${job.state}`];
   if (job.error) lines.push(`  error: ${job.error.message}`);
   if (r) {
     lines.push(`  created ${r.created}, updated ${r.updated}, skipped ${r.skipped}, deleted ${r.deleted}, failed ${r.failed}`);
     if (r.warnings.length) {
-      lines.push(`  warnings (${r.warnings.length}):`);
+      const total = r.warningCounts ? Object.values(r.warningCounts).reduce((n, c) => n + c, 0) : r.warnings.length;
+      lines.push(`  warnings (${total}${total > r.warnings.length ? `, the first ${r.warnings.length} listed` : ''}):`);
+      if (r.warningCounts) lines.push(`    by kind: ${warningCountsText('en', r.warningCounts)}`);
       for (const w of r.warnings) lines.push(`    ${w.pointer || '/'}: ${w.message}`);
     }
+    // What applying the file changes for the API's clients (issue 35): the verdict and what breaks.
+    if (r.compat) lines.push(...verdictLines(r.compat, lang).map((l) => `  ${l}`));
   }
   return lines;
 }
@@ -185,7 +191,7 @@ async function pushOnce(c: Extract<Command, { name: 'push' }>, io: Io): Promise<
     (j) => j.state === 'done' || j.state === 'failed',
   );
   if (c.json) io.out(JSON.stringify(job, null, 2));
-  else for (const line of summary(job, c.file)) io.out(line);
+  else for (const line of summary(job, c.file, c.lang)) io.out(line);
   return { exit: job.state === 'failed' || (job.report?.failed ?? 0) > 0 ? EXIT.failed : EXIT.done, job };
 }
 

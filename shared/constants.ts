@@ -57,6 +57,8 @@ export const CODE_SENDS_PER_ADDRESS = { limit: 20, seconds: 3600 };
 
 export const LIMITS = {
   folderName: 16,
+  /** Characters of one comment (issue 38): a long discussion belongs in the document. */
+  commentChars: 10_000,
   projectName: 64,
   projectDescription: 500,
   userGroupName: 12,

@@ -52,6 +52,8 @@ export const ERRORS = {
   releaseNotFound: { code: 43010, status: 200 },
   /** A compatibility report names a release that does not exist (issue 35): the message names it. */
   versionNotFound: { code: 43021, status: 200 },
+  /** A compatibility policy names a check the engine does not have (issue 35): the message names it. */
+  unknownCheck: { code: 45071, status: 200 },
   versionExists: { code: 43004, status: 200 },
   releaseReadOnly: { code: 42011, status: 200 },
   tooManyGuesses: { code: 42900, status: 429 },
@@ -123,6 +125,15 @@ export const ERRORS = {
   // Third-party sign-in (issue 25)
   /** An offline deployment offers no third-party sign-in. */
   thirdPartyDisabled: { code: 42031, status: 200 },
+  // Comments (issue 38)
+  /** A comment body past COMMENT_MAX_CHARS. */
+  commentTooLong: { code: 45071, status: 200 },
+  /** A comment body of white space and invisible characters only. */
+  commentBlank: { code: 45072, status: 200 },
+  /** Edits of someone else's comment, or a delete by neither its author nor an administrator. */
+  commentNotYours: { code: 42071, status: 200 },
+  /** A viewer writing a comment where the project lets only editors comment. */
+  commentsClosedToViewers: { code: 42072, status: 200 },
   /** A provider this deployment has no client id and secret for. */
   thirdPartyNotOffered: { code: 45031, status: 200 },
   /** A callback whose `state` is unknown, expired, spent, for another provider or kind, or not this browser's. */

@@ -53,6 +53,7 @@ const zhErrors: ErrorMessages = {
   shareExpired: '分享链接已过期',
   releaseNotFound: '该版本不存在',
   versionNotFound: '版本 {{version}} 不存在或已删除',
+  unknownCheck: '没有名为 {{check}} 的兼容性检查项',
   versionExists: '版本号已存在',
   releaseReadOnly: '历史版本只读，不能修改',
   tooManyGuesses: '尝试次数过多，请 {{seconds}} 秒后再试',
@@ -107,6 +108,10 @@ const zhErrors: ErrorMessages = {
   accountLeaving: '该账号正在注销中',
   thirdPartyCodeExpired: '第三方授权已过期或已使用，请重新登录',
   codeNotSent: '验证码发送失败，请稍后重试',
+  commentTooLong: `评论最多 ${LIMITS.commentChars.toLocaleString('en')} 个字符`,
+  commentBlank: '评论不能只有空白或不可见字符',
+  commentNotYours: '只能修改自己的评论（管理员可删除任何评论）',
+  commentsClosedToViewers: '该项目只允许编辑者发表评论',
 };
 
 const enErrors: ErrorMessages = {
@@ -153,6 +158,7 @@ const enErrors: ErrorMessages = {
   shareExpired: 'This share link has expired',
   releaseNotFound: 'There is no such version',
   versionNotFound: 'There is no version {{version}}: it does not exist or was deleted',
+  unknownCheck: 'There is no compatibility check named {{check}}',
   versionExists: 'That version number is taken',
   releaseReadOnly: 'A released version is read only',
   tooManyGuesses: 'Too many attempts, try again in {{seconds}} seconds',
@@ -207,6 +213,10 @@ const enErrors: ErrorMessages = {
   accountLeaving: 'This account is being deleted',
   thirdPartyCodeExpired: 'The provider says this sign-in has expired or was already used; please try again',
   codeNotSent: 'The verification code could not be sent; please try again later',
+  commentTooLong: `A comment is at most ${LIMITS.commentChars.toLocaleString('en')} characters`,
+  commentBlank: 'A comment cannot be only blank or invisible characters',
+  commentNotYours: 'You can only change your own comments (administrators may delete any)',
+  commentsClosedToViewers: 'In this project only editors may comment',
 };
 
 /** Validation texts referenced by the zod schemas as `error: 'v.<key>'`. */

@@ -42,6 +42,8 @@
  *                                                                    unique by one conditional write)
  *   environments of a project ...... pk PROJECT#<projectId>         sk begins ENV#
  *   global parameters of a project . pk PROJECT#<projectId>         sk GLOBALS
+ *   compatibility policy ........... pk PROJECT#<projectId>         sk COMPATPOLICY (severities, accepted findings)
+ *   a change of that policy ........ pk PROJECT#<projectId>         sk COMPATLOG#<at ISO>#<id>  (who, what, why)
  *   document bin entry ............. pk PROJECT#<projectId>         sk BIN#<rootDocId>  (one per deleted subtree;
  *                                                                    on the PURGE index, due 30 days after)
  *   binned document ................ pk PROJECT#<projectId>         sk BINNED#<rootDocId>#<docId> (its tree node,
@@ -85,6 +87,7 @@
  * lands in `uploads/<projectId>/<fileId>` first (an import's file in `uploads/<projectId>/import-<jobId>`) (expired by a lifecycle rule) and only reaches `files/` once its
  * bytes have been checked.
  */
+import { createHash } from 'node:crypto';
 import type { CodePurpose } from '@shared/constants';
 import type { QuerySpec } from './db';
 
@@ -251,6 +254,16 @@ export const keys = {
   environmentsOf: (projectId: string): QuerySpec => inProject(projectId, 'ENV#'),
   globals: (projectId: string): Key => ({ pk: projectPk(projectId), sk: 'GLOBALS' }),
 
+  // The compatibility report's policy (issue 35)
+  compatPolicy: (projectId: string): Key => ({ pk: projectPk(projectId), sk: 'COMPATPOLICY' }),
+  compatPolicyEntry: (projectId: string, at: string, id: string): Key => ({ pk: projectPk(projectId), sk: `COMPATLOG#${at}#${id}` }),
+  /** Newest first. */
+  compatPolicyHistory: (projectId: string, limit: number): QuerySpec => ({
+    ...inProject(projectId, 'COMPATLOG#'),
+    descending: true,
+    limit,
+  }),
+
   // Folders of a console
   folder: (scope: FolderScope, folderId: string): Key => ({ pk: folderPk(scope), sk: `FOLDER#${folderId}` }),
   foldersOf: (scope: FolderScope): QuerySpec => ({ partition: { pk: folderPk(scope) }, sortBeginsWith: 'FOLDER#', consistent: true }),
@@ -329,6 +342,57 @@ export const scenarioKeys = {
   runResultsObject: (projectId: string, runId: string) => `projects/${projectId}/scenario-runs/${runId}.json`,
 };
 
+/**
+ * Project events (issue 38), apart from `keys` like the import keys:
+ *   event (the outbox item the stream delivers) ... pk PROJECT#<projectId>  sk EVENT#<eventId>  (TTL 30 days;
+ *                                                   event ids sort by time)
+ *   open coalescing window of one person's saves .. pk PROJECT#<projectId>  sk EVENTWIN#<hash of kind, document, actor>
+ *                                                   (TTL a day; hashed so a purged document's id is gone from
+ *                                                   the partition with it, while its last window lives out its day)
+ */
+export const eventKeys = {
+  event: (projectId: string, eventId: string): Key => ({ pk: projectPk(projectId), sk: `EVENT#${eventId}` }),
+  eventsOf: (projectId: string): QuerySpec => ({ ...inProject(projectId, 'EVENT#'), descending: true }),
+  window: (projectId: string, kind: string, documentId: string, actorId: string): Key => ({
+    pk: projectPk(projectId),
+    sk: `EVENTWIN#${createHash('sha256').update(`${kind}\n${documentId}\n${actorId}`).digest('base64url').slice(0, 24)}`,
+  }),
+};
+
+/**
+ * Comments, watching and the bell (issue 38), apart from `keys` like the import keys:
+ *   comment ........................ pk PROJECT#<projectId>         sk COMMENT#<docId>#<commentId> (commentId =
+ *                                                                    <docId>_<suffix>, time-ordered; a binned
+ *                                                                    document keeps its comments, like its history)
+ *   comment policy of a project .... pk PROJECT#<projectId>         sk COMMENTPOLICY
+ *   watch .......................... pk PROJECT#<projectId>         sk WATCH#<targetId>#<userId> (target: the
+ *                                                                    project, a folder or a document)
+ *   notification (the bell) ........ pk USER#<userId>               sk INBOX#<eventId>  (event ids sort by time;
+ *                                                                    TTL expiresAt: 90 days)
+ *   unread notifications of a user . gsi1 USER#<userId>#UNREAD      gsi1sk <eventId>  (sparse: unread only)
+ *   notification settings .......... pk USER#<userId>               sk NOTIFYSETTINGS
+ */
+export const commentKeys = {
+  comment: (projectId: string, documentId: string, commentId: string): Key => ({
+    pk: projectPk(projectId),
+    sk: `COMMENT#${documentId}#${commentId}`,
+  }),
+  commentsOf: (projectId: string, documentId: string): QuerySpec => inProject(projectId, `COMMENT#${documentId}#`),
+  policy: (projectId: string): Key => ({ pk: projectPk(projectId), sk: 'COMMENTPOLICY' }),
+  watch: (projectId: string, targetId: string, userId: string): Key => ({ pk: projectPk(projectId), sk: `WATCH#${targetId}#${userId}` }),
+  watchersOf: (projectId: string, targetId: string): QuerySpec => inProject(projectId, `WATCH#${targetId}#`),
+  notification: (userId: string, id: string): Key => ({ pk: `USER#${userId}`, sk: `INBOX#${id}` }),
+  notificationsOf: (userId: string): QuerySpec => ({
+    partition: { pk: `USER#${userId}` },
+    sortBeginsWith: 'INBOX#',
+    descending: true,
+    consistent: true,
+  }),
+  unreadEntry: (userId: string, id: string) => ({ gsi1pk: `USER#${userId}#UNREAD`, gsi1sk: id }),
+  unreadOf: (userId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `USER#${userId}#UNREAD` } }),
+  settings: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'NOTIFYSETTINGS' }),
+};
+
 /** Exported files; the bucket expires anything here after a day. */
 export const EXPORTS_PREFIX = 'exports/';
 
@@ -363,6 +427,8 @@ export const ENTITY = {
   mockConfig: { entity: 'mockConfig', v: 1 },
   environment: { entity: 'environment', v: 1 },
   globals: { entity: 'globals', v: 1 },
+  compatPolicy: { entity: 'compatPolicy', v: 1 },
+  compatPolicyEntry: { entity: 'compatPolicyEntry', v: 1 },
   binEntry: { entity: 'binEntry', v: 1 },
   binnedDocument: { entity: 'binnedDocument', v: 1 },
   importJob: { entity: 'importJob', v: 1 },
@@ -378,6 +444,13 @@ export const ENTITY = {
   scenario: { entity: 'scenario', v: 1 },
   scenarioFolder: { entity: 'scenarioFolder', v: 1 },
   scenarioRun: { entity: 'scenarioRun', v: 1 },
+  event: { entity: 'event', v: 1 },
+  eventWindow: { entity: 'eventWindow', v: 1 },
+  comment: { entity: 'comment', v: 1 },
+  commentPolicy: { entity: 'commentPolicy', v: 1 },
+  watch: { entity: 'watch', v: 1 },
+  notification: { entity: 'notification', v: 1 },
+  notificationSettings: { entity: 'notificationSettings', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;

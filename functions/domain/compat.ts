@@ -9,6 +9,7 @@ import { stateFromProjectFile } from '@shared/compat/state';
 import type { CompatReport, ProjectState } from '@shared/compat/types';
 import { LIVE } from '@shared/schemas/compat';
 import { AppError } from '../core/app-error';
+import { enginePolicyOf } from './compat-policy';
 import { bodiesOf, readBody } from './bodies';
 import { loadNodes, type StoredNode } from './documents';
 import { getRelease, listReleases, readSnapshot } from './releases';
@@ -49,10 +50,17 @@ export async function projectStateAt(projectId: string, version: string): Promis
   });
 }
 
-/** What changed from one version to the other, and whether it breaks clients. A version against itself: identical. */
+/**
+ * What changed from one version to the other, and whether it breaks clients, under the project's policy. A version
+ * against itself: identical.
+ */
 export async function changesBetween(projectId: string, from: string, to: string): Promise<CompatReport & { from: string; to: string }> {
-  const [before, after] = await Promise.all([projectStateAt(projectId, from), from === to ? undefined : projectStateAt(projectId, to)]);
-  return { ...compareStates(before, after ?? before), from, to };
+  const [before, after, policy] = await Promise.all([
+    projectStateAt(projectId, from),
+    from === to ? undefined : projectStateAt(projectId, to),
+    enginePolicyOf(projectId),
+  ]);
+  return { ...compareStates(before, after ?? before, policy), from, to };
 }
 
 /** The live project against its latest release: what the publish dialog's verdict is made of (none before the first). */

@@ -27,7 +27,18 @@ import { conditionsOn, deleteItem, getItem, notExists, queryAll, queryPage, skip
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { AppError } from '../core/app-error';
-import { bumpTreeRev, loadNodes, nodeEntity, nodeRecord, subtreeOf, type Editor, type StoredNode } from './documents';
+import {
+  bumpTreeRev,
+  eventSubjectOf,
+  loadNodes,
+  nodeEntity,
+  nodeRecord,
+  noteRevision,
+  subtreeOf,
+  type Editor,
+  type StoredNode,
+} from './documents';
+import { eventOps, type EventDraft } from './events';
 import { DAY_MS } from './projects';
 
 /** Nodes moved per transaction: two writes each, well inside DynamoDB's 100. */
@@ -67,6 +78,20 @@ export const binnedEntity = defineEntity({
   }),
 });
 
+/** The event of a deletion to the bin or a restore from it, of `count` documents under the named one. */
+const binEvent = (
+  kind: 'document.deleted' | 'document.restored',
+  root: Pick<StoredNode, 'id' | 'name' | 'projectId' | 'parentId'>,
+  count: number,
+  editor: Editor,
+): EventDraft => ({
+  projectId: root.projectId,
+  kind,
+  actor: editor,
+  subject: eventSubjectOf(root),
+  details: { count },
+});
+
 const withoutRoot = ({ rootId: _root, ...node }: BinnedRecord): StoredNode => node;
 
 async function inBatches<T>(items: T[], size: number, write: (batch: T[]) => Promise<unknown>) {
@@ -84,6 +109,8 @@ export async function binDocuments(
   nodes: StoredNode[],
   editor: Editor,
   now = new Date(),
+  /** Whether the deletion is an event of its own (an import's deletions are counted in its one event). */
+  announce = true,
 ) {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const root = byId.get(rootId)!;
@@ -99,17 +126,23 @@ export async function binDocuments(
     purgeAt: new Date(now.getTime() + RECYCLE_RETENTION_DAYS * DAY_MS).toISOString(),
   });
   const where = conditionsOn<StoredNode>();
+  // The named document goes with a revision of its own, so its history says who moved it to the bin.
+  const stamped = await noteRevision(root, { kind: 'bin', action: 'binned' }, editor, now);
   let moved = 0;
   await inBatches(ids, BIN_MOVE_BATCH, async (batch) => {
     const ops: TransactOp[] = batch.flatMap((id) => {
       const node = byId.get(id)!;
+      const isRoot = id === rootId;
       return [
         // Moved as it was read: a save that came in between makes the move stop here (try again) rather than bin a stale node.
         { delete: keys.document(projectId, id), when: where.eq('rev', node.rev), failure: () => new AppError('conflict') },
-        { put: binnedEntity.item({ ...node, rootId }) },
+        { put: binnedEntity.item({ ...(isRoot ? stamped.next : node), rootId }) },
+        ...(isRoot ? stamped.ops : []),
       ];
     });
-    await transact(ops);
+    // The named document goes last, in the last batch: its event with it, so a repeat that finishes the job writes it.
+    const last = batch.includes(rootId);
+    await transact(last && announce ? [...ops, ...eventOps(binEvent('document.deleted', root, ids.length + already, editor))] : ops);
     moved += batch.length;
   });
   await bumpTreeRev(projectId, -moved);
@@ -140,7 +173,7 @@ export async function isBinned(projectId: string, documentId: string): Promise<b
  * Puts an entry's documents back: the named one where it was, or at the end of the top level when its parent is
  * gone or binned itself, and everything below it as it was. Answers the restored document.
  */
-export async function restoreDocuments(projectId: string, rootId: string, now = new Date()): Promise<StoredNode> {
+export async function restoreDocuments(projectId: string, rootId: string, editor: Editor, now = new Date()): Promise<StoredNode> {
   const found = binEntryEntity.parse(await getItem(keys.binEntry(projectId, rootId), { consistent: true }));
   if (!found || found.state !== 'binned' || found.purgeAt <= now.toISOString()) throw new AppError('notFound');
   const [binned, live] = await Promise.all([
@@ -156,6 +189,9 @@ export async function restoreDocuments(projectId: string, rootId: string, now = 
     const parentThere = node.parentId === projectId || live.some((n) => n.id === node.parentId && n.type === 'folder');
     return parentThere ? node : toTop(node);
   });
+  // The named document comes back with a revision of its own, so its history says who restored it.
+  const root = placed.find((n) => n.id === rootId);
+  const stamped = root ? await noteRevision(root, { kind: 'bin', action: 'restored' }, editor, now) : undefined;
   function toTop(node: StoredNode): StoredNode {
     const top = live
       .filter((n) => n.parentId === projectId)
@@ -163,17 +199,25 @@ export async function restoreDocuments(projectId: string, rootId: string, now = 
       .sort();
     return { ...node, parentId: projectId, rank: generateKeyBetween(top.at(-1) ?? null, null) };
   }
-  await inBatches(placed, BIN_MOVE_BATCH, (batch) =>
-    transact(
-      batch.flatMap((node): TransactOp[] => [
-        nodeEntity.putOp(node, notExists(), () => new AppError('conflict')),
+  const lastBatchAt = Math.floor(Math.max(placed.length - 1, 0) / BIN_MOVE_BATCH) * BIN_MOVE_BATCH;
+  let batchAt = 0;
+  await inBatches(placed, BIN_MOVE_BATCH, (batch) => {
+    const ops = batch.flatMap((node): TransactOp[] => {
+      const isRoot = node.id === rootId && stamped;
+      return [
+        nodeEntity.putOp(isRoot ? stamped.next : node, notExists(), () => new AppError('conflict')),
         { delete: binnedEntity.key({ ...node, rootId }) },
-      ]),
-    ),
-  );
+        ...(isRoot ? stamped.ops : []),
+      ];
+    });
+    // The event goes with the last batch: a restore that stopped half way tells nobody until it is whole.
+    const last = batchAt === lastBatchAt;
+    batchAt += BIN_MOVE_BATCH;
+    return transact(last ? [...ops, ...eventOps(binEvent('document.restored', stamped?.next ?? found, found.count, editor))] : ops);
+  });
   await bumpTreeRev(projectId, placed.length);
   await deleteItem(keys.binEntry(projectId, rootId), { when: whereEntry.eq('state', 'binned'), failure: skip });
-  const node = placed.find((n) => n.id === rootId) ?? live.find((n) => n.id === rootId);
+  const node = stamped?.next ?? live.find((n) => n.id === rootId);
   if (!node) throw new AppError('notFound');
   return node;
 }

@@ -18,15 +18,17 @@ import {
   type SaveNote,
   type TypedContent,
 } from '@shared/schemas/document';
-import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, queryPage, skip, transact } from '../data/db';
+import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, queryPage, skip, transact, type TransactOp } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { AppError } from '../core/app-error';
 import { bodiesOf, bodyItem, deleteBodyObjects, getBody, readBody, storeBody, type StoredBody } from './bodies';
+import { commentKeysOf } from './comments';
 import { appendHistoryOp, historyOf } from './histories';
 import { memo } from './memo';
 import { projectEntity } from './projects';
 import { contentText, searchTextItem } from './search';
+import { changesBetween, eventOps, openWindow, saveEventOps, type CoalescedKind } from './events';
 
 export const nodeRecord = lazy(() =>
   z.object({
@@ -276,13 +278,31 @@ export async function readDocumentContentOfRev(node: StoredNode): Promise<TypedC
   return readDocumentContent(node);
 }
 
-/** A new document: its node, body and search text in one transaction. */
+/** The folder a node sits in, for an event's subject (none at the top level). */
+const folderOf = (node: Pick<StoredNode, 'projectId' | 'parentId'>) =>
+  node.parentId === node.projectId ? {} : { folderId: node.parentId };
+
+/** What an event says of the document it is about. */
+export const eventSubjectOf = (node: Pick<StoredNode, 'id' | 'name' | 'projectId' | 'parentId'>) => ({
+  documentId: node.id,
+  name: node.name,
+  ...folderOf(node),
+});
+
+/** A new document: its node, body, search text and its event in one transaction. */
 export async function createDocument(node: StoredNode, typed: TypedContent): Promise<void> {
   const stored = await storeBody(node.projectId, node.id, node.rev, writeContent(typed));
   await transact([
     nodeEntity.putOp(node, notExists()),
     { put: bodyItem(node.projectId, node.id, node.rev, stored), when: notExists() },
     { put: searchTextItem(node.projectId, node.id, contentText(typed)) },
+    ...eventOps({
+      projectId: node.projectId,
+      kind: 'document.created',
+      actor: { id: node.createdBy, name: node.updatedByName },
+      subject: eventSubjectOf(node),
+      details: { type: node.type, method: node.method, path: node.path },
+    }),
   ]);
   await bumpTreeRev(node.projectId, 1);
 }
@@ -303,6 +323,8 @@ interface SaveInput {
  * holding the version it replaces, in one transaction. A save against a stale revision is refused with the name
  * of whoever saved last; nothing is ever overwritten silently.
  */
+const preservedBody = (body: StoredBody | undefined): StoredBody => (body?.s3Key ? { s3Key: body.s3Key } : { json: body?.json ?? '{}' });
+
 export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode; content: TypedContent }> {
   const { node, editor } = input;
   const previousBody = await getBody(node.projectId, node.id);
@@ -323,7 +345,13 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
     updatedByName: editor.name,
     rev,
   };
-  const preserved: StoredBody = previousBody?.s3Key ? { s3Key: previousBody.s3Key } : { json: previousBody?.json ?? '{}' };
+  const preserved = preservedBody(previousBody);
+  const eventKind: CoalescedKind = node.type === 'model' ? 'model.changed' : 'document.updated';
+  const [window, before] = await Promise.all([
+    openWindow(node.projectId, eventKind, node.id, editor.id),
+    input.content ? readBody(preserved).then((raw) => readContent(node.type, raw)) : undefined,
+  ]);
+  const changes = changesBetween(before, input.content, next.name !== node.name);
   await transact([
     nodeEntity.putOp(next, where.eq('rev', input.expectedRev), (item) => {
       const latest = nodeEntity.parse(item);
@@ -338,15 +366,58 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
     { put: bodyItem(node.projectId, node.id, rev, body ?? preserved) },
     appendHistoryOp(node.projectId, { ...node, rev: input.expectedRev }, preserved),
     ...(input.content ? [{ put: searchTextItem(node.projectId, node.id, contentText(input.content)) }] : []),
+    ...saveEventOps(
+      {
+        projectId: node.projectId,
+        kind: eventKind,
+        actor: editor,
+        subject: eventSubjectOf(next),
+        details: { type: next.type, method: next.method, path: next.path },
+        ...changes,
+      },
+      window,
+    ),
   ]);
   await bumpTreeRev(node.projectId);
   return { node: next, content: input.content ?? readContent(node.type, await readBody(preserved)) };
 }
 
-/** Moves a node under `parentId` at `rank`: one conditional write (the node must still exist). */
-export async function moveDocument(node: StoredNode, parentId: string, rank: string): Promise<StoredNode> {
+/**
+ * A revision that changes no content but says what happened to the document (a move to the bin, a restore from it),
+ * so its history names who did it and when: the node at the next revision with that note, and the writes that go in
+ * the same transaction as the node's own move (its body carried to that revision, the replaced version kept).
+ */
+export async function noteRevision(node: StoredNode, note: SaveNote, editor: Editor, now = new Date()) {
+  const body = preservedBody(await getBody(node.projectId, node.id));
+  const { note: _lastNote, ...stamp } = node;
+  const next: StoredNode = {
+    ...stamp,
+    comment: '',
+    note,
+    updatedAt: now.toISOString(),
+    updatedBy: editor.id,
+    updatedByName: editor.name,
+    rev: node.rev + 1,
+  };
+  const ops: TransactOp[] = [{ put: bodyItem(node.projectId, node.id, next.rev, body) }, appendHistoryOp(node.projectId, node, body)];
+  return { next, ops };
+}
+
+/** Moves a node under `parentId` at `rank`: one conditional write (the node must still exist), with its event. */
+export async function moveDocument(node: StoredNode, parentId: string, rank: string, editor: Editor): Promise<StoredNode> {
   const moved: StoredNode = { ...node, parentId, rank };
-  await nodeEntity.update(node, { set: { parentId, rank } }, { when: exists(), failure: () => new AppError('notFound') });
+  await transact([
+    nodeEntity.updateOp(node, { set: { parentId, rank } }, exists(), () => new AppError('notFound')),
+    ...(parentId === node.parentId
+      ? [] // a reorder among siblings tells nobody anything
+      : eventOps({
+          projectId: node.projectId,
+          kind: 'document.moved',
+          actor: editor,
+          subject: eventSubjectOf(moved),
+          details: { fromFolderId: node.parentId, toFolderId: parentId },
+        })),
+  ]);
   await bumpTreeRev(node.projectId);
   return moved;
 }
@@ -388,18 +459,20 @@ export async function copyDocuments(nodes: StoredNode[], original: StoredNode, t
 }
 
 /**
- * Deletes what documents keep beside their tree nodes: bodies, search texts, mock settings, history and S3
+ * Deletes what documents keep beside their tree nodes: bodies, search texts, mock settings, history, comments and S3
  * objects (the purge of the document bin; the nodes themselves are the caller's). Answers how many items it deleted.
  */
 export async function deleteDocumentData(projectId: string, ids: string[]): Promise<number> {
-  const [histories, bodies] = await Promise.all([
+  const [histories, bodies, comments] = await Promise.all([
     Promise.all(ids.map((id) => historyOf(projectId, id))).then((h) => h.flat()),
     bodiesOf(projectId, ids),
+    commentKeysOf(projectId, ids),
   ]);
   const objects = [...histories, ...bodies].flatMap((b) => (b.s3Key ? [b.s3Key] : []));
   const deletes = [
     ...histories.map((h) => keys.history(projectId, h.documentId, h.rev)),
     ...ids.flatMap((id) => [keys.mockConfig(projectId, id), keys.searchText(projectId, id), keys.documentBody(projectId, id)]),
+    ...comments,
   ];
   await batchWrite({ deletes });
   await deleteBodyObjects([...new Set(objects)]);

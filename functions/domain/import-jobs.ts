@@ -13,7 +13,7 @@ import { ERRORS, type ErrorKey } from '@shared/errors';
 import { IMPORT_FORMATS, IMPORT_MAX_BYTES } from '@shared/constants';
 import { UPLOAD_URL_SECONDS } from '@shared/files';
 
-import { warningText } from '@shared/import/warnings';
+import { warningCounts, warningText } from '@shared/import/warnings';
 import { lazy } from '@shared/lazy';
 import { translate, type Locale } from '@shared/messages';
 import {
@@ -33,6 +33,7 @@ import { AppError } from '../core/app-error';
 import { newDocumentId } from './documents';
 import { jobLease, leaseLapsed, type TakenJob } from './jobs';
 import type { Logger } from '../core/logger';
+import { eventOps } from './events';
 
 /** How long a job (its state, progress and report) is kept. */
 const IMPORT_JOB_DAYS = 30;
@@ -192,11 +193,23 @@ export const reportImportCommit = (job: TakenJob, commit: Commit, report?: Store
 /** A run whose commit failed lets go of the job soon, so the next poll has another run finish the commit. */
 export const releaseImportLease = (job: TakenJob, retryInMs = IMPORT_COMMIT_RETRY_MS) => importLease.lapse(job, retryInMs);
 
+/** Per kind, the larger of what was counted before a cut and what the list holds now. */
+const countsBeyond = (before: StoredReport['warningCounts'], now: NonNullable<StoredReport['warningCounts']>) => {
+  const out = { ...before };
+  for (const [code, n] of Object.entries(now) as [keyof typeof now, number][]) out[code] = Math.max(out[code] ?? 0, n);
+  return out;
+};
+
 type Commit = NonNullable<ImportJobRecord['commit']>;
 const commitProgress = (c: Commit) => ({ done: c.staged + c.done, total: c.staged + c.total });
 
+/**
+ * A report as kept: its first warnings and changes, and the warnings counted by kind before the cut. A report
+ * trimmed before holds counts already; warnings added since (a save during the commit) are counted on top.
+ */
 const trimmed = (report: StoredReport): StoredReport => ({
   ...report,
+  warningCounts: countsBeyond(report.warningCounts, warningCounts(report.warnings)),
   warnings: report.warnings.slice(0, REPORT_WARNINGS),
   changes: report.changes.slice(0, REPORT_CHANGES),
 });
@@ -204,8 +217,34 @@ const trimmed = (report: StoredReport): StoredReport => ({
 export const setImportFormat = (job: TakenJob, format: ImportJobRecord['format']) => importLease.write(job, { format });
 
 /** running -> done, with the report. */
-export const finishImportJob = (job: TakenJob, report: StoredReport, progress: { done: number; total: number }) =>
-  importLease.finish(job, { report: trimmed(report), progress });
+/**
+ * running -> done with its report, and the import's one event (however many documents it wrote) in the same
+ * transaction: none for a dry run or an import that changed nothing.
+ */
+export const finishImportJob = (job: ImportJobRecord, report: StoredReport, progress: { done: number; total: number }) => {
+  const changed = report.created + report.updated + report.deleted > 0;
+  const announce = changed && !job.options.dryRun;
+  return importLease.finish(
+    job,
+    { report: trimmed(report), progress },
+    announce
+      ? eventOps({
+          projectId: job.projectId,
+          kind: 'import.finished',
+          actor: { id: job.createdBy, name: job.createdByName },
+          details: {
+            jobId: job.id,
+            source: job.source,
+            created: report.created,
+            updated: report.updated,
+            deleted: report.deleted,
+            unchanged: report.skipped,
+            ...(report.compat ? { breaking: report.compat.summary.error } : {}),
+          },
+        })
+      : [],
+  );
+};
 
 /** queued | running -> failed, with why (an error key of shared/errors.ts and its values); not once taken over. */
 export const failImportJob = (

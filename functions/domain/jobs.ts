@@ -11,7 +11,18 @@
  * are `LeaseFields`.
  */
 import type { ErrorKey } from '@shared/errors';
-import { and, conditionsOn, or, skip, type Guard, type WriteGuard } from '../data/db';
+import {
+  and,
+  conditionsOn,
+  or,
+  skip,
+  transact,
+  type Condition,
+  type Guard,
+  type OnFailure,
+  type TransactOp,
+  type WriteGuard,
+} from '../data/db';
 import type { EntityUpdate } from '../data/entity';
 
 /** The job kinds that run under a lease; a new kind is added here (and to the lease test's fixtures). */
@@ -54,6 +65,7 @@ export class LeaseLost extends Error {
 interface JobEntity<R extends LeaseFields> {
   put(record: R, guard?: WriteGuard): Promise<unknown>;
   update(ids: Pick<LeaseFields, 'projectId' | 'id'>, changes: EntityUpdate<R>, guard: Guard): Promise<R | undefined>;
+  updateOp(ids: Pick<LeaseFields, 'projectId' | 'id'>, changes: EntityUpdate<R>, when?: Condition, failure?: OnFailure): TransactOp;
 }
 
 /** Whether a running job's run stopped renewing its lease (it died): another run may take it over. */
@@ -101,9 +113,12 @@ export function jobLease<R extends LeaseFields>(kind: JobKind, entity: JobEntity
     /** The run lets go soon (`inMs`), so that another run may take the job then instead of after a whole lease. */
     lapse: (run: TakenJob, inMs: number) => write(run, { leaseUntil: Date.now() + inMs } as Partial<R>),
 
-    /** running -> done, with what the kind keeps of the result. */
-    finish: (run: TakenJob, set: Partial<R>) =>
-      write(run, { ...set, state: 'done', finishedAt: new Date().toISOString(), leaseUntil: null }),
+    /** running -> done, with what the kind keeps of the result, and `alongside` in the same transaction (its event). */
+    finish: async (run: TakenJob, set: Partial<R>, alongside: TransactOp[] = []) => {
+      const done = { ...set, state: 'done', finishedAt: new Date().toISOString(), leaseUntil: null } as Partial<R>;
+      if (!alongside.length) return write(run, done);
+      await transact([entity.updateOp(run, { set: done }, stillOurs(run), lost(run)), ...alongside]);
+    },
 
     /**
      * queued | running -> failed, with why; a running job only by the run that holds it. Answers whether it was

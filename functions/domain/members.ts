@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { MEMBER_ROLES, type MemberRole } from '@shared/access';
 import type { ProjectMember } from '@shared/schemas/project';
+import { eventOps, type Actor } from './events';
 import { and, conditionsOn, exists, getItem, notExists, queryAll, skip, transact, type TransactOp } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
@@ -86,11 +87,38 @@ export async function leaveProject(projectId: string, userId: string) {
   await transact([{ delete: keys.member(projectId, userId), when: exists() }, { delete: keys.favorite(projectId, userId) }]);
 }
 
+/** Who added or removed a member, and the member's name as the event should show it. */
+export interface MemberEventBy {
+  actor: Actor;
+  userName?: string;
+}
+
+const memberEventOps = (
+  kind: 'member.added' | 'member.removed',
+  projectId: string,
+  userId: string,
+  by: MemberEventBy,
+  details: Record<string, unknown> = {},
+) =>
+  eventOps({
+    projectId,
+    kind,
+    actor: by.actor,
+    details: { userId, ...(by.userName ? { userName: by.userName } : {}), ...details },
+  });
+
 /**
  * Gives a user a role on a project, or changes it (keeping where they filed it). `creator` is never given or
  * taken here: the creator's role changes only by a transfer.
  */
-export async function assignMember(projectId: string, userId: string, role: MemberRole, now = new Date()): Promise<MemberRecord> {
+export async function assignMember(
+  projectId: string,
+  userId: string,
+  role: MemberRole,
+  /** Who added them, when the addition is an event (a copy of members to another project is not). */
+  announce?: MemberEventBy,
+  now = new Date(),
+): Promise<MemberRecord> {
   const ids = { projectId, userId };
   const changed = await memberEntity.update(
     ids,
@@ -101,16 +129,21 @@ export async function assignMember(projectId: string, userId: string, role: Memb
   if (changed) return changed;
   const member = newMember(projectId, userId, role, null, now);
   // Added by someone else a moment ago: set the role on that membership instead.
-  const added = await transact([notLeavingCheck(userId, now.getTime()), memberEntity.putOp(member, notExists(), skip)]);
+  const added = await transact([
+    notLeavingCheck(userId, now.getTime()),
+    memberEntity.putOp(member, notExists(), skip),
+    ...(announce ? memberEventOps('member.added', projectId, userId, announce, { role }) : []),
+  ]);
   if (!added) await memberEntity.update(ids, { set: { role } });
   return member;
 }
 
 /** Removes a member (never the creator), with their favourite of the project. */
-export async function removeMember(projectId: string, userId: string) {
+export async function removeMember(projectId: string, userId: string, announce?: MemberEventBy) {
   const failed = !(await transact([
     { delete: keys.member(projectId, userId), when: and(exists(), where.ne('role', 'creator')), failure: skip },
     { delete: keys.favorite(projectId, userId) },
+    ...(announce ? memberEventOps('member.removed', projectId, userId, announce) : []),
   ]));
   if (failed) throw new AppError((await getMember(projectId, userId)) ? 'creatorRoleFixed' : 'notFound');
 }

@@ -9,7 +9,8 @@ import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { readContent, type TypedContent } from '@shared/schemas/document';
 import { releaseView, type ReleaseView } from '@shared/schemas/share';
-import { asRecord, asRecords, deleteItem, getItem, notExists, putItem, queryAll } from '../data/db';
+import { asRecord, asRecords, deleteItem, getItem, notExists, queryAll, transact } from '../data/db';
+import { eventOps } from './events';
 import { ENTITY, keys } from '../data/keys';
 import { deleteObject, getObjectText, putObject } from '../data/s3';
 import { AppError } from '../core/app-error';
@@ -93,10 +94,15 @@ export async function publishRelease(
   const ours = (item: Record<string, unknown> | undefined) => item?.s3Key === s3Key;
   try {
     // A put the SDK tried again after its first try landed (the answer was lost) finds its own release: published.
-    await putItem(releaseItem(release), {
-      when: notExists(),
-      failure: (current) => (ours(current) ? undefined : new AppError('versionExists')),
-    });
+    // With its event: a release is announced exactly when it is listed.
+    await transact([
+      {
+        put: releaseItem(release),
+        when: notExists(),
+        failure: (current) => (ours(current) ? undefined : new AppError('versionExists')),
+      },
+      ...eventOps({ projectId: project.id, kind: 'release.published', actor: editor, details: { version, documentCount: nodes.length } }),
+    ]);
   } catch (err) {
     // The snapshot goes, unless a release points at it after all (a write whose answer was lost may have landed);
     // when that cannot be told now, it stays: an unlisted object costs less than a listed release without one.

@@ -10,7 +10,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { projectIdOfShare, shareView, type ShareView } from '@shared/schemas/share';
-import { asRecord, asRecords, deleteItem, eq, getItem, notExists, putItem, queryAll } from '../data/db';
+import { asRecord, asRecords, deleteItem, eq, getItem, notExists, putItem, queryAll, transact } from '../data/db';
+import { eventOps } from './events';
 import { ENTITY, keys } from '../data/keys';
 import { AppError } from '../core/app-error';
 import { childrenByParent, nodesAt, type StoredNode } from './documents';
@@ -65,7 +66,15 @@ export const shareItem = (share: ShareRecord) => ({
 });
 
 export async function createShare(share: ShareRecord) {
-  await putItem(shareItem(share), notExists());
+  await transact([
+    { put: shareItem(share), when: notExists() },
+    ...eventOps({
+      projectId: share.projectId,
+      kind: 'share.created',
+      actor: { id: share.createdBy, name: share.createdByName },
+      details: { shareId: share.id, scope: share.docIds.length ? `${share.docIds.length}` : 'all' },
+    }),
+  ]);
 }
 
 /** Saves a changed share; a changed password or a shorter expiry revokes every token issued before. */

@@ -16,23 +16,35 @@ export const MOCK_CAPS = {
 } as const;
 
 /**
- * Sandbox worker threads per process, when there are that many CPUs: a Lambda function of the mock origin has
- * one or two (by its memory), the local origin shares the machine with everything else.
+ * CPUs the sandbox runs scripts on per process, at most, when there are that many: a Lambda function of the mock
+ * origin has one or two (by its memory), the local origin shares the machine with everything else. The pool keeps
+ * one worker more than that in reserve (functions/mock/sandbox.ts), so one project may use every CPU and another
+ * project's script still finds a worker while the first project's scripts loop until the watchdog.
  */
 export const SANDBOX_WORKERS = 2;
 
 /**
  * Fair shares of the sandbox workers between projects (functions/mock/sandbox.ts): the workers are served project by
- * project, round robin, and one project may run at most `max(1, workers - 1)` scripts at once, so a project whose
- * scripts loop until the watchdog never holds every worker. `inFlightPerProject` caps a project's scripts running and
- * waiting: beyond it a request is answered at once with 429 (and Retry-After), because each waiting runaway script
- * costs up to its deadline plus the watchdog's grace on the project's one worker, and a queue without a bound would
- * make every request of that project wait seconds (the 100 concurrent endless scripts of issue 27 waited 10 s).
+ * project, round robin, and one project runs at most one script per CPU at once, never on the reserve worker, and one
+ * fewer (at least one) for a while after one of its scripts timed out. A project's scripts beyond its share wait in
+ * its own line, up to `queuePerProject` running and waiting (a frontend's page with a dozen parallel calls, or a
+ * load test at 50 connections, waits rather than being refused); past that line, or past `queueTotal` waiting across
+ * every project, a request is answered at once with 429 and Retry-After. The bound keeps a runaway project's line
+ * from growing without end: each waiting endless script costs its deadline on one of the project's workers, so its
+ * last request waits at most about queuePerProject x deadline (64 x 0.2 s = 12.8 s on one CPU), and another project
+ * never waits behind it at all. `MOCK_SCRIPT_QUEUE` overrides `queuePerProject`, read when the first script runs.
  */
 export const SANDBOX_FAIRNESS = {
-  inFlightPerProject: 8,
-  /** Seconds a caller refused for too many scripts in flight is told to wait: a running script ends within 0.5 s. */
+  queuePerProject: 64,
+  /** Scripts waiting across every project: what one process holds in memory for requests not yet run. */
+  queueTotal: 512,
+  /** Seconds a caller refused past the queue is told to wait: a script ends within its deadline. */
   retryAfterSeconds: 1,
+  /**
+   * How long after one of its scripts timed out a project runs one script fewer at once (one CPU less, at least
+   * one): its endless scripts then leave a CPU to the server and to everyone else's scripts.
+   */
+  afterTimeoutMs: 10_000,
 } as const;
 
 /** Limits of one script run in the QuickJS sandbox. */

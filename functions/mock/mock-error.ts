@@ -3,8 +3,8 @@
  * caller; none carries a host stack or path, only messages written for the person who saved the mock.
  */
 /**
- * `disabled`: the document's mock is off. `busy`: the project has its cap of scripts in flight (SANDBOX_FAIRNESS);
- * the server answers 429.
+ * `disabled`: the document's mock is off. `busy`: the project's line of scripts (or every line together) is full
+ * (SANDBOX_FAIRNESS); the server answers 429.
  */
 type MockErrorKind = 'disabled' | 'busy' | 'invalid_template' | 'output_too_large' | 'timeout' | 'memory' | 'script_error' | 'bad_response';
 

@@ -5,8 +5,17 @@
  */
 import { availableParallelism } from 'node:os';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MOCK_CAPS, SANDBOX_FAIRNESS, SANDBOX_LIMITS } from './limits';
-import { checkScriptSyntax, closeSandbox, runMockScript, warmSandbox, type ScriptRequest, type ScriptRun } from './sandbox';
+import { MOCK_CAPS, SANDBOX_LIMITS } from './limits';
+import {
+  checkScriptSyntax,
+  closeSandbox,
+  runMockScript,
+  SandboxPool,
+  warmSandbox,
+  type PoolSize,
+  type ScriptRequest,
+  type ScriptRun,
+} from './sandbox';
 
 // Set before the worker starts, so the worker's environment has it too.
 const SECRET = 'apiloom-canary-4f1d2c9e7b';
@@ -379,45 +388,93 @@ describe('resource limits', SLOW, () => {
 });
 
 describe('fair shares between projects', SLOW, () => {
-  beforeEach(() => warmSandbox(), 60_000);
+  /**
+   * A pool of its own, whatever this machine has: two CPUs' share (three workers: two a project may run on, one in
+   * reserve) and short lines, so the order of answers is the same on any machine and a full line takes few scripts.
+   */
+  const size: PoolSize = { cpus: 2, queuePerProject: 4, queueTotal: 4 };
+  const pool = new SandboxPool(size);
+  beforeAll(() => pool.start(), 60_000);
+  afterAll(() => pool.close());
+  const endless = (project: string, deadlineMs: number) => pool.runScript('while (true) {}', request, { projectId: project, deadlineMs });
+  const quick = (project: string, body: string) =>
+    pool.runScript(`return { body: ${JSON.stringify(body)} }`, request, { projectId: project, deadlineMs: 5_000 });
 
-  it("answers another project's script while one project has its cap of runaway scripts in flight, refuses the next at once, and serves it again after", async () => {
+  it("queues a project's scripts beyond its share of the workers and answers every one", async () => {
+    // A frontend's page with parallel calls: two run at a time, the rest wait in the project's line.
+    const calls = Array.from({ length: size.queuePerProject }, (_, n) => `call ${n}`);
+    const answers = await Promise.all(calls.map((body) => quick('page', body)));
+    expect(answers.map((answer) => answer.ok && answer.value.body)).toEqual(calls);
+  });
+
+  it("answers another project's script while one project's line is full of runaway scripts, refuses past the line at once, and serves it again after", async () => {
     const settled: string[] = [];
     const note = <T>(name: string, promise: Promise<T>) => promise.finally(() => settled.push(name));
     // Runaway scripts with a deadline long enough that the other project's script cannot lose the race on a slow machine.
-    const runaway = Array.from({ length: SANDBOX_FAIRNESS.inFlightPerProject }, (_, i) =>
-      note(`a${i}`, runMockScript('while (true) {}', request, { projectId: 'abuser', deadlineMs: 1_000 })),
-    );
-    const beyond = note('a-beyond', runMockScript('return { body: 1 }', request, { projectId: 'abuser' }));
-    const other = note('b', runMockScript('return { body: "b answered" }', request, { projectId: 'bystander', deadlineMs: 5_000 }));
+    const runaway = Array.from({ length: size.queuePerProject }, () => note('a', endless('abuser', 1_000)));
+    const beyond = note('a-beyond', quick('abuser', 'never'));
+    const other = note('b', quick('bystander', 'b answered'));
 
-    expect(await beyond).toMatchObject({ ok: false, error: { kind: 'busy' } });
+    expect(await beyond).toMatchObject({
+      ok: false,
+      error: { kind: 'busy', message: `this project already has ${size.queuePerProject} scripts running or waiting` },
+    });
     expect(settled).toEqual(['a-beyond']);
     const answer = await other;
     expect(answer.ok && answer.value.body).toBe('b answered');
     // Order, not milliseconds: the other project's script was answered before any runaway one timed out.
     expect(settled).toEqual(['a-beyond', 'b']);
 
+    // The waiting runaway scripts ran in turn rather than being refused.
     for (const result of await Promise.all(runaway)) expect(result).toMatchObject({ ok: false, error: { kind: 'timeout' } });
-    const again = await runMockScript('return { body: "a again" }', request, { projectId: 'abuser', deadlineMs: 5_000 });
+    const again = await quick('abuser', 'a again');
     expect(again.ok && again.value.body).toBe('a again');
   });
 
+  it('runs one script fewer at once of a project whose script timed out lately', async () => {
+    const settled: string[] = [];
+    const note = <T>(name: string, promise: Promise<T>) => promise.finally(() => settled.push(name));
+    // Its share is both CPUs: a quick script beside an endless one runs at once on the second.
+    const first = note('endless', endless('heavy', 1_500));
+    await note('quick', quick('heavy', 'beside'));
+    expect((await first).ok).toBe(false);
+    expect(settled).toEqual(['quick', 'endless']);
+    // Its script timed out: now it runs one at a time, so the quick one waits for the endless one to end.
+    settled.length = 0;
+    const second = note('endless', endless('heavy', 1_000));
+    const after = await note('quick', quick('heavy', 'after'));
+    expect(after.ok && after.value.body).toBe('after');
+    expect((await second).ok).toBe(false);
+    expect(settled).toEqual(['endless', 'quick']);
+  });
+
+  it('bounds the lines of every project together: past that bound any project is refused at once', async () => {
+    // a runs two and waits with two; b runs one on the reserve worker and waits with two: four waiting in all.
+    const held = [...Array.from({ length: 4 }, () => endless('a', 1_000)), ...Array.from({ length: 3 }, () => endless('b', 1_000))];
+    expect(await quick('c', 'never')).toMatchObject({
+      ok: false,
+      error: { kind: 'busy', message: `${size.queueTotal} scripts are already waiting for the sandbox` },
+    });
+    for (const result of await Promise.all(held)) expect(result).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    const served = await quick('c', 'c answered');
+    expect(served.ok && served.value.body).toBe('c answered');
+  });
+
   it('serves waiting projects in turn, not in the order their scripts came', async () => {
-    // One project holds its share of the workers with an endless script, so the others take turns on the rest.
-    const holder = runMockScript('while (true) {}', request, { projectId: 'holder', deadlineMs: 60_000 });
+    // One project holds its share of the workers with endless scripts, so the others take turns on the reserve.
+    const holders = [endless('holder', 60_000), endless('holder', 60_000)];
     const done: string[] = [];
-    const quick = (project: string, n: number) =>
-      runMockScript(`return { body: ${n} }`, request, { projectId: project, deadlineMs: 5_000 }).then((result) => {
+    const inTurn = (project: string, n: number) =>
+      quick(project, `${project}${n}`).then((result) => {
         expect(result.ok).toBe(true);
         done.push(`${project}${n}`);
       });
-    await Promise.all([quick('b', 1), quick('b', 2), quick('b', 3), quick('c', 1), quick('c', 2), quick('c', 3)]);
+    await Promise.all([inTurn('b', 1), inTurn('b', 2), inTurn('b', 3), inTurn('c', 1), inTurn('c', 2)]);
     // b1 goes straight to the idle worker; b (waiting first) and c then take turns. First come, first served
     // would run all of b's before c's.
-    expect(done).toEqual(['b1', 'b2', 'c1', 'b3', 'c2', 'c3']);
-    // Ends the endless one (its worker is replaced by the next warm-up).
-    await closeSandbox();
-    expect(await holder).toMatchObject({ ok: false });
+    expect(done).toEqual(['b1', 'b2', 'c1', 'b3', 'c2']);
+    // Ends the endless ones.
+    await pool.close();
+    for (const result of await Promise.all(holders)) expect(result.ok).toBe(false);
   });
 });

@@ -7,9 +7,10 @@
  * elements) runs on for minutes whatever the interrupt handler says. Here such a run is cut off by terminating
  * the worker a little after the deadline, and the next script gets a new worker; the caller's process never
  * stalls. One script runs at a time per worker; a run is sent only once the worker has loaded QuickJS, so
- * start-up never counts against a script's deadline. There is a worker per CPU (at most SANDBOX_WORKERS):
- * a run is mostly QuickJS building a fresh context, so scripts scale with cores. Projects share the workers
- * fairly (SandboxPool): one project's endless scripts hold at most all workers but one until the watchdog.
+ * start-up never counts against a script's deadline. There is a worker per CPU (at most SANDBOX_WORKERS) and one
+ * in reserve: a run is mostly QuickJS building a fresh context, so scripts scale with cores. Projects share the
+ * workers fairly (SandboxPool): one project runs a script per CPU at most, never on the reserve, so its endless
+ * scripts leave a worker to the others until the watchdog; what it sends beyond that waits in its own bounded line.
  *
  * The worker runs this same file: the source through tsx in development and tests, the bundle itself in a
  * deployed function (whose entry module must therefore only define things at its top level).
@@ -61,10 +62,7 @@ const timedOut = (ms: number): ScriptRun => ({
   logs: [],
 });
 const sandboxFailed = (): ScriptRun => ({ ...mockFail('script_error', 'the script sandbox failed'), logs: [] });
-const busy = (): ScriptRun => ({
-  ...mockFail('busy', `this project already has ${SANDBOX_FAIRNESS.inFlightPerProject} scripts running or waiting`),
-  logs: [],
-});
+const busy = (message: string): ScriptRun => ({ ...mockFail('busy', message), logs: [] });
 
 /** How a worker loads this file: the bundle directly, or the TypeScript source through tsx's loader. */
 function newWorker(): Worker {
@@ -209,31 +207,62 @@ class SandboxThread {
   }
 }
 
+/** How many scripts a pool runs and holds: SANDBOX_WORKERS and SANDBOX_FAIRNESS by default; smaller in tests. */
+export interface PoolSize {
+  /** Scripts one project may run at once: a worker per CPU. The pool has one worker more, in reserve. */
+  cpus: number;
+  /** A project's scripts running and waiting, at most; past it, `busy` at once. */
+  queuePerProject: number;
+  /** Scripts waiting across every project, at most. */
+  queueTotal: number;
+}
+
+function defaultPoolSize(): PoolSize {
+  const override = Number(process.env.MOCK_SCRIPT_QUEUE);
+  return {
+    cpus: Math.max(1, Math.min(SANDBOX_WORKERS, availableParallelism())),
+    queuePerProject: Number.isInteger(override) && override > 0 ? override : SANDBOX_FAIRNESS.queuePerProject,
+    queueTotal: SANDBOX_FAIRNESS.queueTotal,
+  };
+}
+
 /**
  * The sandbox threads of this process, made on first use, shared fairly between projects: each project has its
- * own queue, and an idle thread takes the next job of the next project in turn (round robin) among those running
- * fewer than `maxRunning` scripts. So one project's runaway scripts hold at most all threads but one, and another
- * project's script waits only for the projects ahead of it in turn, not for every script sent before it. A project
- * with SANDBOX_FAIRNESS.inFlightPerProject scripts running or waiting is refused (`busy`) at once.
+ * own line, and an idle thread takes the next job of the next project in turn (round robin) among those running
+ * fewer than their share (a script per CPU; one fewer for a while after one of theirs timed out). There is a thread
+ * per CPU and one more, so one project's runaway scripts hold at most all threads but one, and another project's
+ * script waits only for the projects ahead of it in turn, not for every script sent before it. A project's line is
+ * bounded (and all lines together): past it, `busy` at once.
  */
-class SandboxPool {
-  private readonly threads = Array.from(
-    { length: Math.max(1, Math.min(SANDBOX_WORKERS, availableParallelism())) },
-    () => new SandboxThread(() => this.failWaiting()),
-  );
-  private readonly maxRunning = Math.max(1, this.threads.length - 1);
+export class SandboxPool {
+  private readonly threads: SandboxThread[];
+  /** Projects whose script ran out its time lately, and until when they run one script fewer at once. */
+  private readonly timedOut = new Map<string, number>();
   /** Projects with a job running or waiting; dropped when they have none. */
   private readonly projects = new Map<string, { waiting: QueuedJob[]; running: number }>();
   /** Projects with waiting jobs, in turn order: one served goes to the back. */
   private turns: string[] = [];
+  private waitingCount = 0;
   private nextId = 1;
   private dispatching = false;
   private again = false;
 
-  submit(project: string, job: SandboxJob, timeoutMs: number): Promise<JobResult> {
+  constructor(private readonly size: PoolSize = defaultPoolSize()) {
+    this.threads = Array.from({ length: size.cpus + 1 }, () => new SandboxThread(() => this.failWaiting()));
+  }
+
+  private submit(project: string, job: SandboxJob, timeoutMs: number): Promise<JobResult> {
     let entry = this.projects.get(project);
     if (!entry) this.projects.set(project, (entry = { waiting: [], running: 0 }));
-    if (entry.running + entry.waiting.length >= SANDBOX_FAIRNESS.inFlightPerProject) return Promise.resolve(busy());
+    const { queuePerProject, queueTotal } = this.size;
+    if (entry.running + entry.waiting.length >= queuePerProject) {
+      this.forgetIfIdle(project);
+      return Promise.resolve(busy(`this project already has ${queuePerProject} scripts running or waiting`));
+    }
+    if (this.waitingCount >= queueTotal) {
+      this.forgetIfIdle(project);
+      return Promise.resolve(busy(`${queueTotal} scripts are already waiting for the sandbox`));
+    }
     const projectEntry = entry;
     return new Promise((resolve) => {
       let settled = false;
@@ -247,15 +276,30 @@ class SandboxPool {
           if (settled) return;
           settled = true;
           if (queued.running) projectEntry.running--;
+          if (!result.ok && result.error.kind === 'timeout') this.noteTimeout(project);
           this.forgetIfIdle(project);
           resolve(result);
           this.dispatch();
         },
       };
       projectEntry.waiting.push(queued);
+      this.waitingCount++;
       if (projectEntry.waiting.length === 1) this.turns.push(project);
       this.dispatch();
     });
+  }
+
+  /** Runs one mock script of a project (see runMockScript). */
+  async runScript(source: string, request: ScriptRequest, options: RunOptions = {}): Promise<ScriptRun> {
+    const { projectId = NO_PROJECT, ...scriptOptions } = options;
+    const timeoutMs = scriptOptions.deadlineMs ?? SANDBOX_LIMITS.deadlineMs;
+    return (await this.submit(projectId, { op: 'run', source, request, options: scriptOptions }, timeoutMs)) as ScriptRun;
+  }
+
+  async checkSyntax(source: string): Promise<MockResult<true>> {
+    const result = await this.submit(NO_PROJECT, { op: 'check', source }, SANDBOX_LIMITS.deadlineMs);
+    if (result.ok) return { ok: true, value: true };
+    return { ok: false, error: result.error };
   }
 
   /** Hands waiting jobs to idle threads, project by project in turn. */
@@ -286,8 +330,9 @@ class SandboxPool {
     for (let i = 0; i < this.turns.length; i++) {
       const project = this.turns[i]!;
       const entry = this.projects.get(project)!;
-      if (entry.running >= this.maxRunning) continue;
+      if (entry.running >= this.share(project)) continue;
       const job = entry.waiting.shift()!;
+      this.waitingCount--;
       job.running = true;
       entry.running++;
       this.turns.splice(i, 1);
@@ -295,6 +340,28 @@ class SandboxPool {
       return job;
     }
     return undefined;
+  }
+
+  /**
+   * Scripts a project may run at once: one per CPU, or one fewer (at least one) while its scripts run out their
+   * time. A runaway script holds its CPU for its whole deadline, so a project sending them would otherwise keep every
+   * CPU busy and slow everyone else's scripts and the server's own thread; a project whose scripts answer in time
+   * keeps every CPU.
+   */
+  private share(project: string): number {
+    const until = this.timedOut.get(project);
+    if (until === undefined) return this.size.cpus;
+    if (until > Date.now()) return Math.max(1, this.size.cpus - 1);
+    this.timedOut.delete(project);
+    return this.size.cpus;
+  }
+
+  private noteTimeout(project: string) {
+    const now = Date.now();
+    // Forget the projects whose time is up, so the map holds only those that timed out lately.
+    if (this.timedOut.size >= SANDBOX_FAIRNESS.queueTotal)
+      for (const [name, until] of this.timedOut) if (until <= now) this.timedOut.delete(name);
+    this.timedOut.set(project, now + SANDBOX_FAIRNESS.afterTimeoutMs);
   }
 
   private forgetIfIdle(project: string) {
@@ -306,6 +373,7 @@ class SandboxPool {
   private failWaiting() {
     const waiting = [...this.projects.values()].flatMap((entry) => entry.waiting.splice(0));
     this.turns = [];
+    this.waitingCount = 0;
     for (const job of waiting) job.resolve(sandboxFailed());
   }
 
@@ -328,20 +396,16 @@ export interface RunOptions extends ScriptOptions {
 }
 
 /**
- * Runs one mock script with the request it answers. Never throws: every failure is a typed result, `busy` at once
- * when the project already has its cap of scripts in flight.
+ * Runs one mock script with the request it answers, once its turn comes. Never throws: every failure is a typed
+ * result, `busy` at once when the project's line (or every line together) is full.
  */
-export async function runMockScript(source: string, request: ScriptRequest, options: RunOptions = {}): Promise<ScriptRun> {
-  const { projectId = NO_PROJECT, ...scriptOptions } = options;
-  const timeoutMs = scriptOptions.deadlineMs ?? SANDBOX_LIMITS.deadlineMs;
-  return (await sandboxPool().submit(projectId, { op: 'run', source, request, options: scriptOptions }, timeoutMs)) as ScriptRun;
+export function runMockScript(source: string, request: ScriptRequest, options: RunOptions = {}): Promise<ScriptRun> {
+  return sandboxPool().runScript(source, request, options);
 }
 
 /** Compiles a script without running it, for save-time feedback: a syntax error with its line, or ok. */
-export async function checkScriptSyntax(source: string): Promise<MockResult<true>> {
-  const result = await sandboxPool().submit(NO_PROJECT, { op: 'check', source }, SANDBOX_LIMITS.deadlineMs);
-  if (result.ok) return { ok: true, value: true };
-  return { ok: false, error: result.error };
+export function checkScriptSyntax(source: string): Promise<MockResult<true>> {
+  return sandboxPool().checkSyntax(source);
 }
 
 /** Starts the sandbox workers ahead of the first script, e.g. while a Lambda function initialises. */

@@ -44,6 +44,8 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   changes: { table: 'readWrite', files: 'read' },
   // Test scenarios and their runs: a run's step results over an item's size live in S3.
   scenario: { table: 'readWrite', files: 'readWrite' },
+  // Comments, watches and the bell (issue 38): the project's and each person's partition; nothing in S3.
+  comments: { table: 'readWrite', files: 'none' },
 };
 
 /** Item-level actions only: no Scan, no table management. */

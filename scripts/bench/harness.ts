@@ -31,7 +31,7 @@ export async function startBenchStack() {
     FILES_BUCKET: 'apiloom-bench-files',
     STAGE: 'test',
     CODE_SENDER: 'outbox',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     S3_ENDPOINT: s3.endpoint,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -111,12 +111,15 @@ export async function countRoundTrips(fn: () => Promise<unknown>): Promise<{ req
 }
 
 interface LoadResult {
+  /** Answers with `expectStatus`: the throughput and the latencies count only these. */
   requests: number;
   perSecond: number;
   p50: number;
   p99: number;
-  /** Answers with another status than `expectStatus`. */
+  /** Answers with another status than `expectStatus` (a refusal is not throughput). */
   unexpected: number;
+  /** Of those, how many were 429 (refused). */
+  refused: number;
 }
 
 /**
@@ -130,14 +133,16 @@ const { url, headers, concurrency, durationMs, expectStatus } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const latencies = [];
 let unexpected = 0;
+let refused = 0;
 const until = Date.now() + durationMs;
 const one = () => new Promise((resolve) => {
   const started = process.hrtime.bigint();
   const req = http.request(url, { agent, headers }, (res) => {
     res.resume();
     res.on('end', () => {
-      latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-      if (res.statusCode !== expectStatus) unexpected++;
+      if (res.statusCode === expectStatus) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      else unexpected++;
+      if (res.statusCode === 429) refused++;
       resolve();
     });
   });
@@ -148,7 +153,7 @@ const loop = async () => { while (Date.now() < until) await one(); };
 const started = Date.now();
 Promise.all(Array.from({ length: concurrency }, loop)).then(() => {
   agent.destroy();
-  parentPort.postMessage({ latencies, unexpected, ms: Date.now() - started });
+  parentPort.postMessage({ latencies, unexpected, refused, ms: Date.now() - started });
 });
 `;
 
@@ -164,15 +169,22 @@ export async function load(
     durationMs: opts.durationMs ?? 5_000,
     expectStatus: opts.expectStatus ?? 200,
   };
-  const out = await new Promise<{ latencies: number[]; unexpected: number; ms: number }>((resolve, reject) => {
+  const out = await new Promise<{ latencies: number[]; unexpected: number; refused: number; ms: number }>((resolve, reject) => {
     const worker = new Worker(LOAD_WORKER, { eval: true, workerData });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
   const sorted = out.latencies.sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { requests: sorted.length, perSecond: (sorted.length / out.ms) * 1000, p50: at(0.5), p99: at(0.99), unexpected: out.unexpected };
+  return {
+    requests: sorted.length,
+    perSecond: (sorted.length / out.ms) * 1000,
+    p50: at(0.5),
+    p99: at(0.99),
+    unexpected: out.unexpected,
+    refused: out.refused,
+  };
 }
 
 export const describeLoad = (r: LoadResult) =>
-  `${r.perSecond.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.requests} requests${r.unexpected ? `, ${r.unexpected} unexpected` : ''})`;
+  `${r.perSecond.toFixed(0)} answers/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.requests} answers${r.unexpected ? `; ${r.unexpected} unexpected, ${r.refused} of them refused` : ''})`;

@@ -1,6 +1,7 @@
 /** `npm run bench`: the figures the issues ask for, measured against the local services. Not a test. */
 import { startBenchStack } from './harness';
 import { ensureBuilt } from '../local/builds';
+import { endBench } from './exit';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { benchProjects } from './projects.bench';
@@ -57,3 +58,4 @@ try {
 } finally {
   await stack?.stop();
 }
+await endBench();

@@ -1,5 +1,5 @@
 /**
- * The 5,000-document project and its page in Chromium, shared by the documents bench (the issue's figure) and
+ * The large project (5,000 documents unless told otherwise) and its page in Chromium, shared by the documents bench (the issue's figure) and
  * `npm run bench:compare` (two builds of the web app side by side).
  */
 import { SESSION_HINT_COOKIE, TOKEN_COOKIE } from '@shared/constants';
@@ -16,21 +16,32 @@ import { benchProject } from './users';
 
 const LOREM = 'Returns the resources of the account, newest first, a page at a time. ';
 
+/** How large a project `seedLargeProject` writes; the default is the documents bench's 5,000. */
+export interface LargeProjectShape {
+  folders?: number;
+  perFolder?: number;
+  /** Every API gets a body (a description and a path), not only the first: what an export renders. */
+  bodies?: boolean;
+  name?: string;
+}
+
 /**
- * A project of 50 folders of 99 HTTP APIs (5,000 documents) created by `userId`, written straight to the table.
- * Every document has words to search; `doc`, the first API, also has a body.
+ * A project of `folders` folders of `perFolder` HTTP APIs each (default 50 x 99: 5,000 documents) created by
+ * `userId`, written straight to the table through the domain's items. Every document has words to search; `doc`,
+ * the first API, also has a body (every API, with `bodies`).
  */
-export async function seedLargeProject(userId: string) {
+export async function seedLargeProject(userId: string, shape: LargeProjectShape = {}) {
+  const { folders: folderCount = 50, perFolder = 99, bodies = false, name = 'Docs bench' } = shape;
   const now = new Date().toISOString();
   const projectId = randomUUID();
   await batchWrite({
     puts: [
-      projectItem(benchProject(userId, 'Docs bench', { id: projectId, documentCount: 5_050 })),
+      projectItem(benchProject(userId, name, { id: projectId, documentCount: folderCount * (perFolder + 1) })),
       memberItem(projectId, userId, 'creator', null),
     ],
   });
-  const folders = generateNKeysBetween(null, null, 50);
-  const ranks = generateNKeysBetween(null, null, 99);
+  const folders = generateNKeysBetween(null, null, folderCount);
+  const ranks = generateNKeysBetween(null, null, perFolder);
   const nodes: StoredNode[] = [];
   const base = {
     projectId,
@@ -77,10 +88,11 @@ export async function seedLargeProject(userId: string) {
     ),
   });
   const doc = nodes[1]!;
+  const apis = nodes.filter((n) => n.type === 'api');
   await batchWrite({
-    puts: [
-      bodyItem(projectId, doc.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: doc.path, description: LOREM.repeat(30) }) }),
-    ],
+    puts: (bodies ? apis : [doc]).map((n) =>
+      bodyItem(projectId, n.id, 1, { json: JSON.stringify({ v: 1, method: 'GET', path: n.path, description: LOREM.repeat(30) }) }),
+    ),
   });
   return { projectId, nodes, doc };
 }

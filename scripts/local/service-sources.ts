@@ -19,4 +19,5 @@ export const serviceSources: ServiceSources = {
   oauth: () => import('../../functions/services/oauth/index'),
   changes: () => import('../../functions/services/changes/index'),
   scenario: () => import('../../functions/services/scenario/index'),
+  comments: () => import('../../functions/services/comments/index'),
 };

@@ -106,7 +106,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       await close(mockOrigin);
       throw err;
     });
-    // On-demand workers (import jobs) run here, after the request that started them is answered.
+    // On-demand workers (import and export jobs) run after the request that started them is answered, each in a
+    // process of its own, as the function is apart from the API's in AWS.
     registerLocalWorkers((name, event) => runLocalWorker(name, event, opts.handlers, opts.log));
     const stopPurge = schedulePurge(() => load<PurgeHandler>('purge', 'job'), opts.log);
     // Lets `npm run purge` use these services instead of starting its own on the same data.

@@ -5,7 +5,7 @@
  */
 import type { ImportPlan } from '../import/plan';
 import { compareStates } from './engine';
-import type { CompatReport, ProjectState, StateDocument } from './types';
+import type { CompatPolicy, CompatReport, ProjectState, StateDocument } from './types';
 
 /** A document of the project as the import planner loads it. */
 export interface PlannedOver {
@@ -23,7 +23,12 @@ const asState = (documents: PlannedOver[]): ProjectState => ({
   documents: documents.filter((d): d is StateDocument & PlannedOver => d.type === 'api' || d.type === 'model'),
 });
 
-export function importPreview(existing: PlannedOver[], plan: Pick<ImportPlan, 'created' | 'updated' | 'deleted'>): CompatReport {
+/** Under the project's policy: its severities, and the findings it accepted (which then fail no `push --fail-on`). */
+export function importPreview(
+  existing: PlannedOver[],
+  plan: Pick<ImportPlan, 'created' | 'updated' | 'deleted'>,
+  policy: CompatPolicy = {},
+): CompatReport {
   const after = new Map(existing.map((d) => [d.id, d]));
   for (const u of plan.updated) {
     const was = u.documentId ? after.get(u.documentId) : undefined;
@@ -38,7 +43,7 @@ export function importPreview(existing: PlannedOver[], plan: Pick<ImportPlan, 'c
       folder: c.document.folder,
       content: c.document.content,
     });
-  return compareStates(asState(existing), asState([...after.values()]));
+  return compareStates(asState(existing), asState([...after.values()]), policy);
 }
 
 /** What a stored report keeps of the verdict: its counts, its bump, and the first findings. */

@@ -4,53 +4,9 @@
  */
 import type { Locale } from '../constants';
 import type { CompatReport, Finding, OperationRef } from './types';
+import { fillWords, REPORT_WORDS } from './words';
 
-const WORDS = {
-  zh: {
-    title: '兼容性报告',
-    identical: '两个版本完全相同，没有任何变化。',
-    none: '没有破坏性变更。',
-    operations: '接口',
-    added: '新增',
-    changed: '变更',
-    removed: '删除',
-    error: '错误',
-    warning: '警告',
-    info: '提示',
-    changes: '其他变化',
-    accepted: '已接受',
-    bump: '建议版本号升级',
-    model: '数据模型',
-    usedBy: '使用它的接口',
-    severity: '级别',
-    check: '检查项',
-    field: '位置',
-    message: '说明',
-  },
-  en: {
-    title: 'Compatibility report',
-    identical: 'The two versions are identical: nothing changed.',
-    none: 'No breaking changes.',
-    operations: 'Operations',
-    added: 'added',
-    changed: 'changed',
-    removed: 'removed',
-    error: 'errors',
-    warning: 'warnings',
-    info: 'info',
-    changes: 'other changes',
-    accepted: 'accepted',
-    bump: 'Suggested version bump',
-    model: 'Data model',
-    usedBy: 'Used by',
-    severity: 'Severity',
-    check: 'Check',
-    field: 'Where',
-    message: 'Message',
-  },
-} as const;
-
-export const reportWords = (locale: Locale) => WORDS[locale];
+const WORDS = REPORT_WORDS;
 
 /** `GET /pets` at its newer version (the older when it was removed). */
 export const operationLabel = (op: OperationRef | undefined) => {
@@ -74,7 +30,7 @@ export function groupFindings(findings: Finding[]): { folder: string; groups: { 
 }
 
 /** The summary line: operations added, changed, removed; errors, warnings, info. */
-export function summaryLine(report: CompatReport, locale: Locale): string {
+export function summaryLine(report: Pick<CompatReport, 'summary'>, locale: Locale): string {
   const w = WORDS[locale];
   const { operations: o, ...s } = report.summary;
   return (
@@ -85,24 +41,32 @@ export function summaryLine(report: CompatReport, locale: Locale): string {
 }
 
 const escapeCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const groupTitle = (title: string, locale: Locale) => (title.startsWith('model:') ? `${WORDS[locale].model} ${title.slice(6)}` : title);
+const groupTitle = (title: string, locale: Locale) =>
+  title.startsWith('model:') ? fillWords(WORDS[locale].model, { name: title.slice(6) }) : title;
+const bumpLine = (report: Pick<CompatReport, 'bump'>, locale: Locale, mark: (s: string) => string) =>
+  fillWords(WORDS[locale].bump, { bump: mark(WORDS[locale].bumps[report.bump]) });
 
 export function reportMarkdown(report: CompatReport, locale: Locale, heading: string = WORDS[locale].title): string {
   const w = WORDS[locale];
   const out = [`## ${heading}`, ''];
   if (report.identical) return [...out, w.identical, ''].join('\n');
-  out.push(summaryLine(report, locale), '', `${w.bump}: **${report.bump}**`, '');
+  out.push(
+    summaryLine(report, locale),
+    '',
+    bumpLine(report, locale, (b) => `**${b}**`),
+    '',
+  );
   if (!report.findings.length) out.push(w.none, '');
   for (const { folder, groups } of groupFindings(report.findings)) {
     if (folder) out.push(`### ${folder}`, '');
     for (const group of groups) {
       out.push(`#### ${groupTitle(group.title, locale)}`, '');
       const model = group.findings[0]?.model;
-      if (model) out.push(`${w.usedBy}: ${model.operations.map((o) => `\`${operationLabel(o)}\``).join(', ')}`, '');
+      if (model) out.push(`${w.usedBy} ${model.operations.map((o) => `\`${operationLabel(o)}\``).join(', ')}`, '');
       out.push(`| ${w.severity} | ${w.check} | ${w.field} | ${w.message} |`, '|---|---|---|---|');
       for (const f of group.findings)
         out.push(
-          `| ${f.accepted ? `~~${f.severity}~~ (${w.accepted})` : f.severity} | \`${f.id}\` | ${escapeCell(f.field)} | ${escapeCell(f.message[locale])} |`,
+          `| ${f.accepted ? `~~${f.severity}~~ (${w.accepted})` : f.severity} | \`${f.id}\` | ${escapeCell(f.field)} | ${escapeCell(f.message[locale])}${f.accepted ? ` (${w.reason}: ${escapeCell(f.accepted.reason)})` : ''} |`,
         );
       out.push('');
     }
@@ -114,10 +78,10 @@ export function reportMarkdown(report: CompatReport, locale: Locale, heading: st
 export function reportText(report: CompatReport, locale: Locale): string {
   const w = WORDS[locale];
   if (report.identical) return w.identical;
-  const lines = [summaryLine(report, locale), `${w.bump}: ${report.bump}`];
+  const lines = [summaryLine(report, locale), bumpLine(report, locale, (b) => b)];
   for (const f of report.findings) {
     const where = f.model
-      ? `${w.model} ${f.model.name} (${f.model.operations.map(operationLabel).join(', ')})`
+      ? `${fillWords(w.model, { name: f.model.name })} (${f.model.operations.map(operationLabel).join(', ')})`
       : operationLabel(f.operation);
     lines.push(
       `${(f.accepted ? `${f.severity} (${w.accepted})` : f.severity!).padEnd(8)} ${f.id}  ${where}`,
@@ -136,7 +100,7 @@ export function reportHtml(report: CompatReport, locale: Locale, heading: string
   const body: string[] = [`<h1>${html(heading)}</h1>`];
   if (report.identical) body.push(`<p>${html(w.identical)}</p>`);
   else {
-    body.push(`<p>${html(summaryLine(report, locale))}</p>`, `<p>${html(w.bump)}: <b>${report.bump}</b></p>`);
+    body.push(`<p>${html(summaryLine(report, locale))}</p>`, `<p>${bumpLine(report, locale, (b) => `<b>${html(b)}</b>`)}</p>`);
     if (!report.findings.length) body.push(`<p>${html(w.none)}</p>`);
     for (const { folder, groups } of groupFindings(report.findings)) {
       if (folder) body.push(`<h2>${html(folder)}</h2>`);
@@ -145,7 +109,7 @@ export function reportHtml(report: CompatReport, locale: Locale, heading: string
         for (const f of group.findings)
           body.push(
             `<li class="${f.severity}"><b>${f.severity}${f.accepted ? ` (${html(w.accepted)})` : ''}</b> <code>${html(f.id)}</code> ` +
-              `<span>${html(f.field)}</span><br>${html(f.message[locale])}</li>`,
+              `<span>${html(f.field)}</span><br>${html(f.message[locale])}${f.accepted ? `<br>${html(w.reason)}: ${html(f.accepted.reason)}` : ''}</li>`,
           );
         body.push('</ul>');
       }
@@ -156,4 +120,19 @@ export function reportHtml(report: CompatReport, locale: Locale, heading: string
     `<title>${html(heading)}</title><style>body{font:14px/1.5 system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;overflow-wrap:anywhere}` +
     `li{margin:.5rem 0}.error b{color:#c00}.warning b{color:#b60}.info b{color:#06c}</style></head><body>${body.join('')}</body></html>`
   );
+}
+
+/**
+ * An import's verdict under its counts (`apiloom push`, `--dry-run` too): the summary, the suggested bump, and the
+ * findings that break or may break clients, one a line (an accepted one marked).
+ */
+export function verdictLines(verdict: Pick<CompatReport, 'summary' | 'bump' | 'findings'>, locale: Locale): string[] {
+  const w = WORDS[locale];
+  const lines = [summaryLine(verdict, locale), bumpLine(verdict, locale, (b) => b)];
+  for (const f of verdict.findings)
+    if (f.severity !== 'info')
+      lines.push(
+        `  ${f.accepted ? `${f.severity} (${w.accepted})` : f.severity} ${f.id}  ${operationLabel(f.operation)}: ${f.message[locale]}`,
+      );
+  return lines;
 }

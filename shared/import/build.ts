@@ -13,14 +13,21 @@ import type { ImportedDocument, ImportedDocumentOf, ImportedKind, ImportWarning 
 export type Method = (typeof HTTP_METHODS)[number];
 export const isMethod = (m: string): m is Method => (HTTP_METHODS as readonly string[]).includes(m);
 
-/** A path as re-imports compare it: `{x}` and `:x` alike, one slash between segments, none at the end. */
+/**
+ * A path as re-imports compare it: `{x}` and `:x` alike, one slash between segments, none at the end, no query. A
+ * fragment stays: `/files/{id}#get_shared_link` and the query-style `/#Action=DescribeInstances` are operations of
+ * their own beside `/files/{id}` and `/`, as the descriptions that write them mean.
+ */
 export function normalisePath(path: string): string {
-  const bare = path.trim().replace(/[?#].*$/, '');
+  const trimmed = path.trim();
+  const hash = trimmed.indexOf('#');
+  const fragment = hash >= 0 ? trimmed.slice(hash) : '';
+  const bare = (hash >= 0 ? trimmed.slice(0, hash) : trimmed).replace(/\?.*$/, '');
   const segments = bare
     .split('/')
     .filter(Boolean)
     .map((s) => (/^\{[^}]*\}$/.test(s) || /^:[^/]+$/.test(s) ? '{}' : s));
-  return `/${segments.join('/')}`;
+  return `/${segments.join('/')}${fragment.length > 1 ? fragment : ''}`;
 }
 export const apiKey = (method: string, path: string) => `api:${method.toUpperCase()} ${normalisePath(path)}`;
 export const modelKey = (name: string) => `model:${name}`;
@@ -125,12 +132,22 @@ export function finish<T extends ImportedKind>(
 ): ImportedDocumentOf<T> | undefined {
   const name = oneLine(draft.name);
   const long = [...name].length > LIMITS.documentTitle;
-  const content =
+  let content =
     draft.type === 'api' && long && typeof draft.content === 'object' && !(draft.content as { summary?: unknown }).summary
       ? { ...draft.content, summary: [...name].slice(0, MAX_FULL_NAME).join('') }
       : draft.content;
   const schema = contentSchemas[draft.type];
-  const parsed = schema.safeParse(content);
+  let parsed = schema.safeParse(content);
+  // Text or a list longer than its field holds is cut, visibly and with a warning, and the document kept: a long
+  // description never costs the operation or the model. Each pass cuts what the last one found.
+  for (let pass = 0; !parsed.success && pass < 5; pass++) {
+    const cuts = parsed.error.issues.filter(isCuttable);
+    if (!cuts.length) break;
+    const copy = structuredClone(content);
+    for (const issue of cuts) cutAt(copy, issue, pointer, warnings);
+    content = copy;
+    parsed = schema.safeParse(content);
+  }
   if (!parsed.success) {
     const depthIssue = parsed.error.issues.find((i) => i.message === 'v.paramDepth');
     if (depthIssue) throw new ImportRefusal('importTooDeep', { depth: LIMITS.paramDepth }, pointer);
@@ -139,6 +156,34 @@ export function finish<T extends ImportedKind>(
     return undefined;
   }
   return { ...draft, name, folder: draft.folder.map(folderNameOf), content: parsed.data as ContentOf<T> };
+}
+
+/** What ends text that was cut: the reader sees that something follows, the import's report says what. */
+export const CUT_MARK = '…';
+
+type Issue = { code: string; path: PropertyKey[]; origin?: string; maximum?: number | bigint };
+const isCuttable = (issue: Issue) =>
+  issue.code === 'too_big' && (issue.origin === 'string' || issue.origin === 'array') && typeof issue.maximum === 'number';
+
+/** Cuts the string or list an issue points at to its field's maximum, and says so. */
+function cutAt(root: unknown, issue: Issue, pointer: string, warnings: ImportWarning[]) {
+  const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+  const key = path.at(-1);
+  let parent: unknown = root;
+  for (const part of path.slice(0, -1))
+    parent = parent && typeof parent === 'object' ? (parent as Record<string | number, unknown>)[part] : undefined;
+  if (!parent || typeof parent !== 'object' || key === undefined) return;
+  const holder = parent as Record<string | number, unknown>;
+  const value = holder[key];
+  const max = Number(issue.maximum);
+  const field = path.join('.');
+  if (typeof value === 'string' && value.length > max) {
+    holder[key] = `${value.slice(0, Math.max(0, max - CUT_MARK.length)).trimEnd()}${CUT_MARK}`;
+    warnings.push({ pointer, code: 'cutText', params: { field, length: value.length, max } });
+  } else if (Array.isArray(value) && value.length > max) {
+    holder[key] = value.slice(0, max);
+    warnings.push({ pointer, code: 'cutList', params: { field, length: value.length, max } });
+  }
 }
 
 /**

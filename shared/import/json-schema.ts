@@ -144,6 +144,15 @@ export function schemaRow(
   const description = textOf(input.description) || textOf(s.description) || textOf(s.title);
   const item = (type: ParamType, extra: Partial<ParamItem> = {}) => row(ctx.ids, name, type, { required, description, ...base, ...extra });
 
+  // `properties` beside a oneOf/anyOf whose branches only name required fields ("one of url or html is required"):
+  // one object with every property, and the rule kept beside its fields.
+  const requires = requiredSetsOf(s);
+  if (requires)
+    return item('object', {
+      nullable: typesOf(s).includes('null') || s.nullable === true || undefined,
+      requires,
+      children: propertiesOf(ctx, s, pointer, depth + 1, nextRefs),
+    });
   const combination = (['allOf', 'oneOf', 'anyOf'] as const).find((k) => Array.isArray(s[k]) && (s[k] as unknown[]).length > 0);
   if (combination) {
     const branches = s[combination] as unknown[];
@@ -183,6 +192,31 @@ export function schemaRow(
   }
 }
 
+/** What a branch holding nothing but `required` may carry besides it. */
+const REQUIRED_ONLY_KEYS = new Set(['required', 'description', 'title']);
+
+/**
+ * The oneOf or anyOf of an object whose branches each only name required fields, as the sets of names; undefined
+ * for any other schema (a branch with a type, properties or a reference is a composition of its own).
+ */
+export function requiredSetsOf(s: Schema): ParamItem['requires'] {
+  if (!isObject(s.properties) || s.allOf) return undefined;
+  const types = typesOf(s).filter((t) => t !== 'null');
+  if (types.length && (types.length !== 1 || types[0] !== 'object')) return undefined;
+  const combine = s.oneOf && s.anyOf ? undefined : Array.isArray(s.oneOf) ? 'oneOf' : Array.isArray(s.anyOf) ? 'anyOf' : undefined;
+  const branches = combine ? (s[combine] as unknown[]) : [];
+  if (!combine || !branches.length) return undefined;
+  const sets: string[][] = [];
+  for (const branch of branches) {
+    if (!isObject(branch) || !Object.keys(branch).every((k) => REQUIRED_ONLY_KEYS.has(k)) || !Array.isArray(branch.required))
+      return undefined;
+    const names = (branch.required as unknown[]).filter((n): n is string => typeof n === 'string');
+    if (!names.length || names.length !== branch.required.length) return undefined;
+    sets.push(names.slice(0, 50).map((n) => n.slice(0, 200)));
+  }
+  return { combine, sets: sets.slice(0, 50) };
+}
+
 function arrayRow(
   ctx: SchemaContext,
   s: Schema,
@@ -204,6 +238,9 @@ function arrayRow(
   }
   const inner = followLocal(ctx, items, itemsPointer, refs);
   if (!isObject(inner)) return item('array');
+  // Items that are objects put together (a model and fields added to it) are objects: their fields are the rows.
+  const merged = !inner.oneOf && !inner.anyOf && inner.allOf ? mergedAllOf(ctx, inner, itemsPointer, []) : undefined;
+  if (merged && !merged.nullable) return item('array[object]', { children: fieldRows(ctx, merged, depth + 1, refs) });
   if (inner.oneOf || inner.anyOf || inner.allOf || (typeof items.$ref === 'string' && isExternal(items.$ref))) {
     // An array of a composition: the row's one child is the item.
     return item('array', { children: [schemaRow(ctx, '', items, false, itemsPointer, depth + 1, refs)] });

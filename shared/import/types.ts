@@ -51,6 +51,10 @@ export const IMPORT_WARNING_CODES = [
   'shortenedTitle',
   'tooDeep',
   'truncated',
+  /** Text longer than its field holds, cut visibly (an ellipsis ends it) instead of leaving the document out. */
+  'cutText',
+  /** A list longer than its field holds (rows, responses, examples): the first ones kept. */
+  'cutList',
   'script',
   'unsupportedBody',
   'unreadable',
@@ -88,5 +92,12 @@ export interface ImportResult {
   /** Mock.js templates by document key (RAP2's rules), for the documents' mock settings. */
   mockTemplates?: Record<string, string>;
 }
+
+/**
+ * An OpenAPI 3.1 webhook (a request the API sends) is an API document whose path is `webhook:<name>`, in the
+ * Webhooks folder: the OpenAPI export writes it back under `webhooks`.
+ */
+export const WEBHOOK_PREFIX = 'webhook:';
+export const WEBHOOKS_FOLDER = 'Webhooks';
 
 export const emptyProject = (): ImportedProject => ({ servers: [], securitySchemes: {}, environments: [] });

@@ -4,10 +4,20 @@
  * verdict) and for the open API (a project token's `read`). Their own service: the engine and its catalogue of checks
  * in zh and en would take the document and open bundles past their budgets, and only these routes need them.
  */
-import { changesParams, changesView, compareQuery, openChangesParams } from '../schemas/compat';
+import {
+  acceptFindingBody,
+  changesParams,
+  changesView,
+  compareQuery,
+  compatPolicyView,
+  openChangesParams,
+  policyParams,
+  policySeveritiesBody,
+  unacceptFindingBody,
+} from '../schemas/compat';
 import { nextVersion } from '../schemas/share';
 import { idParams } from '../schemas/project';
-import { onProject, param, route, withToken } from './define';
+import { body, onProject, param, route, withToken } from './define';
 import { openAddresses } from './open-addresses';
 
 export const changesRoutes = {
@@ -37,5 +47,40 @@ export const changesRoutes = {
     params: openChangesParams,
     query: compareQuery,
     response: changesView,
+  }),
+  /** The project's compatibility policy: readers see it, editors change it (issue 35). */
+  'compat.policy': route({
+    method: 'GET',
+    path: '/project-compat-policy/{projectId}',
+    service: 'changes',
+    access: onProject(param('projectId'), 'view'),
+    params: policyParams,
+    response: compatPolicyView,
+  }),
+  /** Checks whose severity the project changed or turned off, as a whole map (a check left out: the engine's own). */
+  'compat.severities': route({
+    method: 'POST',
+    path: '/project-compat-policy/severities',
+    service: 'changes',
+    access: onProject(body('projectId'), 'edit', { states: ['active'] }),
+    body: policySeveritiesBody,
+    response: compatPolicyView,
+  }),
+  /** One finding accepted with a reason: shown as accepted, counted in no verdict, failing no `push --fail-on`. */
+  'compat.accept': route({
+    method: 'POST',
+    path: '/project-compat-policy/accept',
+    service: 'changes',
+    access: onProject(body('projectId'), 'edit', { states: ['active'] }),
+    body: acceptFindingBody,
+    response: compatPolicyView,
+  }),
+  'compat.unaccept': route({
+    method: 'POST',
+    path: '/project-compat-policy/unaccept',
+    service: 'changes',
+    access: onProject(body('projectId'), 'edit', { states: ['active'] }),
+    body: unacceptFindingBody,
+    response: compatPolicyView,
   }),
 } as const;

@@ -20,6 +20,7 @@ export const SERVICES = [
   'oauth',
   'changes',
   'scenario',
+  'comments',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 

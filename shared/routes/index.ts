@@ -7,6 +7,7 @@
 import type * as z from 'zod';
 import { accountRoutes } from './account';
 import { changesRoutes } from './changes';
+import { commentRoutes } from './comments';
 import { type HttpMethod, type RouteDef, type ServiceName } from './define';
 import { documentRoutes } from './documents';
 import { environmentRoutes } from './environments';
@@ -48,6 +49,7 @@ export const routes = {
   ...changesRoutes,
   ...thirdPartyRoutes,
   ...scenarioRoutes,
+  ...commentRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -59,3 +59,68 @@ export type ChangesView = z.output<typeof changesView>;
 
 export const changesParams = lazy(() => z.object({ id: idSchema }));
 export const openChangesParams = lazy(() => z.object({ projectId: idSchema }));
+
+/**
+ * A project's compatibility policy (issue 35): checks whose severity it changed or turned off, and single findings
+ * it accepted with a reason. A check id and a finding's key are the engine's (`request-parameter-became-required`,
+ * `<check>|<document or model:id>|<field>`); the changes service refuses ids the engine does not know.
+ */
+export const POLICY_SEVERITIES = ['error', 'warning', 'info', 'off'] as const;
+export type PolicySeverity = (typeof POLICY_SEVERITIES)[number];
+const checkId = lazy(() =>
+  z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    .max(100),
+);
+const findingKey = lazy(() => z.string().min(3).max(500));
+const acceptReason = lazy(() => z.string().trim().min(1).max(500));
+
+export const acceptedFinding = lazy(() =>
+  z.object({ key: findingKey, check: z.string(), field: z.string(), reason: z.string(), byName: z.string(), at: z.string() }),
+);
+
+/** One change of the policy, kept in the project's history with who made it and why. */
+export const policyEntry = lazy(() =>
+  z.object({
+    kind: z.enum(['severity', 'accept', 'unaccept']),
+    check: z.string(),
+    /** A severity change: the new one (`default`: the engine's own again). */
+    severity: z.enum([...POLICY_SEVERITIES, 'default']).optional(),
+    field: z.string().optional(),
+    reason: z.string().optional(),
+    byName: z.string(),
+    at: z.string(),
+  }),
+);
+export type PolicyEntry = z.output<typeof policyEntry>;
+
+export const compatPolicyView = lazy(() =>
+  z.object({
+    projectId: z.string(),
+    /** 0 while the project has no policy of its own (every check at the engine's severity, nothing accepted). */
+    rev: z.number(),
+    severities: z.record(z.string(), z.enum(POLICY_SEVERITIES)),
+    accepted: z.array(acceptedFinding),
+    /** The policy's changes, newest first (the last POLICY_HISTORY_SHOWN). */
+    history: z.array(policyEntry),
+  }),
+);
+export type CompatPolicyView = z.output<typeof compatPolicyView>;
+export const POLICY_HISTORY_SHOWN = 50;
+/** Accepted findings a project keeps (its policy is one item, and an item holds 400 KB). */
+export const MAX_ACCEPTED = 200;
+
+/** The whole map of changed severities: a check left out goes back to the engine's own severity. */
+export const policySeveritiesBody = lazy(() =>
+  z.object({
+    projectId: idSchema,
+    rev: z.number().int().min(0),
+    severities: z.record(checkId, z.enum(POLICY_SEVERITIES)).refine((s) => Object.keys(s).length <= 500),
+  }),
+);
+export const acceptFindingBody = lazy(() =>
+  z.object({ projectId: idSchema, rev: z.number().int().min(0), key: findingKey, reason: acceptReason }),
+);
+export const unacceptFindingBody = lazy(() => z.object({ projectId: idSchema, rev: z.number().int().min(0), key: findingKey }));
+export const policyParams = lazy(() => z.object({ projectId: idSchema }));

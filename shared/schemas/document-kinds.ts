@@ -43,12 +43,14 @@ export const DOCUMENT_DEFAULTS = { name: '未命名文档', comment: '新增文�
 /**
  * What a save that came with no note of its own did, kept as a kind and its values (never a sentence in one
  * language): the reader's language words it. An import creates or updates (`token`: the project token that pushed
- * it, whose maker is the saver); a rename names both titles; a restore names the version it brought back.
+ * it, whose maker is the saver); a rename names both titles; a restore names the version it brought back; a move to
+ * the document bin and back out of it changes no content but is a revision of its own, so history says who did it.
  */
 export type SaveNote =
   | { kind: 'import'; action: 'created' | 'updated'; token?: string }
   | { kind: 'rename'; from: string; to: string }
-  | { kind: 'restore'; rev: number };
+  | { kind: 'restore'; rev: number }
+  | { kind: 'bin'; action: 'binned' | 'restored' };
 
 /**
  * The root row of a body or model whose root is not a plain object (an array, a model, a oneOf...): a list of

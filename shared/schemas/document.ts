@@ -115,6 +115,7 @@ export const saveNoteSchema: z.ZodType<SaveNote> = lazy(() =>
     z.object({ kind: z.literal('import'), action: z.enum(['created', 'updated']), token: z.string().optional() }),
     z.object({ kind: z.literal('rename'), from: z.string(), to: z.string() }),
     z.object({ kind: z.literal('restore'), rev: z.number() }),
+    z.object({ kind: z.literal('bin'), action: z.enum(['binned', 'restored']) }),
   ]),
 );
 

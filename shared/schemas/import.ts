@@ -120,6 +120,8 @@ export const importReport = lazy(() =>
     deleted: z.number(),
     failed: z.number(),
     warnings: z.array(importWarningView),
+    /** How many warnings of each kind, all of them: the list above keeps only the first few hundred. */
+    warningCounts: z.partialRecord(z.enum(IMPORT_WARNING_CODES), z.number()).optional(),
     /**
      * What applying the file changes in the project's APIs and models, and what of it breaks clients (issue 35): the
      * counts, the semver bump and the first findings.

@@ -68,6 +68,17 @@ export interface ParamConstraints {
   deprecated?: boolean;
   combine?: Combination;
   ref?: string;
+  /**
+   * An object's "one of these is required" rule: OpenAPI's `oneOf` (exactly one set) or `anyOf` (at least one)
+   * of branches that only name required fields, written beside the object's properties. Each set names fields.
+   */
+  requires?: RequiredSets;
+}
+
+/** Sets of field names of which one (oneOf) or at least one (anyOf) must all be present. */
+export interface RequiredSets {
+  combine: Exclude<Combination, 'allOf'>;
+  sets: string[][];
 }
 
 export interface ParamItem extends ParamConstraints {
@@ -112,6 +123,15 @@ export const paramItem: z.ZodType<ParamItem> = lazy(() =>
     deprecated: z.boolean().optional(),
     combine: z.enum(COMBINATIONS).optional(),
     ref: z.string().max(300).optional(),
+    requires: z
+      .object({
+        combine: z.enum(['oneOf', 'anyOf']),
+        sets: z
+          .array(z.array(z.string().max(200)).min(1).max(50))
+          .min(1)
+          .max(50),
+      })
+      .optional(),
     get children() {
       return z.array(paramItem).max(1_000).default([]);
     },

@@ -1,6 +1,7 @@
 /**
  * The import page (issue 22): a Swagger file through the file chooser into a new project, with the Web Worker's
- * preview, the job's progress and its report; a re-import with merge that keeps an edit made in the app; a pasted
+ * preview, the job's progress and its report with its compatibility verdict (issue 35); a re-import with merge that
+ * keeps an edit made in the app, and a dry run of a changed file that says what it would break; a pasted
  * cURL command; a file that is none of the formats refused before anything is sent; the page in English.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -83,6 +84,10 @@ test('a Swagger file into a new project: preview, progress, report, the tree; an
   await expect(reportCount(page, '新建')).toHaveText('7');
   await expect(reportCount(page, '失败')).toHaveText('0');
   await expect(page.getByRole('link', { name: 'List pets' })).toBeVisible();
+  // What the import changed for the API's clients (issue 35): four operations added, nothing broken.
+  const verdict = page.getByRole('region', { name: '兼容性报告' });
+  await expect(verdict).toContainText('+4');
+  await expect(verdict.getByTestId('count-error')).toHaveText('0 错误');
 
   await page.getByRole('link', { name: '打开项目' }).click();
   await expect(page.getByRole('heading', { name: 'Pet shop import', level: 1 })).toBeVisible();
@@ -115,6 +120,17 @@ test('a Swagger file into a new project: preview, progress, report, the tree; an
   await expect(reportCount(page, '新建')).toHaveText('0');
   await expect(reportCount(page, '更新')).toHaveText('0');
   await expect(reportCount(page, '跳过')).toHaveText('7');
+
+  // A dry run of the file with a lower maximum for `limit`: the report says what it would break, and writes nothing.
+  await page.getByRole('button', { name: '再导入一次' }).click();
+  const lowered = readFileSync(PETSTORE, 'utf8').replace('maximum: 100', 'maximum: 50');
+  await chooseFile(page, { name: 'swagger2-petstore.yaml', mimeType: 'application/yaml', buffer: Buffer.from(lowered) });
+  await expect(previewItem(page, '将更新')).toHaveText('1');
+  await page.getByRole('button', { name: '试运行' }).click();
+  await expect(page.getByRole('heading', { name: '试运行结果（未写入任何内容）' })).toBeVisible({ timeout: 30_000 });
+  await expect(verdict.getByTestId('count-error')).toHaveText('1 错误');
+  await expect(verdict.locator('li[data-severity="error"]')).toContainText('request-parameter-max-decreased');
+  await expect(verdict.locator('li[data-severity="error"]')).toContainText('GET /pets');
   await page.getByRole('link', { name: '打开项目' }).click();
   await page.getByRole('navigation', { name: '文档目录' }).getByRole('treeitem', { name: 'pets' }).click();
   await page.getByRole('navigation', { name: '文档目录' }).getByRole('treeitem', { name: 'List pets' }).click();

@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CHROMIUM_LAUNCH } from '../../scripts/chromium';
+import { CHROMIUM_TEST_LAUNCH } from '../../scripts/chromium';
 import { freePort } from '../../scripts/local/free-port';
 
 /**
@@ -37,7 +37,7 @@ export default defineConfig({
     locale: 'zh-CN',
     // The app honours reduced motion (no menu or dialog animations): steadier and faster tests.
     reducedMotion: 'reduce',
-    launchOptions: CHROMIUM_LAUNCH,
+    launchOptions: CHROMIUM_TEST_LAUNCH,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

@@ -111,3 +111,77 @@ describe('the compatibility report', () => {
     }
   });
 });
+
+describe("the project's compatibility policy", () => {
+  it('changes a severity, turns a check off and accepts a finding with a reason, each in the history with who and why', async () => {
+    const { call, owner, opts, project, doc } = await publishedProject();
+    await call('document.update', { body: { id: doc.id, rev: doc.rev, content: pets({ required: true }, ['id']) } }, opts);
+    const report = () => call('release.changes', { params: { id: project.id }, query: { from: '1.0.0', to: 'live' } }, opts);
+    const before = await report();
+    const required = before.findings.find((f) => f.id === 'request-parameter-became-required')!;
+    const removed = before.findings.find((f) => f.id === 'response-required-property-removed')!;
+
+    const empty = await call('compat.policy', { params: { projectId: project.id } }, opts);
+    expect(empty).toEqual({ projectId: project.id, rev: 0, severities: {}, accepted: [], history: [] });
+
+    // The removed field is only a warning to this project; the required parameter is accepted.
+    const demoted = await call(
+      'compat.severities',
+      { body: { projectId: project.id, rev: 0, severities: { 'response-required-property-removed': 'warning' } } },
+      opts,
+    );
+    expect(demoted.rev).toBe(1);
+    const accepted = await call(
+      'compat.accept',
+      { body: { projectId: project.id, rev: 1, key: required.key, reason: 'Every client sends limit already' } },
+      opts,
+    );
+    expect(accepted.accepted).toMatchObject([
+      { key: required.key, check: required.id, field: 'request query limit', reason: 'Every client sends limit already', byName: 'Compat' },
+    ]);
+    expect(accepted.history).toMatchObject([
+      { kind: 'accept', check: required.id, field: 'request query limit', reason: 'Every client sends limit already', byName: 'Compat' },
+      { kind: 'severity', check: removed.id, severity: 'warning', byName: 'Compat' },
+    ]);
+
+    const after = await report();
+    expect(after.summary).toMatchObject({ error: 0, warning: 1, accepted: 1 });
+    expect(after.findings.find((f) => f.key === required.key)).toMatchObject({
+      severity: 'error',
+      accepted: { reason: 'Every client sends limit already' },
+    });
+    expect(after.findings.find((f) => f.key === removed.key)!.severity).toBe('warning');
+    // Nothing breaks now: the publish dialog offers a minor or patch version, not 2.0.0.
+    expect((await call('release.nextVersion', { params: { id: project.id } }, opts)).bump).not.toBe('major');
+
+    // Turned off, the check is gone from the report; taken back, the acceptance counts again.
+    await call('compat.severities', { body: { projectId: project.id, rev: 2, severities: { [removed.id]: 'off' } } }, opts);
+    await call('compat.unaccept', { body: { projectId: project.id, rev: 3, key: required.key } }, opts);
+    const last = await report();
+    expect(last.findings.map((f) => [f.id, f.severity, !!f.accepted])).toEqual([[required.id, 'error', false]]);
+    const policy = await call('compat.policy', { params: { projectId: project.id } }, opts);
+    expect(policy.history.map((e) => [e.kind, e.severity ?? e.reason ?? ''])).toEqual([
+      ['unaccept', ''],
+      ['severity', 'off'],
+      ['accept', 'Every client sends limit already'],
+      ['severity', 'warning'],
+    ]);
+
+    // A write against an older revision is refused, naming who changed it; an unknown check is named.
+    const stale = await api.call('compat.severities', {
+      token: owner.token,
+      body: { projectId: project.id, rev: 1, severities: {} },
+    });
+    expect(stale.code).toBe(ERRORS.staleRevision.code);
+    expect(stale.message).toContain('Compat');
+    for (const lang of ['zh', 'en']) {
+      const unknown = await api.call('compat.severities', {
+        token: owner.token,
+        headers: { 'accept-language': lang },
+        body: { projectId: project.id, rev: 4, severities: { 'no-such-check': 'off' } },
+      });
+      expect(unknown.code).toBe(ERRORS.unknownCheck.code);
+      expect(unknown.message).toContain('no-such-check');
+    }
+  });
+});

@@ -202,6 +202,26 @@ describe('apiloom push --fail-on', () => {
       expect(words.code, words.stdout + words.stderr).toBe(0);
       expect(await limitRequired()).toEqual({ required: false, summary: 'Lists every pet' });
       expect(`${first.stdout}${breaking.stdout}${words.stdout}`).not.toContain(secret);
+
+      // A dry run says what the file would break, under its counts, and writes nothing.
+      file('api.yaml', readFileSync(join(dir, 'v2.yaml'), 'utf8'));
+      const told = await run(['push', 'api.yaml', '--project', project.id, '--dry-run', '--lang', 'en'], env);
+      expect(told.code, told.stderr).toBe(0);
+      expect(told.stdout).toContain('  Operations: 0 added, 1 changed, 0 removed; 2 errors, 0 warnings, 0 info');
+      expect(told.stdout).toContain('  Suggested version bump: major');
+      expect(told.stdout).toContain(
+        '    error request-parameter-became-required  GET /pets: Request parameter request query limit became required',
+      );
+
+      // The team accepts both findings with a reason (issue 35's policy): the same breaking file then pushes.
+      const dryRun = await run(['push', 'api.yaml', '--project', project.id, '--dry-run', '--json'], env);
+      const findings = (JSON.parse(dryRun.stdout) as { report: { compat: CompatReport } }).report.compat.findings;
+      expect(findings.map((f) => f.severity)).toEqual(['error', 'error']);
+      for (const [rev, f] of findings.entries())
+        await call('compat.accept', { body: { projectId: project.id, rev, key: f.key, reason: 'v2 ships with the new app' } }, opts);
+      const accepted = await push('v2.yaml');
+      expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
+      expect(await limitRequired()).toEqual({ required: true, summary: 'List pets' });
     },
   );
 });

@@ -101,6 +101,29 @@ describe('the document bin', () => {
     expect((await s.restore(s.folder.id)).code).toBe(ERRORS.notFound.code);
   });
 
+  it("says in the named document's history who moved it to the bin and who brought it back", async () => {
+    const s = await shop();
+    const restorer = await signUp('Restorer');
+    const invitation = await api.call('project.invite', { params: { projectId: s.project.id, role: 'edit' }, token: s.token });
+    expect((await api.call('project.join', { params: { code: invitation.data.code }, token: restorer.token })).code).toBe(0);
+    expect(await s.del(s.notes.id)).toBe(0);
+    expect((await s.restore(s.notes.id, restorer.token)).code).toBe(0);
+
+    const history = (await api.call('document.history', { params: { id: s.notes.id }, token: s.token })).data;
+    expect(history.map((h) => [h.rev, h.editorName, h.note])).toEqual([
+      [2, 'Binner', { kind: 'bin', action: 'binned' }],
+      [1, 'Binner', undefined],
+    ]);
+    const now = (await s.read(s.notes.id)).data;
+    expect([now.rev, now.updatedByName, now.note]).toEqual([3, 'Restorer', { kind: 'bin', action: 'restored' }]);
+    // The content is the same throughout: a move to the bin and back is a revision with a note, not an edit.
+    expect(now.content).toEqual(
+      (await api.call('document.historyGet', { params: { id: s.notes.id, historyId: history[1]!.id }, token: s.token })).data.content,
+    );
+    // A save after the restore goes on from the revision the restore made.
+    expect((await api.call('document.update', { token: s.token, body: { id: s.notes.id, rev: 3, name: 'Notes 2' } })).code).toBe(0);
+  });
+
   it('restores to the top level when the parent is in the bin itself, or gone', async () => {
     const s = await shop();
     expect(await s.del(s.deep.id)).toBe(0);
@@ -228,7 +251,9 @@ describe('the document bin', () => {
     const { listBin, restoreDocuments } = await import('../../functions/domain/document-bin');
     const later = new Date(Date.now() + 30 * DAY_MS + 60_000);
     expect(await listBin(s.project.id, later)).toEqual([]);
-    await expect(restoreDocuments(s.project.id, s.notes.id, later)).rejects.toMatchObject({ key: 'notFound' });
+    await expect(restoreDocuments(s.project.id, s.notes.id, { id: s.owner.userId, name: 'Binner' }, later)).rejects.toMatchObject({
+      key: 'notFound',
+    });
     expect((await listBin(s.project.id)).map((e) => e.id)).toEqual([s.notes.id]);
   });
 });

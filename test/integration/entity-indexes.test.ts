@@ -113,11 +113,11 @@ describe('documents', () => {
     await createDocument(sibling, { type: 'doc', content: { markdown: '' } });
     await createDocument(doc, { type: 'doc', content: { markdown: 'moving' } });
 
-    await moveDocument(doc, folder.id, 'a1');
+    await moveDocument(doc, folder.id, 'a1', { id: doc.createdBy, name: 'mover' });
     expect((await loadChildren(project.id, folder.id)).map((n) => n.id)).toEqual([sibling.id, doc.id]);
     expect((await loadChildren(project.id, project.id)).map((n) => n.id)).toEqual([folder.id]);
 
-    await moveDocument({ ...doc, parentId: folder.id, rank: 'a1' }, folder.id, 'Zz');
+    await moveDocument({ ...doc, parentId: folder.id, rank: 'a1' }, folder.id, 'Zz', { id: doc.createdBy, name: 'mover' });
     expect((await loadChildren(project.id, folder.id)).map((n) => n.id)).toEqual([doc.id, sibling.id]);
   });
 });

@@ -19,6 +19,7 @@ import {
   reportImportProgress,
   setImportFormat,
   startImportCommit,
+  type ImportJobRecord,
   type StoredReport,
 } from '../../functions/domain/import-jobs';
 import { LeaseLost, type JobKind, type LeaseFields, type TakenJob } from '../../functions/domain/jobs';
@@ -61,7 +62,8 @@ const KINDS: Record<JobKind, Kind> = {
       'lease let go': (run) => releaseImportLease(run),
       'lease renewed': (run) => importLease.renew(run),
     },
-    finish: (run) => finishImportJob(run, report, progress),
+    // (the run is the job as taken: the whole record, its creator included)
+    finish: (run) => finishImportJob(run as ImportJobRecord, report, progress),
     fail: (run, key) => failImportJob(run, key),
   },
   export: {

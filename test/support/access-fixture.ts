@@ -16,6 +16,7 @@ import { batchWrite } from '../../functions/data/db';
 import { putObject } from '../../functions/data/s3';
 import { importKeys, keys } from '../../functions/data/keys';
 import { bodyItem } from '../../functions/domain/bodies';
+import { addComment, newCommentRecord } from '../../functions/domain/comments';
 import { binDocuments } from '../../functions/domain/document-bin';
 import { firstRevision, newDocumentId, nodeItem } from '../../functions/domain/documents';
 import { environmentEntity, newEnvironmentId, newVariableId } from '../../functions/domain/environments';
@@ -290,6 +291,8 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
   });
 
   await binDocuments(projectId, binnedNode.id, [binnedNode.id], [binnedNode], author, now);
+  const comment = newCommentRecord({ documentId: node.id, parentId: null, anchor: null, body: 'Walk comment', author, mentions: [] }, now);
+  await addComment(comment);
 
   const guest = opts.visibility === 'public' ? ('guest' as const) : undefined;
   const t = opts.inTeam;
@@ -424,6 +427,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       variableId: variable.id,
       projectTokenId: liveToken.record.id,
       ...scenarioFixture.ids,
+      commentId: comment.id,
       ...(thirdParty ? { thirdParty } : {}),
     },
     tokens,

@@ -40,7 +40,7 @@ import { hashPassword } from '../../functions/domain/passwords';
 import { createSession } from '../../functions/domain/sessions';
 import { createUser } from '../../functions/domain/users';
 import { registerLocalWorkers } from '../../functions/runtime/workers';
-import { runLocalWorker, settledWorkers } from '../../scripts/local/workers';
+import { runLocalWorker, settledWorkers, type WorkerPlacement } from '../../scripts/local/workers';
 import { startEchoTarget } from './proxy-target';
 
 /** Each service's handler from its source (scripts/local/service-sources.ts), but the proxy's. */
@@ -123,9 +123,11 @@ export interface ApiResponse<T = unknown> extends Envelope<T> {
 
 /**
  * `sources`: a service's handler other than the tests' usual one (the deployed proxy, say); `lambdaTimeoutMs`: the
- * functions' time-out as their Lambda context tells it (a short one to see what a request past it answers).
+ * functions' time-out as their Lambda context tells it (a short one to see what a request past it answers);
+ * `workers`: where workers run, in this process (the default: a test can plant faults in their clients) or each in
+ * a process of its own, as the local stack runs them (scripts/local/workers.ts).
  */
-export function useLocalApi(opts: { sources?: Partial<typeof sources>; lambdaTimeoutMs?: number } = {}) {
+export function useLocalApi(opts: { sources?: Partial<typeof sources>; lambdaTimeoutMs?: number; workers?: WorkerPlacement } = {}) {
   let base = '';
   const s3Endpoint = process.env.S3_ENDPOINT ?? '';
   const server = createGateway({
@@ -135,8 +137,8 @@ export function useLocalApi(opts: { sources?: Partial<typeof sources>; lambdaTim
     files: fileServer(s3Endpoint, process.env.FILES_BUCKET ?? ''),
   });
   beforeAll(async () => {
-    // Workers (the import job) run in this process after the request that started them is answered, as locally.
-    registerLocalWorkers((name, event) => runLocalWorker(name, event, 'source'));
+    // Workers (import and export jobs) run after the request that started them is answered, as locally.
+    registerLocalWorkers((name, event) => runLocalWorker(name, event, 'source', console.error, opts.workers ?? 'inProcess'));
     await startEchoTarget();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -11,14 +11,17 @@ interface MockResponse {
   ms: number;
 }
 
-export function useMockOrigin(env: { MOCK_RATE?: string; MOCK_BURST?: string } = {}) {
-  // Read by the mock function when it loads: set before the first request.
+export function useMockOrigin(env: { MOCK_RATE?: string; MOCK_BURST?: string; MOCK_SCRIPT_QUEUE?: string } = {}) {
+  // Read by the mock function when it loads (the script queue when its first script runs): set before the first request.
   Object.assign(process.env, env);
   const server = createMockOrigin(async () => ((await import('../../functions/origins/mock/index')) as { handler: MockHandler }).handler);
   let base = '';
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // The sandbox's workers boot through tsx here, seconds on a loaded machine: in the hook, not the first script's test.
+    const { warmSandbox } = await import('../../functions/mock/sandbox');
+    await warmSandbox();
   });
   afterAll(async () => {
     server.closeAllConnections();

@@ -57,6 +57,8 @@ export interface SampleIds {
   scenarioId: string;
   scenarioFolderId: string;
   scenarioRunId: string;
+  /** A comment of the creator's on the project's document (issue 38). */
+  commentId: string;
   /** Third-party sign-ins in flight and a bind ticket (issue 25), when the walk runs the fake providers. */
   thirdParty?: ThirdPartyIds;
 }
@@ -283,6 +285,16 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'open.exportStart': ({ projectId }) => ({ params: { projectId }, body: { format: 'openapi-json' } }),
   'open.exportGet': ({ projectId, exportJobId }) => ({ params: { projectId, id: exportJobId } }),
   'open.changes': ({ projectId, releaseVersion }) => ({ params: { projectId }, query: { from: releaseVersion, to: 'live' } }),
+  'compat.policy': ({ projectId }) => ({ params: { projectId } }),
+  'compat.severities': ({ projectId }) => ({
+    body: { projectId, rev: 0, severities: { 'response-required-property-removed': 'warning' } },
+  }),
+  'compat.accept': ({ projectId, apiDocumentId }) => ({
+    body: { projectId, rev: 0, key: `request-parameter-became-required|${apiDocumentId}|request query limit`, reason: 'walk' },
+  }),
+  'compat.unaccept': ({ projectId, apiDocumentId }) => ({
+    body: { projectId, rev: 0, key: `request-parameter-became-required|${apiDocumentId}|request query limit` },
+  }),
   'open.openapi': () => ({}),
   'user.quitCheck': () => ({}),
   'user.quit': ({ password }) => ({ body: { confirmation: '注销我的账号', password } }),
@@ -296,6 +308,23 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
     params: { teamId, fileId: uploadedFileId },
     body: { kind: 'image', name: 'logo.gif' },
   }),
+
+  'comment.list': ({ documentId }) => ({ params: { id: documentId } }),
+  'comment.create': ({ documentId, memberId }) => ({ body: { documentId, body: 'Why **GET**? @viewer', mentions: [memberId] } }),
+  // The fixture's comment is its creator's: everyone else is told it is not theirs (42071), past the access check.
+  'comment.update': ({ commentId }) => ({ body: { id: commentId, body: 'Edited', mentions: [] } }),
+  'comment.delete': ({ commentId }) => ({ params: { id: commentId } }),
+  'comment.resolve': ({ commentId }) => ({ params: { id: commentId }, body: { resolved: true } }),
+  'comment.policy': ({ projectId }) => ({ body: { projectId, viewersMayComment: false } }),
+  'notification.list': () => ({ query: {} }),
+  'notification.unread': () => ({}),
+  'notification.read': () => ({ body: { ids: ['0000000000000000000000000'] } }),
+  'notification.readAll': () => ({ body: {} }),
+  'notification.settings': () => ({}),
+  'notification.updateSettings': () => ({ body: { inApp: true, email: 'digest' } }),
+  'watch.get': ({ documentId }) => ({ params: { id: documentId } }),
+  'watch.add': ({ documentId }) => ({ params: { id: documentId } }),
+  'watch.remove': ({ projectId }) => ({ params: { id: projectId } }),
 };
 
 /** Headers a route's sample needs beyond the caller's: the browser cookie of a third-party sign-in in flight. */

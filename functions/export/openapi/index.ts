@@ -9,6 +9,7 @@
  */
 import { stringify } from 'yaml';
 import type { ApiloomFile } from '../../../shared/import/apiloom';
+import { WEBHOOK_PREFIX } from '../../../shared/import/types';
 import { bodyRoot, type ApiContent, type ApiResponse, type Example, type ParamItem } from '../../../shared/schemas/document';
 import { exampleValue, modelNames, readNodes, uniqueName } from '../common';
 import type { ExportWriter } from '../types';
@@ -82,7 +83,8 @@ class Schemas {
     if (model !== undefined) {
       const ref = { $ref: refTo(model) };
       if (p.type === 'array' || p.type === 'array[object]') return { type: 'array', items: ref, ...this.described(p), ...this.counts(p) };
-      return { ...ref, ...this.described(p) };
+      // 3.1 allows keywords beside a `$ref`: an enum, default or range the field puts on the model stays.
+      return { ...ref, ...this.constraints(p) };
     }
     if (p.combine) {
       const type = p.type === 'object' ? { type: 'object' } : {};
@@ -93,7 +95,9 @@ class Schemas {
     switch (p.type) {
       case 'object': {
         const object = this.object(p.children);
-        return { ...object, ...nullable('object'), ...constraints };
+        // "One of these is required" goes back as the branches it came as.
+        const requires = p.requires ? { [p.requires.combine]: p.requires.sets.map((required) => ({ required })) } : {};
+        return { ...object, ...nullable('object'), ...requires, ...constraints };
       }
       case 'array':
       case 'array[object]':
@@ -192,12 +196,15 @@ function contentOf(main: string, schema: Obj | undefined, examples: Example[]): 
   );
 }
 
-/** `:id` and `{id}` alike as OpenAPI's `{id}`; a full URL keeps its path. */
-function openApiPath(path: string): string {
+/**
+ * `:id` and `{id}` alike as OpenAPI's `{id}`; a full URL keeps its path. Only a segment that starts with `:` is a
+ * parameter: Google-style custom methods (`/keypairs/{keyPairId}:disable`) keep their colon.
+ */
+export function openApiPath(path: string): string {
   let p = path.trim();
   const url = /^https?:\/\/[^/]+(\/.*)?$/i.exec(p);
   if (url) p = url[1] ?? '/';
-  p = p.split('?')[0]!.replace(/:([A-Za-z_][\w-]*)/g, '{$1}');
+  p = p.split('?')[0]!.replace(/(^|\/):([A-Za-z_][\w-]*)/g, '$1{$2}');
   return p.startsWith('/') ? p : `/${p}`;
 }
 
@@ -294,13 +301,15 @@ export function openApiOf(file: ApiloomFile): Obj {
     };
   }
   const paths: Record<string, Obj> = {};
+  const webhooks: Record<string, Obj> = {};
   const tags = new Map<string, Obj>();
   for (const { node, typed, folders } of nodes) {
     if (typed?.type !== 'api') continue;
     const c = typed.content;
-    const path = openApiPath(c.path);
+    const webhook = c.path.startsWith(WEBHOOK_PREFIX) ? c.path.slice(WEBHOOK_PREFIX.length).trim() : undefined;
+    const path = webhook || openApiPath(c.path);
     const method = c.method.toLowerCase();
-    const item = (paths[path] ??= {});
+    const item = webhook ? (webhooks[webhook] ??= {}) : (paths[path] ??= {});
     // Two documents of one method and path have one place in OpenAPI: the first in the tree keeps it.
     if (item[method]) continue;
     // The API's full name (an imported summary a tree title had to cut), as it came.
@@ -324,6 +333,7 @@ export function openApiOf(file: ApiloomFile): Obj {
     ...(project.security ? { security: project.security } : {}),
     ...(tags.size ? { tags: [...tags.values()] } : {}),
     paths,
+    ...(Object.keys(webhooks).length ? { webhooks } : {}),
     components: {
       schemas: components,
       ...(Object.keys(project.securitySchemes).length ? { securitySchemes: project.securitySchemes } : {}),

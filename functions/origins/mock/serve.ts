@@ -5,8 +5,8 @@
  *
  * Order of checks: the preflight (no lookup), the project's token bucket (before any read, so a flood costs
  * nothing), the project, its token, its switch, the route, the document's mock; then the engine answers and the
- * configured delay is waited out. A script mock of a project that already has its cap of scripts in flight is
- * refused with 429 like the bucket's (functions/mock/limits.ts: SANDBOX_FAIRNESS).
+ * configured delay is waited out. A script mock waits its turn in the project's line of scripts; past that line it
+ * is refused with 429 like the bucket's (functions/mock/limits.ts: SANDBOX_FAIRNESS).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { MOCK_STATUS, MOCK_THROTTLE, MOCK_TOKEN_HEADER, MOCK_TOKEN_QUERY } from '@shared/constants';
@@ -171,7 +171,7 @@ export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse>
     request,
   });
   if (!answered.ok && answered.error.kind === 'busy') {
-    // The project has its cap of scripts running or waiting (SANDBOX_FAIRNESS): refused at once, as its bucket does.
+    // The project's line of scripts is full (SANDBOX_FAIRNESS): refused at once, as its bucket does.
     const seconds = SANDBOX_FAIRNESS.retryAfterSeconds;
     return failure(locale, 'mockThrottled', { seconds }, { headers: { 'retry-after': String(seconds) }, data: { kind: 'busy' } });
   }

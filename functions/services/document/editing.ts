@@ -98,20 +98,20 @@ export const editingHandlers = defineHandlers({
   'document.bin': async ({ params }) => listBin(params.projectId),
 
   'document.binRestore': async ({ params }, ctx) => {
-    const restored = await restoreDocuments(ctx.project.item.id, params.id);
+    const restored = await restoreDocuments(ctx.project.item.id, params.id, await editorOf(ctx.caller.userId));
     return toNodeView(restored, await previousSiblingId(restored));
   },
 
   'document.resort': async ({ params }, ctx) => {
     const projectId = ctx.project.item.id;
-    const nodes = await loadNodes(projectId);
+    const [nodes, editor] = await Promise.all([loadNodes(projectId), editorOf(ctx.caller.userId)]);
     const node = nodes.find((n) => n.id === params.docId);
     if (!node) return fail('notFound');
     const parentId = params.parentId === '0' ? projectId : params.parentId;
     assertParent(projectId, parentId, nodes);
     if (subtreeOf(node.id, nodes).includes(parentId)) fail('folderCycle');
     const siblings = (childrenByParent(nodes).get(parentId) ?? []).filter((n) => n.id !== node.id);
-    const moved = await moveDocument(node, parentId, rankAfter(params.preId, siblings));
+    const moved = await moveDocument(node, parentId, rankAfter(params.preId, siblings), editor);
     return viewAmong(
       moved,
       nodes.map((n) => (n.id === node.id ? moved : n)),

@@ -6,7 +6,15 @@
 import { atLeast, stronger, type MemberRole } from '@shared/access';
 import { projectAccess } from '../../domain/access-facts';
 import { createInvitation, expiresAtIso, liveInvitation } from '../../domain/invitations';
-import { assignMember, getMember, leaveProject, memberRecordsOf, membersOfProject, removeMember } from '../../domain/members';
+import {
+  assignMember,
+  getMember,
+  leaveProject,
+  memberRecordsOf,
+  membersOfProject,
+  removeMember,
+  type MemberEventBy,
+} from '../../domain/members';
 import { teamProjectsOfUser } from '../../domain/project-lists';
 import { getProject, isVisible, toProjectView } from '../../domain/projects';
 import { addTeamMember, bindingOps, getGroup, getTeam, getTeamMember, teamMembersOf, teamMembershipsOf } from '../../domain/teams';
@@ -58,13 +66,13 @@ export const projectMemberHandlers = defineHandlers({
     const project = ctx.project.item;
     if (userId === project.ownerId) fail('creatorRoleFixed');
     if (!(await getMember(project.id, userId))) await assertAddable(project, ctx.caller.userId, userId);
-    await assignMember(project.id, userId, role);
+    await assignMember(project.id, userId, role, await memberEventBy(ctx.caller.userId, userId));
     return (await membersOfProject(project)).find((m) => m.userId === userId)!;
   },
 
   'member.remove': async ({ params: { projectId, userId } }, ctx) => {
     if (userId === ctx.project.item.ownerId) fail('creatorRoleFixed');
-    await removeMember(projectId, userId);
+    await removeMember(projectId, userId, await memberEventBy(ctx.caller.userId, userId));
     return null;
   },
 
@@ -162,7 +170,8 @@ export const projectMemberHandlers = defineHandlers({
     const current = await getMember(project.id, ctx.caller.userId);
     if (project.ownerId !== ctx.caller.userId && current?.role !== 'creator') {
       const role = stronger<MemberRole>(current?.role, invitation.role as MemberRole)!;
-      if (role !== current?.role) await assignMember(project.id, ctx.caller.userId, role);
+      if (role !== current?.role)
+        await assignMember(project.id, ctx.caller.userId, role, await memberEventBy(ctx.caller.userId, ctx.caller.userId));
     }
     const facts = await projectAccess(project.id, ctx.caller.userId);
     return toProjectView(facts.project ?? project, { role: facts.role ?? 'view', member: facts.member });
@@ -179,3 +188,10 @@ export const projectMemberHandlers = defineHandlers({
       .map((u) => ({ userId: u.id, nickname: u.nickname, avatar: u.avatar, email: maskEmail(u.email), phone: maskPhone(u.phone) }));
   },
 });
+
+/** The actor and the member of a member event, by name (one read of both). */
+async function memberEventBy(actorId: string, userId: string): Promise<MemberEventBy> {
+  const users = await usersByIds([actorId, userId]);
+  const nameOf = (id: string) => users.get(id)?.nickname;
+  return { actor: { id: actorId, name: nameOf(actorId) }, userName: nameOf(userId) };
+}

@@ -27,6 +27,7 @@ import { batchWrite, type Item } from '../../data/db';
 import { ENTITY, importKeys, keys, type Key } from '../../data/keys';
 import { getObjectBytes } from '../../data/s3';
 import { bodiesOf, bodyItem, readBody, storeBody, type StoredBody } from '../../domain/bodies';
+import { enginePolicyOf } from '../../domain/compat-policy';
 import { apiSummary, firstRevision, loadNodes, nodeEntity, type Editor, type StoredNode } from '../../domain/documents';
 import { tokensOf } from '../../domain/project-tokens';
 import { historyItem } from '../../domain/histories';
@@ -202,7 +203,8 @@ async function runTaken(job: ImportJobRecord, opts: RunOptions, onCommit: () => 
   const plan = await stage(opts, 'plan', () =>
     planImport(live.existing, result, { mode: options.mode, deleteMissing: options.deleteMissing, source: job.source }),
   );
-  const report = { ...reportOf(plan, live), compat: keptVerdict(importPreview(live.existing, plan)) };
+  const policy = await enginePolicyOf(projectId);
+  const report = { ...reportOf(plan, live), compat: keptVerdict(importPreview(live.existing, plan, policy)) };
   if (options.dryRun) {
     await finishImportJob(job, report, { done: 0, total: 0 });
     return;

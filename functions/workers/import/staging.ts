@@ -222,7 +222,7 @@ export async function commitStaged(
   for (const g of groups.filter((x) => x.step === STEP.delete)) {
     const marker = g.records[0]!;
     const node = nodeEntity.parse(await getItem(keys.document(projectId, marker.documentId), { consistent: true }));
-    if (node) await binDocuments(projectId, node.id, [node.id], [node], editor);
+    if (node) await binDocuments(projectId, node.id, [node.id], [node], editor, new Date(), false);
     await batchWrite({ deletes: [keyOf(marker)] });
     await save(1);
   }

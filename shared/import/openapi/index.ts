@@ -23,7 +23,7 @@ import {
 } from '../build';
 import { resolvePointer, schemaRow, schemaRows, type SchemaContext } from '../json-schema';
 import { checkSpec } from './spec-check';
-import { emptyProject, type ImportedProject, type ImportResult, type ImportWarning } from '../types';
+import { emptyProject, WEBHOOK_PREFIX, WEBHOOKS_FOLDER, type ImportedProject, type ImportResult, type ImportWarning } from '../types';
 import { isObject, text, type Obj } from '../values';
 
 /** Is this an OpenAPI or Swagger description? */
@@ -31,6 +31,7 @@ export const isOpenApi = (value: unknown) =>
   isObject(value) && ((typeof value.openapi === 'string' && /^3\./.test(value.openapi)) || value.swagger === '2.0');
 
 const MODEL_PREFIX = '#/components/schemas/';
+
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export interface OpenApiOptions {
@@ -43,9 +44,49 @@ export async function importOpenApi(source: unknown, options: OpenApiOptions = {
   // The upgrade rewrites what it is given: work on a copy, so the caller's value (a preview's, a test's) stays.
   const copy = structuredClone(source) as Obj;
   if (copy.swagger === '2.0') keepParameterExamples(copy);
+  const binary = binaryMedia(copy);
   const spec = upgrade(copy).specification as unknown as Obj;
+  for (const [at, kept] of binary) {
+    const media = resolvePointer(spec, `#${at}`);
+    if (isObject(media)) for (const [key, value] of Object.entries(kept)) media[key] ??= value;
+  }
   if (options.validate !== false) warnings.push(...checkSpec(spec));
   return mapOpenApi(spec, warnings);
+}
+
+/**
+ * A 3.0 body of binary data (`application/octet-stream` with a `format: binary` string) loses its schema and its
+ * examples in the upgrade to 3.1, where such a body needs no schema: what each had, to put back afterwards (the
+ * upgrade changes the objects in place).
+ */
+function binaryMedia(spec: Obj): [string, Obj][] {
+  if (typeof spec.openapi !== 'string' || !spec.openapi.startsWith('3.0')) return [];
+  const out: [string, Obj][] = [];
+  const visit = (content: unknown, ...at: string[]) => {
+    for (const [type, media] of Object.entries(isObject(content) ? content : {}))
+      if (isObject(media) && isObject(media.schema) && (media.schema.format === 'binary' || media.schema.format === 'base64'))
+        out.push([
+          pointerOf(...at, 'content', type),
+          {
+            schema: { ...media.schema },
+            ...(media.example !== undefined ? { example: media.example } : {}),
+            ...(media.examples !== undefined ? { examples: media.examples } : {}),
+          },
+        ]);
+  };
+  const components = isObject(spec.components) ? spec.components : {};
+  for (const [name, body] of Object.entries(isObject(components.requestBodies) ? components.requestBodies : {}))
+    if (isObject(body)) visit(body.content, 'components', 'requestBodies', name);
+  for (const [name, response] of Object.entries(isObject(components.responses) ? components.responses : {}))
+    if (isObject(response)) visit(response.content, 'components', 'responses', name);
+  for (const [path, item] of Object.entries(isObject(spec.paths) ? spec.paths : {}))
+    for (const [method, operation] of Object.entries(isObject(item) ? item : {})) {
+      if (!isObject(operation)) continue;
+      if (isObject(operation.requestBody)) visit(operation.requestBody.content, 'paths', path, method, 'requestBody');
+      for (const [status, response] of Object.entries(isObject(operation.responses) ? operation.responses : {}))
+        if (isObject(response)) visit(response.content, 'paths', path, method, 'responses', status);
+    }
+  return out;
 }
 
 /**
@@ -85,7 +126,9 @@ export function mapOpenApi(spec: Obj, warnings: ImportWarning[]): ImportResult {
       {
         key: modelKey(name),
         type: 'model',
-        name: text(s.title) || name,
+        // The name is the model's identity (what references and exports use): the tree shows it, never the
+        // `title`, which several models may share.
+        name,
         folder: modelFolder(s),
         content: { name, description: text(s.description), schema: schemaRows(ctxOf(new RowIds()), schema, pointer) },
       },
@@ -95,9 +138,17 @@ export function mapOpenApi(spec: Obj, warnings: ImportWarning[]): ImportResult {
     list.add(document, pointer);
   }
 
-  const paths = isObject(spec.paths) ? spec.paths : {};
-  for (const [path, pathItemRaw] of Object.entries(paths)) {
-    const pathPointer = pointerOf('paths', path);
+  // OpenAPI 3.1's webhooks (requests the API sends) are operations too: each an API document in the Webhooks
+  // folder, its path the webhook's name as `webhook:<name>`, which the OpenAPI export writes back under `webhooks`.
+  const operations: [string, unknown, string][] = [
+    ...Object.entries(isObject(spec.paths) ? spec.paths : {}).map(
+      ([path, item]) => [path, item, pointerOf('paths', path)] as [string, unknown, string],
+    ),
+    ...Object.entries(isObject(spec.webhooks) ? spec.webhooks : {}).map(
+      ([name, item]) => [`${WEBHOOK_PREFIX}${name}`, item, pointerOf('webhooks', name)] as [string, unknown, string],
+    ),
+  ];
+  for (const [path, pathItemRaw, pathPointer] of operations) {
     const pathItem = isObject(pathItemRaw) ? pathItemRaw : {};
     if (typeof pathItem.$ref === 'string') warnings.push({ pointer: pathPointer, code: 'externalRef', params: { ref: pathItem.$ref } });
     for (const [method, operation] of Object.entries(pathItem)) {
@@ -116,7 +167,7 @@ export function mapOpenApi(spec: Obj, warnings: ImportWarning[]): ImportResult {
             key: apiKey(upper, path),
             type: 'api',
             name: text(operation['x-apifox-name']) || text(operation.summary) || text(operation.operationId) || `${upper} ${path}`,
-            folder: operationFolder(operation),
+            folder: operationFolder(operation, path.startsWith(WEBHOOK_PREFIX)),
             content: draft,
           },
           pointer,
@@ -130,8 +181,11 @@ export function mapOpenApi(spec: Obj, warnings: ImportWarning[]): ImportResult {
   return { format: 'openapi', documents: list.documents, project: projectOf(spec, components), warnings };
 }
 
-/** Apifox writes a folder path as `a/b/c`; otherwise the first tag is the folder, as Apifox and Postman do. */
-function operationFolder(operation: Obj): string[] {
+/**
+ * Apifox writes a folder path as `a/b/c`; otherwise the first tag is the folder, as Apifox and Postman do. A
+ * webhook goes in the Webhooks folder (under it, its tag's).
+ */
+function operationFolder(operation: Obj, webhook = false): string[] {
   const apifox = text(operation['x-apifox-folder']);
   if (apifox)
     return apifox
@@ -139,7 +193,8 @@ function operationFolder(operation: Obj): string[] {
       .map((s) => s.trim())
       .filter(Boolean);
   const tags = Array.isArray(operation.tags) ? operation.tags.filter((t): t is string => typeof t === 'string') : [];
-  return tags.length ? [tags[0]!] : [];
+  const tagged = tags.length ? [tags[0]!] : [];
+  return webhook ? [WEBHOOKS_FOLDER, ...tagged] : tagged;
 }
 const modelFolder = (schema: Obj) => {
   const apifox = text(schema['x-apifox-folder']);
@@ -315,6 +370,13 @@ function mediaExamples(spec: Obj, content: Obj, warnings: ImportWarning[], point
           out.push({ name: name.slice(0, 200), mediaType, value: exampleText(example.value) });
         else if (isObject(example) && typeof example.externalValue === 'string')
           out.push({ name: name.slice(0, 200), mediaType, value: example.externalValue });
+        else if (isObject(example))
+          // An example with a summary and no value has nothing to show: said, not silently gone.
+          warnings.push({
+            pointer: `${pointer}/content/${pointerOf(mediaType, 'examples', name).slice(1)}`,
+            code: 'skippedEntry',
+            params: { detail: name },
+          });
       }
   }
   return out.slice(0, 50).map((e) => ({ ...e, value: e.value.slice(0, 200_000) }));

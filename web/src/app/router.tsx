@@ -113,6 +113,7 @@ const routeObjects: RouteObject[] = [
               { path: 'style', lazy: () => import('../pages/project-settings/style') },
               { path: 'tokens', lazy: () => import('../pages/project-settings/tokens') },
               { path: 'sync', lazy: () => import('../pages/project-settings/sync') },
+              { path: 'compat', lazy: () => import('../pages/project-settings/compat') },
             ],
           },
           { path: paths.team.pattern, lazy: () => import('../pages/team/console') },

@@ -57,6 +57,9 @@ export const importsEn: Texts<typeof importsZh> = {
   conflictActions: { updated: 'update', skipped: 'skip' },
   warnings: 'Warnings ({{count}})',
   noWarnings: 'No warnings',
+  /** Above a list that shows only the first warnings: how many of each kind there are in all. */
+  warningKinds: 'By kind: {{counts}}',
+  warningsShown: 'The first {{shown}} of {{count}} are listed',
   at: 'At',
   start: 'Import',
   dryRun: 'Dry run',

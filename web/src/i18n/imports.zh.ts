@@ -56,6 +56,8 @@ export const importsZh = {
   conflictActions: { updated: '更新', skipped: '跳过' },
   warnings: '警告（{{count}}）',
   noWarnings: '没有警告',
+  warningKinds: '按类别：{{counts}}',
+  warningsShown: '共 {{count}} 条，列出前 {{shown}} 条',
   at: '位置',
   start: '开始导入',
   dryRun: '试运行',

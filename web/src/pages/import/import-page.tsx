@@ -24,6 +24,7 @@ import {
 import { ImportChoicesFields } from '../../features/imports/components/choices';
 import { JobPanel, UploadProgress } from '../../features/imports/components/job-panel';
 import { PreviewPanel } from '../../features/imports/components/preview-panel';
+import { ImportVerdict } from '../../features/compat/components/verdict';
 import { SourcePicker, type SourceValue } from '../../features/imports/components/source-picker';
 import { existingFromTree } from '../../features/imports/lib/preview';
 import { usePreview, type PreviewSource } from '../../features/imports/lib/use-preview';
@@ -181,7 +182,11 @@ export function Component() {
       <Typography.Paragraph type="secondary">{t('imports.lead')}</Typography.Paragraph>
       {jobView && !(busy && upload !== null) ? (
         <Card>
-          <JobPanel job={jobView} onAgain={again} />
+          <JobPanel
+            job={jobView}
+            onAgain={again}
+            verdict={jobView.report?.compat ? <ImportVerdict verdict={jobView.report.compat} /> : null}
+          />
         </Card>
       ) : (
         <Flex vertical gap={16}>

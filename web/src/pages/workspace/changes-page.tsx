@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { atLeast } from '@shared/access';
 import { LIVE } from '@shared/schemas/compat';
 import { ChangesReport } from '../../features/compat/components/changes-report';
 import { useProject } from '../../features/projects/api';
@@ -33,6 +34,7 @@ function Changes({ projectId }: { projectId: string }) {
           from={from}
           to={to}
           onPick={(f, nextTo) => void navigate(paths.changes.href(projectId, { from: f, to: nextTo }), { replace: true })}
+          canAccept={atLeast(project.data?.role, 'edit') && project.data?.state === 'active'}
         />
       ) : null}
     </section>

@@ -5,7 +5,7 @@
  * document at both versions, and exports as Markdown, HTML and JSON in the reader's language.
  */
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Dropdown, Empty, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Dropdown, Empty, Input, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,10 +15,10 @@ import { LIVE } from '@shared/schemas/compat';
 import type { ReleaseView } from '@shared/schemas/share';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../paths';
-import { useChanges } from '../api';
+import { showServerError } from '../../../lib/form';
+import { useChanges, useCompatPolicy, usePolicyChange } from '../api';
+import { SeverityTag, VerdictSummary } from './verdict';
 import '../../../i18n/compat';
-
-const SEVERITY_COLOR = { error: 'red', warning: 'orange', info: 'blue' } as const;
 
 function download(name: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -35,9 +35,11 @@ export interface ChangesReportProps {
   from: string | undefined;
   to: string;
   onPick: (from: string | undefined, to: string) => void;
+  /** An editor of an active project may accept a finding with a reason (the project's policy). */
+  canAccept: boolean;
 }
 
-export function ChangesReport({ projectId, releases, from, to, onPick }: ChangesReportProps) {
+export function ChangesReport({ projectId, releases, from, to, onPick, canAccept }: ChangesReportProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en' : 'zh';
   const report = useChanges(projectId, from, to);
@@ -107,6 +109,7 @@ export function ChangesReport({ projectId, releases, from, to, onPick }: Changes
               report={report.data}
               from={from}
               to={to}
+              canAccept={canAccept}
               breakingOnly={breakingOnly}
               showChanges={showChanges}
               onBreakingOnly={setBreakingOnly}
@@ -124,6 +127,7 @@ function Report(props: {
   report: CompatReport;
   from: string;
   to: string;
+  canAccept: boolean;
   breakingOnly: boolean;
   showChanges: boolean;
   onBreakingOnly: (on: boolean) => void;
@@ -132,7 +136,6 @@ function Report(props: {
   const { t } = useTranslation();
   const { report } = props;
   if (report.identical) return <Alert type="success" showIcon message={t('compat.identical')} />;
-  const { operations, error, warning, info } = report.summary;
   const shown = [
     ...report.findings.filter((f) => !props.breakingOnly || (f.severity === 'error' && !f.accepted)),
     ...(props.showChanges && !props.breakingOnly ? report.changes : []),
@@ -140,23 +143,7 @@ function Report(props: {
   return (
     <>
       <section className="changes-summary" aria-label={t('compat.title')}>
-        <Space wrap size={[8, 8]}>
-          <span>
-            {t('compat.operations')}: <Tag color="green">+{operations.added}</Tag>
-            <Tag color="gold">~{operations.changed}</Tag>
-            <Tag color="red">−{operations.removed}</Tag>
-          </span>
-          <Tag color="red" data-testid="count-error">
-            {t('compat.error')} {error}
-          </Tag>
-          <Tag color="orange" data-testid="count-warning">
-            {t('compat.warning')} {warning}
-          </Tag>
-          <Tag color="blue" data-testid="count-info">
-            {t('compat.info')} {info}
-          </Tag>
-          <span>{t('compat.bump', { bump: t(`compat.bumps.${report.bump}`) })}</span>
-        </Space>
+        <VerdictSummary verdict={report} />
         <Space wrap className="changes-filters">
           <label>
             <Switch size="small" checked={props.breakingOnly} onChange={props.onBreakingOnly} /> {t('compat.breakingOnly')}
@@ -166,7 +153,7 @@ function Report(props: {
           </Checkbox>
         </Space>
       </section>
-      {!report.findings.length ? <Alert type="success" showIcon message={t('compat.noBreaking')} /> : null}
+      {!report.findings.length ? <Alert type="success" showIcon message={t('compat.none')} /> : null}
       {groupFindings(shown).map(({ folder, groups }) => (
         <section key={folder} className="changes-folder">
           <Typography.Title level={2}>{folder || t('compat.noFolder')}</Typography.Title>
@@ -179,7 +166,7 @@ function Report(props: {
   );
 }
 
-function FindingGroup(props: { projectId: string; from: string; to: string; title: string; findings: Finding[] }) {
+function FindingGroup(props: { projectId: string; from: string; to: string; canAccept: boolean; title: string; findings: Finding[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en' : 'zh';
   const first = props.findings[0]!;
@@ -221,17 +208,58 @@ function FindingGroup(props: { projectId: string; from: string; to: string; titl
       <ul className="changes-findings">
         {props.findings.map((f) => (
           <li key={f.key} data-severity={f.severity ?? 'change'}>
-            {f.severity ? (
-              <Tag color={f.accepted ? 'default' : SEVERITY_COLOR[f.severity]}>
-                {t(`compat.${f.severity}`)}
-                {f.accepted ? ` (${t('compat.accepted')})` : ''}
-              </Tag>
-            ) : null}
+            <SeverityTag finding={f} />
             <code>{f.id}</code> <span className="muted">{f.field}</span>
             <div>{f.message[locale]}</div>
+            {f.accepted ? (
+              <div className="muted">
+                {t('compat.reason')}: {f.accepted.reason}
+              </div>
+            ) : null}
+            {props.canAccept && f.severity && !f.accepted ? <AcceptFinding projectId={props.projectId} finding={f} /> : null}
           </li>
         ))}
       </ul>
     </article>
+  );
+}
+
+/** Accepting one finding with a reason: it stays in the report, marked, and fails nothing any more. */
+function AcceptFinding({ projectId, finding }: { projectId: string; finding: Finding }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const policy = useCompatPolicy(projectId, open);
+  const accept = usePolicyChange('compat.accept');
+  async function submit() {
+    if (!policy.data) return;
+    try {
+      await accept.mutateAsync({ body: { projectId, rev: policy.data.rev, key: finding.key, reason } });
+      setOpen(false);
+    } catch (err) {
+      showServerError(null, err);
+    }
+  }
+  return (
+    <>
+      <Button size="small" onClick={() => setOpen(true)}>
+        {t('compat.accept')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('compat.acceptTitle')}
+        okText={t('compat.accept')}
+        okButtonProps={{ disabled: !reason.trim() || !policy.data, loading: accept.isPending }}
+        onOk={() => void submit()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>
+          <code>{finding.id}</code> {finding.field}
+        </Typography.Paragraph>
+        <Typography.Paragraph className="muted">{t('compat.acceptText')}</Typography.Paragraph>
+        <Input.TextArea aria-label={t('compat.reason')} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Modal>
+    </>
   );
 }

@@ -6,22 +6,29 @@ const zh = i18n.getFixedT('zh');
 const en = i18n.getFixedT('en');
 
 describe("a save's note and who saved, in the reader's language", () => {
-  it('words what a save with no note of its own did: an import, a rename, a restore', () => {
+  it('words what a save with no note of its own did: an import, a rename, a restore, a move to the bin and back', () => {
     const imported = { comment: '', note: { kind: 'import', action: 'created' } } as const;
     const reimported = { comment: '', note: { kind: 'import', action: 'updated', token: 'CI' } } as const;
     const renamed = { comment: '', note: { kind: 'rename', from: '未命名文档', to: 'Users' } } as const;
     const restored = { comment: '', note: { kind: 'restore', rev: 3 } } as const;
-    expect([imported, reimported, renamed, restored].map((s) => displayComment(s, zh))).toEqual([
+    const binned = { comment: '', note: { kind: 'bin', action: 'binned' } } as const;
+    const unbinned = { comment: '', note: { kind: 'bin', action: 'restored' } } as const;
+    const saves = [imported, reimported, renamed, restored, binned, unbinned];
+    expect(saves.map((s) => displayComment(s, zh))).toEqual([
       '导入创建',
       '导入更新',
       '重命名：未命名文档 → Users',
       '恢复到版本 3',
+      '移入回收站',
+      '从回收站恢复',
     ]);
-    expect([imported, reimported, renamed, restored].map((s) => displayComment(s, en))).toEqual([
+    expect(saves.map((s) => displayComment(s, en))).toEqual([
       'Created by an import',
       'Updated by an import',
       'Renamed: Untitled document → Users',
       'Restored version 3',
+      'Moved to the bin',
+      'Restored from the bin',
     ]);
   });
 

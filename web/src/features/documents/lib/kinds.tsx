@@ -53,6 +53,8 @@ export function displayComment(save: { comment: string; note?: SaveNote }, t: TF
       return t('docs.notes.renamed', { from: displayName(note.from, t), to: displayName(note.to, t) });
     case 'restore':
       return t('docs.notes.restored', { rev: note.rev });
+    case 'bin':
+      return t(note.action === 'binned' ? 'docs.notes.binned' : 'docs.notes.unbinned');
   }
 }
 

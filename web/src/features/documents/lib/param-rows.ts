@@ -77,5 +77,9 @@ export function constraintLabels(p: Omit<ParamItem, 'children'>, t: (key: string
   if (p.pattern) labels.push(`${t('docs.param.pattern')}: ${p.pattern}`);
   if (p.nullable) labels.push(t('docs.param.nullable'));
   if (p.examples?.length) labels.push(`${t('docs.param.examples')}: ${p.examples.join(' | ')}`);
+  if (p.requires)
+    labels.push(
+      `${t(p.requires.combine === 'oneOf' ? 'docs.param.requiresOneOf' : 'docs.param.requiresAnyOf')}: ${p.requires.sets.map((set) => set.join(' + ')).join(' | ')}`,
+    );
   return labels;
 }

@@ -1,5 +1,6 @@
 /** A running import: its real progress from the job, then its report with links to what changed, or its error. */
 import { Alert, Button, Flex, List, Progress, Statistic, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ImportJobView } from '@shared/schemas/import';
@@ -18,7 +19,8 @@ export function UploadProgress({ fraction }: { fraction: number }) {
   );
 }
 
-export function JobPanel({ job, onAgain }: { job: ImportJobView; onAgain: () => void }) {
+/** `verdict`: what the import changes for the API's clients (the page composes the compatibility feature's view). */
+export function JobPanel({ job, onAgain, verdict }: { job: ImportJobView; onAgain: () => void; verdict?: ReactNode }) {
   const { t } = useTranslation();
   const { done, total } = job.progress;
   if (job.state === 'failed')
@@ -51,10 +53,15 @@ export function JobPanel({ job, onAgain }: { job: ImportJobView; onAgain: () => 
           <Statistic key={key} title={t(`imports.reportCounts.${key}`)} value={report[key]} />
         ))}
       </Flex>
+      {verdict}
       {report.warnings.length ? (
         <>
-          <Typography.Title level={3}>{t('imports.warnings', { count: report.warnings.length })}</Typography.Title>
-          <WarningList warnings={report.warnings} />
+          <Typography.Title level={3}>
+            {t('imports.warnings', {
+              count: report.warningCounts ? Object.values(report.warningCounts).reduce((n, c) => n + c, 0) : report.warnings.length,
+            })}
+          </Typography.Title>
+          <WarningList warnings={report.warnings} counts={report.warningCounts} />
         </>
       ) : null}
       {report.changes.length ? (

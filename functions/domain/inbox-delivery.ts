@@ -1,0 +1,87 @@
+/**
+ * From a project event to the bells of the people it concerns (issue 38): the delivery of events calls
+ * `deliverToInboxes` for each event, beside its sends to the project's channels.
+ *
+ * Who hears of what: a mention, the people mentioned; a comment, the watchers of its document (except those it
+ * mentions, who hear of it as a mention); a document's change, the watchers of the document, of the folders above
+ * it and of the project (watches.ts). Never the person who did it, never someone who can no longer read the
+ * project, never someone who turned the bell off. Each notification is keyed by its event, so a delivery tried
+ * twice writes nothing twice.
+ */
+import { atLeast } from '@shared/access';
+import type { NotificationKind } from '@shared/schemas/comment';
+import { projectAccess } from './access-facts';
+import { nodesAt } from './documents';
+import { notify, settingsOf, type NewNotification } from './notifications';
+import { getProject, isVisible } from './projects';
+import { watchersOf, watchPath } from './watches';
+
+/** What delivery reads of a project event (shared/schemas/events.ts is the whole shape). */
+export interface InboxEvent {
+  eventId: string;
+  projectId: string;
+  kind: string;
+  actorId: string;
+  actorName?: string;
+  at: string;
+  subject: { documentId?: string; folderId?: string; name?: string };
+  details: Record<string, unknown>;
+}
+
+const BELL_KINDS: ReadonlySet<string> = new Set<NotificationKind>([
+  'mention',
+  'comment.added',
+  'document.created',
+  'document.updated',
+  'document.deleted',
+  'document.moved',
+  'document.restored',
+]);
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const stringOr = (value: unknown, otherwise: string | null) => (typeof value === 'string' ? value : otherwise);
+
+/** Puts an event in the bells of those it concerns; answers who got it (now or by an earlier delivery of it). */
+export async function deliverToInboxes(event: InboxEvent): Promise<string[]> {
+  if (!BELL_KINDS.has(event.kind)) return [];
+  const project = await getProject(event.projectId);
+  if (!project || !isVisible(project)) return [];
+  const concerned = await concernedBy(event, project);
+  concerned.delete(event.actorId);
+  const notification: NewNotification = {
+    id: event.eventId,
+    kind: event.kind,
+    projectId: project.id,
+    projectName: project.name,
+    documentId: event.subject.documentId ?? event.subject.folderId ?? null,
+    subjectName: event.subject.name ?? '',
+    actorName: event.actorName ?? '',
+    excerpt: stringOr(event.details.excerpt, null),
+    commentId: stringOr(event.details.commentId, null),
+    at: event.at,
+  };
+  const reached = await Promise.all(
+    [...concerned].map(async (userId) => {
+      // Access is asked again at delivery: someone removed since the event hears nothing more of the project.
+      const [access, settings] = await Promise.all([projectAccess(project.id, userId), settingsOf(userId)]);
+      if (!access.role || !settings.inApp) return undefined;
+      // A bell is for members: a stranger reading a public project watches nothing and is mentioned only as a reader.
+      if (event.kind !== 'mention' && !atLeast(access.role, 'view')) return undefined;
+      await notify(userId, notification);
+      return userId;
+    }),
+  );
+  return reached.filter((u): u is string => u !== undefined);
+}
+
+async function concernedBy(event: InboxEvent, project: { id: string; ownerId: string; treeRev: number }): Promise<Set<string>> {
+  if (event.kind === 'mention') return new Set(strings(event.details.userIds));
+  const subjectId = event.subject.documentId ?? event.subject.folderId;
+  const nodes = await nodesAt(project);
+  const path = watchPath(project, nodes, subjectId);
+  // A document no longer in the tree (deleted) is still watched by those who chose to watch it.
+  if (subjectId && path.at(-1)?.id !== subjectId) path.push({ id: subjectId, createdBy: '' });
+  const watchers = await watchersOf(project.id, path);
+  if (event.kind === 'comment.added') for (const mentioned of strings(event.details.mentioned)) watchers.delete(mentioned);
+  return watchers;
+}

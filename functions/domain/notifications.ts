@@ -1,0 +1,124 @@
+/**
+ * The bell (issue 38): each person's notifications are items in their own partition, one per event that concerns
+ * them, written by the delivery of project events (`deliverToInboxes`); unread ones are also on a sparse index, so
+ * the bell's count is one count query however long the list grows. And each person's notification settings.
+ *
+ * A notification's id is its event's: a delivery that runs twice (a retry after a timeout) writes nothing twice.
+ */
+import { randomBytes } from 'node:crypto';
+import * as z from 'zod';
+import { lazy } from '@shared/lazy';
+import { DEFAULT_NOTIFICATION_SETTINGS, EMAIL_MODES, type NotificationSettings, type NotificationView } from '@shared/schemas/comment';
+import { countItems, getItem, notExists, queryPage, skip, exists, type Item } from '../data/db';
+import { defineEntity } from '../data/entity';
+import { commentKeys } from '../data/keys';
+import { DAY_MS } from './projects';
+
+/** The bell keeps 90 days. */
+const KEPT_DAYS = 90;
+/** What a list shows at most: the bell is for what is new, not an archive. */
+export const NOTIFICATION_PAGE = 100;
+
+const notificationRecord = lazy(() =>
+  z.object({
+    userId: z.string(),
+    /** The event's id: time-ordered, and what makes a second delivery of one event a no-op. */
+    id: z.string(),
+    kind: z.string(),
+    projectId: z.string(),
+    projectName: z.string(),
+    documentId: z.string().nullable(),
+    subjectName: z.string(),
+    actorName: z.string(),
+    excerpt: z.string().nullable(),
+    commentId: z.string().nullable(),
+    at: z.string(),
+    read: z.boolean(),
+    expiresAt: z.number(),
+  }),
+);
+type NotificationRecord = z.infer<typeof notificationRecord>;
+
+const notificationEntity = defineEntity({
+  name: 'notification',
+  schema: notificationRecord,
+  key: (n: Pick<NotificationRecord, 'userId' | 'id'>) => commentKeys.notification(n.userId, n.id),
+  // Unread ones only: reading one takes it off the index.
+  indexes: (index) => ({ gsi1: index(['userId', 'id', 'read'], (n) => (n.read ? undefined : commentKeys.unreadEntry(n.userId, n.id))) }),
+});
+
+/** An event's id: base-36 milliseconds, then randomness, so ids sort by time. */
+export const newEventId = (now = new Date()) => `${now.getTime().toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
+
+export type NewNotification = Omit<NotificationRecord, 'read' | 'expiresAt' | 'userId'>;
+
+/** Puts a notification in someone's bell, once: answers false when this event was already there. */
+export async function notify(userId: string, notification: NewNotification): Promise<boolean> {
+  const expiresAt = Math.floor((Date.parse(notification.at) + KEPT_DAYS * DAY_MS) / 1000);
+  return notificationEntity.put({ ...notification, userId, read: false, expiresAt }, { when: notExists(), failure: skip });
+}
+
+const toView = ({ userId: _u, expiresAt: _e, ...n }: NotificationRecord): NotificationView => n;
+const live = (n: NotificationRecord, now = Date.now()) => n.expiresAt * 1000 > now;
+
+/** Someone's latest notifications, newest first; of one project, or unread only, when asked. */
+export async function notificationsOf(
+  userId: string,
+  filter: { projectId?: string; unreadOnly?: boolean } = {},
+): Promise<NotificationView[]> {
+  const found: NotificationRecord[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  // A few pages at most: filtered reads skip what does not match, and the list is for what is recent.
+  for (let pages = 0; pages < 5 && found.length < NOTIFICATION_PAGE; pages++) {
+    const page = await queryPage<Item>({ ...commentKeys.notificationsOf(userId), limit: 200 }, cursor);
+    for (const n of notificationEntity.parseAll(page.items)) {
+      if (!live(n) || (filter.projectId && n.projectId !== filter.projectId) || (filter.unreadOnly && n.read)) continue;
+      found.push(n);
+    }
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  return found.slice(0, NOTIFICATION_PAGE).map(toView);
+}
+
+export const unreadCountOf = (userId: string) => countItems(commentKeys.unreadOf(userId));
+
+/** Marks notifications read; ids that are not the caller's (or gone) are skipped. */
+export async function markRead(userId: string, ids: string[]): Promise<void> {
+  await Promise.all(
+    [...new Set(ids)].map((id) => notificationEntity.update({ userId, id }, { set: { read: true } }, { when: exists(), failure: skip })),
+  );
+}
+
+/** Marks every unread notification read, or those of one project. */
+export async function markAllRead(userId: string, projectId?: string): Promise<void> {
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    // A page goes on from the last item read (gone from the index once marked, which DynamoDB allows).
+    const page = await queryPage<Item>({ ...commentKeys.unreadOf(userId), limit: 100 }, cursor);
+    const unread = notificationEntity.parseAll(page.items).filter((n) => !projectId || n.projectId === projectId);
+    await markRead(
+      userId,
+      unread.map((n) => n.id),
+    );
+    cursor = page.cursor;
+  } while (cursor);
+}
+
+// Settings -------------------------------------------------------------------------------------------------------
+
+const settingsRecord = lazy(() => z.object({ userId: z.string(), inApp: z.boolean(), email: z.enum(EMAIL_MODES) }));
+const settingsEntity = defineEntity({
+  name: 'notificationSettings',
+  schema: settingsRecord,
+  key: (s: { userId: string }) => commentKeys.settings(s.userId),
+});
+
+export async function settingsOf(userId: string): Promise<NotificationSettings> {
+  const stored = settingsEntity.parse(await getItem(commentKeys.settings(userId)));
+  return stored ? { inApp: stored.inApp, email: stored.email } : DEFAULT_NOTIFICATION_SETTINGS;
+}
+
+export async function saveSettings(userId: string, settings: NotificationSettings): Promise<void> {
+  await settingsEntity.put({ userId, ...settings });
+}
