@@ -117,6 +117,11 @@ export const ERRORS = {
   tokenExpired: { code: 41006, status: 200 },
   /** A project token without the scope the route needs (a read token importing). */
   tokenScope: { code: 42013, status: 200 },
+  // Test scenarios (issue 36)
+  /** A scenario's steps and data set together past what one item holds. */
+  scenarioTooLarge: { code: 45361, status: 200 },
+  /** A scenario folder deleted while scenarios or folders are still in it. */
+  scenarioFolderNotEmpty: { code: 43361, status: 200 },
   // Third-party sign-in (issue 25)
   /** An offline deployment offers no third-party sign-in. */
   thirdPartyDisabled: { code: 42031, status: 200 },

@@ -62,6 +62,13 @@
  *                                                                    item it puts at the commit, kept in a map
  *                                                                    attribute: out of the DOC# range and off
  *                                                                    every index, so no reader sees it)
+ *   test scenario .................. pk PROJECT#<projectId>         sk SCEN#<scenarioId>  (its steps and data set
+ *                                                                    in the item; scenarioId = <projectId>_<suffix>)
+ *   scenarios of a project ......... pk PROJECT#<projectId>         sk begins SCEN#
+ *   scenario folder ................ pk PROJECT#<projectId>         sk SCENDIR#<folderId>
+ *   scenario run ................... pk PROJECT#<projectId>         sk SCENRUN#<runId>  (its step results in the
+ *                                                                    item, or in S3 when large)
+ *   runs of a scenario ............. gsi1 SCENRUNS#<scenarioId>      gsi1sk <createdAt ISO>
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
  *   projects of a team ............. gsi1 TEAM#<teamId>#PROJECTS    gsi1sk <projectId>    (on the project's META)
  *
@@ -317,6 +324,24 @@ export const tokenKeys = {
   ofProjectQuery: (projectId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `PROJECT#${projectId}#TOKENS` } }),
 };
 
+/** Test scenarios, their folders and runs (issue 36), apart from `keys` like the import keys. */
+export const scenarioKeys = {
+  scenario: (projectId: string, scenarioId: string): Key => ({ pk: projectPk(projectId), sk: `SCEN#${scenarioId}` }),
+  scenariosOf: (projectId: string): QuerySpec => inProject(projectId, 'SCEN#'),
+  folder: (projectId: string, folderId: string): Key => ({ pk: projectPk(projectId), sk: `SCENDIR#${folderId}` }),
+  foldersOf: (projectId: string): QuerySpec => inProject(projectId, 'SCENDIR#'),
+  run: (projectId: string, runId: string): Key => ({ pk: projectPk(projectId), sk: `SCENRUN#${runId}` }),
+  runEntry: (scenarioId: string, createdAt: string) => ({ gsi1pk: `SCENRUNS#${scenarioId}`, gsi1sk: createdAt }),
+  /** A scenario's runs, newest first (an index read: a moment behind a run's write). */
+  runsOf: (scenarioId: string, limit: number): QuerySpec => ({
+    index: 'gsi1',
+    partition: { gsi1pk: `SCENRUNS#${scenarioId}` },
+    descending: true,
+    limit,
+  }),
+  runResultsObject: (projectId: string, runId: string) => `projects/${projectId}/scenario-runs/${runId}.json`,
+};
+
 /**
  * Project events (issue 38), apart from `keys` like the import keys:
  *   event (the outbox item the stream delivers) ... pk PROJECT#<projectId>  sk EVENT#<eventId>  (TTL 30 days;
@@ -430,6 +455,9 @@ export const ENTITY = {
   identity: { entity: 'identity', v: 1 },
   oauthState: { entity: 'oauthState', v: 1 },
   bindTicket: { entity: 'bindTicket', v: 1 },
+  scenario: { entity: 'scenario', v: 1 },
+  scenarioFolder: { entity: 'scenarioFolder', v: 1 },
+  scenarioRun: { entity: 'scenarioRun', v: 1 },
   event: { entity: 'event', v: 1 },
   eventWindow: { entity: 'eventWindow', v: 1 },
   comment: { entity: 'comment', v: 1 },

@@ -48,6 +48,8 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   // The compatibility report: reads the live tree and release snapshots (S3); writes only what a project token's use
   // writes (its last use and its request counter).
   changes: { table: 'readWrite', files: 'read' },
+  // Test scenarios and their runs: a run's step results over an item's size live in S3.
+  scenario: { table: 'readWrite', files: 'readWrite' },
   // Comments, watches and the bell (issue 38): the project's and each person's partition; nothing in S3.
   comments: { table: 'readWrite', files: 'none' },
 };

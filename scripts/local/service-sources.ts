@@ -18,5 +18,6 @@ export const serviceSources: ServiceSources = {
   llms: () => import('../../functions/services/llms/index'),
   oauth: () => import('../../functions/services/oauth/index'),
   changes: () => import('../../functions/services/changes/index'),
+  scenario: () => import('../../functions/services/scenario/index'),
   comments: () => import('../../functions/services/comments/index'),
 };

@@ -19,6 +19,7 @@ export const SERVICES = [
   'llms',
   'oauth',
   'changes',
+  'scenario',
   'comments',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];

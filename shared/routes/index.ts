@@ -20,6 +20,7 @@ import { mockRoutes } from './mock';
 import { openRoutes } from './open';
 import type { RoutePath } from './path';
 import { projectRoutes } from './projects';
+import { scenarioRoutes } from './scenarios';
 import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
 import { proxyRoutes } from './proxy';
@@ -47,6 +48,7 @@ export const routes = {
   ...llmsRoutes,
   ...changesRoutes,
   ...thirdPartyRoutes,
+  ...scenarioRoutes,
   ...commentRoutes,
 } as const satisfies Record<string, RouteDef>;
 

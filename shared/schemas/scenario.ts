@@ -12,6 +12,7 @@ import * as z from 'zod';
 import { lazy } from '../lazy';
 import { versioned } from '../versioned';
 import { HTTP_METHODS } from './document-kinds';
+import { idSchema } from './project';
 
 export const SCENARIO_LIMITS = {
   name: 100,
@@ -263,3 +264,172 @@ export const scenarioContentV1 = lazy(() =>
 /** A scenario's stored content, by version. */
 export const scenarioContent = versioned([{ schema: scenarioContentV1 }]);
 export type ScenarioContent = z.output<typeof scenarioContentV1>;
+
+// ---- Stored scenarios, their folders and runs, as the API shows them (issue 36) ----
+
+/** Scenario, folder and run ids carry their project's id (`<projectId>_<suffix>`), as environment ids do. */
+export const SCENARIO_ID_PATTERN = /^[0-9a-f-]{36}_[A-Za-z0-9]{16}$/;
+export const scenarioIdSchema = lazy(() => z.string().trim().regex(SCENARIO_ID_PATTERN));
+export const scenarioIdParams = lazy(() => z.object({ id: scenarioIdSchema }));
+export const scenarioIdQuery = lazy(() => z.object({ id: scenarioIdSchema }));
+
+const scenarioName = lazy(() => z.string().trim().min(1).max(SCENARIO_LIMITS.name));
+/** The folder a scenario sits in; empty: the top. */
+const folderRef = lazy(() => z.union([z.literal(''), scenarioIdSchema]).default(''));
+
+export const scenarioFolderView = lazy(() =>
+  z.object({ id: z.string(), projectId: z.string(), name: z.string(), parentId: z.string(), rev: z.number(), updatedAt: z.string() }),
+);
+export type ScenarioFolderView = z.output<typeof scenarioFolderView>;
+
+/** What a scenario list shows of each: no steps. */
+export const scenarioSummary = lazy(() =>
+  z.object({
+    id: z.string(),
+    projectId: z.string(),
+    name: z.string(),
+    folderId: z.string(),
+    stepCount: z.number(),
+    rev: z.number(),
+    updatedAt: z.string(),
+    updatedByName: z.string(),
+    /** The last runs' outcome, newest first (at most 20): the pass rate's source. */
+    recent: z.array(z.enum(['passed', 'failed'])),
+  }),
+);
+export type ScenarioSummary = z.output<typeof scenarioSummary>;
+
+/** The state of a document a step refers to: the editor flags every one that is not `ok`. */
+export const referencedDocument = lazy(() =>
+  z.object({ id: z.string(), title: z.string(), state: z.enum(['ok', 'deleted', 'binned', 'missing', 'notApi']) }),
+);
+export type ReferencedDocument = z.output<typeof referencedDocument>;
+
+export const scenarioView = lazy(() =>
+  scenarioSummary.extend({
+    content: z.custom<ScenarioContent>(),
+    documents: z.array(referencedDocument),
+  }),
+);
+export type ScenarioView = z.output<typeof scenarioView>;
+
+export const scenarioListView = lazy(() => z.object({ folders: z.array(scenarioFolderView), scenarios: z.array(scenarioSummary) }));
+export type ScenarioListView = z.output<typeof scenarioListView>;
+
+/** Content as a client sends it: parsed (and its defaults filled) by the version-1 schema. */
+const contentInput = lazy(() => scenarioContentV1);
+
+export const scenarioCreateBody = lazy(() =>
+  z.object({ projectId: idSchema, name: scenarioName, folderId: folderRef, content: contentInput.default({ steps: [], dataSet: null }) }),
+);
+export const scenarioUpdateBody = lazy(() =>
+  z.object({ id: scenarioIdSchema, rev: z.number().int().min(1), name: scenarioName, folderId: folderRef, content: contentInput }),
+);
+export const scenarioFolderCreateBody = lazy(() => z.object({ projectId: idSchema, name: scenarioName, parentId: folderRef }));
+export const scenarioFolderUpdateBody = lazy(() =>
+  z.object({ id: scenarioIdSchema, rev: z.number().int().min(1), name: scenarioName, parentId: folderRef }),
+);
+
+// ---- Runs ----
+
+/** What a run keeps of each answer's body (the engine keeps more; a stored run this much). */
+export const RUN_KEPT_BODY_CHARS = 16 * 1024;
+/** Step results per run kept: a run's 10,000 requests at most. */
+export const RUN_KEPT_STEPS = 10_000;
+
+export const RUN_PLACES = ['browser', 'server', 'cli', 'schedule'] as const;
+export type RunPlace = (typeof RUN_PLACES)[number];
+
+/** A check's outcome as kept (shared/scenarios/checks.ts `CheckResult`). */
+const checkResult = lazy(() =>
+  z.object({
+    kind: z.enum(['status', 'jsonPath', 'time', 'header', 'conformance', 'script']),
+    passed: z.boolean(),
+    target: z.string().max(1_000),
+    op: z.string().max(50),
+    expected: z.string().max(10_000),
+    actual: z.string().max(10_000),
+  }),
+);
+const pairs = lazy(() => z.array(z.object({ name: z.string().max(256), value: z.string().max(8192) })).max(200));
+
+/** One step of one iteration, as a run keeps it (the engine's `StepResult`, its body cut at RUN_KEPT_BODY_CHARS). */
+export const stepResult = lazy(() =>
+  z.object({
+    iteration: z.number().int().min(0),
+    iterationName: z.string().max(200),
+    stepId: z.string().max(64),
+    name: z.string().max(SCENARIO_LIMITS.name),
+    type: z.enum(['request', 'group', 'loop', 'if', 'wait', 'call']),
+    trail: z.array(z.string().max(200)).max(50),
+    status: z.enum(['passed', 'failed', 'error', 'skipped']),
+    request: z
+      .object({
+        method: z.string().max(10),
+        url: z.string().max(8192),
+        headers: pairs,
+        body: z.string().max(RUN_KEPT_BODY_CHARS).optional(),
+      })
+      .optional(),
+    response: z
+      .object({
+        status: z.number().int(),
+        timeMs: z.number().nonnegative(),
+        size: z.number().int().nonnegative(),
+        headers: pairs,
+        body: z.string().max(RUN_KEPT_BODY_CHARS),
+        bodyCut: z.boolean(),
+      })
+      .optional(),
+    checks: z.array(checkResult).max(500),
+    extracted: z.record(z.string().max(100), z.string().max(RUN_KEPT_BODY_CHARS)),
+    error: z.object({ code: z.string().max(50), detail: z.string().max(2_000) }).optional(),
+    missingVariables: z.array(z.string().max(100)).max(100).optional(),
+    startedAt: z.number(),
+    durationMs: z.number().nonnegative(),
+  }),
+);
+export type StoredStepResult = z.output<typeof stepResult>;
+
+export const runSummarySchema = lazy(() =>
+  z.object({
+    status: z.enum(['passed', 'failed']),
+    startedAt: z.number(),
+    durationMs: z.number().nonnegative(),
+    iterations: z.array(z.object({ index: z.number().int(), name: z.string().max(200), passed: z.boolean() })).max(10_000),
+    requests: z.number().int().nonnegative(),
+    steps: z.object({ passed: z.number().int(), failed: z.number().int(), skipped: z.number().int() }),
+    checks: z.object({ passed: z.number().int(), failed: z.number().int() }),
+    stoppedBy: z.enum(['bail', 'requestCap', 'timeCap', 'aborted', 'documentGone']).optional(),
+    stopDetail: z.string().max(2_000).optional(),
+  }),
+);
+
+export const runSaveBody = lazy(() =>
+  z.object({
+    scenarioId: scenarioIdSchema,
+    place: z.enum(RUN_PLACES),
+    environmentId: z.string().max(100).default(''),
+    environmentName: z.string().max(100).default(''),
+    summary: runSummarySchema,
+    results: z.array(stepResult).max(RUN_KEPT_STEPS),
+  }),
+);
+export type RunSaveBody = z.output<typeof runSaveBody>;
+
+export const runListItem = lazy(() =>
+  z.object({
+    id: z.string(),
+    scenarioId: z.string(),
+    place: z.enum(RUN_PLACES),
+    environmentId: z.string(),
+    environmentName: z.string(),
+    ranBy: z.string(),
+    ranByName: z.string(),
+    createdAt: z.string(),
+    summary: runSummarySchema,
+  }),
+);
+export type RunListItem = z.output<typeof runListItem>;
+export const runView = lazy(() => runListItem.extend({ results: z.array(stepResult) }));
+export type RunView = z.output<typeof runView>;

@@ -102,6 +102,9 @@ describe('state-changing calls prove the app sent them', () => {
       environmentId: `${projectId}_${'E'.repeat(16)}`,
       variableId: `${projectId}_${'E'.repeat(16)}_${'F'.repeat(12)}`,
       projectTokenId: `${projectId}_${'G'.repeat(12)}`,
+      scenarioId: `${projectId}_${'H'.repeat(16)}`,
+      scenarioFolderId: `${projectId}_${'I'.repeat(16)}`,
+      scenarioRunId: `${projectId}_${'J'.repeat(16)}`,
       commentId: `${projectId}_abcdefgh_${'H'.repeat(12)}`,
     };
     const { params, query, body } = sampleCall(_id, ids);

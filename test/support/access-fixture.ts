@@ -22,6 +22,7 @@ import { firstRevision, newDocumentId, nodeItem } from '../../functions/domain/d
 import { environmentEntity, newEnvironmentId, newVariableId } from '../../functions/domain/environments';
 import { createExportJob } from '../../functions/domain/export-jobs';
 import { saveFolder } from '../../functions/domain/folders';
+import { scenarioItems } from './scenario-fixture';
 import { historyItem } from '../../functions/domain/histories';
 import { createImportJob, newImportJobId } from '../../functions/domain/import-jobs';
 import { invitationItem, newInvitation } from '../../functions/domain/invitations';
@@ -250,6 +251,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     updatedBy: p.creator.id,
     updatedByName: 'creator',
   };
+  const scenarioFixture = scenarioItems(projectId, apiNode.id, { id: p.creator.id, name: 'creator' }, stamp);
   await putObject(release.s3Key, JSON.stringify(snapshot), 'application/json');
   await batchWrite({
     puts: [
@@ -284,6 +286,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       shareItem(share),
       releaseItem(release),
       environmentEntity.item(environment),
+      ...scenarioFixture.items,
     ],
   });
 
@@ -423,6 +426,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       environmentId,
       variableId: variable.id,
       projectTokenId: liveToken.record.id,
+      ...scenarioFixture.ids,
       commentId: comment.id,
       ...(thirdParty ? { thirdParty } : {}),
     },

@@ -53,6 +53,10 @@ export interface SampleIds {
   variableId: string;
   /** A live project token of the project (read and import), for the token routes. */
   projectTokenId: string;
+  /** A test scenario of the project (one step on the API document), an empty scenario folder, and a run of it. */
+  scenarioId: string;
+  scenarioFolderId: string;
+  scenarioRunId: string;
   /** A comment of the creator's on the project's document (issue 38). */
   commentId: string;
   /** Third-party sign-ins in flight and a bind ticket (issue 25), when the walk runs the fake providers. */
@@ -209,6 +213,41 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'variable.update': ({ variableId }) => ({ body: { id: variableId, rev: 1, name: 'host2', value: 'example.org' } }),
   'variable.list': ({ projectId, environmentId }) => ({ params: { projectId, envId: environmentId } }),
   'variable.delete': ({ variableId }) => ({ params: { id: variableId } }),
+
+  'scenario.list': ({ projectId }) => ({ params: { id: projectId } }),
+  'scenario.get': ({ scenarioId }) => ({ params: { id: scenarioId } }),
+  'scenario.create': ({ projectId, apiDocumentId }) => ({
+    body: {
+      projectId,
+      name: 'Walk',
+      content: { steps: [{ id: 's1', type: 'request', source: { kind: 'document', documentId: apiDocumentId } }] },
+    },
+  }),
+  'scenario.update': ({ scenarioId, scenarioFolderId }) => ({
+    body: { id: scenarioId, rev: 1, name: 'Walked', folderId: scenarioFolderId, content: { steps: [{ id: 'w', type: 'wait', ms: 1 }] } },
+  }),
+  'scenario.delete': ({ scenarioId }) => ({ query: { id: scenarioId } }),
+  'scenarioFolder.create': ({ projectId }) => ({ body: { projectId, name: 'Smoke' } }),
+  'scenarioFolder.update': ({ scenarioFolderId }) => ({ body: { id: scenarioFolderId, rev: 1, name: 'Nightly' } }),
+  'scenarioFolder.delete': ({ scenarioFolderId }) => ({ query: { id: scenarioFolderId } }),
+  'scenarioRun.save': ({ scenarioId }) => ({
+    body: {
+      scenarioId,
+      place: 'browser',
+      summary: {
+        status: 'passed',
+        startedAt: 1,
+        durationMs: 2,
+        iterations: [{ index: 0, name: '#1', passed: true }],
+        requests: 0,
+        steps: { passed: 1, failed: 0, skipped: 0 },
+        checks: { passed: 0, failed: 0 },
+      },
+      results: [],
+    },
+  }),
+  'scenarioRun.list': ({ scenarioId }) => ({ params: { id: scenarioId } }),
+  'scenarioRun.get': ({ scenarioRunId }) => ({ params: { id: scenarioRunId } }),
 
   'team.create': () => ({ body: { name: 'Sample team' } }),
   'team.update': ({ teamId }) => ({ body: { id: teamId, rev: 1, name: 'Renamed team' } }),

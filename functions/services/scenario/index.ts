@@ -1,0 +1,7 @@
+/** The scenario service: a project's test scenarios, their folders and their runs (issue 36). */
+import { scenarioRoutes } from '@shared/routes/scenarios';
+import { projectAndTeamChecks } from '../../runtime/access';
+import { createService } from '../../runtime/service';
+import { scenarioHandlers } from './handlers';
+
+export const handler = createService('scenario', scenarioRoutes, scenarioHandlers, projectAndTeamChecks);
