@@ -26,12 +26,19 @@ void i18n.use(initReactI18next).init({
 const kitTexts: Partial<Record<Locale, KitTexts>> = { zh: zhKit };
 export const kitLocale = (lng: string): KitTexts => kitTexts[lng as Locale] ?? zhKit;
 
-/** Adds a language's texts unless they are there (only English may be missing: Chinese comes with the app). */
+/**
+ * Adds a language's texts unless they are in (only English may be missing: Chinese comes with the app). Loaded is
+ * kept here, not asked of i18next: a feature's chunk (tokens.ts, comment-texts.ts) adds its own English texts to
+ * the bundle before the main ones may have loaded, and the main ones must still come.
+ */
+const loaded = new Set<Locale>([DEFAULT_LOCALE]);
 export async function loadLanguage(lng: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(lng, 'translation')) return;
+  if (loaded.has(lng)) return;
   const [{ en }, enKit] = await Promise.all([import('./en'), import('antd/es/locale/en_US')]);
   kitTexts.en = enKit.default;
-  i18n.addResourceBundle(lng, 'translation', { ...en, ...messages.en });
+  // Deep, not overwriting: what a feature's chunk added stays beside the main texts.
+  i18n.addResourceBundle(lng, 'translation', { ...en, ...messages.en }, true, false);
+  loaded.add(lng);
 }
 
 /**
