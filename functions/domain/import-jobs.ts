@@ -211,6 +211,7 @@ const trimmed = (report: StoredReport): StoredReport => ({
   ...report,
   warningCounts: countsBeyond(report.warningCounts, warningCounts(report.warnings)),
   warnings: report.warnings.slice(0, REPORT_WARNINGS),
+  ...(report.conflicts ? { conflicts: report.conflicts.slice(0, REPORT_CHANGES) } : {}),
   changes: report.changes.slice(0, REPORT_CHANGES),
 });
 

@@ -22,6 +22,24 @@ export interface PlanOptions {
   deleteMissing?: boolean;
   /** Names the source (a file name, a URL, a CLI's project), so two sources never delete each other's documents. */
   source: string;
+  /** Where the source and a person both changed a field: take the source's value (default: the person's text stays). */
+  takeSource?: boolean;
+}
+
+/**
+ * A field both the source and a person changed since the last import (issue 39): both values, and which one the
+ * merge kept. Reported, so the source's change never disappears without a trace.
+ */
+export interface ImportConflict {
+  key: string;
+  documentId: string;
+  /** The document's name in the project. */
+  name: string;
+  /** Where in the content: `description`, `reqBody.user.description`, `responses.404.description`... */
+  field: string;
+  ours: string;
+  theirs: string;
+  kept: 'ours' | 'source';
 }
 
 /** What the project remembers of a document's last import. */
@@ -65,6 +83,8 @@ export interface ImportPlan {
   /** Documents the importer could not map (its warnings say why). */
   failed: number;
   warnings: ImportWarning[];
+  /** Fields the source and a person both changed (merge only). */
+  conflicts: ImportConflict[];
 }
 
 /** The counts a run answers with. */
@@ -75,6 +95,7 @@ export const planReport = (plan: ImportPlan) => ({
   deleted: plan.deleted.length,
   failed: plan.failed,
   warnings: plan.warnings,
+  conflicts: plan.conflicts,
 });
 
 /** JSON with keys in order, so equal documents stringify equally whatever order their keys were made in. */
@@ -131,6 +152,7 @@ export function planImport(existing: ExistingDocument[], result: ImportResult, o
     deleted: [],
     failed: result.warnings.filter((w) => w.code === 'unreadable').length,
     warnings: result.warnings,
+    conflicts: [],
   };
   const byStamp = new Map<string, ExistingDocument>();
   const byNatural = new Map<string, ExistingDocument>();
@@ -174,14 +196,17 @@ export function planImport(existing: ExistingDocument[], result: ImportResult, o
       continue;
     }
     const base = last?.base;
+    const found: Conflict[] = [];
+    const merging: MergeContext = { takeSource: !!options.takeSource, conflicts: found, path: '' };
     const merged: ImportedDocument =
       options.mode === 'overwrite'
         ? incoming
         : ({
             ...incoming,
-            name: merge3(base?.name, match.name, incoming.name, 'name') as string,
-            content: mergeContent(base?.content, match.content, incoming.content),
+            name: merge3(base?.name, match.name, incoming.name, 'name', merging) as string,
+            content: mergeContent(base?.content, match.content, incoming.content, merging),
           } as ImportedDocument);
+    plan.conflicts.push(...found.map((c) => ({ ...c, key: incoming.key, documentId: match.id, name: match.name })));
     if (stableStringify(merged.content) === stableStringify(match.content) && merged.name === match.name) {
       plan.restamped.push({ documentId: match.id, stamp });
       continue;
@@ -206,12 +231,25 @@ const isRow = (v: Json): v is ParamItem =>
   isObject(v) && typeof v.name === 'string' && typeof v.type === 'string' && Array.isArray(v.children);
 const isResponse = (v: Json) => isObject(v) && typeof v.status === 'string' && Array.isArray(v.body);
 
+type Conflict = Pick<ImportConflict, 'field' | 'ours' | 'theirs' | 'kept'>;
+/** What a merge notes as it goes: where it is in the content, and the fields both sides changed. */
+interface MergeContext {
+  takeSource: boolean;
+  conflicts: Conflict[];
+  path: string;
+}
+const at = (ctx: MergeContext | undefined, part: string): MergeContext | undefined =>
+  ctx && { ...ctx, path: ctx.path ? `${ctx.path}.${part}` : part };
+/** A value as a conflict shows it: text as it is, anything else as JSON, at most a few thousand characters. */
+const shown = (v: Json) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')).slice(0, 5_000);
+
 /**
  * Three-way merge of two edits of a base: a side that did not change gives way to the other; where both changed,
  * objects merge key by key, parameter lists row by row (by name), responses status by status, and otherwise the
- * source wins, except a person's own description.
+ * source wins, except a person's own description (unless told to take the source's). Each field both changed is
+ * noted in `ctx`, with both values.
  */
-export function merge3(base: Json, ours: Json, theirs: Json, field = ''): Json {
+export function merge3(base: Json, ours: Json, theirs: Json, field = '', ctx?: MergeContext): Json {
   if (base !== undefined && same(theirs, base)) return ours;
   if (base !== undefined && same(ours, base)) return theirs;
   if (same(ours, theirs)) return theirs;
@@ -221,28 +259,35 @@ export function merge3(base: Json, ours: Json, theirs: Json, field = ''): Json {
     for (const key of new Set([...Object.keys(theirs), ...Object.keys(ours)])) {
       // A key the source no longer has and the base had was removed by the source: it stays removed.
       if (!(key in theirs) && baseObject && key in baseObject) continue;
-      const value = merge3(baseObject?.[key], ours[key], theirs[key], key);
+      // Row ids are the editor's, not a person's edit.
+      const value = merge3(baseObject?.[key], ours[key], theirs[key], key, key === 'id' ? undefined : at(ctx, key));
       if (value !== undefined) out[key] = value;
     }
     return out;
   }
   if (Array.isArray(ours) && Array.isArray(theirs)) {
-    if (theirs.every(isRow) && ours.every(isRow)) return mergeRows(Array.isArray(base) ? (base as ParamItem[]) : undefined, ours, theirs);
-    if (theirs.every(isResponse) && ours.every(isResponse)) return mergeBy('status', Array.isArray(base) ? base : undefined, ours, theirs);
+    if (theirs.every(isRow) && ours.every(isRow))
+      return mergeRows(Array.isArray(base) ? (base as ParamItem[]) : undefined, ours, theirs, ctx);
+    if (theirs.every(isResponse) && ours.every(isResponse))
+      return mergeBy('status', Array.isArray(base) ? base : undefined, ours, theirs, ctx);
   }
-  if (PERSONAL_TEXT.has(field) && typeof ours === 'string' && ours.trim() !== '') return ours;
-  return theirs === undefined ? ours : theirs;
+  const personal = PERSONAL_TEXT.has(field) && typeof ours === 'string' && ours.trim() !== '';
+  const kept = personal && !ctx?.takeSource ? 'ours' : theirs === undefined ? 'ours' : 'source';
+  // Both sides changed it, to different values: a conflict, whichever wins.
+  if (ctx && base !== undefined && ours !== undefined && theirs !== undefined)
+    ctx.conflicts.push({ field: ctx.path || field, ours: shown(ours), theirs: shown(theirs), kept });
+  return kept === 'ours' ? ours : theirs;
 }
 
-function mergeContent(base: Json, ours: Json, theirs: Json): Json {
-  return merge3(base, ours, theirs);
+function mergeContent(base: Json, ours: Json, theirs: Json, ctx?: MergeContext): Json {
+  return merge3(base, ours, theirs, '', ctx);
 }
 
-const mergeRows = (base: ParamItem[] | undefined, ours: ParamItem[], theirs: ParamItem[]) =>
-  uniqueIds(mergeBy('name', base, ours, theirs) as ParamItem[]);
+const mergeRows = (base: ParamItem[] | undefined, ours: ParamItem[], theirs: ParamItem[], ctx?: MergeContext) =>
+  uniqueIds(mergeBy('name', base, ours, theirs, ctx) as ParamItem[]);
 
 /** Lists of records keyed by a field: the source's order, a person's additions kept at the end. */
-function mergeBy(field: string, base: Json[] | undefined, ours: Json[], theirs: Json[]): Json[] {
+function mergeBy(field: string, base: Json[] | undefined, ours: Json[], theirs: Json[], ctx?: MergeContext): Json[] {
   const keyOf = (v: Json) => String((v as Record<string, Json>)[field]);
   const baseBy = new Map((base ?? []).map((v) => [keyOf(v), v]));
   const oursBy = new Map(ours.map((v) => [keyOf(v), v]));
@@ -253,7 +298,7 @@ function mergeBy(field: string, base: Json[] | undefined, ours: Json[], theirs: 
     const o = oursBy.get(key);
     const b = baseBy.get(key);
     if (o !== undefined) {
-      const merged = merge3(b, o, t) as Record<string, Json>;
+      const merged = merge3(b, o, t, '', at(ctx, key)) as Record<string, Json>;
       // A merged row keeps the id the editor knows it by.
       out.push(isObject(o) && 'id' in o ? { ...merged, id: o.id } : merged);
     } else if (b !== undefined && same(b, t)) {

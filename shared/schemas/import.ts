@@ -36,6 +36,8 @@ export const importOptions = lazy(() =>
     folderId: idSchema.optional(),
     /** Answer what would be created, updated, skipped and deleted, and write nothing. */
     dryRun: z.boolean().default(false),
+    /** Where the source and a person both changed a field since the last import, take the source's value. */
+    takeSource: z.boolean().optional(),
   }),
 );
 export type ImportOptions = z.infer<typeof importOptions>;
@@ -120,6 +122,22 @@ export const importReport = lazy(() =>
     deleted: z.number(),
     failed: z.number(),
     warnings: z.array(importWarningView),
+    /**
+     * Fields the source and a person both changed since the last import (issue 39): both values and which one was
+     * kept (the first few hundred). `takeSource` keeps the source's.
+     */
+    conflicts: z
+      .array(
+        z.object({
+          documentId: z.string(),
+          name: z.string(),
+          field: z.string(),
+          ours: z.string(),
+          theirs: z.string(),
+          kept: z.enum(['ours', 'source']),
+        }),
+      )
+      .optional(),
     /** How many warnings of each kind, all of them: the list above keeps only the first few hundred. */
     warningCounts: z.partialRecord(z.enum(IMPORT_WARNING_CODES), z.number()).optional(),
     /**

@@ -201,7 +201,12 @@ async function runTaken(job: ImportJobRecord, opts: RunOptions, onCommit: () => 
   });
   const live = await stage(opts, 'load', () => loadLive(projectId, options.folderId ?? projectId));
   const plan = await stage(opts, 'plan', () =>
-    planImport(live.existing, result, { mode: options.mode, deleteMissing: options.deleteMissing, source: job.source }),
+    planImport(live.existing, result, {
+      mode: options.mode,
+      deleteMissing: options.deleteMissing,
+      source: job.source,
+      takeSource: options.takeSource,
+    }),
   );
   const policy = await enginePolicyOf(projectId);
   const report = { ...reportOf(plan, live), compat: keptVerdict(importPreview(live.existing, plan, policy)) };
@@ -240,6 +245,7 @@ function reportOf(plan: ImportPlan, live: Live): StoredReport {
     deleted: plan.deleted.length,
     failed: plan.failed,
     warnings: plan.warnings.map((w) => ({ pointer: w.pointer, code: w.code, ...(w.params ? { params: w.params } : {}) })),
+    conflicts: plan.conflicts.map(({ documentId, name, field, ours, theirs, kept }) => ({ documentId, name, field, ours, theirs, kept })),
     // A dry run links what it would change.
     changes: [
       ...plan.updated.map((u) => ({ action: 'updated' as const, documentId: u.documentId!, name: u.document.name, type: u.document.type })),

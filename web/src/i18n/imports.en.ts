@@ -57,6 +57,13 @@ export const importsEn: Texts<typeof importsZh> = {
   conflictActions: { updated: 'update', skipped: 'skip' },
   warnings: 'Warnings ({{count}})',
   noWarnings: 'No warnings',
+  takeSource: "Take the source's value on a conflict",
+  takeSourceHint:
+    "A field both the source and a member changed keeps the member's description by default; checked, the source's value is taken. The report lists each conflict with both values.",
+  fieldConflicts: 'Fields changed on both sides ({{count}})',
+  conflictKept: { ours: "the project's value kept", source: "the source's value taken" },
+  conflictOurs: 'In the project',
+  conflictTheirs: 'Source',
   /** Above a list that shows only the first warnings: how many of each kind there are in all. */
   warningKinds: 'By kind: {{counts}}',
   warningsShown: 'The first {{shown}} of {{count}} are listed',

@@ -14,6 +14,8 @@ export interface ImportChoices {
   mode: 'skip' | 'merge' | 'overwrite';
   deleteMissing: boolean;
   folderId?: string;
+  /** Merge: where the source and a person both changed a field, take the source's value. */
+  takeSource?: boolean;
 }
 
 /** Why an upload to S3 failed (the API's own failures are ApiErrors, shown by the client). */

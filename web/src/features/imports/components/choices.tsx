@@ -40,6 +40,16 @@ export function ImportChoicesFields(props: {
           }))}
         />
       </Form.Item>
+      {value.mode === 'merge' ? (
+        <Form.Item layout="vertical">
+          <Checkbox checked={!!value.takeSource} onChange={(e) => onChange({ ...value, takeSource: e.target.checked })}>
+            {t('imports.takeSource')}
+          </Checkbox>
+          <Typography.Paragraph type="secondary" className="import-hint">
+            {t('imports.takeSourceHint')}
+          </Typography.Paragraph>
+        </Form.Item>
+      ) : null}
       <Form.Item layout="vertical">
         <Checkbox checked={value.deleteMissing} onChange={(e) => onChange({ ...value, deleteMissing: e.target.checked })}>
           {t('imports.deleteMissing')}

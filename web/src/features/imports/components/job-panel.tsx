@@ -64,6 +64,31 @@ export function JobPanel({ job, onAgain, verdict }: { job: ImportJobView; onAgai
           <WarningList warnings={report.warnings} counts={report.warningCounts} />
         </>
       ) : null}
+      {report.conflicts?.length ? (
+        <>
+          <Typography.Title level={3}>{t('imports.fieldConflicts', { count: report.conflicts.length })}</Typography.Title>
+          <List
+            size="small"
+            className="import-conflicts"
+            dataSource={report.conflicts}
+            renderItem={(c) => (
+              <List.Item>
+                <Flex vertical gap={2}>
+                  <span>
+                    <strong>{c.name}</strong> · <code>{c.field}</code> · {t(`imports.conflictKept.${c.kept}`)}
+                  </span>
+                  <Typography.Text type="secondary">
+                    {t('imports.conflictOurs')}: {c.ours}
+                  </Typography.Text>
+                  <Typography.Text type="secondary">
+                    {t('imports.conflictTheirs')}: {c.theirs}
+                  </Typography.Text>
+                </Flex>
+              </List.Item>
+            )}
+          />
+        </>
+      ) : null}
       {report.changes.length ? (
         <>
           <Typography.Title level={3}>{t('imports.changes')}</Typography.Title>
