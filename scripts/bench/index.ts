@@ -20,13 +20,14 @@ import { benchPdf } from './pdf.bench';
 import { benchScripts } from './scripts.bench';
 import { benchProxy } from './proxy.bench';
 import { benchCompat } from './compat.bench';
+import { benchScenarios } from './scenarios.bench';
 
 /** `npm run bench -- mock shares`: only those groups; no names: every group. */
 const only = new Set(process.argv.slice(2));
 const wanted = (name: string) => only.size === 0 || only.has(name);
 
 // The pure groups need no stack: `npm run bench -- import export pdf` starts nothing.
-const PURE = new Set(['import', 'export', 'pdf', 'scripts', 'compat']);
+const PURE = new Set(['import', 'export', 'pdf', 'scripts', 'compat', 'scenarios']);
 const needsStack = only.size === 0 || [...only].some((name) => !PURE.has(name));
 if (needsStack) await ensureBuilt(() => undefined);
 const stack = needsStack ? await startBenchStack() : undefined;
@@ -50,6 +51,7 @@ try {
     ['scripts', () => benchScripts()],
     ['proxy', () => benchProxy()],
     ['compat', () => benchCompat()],
+    ['scenarios', () => benchScenarios()],
   ];
   const results: Record<string, string> = {};
   for (const [name, run] of groups) if (wanted(name)) Object.assign(results, await run());
