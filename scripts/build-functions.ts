@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SERVICES } from '@shared/routes';
-import { JOB_NAMES, ORIGIN_NAMES, WORKER_NAMES, type WorkerName } from '@shared/jobs';
+import { JOB_NAMES, ORIGIN_NAMES, STREAM_CONSUMER_NAMES, WORKER_NAMES, type WorkerName } from '@shared/jobs';
 import { FUNCTIONS_OUT, functionEntry, ROOT } from './local/paths';
 
 /** Provided by the Node 22 Lambda runtime (AWS SDK for JavaScript v3) and loaded lazily. */
@@ -80,6 +80,21 @@ const sdkWithoutEventStreams = throwingModule(
   /[\\/]@smithy[\\/]core[\\/]dist-es[\\/]submodules[\\/]event-streams[\\/]index\.js$/,
 );
 
+/**
+ * undici's HTTP parser is WebAssembly shipped twice, as base64 text of 70 KB each: with SIMD and without. It tries
+ * the SIMD build first and falls back to the other when that throws, so the proxy's bundle carries only the one that
+ * runs everywhere; parsing a response's head is not where a proxied request spends its time.
+ */
+const undiciWithoutSimdParser: Plugin = {
+  name: 'undici-without-simd-parser',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]llhttp[\\/]llhttp_simd-wasm\.js$/ }, () => ({
+      contents: "throw new Error('undici-without-simd-parser: not built into Lambda bundles');",
+      loader: 'js',
+    }));
+  },
+};
+
 export const bundleOptions = (entry: string, outfile: string): BuildOptions => ({
   entryPoints: [entry],
   outfile,
@@ -102,7 +117,7 @@ export const bundleOptions = (entry: string, outfile: string): BuildOptions => (
   },
   // Some CommonJS dependencies call require() for Node built-ins; give the ESM bundle one.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [zodWithoutJsonSchema, sdkWithoutEventStreams],
+  plugins: [zodWithoutJsonSchema, sdkWithoutEventStreams, undiciWithoutSimdParser],
 });
 
 const CURL_PARSER = join(ROOT, 'functions/workers/import/curl-parser.ts');
@@ -169,6 +184,7 @@ export async function buildFunctions(opts: { quiet?: boolean } = {}) {
     ...SERVICES.map((name) => ({ name, entry: functionEntry(name, 'service') })),
     ...JOB_NAMES.map((name) => ({ name, entry: functionEntry(name, 'job') })),
     ...WORKER_NAMES.map((name) => ({ name, entry: functionEntry(name, 'worker'), worker: true })),
+    ...STREAM_CONSUMER_NAMES.map((name) => ({ name, entry: functionEntry(name, 'worker') })),
     ...ORIGIN_NAMES.map((name) => ({ name, entry: functionEntry(name, 'origin') })),
   ];
   await Promise.all(

@@ -53,7 +53,7 @@ export const ERRORS = {
   /** A compatibility report names a release that does not exist (issue 35): the message names it. */
   versionNotFound: { code: 43021, status: 200 },
   /** A compatibility policy names a check the engine does not have (issue 35): the message names it. */
-  unknownCheck: { code: 45071, status: 200 },
+  unknownCheck: { code: 45061, status: 200 },
   versionExists: { code: 43004, status: 200 },
   releaseReadOnly: { code: 42011, status: 200 },
   tooManyGuesses: { code: 42900, status: 429 },

@@ -52,5 +52,17 @@ export const ORIGINS = {
 type OriginName = keyof typeof ORIGINS;
 export const ORIGIN_NAMES = Object.keys(ORIGINS) as OriginName[];
 
-/** Every Lambda function: one per service, one per job, one per worker, one per origin. */
-export type FunctionName = ServiceName | JobName | WorkerName | OriginName;
+/**
+ * Functions fed by the table's stream (issue 38), apart from the on-demand workers (no service invokes them):
+ * in AWS an event source mapping on the stream, filtered to new event items, with `retryAttempts` and a
+ * dead-letter queue; locally the stack reads DynamoDB Local's stream and calls the same handler
+ * (functions/workers/<name>/).
+ */
+export const STREAM_CONSUMERS = {
+  'deliver-events': { timeoutSeconds: 120, memoryMb: 512, batchSize: 10, retryAttempts: 3 },
+} as const;
+export type StreamConsumerName = keyof typeof STREAM_CONSUMERS;
+export const STREAM_CONSUMER_NAMES = Object.keys(STREAM_CONSUMERS) as StreamConsumerName[];
+
+/** Every Lambda function: one per service, one per job, one per worker, one per stream consumer, one per origin. */
+export type FunctionName = ServiceName | JobName | WorkerName | StreamConsumerName | OriginName;

@@ -346,11 +346,25 @@ export const scenarioKeys = {
  * Project events (issue 38), apart from `keys` like the import keys:
  *   event (the outbox item the stream delivers) ... pk PROJECT#<projectId>  sk EVENT#<eventId>  (TTL 30 days;
  *                                                   event ids sort by time)
+ *   notification channel ............................ pk PROJECT#<projectId>  sk CHANNEL#<channelId>
+ *   delivery of an event to a channel (idempotency
+ *   key and delivery log line) ...................... pk PROJECT#<projectId>  sk DELIVERY#<channelId>#<eventId> (TTL 30 days)
  *   open coalescing window of one person's saves .. pk PROJECT#<projectId>  sk EVENTWIN#<hash of kind, document, actor>
  *                                                   (TTL a day; hashed so a purged document's id is gone from
  *                                                   the partition with it, while its last window lives out its day)
  */
 export const eventKeys = {
+  channel: (projectId: string, channelId: string): Key => ({ pk: projectPk(projectId), sk: `CHANNEL#${channelId}` }),
+  channelsOf: (projectId: string): QuerySpec => inProject(projectId, 'CHANNEL#'),
+  /** One event's delivery to one channel: its idempotency key and its line in the channel's delivery log. */
+  delivery: (projectId: string, channelId: string, eventId: string): Key => ({
+    pk: projectPk(projectId),
+    sk: `DELIVERY#${channelId}#${eventId}`,
+  }),
+  deliveriesOf: (projectId: string, channelId: string): QuerySpec => ({
+    ...inProject(projectId, `DELIVERY#${channelId}#`),
+    descending: true,
+  }),
   event: (projectId: string, eventId: string): Key => ({ pk: projectPk(projectId), sk: `EVENT#${eventId}` }),
   eventsOf: (projectId: string): QuerySpec => ({ ...inProject(projectId, 'EVENT#'), descending: true }),
   window: (projectId: string, kind: string, documentId: string, actorId: string): Key => ({
@@ -451,6 +465,8 @@ export const ENTITY = {
   watch: { entity: 'watch', v: 1 },
   notification: { entity: 'notification', v: 1 },
   notificationSettings: { entity: 'notificationSettings', v: 1 },
+  channel: { entity: 'channel', v: 1 },
+  delivery: { entity: 'delivery', v: 1 },
 } as const;
 
 export type EntityName = keyof typeof ENTITY;

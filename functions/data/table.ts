@@ -6,6 +6,8 @@ export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'expiresAt',
+  /** The stream that feeds the delivery of project events (issue 38): new images are all it reads. */
+  streamView: 'NEW_IMAGE',
   /** Both indexes project everything: items are small and most reads want the whole item. */
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
@@ -21,6 +23,7 @@ export function createTableInput(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
+    StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE.streamView },
     AttributeDefinitions: attributes.map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
     KeySchema: [
       { AttributeName: TABLE.partitionKey, KeyType: 'HASH' as const },

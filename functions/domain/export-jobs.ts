@@ -6,6 +6,7 @@
  * stands down (`LeaseLost`).
  */
 import * as z from 'zod';
+import { OMISSION_KINDS, omissionText, type ExportOmission, type OmissionKind } from '@shared/export-omissions';
 import { ERRORS, type ErrorKey } from '@shared/errors';
 import { lazy } from '@shared/lazy';
 import { translate, type Locale } from '@shared/messages';
@@ -40,6 +41,13 @@ export const exportJobRecord = lazy(() =>
     objectKey: z.string().nullable(),
     fileName: z.string().nullable(),
     size: z.number().nullable(),
+    /** What the format could not hold (the writer's list, its first entries) and how many of each kind, all of them. */
+    omissions: z
+      .object({
+        first: z.array(z.object({ kind: z.enum(OMISSION_KINDS), document: z.string(), detail: z.string().optional() })),
+        counts: z.partialRecord(z.enum(OMISSION_KINDS), z.number()),
+      })
+      .optional(),
     error: z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }).nullable(),
     createdAt: z.string(),
     createdBy: z.string(),
@@ -97,6 +105,17 @@ export async function requireExportJob(projectId: string, jobId: string): Promis
   return job;
 }
 
+/** How many of a writer's omissions a job keeps to show (the counts cover all). */
+const OMISSIONS_KEPT = 200;
+
+/** A writer's omissions as a job keeps them. */
+export function keptOmissions(list: readonly ExportOmission[] | undefined): ExportJobRecord['omissions'] {
+  if (!list?.length) return undefined;
+  const counts: Partial<Record<OmissionKind, number>> = {};
+  for (const o of list) counts[o.kind] = (counts[o.kind] ?? 0) + 1;
+  return { first: list.slice(0, OMISSIONS_KEPT).map((o) => ({ ...o, document: o.document.slice(0, 200) })), counts };
+}
+
 /** Whether a job's file is past its day (S3's lifecycle sweeps later; reads hold to the second). */
 const isExportExpired = (job: Pick<ExportJobRecord, 'fileExpiresAt'>, now = Date.now()) => job.fileExpiresAt <= now;
 
@@ -113,6 +132,12 @@ export async function toExportJobView(job: ExportJobRecord, locale: Locale, now 
     url: ready ? await presignGet(job.objectKey!, job.fileName!, EXPORT_LINK_SECONDS) : null,
     fileName: job.fileName,
     size: job.size,
+    omissions: job.omissions
+      ? {
+          counts: job.omissions.counts,
+          first: job.omissions.first.map((o) => ({ document: o.document, message: omissionText(locale, o) })),
+        }
+      : null,
     error:
       job.error && errorKey && errorKey in ERRORS
         ? { code: ERRORS[errorKey].code, message: translate(locale, `error.${errorKey}`, job.error.params) }

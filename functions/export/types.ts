@@ -7,6 +7,7 @@
  */
 import type { ApiloomFile } from '../../shared/import/apiloom';
 import type { Locale } from '../../shared/constants';
+import type { ExportOmission } from '../../shared/export-omissions';
 
 // The list lives with the route's schema (shared/schemas/export.ts), which the web app and the API read too.
 export { EXPORT_FORMATS, type ExportFormat } from '../../shared/schemas/export';
@@ -36,6 +37,8 @@ export interface ExportOutput {
   contentType: string;
   /** The file name's extension, without the dot: json, yaml, zip, html, pdf, docx. */
   extension: string;
+  /** What the format could not hold and the writer left out (the export's report). */
+  omissions?: ExportOmission[];
 }
 
 export type ExportWriter = (file: ApiloomFile, options: ExportOptions) => Promise<ExportOutput>;

@@ -1,10 +1,13 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { ALSO_INVOKED_BY, JOB_NAMES, JOBS, WORKER_NAMES, WORKERS, workerFunctionEnv } from '@shared/jobs';
+import * as lambdaEvents from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { ALSO_INVOKED_BY, JOB_NAMES, JOBS, STREAM_CONSUMERS, WORKER_NAMES, WORKERS, workerFunctionEnv } from '@shared/jobs';
 import { SERVICES, type ServiceName } from '@shared/routes';
 import { Api } from './api';
 import { createFilesBucket, createTable } from './data';
@@ -97,6 +100,50 @@ export class ApiloomStack extends Stack {
         invoker.addEnvironment(workerFunctionEnv(name), fn.functionName);
       }
     }
+
+    // Delivery of project events (issue 38): the table's stream, filtered to new event items, feeds the delivery
+    // function; a batch that keeps failing past its retries goes (as a pointer to the stream records) to a
+    // dead-letter queue, so no event is dropped unseen. Partial batch answers retry from the failed record on.
+    const consumer = STREAM_CONSUMERS['deliver-events'];
+    const deliver = new ApiloomFunction(this, 'Worker-deliver-events', {
+      ...functionProps,
+      files,
+      name: 'deliver-events',
+      timeout: Duration.seconds(consumer.timeoutSeconds),
+      memorySize: consumer.memoryMb,
+    }).fn;
+    const deadLetters = new sqs.Queue(this, 'DeliverEventsDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    deliver.addEventSource(
+      new lambdaEvents.DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: consumer.batchSize,
+        retryAttempts: consumer.retryAttempts,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        onFailure: new lambdaEvents.SqsDlq(deadLetters),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT') as string[],
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('event') as string[] } } },
+          }),
+        ],
+      }),
+    );
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        'This queue is the dead-letter destination of the delivery mapping itself; a queue behind it would only hold what nobody reads.',
+    });
+    Validations.of(deliver.role!).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        "dynamodb:ListStreams has no resource-level permissions (CDK grants it on *); every other stream action is on the table's stream only.",
+    });
+    new CfnOutput(this, 'DeliverEventsDeadLetterQueue', { value: deadLetters.queueUrl });
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${site.distribution.distributionDomainName}` });
     new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint });

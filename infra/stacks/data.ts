@@ -17,6 +17,8 @@ export function createTable(stack: Stack): dynamodb.Table {
     timeToLiveAttribute: TABLE.ttlAttribute,
     encryption: dynamodb.TableEncryption.AWS_MANAGED,
     removalPolicy: RemovalPolicy.RETAIN,
+    // Feeds the delivery of project events (issue 38): the same view the local bootstrap enables.
+    stream: dynamodb.StreamViewType[TABLE.streamView],
   });
   for (const index of TABLE.indexes) {
     table.addGlobalSecondaryIndex({

@@ -7,7 +7,10 @@ type Level = 'none' | 'read' | 'readWrite';
  * What each function may touch, and nothing more. A new service or job without an entry here is a type error,
  * and test/infra checks the synthesized policies against this map.
  */
-export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?: true; exports?: true }> = {
+/** What reading the table's stream takes (granted with the event source mapping; `stream: true` in GRANTS). */
+export const STREAM_ACTIONS = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
+
+export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?: true; exports?: true; stream?: true }> = {
   // An account's own image (its avatar) is uploaded, checked and published here; leaving the product destroys
   // the person's own projects (their files too).
   user: { table: 'readWrite', files: 'readWrite', uploads: true },
@@ -34,6 +37,9 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   import: { table: 'readWrite', files: 'readWrite', uploads: true },
   // Export jobs: reads the project (large bodies, release snapshots, images) and writes the file under exports/.
   export: { table: 'readWrite', files: 'readWrite', exports: true },
+  // Delivery of project events (issue 38): reads events, channels and the tree, writes deliveries and channel
+  // health; nothing in S3. Its stream read is granted with its event source mapping.
+  'deliver-events': { table: 'readWrite', files: 'none', stream: true },
   // Reads projects, documents and mock settings; large bodies (for generated mocks) live in S3.
   mock: { table: 'read', files: 'read' },
   // The open API (issue 26): tokens (lastUsedAt), import jobs and their presigned uploads, export download links,

@@ -17,6 +17,7 @@ import { benchTeams } from './teams.bench';
 import { benchImport } from './import.bench';
 import { benchExport } from './export.bench';
 import { benchPdf } from './pdf.bench';
+import { benchExportJobs } from './export-jobs.bench';
 import { benchScripts } from './scripts.bench';
 import { benchProxy } from './proxy.bench';
 import { benchCompat } from './compat.bench';
@@ -26,8 +27,9 @@ import { benchScenarios } from './scenarios.bench';
 const only = new Set(process.argv.slice(2));
 const wanted = (name: string) => only.size === 0 || only.has(name);
 
-// The pure groups need no stack: `npm run bench -- import export pdf` starts nothing.
-const PURE = new Set(['import', 'export', 'pdf', 'scripts', 'compat', 'scenarios']);
+// The pure groups need no stack: `npm run bench -- import export pdf` starts nothing. (compat starts one of its own,
+// in its own process, but needs the builds.)
+const PURE = new Set(['import', 'export', 'pdf', 'word', 'scripts', 'scenarios']);
 const needsStack = only.size === 0 || [...only].some((name) => !PURE.has(name));
 if (needsStack) await ensureBuilt(() => undefined);
 const stack = needsStack ? await startBenchStack() : undefined;
@@ -47,7 +49,8 @@ try {
     ['coldstart', () => benchColdStart()],
     ['import', () => benchImport()],
     ['export', () => benchExport()],
-    ['pdf', () => benchPdf()],
+    ['pdf', () => ({ ...benchPdf(), ...benchExportJobs('pdf') })],
+    ['word', () => benchExportJobs('docx')],
     ['scripts', () => benchScripts()],
     ['proxy', () => benchProxy()],
     ['compat', () => benchCompat()],

@@ -1,5 +1,11 @@
 /** Creates the table and the buckets (with their CORS rule) when they are missing, from the same definitions the CDK stack uses. */
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { UPLOAD_CORS_RULE } from '@shared/files';
 import { createTableInput, TABLE } from '../../functions/data/table';
@@ -11,7 +17,13 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials });
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      // A table made before events had a stream (issue 38) gets one.
+      if (!Table?.StreamSpecification?.StreamEnabled) {
+        await client.send(
+          new UpdateTableCommand({ TableName: tableName, StreamSpecification: createTableInput(tableName).StreamSpecification }),
+        );
+      }
       return;
     } catch (err) {
       if ((err as { name?: string }).name !== 'ResourceNotFoundException') throw err;

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { SERVICES } from '@shared/routes';
-import { JOB_NAMES, ORIGIN_NAMES, WORKER_NAMES } from '@shared/jobs';
+import { JOB_NAMES, ORIGIN_NAMES, STREAM_CONSUMER_NAMES, WORKER_NAMES } from '@shared/jobs';
 import { buildDownloads, downloadPath } from '../build-downloads';
 import { buildFunctions } from '../build-functions';
 import { isStale } from './freshness';
@@ -31,7 +31,10 @@ export async function ensureBuilt(log: (line: string) => void) {
     await buildDownloads();
   }
   if (
-    isStale([...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...ORIGIN_NAMES].map(functionBundle), [...src('functions', 'shared'), ...LOCK])
+    isStale([...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...STREAM_CONSUMER_NAMES, ...ORIGIN_NAMES].map(functionBundle), [
+      ...src('functions', 'shared'),
+      ...LOCK,
+    ])
   ) {
     log('Building the Lambda bundles…');
     await buildFunctions({ quiet: true });

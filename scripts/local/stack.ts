@@ -24,6 +24,8 @@ import { seedDemoAccount, DEMO_ACCOUNT } from './seed';
 import { devRoutesOf, testHookRoutes } from './test-hooks';
 import { registerLocalWorkers } from '../../functions/runtime/workers';
 import { runLocalWorker, settledWorkers } from './workers';
+import { startEventStream } from './event-stream';
+import { startNotifyFakes, type NotifyFakes } from './notify-fakes';
 
 interface StackOptions {
   port: number;
@@ -40,6 +42,8 @@ interface StackOptions {
 
 interface RunningStack {
   url: string;
+  /** The fake notification providers (issue 38), when not offline. */
+  notifyFakes?: NotifyFakes;
   /** The mock origin: its own port on 127.0.0.1. */
   mockUrl: string;
   server: Server;
@@ -106,6 +110,31 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       await close(mockOrigin);
       throw err;
     });
+    // Project events (issue 38): the table's stream read here and handed to the delivery function's own handler,
+    // with exactly the fake providers' address admitted through the guard's test-only parameter.
+    let notifyFakes: NotifyFakes | undefined;
+    if (!opts.offline) {
+      notifyFakes = await startNotifyFakes();
+      const fakes = notifyFakes;
+      services.push({ endpoint: fakes.url, stop: () => fakes.stop() });
+      opts.log(`Notifications: fake DingTalk, Feishu, WeCom, Slack and webhook receivers at ${fakes.url}`);
+    }
+    const admitForTests = notifyFakes?.addresses;
+    let delivery: Promise<(event: unknown) => Promise<{ batchItemFailures: { itemIdentifier: string }[] }>> | undefined;
+    const events = await startEventStream({
+      endpoint: dynamo.endpoint,
+      tableName: LOCAL_TABLE,
+      handler: () =>
+        (delivery ??= (async () => {
+          const file = opts.handlers === 'bundles' ? functionBundle('deliver-events') : functionEntry('deliver-events', 'worker');
+          const module = (await import(pathToFileURL(file).href)) as {
+            deliveryHandler: (o: { admitForTests?: ReadonlySet<string> }) => never;
+          };
+          return module.deliveryHandler(admitForTests ? { admitForTests } : {});
+        })()),
+      log: opts.log,
+    });
+    services.unshift({ endpoint: 'stream', stop: () => events.stop() });
     // On-demand workers (import and export jobs) run after the request that started them is answered, each in a
     // process of its own, as the function is apart from the API's in AWS.
     registerLocalWorkers((name, event) => runLocalWorker(name, event, opts.handlers, opts.log));
@@ -116,6 +145,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const shownHost = opts.host === '127.0.0.1' || opts.host === '0.0.0.0' ? 'localhost' : opts.host;
     return {
       url: `http://${shownHost}:${opts.port}`,
+      notifyFakes,
       mockUrl,
       server,
       stop: async () => {

@@ -5,6 +5,8 @@ import { paramRow } from '../schemas/param-row';
 import { CHECKS, SUBJECTS, type Subject } from './checks';
 import { compareStates, failsOn, nextSemver } from './engine';
 import { RULE_FIXTURES } from './fixtures';
+import { reportMarkdown, reportText, verdictLines } from './render';
+import { REPORT_WORDS } from './words';
 import type { CompatReport, Finding, ProjectState, StateDocument } from './types';
 
 const apiContent = (over: Partial<ApiContent> = {}): ApiContent => ({
@@ -451,6 +453,21 @@ describe('verdict, policy and semver', () => {
     expect(accepted.summary).toMatchObject({ error: 0, accepted: 1 });
     expect(failsOn(accepted, 'breaking')).toBe(false);
     expect(accepted.bump).not.toBe('major');
+  });
+
+  it('the renderers word a report with the words the screen shows, an accepted finding with its reason', () => {
+    const plain = compare(...breaking);
+    const accepted = compareStates(...breaking, { accepted: [{ key: plain.findings[0]!.key, reason: 'Only our app calls it' }] });
+    expect(verdictLines(plain, 'en')).toEqual([
+      'Operations: 0 added, 1 changed, 0 removed; 1 errors, 0 warnings, 0 info',
+      'Suggested version bump: major',
+      '  error request-parameter-became-required  GET /pets: ' + plain.findings[0]!.message.en,
+    ]);
+    expect(verdictLines(plain, 'zh')[1]).toBe(`建议版本号升级：${REPORT_WORDS.zh.bumps.major}`);
+    expect(reportMarkdown(plain, 'zh')).toContain(`建议版本号升级：**${REPORT_WORDS.zh.bumps.major}**`);
+    expect(reportMarkdown(accepted, 'en')).toContain('(Reason: Only our app calls it)');
+    expect(reportText(accepted, 'en')).toContain('error (accepted)');
+    expect(verdictLines(accepted, 'en')[2]).toMatch(/^ {2}error \(accepted\) request-parameter-became-required/);
   });
 });
 

@@ -21,8 +21,8 @@ export const COMMENT_MAX_MENTIONS = 20;
  * operators, the byte-order mark, soft hyphen, Hangul and braille fillers, variation selectors, tag characters,
  * and direction marks. A comment of only these would show as an empty bubble.
  */
-// eslint-disable-next-line no-misleading-character-class -- combining marks that show as nothing are listed on purpose
 const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class -- combining marks that show as nothing are listed on purpose
   /[\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
 
 /** Why a comment body is refused, if it is: too long, or nothing visible. The API and the editor ask the same. */

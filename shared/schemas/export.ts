@@ -5,6 +5,7 @@
  * most a day. A job id carries its project id (`<projectId>_<suffix>`), as an import job's does.
  */
 import * as z from 'zod';
+import { OMISSION_KINDS } from '../export-omissions';
 import { EXPORT_FORMATS, LOCALES, type ExportFormat } from '../constants';
 
 export { EXPORT_FORMATS, type ExportFormat };
@@ -56,6 +57,16 @@ export const exportJobView = lazy(() =>
     url: z.string().nullable(),
     fileName: z.string().nullable(),
     size: z.number().nullable(),
+    /**
+     * What the format could not hold and the writer left out (issue 39): each kind counted, and the first entries
+     * in the caller's language; null when nothing was left out (or not yet done).
+     */
+    omissions: z
+      .object({
+        counts: z.partialRecord(z.enum(OMISSION_KINDS), z.number()),
+        first: z.array(z.object({ document: z.string(), message: z.string() })),
+      })
+      .nullable(),
     /** Why it failed, in the caller's language. */
     error: z.object({ code: z.number(), message: z.string() }).nullable(),
   }),

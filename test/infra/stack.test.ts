@@ -8,10 +8,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALSO_INVOKED_BY, JOB_NAMES, ORIGIN_NAMES, ORIGINS, WORKER_NAMES, WORKERS, workerFunctionEnv } from '@shared/jobs';
+import {
+  ALSO_INVOKED_BY,
+  JOB_NAMES,
+  ORIGIN_NAMES,
+  ORIGINS,
+  STREAM_CONSUMER_NAMES,
+  STREAM_CONSUMERS,
+  WORKER_NAMES,
+  WORKERS,
+  workerFunctionEnv,
+} from '@shared/jobs';
 import { TABLE } from '../../functions/data/table';
 import { CATCH_ALL_ROUTE_KEY, FALLBACK_SERVICE, routeEntries, routeKey, SERVICES } from '@shared/routes';
-import { GRANTS, TABLE_ACTIONS } from '../../infra/stacks/grants';
+import { GRANTS, STREAM_ACTIONS, TABLE_ACTIONS } from '../../infra/stacks/grants';
 import { API_THROTTLE } from '../../infra/stacks/api';
 import { ApiloomStack } from '../../infra/stacks/apiloom-stack';
 import { API_CACHE_KEY_HEADERS, FILE_PATH_TO_KEY, STRIP_API_PREFIX } from '../../infra/stacks/web';
@@ -45,7 +55,7 @@ const json = (value: unknown) => JSON.stringify(value);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'apiloom-infra-'));
-  for (const name of [...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...ORIGIN_NAMES]) {
+  for (const name of [...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...STREAM_CONSUMER_NAMES, ...ORIGIN_NAMES]) {
     mkdirSync(join(dir, 'functions', name), { recursive: true });
     writeFileSync(join(dir, 'functions', name, 'index.mjs'), `export const handler = async () => '${name}';\n`);
   }
@@ -85,7 +95,7 @@ function functionId(name: string): string {
     ([id]) =>
       id.startsWith(`Service${name}`) ||
       id.startsWith(`Job${name}`) ||
-      id.startsWith(`Worker${name}`) ||
+      id.startsWith(`Worker${name.replace(/-/g, '')}`) ||
       id.startsWith(`${capitalised(name)}Function`),
   );
   if (!found) throw new Error(`no function for ${name}`);
@@ -190,7 +200,7 @@ describe('functions', () => {
   });
 
   it('has one Node 22 arm64 function per service, per job, per worker and per origin, with the code of its own bundle', () => {
-    const names = [...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...ORIGIN_NAMES];
+    const names = [...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...STREAM_CONSUMER_NAMES, ...ORIGIN_NAMES];
     for (const name of names) {
       const fn = resources[functionId(name)]!;
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
@@ -234,7 +244,7 @@ describe('functions', () => {
       );
       const actions = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
       expect(actions.filter((a) => a.startsWith('dynamodb:')).sort(), name).toEqual(
-        grant.table === 'none' ? [] : [...TABLE_ACTIONS[grant.table]].sort(),
+        [...(grant.table === 'none' ? [] : TABLE_ACTIONS[grant.table]), ...('stream' in grant ? STREAM_ACTIONS : [])].sort(),
       );
       expect(
         actions.some((a) => a.startsWith('s3:')),
@@ -250,7 +260,8 @@ describe('functions', () => {
         name,
       ).toEqual([]);
       expect(actions, name).not.toContain('dynamodb:Scan');
-      for (const s of statements) expect(s.Resource, name).not.toBe('*');
+      // (dynamodb:ListStreams alone has no resource-level permissions: the stream reader's, on *.)
+      for (const s of statements.filter((st) => json(st.Action) !== '"dynamodb:ListStreams"')) expect(s.Resource, name).not.toBe('*');
     }
   });
 
@@ -502,7 +513,7 @@ describe('mail, text messages and the third-party secret (issue 25)', () => {
   const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
   const variables = (name: string) =>
     (resources[functionId(name)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-  const everyFunction = [...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...ORIGIN_NAMES];
+  const everyFunction = [...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...STREAM_CONSUMER_NAMES, ...ORIGIN_NAMES];
 
   it("has an SES identity for the sender's domain; only the user function may send mail, and from that identity only", () => {
     const identities = ofType('AWS::SES::EmailIdentity');
@@ -575,6 +586,61 @@ describe('mail, text messages and the third-party secret (issue 25)', () => {
     for (const name of everyFunction.filter((n) => n !== 'oauth')) {
       expect(json(statementsOf(name)), name).not.toContain('secretsmanager:');
       expect(Object.keys(variables(name)), name).not.toContain('THIRD_PARTY_SECRET_ARN');
+    }
+  });
+});
+
+describe('delivery of project events (issue 38)', () => {
+  const table = () => ofType('AWS::DynamoDB::Table')[0]!;
+  const mapping = () => {
+    const found = ofType('AWS::Lambda::EventSourceMapping');
+    expect(found).toHaveLength(1);
+    return found[0]![1].Properties;
+  };
+  type Statement = { Action: string | string[]; Resource: unknown };
+  const statementsOf = (name: string) => {
+    const role = (resources[functionId(name)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!;
+    return ofType('AWS::IAM::Policy')
+      .filter(([, p]) => json(p.Properties.Roles).includes(role))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  };
+  const actions = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+
+  it('streams the table with new images', () => {
+    expect(table()[1].Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+  });
+
+  it('feeds the delivery function from the stream: new event items only, retried, bisected, failures to a dead-letter queue', () => {
+    const props = mapping();
+    const consumer = STREAM_CONSUMERS['deliver-events'];
+    expect(props).toMatchObject({
+      FunctionName: { Ref: functionId('deliver-events') },
+      EventSourceArn: { 'Fn::GetAtt': [table()[0], 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: consumer.batchSize,
+      MaximumRetryAttempts: consumer.retryAttempts,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const [queueId] = ofType('AWS::SQS::Queue').find(([id]) => id.startsWith('DeliverEventsDeadLetters'))!;
+    expect(json(props.DestinationConfig)).toContain(queueId);
+    const patterns = (props.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((f) => JSON.parse(f.Pattern) as unknown);
+    expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['event'] } } } }]);
+  });
+
+  it('grants the delivery function the stream read and the dead-letter send, and the table as its GRANTS entry says', () => {
+    const statements = statementsOf('deliver-events');
+    const stream = statements.find((s) => actions(s).includes('dynamodb:GetRecords'))!;
+    expect(actions(stream)).toEqual(expect.arrayContaining(['dynamodb:DescribeStream', 'dynamodb:GetShardIterator']));
+    expect(json(stream.Resource)).toContain('StreamArn');
+    const [queueId] = ofType('AWS::SQS::Queue').find(([id]) => id.startsWith('DeliverEventsDeadLetters'))!;
+    const send = statements.find((s) => actions(s).includes('sqs:SendMessage'))!;
+    expect(json(send.Resource)).toContain(queueId);
+    expect(GRANTS['deliver-events']).toEqual({ table: 'readWrite', files: 'none', stream: true });
+    expect(statements.some((s) => actions(s).some((a) => a.startsWith('s3:')))).toBe(false);
+    // No other function reads the stream or sends to the queue.
+    for (const name of [...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...ORIGIN_NAMES]) {
+      expect(statementsOf(name).some((s) => actions(s).some((a) => a === 'dynamodb:GetRecords' || a === 'sqs:SendMessage'))).toBe(false);
     }
   });
 });

@@ -10,6 +10,7 @@ import { bodyRoot, type ApiContent, type ApiResponse, type ParamItem } from '../
 import { exampleValue, readNodes, type ReadNode } from '../common';
 import type { ExportWriter } from '../types';
 import { fullNameOf } from '../../../shared/titles';
+import { postmanCode, type ExportOmission } from '../../../shared/export-omissions';
 
 type Obj = Record<string, unknown>;
 
@@ -112,7 +113,7 @@ function requestItem({ node, typed }: ReadNode): Obj | undefined {
   const request = { method: c.method, header, url, ...(body ? { body } : {}), description: c.description };
   const response = c.responses.flatMap((r) => {
     const media = MEDIA_OF_RESPONSE[r.format];
-    const code = /^\d{3}$/.test(r.status) ? Number(r.status) : r.status === 'default' ? 200 : Number(r.status[0]) * 100;
+    const code = postmanCode(r.status);
     const saved = (name: string, body: string, mediaType = media) => ({
       name: name || `${r.status} ${r.description}`.trim(),
       originalRequest: request,
@@ -193,7 +194,33 @@ export const writePostman: ExportWriter = async (file) => ({
   body: json(postmanCollectionOf(file)),
   contentType: 'application/json',
   extension: 'json',
+  omissions: postmanOmissions(file),
 });
+
+const countRows = (rows: ParamItem[]): number => rows.reduce((n, r) => n + 1 + countRows(r.children), 0);
+
+/**
+ * What a collection of the file leaves out, document by document: range and `default` responses (saved under one
+ * code), request examples past the first, the request body's field definitions (one example stands for them),
+ * data models and pages.
+ */
+export function postmanOmissions(file: ApiloomFile): ExportOmission[] {
+  const out: ExportOmission[] = [];
+  for (const { node, typed } of readNodes(file)) {
+    if (node.type === 'folder') continue;
+    if (typed?.type === 'model') out.push({ kind: 'models', document: node.name });
+    else if (typed?.type !== 'api') out.push({ kind: 'pages', document: node.name });
+    else {
+      const c = typed.content;
+      for (const r of c.responses) if (!/^\d{3}$/.test(r.status)) out.push({ kind: 'rangeStatus', document: node.name, detail: r.status });
+      if (c.reqExamples.length > 1) out.push({ kind: 'requestExamples', document: node.name, detail: String(c.reqExamples.length - 1) });
+      // A form's fields are the collection's own rows; a JSON or XML body is one example text.
+      if (!['form', 'form-data'].includes(c.requestType) && c.reqBody.length)
+        out.push({ kind: 'bodyFields', document: node.name, detail: String(countRows(c.reqBody)) });
+    }
+  }
+  return out;
+}
 
 export const writePostmanEnvironment: ExportWriter = async (file, options) => ({
   body: json(postmanEnvironmentOf(file, options.exportedAt)),

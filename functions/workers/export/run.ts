@@ -11,7 +11,7 @@ import { nestNodes, serialLabels } from '@shared/serial-numbers';
 import { FILE_ID_PATTERN, FILES_PATH, isImageType, sniffFileType } from '@shared/files';
 import { exportKeys, keys } from '../../data/keys';
 import { deleteObject, getObjectBytes, isMissing, putObjectBytes } from '../../data/s3';
-import { exportLease, getExportJob, type ExportJobRecord } from '../../domain/export-jobs';
+import { exportLease, getExportJob, keptOmissions, type ExportJobRecord } from '../../domain/export-jobs';
 import { LeaseLost } from '../../domain/jobs';
 import { AppError } from '../../core/app-error';
 import type { Logger } from '../../core/logger';
@@ -122,6 +122,7 @@ async function runTaken(job: ExportJobRecord, opts: RunOptions) {
       objectKey,
       fileName: exportFileName(file.project.name ?? '', job.format, output.extension),
       size: output.body.length,
+      omissions: keptOmissions(output.omissions),
       progress: { done: total, total },
     });
   } catch (err) {

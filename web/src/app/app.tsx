@@ -1,11 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { LanguageOffer } from '../components/language-offer';
-import { i18n } from '../i18n';
+import { i18n, kitLocale } from '../i18n';
 import { queryClient } from '../lib/api';
 import { NotifyHolder } from '../lib/notify';
 import { createRouter } from './router';
@@ -20,7 +18,7 @@ const router = createRouter();
 function Kit({ children }: { children: React.ReactNode }) {
   const { i18n: current } = useTranslation();
   return (
-    <ConfigProvider theme={theme} locale={current.language === 'en' ? enUS : zhCN} button={{ autoInsertSpace: false }}>
+    <ConfigProvider theme={theme} locale={kitLocale(current.language)} button={{ autoInsertSpace: false }}>
       <NotifyHolder />
       {children}
       <LanguageOffer />

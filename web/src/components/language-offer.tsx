@@ -15,7 +15,7 @@ export function LanguageOffer() {
   const en = i18n.getFixedT('en');
   const zh = i18n.getFixedT('zh');
   const answer = (lng: 'zh' | 'en') => {
-    setLanguage(lng);
+    void setLanguage(lng);
     setOpen(false);
   };
   return (

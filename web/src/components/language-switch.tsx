@@ -1,18 +1,27 @@
-import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '@shared/messages';
+import { LOCALES } from '@shared/messages';
 import { setLanguage } from '../i18n';
 
-/** The two languages side by side: one click, and small enough for the sign-in page's first load. */
+/**
+ * The two languages side by side: one click. Two plain buttons styled as a segmented control (styles.css), not the
+ * kit's Segmented, whose code the sign-in page would otherwise download for this alone.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   return (
-    <Segmented
-      size="small"
-      aria-label={t('common.language')}
-      value={i18n.language}
-      onChange={(lng) => setLanguage(lng as Locale)}
-      options={LOCALES.map((lng) => ({ value: lng, label: t(`common.languages.${lng}`) }))}
-    />
+    <div className="language-switch" role="radiogroup" aria-label={t('common.language')}>
+      {LOCALES.map((lng) => (
+        <button
+          key={lng}
+          type="button"
+          role="radio"
+          aria-checked={i18n.language === lng}
+          className={i18n.language === lng ? 'language-switch-item is-selected' : 'language-switch-item'}
+          onClick={() => void setLanguage(lng)}
+        >
+          {t(`common.languages.${lng}`)}
+        </button>
+      ))}
+    </div>
   );
 }

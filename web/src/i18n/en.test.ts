@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { bellEn } from './bell.en';
+import { commentsEn } from './comments.en';
 import { en } from './en';
 import { importsEn } from './imports.en';
 import { mockEn } from './mock.en';
@@ -16,6 +18,8 @@ describe('English texts', () => {
       imports: importsEn,
       runner: runnerEn,
       scripts: scriptsEn,
+      comments: commentsEn,
+      bell: bellEn,
     });
     const mixed = own.filter((s) => /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef\u2018-\u201f]/.test(s));
     expect(mixed).toEqual([]);

@@ -43,6 +43,18 @@ export const exportsEn: Texts<typeof exportsZh> = {
   size: 'Size {{size}}',
   expires: 'The download link works for a few minutes; the file is kept for a day, then export again.',
   failed: 'The export failed: {{message}}',
+  leavesOut: {
+    postman:
+      'Left out: request body field definitions (one example is written), request examples past the first, 4XX and default responses (saved as 400 and 200), data models and pages',
+  },
+  leftOut: 'Left out of this file ({{count}})',
+  leftOutKinds: {
+    rangeStatus: 'status ranges',
+    requestExamples: 'request examples',
+    bodyFields: 'body field definitions',
+    models: 'data models',
+    pages: 'pages',
+  },
   again: 'Export again',
   needDocuments: 'Choose at least one document',
   needRelease: 'Choose a version',

@@ -30,6 +30,19 @@ export const exportsZh = {
   size: '大小 {{size}}',
   expires: '下载链接几分钟内有效；文件保留一天，过期后请重新导出。',
   failed: '导出失败：{{message}}',
+  /** Before an export: what the chosen format never holds; after it: what this export left out (issue 39). */
+  leavesOut: {
+    postman:
+      '不导出：请求体字段的定义（只导出一个示例）、第一个以外的请求示例、4XX 与 default 响应（按 400、200 保存）、数据模型和非接口文档',
+  },
+  leftOut: '未导出的内容（{{count}}）',
+  leftOutKinds: {
+    rangeStatus: '状态码范围',
+    requestExamples: '请求示例',
+    bodyFields: '请求体字段定义',
+    models: '数据模型',
+    pages: '非接口文档',
+  },
   again: '再导出一次',
   needDocuments: '请选择至少一个文档',
   needRelease: '请选择一个版本',

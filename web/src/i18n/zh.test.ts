@@ -4,9 +4,11 @@
  * addresses, "https://", "Content-Type: application/json"). Texts are checked as shown: each placeholder filled
  * with a Latin name, as a project, a provider or a token may be called; `{{x, spaced}}` spaces such a name itself.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bellZh } from './bell.zh';
+import { commentsZh } from './comments.zh';
 import { exportsZh } from './exports.zh';
-import { i18n } from './index';
+import { i18n, loadLanguage } from './index';
 import { importsZh } from './imports.zh';
 import { mockZh } from './mock.zh';
 import { pluginZh } from './plugin.zh';
@@ -27,12 +29,16 @@ const ALL = textsOf({
   runner: runnerZh,
   scripts: scriptsZh,
   tokens: tokensZh,
+  comments: commentsZh,
+  bell: bellZh,
 });
 
 /** Placeholders whose values are always Chinese in a Chinese text (a script's phase: "前置脚本"; a version's bump: "主"). */
 const CHINESE_VALUES = new Set(['phase', 'bump']);
 
 const t = i18n.getFixedT('zh');
+// English (one test reads it) loads on first use, a chunk of its own in the app.
+beforeAll(() => loadLanguage('en'));
 /** A text as shown, every placeholder holding a Latin name (or its Chinese value, for the few that always have one). */
 const shown = (text: string) =>
   t('x', {

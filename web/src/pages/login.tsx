@@ -1,5 +1,5 @@
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ERRORS } from '@shared/errors';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,9 +10,14 @@ import { isApiError } from '../lib/api';
 import { notify } from '../lib/notify';
 import { useTitle } from '../lib/title';
 import { paths } from '../paths';
-import { CodeField } from '../features/auth/components/code-field';
 import { useAuthSubmit } from '../features/auth/lib/use-auth-submit';
 import { ThirdPartyButtons } from '../features/auth/components/third-party-buttons';
+
+/**
+ * The code field comes only with a step-up (many failed sign-ins on the account): it and the schema library its
+ * rule needs load then, not with every sign-in page.
+ */
+const CodeField = lazy(() => import('../features/auth/components/code-field').then(({ CodeField }) => ({ default: CodeField })));
 
 interface Values {
   username: string;
@@ -64,12 +69,14 @@ export function Component() {
         {stepUp ? (
           <>
             <Alert className="auth-alert" type="info" showIcon title={stepUp} />
-            <CodeField
-              from="username"
-              request={(username) => sendCode.mutateAsync({ params: { target: username.trim() } })}
-              onSent={() => notify.success(t('register.codeSent'))}
-              errorAt="code"
-            />
+            <Suspense fallback={null}>
+              <CodeField
+                from="username"
+                request={(username) => sendCode.mutateAsync({ params: { target: username.trim() } })}
+                onSent={() => notify.success(t('register.codeSent'))}
+                errorAt="code"
+              />
+            </Suspense>
           </>
         ) : null}
         {failure ? <Alert className="auth-alert" type="error" role="alert" title={failure} /> : null}

@@ -15,6 +15,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { imageUrl } from '../../config';
 import { RequireAuth } from '../../features/auth/components/require-auth';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useTeams } from '../../features/teams/api';
 import { CreateTeamDialog } from '../../features/teams/components/team-dialogs';
 import { paths } from '../../paths';
@@ -101,6 +102,7 @@ export function Component() {
           home={paths.dashboard.href()}
           right={
             <>
+              <NotificationBell />
               <LanguageSwitch />
               <UserMenu />
             </>

@@ -24,6 +24,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { LinkButton } from '../../components/link-button';
 import { TreeButton } from '../../components/side-or-drawer';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { displayName } from '../../features/documents/lib/kinds';
 import { ancestorsOf, findNode } from '../../features/documents/lib/tree-ids';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
@@ -65,6 +66,7 @@ export function WorkspaceHeader(props: {
       right={
         complete ? (
           <>
+            {ws.signedIn ? <NotificationBell /> : null}
             <LanguageSwitch />
             <UserMenu optional />
           </>

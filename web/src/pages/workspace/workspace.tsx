@@ -37,6 +37,9 @@ const GlobalParamsView = lazy(() =>
 );
 // The interface test runner loads when an HTTP API's Run tab first opens.
 const RunTab = lazy(() => import('./run-tab').then((m) => ({ default: m.RunTab })));
+// Comments load beside the document, after it: reading needs neither their drawer nor their editor.
+const DocumentComments = lazy(() => import('./document-comments').then((m) => ({ default: m.DocumentComments })));
+const CommentRows = lazy(() => import('./document-comments').then((m) => ({ default: m.CommentRows })));
 const ReleasesDrawer = lazy(() => import('../../features/shares/components/releases-drawer').then((m) => ({ default: m.ReleasesDrawer })));
 
 interface WorkspaceProps {
@@ -128,39 +131,48 @@ function Panel({ ws, onNewDocument }: { ws: WorkspaceState; onNewDocument: () =>
   const project = ws.project.data;
   if (!project) return <PageLoading />;
   if (!ws.docId) return <ProjectOverview ws={ws} project={project} onNewDocument={onNewDocument} />;
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <DocumentPanel
-        key={ws.docId}
-        projectId={ws.projectId}
-        projectName={project.name}
-        docId={ws.docId}
-        version={ws.version}
-        editing={ws.editing}
-        canEdit={ws.can.edit}
-        canReadHistory={ws.can.history}
-        tree={ws.nodes}
-        serial={ws.serials.get(ws.docId)}
-        apiExtra={
-          ws.version ? undefined : (
-            <Suspense fallback={null}>
-              <GlobalParamsView projectId={ws.projectId} />
-            </Suspense>
-          )
-        }
-        runTab={(doc) => (
-          <Suspense fallback={<PageLoading />}>
-            <RunTab projectId={ws.projectId} doc={doc} canEdit={ws.can.edit} />
+  const docId = ws.docId;
+  // Comments are on the live documents only: a release is read as it was published.
+  const live = !ws.version;
+  const panel = (
+    <DocumentPanel
+      key={ws.docId}
+      projectId={ws.projectId}
+      projectName={project.name}
+      docId={ws.docId}
+      version={ws.version}
+      editing={ws.editing}
+      canEdit={ws.can.edit}
+      canReadHistory={ws.can.history}
+      tree={ws.nodes}
+      serial={ws.serials.get(ws.docId)}
+      apiExtra={
+        ws.version ? undefined : (
+          <Suspense fallback={null}>
+            <GlobalParamsView projectId={ws.projectId} />
           </Suspense>
-        )}
-        mockTab={(doc) => (
-          <Suspense fallback={<PageLoading />}>
-            <MockPanel projectId={ws.projectId} docId={doc.id} api={doc.content} canEdit={ws.can.edit} projectMock={project.mock} />
+        )
+      }
+      runTab={(doc) => (
+        <Suspense fallback={<PageLoading />}>
+          <RunTab projectId={ws.projectId} doc={doc} canEdit={ws.can.edit} />
+        </Suspense>
+      )}
+      mockTab={(doc) => (
+        <Suspense fallback={<PageLoading />}>
+          <MockPanel projectId={ws.projectId} docId={doc.id} api={doc.content} canEdit={ws.can.edit} projectMock={project.mock} />
+        </Suspense>
+      )}
+      comments={
+        live ? (
+          <Suspense fallback={null}>
+            <DocumentComments ws={ws} documentId={docId} />
           </Suspense>
-        )}
-      />
-    </Suspense>
+        ) : undefined
+      }
+    />
   );
+  return <Suspense fallback={<PageLoading />}>{live ? <CommentRows documentId={docId}>{panel}</CommentRows> : panel}</Suspense>;
 }
 
 /** Reading a release: which one, who published it and when, and the way back to the live project. */

@@ -63,7 +63,12 @@ function ResponseView({ r, models }: { r: ApiResponse; models: ModelsById }) {
             label: count(t('docs.api.respBody'), r.body.length),
             children: (
               <>
-                <ParamView title={`${t('docs.api.respBody')} · ${r.format}`} items={r.body} models={models} />
+                <ParamView
+                  title={`${t('docs.api.respBody')} · ${r.format}`}
+                  items={r.body}
+                  models={models}
+                  place={{ section: 'respBody', status: r.status }}
+                />
                 <Examples label={t('docs.api.example')} examples={r.examples} generated={generated} />
               </>
             ),
@@ -71,7 +76,14 @@ function ResponseView({ r, models }: { r: ApiResponse; models: ModelsById }) {
           {
             key: 'headers',
             label: count(t('docs.api.respHeaders'), r.headers.length),
-            children: <ParamView title={t('docs.api.respHeaders')} items={r.headers} models={models} />,
+            children: (
+              <ParamView
+                title={t('docs.api.respHeaders')}
+                items={r.headers}
+                models={models}
+                place={{ section: 'respHeaders', status: r.status }}
+              />
+            ),
           },
         ]}
       />
@@ -126,19 +138,24 @@ export function ApiView({ c, readAs }: { c: ContentOf<'api'>; readAs?: ReadAs })
           {
             key: 'params',
             label: count(t('docs.api.reqQuery'), c.reqQuery.length),
-            children: <ParamView title={t('docs.api.reqQuery')} items={c.reqQuery} models={models} />,
+            children: <ParamView title={t('docs.api.reqQuery')} items={c.reqQuery} models={models} place={{ section: 'reqQuery' }} />,
           },
           {
             key: 'path',
             label: count(t('docs.api.reqPath'), c.reqPath.length),
-            children: <ParamView title={t('docs.api.reqPath')} items={c.reqPath} models={models} />,
+            children: <ParamView title={t('docs.api.reqPath')} items={c.reqPath} models={models} place={{ section: 'reqPath' }} />,
           },
           {
             key: 'body',
             label: count(t('docs.api.reqBody'), c.reqBody.length),
             children: (
               <>
-                <ParamView title={`${t('docs.api.reqBody')} · ${c.requestType}`} items={c.reqBody} models={models} />
+                <ParamView
+                  title={`${t('docs.api.reqBody')} · ${c.requestType}`}
+                  items={c.reqBody}
+                  models={models}
+                  place={{ section: 'reqBody' }}
+                />
                 <Examples label={t('docs.api.reqExample')} examples={c.reqExamples} />
               </>
             ),
@@ -146,7 +163,7 @@ export function ApiView({ c, readAs }: { c: ContentOf<'api'>; readAs?: ReadAs })
           {
             key: 'headers',
             label: count(t('docs.api.reqHeaders'), c.reqHeaders.length),
-            children: <ParamView title={t('docs.api.reqHeaders')} items={c.reqHeaders} models={models} />,
+            children: <ParamView title={t('docs.api.reqHeaders')} items={c.reqHeaders} models={models} place={{ section: 'reqHeaders' }} />,
           },
         ]}
         defaultActiveKey={c.reqBody.length ? 'body' : c.reqQuery.length ? 'params' : c.reqPath.length ? 'path' : 'params'}

@@ -50,6 +50,8 @@ export interface DocumentPanelProps {
   runTab?: (doc: DocumentViewOf<'api'>) => ReactNode;
   /** Shown under an HTTP API document's view, composed by the page: the global parameters, which are not the document's. */
   apiExtra?: ReactNode;
+  /** The document's comments in its header (watch, count, the drawer), composed by the page (a feature of their own). */
+  comments?: ReactNode;
 }
 
 export function DocumentPanel(props: DocumentPanelProps) {
@@ -77,6 +79,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
     <article className="doc" aria-label={name}>
       <DocumentHeading doc={data} name={name} serial={props.serial}>
         <Flex gap={8} wrap className="doc-actions">
+          {props.comments}
           {props.canReadHistory ? (
             <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setPanel('history')}>
               {t('docs.history')}

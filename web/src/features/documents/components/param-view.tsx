@@ -11,6 +11,7 @@ import type { ParamItem } from '@shared/schemas/document';
 import { useNarrow } from '../../../lib/narrow';
 import { markdownToSafeHtml } from '../lib/safe-html';
 import { allRowKeys, constraintLabels, viewRows, type ModelsById, type ViewRow } from '../lib/param-rows';
+import { RowAside, type RowPlace } from '../lib/row-aside';
 
 const NO_MODELS: ModelsById = new Map();
 const WIDTHS = { type: 170, required: 70, value: 160 };
@@ -18,7 +19,18 @@ const WIDTHS = { type: 170, required: 70, value: 160 };
 const TEXT_COLUMN_MIN = 140;
 const NARROW_TABLE_WIDTH = WIDTHS.type + WIDTHS.required + WIDTHS.value + 2 * TEXT_COLUMN_MIN;
 
-export function ParamView({ title, items, models = NO_MODELS }: { title: string; items: ParamItem[]; models?: ModelsById }) {
+export function ParamView({
+  title,
+  items,
+  models = NO_MODELS,
+  place,
+}: {
+  title: string;
+  items: ParamItem[];
+  models?: ModelsById;
+  /** Which table this is, for what another feature shows beside a row (row-aside.tsx). */
+  place?: Omit<RowPlace, 'row' | 'label'>;
+}) {
   const { t } = useTranslation();
   const rows = useMemo(() => viewRows(items, models), [items, models]);
   const narrow = useNarrow();
@@ -42,6 +54,7 @@ export function ParamView({ title, items, models = NO_MODELS }: { title: string;
             <span className={row.deprecated ? 'param-name param-deprecated' : 'param-name'}>
               {name || <span className="muted">{t('docs.param.root')}</span>}
               {row.deprecated ? <Tag className="param-flag">{t('docs.param.deprecated')}</Tag> : null}
+              {place ? <RowAside place={{ ...place, row: row.key, label: name }} /> : null}
             </span>
           ),
         },

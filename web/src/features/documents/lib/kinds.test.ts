@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '../../../i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadLanguage } from '../../../i18n';
 import { displayComment, savedBy } from './kinds';
 
 const zh = i18n.getFixedT('zh');
 const en = i18n.getFixedT('en');
+// English loads on first use (a chunk of its own in the app).
+beforeAll(() => loadLanguage('en'));
 
 describe("a save's note and who saved, in the reader's language", () => {
   it('words what a save with no note of its own did: an import, a rename, a restore, a move to the bin and back', () => {

@@ -3,7 +3,7 @@
  * language of the words PDF and Word add, then the job's real progress and the download. The settings tab and the
  * workspace pages show this same panel.
  */
-import { Alert, Button, Flex, Form, Progress, Radio, Select, Typography } from 'antd';
+import { Alert, Button, Flex, Form, List, Progress, Radio, Select, Typography } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@shared/constants';
@@ -16,6 +16,9 @@ import '../../../i18n/exports';
 
 export const EXPORT_SCOPES = ['whole', 'chosen', 'release'] as const;
 export type ExportScope = (typeof EXPORT_SCOPES)[number];
+
+/** The formats that cannot hold everything a project has, with a text saying what they leave out. */
+const LEAVES_OUT: Partial<Record<ExportFormat, true>> = { postman: true };
 
 /** The formats whose writer adds words of its own (headings, table headers, footers) in the chosen language. */
 const WORDED: readonly ExportFormat[] = ['pdf', 'docx'];
@@ -81,6 +84,11 @@ export function ExportPanel({ projectId, initialScope = 'whole', picker, release
                   <Flex vertical>
                     <strong>{t(`exports.formats.${f}.name`)}</strong>
                     <Typography.Text type="secondary">{t(`exports.formats.${f}.holds`, { variable: '{{name}}' })}</Typography.Text>
+                    {f in LEAVES_OUT ? (
+                      <Typography.Text type="warning" className="export-leaves-out">
+                        {t(`exports.leavesOut.${f}`)}
+                      </Typography.Text>
+                    ) : null}
                   </Flex>
                 </Radio>
               ))}
@@ -134,6 +142,33 @@ export function ExportPanel({ projectId, initialScope = 'whole', picker, release
   );
 }
 
+/** What this export's format could not hold: counted by kind, then the first entries document by document. */
+function LeftOut({ omissions }: { omissions: NonNullable<ExportJobView['omissions']> }) {
+  const { t } = useTranslation();
+  const total = Object.values(omissions.counts).reduce((n, c) => n + c, 0);
+  return (
+    <section className="export-left-out" aria-label={t('exports.leftOut', { count: total })}>
+      <Typography.Text strong>{t('exports.leftOut', { count: total })}</Typography.Text>
+      <Typography.Paragraph type="secondary">
+        {Object.entries(omissions.counts)
+          .map(([kind, n]) => `${t(`exports.leftOutKinds.${kind}`)} ${n}`)
+          .join(' · ')}
+      </Typography.Paragraph>
+      <List
+        size="small"
+        dataSource={omissions.first}
+        renderItem={(o) => (
+          <List.Item>
+            <span>
+              <strong>{o.document}</strong>: {o.message}
+            </span>
+          </List.Item>
+        )}
+      />
+    </section>
+  );
+}
+
 const isBusy = (job: ExportJobView | undefined) => !job || job.state === 'queued' || job.state === 'running';
 
 function JobState({ job }: { job: ExportJobView | undefined }) {
@@ -151,6 +186,7 @@ function JobState({ job }: { job: ExportJobView | undefined }) {
         </div>
         {job.size !== null ? <Typography.Text type="secondary">{t('exports.size', { size: sizeText(job.size) })}</Typography.Text> : null}
         <Typography.Text type="secondary">{t('exports.expires')}</Typography.Text>
+        {job.omissions ? <LeftOut omissions={job.omissions} /> : null}
       </Flex>
     );
   const done = job?.progress.done ?? 0;

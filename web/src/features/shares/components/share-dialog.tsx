@@ -4,7 +4,7 @@
  * the page (it reads the project's tree), told which version's tree to offer.
  */
 import { Checkbox, DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '../../../lib/dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@shared/constants';

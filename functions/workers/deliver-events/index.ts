@@ -1,0 +1,40 @@
+/**
+ * The delivery function (issue 38), fed by the table's stream: DynamoDB Streams through an event source mapping in
+ * AWS (filtered to new event items; retried, then the record's batch goes to a dead-letter queue), DynamoDB
+ * Local's stream read by the local stack (scripts/local/event-stream.ts), which calls `deliveryHandler` with the
+ * fake providers' addresses admitted. A record that fails is reported as the batch's first failure, so the
+ * mapping tries it (and those after it) again and never the ones before it; the claims in domain/channels.ts make
+ * any repeat send nothing twice.
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+import { parseEvent } from '../../domain/events';
+import { deliverEvent, type DeliveryOptions } from '../../notify/deliver';
+import { createLogger } from '../../core/logger';
+
+/** The stream records the function cares about: event items, when written (a coalesced save's update is not news). */
+export function eventOfRecord(record: DynamoDBRecord) {
+  if (record.eventName !== 'INSERT' || !record.dynamodb?.NewImage) return undefined;
+  const item = unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>);
+  return item.entity === 'event' ? parseEvent(item) : undefined;
+}
+
+export function deliveryHandler(opts: DeliveryOptions = {}) {
+  const logger = createLogger({ worker: 'deliver-events' });
+  return async (stream: { Records: DynamoDBRecord[] }): Promise<DynamoDBBatchResponse> => {
+    for (const record of stream.Records) {
+      const event = eventOfRecord(record);
+      if (!event) continue;
+      try {
+        await deliverEvent(event, opts);
+      } catch (err) {
+        logger.error('delivery failed', { eventId: event.eventId, error: (err as Error).message });
+        return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
+      }
+    }
+    return { batchItemFailures: [] };
+  };
+}
+
+export const handler = deliveryHandler({ log: (line, fields) => createLogger({ worker: 'deliver-events' }).info(line, fields) });

@@ -1,0 +1,39 @@
+/**
+ * Word and PDF exports of GitHub's whole REST description through the job as a user starts it (issue 39's budget:
+ * each at most 60 s on a quiet machine and under 1 GB; another call's p95 during the job at most 2x its p95 at
+ * rest), once on the machine as it is and once with a core kept busy (scripts/bench/export-job-run.ts).
+ */
+import { GITHUB_REST, runOwnProcess } from './run-meter';
+
+interface ExportFigures {
+  state: string;
+  error: string | null;
+  documents: number;
+  ms: number;
+  stages: Record<string, number>;
+  jobPeakMb: number;
+  mb: number;
+  p95: { atRest: number; duringExport: number };
+}
+
+const NAMES = { pdf: 'PDF', docx: 'Word' } as const;
+
+export function benchExportJobs(format: 'pdf' | 'docx'): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const load of ['quiet', 'busy'] as const) {
+    const { exports } = runOwnProcess<{ exports: Record<string, ExportFigures> }>('export-job-run.ts', [
+      GITHUB_REST,
+      format,
+      ...(load === 'busy' ? ['busy'] : []),
+    ]);
+    const run = exports[format]!;
+    const label = `${NAMES[format]} export of GitHub REST through the job${load === 'busy' ? ' (a core kept busy)' : ''}`;
+    out[`${label}: state, documents, file size`] = `${run.state}${run.error ? ` (${run.error})` : ''}, ${run.documents}, ${run.mb} MB`;
+    out[`${label}: start to done`] = `${(run.ms / 1000).toFixed(1)} s`;
+    for (const [stage, ms] of Object.entries(run.stages)) out[`${label}: job ${stage}`] = `${(ms / 1000).toFixed(1)} s`;
+    out[`${label}: job's peak memory (own process)`] = `${run.jobPeakMb} MB`;
+    out[`${label}: another call's p95 at rest / during`] =
+      `${run.p95.atRest} ms / ${run.p95.duringExport} ms (${(run.p95.duringExport / Math.max(1, run.p95.atRest)).toFixed(1)}x)`;
+  }
+  return out;
+}
