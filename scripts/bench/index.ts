@@ -21,6 +21,7 @@ import { benchExportJobs } from './export-jobs.bench';
 import { benchScripts } from './scripts.bench';
 import { benchProxy } from './proxy.bench';
 import { benchCompat } from './compat.bench';
+import { benchScenarios } from './scenarios.bench';
 
 /** `npm run bench -- mock shares`: only those groups; no names: every group. */
 const only = new Set(process.argv.slice(2));
@@ -28,7 +29,7 @@ const wanted = (name: string) => only.size === 0 || only.has(name);
 
 // The pure groups need no stack: `npm run bench -- import export pdf` starts nothing. (compat starts one of its own,
 // in its own process, but needs the builds.)
-const PURE = new Set(['import', 'export', 'pdf', 'word', 'scripts']);
+const PURE = new Set(['import', 'export', 'pdf', 'word', 'scripts', 'scenarios']);
 const needsStack = only.size === 0 || [...only].some((name) => !PURE.has(name));
 if (needsStack) await ensureBuilt(() => undefined);
 const stack = needsStack ? await startBenchStack() : undefined;
@@ -53,6 +54,7 @@ try {
     ['scripts', () => benchScripts()],
     ['proxy', () => benchProxy()],
     ['compat', () => benchCompat()],
+    ['scenarios', () => benchScenarios()],
   ];
   const results: Record<string, string> = {};
   for (const [name, run] of groups) if (wanted(name)) Object.assign(results, await run());

@@ -270,3 +270,14 @@ describe('runScenario', () => {
     });
   });
 });
+
+describe('checks with variables', () => {
+  it('fill a check’s expected value from the run’s variables', async () => {
+    const { summary, results } = await run(
+      [loginStep, orderStep('read', '{{order}}', [{ kind: 'jsonPath', path: '$.id', op: 'equals', value: '{{order}}' }])],
+      { rows: [{ name: 'r', values: { order: '5' } }] },
+    );
+    expect(results[1]!.checks[0]).toMatchObject({ passed: true, expected: '5' });
+    expect(summary.status).toBe('passed');
+  });
+});

@@ -16,6 +16,7 @@ import { asText, extract, parseJsonOrUndefined, runCheck, StepDefinitionError, t
 import { checkConformance, type ModelRows } from './conformance';
 import type { DataRow } from './data-set';
 import { buildRequest } from './request';
+import { fill } from './template';
 
 /** A run's caps (the issue's: 10,000 requests, 30 minutes, loops capped). */
 export const RUN_LIMITS = {
@@ -498,7 +499,9 @@ export class ScenarioEngine {
           extracted[e.variable] = value;
         }
       }
-      for (const c of s.checks) checks.push(runCheck(answer, c));
+      // A check's expected value may name variables (`equals {{orderId}}`): filled as the request was.
+      const value = (name: string) => this.value(scope, name);
+      for (const c of s.checks) checks.push(runCheck(answer, 'value' in c ? { ...c, value: fill(c.value, value) } : c));
     } catch (error) {
       if (!(error instanceof StepDefinitionError)) throw error;
       return finish({

@@ -1,7 +1,7 @@
 /**
  * Test helpers for the scenario engine's unit tests and the callers' (the CLI, the job): a scenario from a few
  * plain step objects, an API document's content, and an in-memory transport that answers like an echo server.
- * Only tests import this file.
+ * Only tests and the bench (scripts/bench/scenarios-run.ts) import this file.
  */
 import { apiContentV3, type ApiContent } from '../schemas/api-content';
 import type { RunRequest, RunResponse } from '../schemas/runner';
