@@ -19,6 +19,7 @@ import { benchPdf } from './pdf.bench';
 import { benchScripts } from './scripts.bench';
 import { benchProxy } from './proxy.bench';
 import { benchCompat } from './compat.bench';
+import { benchNotify } from './notify.bench';
 
 /** `npm run bench -- mock shares`: only those groups; no names: every group. */
 const only = new Set(process.argv.slice(2));
@@ -49,6 +50,7 @@ try {
     ['scripts', () => benchScripts()],
     ['proxy', () => benchProxy()],
     ['compat', () => benchCompat()],
+    ['notify', () => benchNotify()],
   ];
   const results: Record<string, string> = {};
   for (const [name, run] of groups) if (wanted(name)) Object.assign(results, await run());
