@@ -22,6 +22,7 @@ import { benchScripts } from './scripts.bench';
 import { benchProxy } from './proxy.bench';
 import { benchCompat } from './compat.bench';
 import { benchScenarios } from './scenarios.bench';
+import { benchNotify } from './notify.bench';
 
 /** `npm run bench -- mock shares`: only those groups; no names: every group. */
 const only = new Set(process.argv.slice(2));
@@ -55,6 +56,7 @@ try {
     ['proxy', () => benchProxy()],
     ['compat', () => benchCompat()],
     ['scenarios', () => benchScenarios()],
+    ['notify', () => benchNotify()],
   ];
   const results: Record<string, string> = {};
   for (const [name, run] of groups) if (wanted(name)) Object.assign(results, await run());

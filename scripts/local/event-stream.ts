@@ -35,7 +35,10 @@ export async function startEventStream(opts: {
   tableName: string;
   handler: () => Promise<StreamHandler>;
   log: (line: string) => void;
+  /** The waits before each retry of a failed batch (tests pass short ones). */
+  backoffMs?: readonly number[];
 }): Promise<EventStream> {
+  const backoff = opts.backoffMs ?? BACKOFF_MS;
   const region = 'us-east-1';
   const tables = new DynamoDBClient({ endpoint: opts.endpoint, region, credentials });
   const streams = new DynamoDBStreamsClient({ endpoint: opts.endpoint, region, credentials });
@@ -76,7 +79,7 @@ export async function startEventStream(opts: {
         attempt = -1;
         continue;
       }
-      await sleep(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!);
+      await sleep(backoff[Math.min(attempt, backoff.length - 1)]!);
     }
   }
 

@@ -21,7 +21,8 @@ export function eventOfRecord(record: DynamoDBRecord) {
 }
 
 export function deliveryHandler(opts: DeliveryOptions = {}) {
-  const logger = createLogger({ worker: 'deliver-events' });
+  // Made on the first batch: the environment is read then, not when the module is imported.
+  let logger: ReturnType<typeof createLogger> | undefined;
   return async (stream: { Records: DynamoDBRecord[] }): Promise<DynamoDBBatchResponse> => {
     for (const record of stream.Records) {
       const event = eventOfRecord(record);
@@ -29,7 +30,10 @@ export function deliveryHandler(opts: DeliveryOptions = {}) {
       try {
         await deliverEvent(event, opts);
       } catch (err) {
-        logger.error('delivery failed', { eventId: event.eventId, error: (err as Error).message });
+        (logger ??= createLogger({ worker: 'deliver-events' })).error('delivery failed', {
+          eventId: event.eventId,
+          error: (err as Error).message,
+        });
         return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
       }
     }

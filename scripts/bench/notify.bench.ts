@@ -1,0 +1,133 @@
+/**
+ * Issue 38's figures: from a save to the message at the local fake provider (p95), from an import's commit (its
+ * one import.finished event, written with the job's finish) to its one message, and how many messages 100 saves
+ * of one document by one person make. Everything runs as under `npm start`: DynamoDB Local's stream read by the
+ * local stream reader and handed to the delivery function's own handler, the fake DingTalk robot checking each
+ * signature. The 100 saves are made as fast as they go (well inside a minute), which is the harder case.
+ */
+import { randomUUID } from 'node:crypto';
+import { readContent } from '@shared/schemas/document';
+import { transact } from '../../functions/data/db';
+import { createChannel } from '../../functions/domain/channels';
+import { createDocument, firstRevision, newDocumentId, saveDocument, type StoredNode } from '../../functions/domain/documents';
+import { eventOps } from '../../functions/domain/events';
+import { addMemberOp, memberItem } from '../../functions/domain/members';
+import { createProject, newProjectRecord } from '../../functions/domain/projects';
+import { deliveryHandler } from '../../functions/workers/deliver-events';
+import { startEventStream } from '../local/event-stream';
+import { FAKE_SECRETS, startNotifyFakes } from '../local/notify-fakes';
+
+const SAVES_SAMPLED = 20;
+
+export async function benchNotify() {
+  const fakes = await startNotifyFakes();
+  const deliver = deliveryHandler({ admitForTests: fakes.addresses });
+  const stream = await startEventStream({
+    endpoint: process.env.DYNAMODB_ENDPOINT!,
+    tableName: process.env.TABLE_NAME!,
+    handler: async () => deliver as never,
+    log: () => {},
+  });
+  const count = (name: string) => fakes.received.filter((m) => JSON.stringify(m.body).includes(name)).length;
+  const arrival = async (name: string, atLeast: number) => {
+    const started = performance.now();
+    while (count(name) < atLeast) {
+      if (performance.now() - started > 60_000) throw new Error(`no message for ${name}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return performance.now();
+  };
+  try {
+    const project = async () => {
+      const owner = { id: randomUUID(), name: 'Bench' };
+      const record = newProjectRecord({ name: `Notify ${randomUUID().slice(0, 8)}`, ownerId: owner.id });
+      await createProject(record, [addMemberOp(memberItem(record.id, owner.id, 'creator', null))]);
+      await createChannel(
+        record.id,
+        {
+          name: 'Bench',
+          kind: 'dingtalk',
+          target: fakes.urls.dingtalk,
+          secret: FAKE_SECRETS.dingtalk,
+          events: ['document.updated', 'import.finished'],
+          folderIds: [],
+          language: 'en',
+          detail: 'details',
+        },
+        owner.id,
+      );
+      const node: StoredNode = {
+        id: newDocumentId(record.id),
+        projectId: record.id,
+        parentId: record.id,
+        rank: 'a0',
+        name: 'Doc',
+        type: 'doc',
+        comment: '',
+        method: null,
+        path: null,
+        status: null,
+        ...firstRevision(owner),
+      };
+      await createDocument(node, readContent('doc', { markdown: '0' }));
+      return { record, node, owner };
+    };
+
+    // Save -> message: each save its own project (a first save: a new event), one at a time.
+    const latencies: number[] = [];
+    for (let i = 0; i < SAVES_SAMPLED; i++) {
+      const { record, node, owner } = await project();
+      await saveDocument({ node, expectedRev: 1, comment: '', content: readContent('doc', { markdown: '1' }), editor: owner });
+      const saved = performance.now();
+      latencies.push((await arrival(record.name, 1)) - saved);
+    }
+    latencies.sort((a, b) => a - b);
+    const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1]!;
+
+    // An import's commit: its one event, written with the job's finish, to its one message.
+    const imported = await project();
+    await transact(
+      eventOps({
+        projectId: imported.record.id,
+        kind: 'import.finished',
+        actor: imported.owner,
+        details: { created: 1_000, updated: 0, deleted: 0 },
+      }),
+    );
+    const committed = performance.now();
+    const importMs = (await arrival(imported.record.name, 1)) - committed;
+
+    // 100 saves of one document by one person, as fast as they go.
+    const storm = await project();
+    let node = storm.node;
+    for (let i = 0; i < 100; i++) {
+      node = (
+        await saveDocument({
+          node,
+          expectedRev: node.rev,
+          comment: '',
+          content: readContent('doc', { markdown: `${i}` }),
+          editor: storm.owner,
+        })
+      ).node;
+    }
+    // Everything written before a later event is handled once that event's message is in.
+    const marker = await project();
+    await saveDocument({
+      node: marker.node,
+      expectedRev: 1,
+      comment: '',
+      content: readContent('doc', { markdown: 'x' }),
+      editor: marker.owner,
+    });
+    await arrival(marker.record.name, 1);
+    return {
+      [`notify: save -> message at the fake DingTalk, p95 of ${SAVES_SAMPLED} (<= 5 s)`]: `${p95.toFixed(0)} ms (median ${latencies[Math.floor(latencies.length / 2)]!.toFixed(0)} ms)`,
+      'notify: import of 1,000 documents: its event -> its one message (<= 2 s)': `${importMs.toFixed(0)} ms, ${count(imported.record.name)} message(s)`,
+      'notify: 100 saves of one document by one person (<= 2 messages)': `${count(storm.record.name)} message(s)`,
+    };
+  } finally {
+    await stream.stop();
+    await fakes.stop();
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The local stream (issue 38) against DynamoDB Local: a document's save reaches the fake DingTalk robot, signed as
+ * DingTalk checks it, through the table's stream and the delivery function's own handler, as under `npm start`;
+ * a handler that keeps failing has its record set aside as a dead letter after the retries, and the stream goes on.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readContent } from '@shared/schemas/document';
+import { STREAM_CONSUMERS } from '@shared/jobs';
+import { createChannel } from '../../functions/domain/channels';
+import { createDocument, firstRevision, newDocumentId, saveDocument, type StoredNode } from '../../functions/domain/documents';
+import { addMemberOp, memberItem } from '../../functions/domain/members';
+import { createProject, newProjectRecord } from '../../functions/domain/projects';
+import { deliveryHandler } from '../../functions/workers/deliver-events';
+import { startEventStream, type EventStream } from '../../scripts/local/event-stream';
+import { FAKE_SECRETS, startNotifyFakes, type NotifyFakes } from '../../scripts/local/notify-fakes';
+
+const editor = { id: randomUUID(), name: 'Mei' };
+let fakes: NotifyFakes;
+let stream: EventStream;
+/** Projects whose events the test's handler refuses to deliver (a handler that keeps failing). */
+const failing = new Set<string>();
+
+beforeAll(async () => {
+  fakes = await startNotifyFakes();
+  const deliver = deliveryHandler({ admitForTests: fakes.addresses });
+  stream = await startEventStream({
+    endpoint: process.env.DYNAMODB_ENDPOINT!,
+    tableName: process.env.TABLE_NAME!,
+    handler: async () => async (event) => {
+      const broken = event.Records.find((r) => failing.has(String(r.dynamodb?.NewImage?.projectId?.S)));
+      if (broken) return { batchItemFailures: [{ itemIdentifier: broken.dynamodb!.SequenceNumber! }] };
+      return deliver(event as Parameters<typeof deliver>[0]);
+    },
+    log: () => {},
+    backoffMs: [10, 20, 40],
+  });
+});
+afterAll(async () => {
+  await stream.stop();
+  await fakes.stop();
+});
+
+async function until<T>(probe: () => T | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 600; i++) {
+    const found = probe();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+async function projectWithDingTalk() {
+  const project = newProjectRecord({ name: `Stream ${randomUUID().slice(0, 8)}`, ownerId: editor.id });
+  await createProject(project, [addMemberOp(memberItem(project.id, editor.id, 'creator', null))]);
+  await createChannel(
+    project.id,
+    {
+      name: 'Team',
+      kind: 'dingtalk',
+      target: fakes.urls.dingtalk,
+      secret: FAKE_SECRETS.dingtalk,
+      events: ['document.updated'],
+      folderIds: [],
+      language: 'en',
+      detail: 'details',
+    },
+    editor.id,
+  );
+  const node: StoredNode = {
+    id: newDocumentId(project.id),
+    projectId: project.id,
+    parentId: project.id,
+    rank: 'a0',
+    name: 'Notes',
+    type: 'doc',
+    comment: '',
+    method: null,
+    path: null,
+    status: null,
+    ...firstRevision(editor),
+  };
+  await createDocument(node, readContent('doc', { markdown: 'one' }));
+  return { project, node };
+}
+
+const messagesOf = (projectName: string) => fakes.received.filter((m) => JSON.stringify(m.body).includes(projectName));
+
+describe('the local event stream', () => {
+  it('delivers a save to the DingTalk fake through the stream, signed; three more saves within the window send nothing more', async () => {
+    const { project, node } = await projectWithDingTalk();
+    let saved = await saveDocument({ node, expectedRev: 1, comment: '', content: readContent('doc', { markdown: 'two' }), editor });
+    const [message] = await until(() => (messagesOf(project.name).length ? messagesOf(project.name) : undefined), 'the message');
+    expect(message).toMatchObject({ provider: 'dingtalk', verified: true });
+    expect(JSON.stringify(message!.body)).toContain('Mei updated **Notes**');
+    for (const markdown of ['three', 'four', 'five']) {
+      saved = await saveDocument({
+        node: saved.node,
+        expectedRev: saved.node.rev,
+        comment: '',
+        content: readContent('doc', { markdown }),
+        editor,
+      });
+    }
+    // A later event of another project is delivered: everything before it in the stream has been handled.
+    const other = await projectWithDingTalk();
+    await saveDocument({ node: other.node, expectedRev: 1, comment: '', content: readContent('doc', { markdown: 'x' }), editor });
+    await until(() => (messagesOf(other.project.name).length ? true : undefined), 'the later message');
+    expect(messagesOf(project.name)).toHaveLength(1);
+  });
+
+  it('sets a record aside as a dead letter after the retries, and goes on with the next', async () => {
+    const broken = await projectWithDingTalk();
+    failing.add(broken.project.id);
+    await saveDocument({ node: broken.node, expectedRev: 1, comment: '', content: readContent('doc', { markdown: 'lost?' }), editor });
+    const healthy = await projectWithDingTalk();
+    await saveDocument({ node: healthy.node, expectedRev: 1, comment: '', content: readContent('doc', { markdown: 'fine' }), editor });
+    await until(() => (messagesOf(healthy.project.name).length ? true : undefined), 'the next message');
+    const dead = stream.deadLetters.filter(
+      (r) => r.dynamodb?.NewImage?.projectId?.S === broken.project.id && r.dynamodb.NewImage.entity?.S === 'event',
+    );
+    expect(dead.length).toBeGreaterThanOrEqual(1);
+    expect(STREAM_CONSUMERS['deliver-events'].retryAttempts).toBe(3);
+    expect(messagesOf(broken.project.name)).toHaveLength(0);
+  });
+});
