@@ -5,7 +5,6 @@
  *
  * A notification's id is its event's: a delivery that runs twice (a retry after a timeout) writes nothing twice.
  */
-import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { DEFAULT_NOTIFICATION_SETTINGS, EMAIL_MODES, type NotificationSettings, type NotificationView } from '@shared/schemas/comment';
@@ -46,9 +45,6 @@ const notificationEntity = defineEntity({
   // Unread ones only: reading one takes it off the index.
   indexes: (index) => ({ gsi1: index(['userId', 'id', 'read'], (n) => (n.read ? undefined : commentKeys.unreadEntry(n.userId, n.id))) }),
 });
-
-/** An event's id: base-36 milliseconds, then randomness, so ids sort by time. */
-export const newEventId = (now = new Date()) => `${now.getTime().toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
 
 export type NewNotification = Omit<NotificationRecord, 'read' | 'expiresAt' | 'userId'>;
 

@@ -10,9 +10,10 @@ import { ERRORS } from '@shared/errors';
 import type { RouteRequest } from '@shared/routes';
 import { queryAll } from '../../functions/data/db';
 import { commentKeys } from '../../functions/data/keys';
+import { latestEvents, newEventId } from '../../functions/domain/events';
+import { deliverEvent } from '../../functions/notify/deliver';
 import { deliverToInboxes } from '../../functions/domain/inbox-delivery';
 import { assignMember } from '../../functions/domain/members';
-import { newEventId } from '../../functions/domain/notifications';
 import { purgeBinEntry } from '../../functions/domain/project-purge';
 import { DAY_MS } from '../../functions/domain/projects';
 import { signUp, useLocalApi } from '../support/local-api';
@@ -190,6 +191,20 @@ describe('mentions and the bell', () => {
     expect((await t.bell(t.editor.token)).items).toEqual([]);
     expect((await t.bell(t.owner.token)).items.map((n) => n.kind)).toEqual(['comment.added']);
 
+    // The comment wrote its events in its own transaction (the outbox); the stream's delivery of them, to the
+    // channels and again to the bells, finds each bell item there and writes nothing twice.
+    const events = (await latestEvents(t.project.id)).filter((e) => e.subject.documentId === t.doc.id);
+    expect(events.map((e) => [e.kind, e.details.commentId])).toEqual(
+      expect.arrayContaining([
+        ['comment.added', res.data.comment.id],
+        ['mention', res.data.comment.id],
+      ]),
+    );
+    expect(events.find((e) => e.kind === 'mention')!.details.userIds).toEqual([t.viewer.userId]);
+    for (const event of events) await deliverEvent(event);
+    expect((await t.bell(t.viewer.token)).items).toHaveLength(1);
+    expect((await t.bell(t.owner.token)).items).toHaveLength(1);
+
     // An edit that adds a mention tells only the person it adds.
     const edited = await api.call('comment.update', {
       token: t.editor.token,
@@ -249,7 +264,7 @@ describe('watching', () => {
     const event = {
       eventId: newEventId(),
       projectId: t.project.id,
-      kind: 'document.updated',
+      kind: 'document.updated' as const,
       actorId: t.editor.userId,
       actorName: 'Editor',
       at: new Date().toISOString(),
