@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { DEFAULT_NOTIFICATION_SETTINGS, EMAIL_MODES, type NotificationSettings, type NotificationView } from '@shared/schemas/comment';
-import { countItems, getItem, notExists, queryPage, skip, exists, type Item } from '../data/db';
+import { batchWrite, countItems, exists, getItem, notExists, queryAll, queryPage, skip, type Item } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { commentKeys } from '../data/keys';
 import { DAY_MS } from './projects';
@@ -117,4 +117,10 @@ export async function settingsOf(userId: string): Promise<NotificationSettings> 
 
 export async function saveSettings(userId: string, settings: NotificationSettings): Promise<void> {
   await settingsEntity.put({ userId, ...settings });
+}
+
+/** What leaving the product takes of the bell: every notification and the settings. */
+export async function forgetNotificationsOf(userId: string): Promise<void> {
+  const items = notificationEntity.parseAll(await queryAll(commentKeys.notificationsOf(userId)));
+  await batchWrite({ deletes: [...items.map((n) => notificationEntity.key(n)), commentKeys.settings(userId)] });
 }

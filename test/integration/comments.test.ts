@@ -14,11 +14,14 @@ import { latestEvents, newEventId } from '../../functions/domain/events';
 import { deliverEvent } from '../../functions/notify/deliver';
 import { deliverToInboxes } from '../../functions/domain/inbox-delivery';
 import { assignMember } from '../../functions/domain/members';
+import { forgetNotificationsOf } from '../../functions/domain/notifications';
 import { purgeBinEntry } from '../../functions/domain/project-purge';
 import { DAY_MS } from '../../functions/domain/projects';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
+/** Each test signs up four people and makes a project through the API: on a loaded two-core machine, many seconds. */
+const SLOW = { timeout: 120_000 };
 
 /** A project with its creator, an editor, a viewer and a stranger, and a document and a folder with a document in it. */
 async function team() {
@@ -42,7 +45,7 @@ async function team() {
   return { owner, editor, viewer, stranger, project, doc, folder, inFolder, create, comment, list, bell };
 }
 
-describe('comments on a document', () => {
+describe('comments on a document', SLOW, () => {
   it('hold general and anchored threads with replies, oldest first; editors resolve and reopen, authors edit and delete their own', async () => {
     const t = await team();
     const general = await t.comment(t.viewer.token, { body: 'Is **page** 1-based?' });
@@ -159,7 +162,7 @@ describe('comments on a document', () => {
   });
 });
 
-describe('mentions and the bell', () => {
+describe('mentions and the bell', SLOW, () => {
   it('notifies a mentioned member who can read the document, and tells the writer whom it could not reach', async () => {
     const t = await team();
     const res = await t.comment(t.editor.token, {
@@ -241,10 +244,15 @@ describe('mentions and the bell', () => {
     expect((await api.call('notification.settings', { token: t.viewer.token })).data).toEqual({ inApp: false, email: 'digest' });
     await t.comment(t.editor.token, { body: '@Viewer anyone?', mentions: [t.viewer.userId] });
     expect((await t.bell(t.viewer.token)).items).toHaveLength(3);
+
+    // Leaving the product takes the bell and its settings along.
+    await forgetNotificationsOf(t.viewer.userId);
+    expect((await t.bell(t.viewer.token)).items).toEqual([]);
+    expect((await api.call('notification.settings', { token: t.viewer.token })).data).toEqual({ inApp: true, email: 'off' });
   });
 });
 
-describe('watching', () => {
+describe('watching', SLOW, () => {
   it('members watch what they create; a watch of a folder or project brings its documents’ changes to the bell, once per event', async () => {
     const t = await team();
     const watch = (token: string, id: string) => api.call('watch.get', { token, params: { id } }).then((r) => r.data);
