@@ -26,6 +26,7 @@ import { purgeProject, purgeTeam } from './project-purge';
 import { projectEntity, projectsByIds, type ProjectRecord } from './projects';
 import { revokeSessionsOf } from './sessions';
 import { getTeam, markTeamDisbanded, removeTeamMember, teamMembersOf, teamMembershipsOf, type TeamRecord } from './teams';
+import { forgetNotificationsOf } from './notifications';
 import { clearLeaving, deleteUserOps, markLeaving, type UserRecord } from './users';
 
 export interface QuitBlockers {
@@ -136,6 +137,7 @@ export async function quitAccount(user: UserRecord, keepSession: string, log: Lo
       ...(owned ? [{ delete: keys.identityGuard(identity.provider, identity.subject), when: eq('userId', user.id) }] : []),
     ]);
   }
+  await forgetNotificationsOf(user.id);
   await deleteAccountFiles(user.id);
   const last: TransactOp[] = [...(await deleteUserOps(marked)), { delete: keys.session(keepSession) }];
   await transact(last, () => new AppError('conflict'));

@@ -12,10 +12,12 @@ import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { commentAnchor, documentOfComment, type CommentView } from '@shared/schemas/comment';
 import { projectIdOfDocument } from '@shared/schemas/document';
+import type { ProjectEvent } from '@shared/schemas/events';
 import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, transact, type TransactOp } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { commentKeys } from '../data/keys';
 import { AppError } from '../core/app-error';
+import { eventItem } from './events';
 
 const person = z.object({ userId: z.string(), name: z.string() });
 
@@ -105,27 +107,37 @@ export function newCommentRecord(input: NewComment, now = new Date()): CommentRe
   };
 }
 
+/** The outbox items of a comment's events, written in the comment's own transaction. */
+const outboxOps = (events: readonly ProjectEvent[]): TransactOp[] => events.map((event) => ({ put: eventItem(event), when: notExists() }));
+
 /**
- * Writes a new comment with what must happen with it (its events), in one transaction; a reply only while its
- * thread is still there.
+ * Writes a new comment with the events it makes (the outbox), in one transaction; a reply only while its thread is
+ * still there.
  */
-export async function addComment(comment: CommentRecord, alongside: TransactOp[] = []): Promise<void> {
+export async function addComment(comment: CommentRecord, events: readonly ProjectEvent[] = []): Promise<void> {
   await transact([
     commentEntity.putOp(comment, notExists()),
     ...(comment.parentId
       ? [{ check: commentEntity.key({ id: comment.parentId }), when: exists(), failure: () => new AppError('notFound') }]
       : []),
-    ...alongside,
+    ...outboxOps(events),
   ]);
 }
 
-/** The author's edit of their comment, on the revision they read. */
-export async function editComment(comment: CommentRecord, body: string, mentions: Mentioned[], now = new Date()): Promise<CommentRecord> {
-  return commentEntity.update(
-    comment,
-    { set: { body, mentions, editedAt: now.toISOString() }, bumpRev: true },
-    { when: where.eq('rev', comment.rev), failure: () => new AppError('conflict') },
-  );
+/** The author's edit of their comment, on the revision they read, with the events it makes (the outbox). */
+export async function editComment(
+  comment: CommentRecord,
+  body: string,
+  mentions: Mentioned[],
+  events: readonly ProjectEvent[] = [],
+  now = new Date(),
+): Promise<CommentRecord> {
+  const edited: CommentRecord = { ...comment, body, mentions, editedAt: now.toISOString(), rev: comment.rev + 1 };
+  await transact([
+    commentEntity.putOp(edited, where.eq('rev', comment.rev), (item) => new AppError(item ? 'conflict' : 'notFound')),
+    ...outboxOps(events),
+  ]);
+  return edited;
 }
 
 /** Resolves or reopens the thread a comment belongs to; answers its first comment. */

@@ -1,6 +1,7 @@
 /**
- * From a project event to the bells of the people it concerns (issue 38): the delivery of events calls
- * `deliverToInboxes` for each event, beside its sends to the project's channels.
+ * From a project event to the bells of the people it concerns (issue 38): the delivery of events
+ * (notify/deliver.ts, fed by the table's stream) calls `deliverToInboxes` for each event, before its sends to the
+ * project's channels.
  *
  * Who hears of what: a mention, the people mentioned; a comment, the watchers of its document (except those it
  * mentions, who hear of it as a mention); a document's change, the watchers of the document, of the folders above
@@ -10,23 +11,12 @@
  */
 import { atLeast } from '@shared/access';
 import type { NotificationKind } from '@shared/schemas/comment';
+import type { ProjectEvent } from '@shared/schemas/events';
 import { projectAccess } from './access-facts';
 import { nodesAt } from './documents';
 import { notify, settingsOf, type NewNotification } from './notifications';
 import { getProject, isVisible } from './projects';
 import { watchersOf, watchPath } from './watches';
-
-/** What delivery reads of a project event (shared/schemas/events.ts is the whole shape). */
-export interface InboxEvent {
-  eventId: string;
-  projectId: string;
-  kind: string;
-  actorId: string;
-  actorName?: string;
-  at: string;
-  subject: { documentId?: string; folderId?: string; name?: string };
-  details: Record<string, unknown>;
-}
 
 const BELL_KINDS: ReadonlySet<string> = new Set<NotificationKind>([
   'mention',
@@ -42,7 +32,7 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 const stringOr = (value: unknown, otherwise: string | null) => (typeof value === 'string' ? value : otherwise);
 
 /** Puts an event in the bells of those it concerns; answers who got it (now or by an earlier delivery of it). */
-export async function deliverToInboxes(event: InboxEvent): Promise<string[]> {
+export async function deliverToInboxes(event: ProjectEvent): Promise<string[]> {
   if (!BELL_KINDS.has(event.kind)) return [];
   const project = await getProject(event.projectId);
   if (!project || !isVisible(project)) return [];
@@ -74,7 +64,7 @@ export async function deliverToInboxes(event: InboxEvent): Promise<string[]> {
   return reached.filter((u): u is string => u !== undefined);
 }
 
-async function concernedBy(event: InboxEvent, project: { id: string; ownerId: string; treeRev: number }): Promise<Set<string>> {
+async function concernedBy(event: ProjectEvent, project: { id: string; ownerId: string; treeRev: number }): Promise<Set<string>> {
   if (event.kind === 'mention') return new Set(strings(event.details.userIds));
   const subjectId = event.subject.documentId ?? event.subject.folderId;
   const nodes = await nodesAt(project);

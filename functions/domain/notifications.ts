@@ -5,11 +5,10 @@
  *
  * A notification's id is its event's: a delivery that runs twice (a retry after a timeout) writes nothing twice.
  */
-import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { DEFAULT_NOTIFICATION_SETTINGS, EMAIL_MODES, type NotificationSettings, type NotificationView } from '@shared/schemas/comment';
-import { countItems, getItem, notExists, queryPage, skip, exists, type Item } from '../data/db';
+import { batchWrite, countItems, exists, getItem, notExists, queryAll, queryPage, skip, type Item } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { commentKeys } from '../data/keys';
 import { DAY_MS } from './projects';
@@ -46,9 +45,6 @@ const notificationEntity = defineEntity({
   // Unread ones only: reading one takes it off the index.
   indexes: (index) => ({ gsi1: index(['userId', 'id', 'read'], (n) => (n.read ? undefined : commentKeys.unreadEntry(n.userId, n.id))) }),
 });
-
-/** An event's id: base-36 milliseconds, then randomness, so ids sort by time. */
-export const newEventId = (now = new Date()) => `${now.getTime().toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
 
 export type NewNotification = Omit<NotificationRecord, 'read' | 'expiresAt' | 'userId'>;
 
@@ -121,4 +117,10 @@ export async function settingsOf(userId: string): Promise<NotificationSettings> 
 
 export async function saveSettings(userId: string, settings: NotificationSettings): Promise<void> {
   await settingsEntity.put({ userId, ...settings });
+}
+
+/** What leaving the product takes of the bell: every notification and the settings. */
+export async function forgetNotificationsOf(userId: string): Promise<void> {
+  const items = notificationEntity.parseAll(await queryAll(commentKeys.notificationsOf(userId)));
+  await batchWrite({ deletes: [...items.map((n) => notificationEntity.key(n)), commentKeys.settings(userId)] });
 }

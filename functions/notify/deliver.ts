@@ -11,6 +11,7 @@
 import type { ProjectEvent } from '@shared/schemas/events';
 import { channelsFor, claimDelivery, noteChannelHealth, recordDelivery, type ChannelRecord, type DeliveryRecord } from '../domain/channels';
 import { nodesAt } from '../domain/documents';
+import { deliverToInboxes } from '../domain/inbox-delivery';
 import { putOutboxEntry } from '../domain/outbox';
 import { getProject } from '../domain/projects';
 import { usersByIds } from '../domain/users';
@@ -110,6 +111,8 @@ async function ancestorsOf(event: ProjectEvent): Promise<string[]> {
 
 /** Delivers one event to every channel that takes it. Throws only when a delivery could not be recorded. */
 export async function deliverEvent(event: ProjectEvent, opts: DeliveryOptions = {}): Promise<void> {
+  // The bells of those it concerns (each once per event, whichever run repeats it), then the channels.
+  await deliverToInboxes(event);
   const project = await getProject(event.projectId);
   if (!project) return;
   const channels = await channelsFor(event, await ancestorsOf(event));

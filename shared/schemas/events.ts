@@ -82,7 +82,12 @@ export const eventDetailsSchemas = {
   'share.created': z.object({ shareId: z.string().optional(), scope: z.string().optional() }),
   'member.added': z.object({ userId: z.string(), userName: z.string().optional(), role: z.string().optional() }),
   'member.removed': z.object({ userId: z.string(), userName: z.string().optional() }),
-  'comment.added': z.object({ commentId: z.string().optional(), excerpt: z.string().optional() }),
+  'comment.added': z.object({
+    commentId: z.string().optional(),
+    excerpt: z.string().optional(),
+    /** Who the comment mentions: they hear of it as a `mention` (its own event), not twice. */
+    mentioned: z.array(z.string()).default([]),
+  }),
   mention: z.object({ commentId: z.string().optional(), userIds: z.array(z.string()).default([]), excerpt: z.string().optional() }),
   'scenario.run': z.object({
     runId: z.string().optional(),

@@ -10,14 +10,18 @@ import { ERRORS } from '@shared/errors';
 import type { RouteRequest } from '@shared/routes';
 import { queryAll } from '../../functions/data/db';
 import { commentKeys } from '../../functions/data/keys';
+import { latestEvents, newEventId } from '../../functions/domain/events';
+import { deliverEvent } from '../../functions/notify/deliver';
 import { deliverToInboxes } from '../../functions/domain/inbox-delivery';
 import { assignMember } from '../../functions/domain/members';
-import { newEventId } from '../../functions/domain/notifications';
+import { forgetNotificationsOf } from '../../functions/domain/notifications';
 import { purgeBinEntry } from '../../functions/domain/project-purge';
 import { DAY_MS } from '../../functions/domain/projects';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
+/** Each test signs up four people and makes a project through the API: on a loaded two-core machine, many seconds. */
+const SLOW = { timeout: 120_000 };
 
 /** A project with its creator, an editor, a viewer and a stranger, and a document and a folder with a document in it. */
 async function team() {
@@ -41,7 +45,7 @@ async function team() {
   return { owner, editor, viewer, stranger, project, doc, folder, inFolder, create, comment, list, bell };
 }
 
-describe('comments on a document', () => {
+describe('comments on a document', SLOW, () => {
   it('hold general and anchored threads with replies, oldest first; editors resolve and reopen, authors edit and delete their own', async () => {
     const t = await team();
     const general = await t.comment(t.viewer.token, { body: 'Is **page** 1-based?' });
@@ -158,7 +162,7 @@ describe('comments on a document', () => {
   });
 });
 
-describe('mentions and the bell', () => {
+describe('mentions and the bell', SLOW, () => {
   it('notifies a mentioned member who can read the document, and tells the writer whom it could not reach', async () => {
     const t = await team();
     const res = await t.comment(t.editor.token, {
@@ -189,6 +193,20 @@ describe('mentions and the bell', () => {
     expect((await t.bell(t.stranger.token)).items).toEqual([]);
     expect((await t.bell(t.editor.token)).items).toEqual([]);
     expect((await t.bell(t.owner.token)).items.map((n) => n.kind)).toEqual(['comment.added']);
+
+    // The comment wrote its events in its own transaction (the outbox); the stream's delivery of them, to the
+    // channels and again to the bells, finds each bell item there and writes nothing twice.
+    const events = (await latestEvents(t.project.id)).filter((e) => e.subject.documentId === t.doc.id);
+    expect(events.map((e) => [e.kind, e.details.commentId])).toEqual(
+      expect.arrayContaining([
+        ['comment.added', res.data.comment.id],
+        ['mention', res.data.comment.id],
+      ]),
+    );
+    expect(events.find((e) => e.kind === 'mention')!.details.userIds).toEqual([t.viewer.userId]);
+    for (const event of events) await deliverEvent(event);
+    expect((await t.bell(t.viewer.token)).items).toHaveLength(1);
+    expect((await t.bell(t.owner.token)).items).toHaveLength(1);
 
     // An edit that adds a mention tells only the person it adds.
     const edited = await api.call('comment.update', {
@@ -226,10 +244,15 @@ describe('mentions and the bell', () => {
     expect((await api.call('notification.settings', { token: t.viewer.token })).data).toEqual({ inApp: false, email: 'digest' });
     await t.comment(t.editor.token, { body: '@Viewer anyone?', mentions: [t.viewer.userId] });
     expect((await t.bell(t.viewer.token)).items).toHaveLength(3);
+
+    // Leaving the product takes the bell and its settings along.
+    await forgetNotificationsOf(t.viewer.userId);
+    expect((await t.bell(t.viewer.token)).items).toEqual([]);
+    expect((await api.call('notification.settings', { token: t.viewer.token })).data).toEqual({ inApp: true, email: 'off' });
   });
 });
 
-describe('watching', () => {
+describe('watching', SLOW, () => {
   it('members watch what they create; a watch of a folder or project brings its documents’ changes to the bell, once per event', async () => {
     const t = await team();
     const watch = (token: string, id: string) => api.call('watch.get', { token, params: { id } }).then((r) => r.data);
@@ -249,7 +272,7 @@ describe('watching', () => {
     const event = {
       eventId: newEventId(),
       projectId: t.project.id,
-      kind: 'document.updated',
+      kind: 'document.updated' as const,
       actorId: t.editor.userId,
       actorName: 'Editor',
       at: new Date().toISOString(),

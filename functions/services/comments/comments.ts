@@ -1,6 +1,7 @@
 /** Comments on a document: read, written, edited, resolved and deleted (see shared/routes/comments.ts for who may). */
 import { atLeast } from '@shared/access';
 import { commentBodyProblem } from '@shared/schemas/comment';
+import type { ProjectEvent } from '@shared/schemas/events';
 import {
   addComment,
   commentsOf,
@@ -18,8 +19,8 @@ import {
 import { isBinned } from '../../domain/document-bin';
 import { nodeAt } from '../../domain/documents';
 import { projectAccess } from '../../domain/access-facts';
-import { deliverToInboxes, type InboxEvent } from '../../domain/inbox-delivery';
-import { newEventId } from '../../domain/notifications';
+import { newEvent } from '../../domain/events';
+import { deliverToInboxes } from '../../domain/inbox-delivery';
 import { editorOf, usersByIds } from '../../domain/users';
 import type { ProjectScope } from '../../runtime/access';
 import { defineHandlers } from '../../runtime/service';
@@ -69,30 +70,36 @@ const excerptOf = (body: string) => {
 };
 
 /**
- * The events a comment makes: `comment.added` for the document's watchers, and `mention` for the people it
- * newly mentions (who hear of it once, as a mention). Delivered to the bells right after the comment is written.
+ * The events a comment makes: `comment.added` for the document's watchers, and `mention` for the people it newly
+ * mentions (who hear of it once, as a mention). They are written in the comment's own transaction (the outbox the
+ * stream delivers to channels and bells).
  */
-function commentEvents(comment: CommentRecord, documentName: string, mentioned: Mentioned[], isNew: boolean): InboxEvent[] {
-  const base = {
+function commentEvents(comment: CommentRecord, documentName: string, mentioned: Mentioned[], isNew: boolean): ProjectEvent[] {
+  const draft = {
     projectId: comment.projectId,
-    actorId: comment.authorId,
-    actorName: comment.authorName,
-    at: new Date().toISOString(),
+    actor: { id: comment.authorId, name: comment.authorName },
     subject: { documentId: comment.documentId, name: documentName },
   };
   const details = { commentId: comment.id, excerpt: excerptOf(comment.body) };
+  const userIds = mentioned.map((m) => m.userId);
   return [
-    ...(isNew
-      ? [{ ...base, eventId: newEventId(), kind: 'comment.added', details: { ...details, mentioned: mentioned.map((m) => m.userId) } }]
-      : []),
-    ...(mentioned.length
-      ? [{ ...base, eventId: newEventId(), kind: 'mention', details: { ...details, userIds: mentioned.map((m) => m.userId) } }]
-      : []),
+    ...(isNew ? [newEvent({ ...draft, kind: 'comment.added', details: { ...details, mentioned: userIds } })] : []),
+    ...(userIds.length ? [newEvent({ ...draft, kind: 'mention', details: { ...details, userIds } })] : []),
   ];
 }
 
-async function deliver(events: InboxEvent[]) {
-  for (const event of events) await deliverToInboxes(event);
+/**
+ * The bells hear of a comment at once, from the request that wrote it, so the person mentioned sees it on their
+ * next look rather than after the stream's turn; the stream's delivery of the same events then finds each bell
+ * item there (keyed by the event) and writes nothing twice. A failure here is left to the stream, which delivers
+ * every event whatever happened in the request.
+ */
+async function ringBells(events: ProjectEvent[], log: { warn: (line: string, fields?: Record<string, unknown>) => void }) {
+  for (const event of events) {
+    await deliverToInboxes(event).catch((err: unknown) =>
+      log.warn('bell delivery left to the stream', { eventId: event.eventId, error: (err as Error).message }),
+    );
+  }
 }
 
 export const commentHandlers = defineHandlers({
@@ -134,8 +141,9 @@ export const commentHandlers = defineHandlers({
       author,
       mentions: mentions.reachable,
     });
-    await addComment(comment);
-    await deliver(commentEvents(comment, node.name, mentions.reachable, true));
+    const events = commentEvents(comment, node.name, mentions.reachable, true);
+    await addComment(comment, events);
+    await ringBells(events, ctx.log);
     return { comment: toCommentView(comment), unreachable: mentions.unreachable };
   },
 
@@ -145,17 +153,12 @@ export const commentHandlers = defineHandlers({
     const text = checkedBody(body.body);
     const node = await liveDocument(ctx.project, comment.documentId);
     const mentions = await sortMentions(ctx.project.item.id, body.mentions, ctx.caller.userId);
-    const edited = await editComment(comment, text, mentions.reachable);
     // Only people the edit adds hear of it: those mentioned before were told already.
     const before = new Set(comment.mentions.map((m) => m.userId));
-    await deliver(
-      commentEvents(
-        edited,
-        node.name,
-        mentions.reachable.filter((m) => !before.has(m.userId)),
-        false,
-      ),
-    );
+    const added = mentions.reachable.filter((m) => !before.has(m.userId));
+    const events = commentEvents({ ...comment, body: text }, node.name, added, false);
+    const edited = await editComment(comment, text, mentions.reachable, events);
+    await ringBells(events, ctx.log);
     return { comment: toCommentView(edited), unreachable: mentions.unreachable };
   },
 

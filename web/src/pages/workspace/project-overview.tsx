@@ -4,7 +4,8 @@
  */
 import { CloudServerOutlined, ImportOutlined, PlusOutlined, ShareAltOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Statistic, Typography } from 'antd';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
+import { atLeast } from '@shared/access';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DOCUMENT_TYPES } from '@shared/schemas/document-kinds';
@@ -18,6 +19,9 @@ import { useTitle } from '../../lib/title';
 import { paths } from '../../paths';
 import type { WorkspaceState } from './use-workspace';
 
+// Watching the project (issue 38): its changes and comments reach the bell.
+const WatchButton = lazy(() => import('../../features/comments/components/watch-button').then((m) => ({ default: m.WatchButton })));
+
 export function ProjectOverview({ ws, project, onNewDocument }: { ws: WorkspaceState; project: ProjectView; onNewDocument: () => void }) {
   const { t } = useTranslation();
   useTitle(project.name);
@@ -25,6 +29,11 @@ export function ProjectOverview({ ws, project, onNewDocument }: { ws: WorkspaceS
   return (
     <section className="overview" aria-label={project.name}>
       <Typography.Title level={1}>{project.name}</Typography.Title>
+      {ws.signedIn && atLeast(project.role, 'view') ? (
+        <Suspense fallback={null}>
+          <WatchButton targetId={project.id} />
+        </Suspense>
+      ) : null}
       <Typography.Paragraph type="secondary">{project.description || t('projects.noDescription')}</Typography.Paragraph>
       {empty ? (
         <Empty

@@ -2,13 +2,14 @@
  * A document's comments from its header: the watch switch (for members), the button with the comment count that
  * opens the comments, and the drawer itself while it is open for this document.
  */
-import { CommentOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { CommentOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useComments, useWatch, useWatchChange } from '../api';
+import { useComments } from '../api';
 import { openComments, useOpenComments } from '../lib/drawer';
 import { CommentsDrawer } from './comments-drawer';
+import { WatchButton } from './watch-button';
 import '../../../i18n/comment-texts';
 
 export function CommentsEntry({
@@ -40,28 +41,5 @@ export function CommentsEntry({
         <CommentsDrawer projectId={projectId} userId={userId} open={open} list={list.data} markdown={markdown} />
       ) : null}
     </>
-  );
-}
-
-/** Watch or stop watching a project, folder or document; one watched from above says so. */
-export function WatchButton({ targetId }: { targetId: string }) {
-  const { t } = useTranslation();
-  const state = useWatch(targetId, true);
-  const add = useWatchChange('watch.add');
-  const remove = useWatchChange('watch.remove');
-  if (!state.data) return null;
-  const { watching, inherited } = state.data;
-  const change = watching ? remove : add;
-  return (
-    <Tooltip title={inherited && !watching ? t('comments.watchingFromAbove') : t('comments.watchTip')}>
-      <Button
-        icon={watching || inherited ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
-        aria-pressed={watching}
-        loading={change.isPending}
-        onClick={() => change.mutate({ params: { id: targetId } })}
-      >
-        {watching ? t('comments.watching') : t('comments.watch')}
-      </Button>
-    </Tooltip>
   );
 }
