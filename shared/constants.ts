@@ -121,6 +121,15 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
+ * Documents one import may bring (issue 39): GitHub's REST description, the largest real one we know, is 2,192; a
+ * 20,000-operation file (3 MB, under the byte cap) staged for minutes and slowed every other caller. A larger
+ * file is refused before anything is written.
+ */
+export const IMPORT_MAX_DOCUMENTS = 5_000;
+/** Documents (folders included, the document bin not) a project may hold; an import past it is refused before writing. */
+export const PROJECT_MAX_DOCUMENTS = 20_000;
+
+/**
  * Project tokens (issue 26): `Authorization: Bearer apl_<43 base64url characters>` on the open API (/open/v1).
  * The prefix lets secret scanners recognise a leaked one. CloudFront forwards `authorization` only as part of the
  * cache key (API_CACHE_KEY_HEADERS), which also keeps one token's answers from another's.

@@ -69,6 +69,10 @@ export const ERRORS = {
   importTooLarge: { code: 45020, status: 200 },
   importTooDeep: { code: 45021, status: 200 },
   importTooManyNodes: { code: 45022, status: 200 },
+  /** An import bringing more documents than one import may (IMPORT_MAX_DOCUMENTS). */
+  importTooManyDocuments: { code: 45052, status: 200 },
+  /** An import that would take its project past PROJECT_MAX_DOCUMENTS. */
+  projectTooManyDocuments: { code: 45053, status: 200 },
   /** An import job's URL was refused by the SSRF guard (loopback, private, metadata...) or could not be fetched. */
   importUrlRefused: { code: 45023, status: 200 },
   importUrlFailed: { code: 45024, status: 200 },

@@ -25,7 +25,11 @@ export function runJobApart(kind: WorkerName, event: unknown): Promise<JobFigure
     let figures: JobFigures | undefined;
     child.once('message', (m: JobFigures) => (figures = m));
     child.once('error', reject);
-    child.once('exit', (code) => (figures ? resolve(figures) : reject(new Error(`the ${kind} job's process ended with ${code}`))));
+    child.once('exit', (code, signal) =>
+      figures
+        ? resolve(figures)
+        : reject(new Error(`the ${kind} job's process ended (${signal ?? `exit code ${code}`}) before it finished`)),
+    );
     child.send({ kind, event });
   });
 }

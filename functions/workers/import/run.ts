@@ -50,6 +50,7 @@ import { contentText, searchTextItem } from '../../domain/search';
 import { FetchRefused, safeFetch, type SafeFetchOptions } from '../../net/safe-fetch';
 import type { Logger } from '../../core/logger';
 import { chunksOf, commitStaged, discardStaged, inParallel, NODES_PER_STAGED_ITEM, STEP, stagedItem } from './staging';
+import { importCapRefusal, projectCapRefusal, type CapRefusal } from './caps';
 
 /** Progress is written after every this many documents. */
 export const PROGRESS_EVERY = 200;
@@ -199,6 +200,9 @@ async function runTaken(job: ImportJobRecord, opts: RunOptions, onCommit: () => 
     if (job.expectFormat && detected.format !== job.expectFormat) throw new JobRefused('importInvalidType');
     return importDetected(detected);
   });
+  refuseAt(importCapRefusal(result.documents.length));
+  // From here the polls show how many documents the file brings, not 0/0.
+  await reportImportProgress(job, { done: 0, total: result.documents.length });
   const live = await stage(opts, 'load', () => loadLive(projectId, options.folderId ?? projectId));
   const plan = await stage(opts, 'plan', () =>
     planImport(live.existing, result, {
@@ -208,6 +212,7 @@ async function runTaken(job: ImportJobRecord, opts: RunOptions, onCommit: () => 
       takeSource: options.takeSource,
     }),
   );
+  refuseAt(projectCapRefusal({ existing: live.nodes.length, created: plan.created.length, deleted: plan.deleted.length }));
   const policy = await enginePolicyOf(projectId);
   const report = { ...reportOf(plan, live), compat: keptVerdict(importPreview(live.existing, plan, policy)) };
   if (options.dryRun) {
@@ -233,6 +238,11 @@ async function runTaken(job: ImportJobRecord, opts: RunOptions, onCommit: () => 
   await startImportCommit(job, final, commit);
   onCommit();
   await finishCommit(job, final, commit, opts);
+}
+
+/** A cap the import would pass: the job fails with its message, before anything is written. */
+function refuseAt(refusal: CapRefusal | undefined) {
+  if (refusal) throw new JobRefused(refusal.key, refusal.params);
 }
 
 const emptyReport = (): StoredReport => ({ created: 0, updated: 0, skipped: 0, deleted: 0, failed: 0, warnings: [], changes: [] });
