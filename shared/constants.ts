@@ -118,6 +118,11 @@ export const CODE_PURPOSES = ['REGISTER', 'RESET_PWD', 'EMAIL_UPDATE', 'PHONE_UP
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 /** What one import takes at most (the presigned upload is signed for at most this). */
+/** How long a project token may live, in days. */
+export const PROJECT_TOKEN_MAX_DAYS = 365;
+/** Tokens a project may hold (live and revoked, until they expire). */
+export const PROJECT_TOKENS_MAX = 50;
+
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /**

@@ -170,12 +170,6 @@ export async function deleteComment(comment: CommentRecord): Promise<void> {
   await transact([{ delete: commentEntity.key(comment), when: exists(), failure: () => new AppError('notFound') }]);
 }
 
-/** The keys of every comment of some documents: what the bin's purge deletes with their data. */
-export async function commentKeysOf(projectId: string, documentIds: string[]) {
-  const lists = await Promise.all(documentIds.map((id) => queryAll(commentKeys.commentsOf(projectId, id))));
-  return lists.flat().map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
-}
-
 /** How many comments each document has (the document header's count comes with the list; this is for tests and tools). */
 export const commentCount = async (projectId: string, documentId: string) => (await commentsOf(projectId, documentId)).length;
 

@@ -20,10 +20,9 @@ import {
 } from '@shared/schemas/document';
 import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, queryPage, skip, transact, type TransactOp } from '../data/db';
 import { defineEntity } from '../data/entity';
-import { keys } from '../data/keys';
+import { commentKeys, keys } from '../data/keys';
 import { AppError } from '../core/app-error';
 import { bodiesOf, bodyItem, deleteBodyObjects, getBody, readBody, storeBody, type StoredBody } from './bodies';
-import { commentKeysOf } from './comments';
 import { appendHistoryOp, historyOf } from './histories';
 import { memo } from './memo';
 import { projectEntity } from './projects';
@@ -456,6 +455,15 @@ export async function copyDocuments(nodes: StoredNode[], original: StoredNode, t
   await batchWrite({ puts: copies.map((c) => nodeItem(c.node)).reverse() });
   await bumpTreeRev(projectId, copies.length);
   return copies[0]!.node;
+}
+
+/**
+ * The keys of every comment of some documents, which the bin's purge deletes with their data. (Read here by their
+ * keys alone: the comments' module brings their schema and sanitising rules into every bundle that purges.)
+ */
+async function commentKeysOf(projectId: string, documentIds: string[]) {
+  const lists = await Promise.all(documentIds.map((id) => queryAll(commentKeys.commentsOf(projectId, id))));
+  return lists.flat().map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
 }
 
 /**

@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import { PROJECT_TOKEN_PATTERN, PROJECT_TOKEN_PREFIX, PROJECT_TOKEN_SCOPES } from '@shared/constants';
+import { PROJECT_TOKEN_PATTERN, PROJECT_TOKEN_PREFIX, PROJECT_TOKEN_SCOPES, PROJECT_TOKENS_MAX } from '@shared/constants';
 import { lazy } from '@shared/lazy';
-import { PROJECT_TOKENS_MAX, type ProjectTokenView } from '@shared/schemas/open';
+import type { ProjectTokenView } from '@shared/schemas/open';
 import { conditionsOn, getItem, or, queryAll, skip } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { tokenKeys } from '../data/keys';

@@ -4,7 +4,7 @@
  * routes reuse the import and export jobs: the same job, options and report as the import screen.
  */
 import * as z from 'zod';
-import { IMPORT_FORMATS, LOCALES, PROJECT_TOKEN_SCOPES } from '../constants';
+import { IMPORT_FORMATS, LOCALES, PROJECT_TOKEN_MAX_DAYS, PROJECT_TOKEN_SCOPES } from '../constants';
 import { lazy } from '../lazy';
 import { vKey } from '../messages';
 import { plainText, stripBidiControls } from '../text';
@@ -13,11 +13,6 @@ import { documentIdSchema } from './document';
 import { EXPORT_FORMATS } from './export';
 import { importJobIdSchema, importJobView, importOptions } from './import';
 import { idSchema } from './project';
-
-/** How long a token may live, in days. */
-export const PROJECT_TOKEN_MAX_DAYS = 365;
-/** Tokens a project may hold (live and revoked, until they expire). */
-export const PROJECT_TOKENS_MAX = 50;
 
 export const projectTokenScopes = lazy(() =>
   z
