@@ -148,9 +148,10 @@ describe('comments on a document', SLOW, () => {
     expect((await t.comment(t.editor.token, { body: 'Into the bin?' })).code).toBe(ERRORS.documentBinned.code);
     expect((await api.call('document.binRestore', { token: t.owner.token, params: { id: t.doc.id } })).code).toBe(0);
     expect((await t.list(t.editor.token)).data.comments.map((x) => x.id)).toEqual([c.id]);
-    // A save keeps them (history is kept beside them, not instead of them).
+    // A save keeps them (history is kept beside them, not instead of them). (Rev 3: the move to the bin and back
+    // were revisions 2 and 3.)
     expect(
-      (await api.call('document.update', { token: t.owner.token, body: { id: t.doc.id, rev: 1, content: { markdown: 'orders v2' } } }))
+      (await api.call('document.update', { token: t.owner.token, body: { id: t.doc.id, rev: 3, content: { markdown: 'orders v2' } } }))
         .code,
     ).toBe(0);
     expect((await t.list(t.editor.token)).data.comments).toHaveLength(1);

@@ -7,7 +7,7 @@
  *   and is purged, a purge picks up where it stopped, a release is published whole or not listed, a disband
  *   completes or can be run again.
  */
-import { BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CopyObjectCommand, DeleteObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
@@ -366,7 +366,8 @@ describe('release publish', () => {
   it('DynamoDB staying throttled answers "busy" and lists nothing; the snapshot written for it is deleted', async () => {
     const { token } = await signUp();
     const id = await projectWithDocs(token, 20);
-    faultsOnDynamo().onSend(PutCommand, always, fail(provisionedThroughputExceeded));
+    // (The release is written in a transaction with its event.)
+    faultsOnDynamo().onSend(TransactWriteCommand, always, fail(provisionedThroughputExceeded));
     const res = await publish(token, id, '1.0.0');
     healed();
     expect(res.code).toBe(BUSY.code);
@@ -379,9 +380,9 @@ describe('release publish', () => {
   it('a release written whose answer was lost is published once, with its snapshot', async () => {
     const { token } = await signUp();
     const id = await projectWithDocs(token, 20);
-    const db = faultsOnDynamo().onSend(PutCommand, nth(1), answerLost);
+    const db = faultsOnDynamo().onSend(TransactWriteCommand, nth(1), answerLost);
     const res = await publish(token, id, '1.0.0');
-    expect(db.seen(PutCommand).faulted).toBe(1);
+    expect(db.seen(TransactWriteCommand).faulted).toBe(1);
     healed();
     expect(res.code, res.message).toBe(0);
     expect(await versions(token, id)).toEqual(['1.0.0']);
