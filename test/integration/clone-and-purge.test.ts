@@ -10,6 +10,10 @@ import { DAY_MS, projectEntity } from '../../functions/domain/projects';
 import { runPurge } from '../../functions/domain/project-purge';
 import { signUp, useLocalApi } from '../support/local-api';
 
+// These tests write and purge thousands of items; in a full run they share DynamoDB Local with the access walk's
+// bursts (130 requests queued at a time), and a 5,000-document purge then takes minutes, not seconds.
+vi.setConfig({ testTimeout: 180_000 });
+
 const api = useLocalApi();
 
 async function projectWithDocs(token: string, count: number, name = 'Big') {

@@ -12,6 +12,7 @@ import { createDocument, firstRevision, newDocumentId, saveDocument, type Stored
 import { addMemberOp, memberItem } from '../../functions/domain/members';
 import { createProject, newProjectRecord } from '../../functions/domain/projects';
 import { deliveryHandler } from '../../functions/workers/deliver-events';
+import { enableStream } from '../../scripts/local/bootstrap';
 import { startEventStream, type EventStream } from '../../scripts/local/event-stream';
 import { FAKE_SECRETS, startNotifyFakes, type NotifyFakes } from '../../scripts/local/notify-fakes';
 
@@ -22,6 +23,8 @@ let stream: EventStream;
 const failing = new Set<string>();
 
 beforeAll(async () => {
+  // The suite's tables are made without their stream (see ensureTable); this one reads it.
+  await enableStream(process.env.DYNAMODB_ENDPOINT!, process.env.TABLE_NAME!);
   fakes = await startNotifyFakes();
   const deliver = deliveryHandler({ admitForTests: fakes.addresses });
   stream = await startEventStream({
