@@ -32,7 +32,8 @@ type Polled<J> = Envelope<J> & { status?: number; headers?: Headers };
  * (the open API's per-token limit: 429 with Retry-After), it waits as told, as the CLI does.
  */
 export async function jobOver<J extends { state: string }>(read: () => Promise<Polled<J>>, what: string, everyMs = 25): Promise<J> {
-  const deadline = Date.now() + 60_000;
+  // Generous: the calling test's own time-out is the bound; in a full run a 520-document import took over 60 s.
+  const deadline = Date.now() + 170_000;
   for (;;) {
     const res = await read();
     if (res.status === 429) {
