@@ -16,7 +16,7 @@ import { scenarioOf, sourcesOf } from '../../shared/scenarios/test-kit';
 import { report } from './report-files';
 import { nodeTransport } from './transport';
 
-/** Answers POST /login with a token for the user sent, and anything else with what it was sent (method, path, auth). */
+/** Answers POST /acme/login with a token for the user sent, and anything else with what it was sent (method, path, auth). */
 let server: Server;
 let base = '';
 beforeAll(async () => {
@@ -25,7 +25,7 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
-      if (req.url === '/login') {
+      if (req.url === '/acme/login') {
         const { user } = JSON.parse(body) as { user: string };
         res.end(JSON.stringify({ token: `tok-${user}` }));
         return;
@@ -46,7 +46,7 @@ const scenario = (expectedAuthOfThird: string) =>
       id: 'login',
       name: 'log in',
       type: 'request',
-      source: { kind: 'adhoc', method: 'POST', url: '/login' },
+      source: { kind: 'adhoc', method: 'POST', url: '/acme/login' },
       overrides: { body: { type: 'json', text: '{"user":"{{user}}"}' } },
       extract: [{ variable: 'token', from: 'jsonPath', expression: '$.token' }],
       checks: [{ kind: 'status', equals: 200 }],

@@ -43,7 +43,7 @@ const summary = (status: 'passed' | 'failed'): RouteRequest<'scenarioRun.save'>[
 describe('test scenarios', () => {
   it('are created in folders, edited against their revision, listed and read with their steps', async () => {
     const { token, project: p, apiDoc } = await project();
-    const login = await apiDoc('Login', '/login');
+    const login = await apiDoc('Login', '/acme/login');
     const folder = (await api.call('scenarioFolder.create', { token, body: { projectId: p.id, name: 'Smoke' } })).data;
     const created = await api.call('scenario.create', {
       token,
