@@ -85,7 +85,9 @@ export function ExportPanel({ projectId, initialScope = 'whole', picker, release
                     <strong>{t(`exports.formats.${f}.name`)}</strong>
                     <Typography.Text type="secondary">{t(`exports.formats.${f}.holds`, { variable: '{{name}}' })}</Typography.Text>
                     {f in LEAVES_OUT ? (
-                      <Typography.Text className="export-leaves-out">{t(`exports.leavesOut.${f}`)}</Typography.Text>
+                      <Typography.Text type="secondary" className="export-leaves-out">
+                        {t(`exports.leavesOut.${f}`)}
+                      </Typography.Text>
                     ) : null}
                   </Flex>
                 </Radio>
