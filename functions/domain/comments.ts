@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
-import { commentAnchor, documentOfComment, type CommentView } from '@shared/schemas/comment';
+import { commentView, documentOfComment, type CommentView } from '@shared/schemas/comment';
 import { projectIdOfDocument } from '@shared/schemas/document';
 import type { ProjectEvent } from '@shared/schemas/events';
 import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, transact, type TransactOp } from '../data/db';
@@ -19,30 +19,16 @@ import { commentKeys } from '../data/keys';
 import { AppError } from '../core/app-error';
 import { eventItem } from './events';
 
-const person = z.object({ userId: z.string(), name: z.string() });
-
+// The record is the view and what the view leaves out: its project, who resolved it (by id), its revision.
 const commentRecord = lazy(() =>
-  z.object({
-    id: z.string(),
+  commentView.extend({
     projectId: z.string(),
-    documentId: z.string(),
-    parentId: z.string().nullable(),
-    anchor: commentAnchor.nullable(),
-    body: z.string(),
-    authorId: z.string(),
-    authorName: z.string(),
-    createdAt: z.string(),
-    editedAt: z.string().nullable(),
-    mentions: z.array(person),
-    resolved: z.boolean(),
     resolvedBy: z.string().nullable(),
-    resolvedByName: z.string().nullable(),
-    resolvedAt: z.string().nullable(),
     rev: z.number(),
   }),
 );
 export type CommentRecord = z.infer<typeof commentRecord>;
-export type Mentioned = z.infer<typeof person>;
+export type Mentioned = CommentView['mentions'][number];
 
 const commentEntity = defineEntity({
   name: 'comment',
