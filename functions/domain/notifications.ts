@@ -7,7 +7,13 @@
  */
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
-import { DEFAULT_NOTIFICATION_SETTINGS, EMAIL_MODES, type NotificationSettings, type NotificationView } from '@shared/schemas/comment';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  EMAIL_MODES,
+  notificationView,
+  type NotificationSettings,
+  type NotificationView,
+} from '@shared/schemas/comment';
 import { batchWrite, countItems, exists, getItem, notExists, queryAll, queryPage, skip, type Item } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { commentKeys } from '../data/keys';
@@ -18,24 +24,8 @@ const KEPT_DAYS = 90;
 /** What a list shows at most: the bell is for what is new, not an archive. */
 export const NOTIFICATION_PAGE = 100;
 
-const notificationRecord = lazy(() =>
-  z.object({
-    userId: z.string(),
-    /** The event's id: time-ordered, and what makes a second delivery of one event a no-op. */
-    id: z.string(),
-    kind: z.string(),
-    projectId: z.string(),
-    projectName: z.string(),
-    documentId: z.string().nullable(),
-    subjectName: z.string(),
-    actorName: z.string(),
-    excerpt: z.string().nullable(),
-    commentId: z.string().nullable(),
-    at: z.string(),
-    read: z.boolean(),
-    expiresAt: z.number(),
-  }),
-);
+// The record is the view with its owner and its expiry (the event's id is its id: a second delivery is a no-op).
+const notificationRecord = lazy(() => notificationView.extend({ userId: z.string(), expiresAt: z.number() }));
 type NotificationRecord = z.infer<typeof notificationRecord>;
 
 const notificationEntity = defineEntity({
