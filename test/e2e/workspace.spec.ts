@@ -103,7 +103,10 @@ test('every kind is created through the new-document dialog and the tree menu, w
     await dialog.getByLabel('文档标题').fill(name);
     await choose(page, dialog.getByLabel('文档类型'), kind);
     await dialog.getByRole('button', { name: '创建' }).click();
+    // The address already ends in /edit from the previous document: wait for this one's editor.
+    await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/edit$/);
+    await expect(tree(page).getByRole('treeitem', { name })).toHaveAttribute('aria-selected', 'true');
   }
 
   // Every kind is in the tree, each with its own icon.
