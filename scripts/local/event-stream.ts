@@ -28,6 +28,27 @@ export interface EventStream {
   stop(): Promise<void>;
 }
 
+/**
+ * The SDK's streams client reads an empty map (`{"M":{}}`) as `{}`, which no unmarshaller takes; Lambda is handed
+ * the record's JSON as DynamoDB wrote it. Puts the empty maps back, so the handler sees what it sees in AWS.
+ */
+type Attribute = Record<string, unknown>;
+function repaired(value: Attribute): Attribute {
+  const keys = Object.keys(value);
+  if (!keys.length) return { M: {} };
+  if (value.M) return { M: repairedImage(value.M as Record<string, Attribute>) };
+  if (Array.isArray(value.L)) return { L: (value.L as Attribute[]).map(repaired) };
+  return value;
+}
+const repairedImage = (image: Record<string, Attribute>) =>
+  Object.fromEntries(Object.entries(image).map(([name, value]) => [name, repaired(value)]));
+function asLambdaReceivesIt(record: _Record): _Record {
+  const images = record.dynamodb;
+  if (!images) return record;
+  const fix = (image: typeof images.NewImage) => image && (repairedImage(image as Record<string, Attribute>) as typeof image);
+  return { ...record, dynamodb: { ...images, NewImage: fix(images.NewImage), OldImage: fix(images.OldImage) } };
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export async function startEventStream(opts: {
@@ -91,7 +112,7 @@ export async function startEventStream(opts: {
       const page = await streams.send(
         new GetRecordsCommand({ ShardIterator: iterator, Limit: STREAM_CONSUMERS['deliver-events'].batchSize * 10 }),
       );
-      if (page.Records?.length) await deliver(page.Records);
+      if (page.Records?.length) await deliver(page.Records.map(asLambdaReceivesIt));
       iterator = page.NextShardIterator;
       if (!page.Records?.length) await sleep(POLL_MS);
     }

@@ -126,4 +126,13 @@ describe('the local event stream', () => {
     expect(STREAM_CONSUMERS['deliver-events'].retryAttempts).toBe(3);
     expect(messagesOf(broken.project.name)).toHaveLength(0);
   });
+
+  it('hands the handler every write as Lambda receives it: a project with an empty map of group roles is no failure', async () => {
+    const { project, node } = await projectWithDingTalk();
+    await saveDocument({ node, expectedRev: 1, comment: '', content: readContent('doc', { markdown: 'maps' }), editor });
+    await until(() => (messagesOf(project.name).length ? true : undefined), 'the message');
+    // Only the records the test's handler refuses on purpose are set aside.
+    const setAside = stream.deadLetters.filter((r) => !failing.has(String(r.dynamodb?.NewImage?.projectId?.S)));
+    expect(setAside).toEqual([]);
+  });
 });

@@ -15,9 +15,10 @@ import { createLogger } from '../../core/logger';
 
 /** The stream records the function cares about: event items, when written (a coalesced save's update is not news). */
 export function eventOfRecord(record: DynamoDBRecord) {
-  if (record.eventName !== 'INSERT' || !record.dynamodb?.NewImage) return undefined;
-  const item = unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>);
-  return item.entity === 'event' ? parseEvent(item) : undefined;
+  const image = record.dynamodb?.NewImage;
+  // The AWS mapping's filter lets only new event items through; the local stream hands over every write.
+  if (record.eventName !== 'INSERT' || image?.entity?.S !== 'event') return undefined;
+  return parseEvent(unmarshall(image as Record<string, AttributeValue>));
 }
 
 export function deliveryHandler(opts: DeliveryOptions = {}) {
