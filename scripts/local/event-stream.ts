@@ -45,7 +45,8 @@ const repairedImage = (image: Record<string, Attribute>) =>
 function asLambdaReceivesIt(record: _Record): _Record {
   const images = record.dynamodb;
   if (!images) return record;
-  const fix = (image: typeof images.NewImage) => image && (repairedImage(image as Record<string, Attribute>) as typeof image);
+  const fix = (image: typeof images.NewImage) =>
+    image && (repairedImage(image as unknown as Record<string, Attribute>) as unknown as typeof image);
   return { ...record, dynamodb: { ...images, NewImage: fix(images.NewImage), OldImage: fix(images.OldImage) } };
 }
 

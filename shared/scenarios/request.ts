@@ -3,8 +3,8 @@
  * step's overrides laid over them, `{{variables}}` filled in, under the environment's base address. An ad-hoc
  * step has only its own method and address and the overrides.
  */
-import { paramNameOf } from '../mock-path';
 import { exampleFromText } from '../param-example';
+import { fillPath, joinUrl, withQuery } from '../request-address';
 import type { ApiContent } from '../schemas/api-content';
 import { bodyRoot } from '../schemas/document-kinds';
 import type { ParamItem } from '../schemas/params';
@@ -21,13 +21,6 @@ export interface RequestInput {
   missing?: Set<string>;
 }
 
-const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
-
-export function joinUrl(base: string, url: string): string {
-  if (!base || ABSOLUTE.test(url)) return url;
-  return `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
-}
-
 const named = (rows: readonly ParamItem[]) => rows.filter((r) => r.name.trim() !== '');
 
 /** The document's rows that carry an example, then the step's pairs: a same-named pair replaces, a disabled one removes. */
@@ -41,21 +34,6 @@ function merge(documented: readonly ParamItem[], overrides: readonly ScenarioPai
     else out.delete(key(pair.name));
   }
   return [...out.values()];
-}
-
-function fillPath(url: string, values: Map<string, string>): string {
-  const cut = url.search(/[?#]/);
-  const [path, rest] = cut === -1 ? [url, ''] : [url.slice(0, cut), url.slice(cut)];
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path)?.[0] ?? '';
-  const filled = path
-    .slice(scheme.length)
-    .split('/')
-    .map((segment) => {
-      const name = paramNameOf(segment);
-      return name !== undefined && values.has(name) ? encodeURIComponent(values.get(name)!) : segment;
-    })
-    .join('/');
-  return scheme + filled + rest;
 }
 
 /** A JSON body from the document: its first request example, else one built from the rows' examples. */
@@ -109,12 +87,8 @@ export function buildRequest(input: RequestInput): RunRequest {
   const address = overrides.path ?? (source.kind === 'document' ? (api?.path ?? '') : source.url);
 
   const pathValues = new Map(merge(api?.reqPath ?? [], overrides.pathParams).map((p) => [p.name, f(p.value)]));
-  let url = joinUrl(f(input.baseUrl), fillPath(f(address), pathValues));
-  const query = merge(api?.reqQuery ?? [], overrides.query);
-  if (query.length) {
-    const search = new URLSearchParams(query.map((q) => [f(q.name), f(q.value)])).toString();
-    url += (url.includes('?') ? '&' : '?') + search;
-  }
+  const query = merge(api?.reqQuery ?? [], overrides.query).map((q): [string, string] => [f(q.name), f(q.value)]);
+  const url = withQuery(joinUrl(f(input.baseUrl), fillPath(f(address), pathValues)), query);
 
   const headers = merge(api?.reqHeaders ?? [], overrides.headers, true).map((h) => ({ name: f(h.name), value: f(h.value) }));
   const stepBody = overrides.body ?? (api ? documentedBody(api) : undefined);

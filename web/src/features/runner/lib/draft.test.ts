@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiContentV2 } from '@shared/schemas/document';
-import { blankDraft, buildRequest, canSend, draftFromApi, joinUrl } from './draft';
+import { joinUrl } from '@shared/request-address';
+import { blankDraft, buildRequest, canSend, draftFromApi } from './draft';
 import { substitute, variableValues, variablesIn } from './variables';
 
 const param = (name: string, value = '', type = 'string', children: unknown[] = []) => ({ id: name, name, type, value, children });

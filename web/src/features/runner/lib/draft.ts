@@ -4,7 +4,7 @@
  * HTTP API document and the global parameters; `buildRequest` turns it into the `RunRequest` every transport sends,
  * with each variable filled in.
  */
-import { paramNameOf } from '@shared/mock-path';
+import { fillPath, joinUrl, withQuery } from '@shared/request-address';
 import type { ApiContent, HTTP_METHODS, ParamItem } from '@shared/schemas/document';
 import type { RunBody, RunFormField, RunRequest } from '@shared/schemas/runner';
 import { exampleOf } from '../../../lib/param-example';
@@ -127,38 +127,6 @@ export function draftFromApi(api: ApiContent, globals: GlobalParam[] = []): RunD
     preScript: api.scripts?.pre ?? '',
     postScript: api.scripts?.post ?? '',
   };
-}
-
-const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
-
-/** A path under a base address, with exactly one slash between them. */
-export function joinUrl(base: string, url: string): string {
-  if (!base || ABSOLUTE.test(url)) return url;
-  return `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
-}
-
-/** `{id}` and `:id` segments of the path (before any query) filled from the path parameters, encoded. */
-function fillPath(url: string, values: Map<string, string>): string {
-  const cut = url.search(/[?#]/);
-  const [path, rest] = cut === -1 ? [url, ''] : [url.slice(0, cut), url.slice(cut)];
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path)?.[0] ?? '';
-  const filled = path
-    .slice(scheme.length)
-    .split('/')
-    .map((segment) => {
-      const name = paramNameOf(segment);
-      return name !== undefined && values.has(name) ? encodeURIComponent(values.get(name)!) : segment;
-    })
-    .join('/');
-  return scheme + filled + rest;
-}
-
-function withQuery(url: string, rows: [string, string][]): string {
-  if (!rows.length) return url;
-  const hash = url.indexOf('#');
-  const [head, fragment] = hash === -1 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
-  const search = new URLSearchParams(rows).toString();
-  return `${head}${head.includes('?') ? (head.endsWith('?') || head.endsWith('&') ? '' : '&') : '?'}${search}${fragment}`;
 }
 
 export interface BuiltRequest {
