@@ -10,7 +10,7 @@
  * twice writes nothing twice.
  */
 import { atLeast } from '@shared/access';
-import type { NotificationKind } from '@shared/schemas/comment';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@shared/schemas/comment';
 import type { ProjectEvent } from '@shared/schemas/events';
 import { projectAccess } from './access-facts';
 import { nodesAt } from './documents';
@@ -18,15 +18,8 @@ import { notify, settingsOf, type NewNotification } from './notifications';
 import { getProject, isVisible } from './projects';
 import { watchersOf, watchPath } from './watches';
 
-const BELL_KINDS: ReadonlySet<string> = new Set<NotificationKind>([
-  'mention',
-  'comment.added',
-  'document.created',
-  'document.updated',
-  'document.deleted',
-  'document.moved',
-  'document.restored',
-]);
+/** Every kind a bell shows (the schema's list is the one source). */
+const BELL_KINDS: ReadonlySet<string> = new Set<NotificationKind>(NOTIFICATION_KINDS);
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const stringOr = (value: unknown, otherwise: string | null) => (typeof value === 'string' ? value : otherwise);

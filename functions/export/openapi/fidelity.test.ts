@@ -10,10 +10,7 @@ import { dirname, join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { importOpenApi } from '../../../shared/import/openapi';
-import { APILOOM_FILE_KIND, type ApiloomFile } from '../../../shared/import/apiloom';
-import type { ImportResult } from '../../../shared/import/types';
-import { writeContent, type TypedContent } from '../../../shared/schemas/document';
-import { importedCounts, silentLosses, sourceCounts, totals, type Metric } from './fidelity';
+import { asProjectFile, importedCounts, silentLosses, sourceCounts, totals, type Metric } from './fidelity';
 import { openApiOf } from '.';
 
 type Obj = Record<string, unknown>;
@@ -29,25 +26,10 @@ const CORPUS: { name: string; read: () => Obj }[] = [
 /** What a description itself can be counted for (rows and enums exist only once it is mapped). */
 const SOURCE_METRICS: Metric[] = ['operations', 'parameters', 'statuses', 'responseHeaders', 'examples', 'models', 'modelNames'];
 
-function projectFile(result: ImportResult): ApiloomFile {
-  return {
-    kind: APILOOM_FILE_KIND,
-    project: { ...result.project, environments: [] },
-    nodes: result.documents.map((d, i) => ({
-      id: `d${i}`,
-      parentId: '',
-      type: d.type,
-      name: d.name,
-      comment: '',
-      content: writeContent({ type: d.type, content: d.content } as TypedContent),
-    })),
-  };
-}
-
 /** Import (without the specification check: its warnings explain no loss), export to OpenAPI, import again. */
 async function throughTheRoundTrip(source: Obj, plant?: (exported: Obj) => void) {
   const first = await importOpenApi(source, { validate: false });
-  const exported = JSON.parse(JSON.stringify(openApiOf(projectFile(first)))) as Obj;
+  const exported = JSON.parse(JSON.stringify(openApiOf(asProjectFile(first)))) as Obj;
   plant?.(exported);
   const again = await importOpenApi(exported, { validate: false });
   const counted = { source: sourceCounts(source), imported: importedCounts(first), reimported: importedCounts(again) };

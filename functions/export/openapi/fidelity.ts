@@ -10,7 +10,8 @@
 import type { ImportResult, ImportWarning } from '../../../shared/import/types';
 import { WEBHOOK_PREFIX } from '../../../shared/import/types';
 import { apiKey, modelKey, pointerOf } from '../../../shared/import/build';
-import type { ApiContent, ModelContent, ParamItem } from '../../../shared/schemas/document';
+import { APILOOM_FILE_KIND, type ApiloomFile } from '../../../shared/import/apiloom';
+import { writeContent, type ApiContent, type ModelContent, type ParamItem, type TypedContent } from '../../../shared/schemas/document';
 import { openApiPath } from '.';
 
 type Obj = Record<string, unknown>;
@@ -189,3 +190,19 @@ export const totals = (counted: Map<string, Counted>): Counts =>
     for (const m of METRICS) sum[m] += counts[m];
     return sum;
   }, zero());
+
+/** An import's documents as a project file, as the export job's snapshot holds them. */
+export function asProjectFile(result: ImportResult): ApiloomFile {
+  return {
+    kind: APILOOM_FILE_KIND,
+    project: { ...result.project, environments: [] },
+    nodes: result.documents.map((d, i) => ({
+      id: `d${i}`,
+      parentId: '',
+      type: d.type,
+      name: d.name,
+      comment: '',
+      content: writeContent({ type: d.type, content: d.content } as TypedContent),
+    })),
+  };
+}

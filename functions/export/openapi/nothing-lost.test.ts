@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importOpenApi } from '../../../shared/import/openapi';
-import { APILOOM_FILE_KIND, type ApiloomFile } from '../../../shared/import/apiloom';
 import { IMPORT_WARNING_CODES, type ImportResult } from '../../../shared/import/types';
 import { IMPORT_WARNING_KINDS, IMPORT_WARNING_TEXTS, warningCounts, warningCountsText, warningText } from '../../../shared/import/warnings';
 import { CUT_MARK } from '../../../shared/import/build';
-import { writeContent, type ApiContent, type ModelContent, type TypedContent } from '../../../shared/schemas/document';
+import type { ApiContent, ModelContent } from '../../../shared/schemas/document';
 import { LOCALES } from '../../../shared/messages';
+import { asProjectFile } from './fidelity';
 import { openApiOf } from '.';
 
 type Obj = Record<string, any>;
@@ -18,24 +18,9 @@ type Obj = Record<string, any>;
 const ok = { '200': { description: 'ok' } };
 const describeSpec = (extra: Obj): Obj => ({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, ...extra });
 
-/** An import's documents as a project file, as the export job's snapshot holds them. */
-function projectFile(result: ImportResult): ApiloomFile {
-  return {
-    kind: APILOOM_FILE_KIND,
-    project: { ...result.project, environments: [] },
-    nodes: result.documents.map((d, i) => ({
-      id: `d${i}`,
-      parentId: '',
-      type: d.type,
-      name: d.name,
-      comment: '',
-      content: writeContent({ type: d.type, content: d.content } as TypedContent),
-    })),
-  };
-}
 const roundTrip = async (spec: Obj) => {
   const first = await importOpenApi(spec, { validate: false });
-  const exported = JSON.parse(JSON.stringify(openApiOf(projectFile(first)))) as Obj;
+  const exported = JSON.parse(JSON.stringify(openApiOf(asProjectFile(first)))) as Obj;
   const again = await importOpenApi(exported, { validate: false });
   return { first, exported, again };
 };
