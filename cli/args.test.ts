@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand, UsageError } from './args';
+import { parseCommand, usageFor, USAGE, USAGE_ZH, UsageError } from './args';
 
 describe('the CLI’s command line', () => {
   it('takes flags or the environment, flags first', () => {
@@ -29,5 +29,46 @@ describe('the CLI’s command line', () => {
     });
     expect(parseCommand(['push', 'x.yaml', '--project', 'P'], env)).not.toHaveProperty('source');
     expect(() => parseCommand(['push', 'x.yaml', '--project', 'P', '--source', ' '], env)).toThrow(UsageError);
+  });
+
+  it('reads apiloom run’s flags: a scenario or a folder, reporters, counts within their bounds', () => {
+    const env = { APILOOM_URL: 'https://a.example', APILOOM_TOKEN: 'apl_env' };
+    expect(parseCommand(['run', 'Checkout', '-p', 'P', '--env', 'staging', '--data', 'rows.csv', '--bail'], env)).toMatchObject({
+      name: 'run',
+      target: { scenario: 'Checkout' },
+      env: 'staging',
+      data: 'rows.csv',
+      reporters: ['cli'],
+      outDir: 'apiloom-reports',
+      bail: true,
+      parallel: 1,
+    });
+    expect(
+      parseCommand(
+        ['run', '--folder', 'Nightly/Orders', '-p', 'P', '--parallel', '4', '--reporters', 'junit,cli,junit', '--iterations', '3'],
+        env,
+      ),
+    ).toMatchObject({ target: { folder: 'Nightly/Orders' }, parallel: 4, reporters: ['junit', 'cli'], iterations: 3 });
+    for (const bad of [
+      ['run', '-p', 'P'],
+      ['run', 'A', 'B', '-p', 'P'],
+      ['run', 'A', '--folder', 'F', '-p', 'P'],
+      ['run', 'A', '-p', 'P', '--parallel', '0'],
+      ['run', 'A', '-p', 'P', '--iterations', '1.5'],
+      ['run', 'A', '-p', 'P', '--reporters', 'tap'],
+      ['run', 'A'],
+    ])
+      expect(() => parseCommand(bad, env), bad.join(' ')).toThrow(UsageError);
+  });
+
+  it('lists every command, run included, in Chinese or English as the environment asks', () => {
+    expect(usageFor({ LANG: 'zh_CN.UTF-8' })).toBe(USAGE_ZH);
+    expect(usageFor({ LANG: 'zh_CN.UTF-8', APILOOM_LANG: 'en' })).toBe(USAGE);
+    expect(usageFor({})).toBe(USAGE);
+    for (const command of ['push', 'pull', 'status', 'run', 'diff', 'mcp']) {
+      expect(USAGE).toContain(`apiloom ${command} `);
+      expect(USAGE_ZH).toContain(`apiloom ${command} `);
+    }
+    expect(USAGE_ZH).toContain('apiloom run --folder');
   });
 });

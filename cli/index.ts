@@ -1,5 +1,5 @@
 /**
- * `apiloom`: keep an Apiloom project in sync from CI (issue 26). One file with no dependencies (Node's builtins and
+ * `apiloom`: keep an Apiloom project in sync from CI (issue 26), and run its test scenarios there (issue 36, ./run). One file with no dependencies (Node's builtins and
  * its fetch), built by scripts/build-cli.ts. It talks to the open API (/open/v1) with a project token and never
  * prints the token. Exit codes: 0 done, 1 the job failed or reported failures, 2 usage or authentication.
  *
@@ -21,8 +21,9 @@ import { warningCountsText } from '../shared/import/warnings';
 import type { RouteRequest, RouteResponse } from '../shared/routes';
 import { openAddresses, type OpenRouteId } from '../shared/routes/open-addresses';
 import { buildPath } from '../shared/routes/path';
-import { parseCommand, USAGE, UsageError, type Command, type Connection } from './args';
+import { parseCommand, usageFor, UsageError, type Command, type Connection } from './args';
 import { diff } from './diff';
+import { runCommand } from './run/command';
 
 declare const CLI_VERSION: string;
 const VERSION = typeof CLI_VERSION === 'string' ? CLI_VERSION : 'dev';
@@ -35,11 +36,12 @@ interface Io {
   env: NodeJS.ProcessEnv;
 }
 
-/** A refusal or failure with the exit code it means. */
+/** A refusal or failure with the exit code it means (and the API's error code, when the API refused). */
 class Failure extends Error {
   constructor(
     message: string,
     readonly exit: number,
+    readonly code?: number,
   ) {
     super(message);
   }
@@ -72,7 +74,8 @@ async function call<Id extends OpenRouteId>(
 ): Promise<RouteResponse<Id>> {
   const { method, ...address } = openAddresses[id];
   const body = 'body' in request ? request.body : undefined;
-  const url = `${apiBase(c.url)}${buildPath(address, { projectId: c.project, ...request.params })}`;
+  const query = 'query' in request && request.query ? `?${new URLSearchParams(request.query as Record<string, string>)}` : '';
+  const url = `${apiBase(c.url)}${buildPath(address, { projectId: c.project, ...request.params })}${query}`;
   for (let attempt = 0; ; attempt++) {
     let res: Response;
     try {
@@ -105,6 +108,7 @@ async function call<Id extends OpenRouteId>(
     throw new Failure(
       `${message} (HTTP ${res.status}${envelope ? `, code ${envelope.code}` : ''})`,
       auth || res.status === 422 ? EXIT.usage : EXIT.failed,
+      envelope?.code,
     );
   }
 }
@@ -256,7 +260,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     command = parseCommand(argv, io.env);
   } catch (err) {
     io.err(`apiloom: ${(err as Error).message}`);
-    io.err(USAGE);
+    io.err(usageFor(io.env));
     return EXIT.usage;
   }
   const token = 'token' in command ? command.token : undefined;
@@ -265,7 +269,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     switch (command.name) {
       case 'help':
-        safe.out(USAGE);
+        safe.out(usageFor(io.env));
         return EXIT.done;
       case 'version':
         safe.out(VERSION);
@@ -278,6 +282,13 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         return await pull(command, safe);
       case 'status':
         return await status(command, safe);
+      case 'run': {
+        const c = command;
+        return await runCommand(c, (id, request) => call(c, id, request), {
+          ...safe,
+          fail: (message, exit) => new Failure(message, exit),
+        });
+      }
     }
   } catch (err) {
     if (err instanceof Failure) {

@@ -141,7 +141,7 @@ export const PROJECT_MAX_DOCUMENTS = 20_000;
  */
 export const PROJECT_TOKEN_PREFIX = 'apl_';
 export const PROJECT_TOKEN_PATTERN = /^apl_[A-Za-z0-9_-]{43}$/;
-export const PROJECT_TOKEN_SCOPES = ['import', 'read'] as const;
+export const PROJECT_TOKEN_SCOPES = ['import', 'read', 'run'] as const;
 export type ProjectTokenScope = (typeof PROJECT_TOKEN_SCOPES)[number];
 export const OPEN_API_BASE = '/open/v1';
 /**

@@ -96,6 +96,10 @@ const zhErrors: ErrorMessages = {
   tokenScope: '项目令牌没有此操作的权限（需要 {{scope}}）',
   scenarioTooLarge: '测试场景（步骤与数据集）不能超过 {{kb}} KB',
   scenarioFolderNotEmpty: '目录不为空，请先移走其中的测试场景和目录',
+  scenarioNotFound: '没有 ID 或名称为「{{name}}」的测试场景',
+  scenarioFolderNotFound: '没有 ID、名称或路径为「{{name}}」的测试场景目录',
+  environmentNotFound: '没有 ID 或名称为「{{name}}」的环境',
+  nameAmbiguous: '有 {{count}} 个同名的「{{name}}」，请改用 ID：{{ids}}',
   thirdPartyDisabled: '离线部署不支持第三方登录',
   thirdPartyNotOffered: '未开通此第三方登录',
   thirdPartyStateInvalid: '登录请求已失效或不是从本浏览器发起的，请重新登录',
@@ -203,6 +207,10 @@ const enErrors: ErrorMessages = {
   tokenScope: 'The project token may not do this (it needs {{scope}})',
   scenarioTooLarge: 'A test scenario (steps and data set) is at most {{kb}} KB',
   scenarioFolderNotEmpty: 'The folder is not empty: move its scenarios and folders out first',
+  scenarioNotFound: 'No test scenario has the id or name "{{name}}"',
+  scenarioFolderNotFound: 'No scenario folder has the id, name or path "{{name}}"',
+  environmentNotFound: 'No environment has the id or name "{{name}}"',
+  nameAmbiguous: '{{count}} have the name "{{name}}": use the id instead ({{ids}})',
   thirdPartyDisabled: 'Third-party sign-in is disabled in an offline deployment',
   thirdPartyNotOffered: 'This third-party sign-in is not offered',
   thirdPartyStateInvalid: 'This sign-in has expired or was not started in this browser; please sign in again',
@@ -274,7 +282,7 @@ const zhValidation = {
   globalParams: '应为 JSON：req、resp 的参数列表，每行有 name',
   exportFormat: '请选择导出格式',
   tokenName: '令牌名称 1-64 个字符',
-  tokenScopes: '请至少选择一个权限（import、read）',
+  tokenScopes: '请至少选择一个权限（import、read、run）',
   tokenDays: '有效期 1-365 天',
 };
 type ValidationMessages = Record<keyof typeof zhValidation, string>;
@@ -328,7 +336,7 @@ const enValidation: ValidationMessages = {
   globalParams: 'Expected JSON: req and resp lists of rows with names',
   exportFormat: 'Choose an export format',
   tokenName: 'A token name is 1-64 characters',
-  tokenScopes: 'Choose at least one scope (import, read)',
+  tokenScopes: 'Choose at least one scope (import, read, run)',
   tokenDays: 'A token lives 1-365 days',
 };
 

@@ -110,8 +110,11 @@ export async function authorizeProject(
   };
 }
 
-/** The role a token's maker must still hold for a scope to act: reading as a viewer, importing as an editor. */
-const TOKEN_SCOPE_NEEDS: Record<ProjectTokenScope, Role> = { read: 'view', import: 'edit' };
+/**
+ * The role a token's maker must still hold for a scope to act: reading as a viewer, importing and recording
+ * scenario runs as an editor.
+ */
+const TOKEN_SCOPE_NEEDS: Record<ProjectTokenScope, Role> = { read: 'view', import: 'edit', run: 'edit' };
 
 /** The secret of `Authorization: Bearer <secret>`. */
 function bearerOf(event: APIGatewayProxyEventV2): string | undefined {

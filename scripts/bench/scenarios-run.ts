@@ -1,108 +1,161 @@
 /**
- * The scenario bench's CLI run (issue 36), in a process of its own (its peak memory is its own): a 20-step scenario
- * (log in and keep the token, then create, read back and check against the documented response, with the token)
- * over a 100-row CSV, 2,000 requests sent with the CLI's transport to a loopback echo server in a third process.
- * Prints one JSON line: the stages' times, the peak memory, requests and the run's status.
+ * The scenario bench's CLI run (issue 36), in a process of its own, through the real `apiloom run`: a local stack
+ * (DynamoDB Local, s3rver, the gateway over the source handlers) holds a project with an API document, an
+ * environment whose base address is a loopback echo server (a third process) and a 20-step scenario (log in and
+ * keep the token, then create, read back and check against the documented response, with the token). The one-file
+ * CLI build then runs it, a child process under /usr/bin/time, over a 100-row CSV: 2,000 requests, reports in
+ * every format, and the run posted back with a `run` token. Prints one JSON line: the CLI's wall time and peak
+ * memory, the requests and status its JSON report says, and whether the run reached the history.
  */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { readDataSet } from '../../shared/scenarios/data-set';
-import { runScenario } from '../../shared/scenarios/engine';
-import { apiOf, scenarioOf, sourcesOf } from '../../shared/scenarios/test-kit';
-import { paramRow } from '../../shared/schemas/param-row';
-import { nodeTransport } from '../../cli/run/transport';
-import { report } from '../../cli/run/report-files';
-import { runMeter } from './run-meter';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { paramRow } from '../../shared/schemas/param-row';
+import { buildCli } from '../build-cli';
+import { startBenchStack } from './harness';
+import { registerBenchUser } from './users';
 
 const echo = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'scenarios-echo.ts')], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const base = await new Promise<string>((resolve) => echo.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+const stack = await startBenchStack();
+const { call } = stack;
 
-const echoed = apiOf({
-  method: 'POST',
-  path: '/orders',
-  requestType: 'json',
-  responses: [
-    {
-      status: '200',
-      body: [
-        paramRow('method', 'string', { required: true }),
-        paramRow('path', 'string', { required: true }),
-        paramRow('id', 'integer', { required: true }),
-        paramRow('token', 'string', { required: true }),
-      ],
-    },
-  ],
-});
-const steps: unknown[] = [
-  {
-    id: 'login',
-    type: 'request',
-    source: { kind: 'adhoc', method: 'POST', url: '/login' },
-    overrides: { body: { type: 'json', text: '{"user":"{{user}}"}' } },
-    extract: [{ variable: 'token', from: 'jsonPath', expression: '$.token' }],
-    checks: [{ kind: 'status', equals: 200 }],
-  },
-];
-for (let i = 1; steps.length < 20; i++) {
-  steps.push({
-    id: `create${i}`,
-    type: 'request',
-    source: { kind: 'document', documentId: 'orders' },
-    overrides: {
-      headers: [{ name: 'Authorization', value: 'Bearer {{token}}' }],
-      body: { type: 'json', text: '{"sku":"{{sku}}","n":' + i + '}' },
-    },
-    extract: [{ variable: 'orderId', from: 'jsonPath', expression: '$.id' }],
-    checks: [{ kind: 'jsonPath', path: '$.body.sku', op: 'equals', value: '{{sku}}' }],
-  });
-  if (steps.length < 20) {
-    steps.push({
-      id: `read${i}`,
-      type: 'request',
-      source: { kind: 'document', documentId: 'orders' },
-      overrides: {
-        path: '/orders/{{orderId}}',
-        headers: [{ name: 'Authorization', value: 'Bearer {{token}}' }],
-        body: { type: 'none', text: '' },
-      },
-      checks: [
-        { kind: 'status', equals: 200 },
-        { kind: 'jsonPath', path: '$.auth', op: 'matches', value: '^Bearer tok-' },
-        { kind: 'time', underMs: 5000 },
-      ],
+/** The CLI under /usr/bin/time, asynchronously: the stack it calls answers from this very process. */
+function timedCli(cli: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; ms: number; peakMb: number; stdout: string; stderr: string }>((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn('/usr/bin/time', ['-f', 'maxrss %M', process.execPath, cli, ...args], {
+      env: { PATH: process.env.PATH ?? '', LANG: 'en_US.UTF-8', ...env },
     });
-  }
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const rss = /maxrss (\d+)/.exec(stderr)?.[1];
+      resolve({
+        code: code ?? -1,
+        ms: Math.round(performance.now() - started),
+        peakMb: rss ? Math.round(Number(rss) / 1024) : -1,
+        stdout,
+        stderr,
+      });
+    });
+  });
 }
-const csv = ['user,sku', ...Array.from({ length: 100 }, (_, i) => `user${i},sku-${i}`)].join('\n');
 
-const { stages, time, stop } = runMeter();
-const rows = await time('read the CSV', () => readDataSet({ format: 'csv', text: csv, nameColumn: 'user', requiredColumns: ['sku'] }));
-const outcome = await time('run (2,000 requests)', () =>
-  runScenario(scenarioOf(steps), {
-    transport: nodeTransport,
-    sources: sourcesOf({ orders: { state: 'ok', id: 'orders', title: 'Orders', content: echoed } }),
-    environment: { baseUrl: base, variables: {} },
-    rows,
-  }),
-);
-await time('write junit, json, html', () =>
-  report(
-    { scenarioName: 'Bench', ...outcome },
-    { reporters: ['junit', 'json', 'html'], outDir: join(tmpdir(), `apiloom-bench-${process.pid}`), locale: 'en' },
-    () => undefined,
-  ),
-);
-const peakMb = stop();
-echo.kill();
-console.log(
-  JSON.stringify({
-    stages,
-    peakMb,
-    requests: outcome.summary.requests,
-    status: outcome.summary.status,
-    failedChecks: outcome.summary.checks.failed,
-  }),
-);
+try {
+  const user = await registerBenchUser();
+  const opts = { token: user.token };
+  const project = await call('project.create', { body: { name: 'Scenario bench' } }, opts);
+  const orders = await call(
+    'document.create',
+    {
+      body: {
+        projectId: project.id,
+        type: 'api',
+        name: 'Orders',
+        content: {
+          method: 'POST',
+          path: '/orders',
+          description: 'Orders',
+          responses: [
+            {
+              status: '200',
+              body: [
+                paramRow('method', 'string', { required: true }),
+                paramRow('path', 'string', { required: true }),
+                paramRow('id', 'integer', { required: true }),
+                paramRow('token', 'string', { required: true }),
+              ],
+            },
+          ],
+        },
+      },
+    },
+    opts,
+  );
+  const steps: unknown[] = [
+    {
+      id: 'login',
+      type: 'request',
+      source: { kind: 'adhoc', method: 'POST', url: '/login' },
+      overrides: { body: { type: 'json', text: '{"user":"{{user}}"}' } },
+      extract: [{ variable: 'token', from: 'jsonPath', expression: '$.token' }],
+      checks: [{ kind: 'status', equals: 200 }],
+    },
+  ];
+  for (let i = 1; steps.length < 20; i++) {
+    steps.push({
+      id: `create${i}`,
+      type: 'request',
+      source: { kind: 'document', documentId: orders.id },
+      overrides: {
+        headers: [{ name: 'Authorization', value: 'Bearer {{token}}' }],
+        body: { type: 'json', text: '{"sku":"{{sku}}","n":' + i + '}' },
+      },
+      extract: [{ variable: 'orderId', from: 'jsonPath', expression: '$.id' }],
+      checks: [{ kind: 'jsonPath', path: '$.body.sku', op: 'equals', value: '{{sku}}' }],
+    });
+    if (steps.length < 20) {
+      steps.push({
+        id: `read${i}`,
+        type: 'request',
+        source: { kind: 'document', documentId: orders.id },
+        overrides: {
+          path: '/orders/{{orderId}}',
+          headers: [{ name: 'Authorization', value: 'Bearer {{token}}' }],
+          body: { type: 'none', text: '' },
+        },
+        checks: [
+          { kind: 'status', equals: 200 },
+          { kind: 'jsonPath', path: '$.auth', op: 'matches', value: '^Bearer tok-' },
+          { kind: 'time', underMs: 5000 },
+        ],
+      });
+    }
+  }
+
+  await call('env.create', { body: { projectId: project.id, name: 'bench', baseUrl: base } }, opts);
+  await call('scenario.create', { body: { projectId: project.id, name: 'Bench', content: { steps } } }, opts);
+  const { secret } = await call(
+    'token.create',
+    { body: { projectId: project.id, name: 'bench', scopes: ['run'], expiresInDays: 1 } },
+    opts,
+  );
+
+  const dir = mkdtempSync(join(tmpdir(), 'apiloom-scenario-bench-'));
+  const cli = join(dir, 'apiloom.mjs');
+  await buildCli(cli);
+  const rows = join(dir, 'rows.csv');
+  writeFileSync(rows, ['user,sku', ...Array.from({ length: 100 }, (_, i) => `user${i},sku-${i}`)].join('\n'));
+  const out = join(dir, 'reports');
+  const cliRun = await timedCli(
+    cli,
+    ['run', 'Bench', '--project', project.id, '--env', 'bench', '--data', rows, '--reporters', 'cli,junit,json,html', '--out-dir', out],
+    { APILOOM_URL: stack.origin, APILOOM_TOKEN: secret },
+  );
+  if (cliRun.code !== 0) throw new Error(`apiloom run: exit ${cliRun.code}: ${cliRun.stdout}${cliRun.stderr}`);
+  const { summary } = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+    summary: { requests: number; status: string; checks: { failed: number } };
+  };
+  const scenarios = await call('scenario.list', { params: { id: project.id } }, opts);
+  const runs = await call('scenarioRun.list', { params: { id: scenarios.scenarios[0]!.id } }, opts);
+  console.log(
+    JSON.stringify({
+      stages: { 'apiloom run (2,000 requests, 4 reports, the run posted)': cliRun.ms },
+      peakMb: cliRun.peakMb,
+      requests: summary.requests,
+      status: summary.status,
+      failedChecks: summary.checks.failed,
+      recorded: runs.length === 1 && runs[0]!.summary.requests === summary.requests,
+    }),
+  );
+} finally {
+  echo.kill();
+  await stack.stop();
+}

@@ -148,10 +148,13 @@ export function onProject<
 export const onTeam = <const L extends Locator, const R extends TeamRole>(at: L, role: R) =>
   ({ grants: [{ kind: 'teamRole', role }], team: at }) as const;
 
-/** A route of the open API: project tokens of this scope, on the project its path names (issue 26). */
-export const withToken = <const S extends ProjectTokenScope>(scope: S, states?: readonly ProjectState[]) =>
+/**
+ * A route of the open API: project tokens of this scope (or of any of these scopes), on the project its path names
+ * (issue 26).
+ */
+export const withToken = <const S extends ProjectTokenScope>(scope: S | readonly S[], states?: readonly ProjectState[]) =>
   ({
-    grants: [{ kind: 'projectToken', scope }],
+    grants: (typeof scope === 'string' ? [scope] : scope).map((s) => ({ kind: 'projectToken', scope: s }) as const),
     project: { in: 'params', field: 'projectId' },
     ...(states ? { states } : {}),
   }) as const;

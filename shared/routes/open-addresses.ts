@@ -16,6 +16,10 @@ export const openAddresses = {
   'open.imports': { method: 'GET', path: '/open/v1/projects/{projectId}/imports' },
   'open.exportStart': { method: 'POST', path: '/open/v1/projects/{projectId}/exports' },
   'open.exportGet': { method: 'GET', path: '/open/v1/projects/{projectId}/exports/{id}' },
+  'open.scenarios': { method: 'GET', path: '/open/v1/projects/{projectId}/scenarios' },
+  'open.scenario': { method: 'GET', path: '/open/v1/projects/{projectId}/scenarios/{scenario}' },
+  'open.environment': { method: 'GET', path: '/open/v1/projects/{projectId}/environments/{environment}' },
+  'open.scenarioRunSave': { method: 'POST', path: '/open/v1/projects/{projectId}/scenario-runs' },
   'open.changes': { method: 'GET', path: '/open/v1/projects/{projectId}/changes' },
   'open.openapi': { method: 'GET', path: '/open/v1/openapi.json' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;

@@ -18,6 +18,7 @@ import {
   accessFixture,
   CALLER_KINDS,
   TOKEN_CALLERS,
+  TOKEN_SCOPES,
   type AccessFixture,
   type CallerKind,
   type FixtureOptions,
@@ -98,7 +99,7 @@ async function walk(id: RouteId, route: RouteDef, mode: { inTeam: boolean; visib
         role: route.access.project ? base.roles[kind] : undefined,
         teamRole: route.access.team ? base.teamRoles[kind] : undefined,
         projectToken: bearer && {
-          scopes: bearer === 'readToken' ? ['read'] : bearer === 'importToken' ? ['import'] : ['import', 'read'],
+          scopes: TOKEN_SCOPES[bearer],
           ofProject: bearer !== 'otherProjectToken',
           state: bearer === 'revokedToken' ? ('revoked' as const) : bearer === 'expiredToken' ? ('expired' as const) : ('active' as const),
         },

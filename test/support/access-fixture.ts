@@ -11,6 +11,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role, TeamRole } from '@shared/access';
+import { PROJECT_TOKEN_SCOPES, type ProjectTokenScope } from '@shared/constants';
 import type { ProjectState } from '@shared/schemas/project';
 import { batchWrite } from '../../functions/data/db';
 import { putObject } from '../../functions/data/s3';
@@ -62,9 +63,18 @@ const PEOPLE = [
   'removedMember',
 ] as const;
 type Person = (typeof PEOPLE)[number];
-// Project tokens (issue 26), sent as `Authorization: Bearer`: of the project with each scope, of another
-// project, revoked, and expired.
-export const TOKEN_CALLERS = ['readToken', 'importToken', 'otherProjectToken', 'revokedToken', 'expiredToken'] as const;
+// Project tokens (issue 26), sent as `Authorization: Bearer`: of the project with each scope (`run`: issue 36), of
+// another project, revoked, and expired.
+export const TOKEN_CALLERS = ['readToken', 'importToken', 'runToken', 'otherProjectToken', 'revokedToken', 'expiredToken'] as const;
+/** Each token caller's scopes. */
+export const TOKEN_SCOPES: Record<TokenCaller, ProjectTokenScope[]> = {
+  readToken: ['read'],
+  importToken: ['import'],
+  runToken: ['run'],
+  otherProjectToken: [...PROJECT_TOKEN_SCOPES],
+  revokedToken: [...PROJECT_TOKEN_SCOPES],
+  expiredToken: [...PROJECT_TOKEN_SCOPES],
+};
 export type TokenCaller = (typeof TOKEN_CALLERS)[number];
 export const CALLER_KINDS = ['anonymous', 'forged', ...PEOPLE, 'shareReader', ...TOKEN_CALLERS] as const;
 export type CallerKind = (typeof CALLER_KINDS)[number];
@@ -312,6 +322,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     shareReader: guest,
     readToken: guest,
     importToken: guest,
+    runToken: guest,
     otherProjectToken: guest,
     revokedToken: guest,
     expiredToken: guest,
@@ -324,6 +335,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     shareReader: undefined,
     readToken: undefined,
     importToken: undefined,
+    runToken: undefined,
     otherProjectToken: undefined,
     revokedToken: undefined,
     expiredToken: undefined,
@@ -383,15 +395,16 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     shareId: share.id,
     createdBy: p.creator.id,
   });
-  const tokenOf = (scopes: ('import' | 'read')[], project = projectId, at = now) =>
+  const tokenOf = (scopes: ProjectTokenScope[], project = projectId, at = now) =>
     createProjectToken({ projectId: project, name: 'walk', scopes, expiresInDays: 1, editor: { id: p.creator.id, name: 'creator' } }, at);
-  const [readToken, importToken, otherProjectToken, revokedToken, expiredToken, liveToken] = await Promise.all([
-    tokenOf(['read']),
-    tokenOf(['import']),
-    tokenOf(['import', 'read'], randomUUID()),
-    tokenOf(['import', 'read']),
-    tokenOf(['import', 'read'], projectId, new Date(now.getTime() - 2 * 86_400_000)),
-    tokenOf(['import', 'read']),
+  const [readToken, importToken, runToken, otherProjectToken, revokedToken, expiredToken, liveToken] = await Promise.all([
+    tokenOf(TOKEN_SCOPES.readToken),
+    tokenOf(TOKEN_SCOPES.importToken),
+    tokenOf(TOKEN_SCOPES.runToken),
+    tokenOf(TOKEN_SCOPES.otherProjectToken, randomUUID()),
+    tokenOf(TOKEN_SCOPES.revokedToken),
+    tokenOf(TOKEN_SCOPES.expiredToken, projectId, new Date(now.getTime() - 2 * 86_400_000)),
+    tokenOf([...PROJECT_TOKEN_SCOPES]),
   ]);
   await revokeProjectToken(projectId, revokedToken.record.id);
   const tokens: Partial<Record<CallerKind, string>> = { forged: 'forged-token-value-that-matches-nothing' };
@@ -435,6 +448,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     bearers: {
       readToken: readToken.secret,
       importToken: importToken.secret,
+      runToken: runToken.secret,
       otherProjectToken: otherProjectToken.secret,
       revokedToken: revokedToken.secret,
       expiredToken: expiredToken.secret,

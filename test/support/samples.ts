@@ -284,6 +284,25 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'open.imports': ({ projectId }) => ({ params: { projectId } }),
   'open.exportStart': ({ projectId }) => ({ params: { projectId }, body: { format: 'openapi-json' } }),
   'open.exportGet': ({ projectId, exportJobId }) => ({ params: { projectId, id: exportJobId } }),
+  'open.scenarios': ({ projectId }) => ({ params: { projectId }, query: { folder: 'Empty' } }),
+  'open.scenario': ({ projectId }) => ({ params: { projectId, scenario: 'Walk' } }),
+  'open.environment': ({ projectId }) => ({ params: { projectId, environment: 'development' } }),
+  'open.scenarioRunSave': ({ projectId, scenarioId }) => ({
+    params: { projectId },
+    body: {
+      scenarioId,
+      summary: {
+        status: 'failed',
+        startedAt: 1,
+        durationMs: 2,
+        iterations: [{ index: 0, name: '#1', passed: false }],
+        requests: 1,
+        steps: { passed: 0, failed: 1, skipped: 0 },
+        checks: { passed: 0, failed: 1 },
+      },
+      results: [],
+    },
+  }),
   'open.changes': ({ projectId, releaseVersion }) => ({ params: { projectId }, query: { from: releaseVersion, to: 'live' } }),
   'compat.policy': ({ projectId }) => ({ params: { projectId } }),
   'compat.severities': ({ projectId }) => ({

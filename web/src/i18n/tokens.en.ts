@@ -4,7 +4,7 @@ export const tokensEn = {
   create: 'New token',
   name: 'Name',
   scopes: 'Scopes',
-  scope: { import: 'import (push files)', read: 'read (tree, documents, exports)' },
+  scope: { import: 'import (push files)', read: 'read (tree, documents, exports)', run: 'run (run test scenarios, record their runs)' },
   days: 'Expires in (days)',
   createOk: 'Create',
   secretTitle: 'Copy the token now',

@@ -6,7 +6,7 @@ export const tokensZh: typeof tokensEn = {
   create: '新建令牌',
   name: '名称',
   scopes: '权限',
-  scope: { import: 'import（推送文件）', read: 'read（目录、文档、导出）' },
+  scope: { import: 'import（推送文件）', read: 'read（目录、文档、导出）', run: 'run（运行测试场景并记录运行）' },
   days: '有效期（天）',
   createOk: '创建',
   secretTitle: '请立即复制令牌',
