@@ -23,3 +23,14 @@ describe('page addresses of shares and releases', () => {
     expect(paths.exportPage.href('p', { items: true })).toBe('/project/p/export/export-item');
   });
 });
+
+describe('scenario addresses', () => {
+  it('the list, a scenario with its tab, a run and two runs compared each have an address', () => {
+    expect(paths.scenarios.href('p')).toBe('/project/p/scenarios');
+    expect(paths.scenarios.href('p', 'p_s')).toBe('/project/p/scenarios/p_s');
+    expect(paths.scenarios.href('p', 'p_s', 'edit')).toBe('/project/p/scenarios/p_s');
+    expect(paths.scenarios.href('p', 'p_s', 'history')).toBe('/project/p/scenarios/p_s?tab=history');
+    expect(paths.scenarios.run('p', 'p_s', 'p_r')).toBe('/project/p/scenarios/p_s/run/p_r');
+    expect(paths.scenarios.compare('p', 'p_s', 'p_a', 'p_b')).toBe('/project/p/scenarios/p_s/compare/p_a/p_b');
+  });
+});

@@ -43,6 +43,10 @@ export const VERSION_PARAM = 'version';
 export const DOCUMENT_TABS = ['doc', 'mock', 'run'] as const;
 export type DocumentTab = (typeof DOCUMENT_TABS)[number];
 
+/** The tabs of a scenario's page (issue 36), kept in the URL (`?tab=run`) so each is linkable. */
+export const SCENARIO_TABS = ['edit', 'run', 'history'] as const;
+export type ScenarioTab = (typeof SCENARIO_TABS)[number];
+
 export const paths = {
   home: { pattern: '/', href: () => '/' },
   index: { pattern: '/index' },
@@ -131,6 +135,22 @@ export const paths = {
   environments: {
     pattern: '/project/:id/env',
     href: (projectId: string) => `/project/${enc(projectId)}/env`,
+  },
+  /**
+   * A project's test scenarios (issue 36), beside the document tree: the list, one scenario (`tab`: edit, run or its
+   * runs), one run's report, and two runs compared.
+   */
+  scenarios: {
+    pattern: '/project/:id/scenarios',
+    scenarioPattern: '/project/:id/scenarios/:scenarioId',
+    runPattern: '/project/:id/scenarios/:scenarioId/run/:runId',
+    comparePattern: '/project/:id/scenarios/:scenarioId/compare/:before/:after',
+    href: (projectId: string, scenarioId?: string, tab?: ScenarioTab) =>
+      `/project/${enc(projectId)}/scenarios${scenarioId ? `/${enc(scenarioId)}` : ''}${query({ tab: scenarioId && tab !== 'edit' && tab })}`,
+    run: (projectId: string, scenarioId: string, runId: string) =>
+      `/project/${enc(projectId)}/scenarios/${enc(scenarioId)}/run/${enc(runId)}`,
+    compare: (projectId: string, scenarioId: string, before: string, after: string) =>
+      `/project/${enc(projectId)}/scenarios/${enc(scenarioId)}/compare/${enc(before)}/${enc(after)}`,
   },
   globalParams: {
     pattern: '/project/:id/global-param',

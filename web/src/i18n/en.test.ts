@@ -5,6 +5,7 @@ import { en } from './en';
 import { importsEn } from './imports.en';
 import { mockEn } from './mock.en';
 import { runnerEn } from './runner.en';
+import { scenarioEn } from './scenario.en';
 import { scriptsEn } from './scripts.en';
 
 const texts = (value: unknown): string[] => (typeof value === 'string' ? [value] : Object.values(value as object).flatMap(texts));
@@ -17,6 +18,7 @@ describe('English texts', () => {
       mock: mockEn,
       imports: importsEn,
       runner: runnerEn,
+      scenario: scenarioEn,
       scripts: scriptsEn,
       comments: commentsEn,
       bell: bellEn,

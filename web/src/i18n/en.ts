@@ -474,6 +474,7 @@ export const en: Texts<typeof zh> = {
     noDocumentsText: "The project's documents will appear here.",
   },
   workspace: {
+    sides: { label: 'Side panel', documents: 'Documents', scenarios: 'Scenarios' },
     title: 'Project',
     allProjects: 'All projects',
     switchProject: 'Switch project',

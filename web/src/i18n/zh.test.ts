@@ -13,6 +13,7 @@ import { importsZh } from './imports.zh';
 import { mockZh } from './mock.zh';
 import { pluginZh } from './plugin.zh';
 import { runnerZh } from './runner.zh';
+import { scenarioZh } from './scenario.zh';
 import { scriptsZh } from './scripts.zh';
 import { tokensZh } from './tokens.zh';
 import { zh } from './zh';
@@ -27,6 +28,7 @@ const ALL = textsOf({
   mock: mockZh,
   plugin: pluginZh,
   runner: runnerZh,
+  scenario: scenarioZh,
   scripts: scriptsZh,
   tokens: tokensZh,
   comments: commentsZh,

@@ -461,6 +461,7 @@ export const zh = {
     noDocumentsText: '项目中的文档会显示在这里。',
   },
   workspace: {
+    sides: { label: '左侧内容', documents: '接口文档', scenarios: '测试场景' },
     title: '项目',
     allProjects: '全部项目',
     switchProject: '切换项目',

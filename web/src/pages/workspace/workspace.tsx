@@ -5,9 +5,10 @@
  * What it reads and what the reader may do come from `useWorkspace`, once.
  */
 import { LockOutlined, TagsOutlined } from '@ant-design/icons';
-import { Alert, Layout, Result } from 'antd';
+import { Alert, Layout, Result, Segmented } from 'antd';
 import { lazy, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { LinkButton } from '../../components/link-button';
 import { PageLoading } from '../../components/page-loading';
 import { SideOrDrawer } from '../../components/side-or-drawer';
@@ -48,6 +49,8 @@ interface WorkspaceProps {
   editing: boolean;
   /** Replaces the document panel (the history entry page, share management); the workspace is then live. */
   children?: ReactNode;
+  /** Replaces the document tree on the left (the project's scenarios). */
+  side?: ReactNode;
 }
 
 type Overlay = 'new' | 'releases' | 'bin' | null;
@@ -99,20 +102,22 @@ export function Workspace(props: WorkspaceProps) {
       {header}
       <Layout hasSider>
         <SideOrDrawer narrow={narrow} open={treeOpen} title={t('docs.tree')} onClose={() => setTreeOpen(false)}>
-          {ws.tree.data ? (
-            <DocumentTree
-              projectId={ws.projectId}
-              nodes={ws.nodes}
-              selectedId={ws.docId}
-              canEdit={ws.can.edit}
-              onOpen={narrow ? openFromDrawer : openDocument}
-              linkOf={ws.linkOf}
-              searchContents={!ws.version}
-              serials={ws.serials}
-            />
-          ) : (
-            <PageLoading />
-          )}
+          {ws.version ? null : <SideSwitch projectId={ws.projectId} current={props.side ? 'scenarios' : 'documents'} />}
+          {props.side ??
+            (ws.tree.data ? (
+              <DocumentTree
+                projectId={ws.projectId}
+                nodes={ws.nodes}
+                selectedId={ws.docId}
+                canEdit={ws.can.edit}
+                onOpen={narrow ? openFromDrawer : openDocument}
+                linkOf={ws.linkOf}
+                searchContents={!ws.version}
+                serials={ws.serials}
+              />
+            ) : (
+              <PageLoading />
+            ))}
         </SideOrDrawer>
         <Layout.Content className="workspace-main">
           <main>
@@ -123,6 +128,25 @@ export function Workspace(props: WorkspaceProps) {
       </Layout>
       <Overlays ws={ws} overlay={overlay} onClose={() => setOverlay(null)} />
     </Layout>
+  );
+}
+
+/** What the left side shows: the document tree, or the project's test scenarios (issue 36). */
+function SideSwitch({ projectId, current }: { projectId: string; current: 'documents' | 'scenarios' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Segmented
+      className="workspace-side-switch"
+      block
+      aria-label={t('workspace.sides.label')}
+      value={current}
+      options={[
+        { value: 'documents', label: t('workspace.sides.documents') },
+        { value: 'scenarios', label: t('workspace.sides.scenarios') },
+      ]}
+      onChange={(next) => void navigate(next === 'scenarios' ? paths.scenarios.href(projectId) : paths.project.href(projectId))}
+    />
   );
 }
 
