@@ -149,6 +149,8 @@ export const workerBundleOptions = (entry: string, outfile: string): BuildOption
 
 /** The files each worker reads beside its bundle, by the name it reads them under. */
 const WORKER_FILES: Record<WorkerName, () => Promise<Record<string, string>>> = {
+  // The engine and the guarded fetch are all in the bundle.
+  'run-scenario': async () => ({}),
   // curlconverter's WebAssembly parser.
   import: async () => {
     const { CURL_WASM_FILES } = await import('../functions/workers/import/curl-parser');

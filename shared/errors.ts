@@ -134,6 +134,12 @@ export const ERRORS = {
   environmentNotFound: { code: 43364, status: 200 },
   /** `apiloom run`: several scenarios (or folders, or environments) have this name; the id says which. */
   nameAmbiguous: { code: 45362, status: 200 },
+  /** A server run refused: the project already has as many runs going as it may at once. */
+  scenarioRunsBusy: { code: 42961, status: 200 },
+  /** A server run's environment is not one of the scenario's project. */
+  scenarioRunEnvironment: { code: 43365, status: 200 },
+  /** A server run's data set could not be read (a missing column, a malformed file): the reason in `detail`. */
+  scenarioRunDataSet: { code: 45363, status: 200 },
   // Third-party sign-in (issue 25)
   /** An offline deployment offers no third-party sign-in. */
   thirdPartyDisabled: { code: 42031, status: 200 },

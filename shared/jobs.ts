@@ -23,16 +23,24 @@ export const WORKERS = {
   import: { invokedBy: 'project', timeoutSeconds: 900, memoryMb: 2_048 },
   /** Export jobs (issue 23): reads the project into Apiloom's project file and writes it in the chosen format. */
   export: { invokedBy: 'project', timeoutSeconds: 900, memoryMb: 2_048 },
-} as const satisfies Record<string, { invokedBy: ServiceName; timeoutSeconds: number; memoryMb: number }>;
+  /**
+   * Server and scheduled runs of test scenarios (issue 36): the engine over the guarded fetch. It waits on its
+   * targets far more than it computes, so it gets the memory its results need (10,000 step results at most), not CPU.
+   */
+  /** `resumesItself`: a run longer than the function's 15 minutes (a run may take 30) invokes the worker again. */
+  'run-scenario': { invokedBy: 'scenario', timeoutSeconds: 900, memoryMb: 1_024, resumesItself: true },
+} as const satisfies Record<string, { invokedBy: ServiceName; timeoutSeconds: number; memoryMb: number; resumesItself?: true }>;
 /** Other services that start a worker's jobs too: the open API (issue 26) starts the very same import and export jobs. */
 export const ALSO_INVOKED_BY: Readonly<Record<keyof typeof WORKERS, readonly ServiceName[]>> = {
   import: ['open'],
   export: ['open'],
+  'run-scenario': [],
 };
 export type WorkerName = keyof typeof WORKERS;
 export const WORKER_NAMES = Object.keys(WORKERS) as WorkerName[];
 /** The environment variable that names a worker's function to the service that invokes it. */
-export const workerFunctionEnv = (name: WorkerName) => `WORKER_${name.toUpperCase()}_FUNCTION`;
+/** (Lambda's environment names take letters, digits and underscores only: `run-scenario` is `WORKER_RUN_SCENARIO_FUNCTION`.) */
+export const workerFunctionEnv = (name: WorkerName) => `WORKER_${name.toUpperCase().replace(/-/g, '_')}_FUNCTION`;
 
 /**
  * Functions that serve an origin of their own rather than routes of the API's table: the mock server, on its own

@@ -69,6 +69,10 @@
  *   scenario run ................... pk PROJECT#<projectId>         sk SCENRUN#<runId>  (its step results in the
  *                                                                    item, or in S3 when large)
  *   runs of a scenario ............. gsi1 SCENRUNS#<scenarioId>      gsi1sk <createdAt ISO>
+ *   server run of a scenario ....... pk PROJECT#<projectId>         sk SCENJOB#<jobId>  (state, progress, lease;
+ *                                                                    TTL; finished iterations' results in S3)
+ *   place for a server run ......... pk PROJECT#<projectId>         sk SCENSLOT#<n>  (the job holding it, until
+ *                                                                    when: SCENARIO_RUNS_AT_ONCE places)
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
  *   projects of a team ............. gsi1 TEAM#<teamId>#PROJECTS    gsi1sk <projectId>    (on the project's META)
  *
@@ -340,6 +344,12 @@ export const scenarioKeys = {
     limit,
   }),
   runResultsObject: (projectId: string, runId: string) => `projects/${projectId}/scenario-runs/${runId}.json`,
+  /** A server run's job (its id is the run's it keeps). */
+  job: (projectId: string, jobId: string): Key => ({ pk: projectPk(projectId), sk: `SCENJOB#${jobId}` }),
+  /** One of a project's places for a server run at once (SCENARIO_RUNS_AT_ONCE of them), held by a job. */
+  runSlot: (projectId: string, slot: number): Key => ({ pk: projectPk(projectId), sk: `SCENSLOT#${slot}` }),
+  /** The step results of a job's finished iterations, one object per part, until the run is kept. */
+  jobPartObject: (projectId: string, jobId: string, part: number) => `projects/${projectId}/scenario-jobs/${jobId}/${part}.json`,
 };
 
 /**
@@ -458,6 +468,8 @@ export const ENTITY = {
   scenario: { entity: 'scenario', v: 1 },
   scenarioFolder: { entity: 'scenarioFolder', v: 1 },
   scenarioRun: { entity: 'scenarioRun', v: 1 },
+  scenarioJob: { entity: 'scenarioJob', v: 1 },
+  scenarioRunSlot: { entity: 'scenarioRunSlot', v: 1 },
   event: { entity: 'event', v: 1 },
   eventWindow: { entity: 'eventWindow', v: 1 },
   comment: { entity: 'comment', v: 1 },

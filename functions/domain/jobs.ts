@@ -26,7 +26,7 @@ import {
 import type { EntityUpdate } from '../data/entity';
 
 /** The job kinds that run under a lease; a new kind is added here (and to the lease test's fixtures). */
-export type JobKind = 'import' | 'export';
+export type JobKind = 'import' | 'export' | 'scenarioRun';
 
 /** Why a job failed: an error key of shared/errors.ts and its values (the reader's language makes the text). */
 export interface JobError {

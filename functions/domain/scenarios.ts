@@ -293,10 +293,14 @@ const toRunListItem = (r: ScenarioRunRecord): RunListItem => runListItem.parse(r
  * Keeps a run: its item (results inline or in S3) and the outcome on its scenario's recent list, in one
  * transaction with the scenario's existence. A run of a scenario deleted meanwhile is not kept.
  */
-export async function saveRun(run: RunSaveBody, ranBy: { id: string; name: string }): Promise<RunListItem> {
+export async function saveRun(
+  run: RunSaveBody,
+  ranBy: { id: string; name: string },
+  /** A server run keeps its job's id (domain/scenario-runs.ts): kept twice, the second write is refused. */
+  id = newScenarioId(projectOfScenarioId(run.scenarioId)),
+): Promise<RunListItem> {
   const projectId = projectOfScenarioId(run.scenarioId);
   const scenario = await requireScenario(run.scenarioId);
-  const id = newScenarioId(projectId);
   const json = JSON.stringify(run.results);
   let stored: Pick<ScenarioRunRecord, 'resultsJson' | 'resultsKey'>;
   if (json.length <= RESULTS_INLINE_CHARS) stored = { resultsJson: json };

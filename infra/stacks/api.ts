@@ -68,7 +68,13 @@ export class Api extends Construct {
     const integrations = new Map<ServiceName, HttpLambdaIntegration>();
     const integrationOf = (service: ServiceName) => {
       let integration = integrations.get(service);
-      if (!integration) integrations.set(service, (integration = new HttpLambdaIntegration(`${service}Integration`, functions[service])));
+      // One invoke permission per function for the whole API rather than one per route: CloudFormation's 500
+      // resources a stack were nearly all routes and their permissions (190 of each), and every route of this API
+      // is ours anyway; a function answers only its own routes (its router refuses the rest as routeNotFound).
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${service}Integration`, functions[service], { scopePermissionToRoute: false });
+        integrations.set(service, integration);
+      }
       return integration;
     };
     for (const [id, route] of routeEntries) {

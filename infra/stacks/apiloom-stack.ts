@@ -99,6 +99,14 @@ export class ApiloomStack extends Stack {
         invoker.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
         invoker.addEnvironment(workerFunctionEnv(name), fn.functionName);
       }
+      if ('resumesItself' in worker) {
+        // A policy of its own, not the role's default one: the function depends on that, so a statement there
+        // naming the function itself would be a cycle. The worker knows its own name from Lambda's environment.
+        new iam.Policy(this, `Worker-${name}-InvokesItself`, {
+          roles: [fn.role!],
+          statements: [new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] })],
+        });
+      }
     }
 
     // Delivery of project events (issue 38): the table's stream, filtered to new event items, feeds the delivery

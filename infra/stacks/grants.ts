@@ -50,6 +50,9 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   changes: { table: 'readWrite', files: 'read' },
   // Test scenarios and their runs: a run's step results over an item's size live in S3.
   scenario: { table: 'readWrite', files: 'readWrite' },
+  // Server runs of test scenarios: reads the scenario, its documents and environment; writes the job, its places
+  // and its run; the finished iterations' results wait in S3 until the run is kept (large runs stay there).
+  'run-scenario': { table: 'readWrite', files: 'readWrite' },
   // Comments, watches and the bell (issue 38): the project's and each person's partition; nothing in S3.
   comments: { table: 'readWrite', files: 'none' },
 };

@@ -287,10 +287,15 @@ describe('functions', () => {
       const invokers = ofType('AWS::IAM::Policy').filter(([, p]) => json(p.Properties.PolicyDocument).includes('lambda:InvokeFunction'));
       const invokingRoles = invokers.flatMap(([, p]) => p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref);
       const roleOf = (s: string) => (resources[functionId(s)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
-      const invokerRoles = [worker.invokedBy, ...ALSO_INVOKED_BY[name]].map(roleOf);
+      // A worker that resumes itself (a run past the function's time limit) invokes itself too, and nothing else.
+      const invokerRoles = [worker.invokedBy, ...ALSO_INVOKED_BY[name], ...('resumesItself' in worker ? [name] : [])].map(roleOf);
       // One service may invoke several workers (project: import and export): every role that invokes is that of a
       // worker's service, each statement invokes workers only, and some statement of the service invokes this one.
-      const invokingServices = [...new Set(WORKER_NAMES.flatMap((w) => [WORKERS[w].invokedBy, ...ALSO_INVOKED_BY[w]]))];
+      const invokingServices = [
+        ...new Set(
+          WORKER_NAMES.flatMap((w) => [WORKERS[w].invokedBy, ...ALSO_INVOKED_BY[w], ...('resumesItself' in WORKERS[w] ? [w] : [])]),
+        ),
+      ];
       const serviceRoles = invokingServices.map(
         (s) => (resources[functionId(s)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0],
       );

@@ -7,7 +7,19 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ErrorKey } from '@shared/errors';
+import { putItem } from '../../functions/data/db';
+import { keys } from '../../functions/data/keys';
 import { createExportJob, exportLease, getExportJob } from '../../functions/domain/export-jobs';
+import {
+  createScenarioJob,
+  emptyTally,
+  getScenarioJob,
+  keepScenarioJobPart,
+  letGoOfScenarioJob,
+  markScenarioJobStarted,
+  scenarioRunLease,
+  type ScenarioJobRecord,
+} from '../../functions/domain/scenario-runs';
 import {
   createImportJob,
   failImportJob,
@@ -85,6 +97,37 @@ const KINDS: Record<JobKind, Kind> = {
     },
     finish: (run) => exportLease.finish(run, { objectKey: 'exports/x', fileName: 'x.md', size: 1, progress }),
     fail: (run, key) => exportLease.fail(run, key),
+  },
+  scenarioRun: {
+    // A job is created while its project is active (the transaction checks the project's state, nothing more).
+    create: async (projectId) => {
+      await putItem({ ...keys.project(projectId), state: 'active' });
+      return createScenarioJob({
+        projectId,
+        scenarioId: `${projectId}_AAAAAAAAAAAAAAAA`,
+        environmentId: '',
+        iterations: 1,
+        bail: false,
+        place: 'server',
+        by: { id: 'someone', name: 'Someone' },
+      });
+    },
+    get: getScenarioJob,
+    take: (job, now) => scenarioRunLease.take(job as ScenarioJobRecord, now),
+    runWrites: {
+      'part kept': (run) =>
+        keepScenarioJobPart(
+          run as ScenarioJobRecord,
+          { results: [], iterations: [] },
+          { iterationsDone: 1, iterations: 1, requests: 0 },
+          emptyTally(),
+        ),
+      'start marked': (run) => markScenarioJobStarted(run as ScenarioJobRecord, Date.now()),
+      'lease let go': (run) => letGoOfScenarioJob(run),
+      'lease renewed': (run) => scenarioRunLease.renew(run),
+    },
+    finish: (run) => scenarioRunLease.finish(run, { runId: run.id }),
+    fail: (run, key) => scenarioRunLease.fail(run, key),
   },
 };
 

@@ -105,6 +105,7 @@ describe('state-changing calls prove the app sent them', () => {
       scenarioId: `${projectId}_${'H'.repeat(16)}`,
       scenarioFolderId: `${projectId}_${'I'.repeat(16)}`,
       scenarioRunId: `${projectId}_${'J'.repeat(16)}`,
+      scenarioJobId: `${projectId}_${'K'.repeat(16)}`,
       commentId: `${projectId}_abcdefgh_${'H'.repeat(12)}`,
     };
     const { params, query, body } = sampleCall(_id, ids);

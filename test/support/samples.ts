@@ -57,6 +57,8 @@ export interface SampleIds {
   scenarioId: string;
   scenarioFolderId: string;
   scenarioRunId: string;
+  /** A server run of that scenario, done. */
+  scenarioJobId: string;
   /** A comment of the creator's on the project's document (issue 38). */
   commentId: string;
   /** Third-party sign-ins in flight and a bind ticket (issue 25), when the walk runs the fake providers. */
@@ -248,6 +250,9 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   }),
   'scenarioRun.list': ({ scenarioId }) => ({ params: { id: scenarioId } }),
   'scenarioRun.get': ({ scenarioRunId }) => ({ params: { id: scenarioRunId } }),
+  // No environment: the step's address is relative, which the guard refuses at once (nothing leaves the machine).
+  'scenarioJob.start': ({ scenarioId }) => ({ body: { scenarioId } }),
+  'scenarioJob.get': ({ scenarioJobId }) => ({ params: { id: scenarioJobId } }),
 
   'team.create': () => ({ body: { name: 'Sample team' } }),
   'team.update': ({ teamId }) => ({ body: { id: teamId, rev: 1, name: 'Renamed team' } }),

@@ -1,5 +1,6 @@
 /** The access walk's test scenario (issue 36): a scenario with one step on the API document, an empty folder, a run. */
 import { scenarioContent } from '@shared/schemas/scenario';
+import { emptyTally, scenarioJobEntity } from '../../functions/domain/scenario-runs';
 import { newScenarioId, scenarioEntity, scenarioFolderEntity, scenarioRunEntity } from '../../functions/domain/scenarios';
 
 export function scenarioItems(projectId: string, apiDocumentId: string, creator: { id: string; name: string }, stamp: string) {
@@ -40,8 +41,35 @@ export function scenarioItems(projectId: string, apiDocumentId: string, creator:
     },
     resultsJson: '[]',
   };
+  // A server run of it, done (its run is the one above in all but id: the walk reads the job, not the run).
+  const job = {
+    id: newScenarioId(projectId),
+    projectId,
+    scenarioId: scenario.id,
+    environmentId: '',
+    place: 'server' as const,
+    scheduleId: '',
+    iterations: 1,
+    bail: false,
+    state: 'done' as const,
+    progress: { iterationsDone: 1, iterations: 1, requests: 0 },
+    tally: emptyTally(),
+    parts: 0,
+    firstStartedAt: 0,
+    slot: 0,
+    runId: run.id,
+    error: null,
+    createdAt: stamp,
+    createdBy: creator.id,
+    createdByName: creator.name,
+    startedAt: stamp,
+    leaseUntil: null,
+    attempts: 1,
+    finishedAt: stamp,
+    expiresAt: Math.floor(Date.now() / 1000) + 86_400,
+  };
   return {
-    items: [scenarioEntity.item(scenario), scenarioFolderEntity.item(folder), scenarioRunEntity.item(run)],
-    ids: { scenarioId: scenario.id, scenarioFolderId: folder.id, scenarioRunId: run.id },
+    items: [scenarioEntity.item(scenario), scenarioFolderEntity.item(folder), scenarioRunEntity.item(run), scenarioJobEntity.item(job)],
+    ids: { scenarioId: scenario.id, scenarioFolderId: folder.id, scenarioRunId: run.id, scenarioJobId: job.id },
   };
 }

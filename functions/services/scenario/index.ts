@@ -1,7 +1,14 @@
-/** The scenario service: a project's test scenarios, their folders and their runs (issue 36). */
+/** The scenario service: a project's test scenarios, their folders, their runs and their server runs (issue 36). */
+import { scenarioJobRoutes } from '@shared/routes/scenario-jobs';
 import { scenarioRoutes } from '@shared/routes/scenarios';
 import { projectAndTeamChecks } from '../../runtime/access';
 import { createService } from '../../runtime/service';
 import { scenarioHandlers } from './handlers';
+import { scenarioJobHandlers } from './jobs';
 
-export const handler = createService('scenario', scenarioRoutes, scenarioHandlers, projectAndTeamChecks);
+export const handler = createService(
+  'scenario',
+  { ...scenarioRoutes, ...scenarioJobRoutes },
+  { ...scenarioHandlers, ...scenarioJobHandlers },
+  projectAndTeamChecks,
+);
