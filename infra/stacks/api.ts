@@ -68,7 +68,13 @@ export class Api extends Construct {
     const integrations = new Map<ServiceName, HttpLambdaIntegration>();
     const integrationOf = (service: ServiceName) => {
       let integration = integrations.get(service);
-      if (!integration) integrations.set(service, (integration = new HttpLambdaIntegration(`${service}Integration`, functions[service])));
+      // One invoke permission per function for the whole API, not one per route: each route's own permission
+      // cost a resource apiece, and with 200 routes the stack passed CloudFormation's 500 resources.
+      if (!integration)
+        integrations.set(
+          service,
+          (integration = new HttpLambdaIntegration(`${service}Integration`, functions[service], { scopePermissionToRoute: false })),
+        );
       return integration;
     };
     for (const [id, route] of routeEntries) {
