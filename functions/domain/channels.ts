@@ -100,6 +100,17 @@ export async function updateChannel(
   return next;
 }
 
+/** Starts a paused channel again, its failing mark cleared (an administrator's "resume"). */
+export async function resumeChannel(current: ChannelRecord, by: string, now = new Date()): Promise<ChannelRecord> {
+  const next: ChannelRecord = { ...current, state: 'active', failingSince: null, updatedAt: now.toISOString(), updatedBy: by };
+  await updateItem(
+    eventKeys.channel(current.projectId, current.id),
+    { set: { state: next.state, failingSince: null, updatedAt: next.updatedAt, updatedBy: by } },
+    { when: exists(), failure: () => new AppError('notFound') },
+  );
+  return next;
+}
+
 export async function deleteChannel(projectId: string, channelId: string) {
   await deleteItem(eventKeys.channel(projectId, channelId), { when: exists(), failure: () => new AppError('notFound') });
 }
@@ -120,10 +131,14 @@ export const toChannelView = ({ target, secret, updatedBy: _by, createdAt: _c, u
 
 /**
  * The active channels an event goes to: those that take its kind, and (for an event about a document or folder)
- * watch its folder. `ancestors` are the folders above the subject, nearest first.
+ * watch its folder. `ancestors` are the folders above the subject, nearest first. A project with no channel of its
+ * own is told through its team's default channels (kept like a project's, under the team's id): applied when an
+ * event is delivered rather than copied when a project is made, so a team's change reaches every such project and
+ * a project's own channels always win.
  */
-export async function channelsFor(event: ProjectEvent, ancestors: readonly string[]): Promise<ChannelRecord[]> {
-  const all = await channelsOf(event.projectId);
+export async function channelsFor(event: ProjectEvent, ancestors: readonly string[], teamId?: string | null): Promise<ChannelRecord[]> {
+  const own = await channelsOf(event.projectId);
+  const all = own.length || !teamId ? own : await channelsOf(teamId);
   const places = new Set([event.subject.folderId, event.subject.documentId, ...ancestors].filter(Boolean));
   return all.filter(
     (c) =>

@@ -28,11 +28,14 @@ export interface DeliveryOptions {
   /** Told (never with a target or secret) of what happened, for the function's log. */
   log?: (line: string, fields?: Record<string, unknown>) => void;
   now?: () => Date;
+  /** Tried once, without the retries: the test message, whose button waits for its answer. */
+  once?: boolean;
 }
 
 /** Tries after the first, and the wait before each. */
 export const RETRY_BACKOFF_MS = [1_000, 4_000, 16_000] as const;
 const EXCERPT_CHARS = 300;
+export const MAX_REDIRECTS = 3;
 const SEND_TIMEOUT_MS = 10_000;
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -50,12 +53,12 @@ export async function sendToChannel(
   const sleep = opts.sleep ?? realSleep;
   const guard: SafeFetchOptions = {
     timeoutMs: SEND_TIMEOUT_MS,
-    maxRedirects: 3,
+    maxRedirects: MAX_REDIRECTS,
     maxBytes: 64 * 1024,
     ...(opts.admitForTests ? { admitForTests: opts.admitForTests } : {}),
   };
   let last: Outcome = { status: 'failed', attempts: 0, httpStatus: null, excerpt: '' };
-  for (let attempt = 0; attempt <= RETRY_BACKOFF_MS.length; attempt++) {
+  for (let attempt = 0; attempt <= (opts.once ? 0 : RETRY_BACKOFF_MS.length); attempt++) {
     if (attempt > 0) await sleep(RETRY_BACKOFF_MS[attempt - 1]!);
     if (channel.kind === 'email') return sendEmail(channel, message, attempt + 1);
     try {
@@ -115,7 +118,7 @@ export async function deliverEvent(event: ProjectEvent, opts: DeliveryOptions = 
   await deliverToInboxes(event);
   const project = await getProject(event.projectId);
   if (!project) return;
-  const channels = await channelsFor(event, await ancestorsOf(event));
+  const channels = await channelsFor(event, await ancestorsOf(event), project.teamId);
   const siteOrigin = env().SITE_ORIGIN;
   await Promise.all(
     channels.map(async (channel) => {
@@ -137,9 +140,12 @@ export async function deliverEvent(event: ProjectEvent, opts: DeliveryOptions = 
   );
 }
 
-/** The "send a test message" button: straight to the one channel, no claim, no retries beyond the usual. */
+/** The "send a test message" button: straight to the one channel, no claim, tried once (the button waits for it). */
 export async function sendTestMessage(channel: ChannelRecord, projectName: string, opts: DeliveryOptions = {}): Promise<Outcome> {
-  return sendToChannel(channel, testMessage(channel.language, projectName), `test.${channel.id}.${Date.now()}`, null, opts);
+  return sendToChannel(channel, testMessage(channel.language, projectName), `test.${channel.id}.${Date.now()}`, null, {
+    ...opts,
+    once: true,
+  });
 }
 
 /** A paused channel is news for the project's creator (by email through the code sender's outbox). */

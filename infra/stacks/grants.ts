@@ -37,6 +37,9 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   import: { table: 'readWrite', files: 'readWrite', uploads: true },
   // Export jobs: reads the project (large bodies, release snapshots, images) and writes the file under exports/.
   export: { table: 'readWrite', files: 'readWrite', exports: true },
+  // Notification channels (issue 38): a project's and a team's channels and their delivery logs, and the test
+  // message's send through the guarded fetch; nothing in S3.
+  channels: { table: 'readWrite', files: 'none' },
   // Delivery of project events (issue 38): reads events, channels and the tree, writes deliveries and channel
   // health; nothing in S3. Its stream read is granted with its event source mapping.
   'deliver-events': { table: 'readWrite', files: 'none', stream: true },

@@ -20,4 +20,5 @@ export const serviceSources: ServiceSources = {
   changes: () => import('../../functions/services/changes/index'),
   scenario: () => import('../../functions/services/scenario/index'),
   comments: () => import('../../functions/services/comments/index'),
+  channels: () => import('../../functions/services/channels/index'),
 };

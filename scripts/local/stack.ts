@@ -91,7 +91,24 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       const file = opts.handlers === 'bundles' ? functionBundle(name) : functionEntry(name, kind);
       return ((await import(pathToFileURL(file).href)) as { handler: H }).handler;
     };
-    const loadHandler = (service: ServiceName) => load<LambdaHandler>(service, 'service');
+    // The fake notification providers (issue 38) first: the channels service's test message and the delivery
+    // function are handed exactly their address, through the guard's test-only parameter.
+    let notifyFakes: NotifyFakes | undefined;
+    if (!opts.offline) {
+      notifyFakes = await startNotifyFakes();
+      const fakes = notifyFakes;
+      services.push({ endpoint: fakes.url, stop: () => fakes.stop() });
+      opts.log(`Notifications: fake DingTalk, Feishu, WeCom, Slack and webhook receivers at ${fakes.url}`);
+    }
+    const admitForTests = notifyFakes?.addresses;
+    const loadHandler = async (service: ServiceName) => {
+      if (service !== 'channels' || !admitForTests) return load<LambdaHandler>(service, 'service');
+      const file = opts.handlers === 'bundles' ? functionBundle(service) : functionEntry(service, 'service');
+      const module = (await import(pathToFileURL(file).href)) as {
+        channelsService: (guard: { admitForTests?: ReadonlySet<string> }) => LambdaHandler;
+      };
+      return module.channelsService({ admitForTests });
+    };
     // The mock origin first: the app's pages name it in their CSP and config.
     const mockOrigin = createMockOrigin(() => load<MockHandler>('mock', 'origin'));
     const mockPort = Number(process.env.MOCK_PORT ?? 0) || (await freePort());
@@ -112,14 +129,6 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     });
     // Project events (issue 38): the table's stream read here and handed to the delivery function's own handler,
     // with exactly the fake providers' address admitted through the guard's test-only parameter.
-    let notifyFakes: NotifyFakes | undefined;
-    if (!opts.offline) {
-      notifyFakes = await startNotifyFakes();
-      const fakes = notifyFakes;
-      services.push({ endpoint: fakes.url, stop: () => fakes.stop() });
-      opts.log(`Notifications: fake DingTalk, Feishu, WeCom, Slack and webhook receivers at ${fakes.url}`);
-    }
-    const admitForTests = notifyFakes?.addresses;
     let delivery: Promise<(event: unknown) => Promise<{ batchItemFailures: { itemIdentifier: string }[] }>> | undefined;
     const events = await startEventStream({
       endpoint: dynamo.endpoint,

@@ -21,6 +21,7 @@ export const SERVICES = [
   'changes',
   'scenario',
   'comments',
+  'channels',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 

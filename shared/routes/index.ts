@@ -7,6 +7,7 @@
 import type * as z from 'zod';
 import { accountRoutes } from './account';
 import { changesRoutes } from './changes';
+import { channelRoutes } from './channels';
 import { commentRoutes } from './comments';
 import { type HttpMethod, type RouteDef, type ServiceName } from './define';
 import { documentRoutes } from './documents';
@@ -52,6 +53,7 @@ export const routes = {
   ...scenarioRoutes,
   ...scenarioJobRoutes,
   ...commentRoutes,
+  ...channelRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

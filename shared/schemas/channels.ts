@@ -3,7 +3,9 @@
  * and secret are secrets, shown masked once saved and never to anyone else.
  */
 import * as z from 'zod';
+import { lazy } from '../lazy';
 import { EVENT_KINDS } from './events';
+import { idSchema } from './project';
 
 export const CHANNEL_KINDS = ['wecom', 'dingtalk', 'feishu', 'slack', 'webhook', 'email'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -47,3 +49,36 @@ export function maskTarget(target: string): string {
     return `…${tail}`;
   }
 }
+
+// The channel routes' input and answers (shared/routes/channels.ts) ------------------------------------------------
+
+/** A project's channels, or (team defaults) a team's: `{id}` is the project's or the team's. */
+export const channelOwnerParams = lazy(() => z.object({ id: idSchema }));
+export const channelParams = lazy(() => z.object({ id: idSchema, channelId: idSchema }));
+
+export const channelCreateBody = lazy(() => channelSettingsSchema);
+/** A blank or missing target or secret keeps the saved one: the form never holds them once saved. */
+export const channelUpdateBody = lazy(() => channelSettingsSchema.extend({ target: z.string().trim().max(2_000).optional() }));
+export type ChannelUpdate = z.output<typeof channelUpdateBody>;
+
+export const channelList = lazy(() => z.object({ channels: z.array(channelViewSchema) }));
+
+export const DELIVERY_STATUSES = ['sending', 'sent', 'failed', 'refused'] as const;
+/** A line of a channel's delivery log: when, which event, how it went, and the start of the provider's answer. */
+export const deliveryView = z.object({
+  at: z.string(),
+  eventId: z.string(),
+  kind: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number(),
+  httpStatus: z.number().nullable(),
+  excerpt: z.string(),
+});
+export type DeliveryView = z.infer<typeof deliveryView>;
+export const deliveryList = lazy(() => z.object({ deliveries: z.array(deliveryView) }));
+
+/** What a test message did: sent, or failed with the provider's answer (the guard's refusals are error codes). */
+export const channelTestOutcome = lazy(() =>
+  z.object({ status: z.enum(['sent', 'failed']), httpStatus: z.number().nullable(), excerpt: z.string() }),
+);
+export type ChannelTestOutcome = z.output<typeof channelTestOutcome>;

@@ -347,6 +347,17 @@ describe('api', () => {
     expect(serviceOfRoute(byKey.get(CATCH_ALL_ROUTE_KEY)!)).toBe(FALLBACK_SERVICE);
   });
 
+  it('lets the API invoke each service with one permission, not one per route (CloudFormation holds 500 resources)', () => {
+    const fromApi = ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com');
+    const invoked = fromApi.map(([, p]) => json(p.Properties.FunctionName));
+    for (const service of SERVICES)
+      expect(
+        invoked.filter((f) => f.includes(functionId(service))),
+        service,
+      ).toHaveLength(1);
+    expect(Object.keys(resources).length).toBeLessThan(450);
+  });
+
   it('throttles the default stage', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',

@@ -107,6 +107,8 @@ describe('state-changing calls prove the app sent them', () => {
       scenarioRunId: `${projectId}_${'J'.repeat(16)}`,
       scenarioJobId: `${projectId}_${'K'.repeat(16)}`,
       commentId: `${projectId}_abcdefgh_${'H'.repeat(12)}`,
+      channelId: 'K'.repeat(12),
+      teamChannelId: 'L'.repeat(12),
     };
     const { params, query, body } = sampleCall(_id, ids);
     const res = await api.callAny(_id, { params, query, body, headers: { 'sec-fetch-site': 'cross-site' } });

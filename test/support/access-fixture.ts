@@ -17,6 +17,7 @@ import { batchWrite } from '../../functions/data/db';
 import { putObject } from '../../functions/data/s3';
 import { importKeys, keys } from '../../functions/data/keys';
 import { bodyItem } from '../../functions/domain/bodies';
+import { createChannel } from '../../functions/domain/channels';
 import { addComment, newCommentRecord } from '../../functions/domain/comments';
 import { binDocuments } from '../../functions/domain/document-bin';
 import { firstRevision, newDocumentId, nodeItem } from '../../functions/domain/documents';
@@ -303,6 +304,15 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
   await binDocuments(projectId, binnedNode.id, [binnedNode.id], [binnedNode], author, now);
   const comment = newCommentRecord({ documentId: node.id, parentId: null, anchor: null, body: 'Walk comment', author, mentions: [] }, now);
   await addComment(comment);
+  // Email channels: their test message goes to the code outbox (or fails at once without one), never to a network.
+  const mailChannel = (owner: string) =>
+    createChannel(
+      owner,
+      { name: 'Walk mail', kind: 'email', target: 'walk@example.com', events: [], folderIds: [], language: 'zh', detail: 'details' },
+      author.id,
+      now,
+    );
+  const [channel, teamChannel] = await Promise.all([mailChannel(projectId), mailChannel(team.id)]);
 
   const guest = opts.visibility === 'public' ? ('guest' as const) : undefined;
   const t = opts.inTeam;
@@ -441,6 +451,8 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       projectTokenId: liveToken.record.id,
       ...scenarioFixture.ids,
       commentId: comment.id,
+      channelId: channel.id,
+      teamChannelId: teamChannel.id,
       ...(thirdParty ? { thirdParty } : {}),
     },
     tokens,

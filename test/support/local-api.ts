@@ -43,11 +43,13 @@ import { registerLocalWorkers } from '../../functions/runtime/workers';
 import { runLocalWorker, settledWorkers, type WorkerPlacement } from '../../scripts/local/workers';
 import { startEchoTarget } from './proxy-target';
 
-/** Each service's handler from its source (scripts/local/service-sources.ts), but the proxy's. */
+/** Each service's handler from its source (scripts/local/service-sources.ts), but the proxy's and the channels'. */
 const sources: ServiceSources = {
   ...serviceSources,
   // The proxy with a resolver the tests control and one admitted loopback address for their targets (proxy-target.ts).
   proxy: () => import('./proxy-target'),
+  // Channels with the fake notification providers' address admitted, as the local stack wires them (channels-service.ts).
+  channels: () => import('./channels-service'),
 };
 
 /** Who calls, beside what the route takes: a session, headers, another client's address. */

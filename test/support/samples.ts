@@ -61,6 +61,9 @@ export interface SampleIds {
   scenarioJobId: string;
   /** A comment of the creator's on the project's document (issue 38). */
   commentId: string;
+  /** An email channel of the project, and one of the team's defaults (issue 38): a test message to either is quick. */
+  channelId: string;
+  teamChannelId: string;
   /** Third-party sign-ins in flight and a bind ticket (issue 25), when the walk runs the fake providers. */
   thirdParty?: ThirdPartyIds;
 }
@@ -349,6 +352,38 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   'watch.get': ({ documentId }) => ({ params: { id: documentId } }),
   'watch.add': ({ documentId }) => ({ params: { id: documentId } }),
   'watch.remove': ({ projectId }) => ({ params: { id: projectId } }),
+  'channel.list': ({ projectId }) => ({ params: { id: projectId } }),
+  'channel.create': ({ projectId }) => ({
+    params: { id: projectId },
+    body: {
+      name: 'Walk hook',
+      kind: 'webhook',
+      target: 'https://hooks.example.com/walk',
+      secret: 'walk-secret',
+      events: ['document.updated'],
+    },
+  }),
+  'channel.update': ({ projectId, channelId }) => ({
+    params: { id: projectId, channelId },
+    body: { name: 'Walk mail', kind: 'email', language: 'en', detail: 'names' },
+  }),
+  'channel.delete': ({ projectId, channelId }) => ({ params: { id: projectId, channelId } }),
+  'channel.test': ({ projectId, channelId }) => ({ params: { id: projectId, channelId } }),
+  'channel.deliveries': ({ projectId, channelId }) => ({ params: { id: projectId, channelId } }),
+  'channel.resume': ({ projectId, channelId }) => ({ params: { id: projectId, channelId } }),
+  'teamChannel.list': ({ teamId }) => ({ params: { id: teamId } }),
+  'teamChannel.create': ({ teamId }) => ({
+    params: { id: teamId },
+    body: { name: 'Team hook', kind: 'slack', target: 'https://hooks.slack.com/services/T0/B0/walk' },
+  }),
+  'teamChannel.update': ({ teamId, teamChannelId }) => ({
+    params: { id: teamId, channelId: teamChannelId },
+    body: { name: 'Team mail', kind: 'email' },
+  }),
+  'teamChannel.delete': ({ teamId, teamChannelId }) => ({ params: { id: teamId, channelId: teamChannelId } }),
+  'teamChannel.test': ({ teamId, teamChannelId }) => ({ params: { id: teamId, channelId: teamChannelId } }),
+  'teamChannel.deliveries': ({ teamId, teamChannelId }) => ({ params: { id: teamId, channelId: teamChannelId } }),
+  'teamChannel.resume': ({ teamId, teamChannelId }) => ({ params: { id: teamId, channelId: teamChannelId } }),
 };
 
 /** Headers a route's sample needs beyond the caller's: the browser cookie of a third-party sign-in in flight. */
