@@ -50,8 +50,6 @@ function asLambdaReceivesIt(record: _Record): _Record {
   return { ...record, dynamodb: { ...images, NewImage: fix(images.NewImage), OldImage: fix(images.OldImage) } };
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
 export async function startEventStream(opts: {
   endpoint: string;
   tableName: string;
@@ -73,6 +71,19 @@ export async function startEventStream(opts: {
   const followed = new Set<string>();
   const readers = new Set<Promise<void>>();
   let stopped = false;
+  /** Sleepers to wake when the stream stops: a back-off is not waited out by a stream that is going away. */
+  const sleepers = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      timer.unref();
+      sleepers.add(wake);
+    });
 
   async function deliver(records: _Record[]) {
     let pending = records;
@@ -80,6 +91,7 @@ export async function startEventStream(opts: {
       let failedFrom = -1;
       try {
         const handler = await opts.handler();
+        if (stopped) return;
         const answer = await handler({ Records: pending });
         const failed = answer?.batchItemFailures[0]?.itemIdentifier;
         if (failed !== undefined)
@@ -91,7 +103,9 @@ export async function startEventStream(opts: {
         opts.log(`Event delivery failed: ${(err as Error).message}`);
         failedFrom = 0;
       }
-      if (failedFrom < 0) return;
+      // Stopping leaves a failing batch unacknowledged rather than retrying it for seconds: the next start reads the
+      // shard from its oldest record again, and the claims keep what was sent from going twice.
+      if (failedFrom < 0 || stopped) return;
       pending = pending.slice(failedFrom);
       if (attempt >= retries) {
         // As the mapping's on-failure destination: the failing record is set aside, the rest go on.
@@ -113,7 +127,7 @@ export async function startEventStream(opts: {
       const page = await streams.send(
         new GetRecordsCommand({ ShardIterator: iterator, Limit: STREAM_CONSUMERS['deliver-events'].batchSize * 10 }),
       );
-      if (page.Records?.length) await deliver(page.Records.map(asLambdaReceivesIt));
+      if (page.Records?.length && !stopped) await deliver(page.Records.map(asLambdaReceivesIt));
       iterator = page.NextShardIterator;
       if (!page.Records?.length) await sleep(POLL_MS);
     }
@@ -142,6 +156,7 @@ export async function startEventStream(opts: {
     stop: async () => {
       stopped = true;
       clearInterval(scanning);
+      for (const wake of [...sleepers]) wake();
       await Promise.all([...readers]);
       streams.destroy();
     },

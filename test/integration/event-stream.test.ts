@@ -135,4 +135,25 @@ describe('the local event stream', () => {
     const setAside = stream.deadLetters.filter((r) => !failing.has(String(r.dynamodb?.NewImage?.projectId?.S)));
     expect(setAside).toEqual([]);
   });
+
+  it('stops without waiting out the back-off of a batch that keeps failing (the bench hung in it at its end)', async () => {
+    let calls = 0;
+    const stuck = await startEventStream({
+      endpoint: process.env.DYNAMODB_ENDPOINT!,
+      tableName: process.env.TABLE_NAME!,
+      handler: async () => async () => {
+        calls++;
+        throw new Error('down');
+      },
+      log: () => {},
+      // Ten minutes a retry: far beyond the test's time-out, which is what bounds this stop.
+      backoffMs: [600_000],
+    });
+    // The table's stream holds the earlier tests' records: the first batch fails, and its back-off begins.
+    await until(() => (calls > 0 ? true : undefined), 'a failed batch');
+    const failedBatches = calls;
+    await stuck.stop();
+    // Nothing was tried again on the way out (a batch per shard may have failed once before).
+    expect(calls).toBe(failedBatches);
+  });
 });
