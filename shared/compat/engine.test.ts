@@ -3,7 +3,7 @@ import type { ApiContent, ParamItem } from '../schemas/document';
 import { newResponse } from '../schemas/api-content';
 import { paramRow } from '../schemas/param-row';
 import { CHECKS, SUBJECTS, type Subject } from './checks';
-import { compareStates, failsOn, nextSemver } from './engine';
+import { compareStates, failsOn, nextSemver, sameValue } from './engine';
 import { RULE_FIXTURES } from './fixtures';
 import { reportMarkdown, reportText, verdictLines } from './render';
 import { REPORT_WORDS } from './words';
@@ -425,6 +425,40 @@ describe('shared data models', () => {
       api({ responses: [{ ...newResponse(), body: [paramRow('', 'object', { ref: 'm-pet' })] }] }),
     );
     expect(ids(compare(before, after))).toEqual(['response-optional-property-removed']);
+  });
+});
+
+describe('unchanged operations and models (only their references are walked)', () => {
+  const body = (ref: string) => [{ ...newResponse(), body: [paramRow('', 'object', { ref })] }];
+  it('an operation the same on both sides, naming a model that another took the place of, is compared by what each holds', () => {
+    // An import's references name models: the same name, another model behind it.
+    const op = api({ responses: body('Pet') });
+    const before = state(model('m-old', 'Pet', [q('id', { required: true }), q('price', { required: true })]), op);
+    const after = state(model('m-new', 'Pet', [q('id', { required: true })]), structuredClone(op));
+    const report = compare(before, after);
+    expect(ids(report)).toEqual(['api-schema-added', 'api-schema-removed', 'response-required-property-removed']);
+    expect(report.findings.find((f) => f.id === 'response-required-property-removed')).toMatchObject({
+      field: 'response 200 application/json body.price',
+      operation: { after: { docId: 'doc1' } },
+    });
+  });
+  it('an operation the same on both sides still lists under a changed model it uses, through an unchanged one', () => {
+    const owner = model('m-owner', 'Owner', [paramRow('pet', 'object', { ref: 'm-pet' })]);
+    const op = api({ path: '/owners', responses: body('m-owner') }, 'd-own');
+    const before = state(model('m-pet', 'Pet', [q('id'), q('price')]), owner, op);
+    const after = state(model('m-pet', 'Pet', [q('id')]), structuredClone(owner), structuredClone(op));
+    const [f] = compare(before, after).findings;
+    expect(f).toMatchObject({ id: 'response-optional-property-removed', field: 'model Pet .price' });
+    expect(f!.model!.operations.map((o) => o.after!.docId)).toEqual(['d-own']);
+  });
+  it('content is the same when its values are, a key left undefined counting as absent (as after JSON)', () => {
+    expect(sameValue({ a: 1, b: [1, { c: 'x' }] }, { b: [1, { c: 'x' }], a: 1 })).toBe(true);
+    expect(sameValue({ a: 1, ref: undefined }, { a: 1 })).toBe(true);
+    expect(sameValue({ a: 1 }, { a: 1, ref: undefined })).toBe(true);
+    expect(sameValue({ a: 1, ref: undefined }, { a: 1, ref: 'Pet' })).toBe(false);
+    expect(sameValue([1, 2], [2, 1])).toBe(false);
+    expect(sameValue({ a: [] }, { a: {} })).toBe(false);
+    expect(sameValue({ a: null }, { a: undefined })).toBe(false);
   });
 });
 

@@ -78,6 +78,30 @@ const isArray = (row: ParamItem) => row.type.startsWith('array');
 const typeLabel = (row: ParamItem) => (row.format ? `${row.type}(${row.format})` : row.type);
 const show = (v: unknown) => (v === undefined ? undefined : typeof v === 'string' ? v : JSON.stringify(v));
 
+/**
+ * Deep equality of parsed content: the same values under the same keys, arrays in order. A key whose value is
+ * undefined counts as absent, as it is once the content has been through JSON.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let unmatched = 0;
+  for (const key of Object.keys(x)) {
+    if (x[key] === undefined) continue;
+    unmatched++;
+    if (!sameValue(x[key], y[key])) return false;
+  }
+  for (const key of Object.keys(y)) if (y[key] !== undefined) unmatched--;
+  return unmatched === 0;
+}
+
 /** Where a comparison is: which operation or model it reports to, seen from which side, under which field prefix. */
 interface Place {
   subject: Subject;
@@ -199,6 +223,7 @@ export class Comparison {
 
     this.compareSecurity(a, b);
     const place = (subject: Subject, where: string): Place => ({ subject, where, user, expanding: new Set() });
+    if (sameValue(a, b) && this.usesOfUnchanged(this.rowsCompared(a, place))) return;
     // Path parameters are matched by position: `{id}` renamed `{petId}` is the same parameter to a client.
     const oldPathNames = pathParamNames(a.path);
     const newPathNames = pathParamNames(b.path);
@@ -211,6 +236,56 @@ export class Comparison {
     this.compareParameters(a.reqHeaders, b.reqHeaders, place('request-parameter', 'request header'), 'header');
     this.compareRequestBody(a, b, place);
     this.compareResponses(a, b, user);
+  }
+
+  /** The root rows an operation's comparison starts from, each in its place (the order compareOperation takes). */
+  private rowsCompared(c: ApiContent, place: (subject: Subject, where: string) => Place): [ParamItem, Place][] {
+    const rows: [ParamItem, Place][] = [];
+    for (const [list, where] of [
+      [c.reqPath, 'request path'],
+      [c.reqQuery, 'request query'],
+      [c.reqHeaders, 'request header'],
+    ] as const)
+      for (const row of list) rows.push([row, place('request-parameter', where)]);
+    if (c.requestType !== 'none' && c.reqBody.length > 0)
+      rows.push([rootOf(c.reqBody), place('request-property', `request body ${REQUEST_MEDIA[c.requestType]}`)]);
+    for (const r of c.responses)
+      if (r.body.length > 0) rows.push([rootOf(r.body), place('response-property', `response ${r.status} ${RESPONSE_MEDIA[r.format]}`)]);
+    return rows;
+  }
+
+  /**
+   * Rows that did not change (an operation or a model the same on both sides, most of a large project): comparing
+   * them finds nothing, but the models they use are still used (a changed model reports every operation that uses
+   * it, directly or through other models). So only the references are walked, as far as compareRow would go, and
+   * each model reached is recorded as used from its place. False, with nothing recorded, when a reference resolves
+   * differently on the two sides (a model gone or come): those rows are compared in full.
+   */
+  private usesOfUnchanged(roots: [ParamItem, Place][]): boolean {
+    const uses: [Model, Place][] = [];
+    const walk = (row: ParamItem, place: Place, depth: number): boolean => {
+      if (depth > MAX_DEPTH) return true;
+      if (row.ref !== undefined) {
+        const old = this.before.model(row.ref);
+        const now = this.after.model(row.ref);
+        if (old && now) {
+          uses.push([now, place]);
+          // Another model under the same name: compareRow compares the two expanded.
+          return old.id === now.id;
+        }
+        // Resolving on neither side, nothing is compared beneath it; on one side only, its expansion is.
+        return !old && !now;
+      }
+      if (row.combine) return row.children.every((c) => walk(c, place, depth + 1));
+      if (isArray(row)) {
+        const item = this.itemOf(row);
+        return !item || walk(item, place, depth + 1);
+      }
+      return row.children.every((c) => c.name === '' || walk(c, place, depth + 1));
+    };
+    if (!roots.every(([row, place]) => walk(row, place, 0))) return false;
+    for (const [model, place] of uses) this.use(model, place, place.user);
+    return true;
   }
 
   private compareSecurity(a: ApiContent, b: ApiContent) {
@@ -504,6 +579,7 @@ export class Comparison {
         if (!old) continue;
         this.current = use.findings;
         const place: Place = { subject: use.subject, where: `model ${use.model.content.name}`, user: key, expanding: new Set() };
+        if (sameValue(old.content, use.model.content) && this.usesOfUnchanged([[modelRoot(use.model), place]])) continue;
         this.compareRow({ ...modelRoot(old), required: false }, { ...modelRoot(use.model), required: false }, place, '', 0);
       }
     // Models that went away or came (their users, if any, report the changed references).

@@ -3,13 +3,21 @@
  * project's, as the export reads them) or an importer's result (a file about to be imported, or `apiloom diff`'s two
  * files). Only HTTP APIs and data models matter to clients; pages, folders and links are left out.
  */
-import { readContent } from '../schemas/document';
+import { readContent, type TypedContent } from '../schemas/document';
 import type { ApiloomFile } from '../import/apiloom';
 import type { ImportResult } from '../import/types';
 import type { ProjectState, StateDocument } from './types';
 
-/** A project file's APIs and models, each with the names of the folders above it. */
-export function stateFromProjectFile(file: Pick<ApiloomFile, 'nodes' | 'project'>): ProjectState {
+type FileNode = ApiloomFile['nodes'][number];
+
+/**
+ * A project file's APIs and models, each with the names of the folders above it. `read` gives a node's content in
+ * the newest shape (a caller that keeps what it read before passes its own); it throws for a body no schema reads.
+ */
+export function stateFromProjectFile(
+  file: Pick<ApiloomFile, 'nodes' | 'project'>,
+  read: (node: FileNode) => TypedContent = (node) => readContent(node.type, node.content),
+): ProjectState {
   const byId = new Map(file.nodes.map((n) => [n.id, n]));
   const folderOf = (parentId: string) => {
     const path: string[] = [];
@@ -21,7 +29,7 @@ export function stateFromProjectFile(file: Pick<ApiloomFile, 'nodes' | 'project'
     if (node.type !== 'api' && node.type !== 'model') continue;
     let typed;
     try {
-      typed = readContent(node.type, node.content);
+      typed = read(node);
     } catch {
       // A body no schema reads is no API a client can call; the export reports it the same way.
       continue;
