@@ -182,3 +182,71 @@ export async function presignGet(key: string, fileName: string, expiresIn: numbe
   });
   return getSignedUrl(await presigningS3(), command, { expiresIn });
 }
+
+/** S3's smallest part but the last (5 MiB); parts are sent at 8 MiB. */
+const PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Stores a file that arrives in pieces (a Word or PDF export as its writer makes it) without ever holding it whole:
+ * the pieces are gathered into 8 MiB parts of a multipart upload, each part released once sent. `beforeComplete`
+ * runs when every part is sent and before the object appears (the job checks it still holds its lease); if it or
+ * anything else fails the upload is aborted and no object is left. A file smaller than one part is one plain PUT.
+ * Answers the file's size in bytes.
+ */
+export async function putObjectParts(
+  key: string,
+  pieces: AsyncIterable<Uint8Array>,
+  contentType: string,
+  beforeComplete: () => Promise<unknown> = async () => undefined,
+): Promise<number> {
+  const sdk = await loadSdk();
+  let held: Uint8Array[] = [];
+  let heldBytes = 0;
+  let size = 0;
+  const take = () => {
+    const part = Buffer.concat(held, heldBytes);
+    held = [];
+    heldBytes = 0;
+    return part;
+  };
+  let uploadId: string | undefined;
+  const parts: { ETag: string; PartNumber: number }[] = [];
+  const sendPart = async (body: Buffer) => {
+    uploadId ??= (
+      await send<S3Sdk.CreateMultipartUploadCommandOutput>(
+        new sdk.CreateMultipartUploadCommand({ Bucket: bucket(), Key: key, ContentType: contentType }),
+      )
+    ).UploadId!;
+    const PartNumber = parts.length + 1;
+    const sent = await send<S3Sdk.UploadPartCommandOutput>(
+      new sdk.UploadPartCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.length }),
+    );
+    parts.push({ ETag: sent.ETag!, PartNumber });
+  };
+  try {
+    for await (const piece of pieces) {
+      held.push(piece);
+      heldBytes += piece.length;
+      size += piece.length;
+      if (heldBytes >= PART_BYTES) await sendPart(take());
+    }
+    if (uploadId === undefined) {
+      const body = take();
+      await beforeComplete();
+      await send(
+        new sdk.PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+      );
+      return size;
+    }
+    if (heldBytes > 0) await sendPart(take());
+    await beforeComplete();
+    await send(
+      new sdk.CompleteMultipartUploadCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+    );
+    return size;
+  } catch (err) {
+    if (uploadId !== undefined)
+      await send(new sdk.AbortMultipartUploadCommand({ Bucket: bucket(), Key: key, UploadId: uploadId })).catch(() => undefined);
+    throw err;
+  }
+}

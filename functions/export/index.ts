@@ -6,9 +6,9 @@ import { writeMarkdown } from './markdown';
 import { writeOpenApiJson, writeOpenApiYaml } from './openapi';
 import { pdfWriter } from './pdf';
 import { writePostman, writePostmanEnvironment } from './postman';
-import type { ExportFormat, ExportWriter } from './types';
+import type { ExportBody, ExportFormat, ExportWriter } from './types';
 
-export const WRITERS: Record<ExportFormat, ExportWriter> = {
+export const WRITERS: Record<ExportFormat, ExportWriter<ExportBody>> = {
   apiloom: writeApiloom,
   'openapi-json': writeOpenApiJson,
   'openapi-yaml': writeOpenApiYaml,

@@ -32,8 +32,14 @@ export interface ExportOptions {
   readImage(src: string): Promise<ExportImage | undefined>;
 }
 
-export interface ExportOutput {
-  body: Uint8Array;
+/**
+ * An export's file: whole (the text formats), or in pieces as the writer makes them (Word and PDF, whose files over a
+ * whole project run to tens of MB): the job stores the pieces as they come, so no export ever holds its whole file.
+ */
+export type ExportBody = Uint8Array | AsyncIterable<Uint8Array>;
+
+export interface ExportOutput<Body extends ExportBody = ExportBody> {
+  body: Body;
   contentType: string;
   /** The file name's extension, without the dot: json, yaml, zip, html, pdf, docx. */
   extension: string;
@@ -41,4 +47,14 @@ export interface ExportOutput {
   omissions?: ExportOmission[];
 }
 
-export type ExportWriter = (file: ApiloomFile, options: ExportOptions) => Promise<ExportOutput>;
+/** A writer, of a whole file by default or (`ExportWriter<AsyncIterable<Uint8Array>>`) of a file in pieces. */
+export type ExportWriter<Body extends ExportBody = Uint8Array> = (file: ApiloomFile, options: ExportOptions) => Promise<ExportOutput<Body>>;
+
+/** The file of an export, whole: its body as it is, or its pieces joined (tests, benches, small files). */
+export async function wholeBody(output: ExportOutput): Promise<Uint8Array> {
+  if (output.body instanceof Uint8Array) return output.body;
+  const pieces: Uint8Array[] = [];
+  for await (const piece of output.body) pieces.push(piece);
+  const whole = Buffer.concat(pieces);
+  return new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength);
+}

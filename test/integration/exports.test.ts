@@ -5,7 +5,8 @@
  * secret values blank), who may export (view role or above; a share reader only through a share that allows it),
  * an unknown format, and a file past its day.
  */
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
+import { strFromU8, unzipSync } from 'fflate';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
@@ -16,7 +17,7 @@ import type { ExportJobView } from '@shared/schemas/export';
 import { putItem, updateItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { exportKeys } from '../../functions/data/keys';
-import { listKeys, s3 } from '../../functions/data/s3';
+import { deleteObject, getObjectBytes, listKeys, putObjectParts, s3 } from '../../functions/data/s3';
 import { bodiesOf, readBody } from '../../functions/domain/bodies';
 import { loadNodes } from '../../functions/domain/documents';
 import { writeApiloom } from '../../functions/export/apiloom';
@@ -293,6 +294,48 @@ describe('the Apiloom project file round trip', () => {
       '/Homepage 主页',
     ]);
     expect(after).toEqual(before);
+  });
+});
+
+describe('Word and PDF in pieces, stored in parts', () => {
+  it('a Word and a PDF export through the job download whole, with every document in them', { timeout: 120_000 }, async () => {
+    const { owner, exportAs, download } = await setup();
+    const word = await exportAs({ token: owner.token }, { format: 'docx' });
+    const docx = (await download(word)).bytes;
+    expect(word.size).toBe(docx.length);
+    const document = strFromU8(unzipSync(docx)['word/document.xml']!);
+    for (const name of ['Orders', 'Inner', 'A 订单', 'B']) expect(document).toContain(name);
+    const pdf = await exportAs({ token: owner.token }, { format: 'pdf' });
+    const bytes = (await download(pdf)).bytes;
+    expect(pdf.size).toBe(bytes.length);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    expect(Buffer.from(bytes.subarray(-6)).toString('latin1')).toContain('%%EOF');
+  });
+
+  it('a file larger than a part goes up in parts and comes back byte for byte; one refused before completing leaves nothing', async () => {
+    const key = `exports/parts-test/${Date.now()}`;
+    // 20 MiB in uneven pieces: three parts of a multipart upload, the last one short.
+    const pieces = Array.from({ length: 41 }, (_, i) => new Uint8Array(512 * 1024).fill(i));
+    async function* given() {
+      yield* pieces;
+    }
+    const files = injectFaults(await s3());
+    try {
+      expect(await putObjectParts(key, given(), 'application/octet-stream')).toBe(41 * 512 * 1024);
+      expect(files.seen(UploadPartCommand).calls).toBe(3);
+      const back = await getObjectBytes(key);
+      expect(back.length).toBe(41 * 512 * 1024);
+      expect(Buffer.compare(Buffer.from(back), Buffer.concat(pieces))).toBe(0);
+
+      const refused = `${key}-refused`;
+      const lost = new Error('lease lost');
+      await expect(putObjectParts(refused, given(), 'application/octet-stream', () => Promise.reject(lost))).rejects.toBe(lost);
+      expect(files.seen(AbortMultipartUploadCommand).calls).toBe(1);
+      await expect(getObjectBytes(refused)).rejects.toMatchObject({ name: 'NoSuchKey' });
+    } finally {
+      files.restore();
+      await deleteObject(key);
+    }
   });
 });
 

@@ -2,11 +2,12 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { OWN_IMAGE, printFixture, printOptions, quillFixture } from '../print/fixture';
 import { docxWriter, EAST_ASIAN_FONT } from '.';
+import { wholeBody } from '../types';
 
 async function open(language: 'zh' | 'en', style: 'decimal' | 'none' = 'decimal') {
   const { options, requested } = printOptions(language, style);
   const out = await docxWriter(printFixture(), options);
-  const files = unzipSync(out.body);
+  const files = unzipSync(await wholeBody(out));
   const read = (name: string) => strFromU8(files[name]!);
   return { out, files, document: read('word/document.xml'), read, requested };
 }
@@ -63,6 +64,43 @@ describe('Word export', () => {
     expect(document).not.toContain('alert(1)');
   });
 
+  it('comes in pieces, and every link, image, list and contents entry the body names is in the package', async () => {
+    // A project large enough that its body is deflated in several pieces, each handed over before the next is made.
+    const many = printFixture();
+    const first = many.nodes.find((n) => n.type === 'api')!;
+    for (let i = 0; i < 200; i++) many.nodes.push({ ...first, id: `copy-${i}`, name: `副本 ${i}` });
+    const { options } = printOptions('zh', 'decimal', many);
+    let pieces = 0;
+    const bytes: Uint8Array[] = [];
+    for await (const piece of (await docxWriter(many, options)).body) {
+      pieces++;
+      bytes.push(piece);
+    }
+    expect(pieces).toBeGreaterThan(1);
+    const files = unzipSync(Buffer.concat(bytes));
+    const read = (name: string) => strFromU8(files[name]!);
+    const document = read('word/document.xml');
+    const relationships = new Map(
+      [...read('word/_rels/document.xml.rels').matchAll(/<Relationship Id="([^"]+)" Type="[^"]+\/(\w+)" Target="([^"]+)"/g)].map((m) => [
+        m[1]!,
+        { type: m[2]!, target: m[3]! },
+      ]),
+    );
+    const named = [...document.matchAll(/r:(?:embed|id)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(0);
+    for (const id of new Set(named)) expect(relationships.has(id), id).toBe(true);
+    for (const { type, target } of relationships.values()) if (type === 'image') expect(files[`word/${target}`], target).toBeDefined();
+    // No placeholder of docx's left unfilled; every list's number is defined in numbering.xml.
+    expect(document).not.toMatch(/rId\{|w:val="\{/);
+    const numbers = new Set([...read('word/numbering.xml').matchAll(/<w:num w:numId="(\d+)"/g)].map((m) => m[1]!));
+    for (const [, id] of document.matchAll(/<w:numId w:val="([^"]+)"\/>/g)) expect(numbers.has(id!), id).toBe(true);
+    // Each heading's entry in the contents links to the bookmark on that heading.
+    const anchors = [...document.matchAll(/w:anchor="(_Toc\d+)"/g)].map((m) => m[1]!);
+    const bookmarks = new Set([...document.matchAll(/<w:bookmarkStart w:name="(_Toc\d+)"/g)].map((m) => m[1]!));
+    expect(anchors.length).toBeGreaterThan(200);
+    for (const anchor of anchors) expect(bookmarks.has(anchor), anchor).toBe(true);
+  });
+
   it('sets the East Asian font on every run with Chinese in it and keeps the Chinese text intact', async () => {
     const { document, read } = await open('zh');
     const body = document.slice(document.indexOf('</w:sdt>'));
@@ -92,7 +130,7 @@ describe('Word export', () => {
   it('nests Quill ql-indent-N list items as list levels, embeds a GIF and prints a placeholder for a WebP', async () => {
     for (const language of ['zh', 'en'] as const) {
       const { file, options } = quillFixture(language);
-      const files = unzipSync((await docxWriter(file, options)).body);
+      const files = unzipSync(await wholeBody(await docxWriter(file, options)));
       const document = strFromU8(files['word/document.xml']!);
       const levelOf = (start: string) => {
         const p = [...document.matchAll(/<w:p>([\s\S]*?)<\/w:p>/g)].map((m) => m[1]!).find((x) => x.includes(`>${start}`));

@@ -11,13 +11,13 @@
  */
 import {
   AlignmentType,
+  Bookmark,
   Document,
   ExternalHyperlink,
   Footer,
   HeadingLevel,
   ImageRun,
   LevelFormat,
-  Packer,
   PageBreak,
   PageNumber,
   Paragraph,
@@ -36,6 +36,7 @@ import type { Block, Inline } from '../print/blocks';
 import { imageName, loadImages, type PrintImage } from '../print/images';
 import type { PrintWords } from '../print/words';
 import { headingText, imageSources, outline } from '../print/outline';
+import { bodyMarker, streamDocx } from './package';
 
 export const EAST_ASIAN_FONT = 'Microsoft YaHei';
 const TEXT_FONT = { ascii: 'Calibri', hAnsi: 'Calibri', cs: 'Calibri', eastAsia: EAST_ASIAN_FONT };
@@ -185,7 +186,10 @@ class Writer {
   }
 }
 
-export const docxWriter: ExportWriter = async (file, options) => {
+/** The bookmark of the i-th document's heading, which its entry in the contents links to. */
+const tocAnchor = (i: number) => `_Toc${i + 1}`;
+
+export const docxWriter: ExportWriter<AsyncIterable<Uint8Array>> = async (file, options) => {
   const o = outline(file, options);
   const sources = new Set<string>();
   imageSources(o.description, sources);
@@ -241,26 +245,40 @@ export const docxWriter: ExportWriter = async (file, options) => {
             ],
           }),
         },
-        children: [
-          new Paragraph({ heading: HeadingLevel.TITLE, spacing: { before: 3000, after: 400 }, children: [run(o.title)] }),
-          ...writer.blocks(o.description),
-          new Paragraph({
-            children: [run(`${o.words.exportedAt}: ${options.exportedAt.slice(0, 10)}`, { color: '555555' }), new PageBreak()],
-          }),
-          new Paragraph({ heading: HeadingLevel.TITLE, children: [run(o.words.toc)] }),
-          new TableOfContents(o.words.toc, { hyperlink: true, headingStyleRange: '1-6' }),
-          new Paragraph({ children: [new PageBreak()] }),
-          ...o.sections.flatMap((s) => [
-            new Paragraph({ heading: HEADINGS[Math.min(6, s.depth) - 1], keepNext: true, children: [run(headingText(s))] }),
-            ...writer.blocks(s.blocks),
-          ]),
-        ],
+        // The body is streamed in here (package.ts), one section at a time: the cover and contents, then each document.
+        children: [bodyMarker()],
       },
     ],
   });
-  const body = await Packer.toBuffer(doc);
+  function* body(): Generator<(Paragraph | Table | TableOfContents)[]> {
+    yield [
+      new Paragraph({ heading: HeadingLevel.TITLE, spacing: { before: 3000, after: 400 }, children: [run(o.title)] }),
+      ...writer.blocks(o.description),
+      new Paragraph({
+        children: [run(`${o.words.exportedAt}: ${options.exportedAt.slice(0, 10)}`, { color: '555555' }), new PageBreak()],
+      }),
+      new Paragraph({ heading: HeadingLevel.TITLE, children: [run(o.words.toc)] }),
+      // The contents' entries are written ahead (docx would find them in a body it held whole), each linked to its
+      // heading's bookmark; Word fills in the page numbers when it updates the field on opening.
+      new TableOfContents(o.words.toc, {
+        hyperlink: true,
+        headingStyleRange: '1-6',
+        cachedEntries: o.sections.map((s, i) => ({ title: headingText(s), level: Math.min(6, s.depth), href: tocAnchor(i) })),
+      }),
+      new Paragraph({ children: [new PageBreak()] }),
+    ];
+    for (const [i, s] of o.sections.entries())
+      yield [
+        new Paragraph({
+          heading: HEADINGS[Math.min(6, s.depth) - 1],
+          keepNext: true,
+          children: [new Bookmark({ id: tocAnchor(i), children: [run(headingText(s))] })],
+        }),
+        ...writer.blocks(s.blocks),
+      ];
+  }
   return {
-    body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+    body: streamDocx(doc, body()),
     contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     extension: 'docx',
   };

@@ -301,13 +301,13 @@ export function definition(o: Outline, images: ReadonlyMap<string, PrintImage>, 
   };
 }
 
-export const pdfWriter: ExportWriter = async (file, options) => {
+export const pdfWriter: ExportWriter<AsyncIterable<Uint8Array>> = async (file, options) => {
   const o = outline(file, options);
   const sources = new Set<string>();
   imageSources(o.description, sources);
   for (const s of o.sections) imageSources(s.blocks, sources);
   const images = await loadImages(sources, (src) => options.readImage(src));
   const pdf = printer() as unknown as { fonts: Record<string, unknown>; virtualfs: unknown };
-  const body = await renderSectioned(definition(o, images, options.exportedAt), pdf.fonts, pdf.virtualfs);
+  const body = renderSectioned(definition(o, images, options.exportedAt), pdf.fonts, pdf.virtualfs);
   return { body, contentType: 'application/pdf', extension: 'pdf' };
 };

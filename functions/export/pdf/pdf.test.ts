@@ -4,9 +4,19 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { apiloomFile, APILOOM_FILE_KIND } from '../../../shared/import/apiloom';
 import { OWN_GIF, OWN_IMAGE, OWN_WEBP, printFixture, printOptions, quillFixture } from '../print/fixture';
-import { definition, pdfWriter, printer, SHORT_TABLE_ROWS, TABLE_TAIL_ROWS } from '.';
+import { definition, pdfWriter as streamedPdfWriter, printer, SHORT_TABLE_ROWS, TABLE_TAIL_ROWS } from '.';
 import { outline } from '../print/outline';
-import { renderSectioned } from './sections';
+import { renderSectioned as streamSectioned } from './sections';
+import { wholeBody } from '../types';
+
+/** The writer's output with its file whole (it comes in pieces, one per layout run). */
+const pdfWriter = async (...args: Parameters<typeof streamedPdfWriter>) => {
+  const out = await streamedPdfWriter(...args);
+  return { ...out, body: await wholeBody(out) };
+};
+/** A sectioned document's PDF, whole. */
+const renderSectioned = (...args: Parameters<typeof streamSectioned>) =>
+  wholeBody({ body: streamSectioned(...args), contentType: 'application/pdf', extension: 'pdf' });
 
 async function pages(body: Uint8Array): Promise<string[]> {
   const pdf = await getDocumentProxy(body.slice());
@@ -372,6 +382,10 @@ describe('PDF export laid out in sections', () => {
         renderSectioned(oneRun, pdf.fonts, pdf.virtualfs).then(placed),
       ]);
       expect(split.length).toBeGreaterThan(3);
+      // The file comes out in pieces as its runs are rendered (the job stores each and lets it go), not whole at the end.
+      let pieces = 0;
+      for await (const piece of streamSectioned(sectioned, pdf.fonts, pdf.virtualfs)) if (piece.length) pieces++;
+      expect(pieces).toBeGreaterThan(3);
       expect(split.map((page) => [...page].sort())).toEqual(whole.map((page) => [...page].sort()));
       // Each page has its one footer, numbered in order; the contents point at the page each heading is on.
       split.forEach((page, i) =>

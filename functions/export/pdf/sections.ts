@@ -108,13 +108,17 @@ interface Placed {
   endY: number;
 }
 
-/** Renders a sectioned document into PDF bytes, with pdfmake's URL and local-file access refused throughout. */
-export async function renderSectioned(
+/**
+ * Renders a sectioned document into PDF bytes, with pdfmake's URL and local-file access refused throughout. The
+ * bytes come in pieces, one after each run: a consumer that stores each piece (the export job) never holds the
+ * whole file, and the next run is laid out only when the consumer asks for more.
+ */
+export async function* renderSectioned(
   def: SectionedDocument,
   fonts: Record<string, unknown>,
   virtualfs: unknown,
   { footersAtOnce = 500 }: { footersAtOnce?: number } = {},
-): Promise<Uint8Array> {
+): AsyncGenerator<Uint8Array> {
   const pageSize = normalizePageSize(def.pageSize);
   const margins = normalizePageMargin(def.pageMargins);
   const doc = new PDFDocument(
@@ -135,12 +139,20 @@ export async function renderSectioned(
     virtualfs,
     () => false,
   );
-  const chunks: Buffer[] = [];
+  let chunks: Buffer[] = [];
   const ended = new Promise<void>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve());
     doc.on('error', reject);
   });
+  /** What pdfkit has written so far (its stream hands data over on a later tick), as one piece. */
+  const written = async (): Promise<Uint8Array | undefined> => {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!chunks.length) return undefined;
+    const piece = Buffer.concat(chunks);
+    chunks = [];
+    return new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength);
+  };
 
   /**
    * pdfkit keeps the shaped glyphs of every word it measured, per font, for the document's life: over a whole
@@ -227,7 +239,7 @@ export async function renderSectioned(
   let bodyPages = 0;
   let endY: number | undefined;
   let held: PdfMakePage | undefined;
-  def.runs.forEach((run, i) => {
+  for (const [i, run] of def.runs.entries()) {
     const carry = !run.fresh && endY !== undefined;
     const base = carry ? bodyPages - 1 : bodyPages;
     const nodes = continued(run.nodes(), carry ? endY : undefined);
@@ -244,7 +256,9 @@ export async function renderSectioned(
     renderBody(pages);
     endY = placed.endY;
     forgetShapes();
-  });
+    const piece = await written();
+    if (piece) yield piece;
+  }
   if (held) renderBody([held]);
   const total = frontPages + bodyPages;
 
@@ -295,6 +309,6 @@ export async function renderSectioned(
   }
   doc.end();
   await ended;
-  const body = Buffer.concat(chunks);
-  return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  const rest = await written();
+  if (rest) yield rest;
 }

@@ -10,7 +10,7 @@
 import { nestNodes, serialLabels } from '@shared/serial-numbers';
 import { FILE_ID_PATTERN, FILES_PATH, isImageType, sniffFileType } from '@shared/files';
 import { exportKeys, keys } from '../../data/keys';
-import { deleteObject, getObjectBytes, isMissing, putObjectBytes } from '../../data/s3';
+import { deleteObject, getObjectBytes, isMissing, putObjectBytes, putObjectParts } from '../../data/s3';
 import { exportLease, getExportJob, keptOmissions, type ExportJobRecord } from '../../domain/export-jobs';
 import { LeaseLost } from '../../domain/jobs';
 import { AppError } from '../../core/app-error';
@@ -115,13 +115,24 @@ async function runTaken(job: ExportJobRecord, opts: RunOptions) {
   const objectKey = exportKeys.object(job.projectId, job.id, output.extension);
   const total = file.nodes.length;
   // Still this run's job (the lease renewed) before anything is stored: a run taken over while it wrote stores nothing.
-  await exportLease.renew(job, { progress: { done: total, total } });
-  await stage(opts, 'store', () => putObjectBytes(objectKey, output.body, output.contentType));
+  const stillOurs = () => exportLease.renew(job, { progress: { done: total, total } });
+  let size: number;
+  if (output.body instanceof Uint8Array) {
+    const body = output.body;
+    await stillOurs();
+    await stage(opts, 'store', () => putObjectBytes(objectKey, body, output.contentType));
+    size = body.length;
+  } else {
+    // Word and PDF come in pieces, made as they are stored (S3 parts): the file is never held whole. The upload is
+    // completed only once the lease is renewed; one abandoned or refused leaves no object behind.
+    const pieces = output.body;
+    size = await stage(opts, 'write and store', () => putObjectParts(objectKey, pieces, output.contentType, stillOurs));
+  }
   try {
     await exportLease.finish(job, {
       objectKey,
       fileName: exportFileName(file.project.name ?? '', job.format, output.extension),
-      size: output.body.length,
+      size,
       omissions: keptOmissions(output.omissions),
       progress: { done: total, total },
     });
