@@ -22,10 +22,10 @@ import { startTarget, testGuard } from '../support/proxy-target';
 const api = useLocalApi();
 const log = createLogger({ job: 'run-scenario-test' });
 
-/** The target: /login answers a token, /orders/{id} answers the order when the token comes with it, /big 20 KB. */
+/** The target: /acme/login answers a token, /orders/{id} answers the order when the token comes with it, /big 20 KB. */
 function answer(req: IncomingMessage, res: ServerResponse) {
   res.setHeader('content-type', 'application/json');
-  if (req.url === '/login') return res.end(JSON.stringify({ token: 'tok-1' }));
+  if (req.url === '/acme/login') return res.end(JSON.stringify({ token: 'tok-1' }));
   if (req.url === '/big') return res.end(JSON.stringify({ pad: 'x'.repeat(20_000) }));
   const order = /^\/orders\/(\w+)$/.exec(req.url ?? '');
   if (order && req.headers.authorization === 'Bearer tok-1') return res.end(JSON.stringify({ id: order[1], state: 'paid' }));
@@ -76,7 +76,7 @@ async function project() {
             id: 'login',
             name: 'Log in',
             type: 'request',
-            source: { kind: 'adhoc', method: 'POST', url: '/login' },
+            source: { kind: 'adhoc', method: 'POST', url: '/acme/login' },
             extract: [{ variable: 'token', from: 'jsonPath', expression: '$.token' }],
             checks: [{ kind: 'status', equals: 200 }],
           },
