@@ -134,6 +134,8 @@ export const ERRORS = {
   environmentNotFound: { code: 43364, status: 200 },
   /** `apiloom run`: several scenarios (or folders, or environments) have this name; the id says which. */
   nameAmbiguous: { code: 45362, status: 200 },
+  /** A scenario import of something that is not a Postman collection v2.0 or v2.1. */
+  postmanInvalid: { code: 45363, status: 200 },
   // Third-party sign-in (issue 25)
   /** An offline deployment offers no third-party sign-in. */
   thirdPartyDisabled: { code: 42031, status: 200 },

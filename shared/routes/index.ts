@@ -20,6 +20,7 @@ import { mockRoutes } from './mock';
 import { openRoutes } from './open';
 import type { RoutePath } from './path';
 import { projectRoutes } from './projects';
+import { scenarioPostmanRoutes } from './scenario-postman';
 import { scenarioRoutes } from './scenarios';
 import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
@@ -49,6 +50,7 @@ export const routes = {
   ...changesRoutes,
   ...thirdPartyRoutes,
   ...scenarioRoutes,
+  ...scenarioPostmanRoutes,
   ...commentRoutes,
 } as const satisfies Record<string, RouteDef>;
 
