@@ -140,6 +140,8 @@ export const ERRORS = {
   scenarioRunEnvironment: { code: 43365, status: 200 },
   /** A server run's data set could not be read (a missing column, a malformed file): the reason in `detail`. */
   scenarioRunDataSet: { code: 45363, status: 200 },
+  /** A scenario import of something that is not a Postman collection v2.0 or v2.1. */
+  postmanInvalid: { code: 45364, status: 200 },
   // Third-party sign-in (issue 25)
   /** An offline deployment offers no third-party sign-in. */
   thirdPartyDisabled: { code: 42031, status: 200 },

@@ -22,6 +22,7 @@ import { openRoutes } from './open';
 import type { RoutePath } from './path';
 import { projectRoutes } from './projects';
 import { scenarioJobRoutes } from './scenario-jobs';
+import { scenarioPostmanRoutes } from './scenario-postman';
 import { scenarioRoutes } from './scenarios';
 import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
@@ -52,6 +53,7 @@ export const routes = {
   ...thirdPartyRoutes,
   ...scenarioRoutes,
   ...scenarioJobRoutes,
+  ...scenarioPostmanRoutes,
   ...commentRoutes,
   ...channelRoutes,
 } as const satisfies Record<string, RouteDef>;

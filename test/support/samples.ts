@@ -251,6 +251,16 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
       results: [],
     },
   }),
+  'scenario.importPostman': ({ projectId }) => ({
+    body: {
+      projectId,
+      collection: {
+        info: { name: 'Walked', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+        item: [{ name: 'ping', request: { method: 'GET', url: { raw: '{{baseUrl}}/acme/ping' } } }],
+      },
+    },
+  }),
+  'scenario.exportPostman': ({ scenarioId }) => ({ params: { id: scenarioId } }),
   'scenarioRun.list': ({ scenarioId }) => ({ params: { id: scenarioId } }),
   'scenarioRun.get': ({ scenarioRunId }) => ({ params: { id: scenarioRunId } }),
   // No environment: the step's address is relative, which the guard refuses at once (nothing leaves the machine).
