@@ -113,16 +113,26 @@ test('a scenario built through the screens keeps a token, runs over three rows a
   await expect(live.getByRole('listitem', { name: 'ann 我的信息 通过' })).toBeVisible();
 
   // The saved run's report: the failing check first, with its field path and the row it ran for.
-  await page.getByRole('link', { name: '查看报告' }).click();
+  await page.locator('.ant-alert').filter({ hasText: '运行记录已保存' }).getByRole('link', { name: '查看报告' }).click();
   const failures = page.getByRole('region', { name: '失败的断言' });
   await expect(failures.getByText('我的信息 [cy]')).toBeVisible();
   await expect(failures.getByText('$.role equals owner，实际为「member」')).toBeVisible();
 
-  // In the history, with the pass rate; one assertion in English.
+  // The same on the server: its guard refuses a loopback target, so every request fails there, and the run is kept.
   await page.getByText('返回场景').click();
   await expect(page.getByText('最近 1 次运行的通过率：0%')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: '失败' })).toHaveCount(1);
+  await page.getByRole('tab', { name: '运行', exact: true }).click();
+  await page.getByRole('button', { name: '在服务器运行' }).click();
+  await expect(page.getByText('服务器运行已完成')).toBeVisible({ timeout: 30_000 });
+
+  // Both runs in the history, with the pass rate, and compared; one assertion in English.
+  await page.getByRole('tab', { name: '运行历史' }).click();
+  await expect(page.getByText('最近 2 次运行的通过率：0%')).toBeVisible();
+  for (const box of await page.getByRole('row').getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: '对比所选的两次运行' }).click();
+  await expect(page.getByRole('heading', { name: '对比两次运行', level: 1 })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'ann' }).filter({ hasText: '我的信息' })).toHaveClass(/scenario-changed/);
   await page.evaluate(() => localStorage.setItem('apiloom.lang', 'en'));
   await page.reload();
-  await expect(page.getByText('Pass rate over the last 1 runs: 0%')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Compare two runs', level: 1 })).toBeVisible();
 });

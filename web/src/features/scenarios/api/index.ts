@@ -6,7 +6,8 @@
 import type { DocumentLookup, ScenarioSources } from '@shared/scenarios/engine';
 import type { ParamItem } from '@shared/schemas/params';
 import type { ReferencedDocument } from '@shared/schemas/scenario';
-import { api, isApiError, useApiMutation, useApiQuery } from '../../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { api, apiQuery, invalidate, isApiError, useApiMutation, useApiQuery } from '../../../lib/api';
 
 const quiet = { ignoreMessage: true, ignoreRedirect: true } as const;
 
@@ -28,6 +29,23 @@ export const useFolderChange = <Id extends 'scenarioFolder.create' | 'scenarioFo
   useApiMutation(id, { invalidates: ['scenario.list'], ignoreMessage: true });
 export const useSaveRun = () =>
   useApiMutation('scenarioRun.save', { invalidates: ['scenarioRun.list', 'scenario.list'], ignoreMessage: true });
+
+/** Starts a run on the server (`scenarioJob.start`); the screen follows the job with `useServerRunJob`. */
+export const useStartServerRun = () => useApiMutation('scenarioJob.start', { ignoreMessage: true });
+
+const SERVER_RUN_POLL_MS = 1_000;
+/** A server run's job, read again every second until it has ended. */
+export const useServerRunJob = (jobId: string | null) =>
+  useQuery({
+    ...apiQuery('scenarioJob.get', { params: { id: jobId ?? '' } }, quiet),
+    enabled: !!jobId,
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'done' || state === 'failed' ? false : SERVER_RUN_POLL_MS;
+    },
+  });
+/** The history and the list's pass rates read again (a server run ended). */
+export const refreshRuns = () => invalidate('scenarioRun.list', 'scenario.list');
 
 const lookupOf = (ref: ReferencedDocument): DocumentLookup | undefined =>
   ref.state === 'ok' ? undefined : { state: ref.state, id: ref.id, title: ref.title };

@@ -5,21 +5,22 @@
  */
 import { CaretRightOutlined, StopOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, InputNumber, Radio, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { EngineOptions, ScenarioScripts } from '@shared/scenarios/engine';
+import type { EngineOptions, ScenarioScripts, StepResult } from '@shared/scenarios/engine';
+import { keptResults } from '@shared/scenarios/kept-run';
 import type { ScenarioView } from '@shared/schemas/scenario';
 import { errorMessage } from '../../../lib/form';
 import { readScenario, scenarioSources, useSaveRun } from '../api';
 import { useScenarioRun } from '../hooks/use-scenario-run';
 import { inspectDataSet } from '../lib/data-set';
-import { keptResults } from '../lib/runs';
 import { useProblemText } from './data-set-editor';
+import { ServerRun } from './server-run';
 import { StatusTag } from './status-tag';
 
 /** The live list shows the last steps only: a long run's earlier ones are in its report. */
-const LIVE_STEPS = 200;
+const LIVE_STEPS = 100;
 
 /** What the page hands the run: the runner's transports and script sandbox, and the chosen environment. */
 export interface BrowserRunSetup {
@@ -144,6 +145,16 @@ export function ScenarioRunPanel(props: {
           </Button>
         )}
       </Space>
+      {props.canSave ? (
+        <ServerRun
+          scenarioId={props.scenario.id}
+          environmentId={environment?.id ?? ''}
+          iterations={iterations}
+          bail={bail}
+          disabled={run.running}
+          reportHref={props.reportHref}
+        />
+      ) : null}
       {notStarted ? <Alert type="error" showIcon role="alert" title={t('scenario.run.notFinished', { detail: notStarted })} /> : null}
       {run.failure ? (
         <Alert
@@ -195,19 +206,7 @@ export function ScenarioRunPanel(props: {
         ) : null}
         <ol className="scenario-live" aria-busy={run.running}>
           {shown.map((r, i) => (
-            <li
-              key={run.results.length - shown.length + i}
-              aria-label={`${r.iterationName} ${[...r.trail, r.name || r.stepId].join(' › ')} ${t(`scenario.status.${r.status}`)}`}
-            >
-              <Space wrap size={6}>
-                <StatusTag status={r.status} />
-                <Typography.Text type="secondary">{r.iterationName}</Typography.Text>
-                <span>{[...r.trail, r.name || r.stepId].join(' › ')}</span>
-                {r.request ? <Typography.Text code>{`${r.request.method} ${r.request.url}`}</Typography.Text> : null}
-                {r.response ? <span>{`${r.response.status} · ${Math.round(r.response.timeMs)} ms`}</span> : null}
-                {r.error ? <Typography.Text type="danger">{r.error.detail}</Typography.Text> : null}
-              </Space>
-            </li>
+            <LiveRow key={run.results.length - shown.length + i} result={r} />
           ))}
           {run.running ? (
             <li>
@@ -219,3 +218,23 @@ export function ScenarioRunPanel(props: {
     </div>
   );
 }
+
+/**
+ * One line of the live list, in plain markup and rendered once: a run of thousands of steps adds lines many times a
+ * second, and only the new ones may cost the page any work.
+ */
+const LiveRow = memo(function LiveRow({ result: r }: { result: StepResult }) {
+  const { t } = useTranslation();
+  const where = [...r.trail, r.name || r.stepId].join(' › ');
+  const status = t(`scenario.status.${r.status}`);
+  return (
+    <li className="scenario-live-row" aria-label={`${r.iterationName} ${where} ${status}`}>
+      <span className={`scenario-status scenario-status-${r.status}`}>{status}</span>
+      <span className="scenario-live-muted">{r.iterationName}</span>
+      <span>{where}</span>
+      {r.request ? <code>{`${r.request.method} ${r.request.url}`}</code> : null}
+      {r.response ? <span>{`${r.response.status} · ${Math.round(r.response.timeMs)} ms`}</span> : null}
+      {r.error ? <span className="scenario-live-error">{r.error.detail}</span> : null}
+    </li>
+  );
+});

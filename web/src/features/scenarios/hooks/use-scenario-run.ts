@@ -8,7 +8,7 @@ import type { RunSummary, StepResult } from '@shared/scenarios/engine';
 import { RunNotFinished, startBrowserRun, type HostedRun, type RunDeps } from '../lib/run-host';
 import type { RunInput } from '../lib/run-protocol';
 
-const FLUSH_MS = 120;
+const FLUSH_MS = 250;
 
 export interface FinishedRun {
   summary: RunSummary;

@@ -1,64 +1,10 @@
 /**
- * What the screens make of runs: a browser run cut to what the history keeps (`scenarioRun.save`'s limits), the
- * failing steps first, two runs compared step by step, and a scenario's pass rate over its last runs.
+ * What the screens make of runs: two runs compared step by step, and a scenario's pass
+ * rate over its last runs. (What a run keeps of each step is shared/scenarios/kept-run.ts.)
  */
-import type { RunSummary, StepResult } from '@shared/scenarios/engine';
-import { RUN_KEPT_BODY_CHARS, RUN_KEPT_STEPS, SCENARIO_LIMITS, type StoredStepResult } from '@shared/schemas/scenario';
-
-const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
-const cutPairs = (pairs: { name: string; value: string }[]) =>
-  pairs.slice(0, 200).map((p) => ({ name: cut(p.name, 256), value: cut(p.value, 8192) }));
-
-/** One step result as the history keeps it: bodies, values and lists within the stored schema's bounds. */
-export function keptResult(r: StepResult): StoredStepResult {
-  return {
-    ...r,
-    name: cut(r.name, SCENARIO_LIMITS.name),
-    iterationName: cut(r.iterationName, 200),
-    trail: r.trail.slice(0, 50).map((t) => cut(t, 200)),
-    ...(r.request
-      ? {
-          request: {
-            method: r.request.method,
-            url: cut(r.request.url, 8192),
-            headers: cutPairs(r.request.headers),
-            ...(r.request.body === undefined ? {} : { body: cut(r.request.body, RUN_KEPT_BODY_CHARS) }),
-          },
-        }
-      : {}),
-    ...(r.response
-      ? {
-          response: {
-            ...r.response,
-            headers: cutPairs(r.response.headers),
-            body: cut(r.response.body, RUN_KEPT_BODY_CHARS),
-            bodyCut: r.response.bodyCut || r.response.body.length > RUN_KEPT_BODY_CHARS,
-          },
-        }
-      : {}),
-    checks: r.checks.slice(0, 500).map((c) => ({
-      ...c,
-      target: cut(c.target, 1_000),
-      op: cut(c.op, 50),
-      expected: cut(c.expected, 10_000),
-      actual: cut(c.actual, 10_000),
-    })),
-    extracted: Object.fromEntries(Object.entries(r.extracted).map(([k, v]) => [cut(k, 100), cut(v, RUN_KEPT_BODY_CHARS)])),
-    ...(r.error ? { error: { code: r.error.code, detail: cut(r.error.detail, 2_000) } } : {}),
-    ...(r.missingVariables ? { missingVariables: r.missingVariables.slice(0, 100).map((v) => cut(v, 100)) } : {}),
-  };
-}
-
-/** The results a saved run keeps: the first RUN_KEPT_STEPS. */
-export const keptResults = (results: readonly StepResult[]) => results.slice(0, RUN_KEPT_STEPS).map(keptResult);
+import type { StoredStepResult } from '@shared/schemas/scenario';
 
 export const isFailure = (r: Pick<StoredStepResult, 'status'>) => r.status === 'failed' || r.status === 'error';
-
-/** The failing steps first (in run order), then the rest (in run order). */
-export const failingFirst = <T extends Pick<StoredStepResult, 'status'>>(results: readonly T[]): T[] => [
-  ...results.filter(isFailure),
-  ...results.filter((r) => !isFailure(r)),
-];
 
 /** A scenario's pass rate over its last runs (newest first), as a whole percent; null without runs. */
 export function passRate(recent: readonly ('passed' | 'failed')[]): number | null {
@@ -99,13 +45,3 @@ export function compareRuns(before: readonly Compared[], after: readonly Compare
   }
   return [...rows.values()];
 }
-
-/** The counts a run's heading shows. */
-export const summaryLine = (s: RunSummary) => ({
-  passed: s.steps.passed,
-  failed: s.steps.failed,
-  skipped: s.steps.skipped,
-  requests: s.requests,
-  durationMs: s.durationMs,
-  iterations: s.iterations.length,
-});
