@@ -114,6 +114,7 @@ const routeObjects: RouteObject[] = [
               { path: 'tokens', lazy: () => import('../pages/project-settings/tokens') },
               { path: 'sync', lazy: () => import('../pages/project-settings/sync') },
               { path: 'compat', lazy: () => import('../pages/project-settings/compat') },
+              { path: 'channels', lazy: () => import('../pages/project-settings/channels') },
             ],
           },
           { path: paths.team.pattern, lazy: () => import('../pages/team/console') },
