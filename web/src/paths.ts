@@ -40,7 +40,7 @@ export type SettingsTab = (typeof SETTINGS_TABS)[number];
 export const TEAM_CONSOLE_VIEWS = ['all', 'archived', 'recycle'] as const;
 export type TeamConsoleView = (typeof TEAM_CONSOLE_VIEWS)[number];
 
-export const TEAM_SETTINGS_TABS = ['info', 'members', 'transfer'] as const;
+export const TEAM_SETTINGS_TABS = ['info', 'members', 'transfer', 'channels'] as const;
 export type TeamSettingsTab = (typeof TEAM_SETTINGS_TABS)[number];
 
 /** What an invitation link leads into. */

@@ -126,6 +126,7 @@ const routeObjects: RouteObject[] = [
               { path: 'info', lazy: () => import('../pages/team-settings/info') },
               { path: 'members', lazy: () => import('../pages/team-settings/members') },
               { path: 'transfer', lazy: () => import('../pages/team-settings/transfer') },
+              { path: 'channels', lazy: () => import('../pages/team-settings/channels') },
             ],
           },
         ],

@@ -3,6 +3,8 @@ import type { channelsZh } from './channels.zh';
 export const channelsEn: typeof channelsZh = {
   title: 'Notification channels',
   text: 'Tell a group chat or a service what changes in this project: WeCom, DingTalk, Feishu, Slack, a signed webhook or email. Addresses and secrets are kept secret once saved.',
+  teamText: "The team's default channels: each project of the team with no channel of its own is told of its changes through these.",
+  adminsOnly: 'Only the team administrators set default notification channels.',
   add: 'Add channel',
   edit: 'Edit channel',
   empty: 'No channels yet: nobody outside the app is told of changes.',

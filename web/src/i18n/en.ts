@@ -329,6 +329,7 @@ export const en: Texts<typeof zh> = {
     info: 'Team info',
     members: 'Members',
     transfer: 'Transfer team',
+    channels: 'Notification channels',
   },
   teamInfo: {
     owner: 'Owner: {{name}}',

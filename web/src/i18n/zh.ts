@@ -319,6 +319,7 @@ export const zh = {
     info: '团队信息',
     members: '成员管理',
     transfer: '转让团队',
+    channels: '通知渠道',
   },
   teamInfo: {
     owner: '所有者：{{name}}',

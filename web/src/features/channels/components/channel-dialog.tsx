@@ -10,7 +10,7 @@ import { EVENT_KINDS, type EventKind } from '@shared/schemas/events';
 import type { DocumentTreeNode } from '@shared/schemas/document';
 import { showServerError } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useCreateChannel, useProjectTree, useUpdateChannel } from '../api';
+import { useCreateChannel, useProjectTree, useUpdateChannel, type ChannelOwner } from '../api';
 import { KIND_ICONS, takesSecret } from './channel-kinds';
 
 interface Draft {
@@ -34,12 +34,12 @@ function foldersOf(nodes: readonly DocumentTreeNode[], above = ''): { value: str
 }
 
 export function ChannelDialog({
-  projectId,
+  owner,
   editing,
   open,
   onClose,
 }: {
-  projectId: string;
+  owner: ChannelOwner;
   /** The channel edited, or none to add one. */
   editing: ChannelView | null;
   open: boolean;
@@ -47,9 +47,11 @@ export function ChannelDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Draft>();
-  const create = useCreateChannel();
-  const update = useUpdateChannel();
-  const tree = useProjectTree(projectId, open);
+  const create = useCreateChannel(owner);
+  const update = useUpdateChannel(owner);
+  // A team's defaults watch the whole of each project: folders are a project's own.
+  const ofProject = owner.kind === 'project';
+  const tree = useProjectTree(owner.id, open && ofProject);
   const folders = useMemo(() => foldersOf(tree.data ?? []), [tree.data]);
   const kind = Form.useWatch('kind', form) ?? editing?.kind ?? 'dingtalk';
   // A saved address stays unless the kind changes: another provider needs its own.
@@ -59,8 +61,8 @@ export function ChannelDialog({
     const settings = { ...values, ...(takesSecret(values.kind) && secret ? { secret } : {}) };
     try {
       if (editing)
-        await update.mutateAsync({ params: { id: projectId, channelId: editing.id }, body: { ...settings, target: target ?? '' } });
-      else await create.mutateAsync({ params: { id: projectId }, body: { ...settings, target: target ?? '' } });
+        await update.mutateAsync({ params: { id: owner.id, channelId: editing.id }, body: { ...settings, target: target ?? '' } });
+      else await create.mutateAsync({ params: { id: owner.id }, body: { ...settings, target: target ?? '' } });
       notify.success(t('channels.saved'));
       onClose();
     } catch (err) {
@@ -132,9 +134,11 @@ export function ChannelDialog({
             options={EVENT_KINDS.map((e) => ({ value: e, label: t(`channels.event.${e}`) }))}
           />
         </Form.Item>
-        <Form.Item name="folderIds" label={t('channels.folders')} extra={t('channels.foldersHint')}>
-          <Select mode="multiple" allowClear loading={tree.isLoading} options={folders} optionFilterProp="label" />
-        </Form.Item>
+        {ofProject ? (
+          <Form.Item name="folderIds" label={t('channels.folders')} extra={t('channels.foldersHint')}>
+            <Select mode="multiple" allowClear loading={tree.isLoading} options={folders} optionFilterProp="label" />
+          </Form.Item>
+        ) : null}
         <Form.Item name="language" label={t('channels.language')}>
           <Radio.Group options={(['zh', 'en'] as const).map((l) => ({ value: l, label: t(`channels.languages.${l}`) }))} />
         </Form.Item>

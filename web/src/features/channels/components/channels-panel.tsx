@@ -1,8 +1,9 @@
 /**
- * The settings tab "Notification channels" (issue 38): the project's channels with their kind and health (OK,
+ * The settings tab "Notification channels" (issue 38) of a project, or of a team (its defaults for its projects
+ * with no channel of their own): the channels with their kind and health (OK,
  * failing, or paused and why), each added and edited in a dialog, tested with a message whose outcome shows beside
- * it, resumed when paused, and its delivery log in a drawer. The project's administrators only: the tab is
- * shown to them alone and the routes refuse everyone else.
+ * it, resumed when paused, and its delivery log in a drawer. Administrators only: the tab is shown to them alone
+ * and the routes refuse everyone else.
  */
 import { Button, Card, Empty, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
@@ -12,7 +13,7 @@ import { QueryState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import '../../../i18n/channels';
-import { useChannels, useDeleteChannel, useResumeChannel, useTestChannel } from '../api';
+import { useChannels, useDeleteChannel, useResumeChannel, useTestChannel, type ChannelOwner } from '../api';
 import { ChannelDialog } from './channel-dialog';
 import { KIND_ICONS, TONES } from './channel-kinds';
 import { DeliveryDrawer } from './delivery-drawer';
@@ -20,19 +21,19 @@ import { DeliveryDrawer } from './delivery-drawer';
 const healthOf = (c: ChannelView) => (c.state === 'paused' ? 'paused' : c.failingSince ? 'failing' : 'ok');
 const HEALTH_COLOR = { ok: TONES.ok, failing: TONES.warn, paused: TONES.bad } as const;
 
-export function ChannelsPanel({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
+export function ChannelsPanel({ owner, canEdit }: { owner: ChannelOwner; canEdit: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const channels = useChannels(projectId);
-  const remove = useDeleteChannel();
-  const resume = useResumeChannel();
-  const test = useTestChannel();
+  const channels = useChannels(owner);
+  const remove = useDeleteChannel(owner);
+  const resume = useResumeChannel(owner);
+  const test = useTestChannel(owner);
   const [dialog, setDialog] = useState<{ editing: ChannelView | null } | null>(null);
   const [logOf, setLogOf] = useState<ChannelView | null>(null);
   const [outcomes, setOutcomes] = useState<Record<string, ChannelTestOutcome>>({});
 
   const sendTest = (channel: ChannelView) =>
-    test.mutateAsync({ params: { id: projectId, channelId: channel.id } }).then(
+    test.mutateAsync({ params: { id: owner.id, channelId: channel.id } }).then(
       (outcome) => setOutcomes((all) => ({ ...all, [channel.id]: outcome })),
       () => undefined,
     );
@@ -55,7 +56,7 @@ export function ChannelsPanel({ projectId, canEdit }: { projectId: string; canEd
             </Button>
           ) : null}
         </Flex>
-        <Typography.Paragraph type="secondary">{t('channels.text')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t(owner.kind === 'team' ? 'channels.teamText' : 'channels.text')}</Typography.Paragraph>
         <QueryState query={channels}>
           {channels.data?.channels.length ? (
             <Table<ChannelView>
@@ -127,7 +128,7 @@ export function ChannelsPanel({ projectId, canEdit }: { projectId: string; canEd
                               <Button
                                 size="small"
                                 onClick={() =>
-                                  void resume.mutateAsync({ params: { id: projectId, channelId: row.id } }).then(
+                                  void resume.mutateAsync({ params: { id: owner.id, channelId: row.id } }).then(
                                     () => notify.success(t('channels.resumed')),
                                     () => undefined,
                                   )
@@ -139,7 +140,7 @@ export function ChannelsPanel({ projectId, canEdit }: { projectId: string; canEd
                             <Popconfirm
                               title={t('channels.deleteConfirm', { name: row.name })}
                               onConfirm={() =>
-                                void remove.mutateAsync({ params: { id: projectId, channelId: row.id } }).then(
+                                void remove.mutateAsync({ params: { id: owner.id, channelId: row.id } }).then(
                                   () => notify.success(t('channels.deleted')),
                                   () => undefined,
                                 )
@@ -167,8 +168,8 @@ export function ChannelsPanel({ projectId, canEdit }: { projectId: string; canEd
           )}
         </QueryState>
       </Card>
-      {dialog ? <ChannelDialog projectId={projectId} editing={dialog.editing} open onClose={() => setDialog(null)} /> : null}
-      <DeliveryDrawer projectId={projectId} channel={logOf} onClose={() => setLogOf(null)} />
+      {dialog ? <ChannelDialog owner={owner} editing={dialog.editing} open onClose={() => setDialog(null)} /> : null}
+      <DeliveryDrawer owner={owner} channel={logOf} onClose={() => setLogOf(null)} />
     </section>
   );
 }

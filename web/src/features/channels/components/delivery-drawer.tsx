@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelView, DeliveryView } from '@shared/schemas/channels';
 import { QueryState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/dates';
-import { useDeliveries } from '../api';
+import { useDeliveries, type ChannelOwner } from '../api';
 import { TONES } from './channel-kinds';
 
 const STATUS_COLOR = { sending: TONES.info, sent: TONES.ok, failed: TONES.bad, refused: TONES.warn } as const;
 
-export function DeliveryDrawer({ projectId, channel, onClose }: { projectId: string; channel: ChannelView | null; onClose: () => void }) {
+export function DeliveryDrawer({ owner, channel, onClose }: { owner: ChannelOwner; channel: ChannelView | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const log = useDeliveries(projectId, channel?.id ?? null);
+  const log = useDeliveries(owner, channel?.id ?? null);
   return (
     <Drawer open={!!channel} width={760} title={t('channels.logTitle', { name: channel?.name ?? '' })} onClose={onClose} destroyOnHidden>
       <QueryState query={log}>
