@@ -69,8 +69,8 @@ async function deleteAll(spec: QuerySpec, opts: PurgeOptions, keep?: (item: Item
 
 /**
  * Destroys a disbanded team: every project of it (whatever its state; each claimed first, so nothing of it is
- * reachable meanwhile), then its members, groups and bindings, its console's folders, its own files (the logo),
- * and its META last.
+ * reachable meanwhile), then its members, groups and bindings, its console's folders, its default notification
+ * channels, its own files (the logo), and its META last.
  */
 export async function purgeTeam(teamId: string, opts: PurgeOptions = {}): Promise<{ done: boolean; items: number }> {
   let items = 0;
@@ -88,6 +88,10 @@ export async function purgeTeam(teamId: string, opts: PurgeOptions = {}): Promis
   const folders = await deleteAll(keys.foldersOf({ userId: '', teamId }), opts);
   items += folders.items;
   if (!folders.done || !timeLeft(opts.deadline)) return { done: false, items };
+  // Its default notification channels and their delivery logs, kept as a project's are, under the team's id.
+  const channels = await deleteAll(keys.projectItems(teamId), opts);
+  items += channels.items;
+  if (!channels.done || !timeLeft(opts.deadline)) return { done: false, items };
   // The team's own files (its logo), kept under its id; safe to repeat.
   await deleteTeamFiles(teamId);
   if (!timeLeft(opts.deadline)) return { done: false, items };

@@ -172,3 +172,21 @@ export async function startNotifyFakes(opts: { now?: () => number } = {}): Promi
       }),
   };
 }
+
+/**
+ * /__dev/notify: where the fakes listen and what they received, served by the local gateway beside the code
+ * outbox (a page for people, `/__dev/notify.json` for tests): a channel is pointed at `urls[provider]`.
+ */
+export const notifyFakesRoutes =
+  (fakes: NotifyFakes) =>
+  async (_req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
+    if (url.pathname === '/__dev/notify.json') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ url: fakes.url, urls: fakes.urls, received: fakes.received }));
+      return true;
+    }
+    if (url.pathname !== '/__dev/notify') return false;
+    res.writeHead(302, { location: `${fakes.url}/`, 'cache-control': 'no-store' });
+    res.end();
+    return true;
+  };

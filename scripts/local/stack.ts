@@ -25,7 +25,7 @@ import { devRoutesOf, testHookRoutes } from './test-hooks';
 import { registerLocalWorkers } from '../../functions/runtime/workers';
 import { runLocalWorker, settledWorkers } from './workers';
 import { startEventStream } from './event-stream';
-import { startNotifyFakes, type NotifyFakes } from './notify-fakes';
+import { notifyFakesRoutes, startNotifyFakes, type NotifyFakes } from './notify-fakes';
 
 interface StackOptions {
   port: number;
@@ -119,7 +119,11 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       loadHandler,
       webDir: opts.webDir,
       configScript: configScript({ environment: 'local', apiBase: '/api', offline: opts.offline, mockBase: mockUrl }),
-      devRoutes: opts.testHooks ? devRoutesOf(outboxRoutes, testHookRoutes) : outboxRoutes,
+      devRoutes: devRoutesOf(
+        outboxRoutes,
+        ...(notifyFakes ? [notifyFakesRoutes(notifyFakes)] : []),
+        ...(opts.testHooks ? [testHookRoutes] : []),
+      ),
       securityHeaders: securityHeaders(s3.endpoint, mockUrl),
       files: fileServer(s3.endpoint, LOCAL_FILES_BUCKET),
     });

@@ -10,9 +10,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ERRORS } from '@shared/errors';
 import type { RouteId, RouteResponse } from '@shared/routes';
 import type { ProjectEvent } from '@shared/schemas/events';
-import { getChannel, noteChannelHealth, PAUSE_AFTER_FAILING_MS } from '../../functions/domain/channels';
+import { channelsOf, deliveryLog, getChannel, noteChannelHealth, PAUSE_AFTER_FAILING_MS } from '../../functions/domain/channels';
 import { newEvent } from '../../functions/domain/events';
 import { assignMember } from '../../functions/domain/members';
+import { purgeTeam } from '../../functions/domain/project-purge';
 import { addTeamMember } from '../../functions/domain/teams';
 import { deliverEvent } from '../../functions/notify/deliver';
 import { FAKE_SECRETS, startNotifyFakes, type NotifyFakes } from '../../scripts/local/notify-fakes';
@@ -212,6 +213,10 @@ describe('a team’s default channels', SLOW, () => {
     ]);
     const log = await as(owner.token, 'teamChannel.deliveries', { params: { id: team.id, channelId: made.data.id } });
     expect(log.data.deliveries.map((d) => d.status)).toEqual(['sent']);
+
+    // A disbanded team's purge takes its channels and their log with it.
+    expect((await purgeTeam(team.id)).done).toBe(true);
+    expect([await channelsOf(team.id), await deliveryLog(team.id, made.data.id)]).toEqual([[], []]);
   });
 });
 

@@ -18,7 +18,21 @@ export const PROFILE_TABS = ['info', 'security', 'relation', 'quit'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /** Project settings tabs. */
-export const SETTINGS_TABS = ['info', 'auth', 'share', 'export', 'style', 'transfer', 'quit', 'tokens', 'sync', 'compat'] as const;
+export const SETTINGS_TABS = [
+  'info',
+  'auth',
+  'share',
+  'export',
+  'style',
+  'transfer',
+  'quit',
+  'tokens',
+  'sync',
+  'compat',
+  'channels',
+] as const;
+/** Tabs only the project's administrators see (their routes refuse everyone else). */
+export const ADMIN_SETTINGS_TABS: readonly SettingsTab[] = ['channels'];
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** Team settings tabs (spec section 2); disbanding and leaving sit on the info tab. */
@@ -26,7 +40,7 @@ export type SettingsTab = (typeof SETTINGS_TABS)[number];
 export const TEAM_CONSOLE_VIEWS = ['all', 'archived', 'recycle'] as const;
 export type TeamConsoleView = (typeof TEAM_CONSOLE_VIEWS)[number];
 
-export const TEAM_SETTINGS_TABS = ['info', 'members', 'transfer'] as const;
+export const TEAM_SETTINGS_TABS = ['info', 'members', 'transfer', 'channels'] as const;
 export type TeamSettingsTab = (typeof TEAM_SETTINGS_TABS)[number];
 
 /** What an invitation link leads into. */

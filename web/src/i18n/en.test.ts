@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bellEn } from './bell.en';
+import { channelsEn } from './channels.en';
 import { commentsEn } from './comments.en';
 import { en } from './en';
 import { importsEn } from './imports.en';
@@ -22,6 +23,7 @@ describe('English texts', () => {
       scripts: scriptsEn,
       comments: commentsEn,
       bell: bellEn,
+      channels: channelsEn,
     });
     const mixed = own.filter((s) => /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef\u2018-\u201f]/.test(s));
     expect(mixed).toEqual([]);

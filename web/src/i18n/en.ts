@@ -255,6 +255,7 @@ export const en: Texts<typeof zh> = {
     tokens: 'Tokens',
     sync: 'Sync',
     compat: 'Compatibility',
+    channels: 'Notification channels',
     readOnly: 'Only editors can change the project info.',
     archivedReadOnly: 'The project is archived; unarchive it to make changes.',
     dangerZone: 'Danger zone',
@@ -328,6 +329,7 @@ export const en: Texts<typeof zh> = {
     info: 'Team info',
     members: 'Members',
     transfer: 'Transfer team',
+    channels: 'Notification channels',
   },
   teamInfo: {
     owner: 'Owner: {{name}}',

@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bellZh } from './bell.zh';
+import { channelsZh } from './channels.zh';
 import { commentsZh } from './comments.zh';
 import { exportsZh } from './exports.zh';
 import { i18n, loadLanguage } from './index';
@@ -33,6 +34,7 @@ const ALL = textsOf({
   tokens: tokensZh,
   comments: commentsZh,
   bell: bellZh,
+  channels: channelsZh,
 });
 
 /** Placeholders whose values are always Chinese in a Chinese text (a script's phase: "前置脚本"; a version's bump: "主"). */

@@ -245,6 +245,7 @@ export const zh = {
     tokens: '令牌',
     sync: '同步',
     compat: '兼容性',
+    channels: '通知渠道',
     readOnly: '只有可编辑成员可以修改项目信息。',
     archivedReadOnly: '项目已归档，取消归档后才能修改。',
     dangerZone: '危险操作',
@@ -318,6 +319,7 @@ export const zh = {
     info: '团队信息',
     members: '成员管理',
     transfer: '转让团队',
+    channels: '通知渠道',
   },
   teamInfo: {
     owner: '所有者：{{name}}',

@@ -8,7 +8,7 @@ import { LinkButton } from '../../components/link-button';
 import { QueryState } from '../../components/query-state';
 import { useProject } from '../../features/projects/api';
 import { useTitle } from '../../lib/title';
-import { paths, SETTINGS_TABS, type SettingsTab } from '../../paths';
+import { ADMIN_SETTINGS_TABS, paths, SETTINGS_TABS, type SettingsTab } from '../../paths';
 
 export interface ProjectSettingsContext {
   project: ProjectView;
@@ -45,7 +45,10 @@ export function Component() {
           <Tabs
             activeKey={active}
             onChange={(key) => void navigate(paths.projectSettings.href(id, key as SettingsTab))}
-            items={SETTINGS_TABS.map((tab) => ({ key: tab, label: t(`projectSettings.${tab}`) }))}
+            items={SETTINGS_TABS.filter((tab) => atLeast(project.data.role, 'admin') || !ADMIN_SETTINGS_TABS.includes(tab)).map((tab) => ({
+              key: tab,
+              label: t(`projectSettings.${tab}`),
+            }))}
           />
           <Outlet context={{ project: project.data } satisfies ProjectSettingsContext} />
         </section>

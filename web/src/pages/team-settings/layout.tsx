@@ -44,7 +44,11 @@ export function Component() {
           <Tabs
             activeKey={active}
             onChange={(key) => void navigate(paths.teamSettings.href(id, key as TeamSettingsTab))}
-            items={TEAM_SETTINGS_TABS.map((tab) => ({ key: tab, label: t(`teamSettings.${tab}`) }))}
+            // Default notification channels are the team administrators' (their routes refuse developers).
+            items={TEAM_SETTINGS_TABS.filter((tab) => tab !== 'channels' || standing.data.role !== 'developer').map((tab) => ({
+              key: tab,
+              label: t(`teamSettings.${tab}`),
+            }))}
           />
           {user.data ? (
             <Outlet context={{ team: team.data, standing: standing.data, selfId: user.data.id } satisfies TeamSettingsContext} />
