@@ -7,6 +7,8 @@ import type { ServiceName } from './routes/define';
 export const JOBS = {
   /** Destroys projects whose 30 days in the recycle bin are over (and abandoned clones). */
   purge: { cron: { minute: '17', hour: '3' }, localEveryMs: 86_400_000, timeoutSeconds: 900, memoryMb: 512 },
+  /** Tells the team once more of a save storm when its coalescing window closes (issue 38, domain/events.ts). */
+  'notify-follow-ups': { cron: { minute: '*', hour: '*' }, localEveryMs: 60_000, timeoutSeconds: 60, memoryMb: 256 },
 } as const;
 
 type JobName = keyof typeof JOBS;

@@ -362,6 +362,9 @@ export const scenarioKeys = {
  *   open coalescing window of one person's saves .. pk PROJECT#<projectId>  sk EVENTWIN#<hash of kind, document, actor>
  *                                                   (TTL a day; hashed so a purged document's id is gone from
  *                                                   the partition with it, while its last window lives out its day)
+ *   a window's follow-up, due when it closes ....... pk EVENTFOLLOWUP#<shard 0-3>  sk <dueAt ISO>#<projectId>#<window sk>
+ *                                                   (TTL a day; written by the window's second save; the every-minute
+ *                                                   job reads the shards up to now, so due ones sort first)
  */
 export const eventKeys = {
   channel: (projectId: string, channelId: string): Key => ({ pk: projectPk(projectId), sk: `CHANNEL#${channelId}` }),
@@ -381,7 +384,15 @@ export const eventKeys = {
     pk: projectPk(projectId),
     sk: `EVENTWIN#${createHash('sha256').update(`${kind}\n${documentId}\n${actorId}`).digest('base64url').slice(0, 24)}`,
   }),
+  followUp: (projectId: string, windowSk: string, dueAt: string): Key => ({
+    pk: `EVENTFOLLOWUP#${createHash('sha256').update(projectId).digest()[0]! % FOLLOW_UP_SHARDS}`,
+    sk: `${dueAt}#${projectId}#${windowSk}`,
+  }),
+  /** Follow-ups of one shard due before `before` (an ISO instant), the earliest first. */
+  followUpsDue: (shard: number, before: string): QuerySpec => ({ partition: { pk: `EVENTFOLLOWUP#${shard}` }, sortBelow: before }),
 };
+/** Follow-ups spread over a few partitions: each save storm writes one, and the job reads them all every minute. */
+export const FOLLOW_UP_SHARDS = 4;
 
 /**
  * Comments, watching and the bell (issue 38), apart from `keys` like the import keys:
@@ -472,6 +483,7 @@ export const ENTITY = {
   scenarioRunSlot: { entity: 'scenarioRunSlot', v: 1 },
   event: { entity: 'event', v: 1 },
   eventWindow: { entity: 'eventWindow', v: 1 },
+  eventFollowUp: { entity: 'eventFollowUp', v: 1 },
   comment: { entity: 'comment', v: 1 },
   commentPolicy: { entity: 'commentPolicy', v: 1 },
   watch: { entity: 'watch', v: 1 },

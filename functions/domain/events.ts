@@ -6,7 +6,10 @@
  *
  * A save storm is not a message storm: one person's saves of one document within COALESCE_WINDOW_MS of the first
  * fold into that first event (a window item remembers which event is open, and what it gathered so far); an
- * import is one event whatever its size.
+ * import is one event whatever its size. The first event is delivered at once, before later saves fold into it,
+ * so a window that gathered more saves is told once more when it closes: its second save writes a follow-up due
+ * then, and the every-minute job (functions/jobs/notify-follow-ups) turns it into one event carrying the window's
+ * union of changes. A storm is two messages at most.
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
@@ -22,8 +25,8 @@ import {
 } from '@shared/schemas/events';
 import type { TypedContent } from '@shared/schemas/document';
 import type { ParamItem } from '@shared/schemas/params';
-import { getItem, notExists, queryPage, type TransactOp } from '../data/db';
-import { ENTITY, eventKeys } from '../data/keys';
+import { exists, getItem, notExists, queryPage, skip, transact, type TransactOp } from '../data/db';
+import { ENTITY, eventKeys, FOLLOW_UP_SHARDS } from '../data/keys';
 
 /** Events are kept 30 days: the delivery log and the bell refer to them; nothing reads older ones. */
 const EVENT_TTL_SECONDS = 30 * 86_400;
@@ -168,10 +171,77 @@ export function saveEventOps(draft: SaveEventDraft, current: EventWindow | undef
     ...(parameters ? { parameters } : {}),
     saves: gathered.saves,
   };
+  const dueAt = new Date(Date.parse(open.openedAt) + COALESCE_WINDOW_MS).toISOString();
   return [
     { update: eventKeys.event(projectId, open.eventId), spec: { set: { details, lastAt: now.toISOString(), subject } } },
     { put: { ...windowKey, ...ENTITY.eventWindow, ...gathered, expiresAt: Math.floor(now.getTime() / 1000) + 86_400 } },
+    // The window's second save: its follow-up, due when the window closes (later saves find it written).
+    ...(open.saves === 1
+      ? [
+          {
+            put: {
+              ...eventKeys.followUp(projectId, windowKey.sk, dueAt),
+              ...ENTITY.eventFollowUp,
+              projectId,
+              eventId: open.eventId,
+              expiresAt: Math.floor(now.getTime() / 1000) + 86_400,
+            },
+          },
+        ]
+      : []),
   ];
+}
+
+/**
+ * How long after its window closes a follow-up is sent: a save that read the window open just before it closed
+ * may still be committing its fold, and the follow-up should carry it.
+ */
+export const FOLLOW_UP_GRACE_MS = 30_000;
+
+const followUpRecord = z.object({ pk: z.string(), sk: z.string(), projectId: z.string(), eventId: z.string() });
+
+/** The follow-up of a window: the window's event as it stands (every save's changes folded in), as news of now. */
+function followUpOf(gathered: ProjectEvent, now: Date): ProjectEvent {
+  return newEvent(
+    {
+      projectId: gathered.projectId,
+      kind: gathered.kind,
+      actor: { id: gathered.actorId, ...(gathered.actorName ? { name: gathered.actorName } : {}) },
+      subject: gathered.subject,
+      details: { ...gathered.details, followUp: true },
+    },
+    now,
+  );
+}
+
+/**
+ * Writes the follow-up events of the windows that closed (FOLLOW_UP_GRACE_MS) before `now`: each follow-up item is
+ * deleted in the transaction that writes its event, so a window is followed up once whichever runs overlap.
+ * Answers how many were written.
+ */
+export async function writeDueFollowUps(now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - FOLLOW_UP_GRACE_MS).toISOString();
+  let written = 0;
+  for (let shard = 0; shard < FOLLOW_UP_SHARDS; shard++) {
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await queryPage({ ...eventKeys.followUpsDue(shard, before), limit: 100, consistent: true }, cursor);
+      for (const item of page.items) {
+        const due = followUpRecord.safeParse(item);
+        if (!due.success) continue;
+        const gathered = await getEvent(due.data.projectId, due.data.eventId);
+        const marker = { pk: due.data.pk, sk: due.data.sk };
+        const ops: TransactOp[] = [
+          { delete: marker, when: exists(), failure: skip },
+          // An event past its 30 days has nothing left to tell: its follow-up item just goes.
+          ...(gathered ? [{ put: eventItem(followUpOf(gathered, now)), when: notExists() }] : []),
+        ];
+        if ((await transact(ops)) && gathered) written++;
+      }
+      cursor = page.cursor;
+    } while (cursor);
+  }
+  return written;
 }
 
 // What a save changed ------------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ import { AppError } from '../core/app-error';
 import type { Editor } from './documents';
 import { getNode } from './documents';
 import { isBinned } from './document-bin';
+import { eventOps } from './events';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const suffix = (length: number) => {
@@ -326,6 +327,20 @@ export async function saveRun(
   await transact([
     scenarioRunEntity.putOp(record, notExists()),
     scenarioEntity.updateOp(scenario, { set: { recent } }, whereScenario.exists('id'), () => new AppError('notFound')),
+    // The team hears of the run with it (issue 38): its outcome and its steps passed and failed.
+    ...eventOps({
+      projectId,
+      kind: 'scenario.run.finished',
+      actor: ranBy,
+      subject: { name: scenario.name },
+      details: {
+        runId: id,
+        scenarioId: scenario.id,
+        status: record.summary.status,
+        passed: record.summary.steps.passed,
+        failed: record.summary.steps.failed,
+      },
+    }),
   ]);
   return toRunListItem(record);
 }

@@ -17,6 +17,7 @@ import { getProject } from '../domain/projects';
 import { usersByIds } from '../domain/users';
 import { env } from '../env';
 import { FetchRefused, safeSend, type SafeFetchOptions } from '../net/safe-fetch';
+import { withContext } from './context';
 import { messageOf, testMessage, type Message } from './messages';
 import { accepted, requestFor } from './providers';
 
@@ -119,12 +120,19 @@ export async function deliverEvent(event: ProjectEvent, opts: DeliveryOptions = 
   const project = await getProject(event.projectId);
   if (!project) return;
   const channels = await channelsFor(event, await ancestorsOf(event), project.teamId);
+  if (!channels.length) return;
+  // What the messages add (a model's users, a release's verdict), read once for every channel. A message without it
+  // beats none: a failure to read it is logged, and the event still goes.
+  const told = await withContext(event).catch((err: unknown) => {
+    opts.log?.('event context unavailable', { eventId: event.eventId, error: (err as Error).message });
+    return event;
+  });
   const siteOrigin = env().SITE_ORIGIN;
   await Promise.all(
     channels.map(async (channel) => {
       if (!(await claimDelivery(channel, event, (opts.now?.() ?? new Date()).getTime()))) return;
-      const message = messageOf(event, { language: channel.language, detail: channel.detail, projectName: project.name, siteOrigin });
-      const payload = channel.detail === 'details' ? event : { ...event, details: {} };
+      const message = messageOf(told, { language: channel.language, detail: channel.detail, projectName: project.name, siteOrigin });
+      const payload = channel.detail === 'details' ? told : { ...told, details: {} };
       const outcome = await sendToChannel(channel, message, `${event.eventId}.${channel.id}`, payload, opts);
       await recordDelivery(channel, event.eventId, outcome, opts.now?.());
       opts.log?.('delivery', {

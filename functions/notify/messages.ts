@@ -28,7 +28,7 @@ const KIND_TEXT: Record<EventKind, Record<Language, string>> = {
   'member.removed': { zh: '移除了成员', en: 'removed a member' },
   'comment.added': { zh: '发表了评论', en: 'commented on' },
   mention: { zh: '提到了你', en: 'mentioned you in' },
-  'scenario.run': { zh: '运行了测试场景', en: 'ran a test scenario' },
+  'scenario.run.finished': { zh: '运行了测试场景', en: 'ran the test scenario' },
 };
 
 const WORDS = {
@@ -37,11 +37,17 @@ const WORDS = {
     changed: '改动',
     params: (a: number, r: number, c: number) => `参数：新增 ${a}，删除 ${r}，修改 ${c}`,
     saves: (n: number) => `（${n} 次保存）`,
+    followUp: (n: number) => `首条消息之后还有修改：共 ${n} 次保存`,
     import: (c: number, u: number, d: number) => `新增 ${c}，更新 ${u}，删除 ${d}`,
-    breaking: (n: number) => `破坏性变更：${n}`,
+    breaking: (n: number) => `破坏性变更 ${n} 项`,
+    comparedWith: (version: string) => `（与 ${version} 相比）`,
     count: (n: number) => `共 ${n} 个文档`,
     usedBy: (n: number) => `被 ${n} 个接口使用`,
-    scenario: (p: number, f: number) => `通过 ${p}，失败 ${f}`,
+    more: (n: number) => `等 ${n} 个`,
+    listSep: '、',
+    colon: '：',
+    scenario: (p: number, f: number) => `步骤通过 ${p}，失败 ${f}`,
+    status: { passed: '通过', failed: '未通过' },
     open: '查看',
     test: '这是一条来自 Apiloom 的测试消息。',
     testTitle: 'Apiloom 测试消息',
@@ -51,11 +57,17 @@ const WORDS = {
     changed: 'Changed',
     params: (a: number, r: number, c: number) => `Parameters: ${a} added, ${r} removed, ${c} changed`,
     saves: (n: number) => ` (${n} saves)`,
+    followUp: (n: number) => `More changes since the first message: ${n} saves in all`,
     import: (c: number, u: number, d: number) => `${c} created, ${u} updated, ${d} deleted`,
-    breaking: (n: number) => `Breaking changes: ${n}`,
+    breaking: (n: number) => `breaking: ${n}`,
+    comparedWith: (version: string) => ` (against ${version})`,
     count: (n: number) => `${n} documents`,
-    usedBy: (n: number) => `Used by ${n} operations`,
-    scenario: (p: number, f: number) => `${p} passed, ${f} failed`,
+    usedBy: (n: number) => `Used by ${n} operation${n === 1 ? '' : 's'}`,
+    more: (n: number) => `and ${n} more`,
+    listSep: ', ',
+    colon: ': ',
+    scenario: (p: number, f: number) => `steps ${p} passed, ${f} failed`,
+    status: { passed: 'Passed', failed: 'Failed' },
     open: 'Open',
     test: 'This is a test message from Apiloom.',
     testTitle: 'Apiloom test message',
@@ -96,7 +108,8 @@ export function messageOf(event: ProjectEvent, opts: MessageOptions): Message {
     case 'document.updated':
     case 'model.changed': {
       const d = detailsOf(event as ProjectEvent & { kind: 'document.updated' });
-      if (d.saves > 1) lines[0] += words.saves(d.saves);
+      if (d.followUp) lines.push(words.followUp(d.saves));
+      else if (d.saves > 1) lines[0] += words.saves(d.saves);
       if (details && d.changedFields.length) {
         const fields = d.changedFields.map((f) => FIELD_TEXT[f]?.[opts.language] ?? f).join(opts.language === 'zh' ? '、' : ', ');
         lines.push(`${words.changed}: ${fields}`);
@@ -106,7 +119,11 @@ export function messageOf(event: ProjectEvent, opts: MessageOptions): Message {
       if (details && p) lines.push(words.params(p.added.length, p.removed.length, p.changed.length));
       if (event.kind === 'model.changed') {
         const m = detailsOf(event as ProjectEvent & { kind: 'model.changed' });
-        if (details && m.usedByCount) lines.push(words.usedBy(m.usedByCount));
+        if (details && m.usedByCount) {
+          const shown = m.usedBy.map((op) => `\`${plain(op)}\``);
+          if (m.usedByCount > shown.length) shown.push(words.more(m.usedByCount - shown.length));
+          lines.push(`${words.usedBy(m.usedByCount)}${words.colon}${shown.join(words.listSep)}`);
+        }
       }
       break;
     }
@@ -120,7 +137,7 @@ export function messageOf(event: ProjectEvent, opts: MessageOptions): Message {
     case 'release.published': {
       const d = detailsOf(event as ProjectEvent & { kind: 'release.published' });
       lines[0] += ` **${plain(d.version)}**`;
-      if (d.breaking) lines.push(words.breaking(d.breaking));
+      if (d.breaking !== undefined) lines.push(words.breaking(d.breaking) + (d.previous ? words.comparedWith(plain(d.previous)) : ''));
       break;
     }
     case 'document.deleted':
@@ -135,9 +152,10 @@ export function messageOf(event: ProjectEvent, opts: MessageOptions): Message {
       if (name) lines[0] += ` **${plain(name)}**`;
       break;
     }
-    case 'scenario.run': {
-      const d = detailsOf(event as ProjectEvent & { kind: 'scenario.run' });
-      lines.push(words.scenario(d.passed, d.failed));
+    case 'scenario.run.finished': {
+      const d = detailsOf(event as ProjectEvent & { kind: 'scenario.run.finished' });
+      const status = d.status ? `${words.status[d.status]}${words.colon}` : '';
+      lines.push(`${status}${words.scenario(d.passed, d.failed)}`);
       break;
     }
     default:

@@ -152,6 +152,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     // process of its own, as the function is apart from the API's in AWS.
     registerLocalWorkers((name, event) => runLocalWorker(name, event, opts.handlers, opts.log));
     const stopPurge = schedulePurge(() => load<PurgeHandler>('purge', 'job'), opts.log);
+    const stopFollowUps = scheduleFollowUps(() => load<FollowUpsHandler>('notify-follow-ups', 'job'), opts.log);
     // Lets `npm run purge` use these services instead of starting its own on the same data.
     const stateFile = join(dataDir, 'stack.json');
     writeFileSync(stateFile, JSON.stringify({ pid: process.pid, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint }));
@@ -163,6 +164,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       server,
       stop: async () => {
         stopPurge();
+        stopFollowUps();
         rmSync(stateFile, { force: true });
         await Promise.all([close(server), close(mockOrigin)]);
         await settledWorkers();
@@ -218,4 +220,22 @@ function schedulePurge(load: () => Promise<PurgeHandler>, log: (line: string) =>
     clearTimeout(first);
     clearInterval(daily);
   };
+}
+
+type FollowUpsHandler = (event: unknown, context: { awsRequestId: string }) => Promise<{ written: number }>;
+
+/** Save storms' follow-ups (issue 38), as EventBridge runs them in AWS: every minute. */
+function scheduleFollowUps(load: () => Promise<FollowUpsHandler>, log: (line: string) => void) {
+  const run = async () => {
+    try {
+      await (
+        await load()
+      )({}, { awsRequestId: `local-follow-ups-${Date.now()}` });
+    } catch (err) {
+      log(`Notification follow-ups failed: ${(err as Error).message}`);
+    }
+  };
+  const every = setInterval(() => void run(), JOBS['notify-follow-ups'].localEveryMs);
+  every.unref();
+  return () => clearInterval(every);
 }

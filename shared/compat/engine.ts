@@ -593,6 +593,16 @@ export class Comparison {
     this.emit(id, field);
   }
 
+  /**
+   * The operations that use a model, directly or through other models, wherever they use it (after `run`; a state
+   * compared with itself walks every use). What a message about the model's change lists (issue 38).
+   */
+  operationsUsing(modelId: string): OperationRef[] {
+    const using = new Set<OperationRef>();
+    for (const [key, use] of this.modelUses) if (use.model.id === modelId) for (const op of this.operationsOf(key)) using.add(op);
+    return [...using];
+  }
+
   /** The operations that use a model use, directly or through other models. */
   private operationsOf(key: string): OperationRef[] {
     const seen = new Set<string>([key]);

@@ -20,7 +20,7 @@ export const EVENT_KINDS = [
   'member.removed',
   'comment.added',
   'mention',
-  'scenario.run',
+  'scenario.run.finished',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -55,16 +55,22 @@ export const eventDetailsSchemas = {
     parameters: parameterChangesSchema.optional(),
     /** How many saves this event stands for (one person's saves of one document within the coalescing window). */
     saves: z.number().int().positive().default(1),
+    /** The one message after a window of several saves closes, with all their changes (the first went at once). */
+    followUp: z.boolean().default(false),
   }),
   'document.deleted': z.object({ count: z.number().int().nonnegative().default(1) }),
   'document.moved': z.object({ fromFolderId: z.string().optional(), toFolderId: z.string().optional() }),
   'document.restored': z.object({ count: z.number().int().nonnegative().default(1) }),
   'model.changed': z.object({
     changedFields: z.array(z.enum(CHANGED_FIELDS)).default([]),
-    /** Operations that use the model, by name, and how many in all (the list is cut for a short message). */
+    /**
+     * Operations that use the model, directly or through other models (`GET /pets`), and how many in all (the list
+     * is cut for a short message). Filled in when the event is delivered (notify/context.ts).
+     */
     usedBy: z.array(z.string()).default([]),
     usedByCount: z.number().int().nonnegative().default(0),
     saves: z.number().int().positive().default(1),
+    followUp: z.boolean().default(false),
   }),
   'import.finished': z.object({
     jobId: z.string().optional(),
@@ -76,8 +82,13 @@ export const eventDetailsSchemas = {
   }),
   'release.published': z.object({
     version: z.string(),
-    /** The compatibility verdict where the report is at hand ("breaking: 2"). */
+    /**
+     * The compatibility verdict against the release before it ("breaking: 2"): its breaking findings. Filled in
+     * when the event is delivered (notify/context.ts); none for a project's first release.
+     */
     breaking: z.number().int().nonnegative().optional(),
+    /** The release it was compared with. */
+    previous: z.string().optional(),
   }),
   'share.created': z.object({ shareId: z.string().optional(), scope: z.string().optional() }),
   'member.added': z.object({ userId: z.string(), userName: z.string().optional(), role: z.string().optional() }),
@@ -89,9 +100,11 @@ export const eventDetailsSchemas = {
     mentioned: z.array(z.string()).default([]),
   }),
   mention: z.object({ commentId: z.string().optional(), userIds: z.array(z.string()).default([]), excerpt: z.string().optional() }),
-  'scenario.run': z.object({
+  /** A test scenario's run kept (scenarioRun.save): its outcome and its steps passed and failed. */
+  'scenario.run.finished': z.object({
     runId: z.string().optional(),
-    scenario: z.string().optional(),
+    scenarioId: z.string().optional(),
+    status: z.enum(['passed', 'failed']).optional(),
     passed: z.number().int().nonnegative().default(0),
     failed: z.number().int().nonnegative().default(0),
   }),

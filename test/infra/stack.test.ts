@@ -94,7 +94,7 @@ function functionId(name: string): string {
   const found = ofType('AWS::Lambda::Function').find(
     ([id]) =>
       id.startsWith(`Service${name}`) ||
-      id.startsWith(`Job${name}`) ||
+      id.startsWith(`Job${name.replace(/-/g, '')}`) ||
       id.startsWith(`Worker${name.replace(/-/g, '')}`) ||
       id.startsWith(`${capitalised(name)}Function`),
   );
@@ -324,6 +324,13 @@ describe('functions', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'cron(17 3 * * ? *)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId('purge'), 'Arn'] } })],
+    });
+  });
+
+  it('runs the save storms’ follow-ups every minute from EventBridge', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(* * * * ? *)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId('notify-follow-ups'), 'Arn'] } })],
     });
   });
 });
