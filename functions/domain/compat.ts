@@ -101,6 +101,15 @@ export async function changesBetween(projectId: string, from: string, to: string
   return { ...compareStates(before, after ?? before, policy), from, to };
 }
 
+/** The live project's APIs and models with its policy, for the import preview to compare a file against. */
+export async function liveForPreview(projectId: string) {
+  const [state, policy] = await Promise.all([projectStateAt(projectId, LIVE), enginePolicyOf(projectId)]);
+  return {
+    documents: state.documents,
+    policy: { severities: policy.severities ?? {}, accepted: policy.accepted ?? [] },
+  };
+}
+
 /** The live project against its latest release: what the publish dialog's verdict is made of (none before the first). */
 export async function changesSinceLatestRelease(projectId: string) {
   const latest = (await listReleases(projectId))[0];
