@@ -112,8 +112,9 @@ export function ChangesReport({ projectId, releases, from, to, onPick, canAccept
               canAccept={canAccept}
               breakingOnly={breakingOnly}
               showChanges={showChanges}
-              onBreakingOnly={setBreakingOnly}
-              onShowChanges={setShowChanges}
+              // A filter redraws the list: in a transition, which yields to the browser while it renders.
+              onBreakingOnly={(on) => startTransition(() => setBreakingOnly(on))}
+              onShowChanges={(on) => startTransition(() => setShowChanges(on))}
             />
           ) : null}
         </QueryState>
@@ -123,7 +124,7 @@ export function ChangesReport({ projectId, releases, from, to, onPick, canAccept
 }
 
 /** Findings drawn per task: a report of hundreds is shown in parts, each part its own short task (no long task). */
-const FINDINGS_PER_PART = 40;
+const FINDINGS_PER_PART = 25;
 
 /**
  * How many of `total` findings to draw: the first part at once, then one more part per task, in a transition, so the
