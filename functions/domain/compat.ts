@@ -59,7 +59,10 @@ function stateOf(nodes: StoredNode[], textOf: (node: StoredNode) => string): Pro
 
 const noProjectSettings = { servers: [], securitySchemes: {}, environments: [] };
 
-/** One version of the project as the engine reads it; a release that does not exist is refused by its name. */
+/**
+ * One version of the project as the engine reads it; a release that does not exist is refused by its name. Its
+ * contents are the instance's own, shared with every report that reads the same text: read them, never change them.
+ */
 export async function projectStateAt(projectId: string, version: string): Promise<ProjectState> {
   if (version !== LIVE) {
     const release = await getRelease(projectId, version);
