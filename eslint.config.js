@@ -102,7 +102,8 @@ export default tseslint.config(
           patterns: [
             noBackend,
             {
-              regex: `(^|/)(${FEATURES.filter((f) => f !== feature).join('|')}|features/(?!${feature}/)[^/]+|pages|app)(/|$)`,
+              // Not shared code, which may share a feature's name (`@shared/compat` and the compat feature).
+              regex: `^(?!@shared/)(.*/)?(${FEATURES.filter((f) => f !== feature).join('|')}|features/(?!${feature}/)[^/]+|pages|app)(/|$)`,
               message: 'A feature never imports another feature, a page or the app: compose them in a page.',
             },
           ],

@@ -9,83 +9,91 @@ import { stateFromProjectFile } from '@shared/compat/state';
 import type { CompatReport, ProjectState } from '@shared/compat/types';
 import { LIVE } from '@shared/schemas/compat';
 import { readContent, type TypedContent } from '@shared/schemas/document';
+import { createHash } from 'node:crypto';
 import { AppError } from '../core/app-error';
+import { getObjectText } from '../data/s3';
 import { enginePolicyOf } from './compat-policy';
-import { bodiesOf, readBody } from './bodies';
+import { bodiesOf } from './bodies';
 import { loadNodes, type StoredNode } from './documents';
 import { memo } from './memo';
-import { getRelease, listReleases, readSnapshot, type ReleaseRecord } from './releases';
+import { getRelease, listReleases, readSnapshot } from './releases';
 
 /** Only these kinds can break a client; their folders give them their place in the report. */
 const compared = (n: StoredNode) => n.type === 'api' || n.type === 'model';
 
 /**
- * What a report reads is kept for the instance, as the engine reads it (parsing every body into its newest shape
- * is most of a large project's report): a release's whole state by its snapshot, which never changes; a live
- * document's content by its revision, so the next report parses only what was edited since.
+ * What a report reads is kept for the instance (parsing every body into its newest shape is most of a large
+ * project's report): each body's content as the engine reads it, by a digest of its stored text, so the next report
+ * parses only what was edited since, and a document the same in a release and in the live project is the very same
+ * object on both sides, which the engine sees unchanged at once; and a release's whole state by its snapshot, which
+ * never changes.
  */
+const CONTENTS_KEPT = 10_000;
+const contentsByText = new Map<string, TypedContent | 'unreadable'>();
 const releaseStates = memo<ProjectState>({ ttlMs: Number.POSITIVE_INFINITY, max: 4 });
-const LIVE_CONTENTS_KEPT = 10_000;
-const liveContents = new Map<string, TypedContent | 'unreadable'>();
 
-const noProjectSettings = { servers: [], securitySchemes: {}, environments: [] };
-
-/** One version of the project as the engine reads it; a release that does not exist is refused by its name. */
-export async function projectStateAt(projectId: string, version: string): Promise<ProjectState> {
-  if (version !== LIVE) {
-    const release = await getRelease(projectId, version);
-    if (!release) throw new AppError('versionNotFound', { version });
-    return releaseStates.get(release.s3Key, () => releaseState(release));
+function contentOf(type: StoredNode['type'], text: string): TypedContent | 'unreadable' {
+  const key = `${type}:${createHash('sha1').update(text).digest('base64')}`;
+  let typed = contentsByText.get(key);
+  if (!typed) {
+    try {
+      typed = readContent(type, JSON.parse(text));
+    } catch {
+      typed = 'unreadable';
+    }
+    contentsByText.set(key, typed);
+    if (contentsByText.size > CONTENTS_KEPT) contentsByText.delete(contentsByText.keys().next().value!);
   }
-  const nodes = await loadNodes(projectId);
-  const typeOf = new Map(nodes.map((n) => [n.id, n.type]));
-  const bodies = await bodiesOf(
-    projectId,
-    nodes.filter(compared).map((n) => n.id),
-  );
-  const contents = new Map<string, TypedContent | 'unreadable'>();
-  await Promise.all(
-    bodies.map(async (body) => {
-      const key = `${projectId}/${body.documentId}@${body.rev}`;
-      let typed = liveContents.get(key);
-      if (!typed) {
-        try {
-          typed = readContent(typeOf.get(body.documentId)!, await readBody(body));
-        } catch {
-          typed = 'unreadable';
-        }
-        liveContents.set(key, typed);
-        if (liveContents.size > LIVE_CONTENTS_KEPT) liveContents.delete(liveContents.keys().next().value!);
-      }
-      contents.set(body.documentId, typed);
-    }),
-  );
-  return stateFromProjectFile({ nodes: nodes.map((n) => fileNode(n, undefined)), project: noProjectSettings }, (node) => {
-    const typed = contents.get(node.id);
-    // A node without a body reads as an empty one, as it always has.
-    if (!typed) return readContent(node.type, {});
+  return typed;
+}
+
+/** A version's nodes with each one's stored text, as the engine reads them. */
+function stateOf(nodes: StoredNode[], textOf: (node: StoredNode) => string): ProjectState {
+  const contents = new Map(nodes.filter(compared).map((n) => [n.id, contentOf(n.type, textOf(n))]));
+  return stateFromProjectFile({ nodes: nodes.map(fileNode), project: noProjectSettings }, (node) => {
+    const typed = contents.get(node.id)!;
     if (typed === 'unreadable') throw new Error('unreadable body');
     return typed;
   });
 }
 
-async function releaseState(release: ReleaseRecord): Promise<ProjectState> {
-  const snapshot = await readSnapshot(release);
-  return stateFromProjectFile({
-    nodes: snapshot.nodes.map((n) => fileNode(n, snapshot.bodies[n.id] ?? {})),
-    project: noProjectSettings,
-  });
+const noProjectSettings = { servers: [], securitySchemes: {}, environments: [] };
+
+/**
+ * One version of the project as the engine reads it; a release that does not exist is refused by its name. Its
+ * contents are the instance's own, shared with every report that reads the same text: read them, never change them.
+ */
+export async function projectStateAt(projectId: string, version: string): Promise<ProjectState> {
+  if (version !== LIVE) {
+    const release = await getRelease(projectId, version);
+    if (!release) throw new AppError('versionNotFound', { version });
+    return releaseStates.get(release.s3Key, async () => {
+      const snapshot = await readSnapshot(release);
+      // The text the live body had when the release was made (JSON.stringify gives back what it stored).
+      return stateOf(snapshot.nodes, (n) => JSON.stringify(snapshot.bodies[n.id] ?? {}));
+    });
+  }
+  const nodes = await loadNodes(projectId);
+  const bodies = await bodiesOf(
+    projectId,
+    nodes.filter(compared).map((n) => n.id),
+  );
+  const texts = new Map(
+    await Promise.all(bodies.map(async (b) => [b.documentId, b.json ?? (b.s3Key ? await getObjectText(b.s3Key) : '{}')] as const)),
+  );
+  // A node without a body reads as an empty one.
+  return stateOf(nodes, (n) => texts.get(n.id) ?? '{}');
 }
 
 // Each API's own security requirements are compared; the project-wide ones live with its import sources, whose
 // reader brings the importers' parsers into this bundle, and a release does not freeze them anyway.
-const fileNode = (n: StoredNode, content: unknown) => ({
+const fileNode = (n: StoredNode) => ({
   id: n.id,
   parentId: n.parentId,
   type: n.type,
   name: n.name,
   comment: n.comment,
-  content,
+  content: undefined,
 });
 
 /**
@@ -99,6 +107,15 @@ export async function changesBetween(projectId: string, from: string, to: string
     enginePolicyOf(projectId),
   ]);
   return { ...compareStates(before, after ?? before, policy), from, to };
+}
+
+/** The live project's APIs and models with its policy, for the import preview to compare a file against. */
+export async function liveForPreview(projectId: string) {
+  const [state, policy] = await Promise.all([projectStateAt(projectId, LIVE), enginePolicyOf(projectId)]);
+  return {
+    documents: state.documents,
+    policy: { severities: policy.severities ?? {}, accepted: policy.accepted ?? [] },
+  };
 }
 
 /** The live project against its latest release: what the publish dialog's verdict is made of (none before the first). */

@@ -57,7 +57,8 @@ try {
 
   // The planted changes, saved as a person's edits would be (the fixtures' older sides too, before the release
   // would have them: so the release is re-published after them, and the live project then gets the newer sides).
-  const live = await projectStateAt(project.id, 'live');
+  // A copy: the state read is the instance's own (shared with the reports that follow), and the planter changes it.
+  const live = structuredClone(await projectStateAt(project.id, 'live'));
   const original = structuredClone(live);
   const { after, planted } = plantChanges(live);
   const save = async (from: typeof original, into: typeof original) => {

@@ -43,8 +43,16 @@ const model = (id: string, name: string, schema: ParamItem[]): StateDocument => 
 const state = (...documents: StateDocument[]): ProjectState => ({ documents });
 const ids = (r: CompatReport) => [...r.findings, ...r.changes].map((f) => f.id).sort();
 const produced = new Set<string>();
+/** Frozen all the way down: a state may be shared by many reports (the API keeps what it read), never changed. */
+const frozen = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) frozen(v);
+  }
+  return value;
+};
 const compare = (a: ProjectState, b: ProjectState) => {
-  const report = compareStates(a, b);
+  const report = compareStates(frozen(a), frozen(b));
   for (const f of [...report.findings, ...report.changes]) produced.add(f.id);
   return report;
 };

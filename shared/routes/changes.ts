@@ -9,6 +9,7 @@ import {
   changesParams,
   changesView,
   compareQuery,
+  compatLiveView,
   compatPolicyView,
   openChangesParams,
   policyParams,
@@ -56,6 +57,18 @@ export const changesRoutes = {
     access: onProject(param('projectId'), 'view'),
     params: policyParams,
     response: compatPolicyView,
+  }),
+  /**
+   * The live project's APIs and models with the policy, for the import preview's verdict (issue 35): what applying a
+   * file would break, worked out in the browser's worker before anything is sent. For who may import into it.
+   */
+  'compat.live': route({
+    method: 'GET',
+    path: '/project-compat-live/{projectId}',
+    service: 'changes',
+    access: onProject(param('projectId'), 'edit', { states: ['active'] }),
+    params: policyParams,
+    response: compatLiveView,
   }),
   /** Checks whose severity the project changed or turned off, as a whole map (a check left out: the engine's own). */
   'compat.severities': route({

@@ -124,3 +124,27 @@ export const acceptFindingBody = lazy(() =>
 );
 export const unacceptFindingBody = lazy(() => z.object({ projectId: idSchema, rev: z.number().int().min(0), key: findingKey }));
 export const policyParams = lazy(() => z.object({ projectId: idSchema }));
+
+/**
+ * The live project's HTTP APIs and data models as the engine reads them, and the project's policy as the engine
+ * applies it: the import preview compares a file against them in the browser, before anything is sent (issue 35).
+ */
+export const compatLiveView = lazy(() =>
+  z.object({
+    documents: z.array(
+      z.object({
+        id: z.string(),
+        type: z.enum(['api', 'model']),
+        name: z.string(),
+        folder: z.array(z.string()),
+        /** The newest shape of its kind (shared/schemas/document.ts); the engine reads it as it is. */
+        content: z.unknown(),
+      }),
+    ),
+    policy: z.object({
+      severities: z.record(z.string(), z.enum(POLICY_SEVERITIES)),
+      accepted: z.array(z.object({ key: z.string(), reason: z.string() })),
+    }),
+  }),
+);
+export type CompatLiveView = z.output<typeof compatLiveView>;

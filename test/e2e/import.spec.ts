@@ -126,6 +126,8 @@ test('a Swagger file into a new project: preview, progress, report, the tree; an
   const lowered = readFileSync(PETSTORE, 'utf8').replace('maximum: 100', 'maximum: 50');
   await chooseFile(page, { name: 'swagger2-petstore.yaml', mimeType: 'application/yaml', buffer: Buffer.from(lowered) });
   await expect(previewItem(page, '将更新')).toHaveText('1');
+  // The preview already says what it would break, before anything is sent.
+  await expect(page.locator('.import-preview').getByTestId('count-error')).toHaveText('1 错误');
   await page.getByRole('button', { name: '试运行' }).click();
   await expect(page.getByRole('heading', { name: '试运行结果（未写入任何内容）' })).toBeVisible({ timeout: 30_000 });
   await expect(verdict.getByTestId('count-error')).toHaveText('1 错误');

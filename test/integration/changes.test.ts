@@ -92,6 +92,25 @@ describe('the compatibility report', () => {
     expect(report).toMatchObject({ identical: true, findings: [], changes: [], summary: { error: 0, warning: 0, info: 0 } });
   });
 
+  it('the import preview reads the live APIs with the policy, each edit at its new revision', async () => {
+    const { call, opts, project, doc } = await publishedProject();
+    const first = await call('compat.live', { params: { projectId: project.id } }, opts);
+    expect(first.policy).toEqual({ severities: {}, accepted: [] });
+    expect(first.documents.map((d) => [d.id, d.type, d.name])).toEqual([[doc.id, 'api', 'List pets']]);
+    expect(first.documents[0]!.content).toMatchObject({ method: 'GET', path: '/pets', reqQuery: [{ name: 'limit', required: false }] });
+    // An edit is read at its new revision (what was read before is kept by revision, never served for a newer one).
+    await call('document.update', { body: { id: doc.id, rev: doc.rev, content: pets({ required: true }, ['id']) } }, opts);
+    const policy = await call('compat.policy', { params: { projectId: project.id } }, opts);
+    await call(
+      'compat.severities',
+      { body: { projectId: project.id, rev: policy.rev, severities: { 'request-parameter-became-required': 'warning' } } },
+      opts,
+    );
+    const next = await call('compat.live', { params: { projectId: project.id } }, opts);
+    expect(next.documents[0]!.content).toMatchObject({ reqQuery: [{ name: 'limit', required: true }] });
+    expect(next.policy.severities).toEqual({ 'request-parameter-became-required': 'warning' });
+  });
+
   it('a release that does not exist is the catalogued not-found, naming it', async () => {
     const { owner, project } = await publishedProject();
     for (const [from, to] of [

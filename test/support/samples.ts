@@ -323,6 +323,7 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   }),
   'open.changes': ({ projectId, releaseVersion }) => ({ params: { projectId }, query: { from: releaseVersion, to: 'live' } }),
   'compat.policy': ({ projectId }) => ({ params: { projectId } }),
+  'compat.live': ({ projectId }) => ({ params: { projectId } }),
   'compat.severities': ({ projectId }) => ({
     body: { projectId, rev: 0, severities: { 'response-required-property-removed': 'warning' } },
   }),

@@ -5,7 +5,7 @@
  */
 import { nextSemver } from '@shared/compat/engine';
 import { changesRoutes } from '@shared/routes/changes';
-import { changesBetween, changesSinceLatestRelease } from '../../domain/compat';
+import { changesBetween, changesSinceLatestRelease, liveForPreview } from '../../domain/compat';
 import { acceptFinding, policyView, setSeverities, unacceptFinding } from '../../domain/compat-policy';
 import { editorOf } from '../../domain/users';
 import { nextVersionAfter } from '../../domain/releases';
@@ -29,6 +29,8 @@ const changesHandlers = defineHandlers({
   'open.changes': async ({ params, query }) => changesBetween(params.projectId, query.from, query.to),
 
   'compat.policy': async ({ params }) => policyView(params.projectId),
+
+  'compat.live': async ({ params }) => liveForPreview(params.projectId),
 
   'compat.severities': async ({ body }, ctx) => setSeverities(body.projectId, body.severities, body.rev, await editorOf(ctx.caller.userId)),
 

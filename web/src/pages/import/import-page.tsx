@@ -24,6 +24,7 @@ import {
 import { ImportChoicesFields } from '../../features/imports/components/choices';
 import { JobPanel, UploadProgress } from '../../features/imports/components/job-panel';
 import { PreviewPanel } from '../../features/imports/components/preview-panel';
+import { useCompatLive } from '../../features/compat/api';
 import { ImportVerdict } from '../../features/compat/components/verdict';
 import { SourcePicker, type SourceValue } from '../../features/imports/components/source-picker';
 import { existingFromTree } from '../../features/imports/lib/preview';
@@ -37,6 +38,8 @@ import { useTitle } from '../../lib/title';
 import '../../i18n/imports';
 
 const NO_TREE: DocumentTreeNode[] = [];
+/** A new project has no APIs yet: everything the file brings is added, nothing breaks. */
+const NEW_PROJECT = { documents: [], policy: { severities: {}, accepted: [] } };
 /** Pasted text is read a moment after the last key. */
 const PASTE_SETTLE_MS = 300;
 
@@ -111,6 +114,15 @@ export function Component() {
     preview.plan(existing, planChoices);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [existing, choices.mode, choices.deleteMissing]);
+  // The target's APIs and models, for the verdict of applying the file (the same the job's report gives): sent to
+  // the worker once they arrive or the target changes, then planned again with them.
+  const liveQuery = useCompatLive(projectId ?? '', target === 'existing' && !!projectId);
+  const live = target === 'new' ? NEW_PROJECT : projectId ? (liveQuery.data ?? null) : null;
+  useEffect(() => {
+    preview.project(live);
+    preview.plan(existing, planChoices);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live]);
 
   const fromSource = preview.state.status === 'ready' ? preview.state.project : {};
   const newName = edits.name ?? clip(fromSource.name, LIMITS.projectName);
@@ -192,7 +204,14 @@ export function Component() {
         <Flex vertical gap={16}>
           <Card title={t('imports.source')}>
             <SourcePicker value={source} onChange={setSource} />
-            <PreviewPanel state={source.kind === 'url' ? { status: 'idle' } : preview.state} />
+            <PreviewPanel
+              state={source.kind === 'url' ? { status: 'idle' } : preview.state}
+              verdict={
+                source.kind !== 'url' && preview.state.status === 'ready' && preview.state.plan.verdict ? (
+                  <ImportVerdict verdict={preview.state.plan.verdict} />
+                ) : null
+              }
+            />
           </Card>
           <Card title={t('imports.target')}>
             <Form layout="vertical" component="div">

@@ -6,7 +6,7 @@
  */
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Dropdown, Empty, Input, Modal, Select, Space, Switch, Typography } from 'antd';
-import { useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { groupFindings, operationLabel, reportHtml, reportMarkdown } from '@shared/compat/render';
@@ -112,14 +112,36 @@ export function ChangesReport({ projectId, releases, from, to, onPick, canAccept
               canAccept={canAccept}
               breakingOnly={breakingOnly}
               showChanges={showChanges}
-              onBreakingOnly={setBreakingOnly}
-              onShowChanges={setShowChanges}
+              // A filter redraws the list: in a transition, which yields to the browser while it renders.
+              onBreakingOnly={(on) => startTransition(() => setBreakingOnly(on))}
+              onShowChanges={(on) => startTransition(() => setShowChanges(on))}
             />
           ) : null}
         </QueryState>
       )}
     </div>
   );
+}
+
+/** Findings drawn per task: a report of hundreds is shown in parts, each part its own short task (no long task). */
+const FINDINGS_PER_PART = 25;
+
+/**
+ * How many of `total` findings to draw: the first part at once, then one more part per task, in a transition, so the
+ * page answers a click between parts. A new list (another filter) starts again from its first part.
+ */
+function useDrawnInParts(list: unknown, total: number) {
+  const [drawn, setDrawn] = useState({ list, count: FINDINGS_PER_PART });
+  if (drawn.list !== list) setDrawn({ list, count: FINDINGS_PER_PART });
+  const count = drawn.list === list ? drawn.count : FINDINGS_PER_PART;
+  useEffect(() => {
+    if (count >= total) return;
+    const next = setTimeout(() =>
+      startTransition(() => setDrawn((d) => (d.list === list ? { list, count: d.count + FINDINGS_PER_PART } : d))),
+    );
+    return () => clearTimeout(next);
+  }, [list, count, total]);
+  return count;
 }
 
 function Report(props: {
@@ -134,39 +156,79 @@ function Report(props: {
   onShowChanges: (on: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { report } = props;
+  const { report, breakingOnly, showChanges } = props;
+  // One accept dialog for the whole report, for the finding chosen (not one per finding).
+  const [accepting, setAccepting] = useState<Finding | null>(null);
+  const folders = useMemo(
+    () =>
+      groupFindings([
+        ...report.findings.filter((f) => !breakingOnly || (f.severity === 'error' && !f.accepted)),
+        ...(showChanges && !breakingOnly ? report.changes : []),
+      ]),
+    [report, breakingOnly, showChanges],
+  );
+  const total = folders.reduce((n, { groups }) => n + groups.reduce((m, g) => m + g.findings.length, 0), 0);
+  const drawn = useDrawnInParts(folders, total);
   if (report.identical) return <Alert type="success" showIcon message={t('compat.identical')} />;
-  const shown = [
-    ...report.findings.filter((f) => !props.breakingOnly || (f.severity === 'error' && !f.accepted)),
-    ...(props.showChanges && !props.breakingOnly ? report.changes : []),
-  ];
+  // Whole groups, in order, until the part's findings are drawn.
+  let left = drawn;
+  const parts = [];
+  for (const { folder, groups } of folders) {
+    if (left <= 0) break;
+    const shown = [];
+    for (const group of groups) {
+      if (left <= 0) break;
+      shown.push(group);
+      left -= group.findings.length;
+    }
+    parts.push({ folder, groups: shown });
+  }
   return (
     <>
       <section className="changes-summary" aria-label={t('compat.title')}>
         <VerdictSummary verdict={report} />
         <Space wrap className="changes-filters">
           <label>
-            <Switch size="small" checked={props.breakingOnly} onChange={props.onBreakingOnly} /> {t('compat.breakingOnly')}
+            <Switch size="small" checked={breakingOnly} onChange={props.onBreakingOnly} /> {t('compat.breakingOnly')}
           </label>
-          <Checkbox checked={props.showChanges} disabled={props.breakingOnly} onChange={(e) => props.onShowChanges(e.target.checked)}>
+          <Checkbox checked={showChanges} disabled={breakingOnly} onChange={(e) => props.onShowChanges(e.target.checked)}>
             {t('compat.showChanges', { count: report.changes.length })}
           </Checkbox>
         </Space>
       </section>
       {!report.findings.length ? <Alert type="success" showIcon message={t('compat.none')} /> : null}
-      {groupFindings(shown).map(({ folder, groups }) => (
+      {parts.map(({ folder, groups }) => (
         <section key={folder} className="changes-folder">
           <Typography.Title level={2}>{folder || t('compat.noFolder')}</Typography.Title>
           {groups.map((group) => (
-            <FindingGroup key={group.title} {...props} title={group.title} findings={group.findings} />
+            <FindingGroup
+              key={group.title}
+              projectId={props.projectId}
+              from={props.from}
+              to={props.to}
+              onAccept={props.canAccept ? setAccepting : undefined}
+              title={group.title}
+              findings={group.findings}
+            />
           ))}
         </section>
       ))}
+      {accepting ? (
+        <AcceptFinding key={accepting.key} projectId={props.projectId} finding={accepting} onClose={() => setAccepting(null)} />
+      ) : null}
     </>
   );
 }
 
-function FindingGroup(props: { projectId: string; from: string; to: string; canAccept: boolean; title: string; findings: Finding[] }) {
+const FindingGroup = memo(function FindingGroup(props: {
+  projectId: string;
+  from: string;
+  to: string;
+  /** Opens the report's accept dialog for a finding; none for who may not accept. */
+  onAccept: ((finding: Finding) => void) | undefined;
+  title: string;
+  findings: Finding[];
+}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en' : 'zh';
   const first = props.findings[0]!;
@@ -216,50 +278,47 @@ function FindingGroup(props: { projectId: string; from: string; to: string; canA
                 {t('compat.reason')}: {f.accepted.reason}
               </div>
             ) : null}
-            {props.canAccept && f.severity && !f.accepted ? <AcceptFinding projectId={props.projectId} finding={f} /> : null}
+            {props.onAccept && f.severity && !f.accepted ? (
+              <Button size="small" onClick={() => props.onAccept!(f)}>
+                {t('compat.accept')}
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>
     </article>
   );
-}
+});
 
 /** Accepting one finding with a reason: it stays in the report, marked, and fails nothing any more. */
-function AcceptFinding({ projectId, finding }: { projectId: string; finding: Finding }) {
+function AcceptFinding({ projectId, finding, onClose }: { projectId: string; finding: Finding; onClose: () => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const policy = useCompatPolicy(projectId, open);
+  const policy = useCompatPolicy(projectId);
   const accept = usePolicyChange('compat.accept');
   async function submit() {
     if (!policy.data) return;
     try {
       await accept.mutateAsync({ body: { projectId, rev: policy.data.rev, key: finding.key, reason } });
-      setOpen(false);
+      onClose();
     } catch (err) {
       showServerError(null, err);
     }
   }
   return (
-    <>
-      <Button size="small" onClick={() => setOpen(true)}>
-        {t('compat.accept')}
-      </Button>
-      <Modal
-        open={open}
-        title={t('compat.acceptTitle')}
-        okText={t('compat.accept')}
-        okButtonProps={{ disabled: !reason.trim() || !policy.data, loading: accept.isPending }}
-        onOk={() => void submit()}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>
-          <code>{finding.id}</code> {finding.field}
-        </Typography.Paragraph>
-        <Typography.Paragraph className="muted">{t('compat.acceptText')}</Typography.Paragraph>
-        <Input.TextArea aria-label={t('compat.reason')} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </Modal>
-    </>
+    <Modal
+      open
+      title={t('compat.acceptTitle')}
+      okText={t('compat.accept')}
+      okButtonProps={{ disabled: !reason.trim() || !policy.data, loading: accept.isPending }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+    >
+      <Typography.Paragraph>
+        <code>{finding.id}</code> {finding.field}
+      </Typography.Paragraph>
+      <Typography.Paragraph className="muted">{t('compat.acceptText')}</Typography.Paragraph>
+      <Input.TextArea aria-label={t('compat.reason')} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+    </Modal>
   );
 }

@@ -1,11 +1,15 @@
-/** What the Web Worker found in the source: its format, what it holds, what the import would do, and its warnings. */
+/**
+ * What the Web Worker found in the source: its format, what it holds, what the import would do, what that would
+ * break (`verdict`: the page composes the compatibility feature's view), and its warnings.
+ */
+import type { ReactNode } from 'react';
 import { Alert, Collapse, Descriptions, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PreviewState } from '../lib/use-preview';
 import { WarningList } from './warning-list';
 import '../../../i18n/imports';
 
-export function PreviewPanel({ state }: { state: PreviewState }) {
+export function PreviewPanel({ state, verdict }: { state: PreviewState; verdict?: ReactNode }) {
   const { t } = useTranslation();
   if (state.status === 'idle') return null;
   if (state.status === 'reading')
@@ -44,6 +48,7 @@ export function PreviewPanel({ state }: { state: PreviewState }) {
       <Typography.Paragraph type="secondary" className="import-hint">
         {t('imports.planHint')}
       </Typography.Paragraph>
+      {verdict}
       <Collapse
         size="small"
         items={[

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { apiContentV3 } from '@shared/schemas/api-content';
 import type { DocumentTreeNode } from '@shared/schemas/document';
+import { paramRow } from '@shared/schemas/param-row';
 import { createPreview, existingFromTree, type PreviewResponse } from './preview';
 
 const fixture = (path: string) => readFileSync(new URL(`../../../../../shared/import/${path}`, import.meta.url));
@@ -114,5 +116,65 @@ describe('import preview (the worker protocol)', () => {
     const r = expectType(await handle({ type: 'read', seq: 1, text: spec, name: 'a.json', existing: [], choices: merge }), 'read');
     const external = r.warnings.find((w) => w.code === 'externalRef');
     expect(external?.pointer).toContain('/paths/~1a/get');
+  });
+
+  it("gives the verdict of applying the file against the target's APIs, once they are sent (what the job's report says)", async () => {
+    const handle = createPreview();
+    // The project: GET /pets with an optional `limit` and a response of `id` and `price`.
+    const live = {
+      documents: [
+        {
+          id: 'p1_b',
+          type: 'api' as const,
+          name: 'List pets',
+          folder: [],
+          content: apiContentV3.parse({
+            method: 'GET',
+            path: '/pets',
+            description: 'Lists pets',
+            reqQuery: [paramRow('limit', 'integer', { required: false })],
+            responses: [{ status: '200', body: ['id', 'price'].map((f) => paramRow(f, 'string', { required: true })) }],
+          }),
+        },
+      ],
+      policy: { severities: {}, accepted: [] },
+    };
+    const existing = existingFromTree([node('p1_b', 'api', 'List pets', { method: 'GET', path: '/pets' })]);
+    // The file: `limit` required, `price` gone.
+    const text = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Pets', version: '1' },
+      paths: {
+        '/pets': {
+          get: {
+            summary: 'List pets',
+            description: 'Lists pets',
+            parameters: [{ name: 'limit', in: 'query', required: true, schema: { type: 'integer' } }],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': { schema: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    const unknown = expectType(await handle({ type: 'read', seq: 1, text, name: 'pets.json', existing, choices: merge }), 'read');
+    expect(unknown.plan.verdict).toBeUndefined();
+
+    expect(await handle({ type: 'project', live })).toBeUndefined();
+    const { plan } = expectType(await handle({ type: 'plan', seq: 2, existing, choices: merge }), 'plan');
+    expect(plan).toMatchObject({ updated: 1, verdict: { bump: 'major', summary: { error: 2, warning: 0 } } });
+    expect(plan.verdict!.findings.map((f) => [f.id, f.field])).toEqual([
+      ['request-parameter-became-required', 'request query limit'],
+      ['response-required-property-removed', 'response 200 application/json body.price'],
+    ]);
+    expect(plan.verdict!.findings[0]!.message.zh).toContain('必填');
+    // Kept as the project's (skip): nothing changes, nothing breaks.
+    const kept = expectType(await handle({ type: 'plan', seq: 3, existing, choices: { mode: 'skip', deleteMissing: false } }), 'plan');
+    expect(kept.plan.verdict).toMatchObject({ summary: { error: 0 }, findings: [] });
   });
 });

@@ -1,9 +1,12 @@
 /**
  * The import preview, as the Web Worker runs it (preview.worker.ts only wires messages to `createPreview`): the
- * same shared code the import job runs (`importInput`, then `planImport` against the target project's tree), so
- * the preview never disagrees with the job about what a file holds. The main thread sends the File or the pasted
- * text as is and never parses it; it gets back counts, the plan's figures and the warnings, never the documents.
+ * same shared code the import job runs (`importInput`, then `planImport` against the target project's tree, then
+ * the compatibility verdict of applying the plan), so the preview never disagrees with the job about what a file
+ * holds or breaks. The main thread sends the File or the pasted text as is and never parses it; it gets back
+ * counts, the plan's figures, the verdict and the warnings, never the documents.
  */
+import { importPreview, keptVerdict } from '@shared/compat/import-preview';
+import type { CompatLiveView } from '@shared/schemas/compat';
 import { ImportRefusal, importInput, type ImportFormat, type ImportResult, type ImportWarning } from '@shared/import';
 import { checkSize, type RefusalReason } from '@shared/import/parse';
 import { planImport, type ExistingDocument, type MatchedMode } from '@shared/import/plan';
@@ -21,7 +24,12 @@ export type PreviewRequest =
   /** Reads a source (a File or pasted text) and plans it against `existing`. */
   | { type: 'read'; seq: number; file?: Blob; text?: string; name: string; existing: ExistingDocument[]; choices: PreviewChoices }
   /** Plans the source read last again, under other choices or against another project. */
-  | { type: 'plan'; seq: number; existing: ExistingDocument[]; choices: PreviewChoices };
+  | { type: 'plan'; seq: number; existing: ExistingDocument[]; choices: PreviewChoices }
+  /**
+   * The target's APIs and models as they are, with its policy, kept for the verdicts of the plans that follow (sent
+   * once, not with every plan: a large project's are large). None while they are not known: no verdict.
+   */
+  | { type: 'project'; live: CompatLiveView | null };
 
 export interface SourceCounts {
   apis: number;
@@ -38,6 +46,8 @@ export interface PlanFigures {
   deleted: number;
   /** The project's documents the source matches, and what the choices do to each. */
   conflicts: { documentId: string; name: string; type: string; action: 'updated' | 'skipped' }[];
+  /** What applying the plan would change for the API's clients, as the job's report will say (once the target's APIs are known). */
+  verdict?: ReturnType<typeof keptVerdict>;
 }
 
 export type PreviewResponse =
@@ -108,7 +118,13 @@ export function existingFromTree(tree: DocumentTreeNode[], stamps: StampHash[] =
   return out;
 }
 
-export function planFigures(existing: ExistingDocument[], result: ImportResult, choices: PreviewChoices, source: string): PlanFigures {
+export function planFigures(
+  existing: ExistingDocument[],
+  result: ImportResult,
+  choices: PreviewChoices,
+  source: string,
+  live: CompatLiveView | null = null,
+): PlanFigures {
   const plan = planImport(existing, result, { mode: choices.mode, deleteMissing: choices.deleteMissing, source });
   const byId = new Map(existing.map((d) => [d.id, d]));
   const conflicts: PlanFigures['conflicts'] = [];
@@ -125,13 +141,22 @@ export function planFigures(existing: ExistingDocument[], result: ImportResult, 
     skipped: plan.skipped.length + plan.restamped.length,
     deleted: plan.deleted.length,
     conflicts,
+    ...(live ? { verdict: keptVerdict(importPreview(live.documents, plan, live.policy)) } : {}),
   };
 }
 
 /** One preview session: it keeps the source read last, so a change of choices plans again without reading again. */
 export function createPreview() {
   let last: { result: ImportResult; name: string } | undefined;
-  return async function handle(request: PreviewRequest): Promise<PreviewResponse> {
+  let live: CompatLiveView | null = null;
+  /** Answers a read or a plan; the target's APIs are only kept (no answer). */
+  function handle(request: Exclude<PreviewRequest, { type: 'project' }>): Promise<PreviewResponse>;
+  function handle(request: PreviewRequest): Promise<PreviewResponse | undefined>;
+  async function handle(request: PreviewRequest): Promise<PreviewResponse | undefined> {
+    if (request.type === 'project') {
+      live = request.live;
+      return undefined;
+    }
     const { seq } = request;
     try {
       if (request.type === 'read') {
@@ -150,16 +175,17 @@ export function createPreview() {
           format: result.format,
           counts: countSource(result),
           warnings: result.warnings,
-          plan: planFigures(request.existing, result, request.choices, request.name),
+          plan: planFigures(request.existing, result, request.choices, request.name, live),
           project: { name: result.project.name, description: result.project.description },
         };
       }
       if (!last) return { type: 'failed', seq, message: 'nothing read yet' };
-      return { type: 'plan', seq, plan: planFigures(request.existing, last.result, request.choices, last.name) };
+      return { type: 'plan', seq, plan: planFigures(request.existing, last.result, request.choices, last.name, live) };
     } catch (error) {
       if (error instanceof ImportRefusal)
         return { type: 'refused', seq, reason: error.reason, params: error.params, ...(error.pointer ? { pointer: error.pointer } : {}) };
       return { type: 'failed', seq, message: error instanceof Error ? error.message : String(error) };
     }
-  };
+  }
+  return handle;
 }

@@ -9,5 +9,5 @@ const scope = self as unknown as { onmessage: ((e: MessageEvent<PreviewRequest>)
 // One request at a time, in order: a new plan never overtakes the read it plans.
 let queue = Promise.resolve();
 scope.onmessage = (event) => {
-  queue = queue.then(() => handle(event.data)).then((response) => scope.postMessage(response));
+  queue = queue.then(() => handle(event.data)).then((response) => response && scope.postMessage(response));
 };

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ExistingDocument } from '@shared/import/plan';
+import type { CompatLiveView } from '@shared/schemas/compat';
 import type { PreviewChoices, PreviewRequest, PreviewResponse } from './preview';
 import { PreviewSequence, type PreviewState } from './preview-state';
 
@@ -31,14 +32,20 @@ export function usePreview() {
     [],
   );
 
-  const post = useCallback((request: WithoutSeq<PreviewRequest>) => {
+  const ensureWorker = useCallback(() => {
     if (!worker.current) {
       worker.current = new Worker(new URL('./preview.worker.ts', import.meta.url), { type: 'module', name: 'import-preview' });
       worker.current.onmessage = (event: MessageEvent<PreviewResponse>) => setState((s) => sequence.current.apply(s, event.data));
       worker.current.onerror = (event) => setState({ status: 'failed', message: event.message });
     }
-    worker.current.postMessage({ ...request, seq: sequence.current.next(request.type) });
+    return worker.current;
   }, []);
+
+  const post = useCallback(
+    (request: WithoutSeq<Exclude<PreviewRequest, { type: 'project' }>>) =>
+      ensureWorker().postMessage({ ...request, seq: sequence.current.next(request.type) }),
+    [ensureWorker],
+  );
 
   /** Reads a source and plans it; no source clears the preview. */
   const read = useCallback(
@@ -62,5 +69,11 @@ export function usePreview() {
     [post],
   );
 
-  return { state, read, plan };
+  /** The target's APIs and models with its policy, for the verdicts of the plans that follow (none: no verdict). */
+  const project = useCallback(
+    (live: CompatLiveView | null) => ensureWorker().postMessage({ type: 'project', live } satisfies PreviewRequest),
+    [ensureWorker],
+  );
+
+  return { state, read, plan, project };
 }
