@@ -55,7 +55,7 @@ try {
       (figures) => figures,
       (err: Error) => {
         died = err.message;
-        return { timings: {}, writes: 0, peakMb: 0 };
+        return { timings: {}, writes: 0, peakMb: 0, cpuMs: 0 };
       },
     );
     let polled;
@@ -73,6 +73,7 @@ try {
       ms,
       stages: Object.fromEntries(Object.entries(figures.timings).map(([k, v]) => [k, Math.round(v)])),
       jobPeakMb: figures.peakMb,
+      jobCpuMs: figures.cpuMs,
       mb: Math.round(((polled.size ?? 0) / 1024 / 1024) * 10) / 10,
       p95: { atRest: atRestP95, duringExport: await duringP95 },
       load: [loadAtStart, loadavg()[0]!],

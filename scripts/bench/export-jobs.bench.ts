@@ -12,6 +12,7 @@ interface ExportFigures {
   ms: number;
   stages: Record<string, number>;
   jobPeakMb: number;
+  jobCpuMs: number;
   mb: number;
   p95: { atRest: number; duringExport: number };
   /** The machine's 1-minute load average as the export started and as it ended. */
@@ -37,6 +38,8 @@ export function benchExportJobs(formats: readonly ('pdf' | 'docx')[]): Record<st
         `${(run.ms / 1000).toFixed(1)} s (load ${run.load[0].toFixed(1)} -> ${run.load[1].toFixed(1)})`;
       for (const [stage, ms] of Object.entries(run.stages)) out[`${label}: job ${stage}`] = `${(ms / 1000).toFixed(1)} s`;
       out[`${label}: job's peak memory, own process (budget 1 GB)`] = `${run.jobPeakMb} MB`;
+      // What the run would take alone on a quiet machine: its CPU time, which the load does not stretch.
+      out[`${label}: job's CPU time, own process (budget 60 s quiet)`] = `${(run.jobCpuMs / 1000).toFixed(1)} s`;
       out[`${label}: another call's p95 at rest / during (budget 2x)`] =
         `${run.p95.atRest} ms / ${run.p95.duringExport} ms (${(run.p95.duringExport / Math.max(1, run.p95.atRest)).toFixed(1)}x)`;
     }
