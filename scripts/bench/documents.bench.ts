@@ -1,4 +1,5 @@
 /** Issue figures for documents: tree load of a 5,000-document project (time and DynamoDB round trips), save latency. */
+import { loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
 import type { DocumentTreeNode } from '@shared/schemas/document';
 import { bumpTreeRev, treeAt } from '../../functions/domain/documents';
@@ -45,8 +46,10 @@ export async function benchDocuments(stack: Stack) {
   });
   const firstRender = await renderProjectPage(stack.origin, projectId, token);
   const whole = await wholeTreeOf20000(userId);
+  const budgets = await budgetsAgainstSmall(stack, userId, token, { coldTreeOf5000: coldMs[2]!, twenty: whole.projectId });
   return {
-    'project of 20,000 documents seeded through the domain layer: documents in its tree': whole,
+    'project of 20,000 documents seeded through the domain layer: documents in its tree': whole.figure,
+    ...budgets,
     [`project page of ${nodes.length} documents in Chromium: navigation to tree shown (median of 7)`]: `${firstRender.ms.toFixed(0)} ms (middle five ${firstRender.spread.map((v) => v.toFixed(0)).join('–')} ms), ${firstRender.rows} tree rows in the DOM`,
     'project page: main-thread time to tree shown (median of 7), of which JavaScript': `${firstRender.taskMs.toFixed(0)} ms, ${firstRender.scriptMs.toFixed(0)} ms`,
     [`tree of ${nodes.length} documents (GET children/all, median of 5)`]: `${treeMs.toFixed(0)} ms, ${trips.roundTrips} DynamoDB round trips (${trips.requests} requests)`,
@@ -61,8 +64,8 @@ export async function benchDocuments(stack: Stack) {
  * through the domain's items must all come back from the tree read, each once and each folder whole; the bench stops
  * if not. (A guard kept here rather than in the suite: in a full run it held DynamoDB Local for minutes.)
  */
-async function wholeTreeOf20000(userId: string): Promise<string> {
-  const { projectId, nodes } = await seedLargeProject(userId, { folders: 200, perFolder: 99, searchTexts: false, name: 'Twenty thousand' });
+async function wholeTreeOf20000(userId: string): Promise<{ figure: string; projectId: string }> {
+  const { projectId, nodes } = await seedLargeProject(userId, { folders: 200, perFolder: 99, name: 'Twenty thousand' });
   const started = performance.now();
   const tree = await treeAt((await getProject(projectId))!);
   const ms = performance.now() - started;
@@ -74,7 +77,55 @@ async function wholeTreeOf20000(userId: string): Promise<string> {
     throw new Error(
       `the tree of a 20,000-document project holds ${ids.length} ids (${new Set(ids).size} distinct), ${partial} folders not whole`,
     );
-  return `${ids.length} of ${seeded.size}, every folder whole (the read: ${ms.toFixed(0)} ms)`;
+  return { figure: `${ids.length} of ${seeded.size}, every folder whole (the read: ${ms.toFixed(0)} ms)`, projectId };
+}
+
+const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
+const against = (large: number, small: number, budget: number) =>
+  `${large.toFixed(0)} ms vs ${small.toFixed(0)} ms with 50 (${(large / Math.max(1, small)).toFixed(1)}x), budget ${budget} ms: ${large <= budget ? 'met' : 'MISSED'}`;
+
+/**
+ * Issue 39's large-project budgets, each beside the same figure for a 50-document project in the same run (the
+ * machine's load moves both alike) and the load average: the project page with 20,000 documents (navigation to
+ * the tree on screen, median of 5), the tree's first read after a change with 5,000, search over 20,000.
+ */
+async function budgetsAgainstSmall(
+  stack: Stack,
+  userId: string,
+  token: string,
+  large: { coldTreeOf5000: number; twenty: string },
+): Promise<Record<string, string>> {
+  const small = await seedLargeProject(userId, { folders: 1, perFolder: 49, name: 'Fifty' });
+  const tree = (projectId: string) => () => stack.call('document.tree', { params: { projectId } }, { token });
+  const coldSmall: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await bumpTreeRev(small.projectId);
+    coldSmall.push((await time(tree(small.projectId))).ms);
+  }
+  const search = (projectId: string, keyword: string) => () =>
+    stack.call('document.search', { params: { projectId }, query: { keyword } }, { token });
+  await search(small.projectId, 'item49')();
+  const searchSmall = await median(5, search(small.projectId, 'item49'));
+  await search(large.twenty, 'item19999')();
+  const searchTwenty = await median(5, search(large.twenty, 'item19999'));
+  const pageOf = async (projectId: string) => {
+    const browser = await launchChromium();
+    try {
+      await loadProjectPage(browser, stack.origin, projectId, token);
+      const loads: number[] = [];
+      for (let i = 0; i < 5; i++) loads.push((await loadProjectPage(browser, stack.origin, projectId, token)).ms);
+      return middle(loads);
+    } finally {
+      await browser.close();
+    }
+  };
+  const pageSmall = await pageOf(small.projectId);
+  const pageTwenty = await pageOf(large.twenty);
+  return {
+    [`project page of 20,000 documents: navigation to tree shown, median of 5 (${load()})`]: against(pageTwenty, pageSmall, 1500),
+    [`tree of 5,000 documents, first read after a change, median of 5 (${load()})`]: against(large.coldTreeOf5000, middle(coldSmall), 250),
+    [`search in 20,000 documents, a word on the last one, median of 5 (${load()})`]: against(searchTwenty, searchSmall, 300),
+  };
 }
 
 /**

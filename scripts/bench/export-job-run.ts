@@ -6,6 +6,7 @@
  * an argument keeps a core busy throughout. Prints one JSON line.
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { startBenchStack } from './harness';
 import { benchProject, registerBenchUser } from './users';
 import { projectItem } from '../../functions/domain/projects';
@@ -43,6 +44,7 @@ try {
   const atRestP95 = await probeP95(probe);
   const exports: Record<string, unknown> = {};
   for (const format of formats) {
+    const loadAtStart = loadavg()[0]!;
     const started = performance.now();
     const job = await stack.call('export.start', { body: { projectId: project.id, format } }, { token: user.token });
     let over = false;
@@ -53,7 +55,7 @@ try {
       (figures) => figures,
       (err: Error) => {
         died = err.message;
-        return { timings: {}, writes: 0, peakMb: 0 };
+        return { timings: {}, writes: 0, peakMb: 0, cpuMs: 0 };
       },
     );
     let polled;
@@ -71,8 +73,10 @@ try {
       ms,
       stages: Object.fromEntries(Object.entries(figures.timings).map(([k, v]) => [k, Math.round(v)])),
       jobPeakMb: figures.peakMb,
+      jobCpuMs: figures.cpuMs,
       mb: Math.round(((polled.size ?? 0) / 1024 / 1024) * 10) / 10,
       p95: { atRest: atRestP95, duringExport: await duringP95 },
+      load: [loadAtStart, loadavg()[0]!],
     };
   }
   console.log(JSON.stringify({ exports }));

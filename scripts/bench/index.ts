@@ -30,7 +30,7 @@ const wanted = (name: string) => only.size === 0 || only.has(name);
 
 // The pure groups need no stack: `npm run bench -- import export pdf` starts nothing. (compat starts one of its own,
 // in its own process, but needs the builds.)
-const PURE = new Set(['import', 'export', 'pdf', 'word', 'scripts', 'scenarios']);
+const PURE = new Set(['import', 'export', 'pdf', 'word', 'exports', 'scripts', 'scenarios']);
 const needsStack = only.size === 0 || [...only].some((name) => !PURE.has(name));
 if (needsStack) await ensureBuilt(() => undefined);
 const stack = needsStack ? await startBenchStack() : undefined;
@@ -50,8 +50,10 @@ try {
     ['coldstart', () => benchColdStart()],
     ['import', () => benchImport()],
     ['export', () => benchExport()],
-    ['pdf', () => ({ ...benchPdf(), ...benchExportJobs('pdf') })],
-    ['word', () => benchExportJobs('docx')],
+    ['pdf', () => ({ ...benchPdf(), ...benchExportJobs(['pdf']) })],
+    ['word', () => benchExportJobs(['docx'])],
+    // Both formats of GitHub's whole project through the job, from one import (issue 39's export budgets).
+    ['exports', () => benchExportJobs(['docx', 'pdf'])],
     ['scripts', () => benchScripts()],
     ['proxy', () => benchProxy()],
     ['compat', () => benchCompat()],

@@ -30,12 +30,15 @@ client.send = async (command: { constructor: { name: string }; input: Record<str
 process.once('message', (message: JobMessage) => {
   void (async () => {
     const { stop } = runMeter();
+    const cpuAtStart = process.cpuUsage();
     const timings: Record<string, number> = {};
     const log = createLogger({ job: message.kind });
     if (message.kind === 'import') {
       await curlParserReady();
       await runImportJob(message.event, { log, timings });
     } else await runExportJob(message.event, { log, timings });
-    process.send!({ timings, writes, peakMb: stop() }, undefined, {}, () => process.exit(0));
+    const cpu = process.cpuUsage(cpuAtStart);
+    const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
+    process.send!({ timings, writes, peakMb: stop(), cpuMs }, undefined, {}, () => process.exit(0));
   })();
 });

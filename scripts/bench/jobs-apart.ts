@@ -13,6 +13,8 @@ export interface JobFigures {
   /** Document writes (every table write but the job's own item). */
   writes: number;
   peakMb: number;
+  /** The run's CPU time (user and system): what it costs whatever the machine's load. */
+  cpuMs: number;
 }
 
 export function runJobApart(kind: WorkerName, event: unknown): Promise<JobFigures> {
