@@ -22,9 +22,9 @@ export const JOB_NAMES = Object.keys(JOBS) as JobName[];
  */
 export const WORKERS = {
   /** Import jobs (issue 22): reads the file, maps it with shared/import and writes the documents. */
-  import: { invokedBy: 'project', timeoutSeconds: 900, memoryMb: 2_048 },
+  import: { invokedBy: 'jobs', timeoutSeconds: 900, memoryMb: 2_048 },
   /** Export jobs (issue 23): reads the project into Apiloom's project file and writes it in the chosen format. */
-  export: { invokedBy: 'project', timeoutSeconds: 900, memoryMb: 2_048 },
+  export: { invokedBy: 'jobs', timeoutSeconds: 900, memoryMb: 2_048 },
   /**
    * Server and scheduled runs of test scenarios (issue 36): the engine over the guarded fetch. It waits on its
    * targets far more than it computes, so it gets the memory its results need (10,000 step results at most), not CPU.

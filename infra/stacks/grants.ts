@@ -15,8 +15,10 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   // the person's own projects (their files too).
   user: { table: 'readWrite', files: 'readWrite', uploads: true },
   // Clones copy a project's objects; uploads are presigned, checked and published here (`uploads: true`).
-  // Export download links are presigned here (`exports: true`: a presigned GET carries its signer's rights).
-  project: { table: 'readWrite', files: 'readWrite', uploads: true, exports: true },
+  project: { table: 'readWrite', files: 'readWrite', uploads: true },
+  // Import and export jobs: an import's file is uploaded by a presigned PUT and checked here (`uploads: true`);
+  // export download links are presigned here (`exports: true`: a presigned GET carries its signer's rights).
+  jobs: { table: 'readWrite', files: 'readWrite', uploads: true, exports: true },
   // Bodies over DynamoDB's item size live in S3.
   document: { table: 'readWrite', files: 'readWrite' },
   // A team's own image (its logo) is uploaded, checked and published here; a disbanded team's projects and files

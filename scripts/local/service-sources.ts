@@ -21,4 +21,5 @@ export const serviceSources: ServiceSources = {
   scenario: () => import('../../functions/services/scenario/index'),
   comments: () => import('../../functions/services/comments/index'),
   channels: () => import('../../functions/services/channels/index'),
+  jobs: () => import('../../functions/services/jobs/index'),
 };

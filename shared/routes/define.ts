@@ -22,6 +22,7 @@ export const SERVICES = [
   'scenario',
   'comments',
   'channels',
+  'jobs',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 

@@ -14,7 +14,7 @@ export const exportRoutes = {
   'export.start': route({
     method: 'POST',
     path: '/project/export',
-    service: 'project',
+    service: 'jobs',
     access: onProject(body('projectId'), 'view', { shareToken: true }),
     body: exportStartBody,
     response: exportStarted,
@@ -24,7 +24,7 @@ export const exportRoutes = {
   'export.get': route({
     method: 'GET',
     path: '/project/export/{id}',
-    service: 'project',
+    service: 'jobs',
     access: onProject(jobParam('id'), 'view', { shareToken: true }),
     params: exportJobParams,
     response: exportJobView,

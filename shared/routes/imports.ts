@@ -22,7 +22,7 @@ export const importRoutes = {
   'import.upload': route({
     method: 'POST',
     path: '/project/import/upload',
-    service: 'project',
+    service: 'jobs',
     access: onProject(body('projectId'), 'edit', { states: ['active'] }),
     body: importUploadBody,
     response: importUploadTicket,
@@ -31,7 +31,7 @@ export const importRoutes = {
   'import.start': route({
     method: 'POST',
     path: '/project/import/start',
-    service: 'project',
+    service: 'jobs',
     access: onProject(body('projectId'), 'edit', { states: ['active'] }),
     body: importStartBody,
     response: importJobView,
@@ -40,7 +40,7 @@ export const importRoutes = {
   'import.url': route({
     method: 'POST',
     path: '/project/import/url',
-    service: 'project',
+    service: 'jobs',
     access: onProject(body('projectId'), 'edit', { states: ['active'] }),
     body: importUrlBody,
     response: importJobView,
@@ -49,7 +49,7 @@ export const importRoutes = {
   'import.swagger': route({
     method: 'POST',
     path: '/project/import/swagger',
-    service: 'project',
+    service: 'jobs',
     access: onProject(query('projectId'), 'edit', { states: ['active'] }),
     query: swaggerImportQuery,
     body: swaggerImportBody,
@@ -62,7 +62,7 @@ export const importRoutes = {
   'import.stamps': route({
     method: 'GET',
     path: '/project/import/stamps/{projectId}',
-    service: 'project',
+    service: 'jobs',
     access: onProject(param('projectId'), 'edit'),
     params: importStampsParams,
     query: importStampsQuery,
@@ -72,7 +72,7 @@ export const importRoutes = {
   'import.get': route({
     method: 'GET',
     path: '/project/import/{id}',
-    service: 'project',
+    service: 'jobs',
     access: onProject(documentParam('id'), 'edit'),
     params: importJobParams,
     response: importJobView,
