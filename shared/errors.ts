@@ -126,12 +126,6 @@ export const ERRORS = {
   scenarioTooLarge: { code: 45361, status: 200 },
   /** A scenario folder deleted while scenarios or folders are still in it. */
   scenarioFolderNotEmpty: { code: 43361, status: 200 },
-  /** `apiloom run`: no scenario of the project has this id or name. */
-  scenarioNotFound: { code: 43362, status: 200 },
-  /** `apiloom run --folder`: no scenario folder has this id, name or path. */
-  scenarioFolderNotFound: { code: 43363, status: 200 },
-  /** `apiloom run --env`: no environment of the project has this id or name. */
-  environmentNotFound: { code: 43364, status: 200 },
   /** `apiloom run`: several scenarios (or folders, or environments) have this name; the id says which. */
   nameAmbiguous: { code: 45362, status: 200 },
   /** A server run refused: the project already has as many runs going as it may at once. */

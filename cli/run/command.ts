@@ -96,21 +96,37 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) =>
 }
 
 export async function runCommand(c: RunCommand, call: OpenCall, io: RunIo): Promise<number> {
+  /** A read whose "not found" names what was not found (the scenario, folder or environment asked for). */
+  const find = async <T>(what: string, read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (err) {
+      const failure = err as RunFailure;
+      if (failure.code === ERRORS.notFound.code) throw io.fail(`${what}: ${failure.message}`, failure.exit);
+      throw err;
+    }
+  };
+  const { target } = c;
   const refs =
-    'folder' in c.target
-      ? (await call('open.scenarios', { query: { folder: c.target.folder } })).scenarios.map((s) => s.id)
-      : [c.target.scenario];
+    'folder' in target
+      ? (await find(`folder "${target.folder}"`, () => call('open.scenarios', { query: { folder: target.folder } }))).scenarios.map(
+          (s) => s.id,
+        )
+      : [target.scenario];
   if (!refs.length) {
     io.out('No scenarios in that folder.');
     return 0;
   }
-  const environment: Environment | undefined = c.env ? await call('open.environment', { params: { environment: c.env } }) : undefined;
+  const env = c.env;
+  const environment: Environment | undefined = env
+    ? await find(`environment "${env}"`, () => call('open.environment', { params: { environment: env } }))
+    : undefined;
   // Recording needs the `run` scope: the first refusal says so once, and the rest of the runs are not offered.
   let recording: 'yes' | 'refused' = 'yes';
   const several = refs.length > 1;
 
   const runOne = async (ref: string): Promise<0 | 1> => {
-    const bundle = await call('open.scenario', { params: { scenario: ref } });
+    const bundle = await find(`scenario "${ref}"`, () => call('open.scenario', { params: { scenario: ref } }));
     const { scenario } = bundle;
     const rows = await rowsOf(c, scenario.content.dataSet, io);
     const lines: string[] = [];

@@ -18,7 +18,7 @@ import { getScenario, projectOfScenarioId, readScenarioContent, scenarioFoldersO
 const MAX_CALLED = 50;
 const MAX_MODELS = 500;
 
-/** The one item whose id is `ref`, else the one whose name (or path) is: none is `missing`, several ambiguous. */
+/** The one item whose id is `ref`, else the one whose name (or path) is: none is `missing` (not found), several ambiguous. */
 function pickOne<T extends { id: string }>(items: readonly T[], ref: string, names: (item: T) => string[], missing: AppError): T {
   const byId = items.find((item) => item.id === ref);
   if (byId) return byId;
@@ -54,12 +54,7 @@ export async function scenarioList(projectId: string, folderRef?: string): Promi
   const [scenarios, folders, paths] = await Promise.all([scenariosOf(projectId), scenarioFoldersOf(projectId), folderPaths(projectId)]);
   let inFolder = (_: ScenarioRecord) => true;
   if (folderRef !== undefined) {
-    const folder = pickOne(
-      folders,
-      folderRef,
-      (f) => [f.name, paths.get(f.id) ?? ''],
-      new AppError('scenarioFolderNotFound', { name: folderRef }),
-    );
+    const folder = pickOne(folders, folderRef, (f) => [f.name, paths.get(f.id) ?? ''], new AppError('notFound'));
     const path = paths.get(folder.id)!;
     inFolder = (s) => s.folderId === folder.id || (paths.get(s.folderId) ?? '').startsWith(`${path}/`);
   }
@@ -70,7 +65,7 @@ export async function scenarioList(projectId: string, folderRef?: string): Promi
 
 /** A scenario of the project by its id or its name. */
 export async function findScenario(projectId: string, ref: string): Promise<ScenarioRecord> {
-  const missing = new AppError('scenarioNotFound', { name: ref });
+  const missing = new AppError('notFound');
   if (SCENARIO_ID_PATTERN.test(ref)) {
     if (projectOfScenarioId(ref) !== projectId) throw missing;
     const found = await getScenario(projectId, ref);
@@ -157,7 +152,7 @@ export async function scenarioBundle(record: ScenarioRecord, paths?: Map<string,
 
 /** An environment by its id or name: its base address and the values of its variables that are not secret. */
 export async function runEnvironment(projectId: string, ref: string): Promise<OpenEnvironment> {
-  const env = pickOne(await environmentsOf(projectId), ref, (e) => [e.name], new AppError('environmentNotFound', { name: ref }));
+  const env = pickOne(await environmentsOf(projectId), ref, (e) => [e.name], new AppError('notFound'));
   const variables: Record<string, string> = {};
   for (const v of env.variables) if (!v.secret) variables[v.name] = v.value;
   return { id: env.id, name: env.name, baseUrl: env.baseUrl, variables };

@@ -19,6 +19,7 @@ import { llmsRoutes } from './llms';
 import { memberRoutes } from './members';
 import { mockRoutes } from './mock';
 import { openRoutes } from './open';
+import { openScenarioRoutes } from './open-scenarios';
 import type { RoutePath } from './path';
 import { projectRoutes } from './projects';
 import { scenarioJobRoutes } from './scenario-jobs';
@@ -48,6 +49,7 @@ export const routes = {
   ...proxyRoutes,
   ...tokenRoutes,
   ...openRoutes,
+  ...openScenarioRoutes,
   ...llmsRoutes,
   ...changesRoutes,
   ...thirdPartyRoutes,

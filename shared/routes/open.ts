@@ -4,7 +4,8 @@
  * nothing else does (no session, no share). Errors keep the `{code, message, data}` envelope with an HTTP status
  * a client can act on (shared/http-status.ts). Its own service: the project bundle is at its 400 KB budget, and these
  * routes carry the export's OpenAPI and markdown writers. Their methods and paths are in ./open-addresses.ts, which the
- * CLI and the MCP server read without the schemas.
+ * CLI and the MCP server read without the schemas. The test scenario routes (`run` tokens, issue 36) are the scenario
+ * service's: ./open-scenarios.ts.
  */
 import { importJobView, importUploadTicket } from '../schemas/import';
 import { exportJobView, exportStarted } from '../schemas/export';
@@ -22,16 +23,6 @@ import {
   openTree,
   openUploadBody,
 } from '../schemas/open';
-import {
-  openEnvironment,
-  openEnvironmentParams,
-  openRunSaveBody,
-  openScenarioBundle,
-  openScenarioList,
-  openScenarioParams,
-  openScenariosQuery,
-} from '../schemas/open-scenario';
-import { runListItem } from '../schemas/scenario';
 import { ANYONE, route, withToken } from './define';
 import { openAddresses } from './open-addresses';
 
@@ -103,43 +94,6 @@ export const openRoutes = {
     access: withToken('read'),
     params: openExportParams,
     response: exportJobView,
-  }),
-  /**
-   * The project's test scenarios (issue 36), or a folder's (by id, name or path; its subfolders' too): what
-   * `apiloom run --folder` runs.
-   */
-  'open.scenarios': route({
-    ...openAddresses['open.scenarios'],
-    service: 'open',
-    access: withToken(['read', 'run']),
-    params: openProjectParams,
-    query: openScenariosQuery,
-    response: openScenarioList,
-  }),
-  /** A scenario by id or name, with the documents, models and called scenarios a run of it reads. */
-  'open.scenario': route({
-    ...openAddresses['open.scenario'],
-    service: 'open',
-    access: withToken(['read', 'run']),
-    params: openScenarioParams,
-    response: openScenarioBundle,
-  }),
-  /** An environment by id or name: its base address and plain variables (never a secret's value). */
-  'open.environment': route({
-    ...openAddresses['open.environment'],
-    service: 'open',
-    access: withToken(['read', 'run']),
-    params: openEnvironmentParams,
-    response: openEnvironment,
-  }),
-  /** Records a run made on a CI machine in its scenario's history (place `cli`, by the token): `run` tokens only. */
-  'open.scenarioRunSave': route({
-    ...openAddresses['open.scenarioRunSave'],
-    service: 'open',
-    access: withToken('run', ['active']),
-    params: openProjectParams,
-    body: openRunSaveBody,
-    response: runListItem,
   }),
   /** This API's OpenAPI 3.1 description, generated from the route table. */
   'open.openapi': route({

@@ -160,33 +160,36 @@ describe('a Postman collection as a scenario', () => {
 
 describe('a scenario as a Postman collection', () => {
   it('writes extractions and checks as pm tests, documents as their requests, and notes what Postman cannot hold', () => {
-    const content = scenarioOf([
-      {
-        id: 'login',
-        name: 'log in',
-        type: 'request',
-        source: { kind: 'adhoc', method: 'POST', url: '/acme/login' },
-        overrides: { body: { type: 'json', text: '{"user":"{{user}}"}' } },
-        extract: [
-          { variable: 'token', from: 'jsonPath', expression: '$.data.token' },
-          { variable: 'odd', from: 'jsonPath', expression: '$..token' },
-        ],
-        checks: [
-          { kind: 'status', equals: 200 },
-          { kind: 'jsonPath', path: '$.data.roles[0]', op: 'equals', value: '"admin"' },
-          { kind: 'jsonPath', path: '$.data', op: 'type', value: 'object' },
-        ],
-      },
-      {
-        id: 'read',
-        name: 'read',
-        type: 'request',
-        source: { kind: 'document', documentId: 'doc1' },
-        overrides: { pathParams: [{ name: 'id', value: '7' }], query: [{ name: 'full', value: '1' }] },
-      },
-      { id: 'again', name: 'again', type: 'loop', times: 3, steps: [{ id: 'w', type: 'wait', ms: 5 }] },
-      { id: 'off', name: 'off', type: 'wait', ms: 1, enabled: false },
-    ]);
+    const content = scenarioOf(
+      [
+        {
+          id: 'login',
+          name: 'log in',
+          type: 'request',
+          source: { kind: 'adhoc', method: 'POST', url: '/acme/login' },
+          overrides: { body: { type: 'json', text: '{"user":"{{user}}"}' } },
+          extract: [
+            { variable: 'token', from: 'jsonPath', expression: '$.data.token' },
+            { variable: 'odd', from: 'jsonPath', expression: '$..token' },
+          ],
+          checks: [
+            { kind: 'status', equals: 200 },
+            { kind: 'jsonPath', path: '$.data.roles[0]', op: 'equals', value: '"admin"' },
+            { kind: 'jsonPath', path: '$.data', op: 'type', value: 'object' },
+          ],
+        },
+        {
+          id: 'read',
+          name: 'read',
+          type: 'request',
+          source: { kind: 'document', documentId: 'doc1' },
+          overrides: { pathParams: [{ name: 'id', value: '7' }], query: [{ name: 'full', value: '1' }] },
+        },
+        { id: 'again', name: 'again', type: 'loop', times: 3, steps: [{ id: 'w', type: 'wait', ms: 5 }] },
+        { id: 'off', name: 'off', type: 'wait', ms: 1, enabled: false },
+      ],
+      { dataSet: { format: 'csv', text: 'user\nann\nbob\n' } },
+    );
     const { collection, notes } = scenarioToCollection(
       { name: 'Smoke', content },
       new Map([['doc1', { method: 'GET', path: '/acme/items/{id}' }]]),
@@ -206,6 +209,7 @@ describe('a scenario as a Postman collection', () => {
       '/read: its check against the documented response',
       '/again: a loop (3 times): its 1 steps are left out',
       '/off: a step switched off (Postman has no such request)',
+      "Smoke: its CSV data set (give Postman's runner the file itself)",
     ]);
   });
 });

@@ -22,7 +22,6 @@ import {
   type ScenarioContent,
   type Step,
 } from '../schemas/scenario';
-import { DataSetError, readDataSet, type DataRow } from './data-set';
 
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -322,6 +321,16 @@ function checkScript(c: Check): string | undefined {
   }
 }
 
+/** The one object of a JSON array of one, else undefined. */
+function oneJsonRow(text: string): Record<string, unknown> | undefined {
+  try {
+    const rows = JSON.parse(text) as unknown;
+    return Array.isArray(rows) && rows.length === 1 && isObject(rows[0]) ? rows[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const event = (listen: PmEvent['listen'], code: string): PmEvent => ({
   listen,
   script: { type: 'text/javascript', exec: code.split('\n') },
@@ -430,14 +439,13 @@ export function scenarioToCollection(
   const variable: PmKeyValue[] = [];
   const set = scenario.content.dataSet;
   if (set) {
-    let rows: DataRow[] = [];
-    try {
-      rows = readDataSet({ ...set, nameColumn: '', requiredColumns: [] });
-    } catch (error) {
-      if (!(error instanceof DataSetError)) throw error;
-    }
-    if (rows.length === 1) for (const [key, value] of Object.entries(rows[0]!.values)) variable.push({ key, value });
-    else notes.push({ at: scenario.name, what: `its data set of ${rows.length} rows (give Postman's runner the file itself)` });
+    // A one-row JSON data set (what an import makes of a collection's variables) is variables again. Anything else
+    // is a data file for Postman's runner; the CSV reader stays out of this module (and the scenario bundle).
+    const row = oneJsonRow(set.format === 'json' ? set.text : '');
+    if (row)
+      for (const [key, value] of Object.entries(row))
+        variable.push({ key, value: typeof value === 'string' ? value : JSON.stringify(value) });
+    else notes.push({ at: scenario.name, what: `its ${set.format.toUpperCase()} data set (give Postman's runner the file itself)` });
   }
   if (relative && !variable.some((v) => v.key === 'baseUrl')) variable.unshift({ key: 'baseUrl', value: '' });
   return {

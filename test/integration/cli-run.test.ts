@@ -3,7 +3,8 @@
  * loopback target on this machine. A scenario of the project (an ad-hoc log-in whose token is kept, and a step on
  * an API document checked against its documented response) runs over a three-row CSV with the staging
  * environment's plain variables; its JUnit is read back with an XML parser; a `run` token's run is in the
- * scenario's history, a `read` token's is not; a folder runs with --parallel, a report each; exit codes 0, 1, 2.
+ * scenario's history, a `read` token's is not; a folder runs with --parallel, a report each; exit codes 0, 1, 2
+ * (an unknown scenario, folder or environment: the catalogue's "not found", naming which).
  * Routes are called by id (no literal paths): the lint test forbids Apiloom's paths here.
  */
 import { spawn } from 'node:child_process';
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectTokenScope } from '@shared/constants';
+import { translate } from '@shared/messages';
 import { paramRow } from '@shared/schemas/param-row';
 import { buildCli } from '../../scripts/build-cli';
 import { signUp, useLocalApi } from '../support/local-api';
@@ -262,13 +264,13 @@ describe('apiloom run', () => {
     const at = ['--project', s.project.id];
     const unknownScenario = await run(['run', 'Nope', ...at], env);
     expect(unknownScenario.code).toBe(2);
-    expect(unknownScenario.stderr).toContain('No test scenario has the id or name "Nope"');
+    expect(unknownScenario.stderr).toContain(`scenario "Nope": ${translate('en', 'error.notFound')}`);
     const unknownEnv = await run(['run', 'Items', '--env', 'prod', ...at], env);
     expect(unknownEnv.code).toBe(2);
-    expect(unknownEnv.stderr).toContain('No environment has the id or name "prod"');
+    expect(unknownEnv.stderr).toContain(`environment "prod": ${translate('en', 'error.notFound')}`);
     const unknownFolder = await run(['run', '--folder', 'Weekly', ...at], env);
     expect(unknownFolder.code).toBe(2);
-    expect(unknownFolder.stderr).toContain('No scenario folder has the id, name or path "Weekly"');
+    expect(unknownFolder.stderr).toContain(`folder "Weekly": ${translate('en', 'error.notFound')}`);
     for (const bad of [
       ['run', ...at],
       ['run', 'Items', '--parallel', '0', ...at],

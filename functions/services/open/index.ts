@@ -25,7 +25,6 @@ import { createService, defineHandlers } from '../../runtime/service';
 import { invokeWorker } from '../../runtime/workers';
 import openApiFile from './openapi.json';
 import { openDocumentOf, openTreeOf } from './reads';
-import { openScenarioHandlers } from './scenarios';
 import { tokenHandlers } from './tokens';
 
 /** The token a handler's request came with (the access check put it there). */
@@ -42,7 +41,6 @@ const door = (ctx: { log: ImportDoor['log'] }): ImportDoor => ({
 });
 
 export const openHandlers = defineHandlers({
-  // The scenario routes' handlers are in ./scenarios.ts.
   'open.tree': async (_, ctx) => openTreeOf(ctx.project.item),
 
   'open.document': async ({ params, query }, ctx) => openDocumentOf(ctx.project.item, params.docId, query.as, ctx.locale),
@@ -87,6 +85,6 @@ export const openHandlers = defineHandlers({
 export const handler = createService(
   'open',
   { ...openRoutes, ...tokenRoutes },
-  { ...openHandlers, ...openScenarioHandlers, ...tokenHandlers },
+  { ...openHandlers, ...tokenHandlers },
   projectAndTeamChecks,
 );

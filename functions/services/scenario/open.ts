@@ -24,7 +24,7 @@ export const openScenarioHandlers = defineHandlers({
 
   'open.scenarioRunSave': async ({ body }, ctx) => {
     // The path's project is the one the token may write: a scenario of another is not found here.
-    if (projectOfScenarioId(body.scenarioId) !== ctx.project.item.id) throw new AppError('scenarioNotFound', { name: body.scenarioId });
+    if (projectOfScenarioId(body.scenarioId) !== ctx.project.item.id) throw new AppError('notFound');
     const run = await saveRun({ ...body, place: 'cli' }, tokenEditor(tokenOf(ctx)));
     ctx.log.info('scenario run recorded', { project: ctx.project.item.id, scenario: body.scenarioId, run: run.id });
     return run;
