@@ -7,13 +7,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { compareStates, failsOn } from '../shared/compat/engine';
 import { reportMarkdown, reportText } from '../shared/compat/render';
 import { stateFromImport } from '../shared/compat/state';
-import type { CompatReport, ProjectState } from '../shared/compat/types';
+import type { CompatReport } from '../shared/compat/types';
 import { importInput, ImportRefusal } from '../shared/import';
 import { openAddresses } from '../shared/routes/open-addresses';
 import { buildPath } from '../shared/routes/path';
@@ -64,66 +62,6 @@ async function readState(file: string, lang: 'zh' | 'en') {
     if (err instanceof ImportRefusal) throw new DiffFailure(`${file}: ${translate(lang, `error.${err.reason}`, err.params)}`, 2);
     throw new DiffFailure(`${file}: ${(err as Error).message}`, 2);
   }
-}
-
-/** What the reading thread is given, and what it answers: the state as JSON (quicker to send than the objects), or why not. */
-interface ReadJob {
-  apiloomDiffRead: { file: string; lang: 'zh' | 'en' };
-}
-type ReadAnswer = { state: string } | { failure: { message: string; exit: number } };
-
-/**
- * Both files at once: the newer in a thread of its own, the older on this one, each import on a core (reading a
- * large description is most of a diff's time). A build that cannot start itself in a thread (the source under a
- * test runner) reads the newer here too. The older file's refusal is told first, as when they were read in turn.
- */
-async function readBoth(oldFile: string, newFile: string, lang: 'zh' | 'en'): Promise<[ProjectState, ProjectState]> {
-  const newer = readInThread(newFile, lang);
-  try {
-    return [await readState(oldFile, lang), await newer];
-  } catch (err) {
-    newer.catch(() => {});
-    throw err;
-  }
-}
-
-function readInThread(file: string, lang: 'zh' | 'en'): Promise<ProjectState> {
-  return new Promise((resolve, reject) => {
-    const job: ReadJob = { apiloomDiffRead: { file, lang } };
-    let worker: Worker;
-    try {
-      worker = new Worker(fileURLToPath(import.meta.url), { workerData: job });
-    } catch {
-      return resolve(readState(file, lang));
-    }
-    let settled = false;
-    worker.once('message', (answer: ReadAnswer) => {
-      settled = true;
-      void worker.terminate();
-      if ('state' in answer) resolve(JSON.parse(answer.state) as ProjectState);
-      else reject(new DiffFailure(answer.failure.message, answer.failure.exit));
-    });
-    const readHere = () => {
-      if (settled) return;
-      settled = true;
-      resolve(readState(file, lang));
-    };
-    worker.once('error', readHere);
-    worker.once('exit', readHere);
-  });
-}
-
-// The reading thread: this same file, started by readInThread.
-const readJob = isMainThread ? undefined : (workerData as Partial<ReadJob> | null)?.apiloomDiffRead;
-if (readJob && parentPort) {
-  const port = parentPort;
-  readState(readJob.file, readJob.lang).then(
-    (state) => port.postMessage({ state: JSON.stringify(state) } satisfies ReadAnswer),
-    (err: unknown) =>
-      port.postMessage({
-        failure: { message: (err as Error).message, exit: err instanceof DiffFailure ? err.exit : 1 },
-      } satisfies ReadAnswer),
-  );
 }
 
 /** The open API's report for a project (the same address rules as push and pull). */
@@ -177,7 +115,7 @@ export async function diff(argv: readonly string[], io: Io): Promise<number> {
     let heading: string;
     if (positionals.length === 2) {
       const [oldFile, newFile] = positionals as [string, string];
-      const [before, after] = await readBoth(oldFile, newFile, lang);
+      const [before, after] = [await readState(oldFile, lang), await readState(newFile, lang)];
       report = compareStates(before, after);
       heading = `${basename(oldFile)} → ${basename(newFile)}`;
     } else if (positionals.length === 0 && values.project && values.from) {

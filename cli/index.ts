@@ -15,7 +15,6 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isMainThread } from 'node:worker_threads';
 import { verdictLines } from '../shared/compat/render';
 import { OPEN_API_BASE } from '../shared/constants';
 import { warningCountsText } from '../shared/import/warnings';
@@ -307,7 +306,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 
 // Run as a program (also through npm's bin link, whose path is resolved first), not imported by a test.
 const invokedDirectly =
-  isMainThread && !!process.argv[1] && existsSync(process.argv[1]) && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+  !!process.argv[1] && existsSync(process.argv[1]) && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   const code = await main(process.argv.slice(2), {
     out: (line) => process.stdout.write(`${line}\n`),
