@@ -9,7 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { choose, projectWithSession } from './support';
+import { apiData, choose, createDocument, projectWithSession, viewerInOwnBrowser } from './support';
 
 let target: Server;
 let targetUrl = '';
@@ -44,8 +44,9 @@ test.afterAll(() => new Promise<void>((resolve) => target.close(() => resolve())
 test('a scenario built through the screens keeps a token, runs over three rows and shows its failing check by field path', async ({
   page,
   request,
+  browser,
 }) => {
-  const { projectId } = await projectWithSession(page, request, 'Scenarios e2e');
+  const { projectId, token } = await projectWithSession(page, request, 'Scenarios e2e');
   await page.goto(`/project/${projectId}`);
   await page.locator('.workspace-side-switch').getByText('测试场景', { exact: true }).click();
   await expect(page.getByRole('heading', { name: '测试场景', level: 1 })).toBeVisible();
@@ -135,4 +136,25 @@ test('a scenario built through the screens keeps a token, runs over three rows a
   await page.evaluate(() => localStorage.setItem('apiloom.lang', 'en'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Compare two runs', level: 1 })).toBeVisible();
+
+  // A viewer reads the scenarios and their runs with no control that changes them; a step whose document is in the
+  // bin is flagged.
+  const docId = await createDocument(request, token, projectId, {
+    name: 'Me',
+    type: 'api',
+    content: { method: 'GET', path: '/acme/me', description: 'e2e' },
+  });
+  const flagged = await apiData<{ id: string }>(request, 'put', '/api/project/scenario', token, {
+    projectId,
+    name: '引用文档',
+    content: { steps: [{ id: 'me', type: 'request', name: 'me', source: { kind: 'document', documentId: docId } }] },
+  });
+  await apiData(request, 'delete', `/api/project/document/${docId}`, token);
+  const viewer = await viewerInOwnBrowser(browser, request, projectId, token);
+  await viewer.page.goto(`/project/${projectId}/scenarios/${flagged.id}`);
+  await expect(viewer.page.getByText(/^引用的接口文档(「Me」)?在回收站中$/)).toBeVisible();
+  await expect(viewer.page.getByText('你可以查看此场景和它的运行记录，但不能修改。')).toBeVisible();
+  await expect(viewer.page.getByRole('link', { name: '登录流程' })).toBeVisible();
+  await expect(viewer.page.getByRole('button', { name: /添加步骤|新建场景|新建目录|保存|更多操作/ })).toHaveCount(0);
+  await viewer.context.close();
 });

@@ -42,6 +42,12 @@ export const scenarioEn: Texts<typeof scenarioZh> = {
     sources: { document: 'An API document', adhoc: 'A request of its own' },
     document: 'API document',
     documentGone: {
+      deleted: 'The API document "{{title}}" was deleted',
+      binned: 'The API document "{{title}}" is in the bin',
+      missing: 'The API document does not exist',
+      notApi: 'The document "{{title}}" is not an HTTP API',
+    },
+    documentGoneUnnamed: {
       deleted: 'The API document was deleted',
       binned: 'The API document is in the bin',
       missing: 'The API document does not exist',

@@ -38,6 +38,12 @@ export const scenarioZh = {
     sources: { document: '引用接口文档', adhoc: '自定义请求' },
     document: '接口文档',
     documentGone: {
+      deleted: '引用的接口文档「{{title}}」已被删除',
+      binned: '引用的接口文档「{{title}}」在回收站中',
+      missing: '引用的接口文档不存在',
+      notApi: '引用的文档「{{title}}」不是 HTTP 接口',
+    },
+    documentGoneUnnamed: {
       deleted: '引用的接口文档已被删除',
       binned: '引用的接口文档在回收站中',
       missing: '引用的接口文档不存在',

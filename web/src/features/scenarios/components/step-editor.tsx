@@ -328,7 +328,12 @@ function RequestBody({ step, context, set }: { step: RequestStep; context: StepC
           type="error"
           showIcon
           icon={<WarningOutlined aria-hidden />}
-          title={t(`scenario.step.documentGone.${gone.state as 'deleted'}`) + (gone.title ? `: ${gone.title}` : '')}
+          // The bin and a deletion keep no name for the step to show: then the reason alone.
+          title={
+            gone.title
+              ? t(`scenario.step.documentGone.${gone.state as 'deleted'}`, { title: gone.title })
+              : t(`scenario.step.documentGoneUnnamed.${gone.state as 'deleted'}`)
+          }
         />
       ) : null}
       <PairRows label={t('scenario.step.query')} rows={overrides.query} onChange={(query) => set({ overrides: { ...overrides, query } })} />
