@@ -7,9 +7,10 @@ import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { operationLabel } from '@shared/compat/render';
 import type { CompatReport, Finding } from '@shared/compat/types';
+import { TAG } from '../../../lib/tag-colors';
 import '../../../i18n/compat';
 
-export const SEVERITY_COLOR = { error: 'red', warning: 'orange', info: 'blue' } as const;
+export const SEVERITY_COLOR = { error: TAG.bad, warning: TAG.warn, info: TAG.info } as const;
 
 export function VerdictSummary({ verdict }: { verdict: Pick<CompatReport, 'summary' | 'bump'> }) {
   const { t } = useTranslation();
@@ -17,17 +18,17 @@ export function VerdictSummary({ verdict }: { verdict: Pick<CompatReport, 'summa
   return (
     <Space wrap size={[8, 8]}>
       <span>
-        {t('compat.operations')}: <Tag color="green">+{operations.added}</Tag>
-        <Tag color="gold">~{operations.changed}</Tag>
-        <Tag color="red">−{operations.removed}</Tag>
+        {t('compat.operations')}: <Tag color={TAG.ok}>+{operations.added}</Tag>
+        <Tag color={TAG.warn}>~{operations.changed}</Tag>
+        <Tag color={TAG.bad}>−{operations.removed}</Tag>
       </span>
-      <Tag color="red" data-testid="count-error">
+      <Tag color={TAG.bad} data-testid="count-error">
         {error} {t('compat.error')}
       </Tag>
-      <Tag color="orange" data-testid="count-warning">
+      <Tag color={TAG.warn} data-testid="count-warning">
         {warning} {t('compat.warning')}
       </Tag>
-      <Tag color="blue" data-testid="count-info">
+      <Tag color={TAG.info} data-testid="count-info">
         {info} {t('compat.info')}
       </Tag>
       {accepted ? (

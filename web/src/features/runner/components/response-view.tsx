@@ -9,7 +9,7 @@ import type { ApiResponse } from '@shared/schemas/document';
 import type { RunResponse, RunTransport } from '@shared/schemas/runner';
 import { sizeText } from '../../../lib/bytes';
 import { base64ToText } from '../lib/base64';
-import { statusTag, TAG } from '../lib/colors';
+import { statusTag, TAG } from '../../../lib/tag-colors';
 import { diffResponse, documentedResponse, jsonTypeOf } from '../lib/response-diff';
 
 const MAX_TREE_NODES = 2_000;

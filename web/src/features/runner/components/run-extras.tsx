@@ -7,7 +7,7 @@ import type { RunRequest } from '@shared/schemas/runner';
 import { formatDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { SNIPPET_TARGETS, type ScriptResult, type SnippetTarget } from '../lib/engines';
-import { statusTag, TAG } from '../lib/colors';
+import { statusTag, TAG } from '../../../lib/tag-colors';
 import type { RecentRun } from '../lib/recent-runs';
 
 export function ScriptResults({ pre, post, written }: { pre?: ScriptResult; post?: ScriptResult; written: string[] }) {
