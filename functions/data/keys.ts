@@ -426,6 +426,8 @@ export const commentKeys = {
   unreadEntry: (userId: string, id: string) => ({ gsi1pk: `USER#${userId}#UNREAD`, gsi1sk: id }),
   unreadOf: (userId: string): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: `USER#${userId}#UNREAD` } }),
   settings: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'NOTIFYSETTINGS' }),
+  /** An event mailed to someone at once (their claim: a delivery tried twice mails once; TTL a day). */
+  mailed: (userId: string, eventId: string): Key => ({ pk: `USER#${userId}`, sk: `MAILED#${eventId}` }),
 };
 
 /** Exported files; the bucket expires anything here after a day. */

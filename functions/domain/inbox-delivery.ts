@@ -14,8 +14,9 @@ import { NOTIFICATION_KINDS, type NotificationKind } from '@shared/schemas/comme
 import type { ProjectEvent } from '@shared/schemas/events';
 import { projectAccess } from './access-facts';
 import { nodesAt } from './documents';
-import { notify, settingsOf, type NewNotification } from './notifications';
+import { mailOnce, notify, settingsOf, type NewNotification } from './notifications';
 import { getProject, isVisible } from './projects';
+import { usersByIds } from './users';
 import { watchersOf, watchPath } from './watches';
 
 /** Every kind a bell shows (the schema's list is the one source). */
@@ -24,8 +25,16 @@ const BELL_KINDS: ReadonlySet<string> = new Set<NotificationKind>(NOTIFICATION_K
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const stringOr = (value: unknown, otherwise: string | null) => (typeof value === 'string' ? value : otherwise);
 
-/** Puts an event in the bells of those it concerns; answers who got it (now or by an earlier delivery of it). */
-export async function deliverToInboxes(event: ProjectEvent): Promise<string[]> {
+export interface InboxOptions {
+  /** Mails the event to an address, for those whose settings ask for instant email (the delivery's sender). */
+  mail?: (address: string) => Promise<void>;
+}
+
+/**
+ * Puts an event in the bells of those it concerns, and mails it at once to those who asked for instant email
+ * (each once per event); answers who got it in their bell (now or by an earlier delivery of it).
+ */
+export async function deliverToInboxes(event: ProjectEvent, opts: InboxOptions = {}): Promise<string[]> {
   if (!BELL_KINDS.has(event.kind)) return [];
   const project = await getProject(event.projectId);
   if (!project || !isVisible(project)) return [];
@@ -47,9 +56,15 @@ export async function deliverToInboxes(event: ProjectEvent): Promise<string[]> {
     [...concerned].map(async (userId) => {
       // Access is asked again at delivery: someone removed since the event hears nothing more of the project.
       const [access, settings] = await Promise.all([projectAccess(project.id, userId), settingsOf(userId)]);
-      if (!access.role || !settings.inApp) return undefined;
+      if (!access.role) return undefined;
       // A bell is for members: a stranger reading a public project watches nothing and is mentioned only as a reader.
       if (event.kind !== 'mention' && !atLeast(access.role, 'view')) return undefined;
+      const { mail } = opts;
+      if (mail && settings.email === 'instant') {
+        const address = (await usersByIds([userId])).get(userId)?.email;
+        if (address) await mailOnce(userId, event.eventId, () => mail(address));
+      }
+      if (!settings.inApp) return undefined;
       await notify(userId, notification);
       return userId;
     }),

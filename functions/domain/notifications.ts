@@ -14,7 +14,7 @@ import {
   type NotificationSettings,
   type NotificationView,
 } from '@shared/schemas/comment';
-import { batchWrite, countItems, exists, getItem, notExists, queryAll, queryPage, skip, type Item } from '../data/db';
+import { batchWrite, countItems, deleteItem, exists, getItem, notExists, putItem, queryAll, queryPage, skip, type Item } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { commentKeys } from '../data/keys';
 import { DAY_MS } from './projects';
@@ -99,6 +99,26 @@ const settingsEntity = defineEntity({
   schema: settingsRecord,
   key: (s: { userId: string }) => commentKeys.settings(s.userId),
 });
+
+/**
+ * Mails an event to someone who asked for instant email, once: a claim per person and event, written first and
+ * taken back when the mail fails (the stream then hands the event over again).
+ */
+export async function mailOnce(userId: string, eventId: string, mail: () => Promise<void>): Promise<boolean> {
+  const claim = commentKeys.mailed(userId, eventId);
+  const claimed = await putItem(
+    { ...claim, entity: 'mailed', expiresAt: Math.floor(Date.now() / 1000) + 86_400 },
+    { when: notExists(), failure: skip },
+  );
+  if (!claimed) return false;
+  try {
+    await mail();
+  } catch (err) {
+    await deleteItem(claim);
+    throw err;
+  }
+  return true;
+}
 
 export async function settingsOf(userId: string): Promise<NotificationSettings> {
   const stored = settingsEntity.parse(await getItem(commentKeys.settings(userId)));

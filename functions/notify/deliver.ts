@@ -18,6 +18,7 @@ import { usersByIds } from '../domain/users';
 import { env } from '../env';
 import { FetchRefused, safeSend, type SafeFetchOptions } from '../net/safe-fetch';
 import { withContext } from './context';
+import { sendNotificationMail } from './mail';
 import { messageOf, testMessage, type Message } from './messages';
 import { accepted, requestFor } from './providers';
 
@@ -86,21 +87,23 @@ export async function sendToChannel(
   return last;
 }
 
-/** Email channels go through the code sender's outbox locally; in AWS, SES mail of channels is not built yet. */
+/** Email channels go through the code sender's means: the outbox locally, SES in AWS (notify/mail.ts). */
 async function sendEmail(channel: ChannelRecord, message: Message, attempts: number): Promise<Outcome> {
-  if (env().CODE_SENDER !== 'outbox') return { status: 'failed', attempts, httpStatus: null, excerpt: 'email sender unavailable' };
-  for (const address of channel.target
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean)) {
-    await putOutboxEntry({
-      target: address,
-      purpose: 'notification',
-      notice: [message.title, ...message.lines, message.link ?? ''].join('\n'),
-    });
+  try {
+    for (const address of channel.target
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean)) {
+      await sendNotificationMail(address, mailText(message), channel.language);
+    }
+    return { status: 'sent', attempts, httpStatus: null, excerpt: '' };
+  } catch (err) {
+    return { status: 'failed', attempts, httpStatus: null, excerpt: (err as Error).message.slice(0, EXCERPT_CHARS) };
   }
-  return { status: 'sent', attempts, httpStatus: null, excerpt: '' };
 }
+
+/** A message as plain mail: its title, its lines, its link. */
+const mailText = (message: Message) => [message.title, ...message.lines, message.link ?? ''].join('\n');
 
 /** Folders above a subject, nearest first: what a channel that watches a folder matches. */
 async function ancestorsOf(event: ProjectEvent): Promise<string[]> {
@@ -116,8 +119,20 @@ async function ancestorsOf(event: ProjectEvent): Promise<string[]> {
 /** Delivers one event to every channel that takes it. Throws only when a delivery could not be recorded. */
 export async function deliverEvent(event: ProjectEvent, opts: DeliveryOptions = {}): Promise<void> {
   // The bells of those it concerns (each once per event, whichever run repeats it), then the channels.
-  await deliverToInboxes(event);
   const project = await getProject(event.projectId);
+  await deliverToInboxes(event, {
+    // Those who asked for instant mail: the message in the default language (zh), with its details.
+    mail: async (address) => {
+      if (!project) return;
+      const message = messageOf(await withContext(event), {
+        language: 'zh',
+        detail: 'details',
+        projectName: project.name,
+        siteOrigin: env().SITE_ORIGIN,
+      });
+      await sendNotificationMail(address, mailText(message), 'zh');
+    },
+  });
   if (!project) return;
   const channels = await channelsFor(event, await ancestorsOf(event), project.teamId);
   if (!channels.length) return;

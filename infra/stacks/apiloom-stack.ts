@@ -12,7 +12,7 @@ import { SERVICES, type ServiceName } from '@shared/routes';
 import { Api } from './api';
 import { createFilesBucket, createTable } from './data';
 import { ApiloomFunction } from './functions';
-import { addMessaging, addThirdPartySecret, type MessagingProps } from './messaging';
+import { addMessaging, addNotificationMail, addThirdPartySecret, type MessagingProps } from './messaging';
 import { MockOrigin } from './mock';
 import { Site } from './web';
 
@@ -57,7 +57,7 @@ export class ApiloomStack extends Stack {
     const mock = new MockOrigin(this, 'Mock', { ...functionProps, files });
     // Documents may not embed the app's own origins: the document service knows the mock origin's.
     services.document.addEnvironment('MOCK_ORIGIN', mock.url);
-    if (props.messaging) addMessaging(this, services.user, props.messaging);
+    const mailIdentity = props.messaging ? addMessaging(this, services.user, props.messaging) : undefined;
     // An offline deployment offers no third-party sign-in: no secret either.
     if (!props.offline) {
       const secret = addThirdPartySecret(this, services.oauth);
@@ -120,6 +120,8 @@ export class ApiloomStack extends Stack {
       timeout: Duration.seconds(consumer.timeoutSeconds),
       memorySize: consumer.memoryMb,
     }).fn;
+    // Email channels and instant notification mail go out through the code sender's SES identity.
+    if (mailIdentity && props.messaging) addNotificationMail(mailIdentity, deliver, props.messaging);
     const deadLetters = new sqs.Queue(this, 'DeliverEventsDeadLetters', {
       retentionPeriod: Duration.days(14),
       encryption: sqs.QueueEncryption.SQS_MANAGED,

@@ -43,6 +43,18 @@ export function addMessaging(scope: Construct, sender: lambda.Function, props: M
   return identity;
 }
 
+/**
+ * Notification mail (issue 38) from another function: the same identity, `ses:SendEmail` only (no text
+ * messages), and the code sender's environment, so it sends through the code sender's SES sender.
+ */
+export function addNotificationMail(identity: ses.EmailIdentity, mailer: lambda.Function, props: MessagingProps) {
+  identity.grant(mailer, ...SEND_EMAIL_ACTIONS);
+  mailer.addEnvironment('CODE_SENDER', 'aws');
+  mailer.addEnvironment('MAIL_FROM', props.mailFrom);
+  // Required beside MAIL_FROM by the environment's check for CODE_SENDER=aws; this function has no grant to use it.
+  mailer.addEnvironment('SMS_ORIGINATION_IDENTITY', props.smsOriginationIdentity);
+}
+
 /** The providers' client ids and secrets: created holding `{}` (none offered) for an operator to fill. */
 export function addThirdPartySecret(scope: Construct, reader: lambda.Function) {
   const secret = new secretsmanager.Secret(scope, 'ThirdPartyProviders', {

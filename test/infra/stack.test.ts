@@ -537,31 +537,35 @@ describe('mail, text messages and the third-party secret (issue 25)', () => {
   const variables = (name: string) =>
     (resources[functionId(name)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
   const everyFunction = [...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...STREAM_CONSUMER_NAMES, ...ORIGIN_NAMES];
+  /** The functions that send mail: codes (user), email channels and instant notification mail (deliver-events). */
+  const MAILERS: string[] = ['user', 'deliver-events'];
 
-  it("has an SES identity for the sender's domain; only the user function may send mail, and from that identity only", () => {
+  it("has an SES identity for the sender's domain; only the user and delivery functions may send mail, from that identity only", () => {
     const identities = ofType('AWS::SES::EmailIdentity');
     expect(identities).toHaveLength(1);
     const [identityId, identity] = identities[0]!;
     expect(identity.Properties.EmailIdentity).toBe('mail.apiloom.example');
-    const sends = statementsOf('user').filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
-    expect(sends).toHaveLength(1);
-    expect(sends[0]!.Action).toBe('ses:SendEmail');
-    expect(sends[0]!.Resource).toEqual({
-      'Fn::Join': [
-        '',
-        [
-          'arn:',
-          { Ref: 'AWS::Partition' },
-          ':ses:',
-          { Ref: 'AWS::Region' },
-          ':',
-          { Ref: 'AWS::AccountId' },
-          ':identity/',
-          { Ref: identityId },
+    for (const mailer of MAILERS) {
+      const sends = statementsOf(mailer).filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+      expect(sends).toHaveLength(1);
+      expect(sends[0]!.Action).toBe('ses:SendEmail');
+      expect(sends[0]!.Resource).toEqual({
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            ':ses:',
+            { Ref: 'AWS::Region' },
+            ':',
+            { Ref: 'AWS::AccountId' },
+            ':identity/',
+            { Ref: identityId },
+          ],
         ],
-      ],
-    });
-    for (const name of everyFunction.filter((n) => n !== 'user'))
+      });
+    }
+    for (const name of everyFunction.filter((n) => !MAILERS.includes(n)))
       expect(
         statementsOf(name)
           .flatMap(actionsOf)
@@ -582,13 +586,14 @@ describe('mail, text messages and the third-party secret (issue 25)', () => {
       ).toEqual([]);
   });
 
-  it('sends codes with CODE_SENDER=aws from the user function, which alone knows the sender address and identity', () => {
-    expect(variables('user')).toMatchObject({
-      CODE_SENDER: 'aws',
-      MAIL_FROM: MESSAGING.mailFrom,
-      SMS_ORIGINATION_IDENTITY: MESSAGING.smsOriginationIdentity,
-    });
-    for (const name of everyFunction.filter((n) => n !== 'user')) {
+  it('sends codes and notification mail with CODE_SENDER=aws from the user and delivery functions, which alone know the sender', () => {
+    for (const mailer of MAILERS)
+      expect(variables(mailer), mailer).toMatchObject({
+        CODE_SENDER: 'aws',
+        MAIL_FROM: MESSAGING.mailFrom,
+        SMS_ORIGINATION_IDENTITY: MESSAGING.smsOriginationIdentity,
+      });
+    for (const name of everyFunction.filter((n) => !MAILERS.includes(n))) {
       expect(variables(name).CODE_SENDER, name).toBe('log');
       expect(Object.keys(variables(name)), name).not.toContain('MAIL_FROM');
       expect(Object.keys(variables(name)), name).not.toContain('SMS_ORIGINATION_IDENTITY');

@@ -1,0 +1,88 @@
+/**
+ * Notification mail (issue 38) against DynamoDB Local and the code sender's outbox (CODE_SENDER=outbox, as under
+ * `npm start`): an email channel's message, and the instant email of a watcher who asked for it, each sent once
+ * however often the event is delivered; a watcher who did not ask gets no mail.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { readContent } from '@shared/schemas/document';
+import { queryAll } from '../../functions/data/db';
+import { keys } from '../../functions/data/keys';
+import { createChannel } from '../../functions/domain/channels';
+import { createDocument, firstRevision, newDocumentId, saveDocument, type StoredNode } from '../../functions/domain/documents';
+import { latestEvents } from '../../functions/domain/events';
+import { addMemberOp, memberItem } from '../../functions/domain/members';
+import { saveSettings } from '../../functions/domain/notifications';
+import { createProject, newProjectRecord } from '../../functions/domain/projects';
+import { createUser, NO_PASSWORD } from '../../functions/domain/users';
+import { setWatching } from '../../functions/domain/watches';
+import { deliverEvent } from '../../functions/notify/deliver';
+
+const mailOf = async (address: string) =>
+  (await queryAll<{ target: string; notice?: string }>({ ...keys.outbox(), limit: 500 })).filter((m) => m.target === address);
+
+async function person(email: 'off' | 'instant') {
+  const account = `mail-${randomUUID()}@example.com`;
+  const user = await createUser({ account, nickname: `Reader ${email}`, passwordHash: NO_PASSWORD });
+  await saveSettings(user.id, { inApp: true, email });
+  return { id: user.id, account };
+}
+
+describe('notification mail through the code sender', () => {
+  it('mails an email channel’s message and a watcher’s instant email once each; a watcher without email gets none', async () => {
+    expect(process.env.CODE_SENDER).toBe('outbox');
+    const editor = { id: randomUUID(), name: 'Mei' };
+    const instant = await person('instant');
+    const quiet = await person('off');
+    const project = newProjectRecord({ name: `Mail ${randomUUID().slice(0, 8)}`, ownerId: editor.id });
+    await createProject(project, [
+      addMemberOp(memberItem(project.id, editor.id, 'creator', null)),
+      addMemberOp(memberItem(project.id, instant.id, 'view', null)),
+      addMemberOp(memberItem(project.id, quiet.id, 'view', null)),
+    ]);
+    const channelAddress = `team-${randomUUID()}@example.com`;
+    await createChannel(
+      project.id,
+      {
+        name: 'Team mail',
+        kind: 'email',
+        target: channelAddress,
+        events: ['document.updated'],
+        folderIds: [],
+        language: 'en',
+        detail: 'details',
+      },
+      editor.id,
+    );
+    const node: StoredNode = {
+      id: newDocumentId(project.id),
+      projectId: project.id,
+      parentId: project.id,
+      rank: 'a0',
+      name: 'Release notes',
+      type: 'doc',
+      comment: '',
+      method: null,
+      path: null,
+      status: null,
+      ...firstRevision(editor),
+    };
+    await createDocument(node, readContent('doc', { markdown: 'one' }));
+    await setWatching(project.id, project.id, instant.id, true);
+    await setWatching(project.id, project.id, quiet.id, true);
+    await saveDocument({ node, expectedRev: 1, comment: '', content: readContent('doc', { markdown: 'two' }), editor });
+    const event = (await latestEvents(project.id)).find((e) => e.kind === 'document.updated')!;
+
+    // Delivered twice, as a stream retry would: each mail once.
+    await deliverEvent(event, { sleep: async () => {} });
+    await deliverEvent(event, { sleep: async () => {} });
+
+    const channelMail = await mailOf(channelAddress);
+    expect(channelMail).toHaveLength(1);
+    expect(channelMail[0]!.notice).toContain('Mei updated **Release notes**');
+    const instantMail = await mailOf(instant.account);
+    expect(instantMail).toHaveLength(1);
+    expect(instantMail[0]!.notice).toContain('Mei修改了文档 **Release notes**');
+    expect(await mailOf(quiet.account)).toHaveLength(0);
+  });
+});
