@@ -1,13 +1,13 @@
 /**
  * Issue 24's figure for request scripts: a pre-request and a post-response script with five assertions each, run
- * by the runner's sandbox core (web/src/features/runner/lib/scripts/sandbox.ts) in this process, once warm: the
+ * by the runner's sandbox core (shared/script-sandbox/sandbox.ts) in this process, once warm: the
  * time per script at p50 and p95 (budget 5 ms each). Also what the first script costs a fresh sandbox (loading
  * QuickJS and chai). No stack needed.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createScriptSandbox } from '../../web/src/features/runner/lib/scripts/sandbox';
-import type { ScriptContext } from '../../web/src/features/runner/lib/scripts/types';
+import { createScriptSandbox } from '../../shared/script-sandbox/sandbox';
+import type { ScriptContext } from '../../shared/script-sandbox/types';
 
 const PRE = `
 pm.test('has a token', () => pm.expect(pm.environment.get('token')).to.be.a('string').and.not.empty);
