@@ -6,6 +6,7 @@
 import { build, type Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { chaiInlined } from './chai-inlined';
 import { ROOT } from './local/paths';
 
 export const CLI_OUT = join(ROOT, 'dist/cli/apiloom.mjs');
@@ -49,7 +50,8 @@ export async function buildCli(outfile = CLI_OUT) {
       js: "#!/usr/bin/env node\nimport { createRequire as __cliRequire } from 'node:module';\nconst require = __cliRequire(import.meta.url);",
     },
     define: { CLI_VERSION: JSON.stringify(version) },
-    plugins: [withoutCurlReader],
+    // `apiloom run` runs request scripts: chai goes in as text.
+    plugins: [withoutCurlReader, chaiInlined],
     legalComments: 'none',
     // Comments go too: the readers' libraries quote other packages' imports in their docs.
     minifyWhitespace: true,

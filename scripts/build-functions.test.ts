@@ -3,6 +3,7 @@
  * provides the AWS SDK for JavaScript v3: that only works while our pins stay on major 3 and the bundles load
  * those modules lazily, and only those.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { SERVICES } from '@shared/routes';
-import { bundleOptions, buildWorker, RUNTIME_PROVIDED } from './build-functions';
+import { bundleOptions, buildWorker, RUNTIME_PROVIDED, workerBundleOptions } from './build-functions';
 import { functionEntry, ROOT } from './local/paths';
 import type { safeSend as safeSendSource } from '../functions/net/safe-fetch';
 
@@ -203,6 +204,48 @@ describe('Lambda bundles', () => {
         expect(statSync(join(dir, 'export', 'fonts', font)).size, font).toBeGreaterThan(0);
       // And DOMPurify's browser build, which the HTML export inlines.
       expect(statSync(join(dir, 'export', 'viewer', 'purify.min.js')).size).toBeGreaterThan(10_000);
+    },
+  );
+  it(
+    'carry the request scripts’ sandbox in the run-scenario worker, chai as text and QuickJS’s WebAssembly inside: it runs with no node_modules beside it',
+    { timeout: 300_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'apiloom-scripts-bundle-'));
+      const built = await buildWorker('run-scenario', join(dir, 'worker', 'index.mjs'), {
+        sourcemap: false,
+        logLevel: 'silent',
+        metafile: true,
+      });
+      const inputs = Object.keys(built.metafile!.inputs);
+      expect(inputs).toContain('shared/script-sandbox/sandbox.ts');
+      // chai-source.ts (which reads node_modules/chai when run from source) comes in as chai's text itself.
+      const chai = statSync(join(ROOT, 'node_modules/chai/index.js')).size;
+      expect(built.metafile!.inputs['shared/script-sandbox/chai-source.ts']!.bytes).toBeGreaterThan(chai);
+
+      // The same bundle options around the sandbox alone, run by Node from a folder with no node_modules.
+      const entry = join(dir, 'entry.ts');
+      writeFileSync(
+        entry,
+        `import { chaiSource } from ${JSON.stringify(join(ROOT, 'shared/script-sandbox/chai-source.ts'))};
+import { createScriptSandbox } from ${JSON.stringify(join(ROOT, 'shared/script-sandbox/sandbox.ts'))};
+const sandbox = createScriptSandbox({ chaiSource: chaiSource() });
+const request = { method: 'GET', url: 'https://api.example.test/', headers: [], body: { kind: 'none' } };
+const code = "pm.test('one', () => pm.expect(1).to.equal(1)); pm.test('two', () => pm.expect(1).to.equal(2)); pm.environment.set('a', 'b');";
+const result = await sandbox.run('pre', code, { request, environment: {}, variables: {} });
+sandbox.dispose();
+console.log(JSON.stringify({ tests: result.tests, environment: result.environment, error: result.error ?? null }));`,
+      );
+      const outfile = join(dir, 'alone', 'index.mjs');
+      await build({ ...workerBundleOptions(entry, outfile), sourcemap: false, logLevel: 'silent' });
+      const printed = execFileSync(process.execPath, [outfile], { cwd: dir, encoding: 'utf8' });
+      expect(JSON.parse(printed)).toEqual({
+        tests: [
+          { name: 'one', passed: true },
+          { name: 'two', passed: false, error: 'expected 1 to equal 2' },
+        ],
+        environment: { a: 'b' },
+        error: null,
+      });
     },
   );
 });

@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SERVICES } from '@shared/routes';
 import { JOB_NAMES, ORIGIN_NAMES, STREAM_CONSUMER_NAMES, WORKER_NAMES, type WorkerName } from '@shared/jobs';
+import { chaiInlined } from './chai-inlined';
 import { FUNCTIONS_OUT, functionEntry, ROOT } from './local/paths';
 
 /** Provided by the Node 22 Lambda runtime (AWS SDK for JavaScript v3) and loaded lazily. */
@@ -154,6 +155,8 @@ export const workerBundleOptions = (entry: string, outfile: string): BuildOption
   plugins: [
     zodWithoutJsonSchema,
     sdkWithoutEventStreams,
+    // The run-scenario worker runs request scripts: chai goes in as text.
+    chaiInlined,
     {
       name: 'curl-wasm-parser',
       setup(b) {

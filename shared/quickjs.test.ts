@@ -1,7 +1,7 @@
 /**
  * The QuickJS engine part both script sandboxes share (the mock's and the interface runner's): its limits, its one
  * way out to the host, and how it reads and sorts a script's failure. The sandboxes' own tests cover what a script
- * sees on each side (functions/mock/sandbox.test.ts, web/src/features/runner/lib/scripts/sandbox.test.ts).
+ * sees on each side (functions/mock/sandbox.test.ts, shared/script-sandbox/sandbox.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeErrorSource, dropQuickJs, limitReached, lineIn, loadQuickJs, QuickJsEngine, wrapScript } from './quickjs';

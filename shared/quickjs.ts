@@ -1,7 +1,7 @@
 /**
  * QuickJS (quickjs-emscripten) set up the one way both script sandboxes run it: the mock's scripts
  * (functions/mock/quickjs-runner.ts, in a Node worker thread) and the interface runner's request scripts
- * (web/src/features/runner/lib/scripts/sandbox.ts, in a browser Web Worker). This is the engine part they share: the
+ * (shared/script-sandbox/sandbox.ts: in a browser Web Worker, the CLI and the server's run worker). This is the engine part they share: the
  * WebAssembly module loaded once per thread, a runtime with a memory cap, a stack cap and a deadline, modules
  * refused, host functions that never throw into QuickJS, errors read and sorted into the engine's limits, promise
  * jobs run to the deadline, and disposal. What a script sees (the mock's request and answer, the runner's `pm` and

@@ -2,7 +2,8 @@
  * `apiloom run` (issue 36): runs a project's test scenario, or every scenario of a folder, from the CI machine
  * itself. The scenario, the documents, models and scenarios it needs and the environment's plain variables are read
  * through the open API; the requests go out with Node's fetch (so an API started in the same CI job on localhost can
- * be tested); each run writes its reports and, when the token has the `run` scope, is recorded in the scenario's
+ * be tested); the steps' pre/post scripts run in the same sandbox as in the browser (QuickJS, one for the command);
+ * each run writes its reports and, when the token has the `run` scope, is recorded in the scenario's
  * history. Exit code: 0 every scenario passed, 1 a check failed (in any of them), 2 usage.
  */
 import { readFile } from 'node:fs/promises';
@@ -13,7 +14,10 @@ import type { OpenRouteId } from '../../shared/routes/open-addresses';
 import { DataSetError, decodeDataFile, readDataSet, type DataRow } from '../../shared/scenarios/data-set';
 import { runScenario, type ScenarioSources } from '../../shared/scenarios/engine';
 import { keptResults } from '../../shared/scenarios/kept-run';
-import { allSteps, type DataSet } from '../../shared/schemas/scenario';
+import type { DataSet } from '../../shared/schemas/scenario';
+import { chaiSource } from '../../shared/script-sandbox/chai-source';
+import { createScriptSandbox } from '../../shared/script-sandbox/sandbox';
+import { scenarioScripts } from '../../shared/script-sandbox/scenario';
 import type { Command } from '../args';
 import { report } from './report-files';
 import { nodeTransport } from './transport';
@@ -124,6 +128,8 @@ export async function runCommand(c: RunCommand, call: OpenCall, io: RunIo): Prom
   // Recording needs the `run` scope: the first refusal says so once, and the rest of the runs are not offered.
   let recording: 'yes' | 'refused' = 'yes';
   const several = refs.length > 1;
+  // QuickJS and chai load on the first script only; the sandbox runs one script at a time, for every scenario.
+  const sandbox = createScriptSandbox({ chaiSource: chaiSource() });
 
   const runOne = async (ref: string): Promise<0 | 1> => {
     const bundle = await find(`scenario "${ref}"`, () => call('open.scenario', { params: { scenario: ref } }));
@@ -132,14 +138,13 @@ export async function runCommand(c: RunCommand, call: OpenCall, io: RunIo): Prom
     const lines: string[] = [];
     // A folder's runs print as each ends, each scenario's lines together.
     const say = several ? (l: string) => lines.push(l) : io.out;
-    if ([...allSteps(scenario.content.steps)].some((s) => s.type === 'request' && (s.preScript.trim() || s.postScript.trim())))
-      say(`! ${scenario.name}: pre-request and post-response scripts run in the browser and on the server, not in the CLI`);
     const outcome = await runScenario(scenario.content, {
       transport: nodeTransport,
       sources: bundleSources(bundle),
       environment: { baseUrl: environment?.baseUrl ?? '', variables: environment?.variables ?? {} },
       ...(rows ? { rows } : { iterations: c.iterations ?? 1 }),
       bail: c.bail,
+      scripts: scenarioScripts(sandbox, c.lang),
     });
     const { exit, files } = await report(
       { scenarioName: scenario.name, ...outcome },
@@ -169,7 +174,12 @@ export async function runCommand(c: RunCommand, call: OpenCall, io: RunIo): Prom
     return exit;
   };
 
-  const exits = await pool(refs, c.parallel, runOne);
+  let exits: (0 | 1)[];
+  try {
+    exits = await pool(refs, c.parallel, runOne);
+  } finally {
+    sandbox.dispose();
+  }
   if (several) {
     const failed = exits.filter((e) => e !== 0).length;
     io.out(`${failed ? '✗' : '✓'} ${refs.length} scenarios: ${refs.length - failed} passed, ${failed} failed`);

@@ -1,13 +1,12 @@
 /**
  * Issue 24's figure for request scripts: a pre-request and a post-response script with five assertions each, run
- * by the runner's sandbox core (web/src/features/runner/lib/scripts/sandbox.ts) in this process, once warm: the
+ * by the runner's sandbox core (shared/script-sandbox/sandbox.ts) in this process, once warm: the
  * time per script at p50 and p95 (budget 5 ms each). Also what the first script costs a fresh sandbox (loading
  * QuickJS and chai). No stack needed.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createScriptSandbox } from '../../web/src/features/runner/lib/scripts/sandbox';
-import type { ScriptContext } from '../../web/src/features/runner/lib/scripts/types';
+import { chaiSource as readChai } from '../../shared/script-sandbox/chai-source';
+import { createScriptSandbox } from '../../shared/script-sandbox/sandbox';
+import type { ScriptContext } from '../../shared/script-sandbox/types';
 
 const PRE = `
 pm.test('has a token', () => pm.expect(pm.environment.get('token')).to.be.a('string').and.not.empty);
@@ -61,7 +60,7 @@ const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
 
 export async function benchScripts(): Promise<Record<string, string>> {
-  const chaiSource = readFileSync(createRequire(import.meta.url).resolve('chai'), 'utf8');
+  const chaiSource = readChai();
   const sandbox = createScriptSandbox({ chaiSource });
   try {
     let started = performance.now();

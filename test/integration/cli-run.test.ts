@@ -4,7 +4,8 @@
  * an API document checked against its documented response) runs over a three-row CSV with the staging
  * environment's plain variables; its JUnit is read back with an XML parser; a `run` token's run is in the
  * scenario's history, a `read` token's is not; a folder runs with --parallel, a report each; exit codes 0, 1, 2
- * (an unknown scenario, folder or environment: the catalogue's "not found", naming which).
+ * (an unknown scenario, folder or environment: the catalogue's "not found", naming which); the steps' pre/post
+ * scripts run in the CLI's own sandbox (a value a script sets used by the next step, a failing pm.test exits 1).
  * Routes are called by id (no literal paths): the lint test forbids Apiloom's paths here.
  */
 import { spawn } from 'node:child_process';
@@ -258,6 +259,66 @@ describe('apiloom run', () => {
     expect(readJUnit(join(out, 'Broken.junit.xml')).testsuites.failures).toBe('1');
     expect((await s.runsOf(s.broken.id)).map((x) => x.summary.status)).toEqual(['failed']);
   });
+
+  it(
+    'runs the steps’ scripts: a post script’s environment value feeds the next step, and a failing pm.test exits 1',
+    { timeout: 120_000 },
+    async () => {
+      // The log-in keeps its token with a script (no extraction); the read sends it and checks it with pm.test.
+      const scripted = async (name: string, expectedAuth: string) => {
+        const res = await api.call('scenario.create', {
+          token: s.token,
+          body: {
+            projectId: s.project.id,
+            name,
+            content: {
+              steps: [
+                {
+                  ...login,
+                  extract: [],
+                  postScript: `const token = pm.response.json().token;
+pm.test('a token came back', () => pm.expect(token).to.match(/^tok-/));
+pm.environment.set('bearer', 'Bearer ' + token);`,
+                },
+                {
+                  id: 'read',
+                  name: 'read item',
+                  type: 'request',
+                  source: { kind: 'adhoc', method: 'GET', url: '/{{area}}/items/7' },
+                  overrides: { headers: [{ name: 'Authorization', value: '{{bearer}}' }] },
+                  checks: [{ kind: 'status', equals: 200 }],
+                  postScript: `pm.test('sent as ${expectedAuth}', () => pm.expect(pm.response.json().auth).to.equal('${expectedAuth}'));`,
+                },
+              ],
+              dataSet: null,
+            },
+          },
+        });
+        expect(res.code, res.message).toBe(0);
+        return res.data;
+      };
+      const passing = await scripted('Scripted', 'Bearer tok-nobody');
+      const failing = await scripted('Scripted wrong', 'Bearer tok-ann');
+
+      const ok = await run(['run', passing.id, '--project', s.project.id, '--env', 'staging', '--reporters', 'cli'], s.envOf(s.runToken));
+      expect(ok.code, `${ok.stdout}${ok.stderr}`).toBe(0);
+      expect(ok.stdout).not.toContain('not in the CLI');
+      const kept = (await api.call('scenarioRun.get', { token: s.token, params: { id: (await s.runsOf(passing.id))[0]!.id } })).data;
+      expect(
+        kept.results.flatMap((x) => x.checks.filter((c) => c.kind === 'script').map((c) => `${x.stepId} ${c.target} ${c.passed}`)),
+      ).toEqual(['login a token came back true', 'read sent as Bearer tok-nobody true']);
+
+      const out = join(dir, 'scripted');
+      const bad = await run(
+        ['run', failing.id, '--project', s.project.id, '--env', 'staging', '--reporters', 'cli,junit', '--out-dir', out],
+        s.envOf(s.runToken),
+      );
+      expect(bad.code, `${bad.stdout}${bad.stderr}`).toBe(1);
+      const read = readJUnit(join(out, 'junit.xml')).testsuites.testsuite[0]!.testcase[1]!;
+      expect(read.failure!.message).toContain('script test "sent as Bearer tok-ann" failed');
+      expect(read.failure!.message).toContain('Bearer tok-nobody');
+    },
+  );
 
   it('exits 2 on bad flags and an unknown scenario, folder or environment, with the catalogued message', { timeout: 120_000 }, async () => {
     const env = s.envOf(s.runToken);

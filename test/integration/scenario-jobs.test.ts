@@ -3,7 +3,8 @@
  * run with an environment, the `run-scenario` worker runs it over the guarded fetch against a target on the
  * guard's one admitted test address, and the run lands in the scenario's history with every step of every data
  * row (bodies cut at RUN_KEPT_BODY_CHARS). A run whose function runs out of time keeps its finished iterations and
- * is resumed by the next invocation; a project's runs at once are capped; the guard refuses a loopback target.
+ * is resumed by the next invocation; a project's runs at once are capped; the guard refuses a loopback target; the
+ * steps' pre/post scripts run in the worker's sandbox.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,47 @@ describe('server runs of a scenario', () => {
     expect(kept.summary).toMatchObject({ status: 'failed', checks: { passed: 0, failed: 1 } });
     expect(kept.results[0]!.response).toMatchObject({ status: 200, bodyCut: true });
     expect(kept.results[0]!.response!.body).toHaveLength(RUN_KEPT_BODY_CHARS);
+  });
+
+  it('run the steps’ scripts: a value a post script sets is sent by the next step, and each pm.test is kept', async () => {
+    const { token, project: p, environment } = await project();
+    const scripted = await api.call('scenario.create', {
+      token,
+      body: {
+        projectId: p.id,
+        name: 'Scripted',
+        content: {
+          steps: [
+            {
+              id: 'login',
+              type: 'request',
+              source: { kind: 'adhoc', method: 'POST', url: '/acme/login' },
+              postScript: `const token = pm.response.json().token;
+pm.test('a token came back', () => pm.expect(token).to.equal('tok-1'));
+pm.environment.set('auth', 'Bearer ' + token);`,
+            },
+            {
+              id: 'read',
+              type: 'request',
+              source: { kind: 'adhoc', method: 'GET', url: '/orders/A1' },
+              overrides: { headers: [{ name: 'Authorization', value: '{{auth}}' }] },
+              postScript: `pm.test('paid', () => pm.expect(pm.response.json().state).to.equal('paid'));
+pm.test('shipped', () => pm.expect(pm.response.json().state).to.equal('shipped'));`,
+            },
+          ],
+        },
+      },
+    });
+    expect(scripted.code, scripted.message).toBe(0);
+    const started = await api.call('scenarioJob.start', { token, body: { scenarioId: scripted.data.id, environmentId: environment.id } });
+    const job = await finished(token, started.data.id);
+    const kept = (await api.call('scenarioRun.get', { token, params: { id: job.runId! } })).data;
+    expect(kept.summary).toMatchObject({ status: 'failed', requests: 2 });
+    expect(kept.results.map((r) => [r.stepId, r.response?.status, r.checks.map((c) => `${c.kind} ${c.target} ${c.passed}`)])).toEqual([
+      ['login', 200, ['script a token came back true']],
+      ['read', 200, ['script paid true', 'script shipped false']],
+    ]);
+    expect(kept.results[1]!.checks[1]!.actual).toContain("expected 'paid' to equal 'shipped'");
   });
 
   it('resume from the first iteration not done when the function runs out of time', async () => {

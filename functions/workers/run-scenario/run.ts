@@ -11,9 +11,13 @@
  * script changed carries from iteration to iteration, as in the browser; across a resumption it starts again from
  * the stored environment.
  */
+import { DEFAULT_LOCALE } from '@shared/constants';
 import { RUN_LIMITS, runScenario, type StepResult } from '@shared/scenarios/engine';
 import { DataSetError, readDataSet, type DataRow } from '@shared/scenarios/data-set';
 import { RUN_KEPT_BODY_CHARS, type StoredStepResult } from '@shared/schemas/scenario';
+import { chaiSource } from '@shared/script-sandbox/chai-source';
+import { createScriptSandbox } from '@shared/script-sandbox/sandbox';
+import { scenarioScripts } from '@shared/script-sandbox/scenario';
 import type { Logger } from '../../core/logger';
 import { AppError } from '../../core/app-error';
 import { getEnvironment } from '../../domain/environments';
@@ -209,6 +213,9 @@ export async function runScenarioJob(event: RunScenarioEvent, opts: RunScenarioO
         if (error instanceof LeaseLost) abort.abort();
       });
     }, HEARTBEAT_MS);
+    // The steps' pre/post scripts: one sandbox for this invocation (chai loads once), its texts in the default
+    // language, as the run keeps no reader's.
+    const sandbox = createScriptSandbox({ chaiSource: chaiSource() });
 
     try {
       const outcome = await runScenario(content, {
@@ -220,6 +227,7 @@ export async function runScenarioJob(event: RunScenarioEvent, opts: RunScenarioO
         },
         rows: rows.slice(offset),
         bail: run.bail,
+        scripts: scenarioScripts(sandbox, DEFAULT_LOCALE),
         limits: { requests: requestsLeft, durationMs: timeLeft, bodyChars: RUN_KEPT_BODY_CHARS },
         signal: abort.signal,
         keepResults: false,
@@ -256,6 +264,7 @@ export async function runScenarioJob(event: RunScenarioEvent, opts: RunScenarioO
       return end(stoppedBy, outcome.summary.stopDetail);
     } finally {
       clearInterval(heartbeat);
+      sandbox.dispose();
     }
   }
 }

@@ -7,7 +7,7 @@ import { importsEn } from './imports.en';
 import { mockEn } from './mock.en';
 import { runnerEn } from './runner.en';
 import { scenarioEn } from './scenario.en';
-import { scriptsEn } from './scripts.en';
+import { scriptsEn } from '@shared/script-sandbox/texts.en';
 
 const texts = (value: unknown): string[] => (typeof value === 'string' ? [value] : Object.values(value as object).flatMap(texts));
 

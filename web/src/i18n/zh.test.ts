@@ -15,7 +15,7 @@ import { mockZh } from './mock.zh';
 import { pluginZh } from './plugin.zh';
 import { runnerZh } from './runner.zh';
 import { scenarioZh } from './scenario.zh';
-import { scriptsZh } from './scripts.zh';
+import { scriptsZh } from '@shared/script-sandbox/texts.zh';
 import { tokensZh } from './tokens.zh';
 import { zh } from './zh';
 

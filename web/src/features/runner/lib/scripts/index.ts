@@ -1,14 +1,14 @@
 /**
  * The request scripts' entry for the runner (issue 24): `createScriptRunner()` runs pre-request and post-response
  * scripts in a Web Worker made on the first script (the QuickJS and chai it loads stay out of the page's chunks),
- * with a deadline and a memory cap. The sandbox itself is ./sandbox.ts; the watchdog ./worker-runner.ts.
+ * with a deadline and a memory cap. The sandbox itself is shared/script-sandbox/sandbox.ts; the watchdog ./worker-runner.ts.
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@shared/constants';
 import { i18n } from '../../../../i18n';
-import { SCRIPT_LIMITS } from './limits';
+import { SCRIPT_LIMITS } from '@shared/script-sandbox/limits';
 import { createWorkerScriptRunner, type ScriptRunner } from './worker-runner';
 
-export type { ScriptContext, ScriptPhase, ScriptResult, ScriptTest } from './types';
+export type { ScriptContext, ScriptPhase, ScriptResult, ScriptTest } from '@shared/script-sandbox/types';
 export type { ScriptRunner };
 
 const pageLocale = (): Locale => {

@@ -1,10 +1,10 @@
 /**
- * The request scripts' Web Worker: the sandbox core (./sandbox.ts) with chai bundled as text, answering one job at a
+ * The request scripts' Web Worker: the sandbox core (shared/script-sandbox/sandbox.ts) with chai bundled as text, answering one job at a
  * time. It says `ready` once QuickJS and chai are loaded, so the main thread's watchdog does not count loading
  * against a script's deadline.
  */
 import chaiSource from 'chai?raw';
-import { createScriptSandbox } from './sandbox';
+import { createScriptSandbox } from '@shared/script-sandbox/sandbox';
 import type { WorkerJob, WorkerReply } from './worker-runner';
 
 const sandbox = createScriptSandbox({ chaiSource });

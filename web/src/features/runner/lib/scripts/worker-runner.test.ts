@@ -4,7 +4,7 @@
  * gets a new worker. The worker here is a stand-in that answers as the test says.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ScriptContext, ScriptResult } from './types';
+import type { ScriptContext, ScriptResult } from '@shared/script-sandbox/types';
 import { createWorkerScriptRunner, type WorkerJob, type WorkerLike, type WorkerReply } from './worker-runner';
 
 class FakeWorker implements WorkerLike {

@@ -6,8 +6,8 @@
  * Never rejects: a failure is the result's `error`.
  */
 import type { Locale } from '@shared/constants';
-import type { ScriptContext, ScriptPhase, ScriptResult } from './types';
-import { scriptText } from './texts';
+import type { ScriptContext, ScriptPhase, ScriptResult } from '@shared/script-sandbox/types';
+import { scriptText } from '@shared/script-sandbox/texts';
 
 export interface ScriptRunner {
   run(phase: ScriptPhase, code: string, ctx: ScriptContext): Promise<ScriptResult>;

@@ -1,7 +1,7 @@
-/** The sandbox's own warnings and errors in the run's language (web/src/i18n/scripts.*.ts), `{{name}}` filled in. */
+/** The sandbox's own warnings and errors in the run's language (./texts.zh.ts, ./texts.en.ts), `{{name}}` filled in. */
 import type { Locale } from '@shared/constants';
-import { scriptsEn } from '../../../../i18n/scripts.en';
-import { scriptsZh } from '../../../../i18n/scripts.zh';
+import { scriptsEn } from './texts.en';
+import { scriptsZh } from './texts.zh';
 
 export type ScriptTextKey = keyof typeof scriptsZh;
 

@@ -1,13 +1,12 @@
 /** Scenario scripts through the real sandbox (QuickJS and chai in Node): a login flow's token kept by `pm`. */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScenario } from '@shared/scenarios/engine';
 import { recordingTransport, responseOf, scenarioOf, sourcesOf } from '@shared/scenarios/test-kit';
+import { chaiSource } from './chai-source';
 import { createScriptSandbox } from './sandbox';
 import { scenarioScripts } from './scenario';
 
-const sandbox = createScriptSandbox({ chaiSource: readFileSync(createRequire(import.meta.url).resolve('chai'), 'utf8') });
+const sandbox = createScriptSandbox({ chaiSource: chaiSource() });
 afterAll(() => sandbox.dispose());
 
 describe('scenario scripts', () => {

@@ -1,4 +1,4 @@
-import type { scriptsZh } from './scripts.zh';
+import type { scriptsZh } from './texts.zh';
 
 /** English texts of the request scripts' sandbox: the same keys as scripts.zh.ts, checked by the type. */
 export const scriptsEn: Record<keyof typeof scriptsZh, string> = {

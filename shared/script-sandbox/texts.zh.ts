@@ -1,7 +1,7 @@
 /**
  * Chinese texts the request scripts' sandbox writes into a run's result (warnings and errors), in i18next syntax.
- * They travel with the sandbox's Web Worker, not with the app's resources: the worker formats them itself.
- * scripts.en.ts has the same keys. Errors thrown by a script itself (and chai's assertion messages) are shown as
+ * They travel with the sandbox (in the browser's Web Worker, the CLI and the server), not with the app's resources:
+ * the sandbox formats them itself. texts.en.ts has the same keys. Errors thrown by a script itself (and chai's assertion messages) are shown as
  * the engine wrote them, in English, as Postman does.
  */
 export const scriptsZh = {

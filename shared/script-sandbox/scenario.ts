@@ -1,6 +1,6 @@
 /**
  * A scenario step's pre-request and post-response scripts run in the interface runner's sandbox (the `pm` subset in
- * QuickJS: ../../runner/lib/scripts), one sandbox for the whole run: chai loads once, each script gets a fresh `pm`.
+ * QuickJS: ./sandbox.ts), one sandbox for the whole run: chai loads once, each script gets a fresh `pm`.
  */
 import type { Locale } from '@shared/constants';
 import type { ScenarioScripts } from '@shared/scenarios/engine';

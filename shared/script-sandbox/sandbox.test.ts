@@ -3,17 +3,15 @@
  * assertion results, warnings for what it does not do, errors with their line, no host access, the deadline and
  * the memory cap, and scripts kept apart from each other in one sandbox.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunRequest, RunResponse } from '@shared/schemas/runner';
-import { scriptsEn } from '../../../../i18n/scripts.en';
-import { scriptsZh } from '../../../../i18n/scripts.zh';
+import { scriptsEn } from './texts.en';
+import { scriptsZh } from './texts.zh';
+import { chaiSource } from './chai-source';
 import { createScriptSandbox, SCRIPT_LIMITS } from './sandbox';
 import type { ScriptContext } from './types';
 
-const chaiSource = readFileSync(createRequire(import.meta.url).resolve('chai'), 'utf8');
-const sandbox = createScriptSandbox({ chaiSource });
+const sandbox = createScriptSandbox({ chaiSource: chaiSource() });
 afterAll(() => sandbox.dispose());
 
 // QuickJS prints its aborts (a runtime freed with objects alive: `list_empty(&rt->gc_obj_list)`) through the

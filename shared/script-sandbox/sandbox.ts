@@ -1,7 +1,8 @@
 /**
  * The request scripts' sandbox core (issue 24): pre-request and post-response scripts with a `pm`-compatible subset,
- * run in QuickJS compiled to WebAssembly, never with the host's `eval` or `new Function`. A plain module: the
- * runner's Web Worker runs it in the browser, vitest and the bench run it in Node.
+ * run in QuickJS compiled to WebAssembly, never with the host's `eval` or `new Function`. A plain module (shared):
+ * the runner's Web Worker runs it in the browser; the CLI (`apiloom run`), the server's run worker, vitest and the
+ * bench run it in Node.
  *
  * One sandbox keeps one QuickJS runtime and context with chai loaded (loading chai takes about 80 ms, a script
  * with five assertions well under one), and runs its scripts one at a time, each with a fresh `pm`, in a function
