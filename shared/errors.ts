@@ -132,6 +132,10 @@ export const ERRORS = {
   scenarioRunEnvironment: { code: 43362, status: 200 },
   /** A server run's data set could not be read (a missing column, a malformed file): the reason in `detail`. */
   scenarioRunDataSet: { code: 45362, status: 200 },
+  /** An environment holds at most RUN_SECRET_LIMITS.perEnvironment run secrets. */
+  runSecretLimit: { code: 45363, status: 200 },
+  /** A scenario has at most SCHEDULE_LIMITS.perScenario schedules. */
+  scheduleLimit: { code: 45364, status: 200 },
   // Third-party sign-in (issue 25)
   /** An offline deployment offers no third-party sign-in. */
   thirdPartyDisabled: { code: 42031, status: 200 },

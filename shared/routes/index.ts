@@ -20,7 +20,9 @@ import { mockRoutes } from './mock';
 import { openRoutes } from './open';
 import type { RoutePath } from './path';
 import { projectRoutes } from './projects';
+import { runSecretRoutes } from './run-secrets';
 import { scenarioJobRoutes } from './scenario-jobs';
+import { scenarioScheduleRoutes } from './scenario-schedules';
 import { scenarioRoutes } from './scenarios';
 import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
@@ -51,6 +53,8 @@ export const routes = {
   ...thirdPartyRoutes,
   ...scenarioRoutes,
   ...scenarioJobRoutes,
+  ...runSecretRoutes,
+  ...scenarioScheduleRoutes,
   ...commentRoutes,
 } as const satisfies Record<string, RouteDef>;
 

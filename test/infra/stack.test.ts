@@ -320,6 +320,35 @@ describe('functions', () => {
     }
   });
 
+  it('seals run secrets with a rotating KMS key: Encrypt for the environment service alone, Decrypt for the run worker alone', () => {
+    const keysMade = ofType('AWS::KMS::Key');
+    expect(keysMade).toHaveLength(1);
+    const [keyId, key] = keysMade[0]!;
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    const roleOf = (name: string) => (resources[functionId(name)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const kmsActionsOf = (role: string) =>
+      ofType('AWS::IAM::Policy')
+        .filter(([, p]) => json(p.Properties.Roles).includes(role))
+        .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement)
+        .filter((st) => json(st.Action).includes('kms:'))
+        .map((st) => {
+          expect(json(st.Resource)).toContain(keyId);
+          return st.Action;
+        });
+    for (const name of Object.keys(GRANTS)) {
+      const expected = name === 'environment' ? ['kms:Encrypt'] : name === 'run-scenario' ? ['kms:Decrypt'] : [];
+      expect(kmsActionsOf(roleOf(name)!), name).toEqual(expected);
+      const told = json(resources[functionId(name)]!.Properties.Environment).includes('RUN_SECRETS_KEY_ARN');
+      expect(told, name).toBe(expected.length > 0);
+    }
+  });
+
+  it("stays well inside CloudFormation's 500 resources a stack: one API invoke permission per function, not per route", () => {
+    expect(Object.keys(resources).length).toBeLessThan(400);
+    const apiPermissions = ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com');
+    expect(apiPermissions.length).toBeLessThanOrEqual(SERVICES.length + 1);
+  });
+
   it('runs the purge job daily from EventBridge', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'cron(17 3 * * ? *)',
