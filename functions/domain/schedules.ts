@@ -210,9 +210,7 @@ export function eventBridgeCron(cron: string): string {
 async function syncSchedule(s: Pick<ScheduleRecord, 'id' | 'projectId' | 'enabled'> & Partial<ScheduleRecord>): Promise<void> {
   if (env().STAGE !== 'aws') return;
   const group = process.env.SCHEDULE_GROUP;
-  const roleArn = process.env.SCHEDULER_ROLE_ARN;
-  const target = process.env.WORKER_RUN_SCENARIO_ARN;
-  if (!group || !roleArn || !target) throw new Error('no schedule group, role or worker for schedules');
+  if (!group) throw new Error('no schedule group for schedules (SCHEDULE_GROUP)');
   const sdk = await import('@aws-sdk/client-scheduler');
   const client = new sdk.SchedulerClient({ region: env().AWS_REGION });
   const name = s.id.replace(/[^0-9A-Za-z_.-]/g, '-').slice(0, 64);
@@ -222,6 +220,10 @@ async function syncSchedule(s: Pick<ScheduleRecord, 'id' | 'projectId' | 'enable
     });
     return;
   }
+  // Only the scenario function makes schedules (the worker only deletes one it disabled): it knows the role and target.
+  const roleArn = process.env.SCHEDULER_ROLE_ARN;
+  const target = process.env.WORKER_RUN_SCENARIO_ARN;
+  if (!roleArn || !target) throw new Error('no role or worker for schedules (SCHEDULER_ROLE_ARN, WORKER_RUN_SCENARIO_ARN)');
   const schedule = {
     Name: name,
     GroupName: group,
