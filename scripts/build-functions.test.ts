@@ -32,7 +32,9 @@ describe('Lambda bundles', () => {
    */
   const BUDGET_KB: Record<(typeof SERVICES)[number], number> = {
     user: 400,
-    project: 400,
+    // The route table it carries grew past 400 KB by about 1 KB with issue 36's server runs, run secrets and
+    // schedules (their schemas and access rules); croner stays out of it (functions/domain/schedule-cron.ts).
+    project: 404,
     document: 400,
     team: 400,
     environment: 400,
@@ -46,7 +48,8 @@ describe('Lambda bundles', () => {
     oauth: 440,
     // The compatibility engine and its catalogue of checks in zh and en (issue 35), with the live tree's reader.
     changes: 400,
-    scenario: 400,
+    // croner (a schedule's cron read and its next fire, issue 36: about 20 KB minified) and the server runs' jobs.
+    scenario: 420,
     // Comments, the bell, watching and notification settings (issue 38).
     comments: 400,
   };

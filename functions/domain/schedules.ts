@@ -11,7 +11,6 @@
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import {
-  nextFire,
   SCHEDULE_DISABLED_REASONS,
   SCHEDULE_LIMITS,
   scheduleFire,
@@ -28,6 +27,7 @@ import { AppError } from '../core/app-error';
 import type { Editor } from './documents';
 import { getEnvironment } from './environments';
 import { leaseLapsed } from './jobs';
+import { nextFire } from './schedule-cron';
 import { createScenarioJob, scenarioJobEntity } from './scenario-runs';
 import { getScenario, newScenarioId, projectOfScenarioId, requireScenario } from './scenarios';
 

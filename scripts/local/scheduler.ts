@@ -6,7 +6,7 @@
  * runner as every worker (scripts/local/workers.ts). A minute the machine slept through fires once, not once per
  * minute missed. `now` and `tick` are the tests' handle on the clock.
  */
-import { nextFire } from '@shared/schemas/scenario-schedule';
+import { nextFire } from '../../functions/domain/schedule-cron';
 import { allSchedules, claimFires } from '../../functions/domain/schedules';
 import { invokeWorker } from '../../functions/runtime/workers';
 

@@ -4,11 +4,10 @@
  * A fire while a run of the scenario is still going is skipped and recorded; a schedule whose scenario or
  * environment is gone is disabled with the reason.
  *
- * Cron: the five fields of Unix cron (minute hour day-of-month month day-of-week), read by croner (pinned; a
- * well-kept parser with time zones, so a schedule's next time is computed exactly as the local scheduler fires
- * it). EventBridge cannot take both a day of month and a day of week, so neither can we.
+ * Cron: the five fields of Unix cron (minute hour day-of-month month day-of-week). The route checks their shape
+ * here; the scenario service reads them with croner (functions/domain/schedule-cron.ts), which stays out of the
+ * route table every bundle carries. EventBridge cannot take both a day of month and a day of week, so neither can we.
  */
-import { Cron } from 'croner';
 import * as z from 'zod';
 import { lazy } from '../lazy';
 import { vKey } from '../messages';
@@ -27,23 +26,13 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** The cron's five fields, or undefined when it is not one we take. */
+/** The cron's five fields when they have its shape (values and ranges are croner's to check), else undefined. */
 export function cronFields(cron: string): string[] | undefined {
   const fields = cron.trim().split(/\s+/);
-  if (fields.length !== 5) return undefined;
-  try {
-    new Cron(fields.join(' '), { paused: true });
-  } catch {
-    return undefined;
-  }
+  if (fields.length !== 5 || !fields.every((f) => /^[0-9A-Za-z*?,/-]+$/.test(f))) return undefined;
   const [, , day, , weekday] = fields;
   if (day !== '*' && day !== '?' && weekday !== '*' && weekday !== '?') return undefined;
   return fields;
-}
-
-/** The next time a schedule fires after `after` (undefined: never, say 30 February). */
-export function nextFire(cron: string, timeZone: string, after: Date): Date | undefined {
-  return new Cron(cron.replace(/\?/g, '*'), { paused: true, timezone: timeZone }).nextRun(after) ?? undefined;
 }
 
 export const SCHEDULE_DISABLED_REASONS = ['scenarioGone', 'environmentGone'] as const;
