@@ -37,6 +37,10 @@ const schema = lazy(() =>
       .default('+86'),
     /** The oauth function in AWS: the Secrets Manager secret (ARN or name) holding the providers' ids and secrets. */
     THIRD_PARTY_SECRET_ARN: z.string().min(1).optional(),
+    /** In AWS: the KMS key that encrypts environments' run secrets (the environment service and the run worker). */
+    RUN_SECRETS_KEY_ARN: z.string().min(1).optional(),
+    /** Locally: the file of the key that encrypts run secrets (the local stack's is under its data dir). */
+    RUN_SECRETS_KEY_FILE: z.string().min(1).optional(),
   }),
 );
 

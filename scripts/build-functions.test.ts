@@ -49,7 +49,8 @@ describe('Lambda bundles', () => {
     oauth: 440,
     // The compatibility engine and its catalogue of checks in zh and en (issue 35), with the live tree's reader.
     changes: 400,
-    // Scenarios, their runs and server runs, and the Postman collection converter (9 KB) for their import and export.
+    // Scenarios, their runs and server runs, croner (a schedule's cron read and its next fire, about 20 KB), and the
+    // Postman collection converter (9 KB) for their import and export.
     scenario: 420,
     // Comments, the bell, watching and notification settings (issue 38).
     comments: 400,

@@ -27,6 +27,10 @@ export const RUNTIME_PROVIDED = [
   '@aws-sdk/client-sesv2',
   '@aws-sdk/client-pinpoint-sms-voice-v2',
   '@aws-sdk/client-secrets-manager',
+  // Run secrets sealed and opened with KMS (the environment function and the run-scenario worker, issue 36).
+  '@aws-sdk/client-kms',
+  // Scenario schedules made, replaced and deleted in EventBridge Scheduler (the scenario function, issue 36).
+  '@aws-sdk/client-scheduler',
 ];
 
 /**

@@ -136,6 +136,10 @@ export const ERRORS = {
   scenarioRunDataSet: { code: 45363, status: 200 },
   /** A scenario import of something that is not a Postman collection v2.0 or v2.1. */
   postmanInvalid: { code: 45364, status: 200 },
+  /** An environment holds at most RUN_SECRET_LIMITS.perEnvironment run secrets. */
+  runSecretLimit: { code: 45365, status: 200 },
+  /** A scenario has at most SCHEDULE_LIMITS.perScenario schedules. */
+  scheduleLimit: { code: 45366, status: 200 },
   // Third-party sign-in (issue 25)
   /** An offline deployment offers no third-party sign-in. */
   thirdPartyDisabled: { code: 42031, status: 200 },

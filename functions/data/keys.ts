@@ -71,6 +71,9 @@
  *   runs of a scenario ............. gsi1 SCENRUNS#<scenarioId>      gsi1sk <createdAt ISO>
  *   server run of a scenario ....... pk PROJECT#<projectId>         sk SCENJOB#<jobId>  (state, progress, lease;
  *                                                                    TTL; finished iterations' results in S3)
+ *   run secret of an environment ... pk PROJECT#<projectId>         sk RUNSECRET#<envId>#<name>  (its value sealed)
+ *   schedule of a scenario ......... pk PROJECT#<projectId>         sk SCHED#<scheduleId>  (cron, time zone, fires)
+ *   every schedule ................. gsi1 SCENSCHEDULES             gsi1sk <scheduleId>  (the local scheduler's list)
  *   place for a server run ......... pk PROJECT#<projectId>         sk SCENSLOT#<n>  (the job holding it, until
  *                                                                    when: SCENARIO_RUNS_AT_ONCE places)
  *   folders of a console ........... pk FOLDERS#USER#<userId> or FOLDERS#TEAM#<teamId>   sk FOLDER#<folderId>
@@ -350,6 +353,16 @@ export const scenarioKeys = {
   runSlot: (projectId: string, slot: number): Key => ({ pk: projectPk(projectId), sk: `SCENSLOT#${slot}` }),
   /** The step results of a job's finished iterations, one object per part, until the run is kept. */
   jobPartObject: (projectId: string, jobId: string, part: number) => `projects/${projectId}/scenario-jobs/${jobId}/${part}.json`,
+  /** A run secret of an environment (sealed: domain/run-secrets.ts). */
+  runSecret: (projectId: string, envId: string, name: string): Key => ({ pk: projectPk(projectId), sk: `RUNSECRET#${envId}#${name}` }),
+  runSecretsOf: (projectId: string, envId: string): QuerySpec => inProject(projectId, `RUNSECRET#${envId}#`),
+  /** Server runs of a project (jobs), to find a scenario's run still going. */
+  jobsOf: (projectId: string): QuerySpec => inProject(projectId, 'SCENJOB#'),
+  schedule: (projectId: string, scheduleId: string): Key => ({ pk: projectPk(projectId), sk: `SCHED#${scheduleId}` }),
+  schedulesOf: (projectId: string): QuerySpec => inProject(projectId, 'SCHED#'),
+  /** Every schedule of every project: what the local scheduler looks over each minute. */
+  scheduleEntry: (scheduleId: string) => ({ gsi1pk: 'SCENSCHEDULES', gsi1sk: scheduleId }),
+  allSchedules: (): QuerySpec => ({ index: 'gsi1', partition: { gsi1pk: 'SCENSCHEDULES' } }),
 };
 
 /**
@@ -483,6 +496,8 @@ export const ENTITY = {
   scenarioRun: { entity: 'scenarioRun', v: 1 },
   scenarioJob: { entity: 'scenarioJob', v: 1 },
   scenarioRunSlot: { entity: 'scenarioRunSlot', v: 1 },
+  runSecret: { entity: 'runSecret', v: 1 },
+  scenarioSchedule: { entity: 'scenarioSchedule', v: 1 },
   event: { entity: 'event', v: 1 },
   eventWindow: { entity: 'eventWindow', v: 1 },
   eventFollowUp: { entity: 'eventFollowUp', v: 1 },

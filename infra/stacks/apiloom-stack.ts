@@ -1,6 +1,8 @@
 import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
@@ -14,6 +16,7 @@ import { createFilesBucket, createTable } from './data';
 import { ApiloomFunction } from './functions';
 import { addMessaging, addNotificationMail, addThirdPartySecret, type MessagingProps } from './messaging';
 import { MockOrigin } from './mock';
+import { wildcardFinding } from './nag';
 import { Site } from './web';
 
 interface ApiloomStackProps extends StackProps {
@@ -85,6 +88,7 @@ export class ApiloomStack extends Stack {
     // 1,769 MB and a little more above it, and the PDF of the whole GitHub REST project is CPU-bound (about 30 s of
     // one core here, `PDF_BENCH_OPERATIONS=all npm run bench -- pdf`), while the job's peak stays near 0.7 GB, under
     // 1 GB. Less memory would mean a slower CPU share for the same job; more would buy little a single thread uses.
+    const workers: Partial<Record<(typeof WORKER_NAMES)[number], lambda.Function>> = {};
     for (const name of WORKER_NAMES) {
       const worker = WORKERS[name];
       const fn = new ApiloomFunction(this, `Worker-${name}`, {
@@ -99,6 +103,7 @@ export class ApiloomStack extends Stack {
         invoker.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
         invoker.addEnvironment(workerFunctionEnv(name), fn.functionName);
       }
+      workers[name] = fn;
       if ('resumesItself' in worker) {
         // A policy of its own, not the role's default one: the function depends on that, so a statement there
         // naming the function itself would be a cycle. The worker knows its own name from Lambda's environment.
@@ -108,6 +113,56 @@ export class ApiloomStack extends Stack {
         });
       }
     }
+
+    // Run secrets of environments (issue 36): sealed by the environment service (Encrypt only: it never reads a
+    // value back) and opened by the run worker alone (Decrypt), each under its project, environment and name as
+    // the encryption context. The key rotates yearly; a deleted stack keeps it (sealed values outlive a redeploy).
+    const runSecretsKey = new kms.Key(this, 'RunSecretsKey', {
+      description: "Apiloom: environments' run secrets",
+      enableKeyRotation: true,
+    });
+    runSecretsKey.grant(services.environment, 'kms:Encrypt');
+    services.environment.addEnvironment('RUN_SECRETS_KEY_ARN', runSecretsKey.keyArn);
+    runSecretsKey.grant(workers['run-scenario']!, 'kms:Decrypt');
+    workers['run-scenario']!.addEnvironment('RUN_SECRETS_KEY_ARN', runSecretsKey.keyArn);
+
+    // Scenario schedules (issue 36): one EventBridge schedule per scenario and environment, in a group of the
+    // stack's own, made, replaced and deleted by the scenario function (and deleted by the run worker when it
+    // disables one whose scenario or environment is gone). Each invokes the run worker with the schedule's fire
+    // through a role that may invoke that worker and nothing else, which only the scenario function may pass.
+    const runWorker = workers['run-scenario']!;
+    const scheduleGroup = new scheduler.CfnScheduleGroup(this, 'ScenarioSchedules', { name: `${this.stackName}-scenarios` });
+    const schedules = this.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${scheduleGroup.name}/*` });
+    const schedulerRole = new iam.Role(this, 'ScenarioSchedulerRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+    });
+    schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runWorker.functionArn] }));
+    services.scenario.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
+        resources: [schedules],
+      }),
+    );
+    services.scenario.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [schedulerRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    runWorker.addToRolePolicy(new iam.PolicyStatement({ actions: ['scheduler:DeleteSchedule'], resources: [schedules] }));
+    for (const fn of [services.scenario, runWorker]) {
+      fn.addEnvironment('SCHEDULE_GROUP', scheduleGroup.name!);
+      Validations.of(fn.role!).acknowledge({
+        id: wildcardFinding(this, schedules),
+        reason:
+          "A schedule is named by its scenario's schedule id, made at run time: the group's schedules are the narrowest that hold them.",
+      });
+    }
+    services.scenario.addEnvironment('SCHEDULER_ROLE_ARN', schedulerRole.roleArn);
+    services.scenario.addEnvironment('WORKER_RUN_SCENARIO_ARN', runWorker.functionArn);
 
     // Delivery of project events (issue 38): the table's stream, filtered to new event items, feeds the delivery
     // function; a batch that keeps failing past its retries goes (as a pointer to the stream records) to a

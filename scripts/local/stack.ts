@@ -23,6 +23,7 @@ import { outboxRoutes } from './outbox';
 import { seedDemoAccount, DEMO_ACCOUNT } from './seed';
 import { devRoutesOf, testHookRoutes } from './test-hooks';
 import { registerLocalWorkers } from '../../functions/runtime/workers';
+import { startLocalScheduler } from './scheduler';
 import { runLocalWorker, settledWorkers } from './workers';
 import { startEventStream } from './event-stream';
 import { notifyFakesRoutes, startNotifyFakes, type NotifyFakes } from './notify-fakes';
@@ -75,6 +76,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       S3_ENDPOINT: s3.endpoint,
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Environments' run secrets are sealed with a key of the data dir's own (made on first use).
+      RUN_SECRETS_KEY_FILE: join(dataDir, 'run-secrets.key'),
     });
     // Third-party sign-in against fake providers of each kind on 127.0.0.1, unless real ones are configured.
     if (!opts.offline && !process.env.THIRD_PARTY_PROVIDERS) {
@@ -151,6 +154,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     // On-demand workers (import and export jobs) run after the request that started them is answered, each in a
     // process of its own, as the function is apart from the API's in AWS.
     registerLocalWorkers((name, event) => runLocalWorker(name, event, opts.handlers, opts.log));
+    // Scenario schedules (issue 36): fired each minute into the run-scenario worker, as EventBridge does in AWS.
+    const scheduler = startLocalScheduler({ log: opts.log });
     const stopPurge = schedulePurge(() => load<PurgeHandler>('purge', 'job'), opts.log);
     const stopFollowUps = scheduleFollowUps(() => load<FollowUpsHandler>('notify-follow-ups', 'job'), opts.log);
     // Lets `npm run purge` use these services instead of starting its own on the same data.
@@ -167,6 +172,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         stopFollowUps();
         rmSync(stateFile, { force: true });
         await Promise.all([close(server), close(mockOrigin)]);
+        scheduler.stop();
         await settledWorkers();
         registerLocalWorkers(undefined);
         await stopServices();

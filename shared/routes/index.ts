@@ -22,8 +22,10 @@ import { openRoutes } from './open';
 import { openScenarioRoutes } from './open-scenarios';
 import type { RoutePath } from './path';
 import { projectRoutes } from './projects';
+import { runSecretRoutes } from './run-secrets';
 import { scenarioJobRoutes } from './scenario-jobs';
 import { scenarioPostmanRoutes } from './scenario-postman';
+import { scenarioScheduleRoutes } from './scenario-schedules';
 import { scenarioRoutes } from './scenarios';
 import { shareRoutes } from './shares';
 import { teamRoutes } from './teams';
@@ -56,6 +58,8 @@ export const routes = {
   ...scenarioRoutes,
   ...scenarioJobRoutes,
   ...scenarioPostmanRoutes,
+  ...runSecretRoutes,
+  ...scenarioScheduleRoutes,
   ...commentRoutes,
   ...channelRoutes,
 } as const satisfies Record<string, RouteDef>;

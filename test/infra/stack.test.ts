@@ -299,7 +299,11 @@ describe('functions', () => {
       const serviceRoles = invokingServices.map(
         (s) => (resources[functionId(s)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0],
       );
-      expect([...new Set(invokingRoles)].sort()).toEqual([...serviceRoles].sort());
+      // EventBridge Scheduler's role invokes the run worker for scenario schedules (issue 36), nothing else.
+      const schedulerRole = ofType('AWS::IAM::Role').find(([, r]) =>
+        json(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+      )![0];
+      expect([...new Set(invokingRoles)].sort()).toEqual([...serviceRoles, schedulerRole].sort());
       const workerIds = WORKER_NAMES.map(functionId);
       const invokes: string[] = [];
       for (const [, p] of invokers) {
@@ -312,12 +316,85 @@ describe('functions', () => {
           if (json(st.Resource).includes(id)) invokes.push(...(p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref));
         }
       }
-      expect(invokes.sort()).toEqual(invokerRoles.sort());
+      expect(invokes.sort()).toEqual([...invokerRoles, ...(name === 'run-scenario' ? [schedulerRole] : [])].sort());
       for (const s of [worker.invokedBy, ...ALSO_INVOKED_BY[name]])
         expect(json(resources[functionId(s)]!.Properties.Environment)).toContain(workerFunctionEnv(name));
       // Never scheduled.
       expect(json(ofType('AWS::Events::Rule'))).not.toContain(id);
     }
+  });
+
+  it('seals run secrets with a rotating KMS key: Encrypt for the environment service alone, Decrypt for the run worker alone', () => {
+    const keysMade = ofType('AWS::KMS::Key');
+    expect(keysMade).toHaveLength(1);
+    const [keyId, key] = keysMade[0]!;
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    const roleOf = (name: string) => (resources[functionId(name)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const kmsActionsOf = (role: string) =>
+      ofType('AWS::IAM::Policy')
+        .filter(([, p]) => json(p.Properties.Roles).includes(role))
+        .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement)
+        .filter((st) => json(st.Action).includes('kms:'))
+        .map((st) => {
+          expect(json(st.Resource)).toContain(keyId);
+          return st.Action;
+        });
+    for (const name of Object.keys(GRANTS)) {
+      const expected = name === 'environment' ? ['kms:Encrypt'] : name === 'run-scenario' ? ['kms:Decrypt'] : [];
+      expect(kmsActionsOf(roleOf(name)!), name).toEqual(expected);
+      const told = json(resources[functionId(name)]!.Properties.Environment).includes('RUN_SECRETS_KEY_ARN');
+      expect(told, name).toBe(expected.length > 0);
+    }
+  });
+
+  it('fires scenario schedules from EventBridge Scheduler: a group of its own, a role that invokes the run worker alone, passed by the scenario function alone', () => {
+    const groups = ofType('AWS::Scheduler::ScheduleGroup');
+    expect(groups).toHaveLength(1);
+    const [roleId, role] = ofType('AWS::IAM::Role').find(([, r]) =>
+      json(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+    )!;
+    expect(json(role.Properties.AssumeRolePolicyDocument)).toContain('aws:SourceAccount');
+    const statementsOf = (roleRef: string) =>
+      ofType('AWS::IAM::Policy')
+        .filter(([, p]) => json(p.Properties.Roles).includes(roleRef))
+        .flatMap(
+          ([, p]) =>
+            (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown; Condition?: unknown }[] })
+              .Statement,
+        );
+    const roleOf = (name: string) => (resources[functionId(name)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!;
+    const own = statementsOf(roleId);
+    expect(own.map((st) => st.Action)).toEqual(['lambda:InvokeFunction']);
+    expect(json(own[0]!.Resource)).toContain(functionId('run-scenario'));
+    for (const name of Object.keys(GRANTS)) {
+      const statements = statementsOf(roleOf(name));
+      const schedulerActions = statements
+        .flatMap((st) => [st.Action].flat())
+        .filter((a) => a.startsWith('scheduler:'))
+        .sort();
+      const passes = statements.filter((st) => json(st.Action).includes('iam:PassRole'));
+      if (name === 'scenario') {
+        expect(schedulerActions).toEqual(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:UpdateSchedule']);
+        expect(passes).toHaveLength(1);
+        expect(json(passes[0]!.Resource)).toContain(roleId);
+        expect(json(passes[0]!.Condition)).toContain('scheduler.amazonaws.com');
+        const told = json(resources[functionId(name)]!.Properties.Environment);
+        for (const v of ['SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'WORKER_RUN_SCENARIO_ARN']) expect(told).toContain(v);
+      } else if (name === 'run-scenario') {
+        expect(schedulerActions).toEqual(['scheduler:DeleteSchedule']);
+        expect(passes).toEqual([]);
+      } else {
+        expect(schedulerActions, name).toEqual([]);
+        expect(passes, name).toEqual([]);
+      }
+      for (const st of statements.filter((x) => json(x.Action).includes('scheduler:'))) expect(json(st.Resource)).toContain('-scenarios/*');
+    }
+  });
+
+  it("stays well inside CloudFormation's 500 resources a stack: one API invoke permission per function, not per route", () => {
+    expect(Object.keys(resources).length).toBeLessThan(400);
+    const apiPermissions = ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com');
+    expect(apiPermissions.length).toBeLessThanOrEqual(SERVICES.length + 1);
   });
 
   it('runs the purge job daily from EventBridge', () => {

@@ -106,6 +106,7 @@ describe('state-changing calls prove the app sent them', () => {
       scenarioFolderId: `${projectId}_${'I'.repeat(16)}`,
       scenarioRunId: `${projectId}_${'J'.repeat(16)}`,
       scenarioJobId: `${projectId}_${'K'.repeat(16)}`,
+      scenarioScheduleId: `${projectId}_${'L'.repeat(16)}`,
       commentId: `${projectId}_abcdefgh_${'H'.repeat(12)}`,
       channelId: 'K'.repeat(12),
       teamChannelId: 'L'.repeat(12),

@@ -12,9 +12,20 @@ import { ERRORS } from '@shared/errors';
 import { RUN_KEPT_BODY_CHARS } from '@shared/schemas/scenario';
 import { SCENARIO_RUNS_AT_ONCE } from '@shared/schemas/scenario-job';
 import { createLogger } from '../../functions/core/logger';
+import { putItem } from '../../functions/data/db';
+import { memberItem } from '../../functions/domain/members';
+import { storedRunSecret } from '../../functions/domain/run-secrets';
 import { getScenarioJob } from '../../functions/domain/scenario-runs';
 import { registerLocalWorkers } from '../../functions/runtime/workers';
-import { runScenarioJob, YIELD_MARGIN_MS, type RunScenarioEvent, type RunScenarioOptions } from '../../functions/workers/run-scenario/run';
+import type { ScheduleEvent } from '../../functions/domain/schedules';
+import {
+  handleRunScenarioEvent,
+  runScenarioJob,
+  YIELD_MARGIN_MS,
+  type RunScenarioEvent,
+  type RunScenarioOptions,
+} from '../../functions/workers/run-scenario/run';
+import { startLocalScheduler } from '../../scripts/local/scheduler';
 import { runLocalWorker } from '../../scripts/local/workers';
 import { jobOver } from '../support/import-steps';
 import { signUp, useLocalApi } from '../support/local-api';
@@ -41,16 +52,21 @@ const held: RunScenarioEvent[] = [];
 const runs = new Set<Promise<void>>();
 const run = (event: RunScenarioEvent, extra: Partial<RunScenarioOptions> = {}) =>
   runScenarioJob(event, { log, guard: testGuard, reinvoke: async (next) => void invoke(next), ...extra });
-function invoke(event: RunScenarioEvent) {
-  if (hold) return void held.push(event);
-  const going = run(event).finally(() => runs.delete(going));
+function invoke(event: RunScenarioEvent | ScheduleEvent) {
+  if (hold && !('schedule' in event)) return void held.push(event);
+  // The worker's own entry for both kinds of event (a job; a schedule's fire), with the tests' guard.
+  const going = handleRunScenarioEvent(event, { log, guard: testGuard, reinvoke: async (next) => void invoke(next) }).finally(() =>
+    runs.delete(going),
+  );
   runs.add(going);
 }
 
 beforeAll(async () => {
   target = await startTarget(answer);
   registerLocalWorkers((name, event) =>
-    name === 'run-scenario' ? invoke(event as RunScenarioEvent) : runLocalWorker(name, event, 'source', console.error, 'inProcess'),
+    name === 'run-scenario'
+      ? invoke(event as RunScenarioEvent | ScheduleEvent)
+      : runLocalWorker(name, event, 'source', console.error, 'inProcess'),
   );
 });
 afterAll(async () => {
@@ -268,5 +284,180 @@ pm.test('shipped', () => pm.expect(pm.response.json().state).to.equal('shipped')
     } finally {
       await loopback.close();
     }
+  });
+});
+
+describe('run secrets of an environment', () => {
+  /** Every line this process writes while the test runs (the API's and the worker's logs among them). */
+  const written: string[] = [];
+  const spies: (() => void)[] = [];
+  beforeAll(() => {
+    for (const stream of [process.stdout, process.stderr]) {
+      const write = stream.write.bind(stream);
+      stream.write = (chunk: unknown, ...rest: unknown[]) => {
+        written.push(String(chunk));
+        return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+      };
+      spies.push(() => void (stream.write = write));
+    }
+  });
+  afterAll(() => spies.forEach((restore) => restore()));
+
+  it('are write-only, sealed at rest, used by server runs and never in an answer, a stored result or a log line', async () => {
+    const { token, project: p, environment, scenario } = await project();
+    const value = `sk-live-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+    const set = await api.call('runSecret.set', { token, body: { envId: environment.id, name: 'apiKey', value } });
+    expect(set.code, set.message).toBe(0);
+    expect(set.data).toMatchObject({ name: 'apiKey', set: true });
+
+    const stored = (await storedRunSecret(p.id, environment.id, 'apiKey'))!;
+    expect(stored.sealed).toMatch(/^local:/);
+    expect(stored.sealed).not.toContain(value);
+    expect(Buffer.from(stored.sealed.slice('local:'.length), 'base64').toString('latin1')).not.toContain(value);
+
+    // A reader sees the name and that it is set; no one sees the value.
+    const reader = await signUp('Secret reader');
+    await putItem(memberItem(p.id, reader.userId, 'view', null));
+    const listed = await api.call('runSecret.list', { token: reader.token, params: { id: environment.id } });
+    expect(listed.data).toEqual([{ name: 'apiKey', set: true, updatedAt: set.data.updatedAt, updatedByName: 'Server runs' }]);
+
+    // The scenario's steps send it: the target receives it, the run keeps it hidden.
+    const withKey = await api.call('scenario.update', {
+      token,
+      body: {
+        id: scenario.id,
+        rev: scenario.rev,
+        name: scenario.name,
+        folderId: '',
+        content: {
+          steps: [
+            {
+              id: 'keyed',
+              type: 'request',
+              source: { kind: 'adhoc', method: 'POST', url: '/echo?key={{apiKey}}' },
+              overrides: { headers: [{ name: 'X-Api-Key', value: '{{apiKey}}' }], body: { type: 'json', text: '{"key":"{{apiKey}}"}' } },
+            },
+          ],
+        },
+      },
+    });
+    expect(withKey.code, withKey.message).toBe(0);
+    const seenBefore = target.seen.length;
+    const started = await api.call('scenarioJob.start', { token, body: { scenarioId: scenario.id, environmentId: environment.id } });
+    const job = await finished(token, started.data.id);
+    expect(job.state).toBe('done');
+    const sent = target.seen.slice(seenBefore);
+    expect(sent.map((s) => s.headers.find(([n]) => n.toLowerCase() === 'x-api-key')?.[1])).toEqual([value]);
+    expect(sent[0]!.url).toBe(`/echo?key=${value}`);
+
+    const answers = [
+      set,
+      listed,
+      await api.call('runSecret.list', { token, params: { id: environment.id } }),
+      await api.call('env.get', { token, params: { id: environment.id } }),
+      await api.call('scenarioJob.get', { token, params: { id: job.id } }),
+      await api.call('scenarioRun.list', { token, params: { id: scenario.id } }),
+      await api.call('scenarioRun.get', { token, params: { id: job.runId! } }),
+    ];
+    for (const answer of answers) expect(JSON.stringify(answer.data)).not.toContain(value);
+    const kept = answers.at(-1)!.data as { results: { request?: { url: string; headers: { name: string; value: string }[] } }[] };
+    expect(kept.results[0]!.request!.url).toContain('key=******');
+    expect(kept.results[0]!.request!.headers).toContainEqual({ name: 'X-Api-Key', value: '******' });
+
+    // Replaced, then deleted: the list follows, and a run no longer has it.
+    const replacement = `${value}-2`;
+    expect((await api.call('runSecret.set', { token, body: { envId: environment.id, name: 'apiKey', value: replacement } })).code).toBe(0);
+    const again = await finished(
+      token,
+      (await api.call('scenarioJob.start', { token, body: { scenarioId: scenario.id, environmentId: environment.id } })).data.id,
+    );
+    expect(again.state).toBe('done');
+    expect(target.seen.at(-1)!.url).toBe(`/echo?key=${replacement}`);
+    expect((await api.call('runSecret.delete', { token, query: { envId: environment.id, name: 'apiKey' } })).code).toBe(0);
+    expect((await api.call('runSecret.list', { token, params: { id: environment.id } })).data).toEqual([]);
+    expect((await api.call('runSecret.delete', { token, query: { envId: environment.id, name: 'apiKey' } })).code).toBe(
+      ERRORS.notFound.code,
+    );
+
+    expect(written.filter((line) => line.includes(value))).toEqual([]);
+  });
+});
+
+describe('schedules of a scenario', () => {
+  const settled = async () => {
+    while (runs.size) await Promise.all([...runs]);
+  };
+
+  it('refuse a bad cron expression or time zone with a clear, localised message', async () => {
+    const { token, environment, scenario } = await project();
+    const save = (cron: string, timeZone: string, lang = 'en') =>
+      api.call('scenarioSchedule.save', {
+        token,
+        headers: { 'accept-language': lang },
+        body: { scenarioId: scenario.id, environmentId: environment.id, cron, timeZone },
+      });
+    const badCron = await save('61 * * * *', 'Asia/Shanghai');
+    expect(badCron.code).toBe(ERRORS.invalidInput.code);
+    expect(JSON.stringify(badCron.data)).toContain('A cron expression has 5 fields');
+    expect(JSON.stringify((await save('0 9 * *', 'Asia/Shanghai', 'zh')).data)).toContain('Cron 表达式应为 5 段');
+    expect(JSON.stringify((await save('0 9 1 * 1', 'Asia/Shanghai')).data)).toContain('not both a day and a weekday');
+    const badZone = await save('0 9 * * *', 'Mars/Olympus');
+    expect(JSON.stringify(badZone.data)).toContain('A time zone is an IANA name');
+    const good = await save('0 9 * * 1-5', 'Asia/Shanghai');
+    expect(good.code, good.message).toBe(0);
+    // 09:00 in Shanghai is 01:00 UTC, on a weekday.
+    expect(good.data.nextAt).toMatch(/T01:00:00\.000Z$/);
+  });
+
+  it('fire from the local scheduler into the history; a fire while a run goes is skipped and recorded', async () => {
+    const { token, environment, scenario } = await project();
+    const saved = await api.call('scenarioSchedule.save', {
+      token,
+      body: { scenarioId: scenario.id, environmentId: environment.id, cron: '* * * * *', timeZone: 'Europe/Berlin' },
+    });
+    expect(saved.code, saved.message).toBe(0);
+    let clock = new Date(Date.parse(saved.data.updatedAt) + 61_000);
+    const scheduler = startLocalScheduler({ now: () => clock, everyMs: 0 });
+
+    expect(await scheduler.tick()).toContain(saved.data.id);
+    // The same minute again: claimed already, nothing fires.
+    expect(await scheduler.tick()).not.toContain(saved.data.id);
+    await settled();
+    const runsKept = (await api.call('scenarioRun.list', { token, params: { id: scenario.id } })).data;
+    expect(runsKept.map((r) => [r.place, r.summary.status, r.environmentName])).toEqual([['schedule', 'passed', 'Test']]);
+
+    // A run of the scenario still going (started, not yet run): the next minute's fire is skipped, and says why.
+    hold = true;
+    const going = await api.call('scenarioJob.start', { token, body: { scenarioId: scenario.id, environmentId: environment.id } });
+    hold = false;
+    clock = new Date(clock.getTime() + 60_000);
+    expect(await scheduler.tick()).toContain(saved.data.id);
+    await settled();
+    const [listed] = (await api.call('scenarioSchedule.list', { token, params: { id: scenario.id } })).data;
+    expect(listed!.fires.map((f) => [f.outcome, f.reason ?? ''])).toEqual([
+      ['skipped', 'running'],
+      ['started', ''],
+    ]);
+    await run({ projectId: going.data.scenarioId.slice(0, 36), jobId: held.splice(0)[0]!.jobId });
+    scheduler.stop();
+  });
+
+  it('disable a schedule whose environment is gone, and say why', async () => {
+    const { token, environment, scenario } = await project();
+    const saved = await api.call('scenarioSchedule.save', {
+      token,
+      body: { scenarioId: scenario.id, environmentId: environment.id, cron: '*/5 * * * *', timeZone: 'UTC' },
+    });
+    expect((await api.call('env.delete', { token, query: { id: environment.id } })).code).toBe(0);
+    const scheduler = startLocalScheduler({ now: () => new Date(Date.parse(saved.data.updatedAt) + 6 * 60_000), everyMs: 0 });
+    expect(await scheduler.tick()).toContain(saved.data.id);
+    await settled();
+    const [listed] = (await api.call('scenarioSchedule.list', { token, params: { id: scenario.id } })).data;
+    expect(listed).toMatchObject({ enabled: false, disabledReason: 'environmentGone', nextAt: null });
+    expect(listed!.fires[0]).toMatchObject({ outcome: 'disabled', reason: 'environmentGone' });
+    expect((await api.call('scenarioRun.list', { token, params: { id: scenario.id } })).data).toEqual([]);
+    // Disabled: the scheduler passes it by.
+    expect(await scheduler.tick()).not.toContain(saved.data.id);
+    scheduler.stop();
   });
 });

@@ -22,6 +22,9 @@ import { addComment, newCommentRecord } from '../../functions/domain/comments';
 import { binDocuments } from '../../functions/domain/document-bin';
 import { firstRevision, newDocumentId, nodeItem } from '../../functions/domain/documents';
 import { environmentEntity, newEnvironmentId, newVariableId } from '../../functions/domain/environments';
+import { runSecretItem, sealedRunSecret } from '../../functions/domain/run-secrets';
+import { scheduleEntity } from '../../functions/domain/schedules';
+import { newScenarioId } from '../../functions/domain/scenarios';
 import { createExportJob } from '../../functions/domain/export-jobs';
 import { saveFolder } from '../../functions/domain/folders';
 import { scenarioItems } from './scenario-fixture';
@@ -263,6 +266,23 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
     updatedByName: 'creator',
   };
   const scenarioFixture = scenarioItems(projectId, apiNode.id, { id: p.creator.id, name: 'creator' }, stamp);
+  // A schedule of the walk's scenario with its environment (issue 36).
+  const schedule = {
+    id: newScenarioId(projectId),
+    projectId,
+    scenarioId: scenarioFixture.ids.scenarioId,
+    environmentId: environment.id,
+    cron: '0 9 * * *',
+    timeZone: 'Asia/Shanghai',
+    enabled: true,
+    disabledReason: null,
+    fires: [],
+    firedThrough: stamp,
+    createdBy: p.creator.id,
+    createdByName: 'creator',
+    rev: 1,
+    updatedAt: stamp,
+  };
   await putObject(release.s3Key, JSON.stringify(snapshot), 'application/json');
   await batchWrite({
     puts: [
@@ -297,6 +317,8 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       shareItem(share),
       releaseItem(release),
       environmentEntity.item(environment),
+      runSecretItem(await sealedRunSecret({ projectId, envId: environment.id, name: 'apiKey' }, 'walk-secret', author)),
+      scheduleEntity.item(schedule),
       ...scenarioFixture.items,
     ],
   });
@@ -450,6 +472,7 @@ export async function accessFixture(opts: FixtureOptions, fresh = false): Promis
       variableId: variable.id,
       projectTokenId: liveToken.record.id,
       ...scenarioFixture.ids,
+      scenarioScheduleId: schedule.id,
       commentId: comment.id,
       channelId: channel.id,
       teamChannelId: teamChannel.id,

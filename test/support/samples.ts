@@ -59,6 +59,8 @@ export interface SampleIds {
   scenarioRunId: string;
   /** A server run of that scenario, done. */
   scenarioJobId: string;
+  /** A schedule of that scenario, with the project's environment. */
+  scenarioScheduleId: string;
   /** A comment of the creator's on the project's document (issue 38). */
   commentId: string;
   /** An email channel of the project, and one of the team's defaults (issue 38): a test message to either is quick. */
@@ -266,6 +268,14 @@ const samples: { [Id in RouteId]: (ids: SampleIds) => RouteRequest<Id> } = {
   // No environment: the step's address is relative, which the guard refuses at once (nothing leaves the machine).
   'scenarioJob.start': ({ scenarioId }) => ({ body: { scenarioId } }),
   'scenarioJob.get': ({ scenarioJobId }) => ({ params: { id: scenarioJobId } }),
+  'scenarioSchedule.list': ({ scenarioId }) => ({ params: { id: scenarioId } }),
+  'scenarioSchedule.save': ({ scenarioId, environmentId }) => ({
+    body: { scenarioId, environmentId, cron: '0 9 * * 1-5', timeZone: 'Asia/Shanghai' },
+  }),
+  'scenarioSchedule.delete': ({ scenarioScheduleId }) => ({ query: { id: scenarioScheduleId } }),
+  'runSecret.list': ({ environmentId }) => ({ params: { id: environmentId } }),
+  'runSecret.set': ({ environmentId }) => ({ body: { envId: environmentId, name: 'apiKey', value: 'walk-secret-value' } }),
+  'runSecret.delete': ({ environmentId }) => ({ query: { envId: environmentId, name: 'apiKey' } }),
 
   'team.create': () => ({ body: { name: 'Sample team' } }),
   'team.update': ({ teamId }) => ({ body: { id: teamId, rev: 1, name: 'Renamed team' } }),

@@ -7,7 +7,8 @@ import type { Context } from 'aws-lambda';
 import { createLogger } from '../../core/logger';
 import { workerFunctionEnv } from '@shared/jobs';
 import { invokeWorker } from '../../runtime/workers';
-import { runScenarioJob, type RunScenarioEvent } from './run';
+import type { ScheduleEvent } from '../../domain/schedules';
+import { handleRunScenarioEvent, type RunScenarioEvent } from './run';
 
 // The worker invokes itself to go on with a run (the stack grants it that, on itself only): its own name is
 // Lambda's, as a function's environment cannot name the function itself.
@@ -15,11 +16,11 @@ const ownName = process.env.AWS_LAMBDA_FUNCTION_NAME;
 if (ownName) process.env[workerFunctionEnv('run-scenario')] ??= ownName;
 
 export const handler = async (
-  event: RunScenarioEvent,
+  event: RunScenarioEvent | ScheduleEvent,
   context: Pick<Context, 'awsRequestId'> & Partial<Pick<Context, 'getRemainingTimeInMillis'>>,
 ) => {
   const log = createLogger({ job: 'run-scenario', requestId: context.awsRequestId });
-  await runScenarioJob(event, {
+  await handleRunScenarioEvent(event, {
     log,
     ...(context.getRemainingTimeInMillis ? { remainingMs: () => context.getRemainingTimeInMillis!() } : {}),
     reinvoke: (next) => invokeWorker('run-scenario', next),

@@ -21,6 +21,7 @@ import { scenarioScripts } from '@shared/script-sandbox/scenario';
 import type { Logger } from '../../core/logger';
 import { AppError } from '../../core/app-error';
 import { getEnvironment } from '../../domain/environments';
+import { openRunSecrets } from '../../domain/run-secrets';
 import { LeaseLost } from '../../domain/jobs';
 import {
   emptyTally,
@@ -36,6 +37,7 @@ import {
   type ScenarioJobRecord,
   type ScenarioJobTally,
 } from '../../domain/scenario-runs';
+import { fireSchedule, type ScheduleEvent } from '../../domain/schedules';
 import { getScenario, readScenarioContent } from '../../domain/scenarios';
 import { sendRun, type ProxyGuard } from '../../services/proxy/send';
 
@@ -66,6 +68,21 @@ const PART_RESULTS = 1_000;
 const PART_EVERY_MS = 10_000;
 
 const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+
+/** Run secrets' values as a stored result never shows them (what an answer echoed, what a request sent). */
+const HIDDEN = '******';
+/** Replaces every secret value in a step result, as written and as JSON escapes it. */
+export function secretHider(secrets: readonly string[]): (r: StepResult) => StepResult {
+  const forms = [...new Set(secrets.filter((s) => s.length > 0).flatMap((s) => [JSON.stringify(s).slice(1, -1), s]))].sort(
+    (a, b) => b.length - a.length,
+  );
+  if (!forms.length) return (r) => r;
+  return (r) => {
+    let json = JSON.stringify(r);
+    for (const form of forms) json = json.split(form).join(HIDDEN);
+    return JSON.parse(json) as StepResult;
+  };
+}
 
 /** A step result as the run keeps it: bodies and values cut at RUN_KEPT_BODY_CHARS (the engine cut the answer's). */
 export function keptResult(r: StepResult): StoredStepResult {
@@ -142,6 +159,9 @@ export async function runScenarioJob(event: RunScenarioEvent, opts: RunScenarioO
     if (!scenario) return void (await failScenarioJob(run, 'notFound'));
     const environment = run.environmentId ? await getEnvironment(run.projectId, run.environmentId) : undefined;
     if (run.environmentId && !environment) return void (await failScenarioJob(run, 'scenarioRunEnvironment'));
+    // The environment's run secrets: variables for this run (over a variable of the same name), hidden in its results.
+    const secrets = environment ? await openRunSecrets(run.projectId, environment.id) : {};
+    const hide = secretHider(Object.values(secrets));
     const content = readScenarioContent(scenario);
     let rows: DataRow[];
     try {
@@ -223,7 +243,10 @@ export async function runScenarioJob(event: RunScenarioEvent, opts: RunScenarioO
         sources: projectScenarioSources(run.projectId),
         environment: {
           baseUrl: environment?.baseUrl ?? '',
-          variables: Object.fromEntries((environment?.variables ?? []).filter((v) => !v.secret).map((v) => [v.name, v.value])),
+          variables: {
+            ...Object.fromEntries((environment?.variables ?? []).filter((v) => !v.secret).map((v) => [v.name, v.value])),
+            ...secrets,
+          },
         },
         rows: rows.slice(offset),
         bail: run.bail,
@@ -244,7 +267,7 @@ export async function runScenarioJob(event: RunScenarioEvent, opts: RunScenarioO
             if (pending.results.length >= (opts.partResults ?? PART_RESULTS) || Date.now() - lastKept >= PART_EVERY_MS) await keepPending();
           }
           // The engine counts this invocation's rows from 0; the run counts from its first row.
-          if (!abort.signal.aborted) current.push(keptResult({ ...result, iteration: index }));
+          if (!abort.signal.aborted) current.push(keptResult(hide({ ...result, iteration: index })));
         },
       });
       const stoppedBy = outcome.summary.stoppedBy;
@@ -271,3 +294,14 @@ export async function runScenarioJob(event: RunScenarioEvent, opts: RunScenarioO
 
 const stringParams = (params: Record<string, string | number | undefined>) =>
   Object.fromEntries(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined));
+
+/**
+ * What the worker is invoked with: a job to run (a person's start, or the worker going on with a run), or a
+ * schedule's fire (EventBridge Scheduler in AWS, the local scheduler locally), which starts a job and runs it.
+ */
+export async function handleRunScenarioEvent(event: RunScenarioEvent | ScheduleEvent, opts: RunScenarioOptions): Promise<void> {
+  if (!('schedule' in event)) return runScenarioJob(event, opts);
+  const job = await fireSchedule(event.schedule);
+  opts.log.info('schedule fired', { schedule: event.schedule.scheduleId, job: job?.jobId ?? null });
+  if (job) await runScenarioJob(job, opts);
+}
