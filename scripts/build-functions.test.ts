@@ -49,9 +49,10 @@ describe('Lambda bundles', () => {
     oauth: 440,
     // The compatibility engine and its catalogue of checks in zh and en (issue 35), with the live tree's reader.
     changes: 400,
-    // Scenarios, their runs and server runs, croner (a schedule's cron read and its next fire, about 20 KB), and the
-    // Postman collection converter (9 KB) for their import and export.
-    scenario: 420,
+    // Scenarios, their runs and server runs, croner (a schedule's cron read and its next fire, 32 KB), the Postman
+    // collection converter (9 KB) and the open routes `apiloom run` reads through: 441 KB when measured. The
+    // schedules' routes in a function of their own would bring it back to about 410.
+    scenario: 450,
     // Comments, the bell, watching and notification settings (issue 38).
     comments: 400,
     // Notification channels (issue 38): the test message goes the delivery's own way (functions/notify/deliver:
