@@ -6,6 +6,7 @@
  * with its field path in the saved run's report, and the run is in the scenario's history with its pass rate. The
  * longest task the page had while the run went on is measured with a PerformanceObserver and reported.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
@@ -157,4 +158,42 @@ test('a scenario built through the screens keeps a token, runs over three rows a
   await expect(viewer.page.getByRole('link', { name: '登录流程' })).toBeVisible();
   await expect(viewer.page.getByRole('button', { name: /添加步骤|新建场景|新建目录|保存|更多操作/ })).toHaveCount(0);
   await viewer.context.close();
+});
+
+test('a Postman collection becomes a scenario from the scenarios side, and the scenario goes back out as a collection', async ({
+  page,
+  request,
+}) => {
+  const { projectId } = await projectWithSession(page, request, 'Postman e2e');
+  await page.goto(`/project/${projectId}/scenarios`);
+  const collection = {
+    info: { name: 'Shop', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+    item: [
+      {
+        name: 'Log in',
+        event: [{ listen: 'test', script: { exec: ['pm.test("ok", () => pm.response.to.have.status(200));'] } }],
+        request: { method: 'POST', url: { raw: '{{baseUrl}}/acme/login' }, body: { mode: 'raw', raw: '{"user":"ann"}' } },
+      },
+      { name: 'Me', request: { method: 'GET', url: { raw: '{{baseUrl}}/acme/me' } } },
+    ],
+  };
+  const side = page.getByRole('navigation', { name: '测试场景' });
+  await side
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'shop.postman_collection.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(collection)) });
+  await expect(page.getByText('已导入为测试场景「Shop」')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible();
+  await expect(page.getByRole('group', { name: /^1\. 请求/ })).toBeVisible();
+  await expect(page.getByRole('group', { name: /^2\. 请求/ })).toBeVisible();
+
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出为 Postman 集合' }).click()]);
+  expect(file.suggestedFilename()).toBe('Shop.postman_collection.json');
+  const exported = JSON.parse(readFileSync(await file.path(), 'utf8')) as { info: { name: string }; item: { name: string }[] };
+  expect(exported.info.name).toBe('Shop');
+  expect(exported.item.map((i) => i.name)).toEqual(['Log in', 'Me']);
+
+  // A file that is not JSON is refused by name, and nothing is made.
+  await side.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByText('「notes.txt」不是 JSON 文件，请选择 Postman 导出的集合（v2.0 或 v2.1）')).toBeVisible();
+  await expect(side.getByRole('link')).toHaveCount(1);
 });

@@ -204,4 +204,11 @@ export const scenarioEn: Texts<typeof scenarioZh> = {
     onlyChanged: 'Changed steps only',
     absent: 'Not run',
   },
+  postman: {
+    import: 'Import a Postman collection',
+    export: 'Export as a Postman collection',
+    notJson: '"{{name}}" is not a JSON file: choose a collection exported from Postman (v2.0 or v2.1)',
+    imported: 'Imported as the test scenario "{{name}}"',
+    notes: '{{count}} things could not be carried over: {{list}}',
+  },
 };

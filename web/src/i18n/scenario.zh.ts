@@ -200,4 +200,11 @@ export const scenarioZh = {
     onlyChanged: '只看有变化的步骤',
     absent: '未运行',
   },
+  postman: {
+    import: '导入 Postman 集合',
+    export: '导出为 Postman 集合',
+    notJson: '「{{name}}」不是 JSON 文件，请选择 Postman 导出的集合（v2.0 或 v2.1）',
+    imported: '已导入为测试场景「{{name}}」',
+    notes: '有 {{count}} 处未能转换：{{list}}',
+  },
 };

@@ -5,7 +5,7 @@
  * in the header, and the document tree a step picks its API document from.
  */
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Empty, Tabs, Typography } from 'antd';
+import { Empty, Space, Tabs, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { useProject } from '../../features/projects/api';
 import { variableValues } from '../../features/runner/lib/variables';
 import { runEngines } from '../../features/runner/lib/engines';
 import { useRunDetail, useScenario, useScenarioList } from '../../features/scenarios/api';
+import { PostmanExportButton } from '../../features/scenarios/components/postman-buttons';
 import { RunCompare } from '../../features/scenarios/components/run-compare';
 import { RunHistory } from '../../features/scenarios/components/run-history';
 import { ScenarioRunPanel, type BrowserRunSetup } from '../../features/scenarios/components/run-panel';
@@ -120,9 +121,12 @@ function ScenarioPage({ projectId, scenarioId, canEdit }: { projectId: string; s
     <QueryState query={scenario}>
       {scenario.data ? (
         <section aria-labelledby="scenario-title">
-          <Typography.Title level={1} id="scenario-title">
-            {scenario.data.name}
-          </Typography.Title>
+          <Space className="scenario-heading" wrap>
+            <Typography.Title level={1} id="scenario-title">
+              {scenario.data.name}
+            </Typography.Title>
+            <PostmanExportButton scenarioId={scenarioId} name={scenario.data.name} />
+          </Space>
           <Tabs
             activeKey={tab}
             onChange={(next) => void navigate(paths.scenarios.href(projectId, scenarioId, next as ScenarioTab), { replace: true })}

@@ -89,3 +89,8 @@ export function scenarioSources(known: readonly ReferencedDocument[]): ScenarioS
     },
   };
 }
+
+/** A Postman collection (v2.0/v2.1) imported as a new scenario; the answer says what it could not carry. */
+export const useImportPostman = () => useApiMutation('scenario.importPostman', { invalidates: ['scenario.list'], ignoreMessage: true });
+/** A scenario as a Postman collection v2.1, read when asked for (a download, never cached). */
+export const readPostmanExport = (id: string) => api.call('scenario.exportPostman', { params: { id } }, quiet);

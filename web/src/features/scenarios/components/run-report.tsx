@@ -12,6 +12,7 @@ import { caseName, failuresOf, htmlReport, jsonReport, junitReport, type RunRepo
 import type { RunView } from '@shared/schemas/scenario';
 import { sizeText } from '../../../lib/bytes';
 import { formatDate } from '../../../lib/dates';
+import { downloadText } from '../../../lib/download';
 import { isFailure } from '../lib/runs';
 import { StatusTag } from './status-tag';
 
@@ -20,13 +21,6 @@ const FORMATS = {
   junit: { type: 'application/xml', ext: 'xml', write: junitReport },
   json: { type: 'application/json', ext: 'json', write: (report: RunReport) => jsonReport(report) },
 } as const;
-
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** A stored run's results as the engine's: the stored ones are the same records, their error codes as text. */
 const asEngineResults = (run: RunView) => run.results as StepResult[];
@@ -56,7 +50,7 @@ export function RunReportView({ run, scenarioName }: { run: RunView; scenarioNam
             items: (Object.keys(FORMATS) as (keyof typeof FORMATS)[]).map((key) => ({ key, label: t(`scenario.report.formats.${key}`) })),
             onClick: ({ key }) => {
               const format = FORMATS[key as keyof typeof FORMATS];
-              download(
+              downloadText(
                 `${scenarioName}-${run.createdAt.slice(0, 19).replace(/[:T]/g, '-')}.${format.ext}`,
                 format.write(report, locale),
                 format.type,

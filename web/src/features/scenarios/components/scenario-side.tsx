@@ -14,6 +14,7 @@ import { PageLoading } from '../../../components/page-loading';
 import '../../../i18n/scenario';
 import { readScenario, useFolderChange, useScenarioChange, useScenarioList } from '../api';
 import { passRate } from '../lib/runs';
+import { PostmanImportButton } from './postman-buttons';
 
 type Dialog =
   | { kind: 'newScenario' | 'newFolder' }
@@ -95,6 +96,7 @@ export function ScenarioSide(props: {
           <Button size="small" icon={<FolderAddOutlined aria-hidden />} onClick={() => setDialog({ kind: 'newFolder' })}>
             {t('scenario.newFolder')}
           </Button>
+          <PostmanImportButton projectId={props.projectId} onImported={props.onCreated} />
         </Space>
       ) : null}
       {nodes.length === 0 ? (
