@@ -7,6 +7,8 @@ import type { ServiceName } from './routes/define';
 export const JOBS = {
   /** Destroys projects whose 30 days in the recycle bin are over (and abandoned clones). */
   purge: { cron: { minute: '17', hour: '3' }, localEveryMs: 86_400_000, timeoutSeconds: 900, memoryMb: 512 },
+  /** Mails each person who chose the daily digest what concerned them that day (issue 38), at 09:00 Beijing time. */
+  'notify-digest': { cron: { minute: '0', hour: '1' }, localEveryMs: 86_400_000, timeoutSeconds: 900, memoryMb: 256 },
   /** Tells the team once more of a save storm when its coalescing window closes (issue 38, domain/events.ts). */
   'notify-follow-ups': { cron: { minute: '*', hour: '*' }, localEveryMs: 60_000, timeoutSeconds: 60, memoryMb: 256 },
 } as const;

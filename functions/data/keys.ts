@@ -441,7 +441,17 @@ export const commentKeys = {
   settings: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'NOTIFYSETTINGS' }),
   /** An event mailed to someone at once (their claim: a delivery tried twice mails once; TTL a day). */
   mailed: (userId: string, eventId: string): Key => ({ pk: `USER#${userId}`, sk: `MAILED#${eventId}` }),
+  /** What waits for someone's daily digest (TTL 3 days), and who has some waiting (sharded by user). */
+  digestEntry: (userId: string, eventId: string): Key => ({ pk: `USER#${userId}`, sk: `DIGEST#${eventId}` }),
+  digestOf: (userId: string): QuerySpec => ({ partition: { pk: `USER#${userId}` }, sortBeginsWith: 'DIGEST#' }),
+  digestWaiting: (userId: string): Key => ({
+    pk: `NOTIFYDIGEST#${createHash('sha256').update(userId).digest()[0]! % DIGEST_SHARDS}`,
+    sk: userId,
+  }),
+  digestsWaiting: (shard: number): QuerySpec => ({ partition: { pk: `NOTIFYDIGEST#${shard}` } }),
 };
+/** The partitions of those with a digest waiting: written at each delivery, read once a day. */
+export const DIGEST_SHARDS = 4;
 
 /** Exported files; the bucket expires anything here after a day. */
 export const EXPORTS_PREFIX = 'exports/';

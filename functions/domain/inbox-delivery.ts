@@ -14,7 +14,7 @@ import { NOTIFICATION_KINDS, type NotificationKind } from '@shared/schemas/comme
 import type { ProjectEvent } from '@shared/schemas/events';
 import { projectAccess } from './access-facts';
 import { nodesAt } from './documents';
-import { mailOnce, notify, settingsOf, type NewNotification } from './notifications';
+import { keepForDigest, mailOnce, notify, settingsOf, type NewNotification } from './notifications';
 import { getProject, isVisible } from './projects';
 import { usersByIds } from './users';
 import { watchersOf, watchPath } from './watches';
@@ -60,6 +60,7 @@ export async function deliverToInboxes(event: ProjectEvent, opts: InboxOptions =
       // A bell is for members: a stranger reading a public project watches nothing and is mentioned only as a reader.
       if (event.kind !== 'mention' && !atLeast(access.role, 'view')) return undefined;
       const { mail } = opts;
+      if (settings.email === 'digest') await keepForDigest(userId, notification);
       if (mail && settings.email === 'instant') {
         const address = (await usersByIds([userId])).get(userId)?.email;
         if (address) await mailOnce(userId, event.eventId, () => mail(address));

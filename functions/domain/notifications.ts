@@ -16,7 +16,7 @@ import {
 } from '@shared/schemas/comment';
 import { batchWrite, countItems, deleteItem, exists, getItem, notExists, putItem, queryAll, queryPage, skip, type Item } from '../data/db';
 import { defineEntity } from '../data/entity';
-import { commentKeys } from '../data/keys';
+import { commentKeys, DIGEST_SHARDS } from '../data/keys';
 import { DAY_MS } from './projects';
 
 /** The bell keeps 90 days. */
@@ -118,6 +118,41 @@ export async function mailOnce(userId: string, eventId: string, mail: () => Prom
     throw err;
   }
   return true;
+}
+
+// The daily digest ------------------------------------------------------------------------------------------------
+
+const DIGEST_KEPT_SECONDS = 3 * 86_400;
+const digestEntry = lazy(() => notificationView.omit({ read: true }).extend({ pk: z.string(), sk: z.string() }));
+
+/** Keeps a notification for someone's next daily digest (a delivery tried twice keeps it once). */
+export async function keepForDigest(userId: string, notification: NewNotification): Promise<void> {
+  const expiresAt = Math.floor(Date.now() / 1000) + DIGEST_KEPT_SECONDS;
+  await putItem({ ...commentKeys.digestEntry(userId, notification.id), entity: 'digestEntry', ...notification, expiresAt });
+  await putItem({ ...commentKeys.digestWaiting(userId), entity: 'digestWaiting', userId, expiresAt });
+}
+
+/** Those with a digest waiting, shard by shard. */
+export async function usersWithDigest(): Promise<string[]> {
+  const users: string[] = [];
+  for (let shard = 0; shard < DIGEST_SHARDS; shard++)
+    for (const item of await queryAll(commentKeys.digestsWaiting(shard))) if (typeof item.userId === 'string') users.push(item.userId);
+  return users;
+}
+
+/** What waits in someone's digest, oldest first. */
+export async function digestOf(userId: string) {
+  const items = await queryAll(commentKeys.digestOf(userId));
+  return items.flatMap((item) => {
+    const parsed = digestEntry.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** Clears a sent digest: its entries, and the person from those waiting (unless more came meanwhile, kept for tomorrow). */
+export async function clearDigest(userId: string, sent: { pk: string; sk: string }[]): Promise<void> {
+  await batchWrite({ deletes: sent.map(({ pk, sk }) => ({ pk, sk })) });
+  if (!(await queryPage({ ...commentKeys.digestOf(userId), limit: 1 })).items.length) await deleteItem(commentKeys.digestWaiting(userId));
 }
 
 export async function settingsOf(userId: string): Promise<NotificationSettings> {

@@ -182,3 +182,23 @@ export function markdownOf(message: Message, language: Language): string {
   const link = message.link ? [`[${WORDS[language].open}](${message.link})`] : [];
   return [...message.lines, ...link].join('\n\n');
 }
+
+/** A daily digest's line of one notification: where, who, what. */
+export interface DigestLine {
+  projectName: string;
+  actorName: string;
+  kind: string;
+  subjectName: string;
+}
+
+/** The daily digest (issue 38): what happened, one line each, in the reader's language. */
+export function digestText(lines: DigestLine[], language: Language): string {
+  const title = language === 'zh' ? `Apiloom 每日摘要：${lines.length} 条通知` : `Apiloom daily digest: ${lines.length} notifications`;
+  const sep = language === 'zh' ? '' : ' ';
+  const body = lines.map((l) => {
+    const what = KIND_TEXT[l.kind as EventKind]?.[language] ?? l.kind;
+    const who = l.actorName || WORDS[language].someone;
+    return `[${l.projectName}] ${who}${sep}${what}${l.subjectName ? ` ${l.subjectName}` : ''}`;
+  });
+  return [title, '', ...body].join('\n');
+}

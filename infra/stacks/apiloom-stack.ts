@@ -81,6 +81,8 @@ export class ApiloomStack extends Stack {
         schedule: events.Schedule.cron(job.cron),
         targets: [new targets.LambdaFunction(fn)],
       });
+      // The digest is mail: it goes out through the code sender's SES identity.
+      if (name === 'notify-digest' && mailIdentity && props.messaging) addNotificationMail(mailIdentity, fn, props.messaging);
     }
 
     // On-demand workers: invoked asynchronously by one service, which may invoke that function and nothing else.

@@ -47,6 +47,8 @@ export const GRANTS: Record<FunctionName, { table: Level; files: Level; uploads?
   'deliver-events': { table: 'readWrite', files: 'none', stream: true },
   // Save storms' follow-ups (issue 38): reads windows' events, writes follow-up events; nothing in S3.
   'notify-follow-ups': { table: 'readWrite', files: 'none' },
+  // The daily digest (issue 38): reads what waits for each person, mails it, clears it; nothing in S3.
+  'notify-digest': { table: 'readWrite', files: 'none' },
   // Reads projects, documents and mock settings; large bodies (for generated mocks) live in S3.
   mock: { table: 'read', files: 'read' },
   // The open API (issue 26): tokens (lastUsedAt), import jobs and their presigned uploads, export download links,

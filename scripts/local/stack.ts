@@ -157,7 +157,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     // Scenario schedules (issue 36): fired each minute into the run-scenario worker, as EventBridge does in AWS.
     const scheduler = startLocalScheduler({ log: opts.log });
     const stopPurge = schedulePurge(() => load<PurgeHandler>('purge', 'job'), opts.log);
-    const stopFollowUps = scheduleFollowUps(() => load<FollowUpsHandler>('notify-follow-ups', 'job'), opts.log);
+    const stopFollowUps = scheduleJob('notify-follow-ups', () => load<TimedJobHandler>('notify-follow-ups', 'job'), opts.log);
+    const stopDigest = scheduleJob('notify-digest', () => load<TimedJobHandler>('notify-digest', 'job'), opts.log);
     // Lets `npm run purge` use these services instead of starting its own on the same data.
     const stateFile = join(dataDir, 'stack.json');
     writeFileSync(stateFile, JSON.stringify({ pid: process.pid, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint }));
@@ -170,6 +171,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       stop: async () => {
         stopPurge();
         stopFollowUps();
+        stopDigest();
         rmSync(stateFile, { force: true });
         await Promise.all([close(server), close(mockOrigin)]);
         scheduler.stop();
@@ -228,20 +230,23 @@ function schedulePurge(load: () => Promise<PurgeHandler>, log: (line: string) =>
   };
 }
 
-type FollowUpsHandler = (event: unknown, context: { awsRequestId: string }) => Promise<{ written: number }>;
+type TimedJobHandler = (event: unknown, context: { awsRequestId: string }) => Promise<unknown>;
 
-/** Save storms' follow-ups (issue 38), as EventBridge runs them in AWS: every minute. */
-function scheduleFollowUps(load: () => Promise<FollowUpsHandler>, log: (line: string) => void) {
+/**
+ * A job EventBridge runs on a schedule in AWS, run here every `localEveryMs` (issue 38: save storms' follow-ups each
+ * minute, the notification digest each day).
+ */
+function scheduleJob(name: 'notify-follow-ups' | 'notify-digest', load: () => Promise<TimedJobHandler>, log: (line: string) => void) {
   const run = async () => {
     try {
       await (
         await load()
-      )({}, { awsRequestId: `local-follow-ups-${Date.now()}` });
+      )({}, { awsRequestId: `local-${name}-${Date.now()}` });
     } catch (err) {
-      log(`Notification follow-ups failed: ${(err as Error).message}`);
+      log(`${name} failed: ${(err as Error).message}`);
     }
   };
-  const every = setInterval(() => void run(), JOBS['notify-follow-ups'].localEveryMs);
+  const every = setInterval(() => void run(), JOBS[name].localEveryMs);
   every.unref();
   return () => clearInterval(every);
 }

@@ -404,6 +404,13 @@ describe('functions', () => {
     });
   });
 
+  it('runs the notification digest daily from EventBridge', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 1 * * ? *)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId('notify-digest'), 'Arn'] } })],
+    });
+  });
+
   it('runs the save storms’ follow-ups every minute from EventBridge', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'cron(* * * * ? *)',
@@ -614,8 +621,8 @@ describe('mail, text messages and the third-party secret (issue 25)', () => {
   const variables = (name: string) =>
     (resources[functionId(name)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
   const everyFunction = [...SERVICES, ...JOB_NAMES, ...WORKER_NAMES, ...STREAM_CONSUMER_NAMES, ...ORIGIN_NAMES];
-  /** The functions that send mail: codes (user), email channels and instant notification mail (deliver-events). */
-  const MAILERS: string[] = ['user', 'deliver-events'];
+  /** The functions that send mail: codes (user), email channels and instant mail (deliver-events), digests. */
+  const MAILERS: string[] = ['user', 'deliver-events', 'notify-digest'];
 
   it("has an SES identity for the sender's domain; only the user and delivery functions may send mail, from that identity only", () => {
     const identities = ofType('AWS::SES::EmailIdentity');

@@ -1,7 +1,8 @@
 /**
  * Notification mail (issue 38) against DynamoDB Local and the code sender's outbox (CODE_SENDER=outbox, as under
  * `npm start`): an email channel's message, and the instant email of a watcher who asked for it, each sent once
- * however often the event is delivered; a watcher who did not ask gets no mail.
+ * however often the event is delivered; a watcher who did not ask gets no mail; one who chose the daily digest
+ * gets the day's notifications from the digest job, once.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -16,12 +17,13 @@ import { saveSettings } from '../../functions/domain/notifications';
 import { createProject, newProjectRecord } from '../../functions/domain/projects';
 import { createUser, NO_PASSWORD } from '../../functions/domain/users';
 import { setWatching } from '../../functions/domain/watches';
+import { handler as digestJob } from '../../functions/jobs/notify-digest';
 import { deliverEvent } from '../../functions/notify/deliver';
 
 const mailOf = async (address: string) =>
   (await queryAll<{ target: string; notice?: string }>({ ...keys.outbox(), limit: 500 })).filter((m) => m.target === address);
 
-async function person(email: 'off' | 'instant') {
+async function person(email: 'off' | 'instant' | 'digest') {
   const account = `mail-${randomUUID()}@example.com`;
   const user = await createUser({ account, nickname: `Reader ${email}`, passwordHash: NO_PASSWORD });
   await saveSettings(user.id, { inApp: true, email });
@@ -34,11 +36,13 @@ describe('notification mail through the code sender', () => {
     const editor = { id: randomUUID(), name: 'Mei' };
     const instant = await person('instant');
     const quiet = await person('off');
+    const digest = await person('digest');
     const project = newProjectRecord({ name: `Mail ${randomUUID().slice(0, 8)}`, ownerId: editor.id });
     await createProject(project, [
       addMemberOp(memberItem(project.id, editor.id, 'creator', null)),
       addMemberOp(memberItem(project.id, instant.id, 'view', null)),
       addMemberOp(memberItem(project.id, quiet.id, 'view', null)),
+      addMemberOp(memberItem(project.id, digest.id, 'view', null)),
     ]);
     const channelAddress = `team-${randomUUID()}@example.com`;
     await createChannel(
@@ -70,6 +74,7 @@ describe('notification mail through the code sender', () => {
     await createDocument(node, readContent('doc', { markdown: 'one' }));
     await setWatching(project.id, project.id, instant.id, true);
     await setWatching(project.id, project.id, quiet.id, true);
+    await setWatching(project.id, project.id, digest.id, true);
     await saveDocument({ node, expectedRev: 1, comment: '', content: readContent('doc', { markdown: 'two' }), editor });
     const event = (await latestEvents(project.id)).find((e) => e.kind === 'document.updated')!;
 
@@ -84,5 +89,14 @@ describe('notification mail through the code sender', () => {
     expect(instantMail).toHaveLength(1);
     expect(instantMail[0]!.notice).toContain('Mei修改了文档 **Release notes**');
     expect(await mailOf(quiet.account)).toHaveLength(0);
+
+    // The daily digest: nothing at delivery; the scheduled job's handler mails the day's notifications, once.
+    expect(await mailOf(digest.account)).toHaveLength(0);
+    await digestJob({}, { awsRequestId: 'test' });
+    await digestJob({}, { awsRequestId: 'test' });
+    const digestMail = await mailOf(digest.account);
+    expect(digestMail).toHaveLength(1);
+    expect(digestMail[0]!.notice).toContain('Apiloom 每日摘要：1 条通知');
+    expect(digestMail[0]!.notice).toContain(`[${project.name}] Mei修改了文档 Release notes`);
   });
 });
