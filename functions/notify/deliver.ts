@@ -12,8 +12,8 @@ import type { ProjectEvent } from '@shared/schemas/events';
 import { channelsFor, claimDelivery, noteChannelHealth, recordDelivery, type ChannelRecord, type DeliveryRecord } from '../domain/channels';
 import { nodesAt } from '../domain/documents';
 import { deliverToInboxes } from '../domain/inbox-delivery';
-import { putOutboxEntry } from '../domain/outbox';
 import { getProject } from '../domain/projects';
+import { teamMembersOf } from '../domain/teams';
 import { usersByIds } from '../domain/users';
 import { env } from '../env';
 import { FetchRefused, safeSend, type SafeFetchOptions } from '../net/safe-fetch';
@@ -171,10 +171,21 @@ export async function sendTestMessage(channel: ChannelRecord, projectName: strin
   });
 }
 
-/** A paused channel is news for the project's creator (by email through the code sender's outbox). */
-async function tellAdminsPaused(channel: ChannelRecord, project: { id: string; name: string; ownerId: string }) {
-  if (env().CODE_SENDER !== 'outbox') return;
-  const owner = (await usersByIds([project.ownerId])).get(project.ownerId) as { email?: string | null } | undefined;
+/**
+ * A paused channel is news for the project's administrators: its creator and, in a team, the team's owner and
+ * administrators (shared/access.ts), by mail through the code sender's means (the outbox locally, SES in AWS). One
+ * who cannot be mailed does not stop the others.
+ */
+async function tellAdminsPaused(channel: ChannelRecord, project: { id: string; name: string; ownerId: string; teamId: string | null }) {
+  const teamAdmins = project.teamId
+    ? (await teamMembersOf(project.teamId)).filter((m) => m.role === 'owner' || m.role === 'admin').map((m) => m.userId)
+    : [];
+  const people = await usersByIds([...new Set([project.ownerId, ...teamAdmins])]);
   const notice = `Apiloom: the notification channel "${channel.name}" of ${project.name} failed for a day and is paused. / 项目「${project.name}」的通知渠道「${channel.name}」连续失败一天，已暂停。`;
-  if (owner?.email) await putOutboxEntry({ target: owner.email, purpose: 'channelPaused', notice });
+  await Promise.all(
+    [...people.values()].map(async (person) => {
+      const address = (person as { email?: string | null }).email;
+      if (address) await sendNotificationMail(address, notice, 'zh', 'channelPaused').catch(() => undefined);
+    }),
+  );
 }

@@ -9,16 +9,19 @@ import { describe, expect, it } from 'vitest';
 import { readContent } from '@shared/schemas/document';
 import { queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
-import { createChannel } from '../../functions/domain/channels';
+import { createChannel, getChannel, noteChannelHealth, PAUSE_AFTER_FAILING_MS } from '../../functions/domain/channels';
 import { createDocument, firstRevision, newDocumentId, saveDocument, type StoredNode } from '../../functions/domain/documents';
+import { newEvent } from '../../functions/domain/events';
 import { latestEvents } from '../../functions/domain/events';
 import { addMemberOp, memberItem } from '../../functions/domain/members';
 import { saveSettings } from '../../functions/domain/notifications';
 import { createProject, newProjectRecord } from '../../functions/domain/projects';
 import { createUser, NO_PASSWORD } from '../../functions/domain/users';
+import { addTeamMember, createTeam } from '../../functions/domain/teams';
 import { setWatching } from '../../functions/domain/watches';
 import { handler as digestJob } from '../../functions/jobs/notify-digest';
 import { deliverEvent } from '../../functions/notify/deliver';
+import { startNotifyFakes } from '../../scripts/local/notify-fakes';
 
 const mailOf = async (address: string) =>
   (await queryAll<{ target: string; notice?: string }>({ ...keys.outbox(), limit: 500 })).filter((m) => m.target === address);
@@ -98,5 +101,47 @@ describe('notification mail through the code sender', () => {
     expect(digestMail).toHaveLength(1);
     expect(digestMail[0]!.notice).toContain('Apiloom 每日摘要：1 条通知');
     expect(digestMail[0]!.notice).toContain(`[${project.name}] Mei修改了文档 Release notes`);
+  });
+});
+
+describe('a channel paused after a day of failures', () => {
+  it("is news by mail for the project's administrators (its creator, its team's owner and admins), not its editors", async () => {
+    const fakes = await startNotifyFakes();
+    try {
+      const [creator, teamOwner, teamAdmin, developer] = [
+        await person('off'),
+        await person('off'),
+        await person('off'),
+        await person('off'),
+      ];
+      const team = await createTeam({ name: `Team ${randomUUID().slice(0, 6)}`, description: '', avatar: '' }, teamOwner.id);
+      await addTeamMember(team.id, teamAdmin.id, 'admin', null);
+      await addTeamMember(team.id, developer.id, 'developer', null);
+      const project = { ...newProjectRecord({ name: `Paused ${randomUUID().slice(0, 8)}`, ownerId: creator.id }), teamId: team.id };
+      await createProject(project, [addMemberOp(memberItem(project.id, creator.id, 'creator', null))]);
+      const settings = { events: [], folderIds: [], language: 'en', detail: 'details' } as const;
+      const down = await createChannel(
+        project.id,
+        { ...settings, name: 'Down', kind: 'slack', target: `${fakes.urls.slack}/fail` },
+        creator.id,
+      );
+      await noteChannelHealth(down, false, new Date(Date.now() - PAUSE_AFTER_FAILING_MS - 60_000));
+      const event = newEvent({
+        projectId: project.id,
+        kind: 'document.updated',
+        actor: { id: developer.id, name: 'Mei' },
+        subject: { documentId: `${project.id}_doc`, name: 'Pets' },
+      });
+      await deliverEvent(event, { admitForTests: fakes.addresses, sleep: async () => {} });
+      expect((await getChannel(project.id, down.id))?.state).toBe('paused');
+      for (const told of [creator, teamOwner, teamAdmin]) {
+        const mail = await mailOf(told.account);
+        expect(mail, told.account).toHaveLength(1);
+        expect(mail[0]!.notice).toContain('的通知渠道「Down」连续失败一天，已暂停');
+      }
+      expect(await mailOf(developer.account)).toHaveLength(0);
+    } finally {
+      await fakes.stop();
+    }
   });
 });
