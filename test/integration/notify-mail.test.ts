@@ -119,7 +119,7 @@ describe('a channel paused after a day of failures', () => {
       await addTeamMember(team.id, developer.id, 'developer', null);
       const project = { ...newProjectRecord({ name: `Paused ${randomUUID().slice(0, 8)}`, ownerId: creator.id }), teamId: team.id };
       await createProject(project, [addMemberOp(memberItem(project.id, creator.id, 'creator', null))]);
-      const settings = { events: [], folderIds: [], language: 'en', detail: 'details' } as const;
+      const settings = { events: [], folderIds: [], language: 'en' as const, detail: 'details' as const };
       const down = await createChannel(
         project.id,
         { ...settings, name: 'Down', kind: 'slack', target: `${fakes.urls.slack}/fail` },
