@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { FAKE_SECRETS, type ReceivedMessage } from '../../scripts/local/notify-fakes';
-import { apiData, choose, createDocument, expectAccessible, projectWithSession, watchConsole } from './support';
+import { apiData, choose, createDocument, expectAccessible, expectSaved, projectWithSession, watchConsole } from './support';
 
 const notifyFakes = async (request: APIRequestContext) =>
   (await (await request.get('/__dev/notify.json')).json()) as { urls: { dingtalk: string; slack: string }; received: ReceivedMessage[] };
@@ -42,15 +42,19 @@ test('an administrator configures a DingTalk channel, tests it, and an edit reac
   await row.getByRole('button', { name: '发送测试消息' }).click();
   await expect(row.getByRole('status')).toHaveText('测试消息已发送');
 
-  // An edit of the document: its event goes through the table's stream to the channel, signed.
-  await apiData(request, 'post', '/api/project/document', token, { id: docId, rev: 1, name: 'List all pets' });
+  // An edit of the document in its editor: its event goes through the table's stream to the channel, signed.
+  await page.goto(`/project/${projectId}/${docId}/edit`);
+  await page.getByRole('textbox', { name: 'Markdown' }).fill('# Pets\n\nEvery pet, listed.');
+  await page.keyboard.press('Control+s');
+  await expectSaved(page, 'List pets');
   await expect
     .poll(async () =>
       (await notifyFakes(request)).received
-        .filter((m) => m.provider === 'dingtalk' && JSON.stringify(m.body).includes('List all pets'))
+        .filter((m) => m.provider === 'dingtalk' && JSON.stringify(m.body).includes('List pets'))
         .map((m) => m.verified),
     )
     .toEqual([true]);
+  await page.goto(`/dashboard/project/${projectId}/channels`);
 
   await row.getByRole('button', { name: '投递记录' }).click();
   await expect(page.getByRole('dialog', { name: '投递记录 · 研发群' }).getByRole('row', { name: /修改文档/ })).toBeVisible();
