@@ -23,7 +23,7 @@ function Page({ projectId, what }: { projectId: string; what: 'environments' | '
       <QueryState query={project}>
         {project.data ? (
           what === 'environments' ? (
-            <EnvironmentsManager projectId={projectId} canEdit={canEdit} />
+            <EnvironmentsManager projectId={projectId} canEdit={canEdit} members={atLeast(project.data.role, 'view')} />
           ) : (
             <GlobalParamsEditor projectId={projectId} canEdit={canEdit} />
           )

@@ -21,3 +21,11 @@ export const useEnvironmentChange = <
 ) => useApiMutation(id, { invalidates: ['env.list', 'env.get', 'variable.list'], ignoreMessage: true });
 
 export const useGlobalParamsSave = () => useApiMutation('globalParam.save', { invalidates: ['globalParam.get'], ignoreMessage: true });
+
+/** An environment's run secrets, by name only (no route ever answers a value); members read them, guests do not. */
+export const useRunSecrets = (envId: string, enabled = true) =>
+  useApiQuery('runSecret.list', { params: { id: envId } }, { enabled, ignoreMessage: true, ignoreRedirect: true });
+
+/** Sets, replaces or deletes a run secret; the names are read again after it, and the screen shows a failure. */
+export const useRunSecretChange = <Id extends 'runSecret.set' | 'runSecret.delete'>(id: Id) =>
+  useApiMutation(id, { invalidates: ['runSecret.list'], ignoreMessage: true });

@@ -20,6 +20,7 @@ import { useEnvironmentChange, useEnvironments } from '../api';
 import { localValueOf, setLocalValue, useChosenEnvironment, useLocalValues } from '../lib/local';
 import { useNarrow } from '../../../lib/narrow';
 import { useScriptValues, writeScriptValues } from '../lib/script-values';
+import { RunSecrets } from './run-secrets';
 
 interface EnvFields {
   name: string;
@@ -304,7 +305,8 @@ function Variables({ env, canEdit }: { env: EnvironmentView; canEdit: boolean })
   );
 }
 
-function EnvironmentDetail({ env, canEdit, onDuplicated }: { env: EnvironmentView; canEdit: boolean; onDuplicated: (id: string) => void }) {
+function EnvironmentDetail(props: { env: EnvironmentView; canEdit: boolean; members: boolean; onDuplicated: (id: string) => void }) {
+  const { env, canEdit, onDuplicated } = props;
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -345,6 +347,7 @@ function EnvironmentDetail({ env, canEdit, onDuplicated }: { env: EnvironmentVie
       </Flex>
       <Variables env={env} canEdit={canEdit} />
       <ScriptValues env={env} />
+      {props.members ? <RunSecrets envId={env.id} canEdit={canEdit} /> : null}
       {editing ? <EnvironmentDialog projectId={env.projectId} env={env} onClose={() => setEditing(false)} /> : null}
       {deleting ? (
         <ConfirmModal
@@ -363,7 +366,8 @@ function EnvironmentDetail({ env, canEdit, onDuplicated }: { env: EnvironmentVie
   );
 }
 
-export function EnvironmentsManager({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
+/** `members`: the reader is a member of the project (a public project's guests do not see its run secrets' names). */
+export function EnvironmentsManager({ projectId, canEdit, members }: { projectId: string; canEdit: boolean; members: boolean }) {
   const { t } = useTranslation();
   const envs = useEnvironments(projectId);
   const [chosen] = useChosenEnvironment(projectId);
@@ -391,7 +395,7 @@ export function EnvironmentsManager({ projectId, canEdit }: { projectId: string;
             items={list.map((env) => ({
               key: env.id,
               label: env.name,
-              children: <EnvironmentDetail env={env} canEdit={canEdit} onDuplicated={setTab} />,
+              children: <EnvironmentDetail env={env} canEdit={canEdit} members={members} onDuplicated={setTab} />,
             }))}
           />
         ) : (
