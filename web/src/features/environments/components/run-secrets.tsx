@@ -4,7 +4,7 @@
  * into a password field is sent once and the field cleared, and delete one after confirming. Readers see the names.
  */
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Form, Input, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RunSecretView } from '@shared/schemas/run-secret';
@@ -35,7 +35,14 @@ function SecretForm({ envId }: { envId: string }) {
     }
   };
   return (
-    <Form<SecretFields> form={form} layout="inline" onFinish={(values) => void save(values)} aria-label={t('env.runSecretAdd')}>
+    // Named, so its fields' ids do not collide with the variable dialog's `name` and `value` (labels would cross).
+    <Form<SecretFields>
+      form={form}
+      name={`run-secret-${envId}`}
+      layout="inline"
+      onFinish={(values) => void save(values)}
+      aria-label={t('env.runSecretAdd')}
+    >
       <Form.Item name="name" label={t('env.runSecretName')} rules={[{ required: true, whitespace: true, message: t('v.required') }]}>
         <Input autoComplete="off" />
       </Form.Item>
@@ -84,17 +91,15 @@ export function RunSecrets({ envId, canEdit }: { envId: string; canEdit: boolean
                     key: 'actions',
                     title: t('env.actions'),
                     render: (_: unknown, s: RunSecretView) => (
-                      <Flex gap={4}>
-                        <Tooltip title={t('env.runSecretDelete')}>
-                          <Button
-                            size="small"
-                            danger
-                            icon={<DeleteOutlined aria-hidden />}
-                            aria-label={`${t('env.runSecretDelete')} ${s.name}`}
-                            onClick={() => setRemoving(s.name)}
-                          />
-                        </Tooltip>
-                      </Flex>
+                      <Tooltip title={t('env.runSecretDelete')}>
+                        <Button
+                          size="small"
+                          danger
+                          icon={<DeleteOutlined aria-hidden />}
+                          aria-label={`${t('env.runSecretDelete')} ${s.name}`}
+                          onClick={() => setRemoving(s.name)}
+                        />
+                      </Tooltip>
                     ),
                   },
                 ]
