@@ -58,7 +58,7 @@ export const DOCUMENT_TABS = ['doc', 'mock', 'run'] as const;
 export type DocumentTab = (typeof DOCUMENT_TABS)[number];
 
 /** The tabs of a scenario's page (issue 36), kept in the URL (`?tab=run`) so each is linkable. */
-export const SCENARIO_TABS = ['edit', 'run', 'history'] as const;
+export const SCENARIO_TABS = ['edit', 'run', 'history', 'schedules'] as const;
 export type ScenarioTab = (typeof SCENARIO_TABS)[number];
 
 export const paths = {
@@ -151,8 +151,8 @@ export const paths = {
     href: (projectId: string) => `/project/${enc(projectId)}/env`,
   },
   /**
-   * A project's test scenarios (issue 36), beside the document tree: the list, one scenario (`tab`: edit, run or its
-   * runs), one run's report, and two runs compared.
+   * A project's test scenarios (issue 36), beside the document tree: the list, one scenario (`tab`: edit, run, its
+   * runs or its schedules), one run's report, and two runs compared.
    */
   scenarios: {
     pattern: '/project/:id/scenarios',

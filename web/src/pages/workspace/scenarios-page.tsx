@@ -1,6 +1,6 @@
 /**
  * The project's test scenarios in the workspace (issue 36): the scenario list takes the document tree's place on
- * the left, and the right side shows one scenario (edit, run, its runs), one run's report or two runs compared.
+ * the left, and the right side shows one scenario (edit, run, its runs, its schedules), one run's report or two runs compared.
  * This page composes the features a run needs: the runner's transports and script sandbox, the environment chosen
  * in the header, and the document tree a step picks its API document from.
  */
@@ -14,6 +14,7 @@ import { RUN_TRANSPORTS } from '@shared/schemas/runner';
 import { PageLoading } from '../../components/page-loading';
 import { QueryState } from '../../components/query-state';
 import { useDocumentTree } from '../../features/documents/api';
+import { useEnvironments } from '../../features/environments/api';
 import { useProject } from '../../features/projects/api';
 import { variableValues } from '../../features/runner/lib/variables';
 import { runEngines } from '../../features/runner/lib/engines';
@@ -25,6 +26,7 @@ import { ScenarioRunPanel, type BrowserRunSetup } from '../../features/scenarios
 import { RunReportView } from '../../features/scenarios/components/run-report';
 import { ScenarioEditor } from '../../features/scenarios/components/scenario-editor';
 import { ScenarioSide } from '../../features/scenarios/components/scenario-side';
+import { ScheduleList } from '../../features/scenarios/components/schedule-list';
 import '../../i18n/scenario';
 import { useTitle } from '../../lib/title';
 import { paths, SCENARIO_TABS, type ScenarioTab } from '../../paths';
@@ -115,6 +117,7 @@ function ScenarioPage({ projectId, scenarioId, canEdit }: { projectId: string; s
   const list = useScenarioList(projectId);
   const tree = useDocumentTree(projectId);
   const setup = useBrowserRunSetup(projectId);
+  const environments = useEnvironments(projectId, tab === 'schedules');
   useTitle(scenario.data?.name, t('scenario.title'));
   const runHref = (runId: string) => paths.scenarios.run(projectId, scenarioId, runId);
   return (
@@ -170,6 +173,11 @@ function ScenarioPage({ projectId, scenarioId, canEdit }: { projectId: string; s
                     onCompare={(a, b) => void navigate(paths.scenarios.compare(projectId, scenarioId, a, b))}
                   />
                 ),
+              },
+              {
+                key: 'schedules',
+                label: t('scenario.tabs.schedules'),
+                children: <ScheduleList scenarioId={scenarioId} environments={environments.data} canEdit={canEdit} />,
               },
             ]}
           />

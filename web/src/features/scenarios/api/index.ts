@@ -94,3 +94,10 @@ export function scenarioSources(known: readonly ReferencedDocument[]): ScenarioS
 export const useImportPostman = () => useApiMutation('scenario.importPostman', { invalidates: ['scenario.list'], ignoreMessage: true });
 /** A scenario as a Postman collection v2.1, read when asked for (a download, never cached). */
 export const readPostmanExport = (id: string) => api.call('scenario.exportPostman', { params: { id } }, quiet);
+
+/** A scenario's schedules (a cron and time zone per environment), with when each fires next. */
+export const useSchedules = (scenarioId: string) =>
+  useApiQuery('scenarioSchedule.list', { params: { id: scenarioId } }, { ...quiet, enabled: !!scenarioId });
+/** Sets or deletes a schedule; the list is read again after it, and the screen shows a failure. */
+export const useScheduleChange = <Id extends 'scenarioSchedule.save' | 'scenarioSchedule.delete'>(id: Id) =>
+  useApiMutation(id, { invalidates: ['scenarioSchedule.list'], ignoreMessage: true });
