@@ -85,10 +85,10 @@ test('a scenario built through the screens keeps a token, runs over three rows a
   await me.getByLabel('断言 2 期望值').fill('{{role}}');
 
   // Three rows of test data, each named by its user.
-  await page
+  const data = page.getByRole('region', { name: '测试数据' });
+  await data
     .locator('input[type=file]')
     .setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from('user,role\nann,admin\nbob,member\ncy,owner\n') });
-  const data = page.getByRole('region', { name: '测试数据' });
   await expect(data.getByText('文件：rows.csv（3 行，utf-8）')).toBeVisible();
   await choose(page, data.getByLabel('行名称列'), 'user');
   await page.getByRole('button', { name: '保存', exact: true }).click();
