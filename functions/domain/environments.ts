@@ -24,7 +24,7 @@ import {
 } from '@shared/schemas/environment';
 import { and, conditionsOn, countItems, eq, ConditionFailed, getItem, notExists, queryAll, transact, type Item } from '../data/db';
 import { defineEntity } from '../data/entity';
-import { keys } from '../data/keys';
+import { keys, scenarioKeys } from '../data/keys';
 import { AppError } from '../core/app-error';
 import type { Editor } from './documents';
 
@@ -47,6 +47,11 @@ export const environmentRecord = lazy(() =>
     variables: z.array(variableRecord),
     /** The variables, for the read-change-write of a variable (`rev` is the environment's own fields). */
     varsRev: z.number(),
+    /**
+     * Counts writes of the environment's run secrets (domain/run-secrets.ts), absent before the first: the deletion
+     * removes the secrets it read only if none was written since, so none outlives its environment.
+     */
+    secretsRev: z.number().optional(),
     updatedBy: z.string(),
   }),
 );
@@ -173,9 +178,35 @@ export async function updateEnvironment(
   );
 }
 
+/**
+ * Deletes an environment with its run secrets in one transaction. A secret written meanwhile changes the
+ * environment's `secretsRev` (see `runSecretWriteOp`), which fails the delete's condition: it is read again and
+ * tried again, so no secret is left behind for a later reader of the key. The secrets are at most
+ * RUN_SECRET_LIMITS.perEnvironment (50), well within a transaction's hundred operations.
+ */
 export async function deleteEnvironment(projectId: string, envId: string): Promise<void> {
-  await transact([{ delete: keys.environment(projectId, envId), when: whereEnv.exists('id'), failure: () => new AppError('notFound') }]);
+  for (let attempt = 0; ; attempt++) {
+    const env = await getEnvironment(projectId, envId);
+    if (!env) throw new AppError('notFound');
+    const secrets = await queryAll({ ...scenarioKeys.runSecretsOf(projectId, envId), consistent: true, project: ['pk', 'sk'] });
+    const unchanged = env.secretsRev === undefined ? whereEnv.notExists('secretsRev') : whereEnv.eq('secretsRev', env.secretsRev);
+    const deleted = await transact([
+      {
+        delete: keys.environment(projectId, envId),
+        when: and(whereEnv.exists('id'), unchanged),
+        // Gone: someone else deleted it. Still there: a secret was written since the read; read again.
+        failure: (current) => (current ? undefined : new AppError('notFound')),
+      },
+      ...secrets.map((s) => ({ delete: { pk: String(s.pk), sk: String(s.sk) } })),
+    ]);
+    if (deleted) return;
+    if (attempt >= 4) throw new AppError('conflict');
+  }
 }
+
+/** The write that goes with every write of one of the environment's run secrets, in its transaction: the environment exists, and its deletion will know. */
+export const runSecretWriteOp = (projectId: string, envId: string) =>
+  environmentEntity.updateOp({ projectId, id: envId }, { add: { secretsRev: 1 } }, whereEnv.exists('id'), () => new AppError('notFound'));
 
 /**
  * Changes an environment's variables: `change` gets them as they stand and answers them as they should be (or

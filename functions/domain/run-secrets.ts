@@ -15,13 +15,13 @@ import type { KMSClient } from '@aws-sdk/client-kms';
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import { RUN_SECRET_LIMITS, type RunSecretView } from '@shared/schemas/run-secret';
-import { deleteItem, exists, getItem, queryAll } from '../data/db';
+import { deleteItem, exists, getItem, queryAll, transact } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { scenarioKeys } from '../data/keys';
 import { env } from '../env';
 import { AppError } from '../core/app-error';
 import type { Editor } from './documents';
-import { getEnvironment } from './environments';
+import { getEnvironment, runSecretWriteOp } from './environments';
 
 const runSecretRecord = lazy(() =>
   z.object({
@@ -131,7 +131,8 @@ export async function setRunSecret(envId: string, name: string, value: string, e
     throw new AppError('runSecretLimit', { max: RUN_SECRET_LIMITS.perEnvironment });
   }
   const record = await sealedRunSecret({ projectId, envId, name }, value, editor);
-  await runSecretEntity.put(record);
+  // With the environment's mark, so a deletion of the environment running meanwhile takes this secret too.
+  await transact([runSecretWriteOp(projectId, envId), runSecretEntity.putOp(record)]);
   return toView(record);
 }
 

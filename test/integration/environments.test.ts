@@ -9,7 +9,7 @@ import { ERRORS } from '@shared/errors';
 import type { RouteRequest } from '@shared/routes';
 import type { GlobalParams } from '@shared/schemas/environment';
 import { getItem, queryAll } from '../../functions/data/db';
-import { keys } from '../../functions/data/keys';
+import { keys, scenarioKeys } from '../../functions/data/keys';
 import { signUp, useLocalApi } from '../support/local-api';
 
 const api = useLocalApi();
@@ -152,6 +152,42 @@ describe('environments and variables', () => {
     expect((await api.call('env.get', { params: { id: dev.id }, ...as })).code).toBe(ERRORS.notFound.code);
     expect(await getItem(keys.environment(project.id, dev.id))).toBeUndefined();
     expect((await api.call('env.delete', { ...as, query: { id: dev.id } })).code).toBe(ERRORS.notFound.code);
+  });
+
+  it('deleting an environment removes its run secrets; a new one of the same name sees none of them', async () => {
+    const { project, as, env } = await projectOf();
+    const staging = await env({ name: 'staging' });
+    for (const name of ['apiKey', 'password']) {
+      const set = await api.call('runSecret.set', { ...as, body: { envId: staging.id, name, value: `${name}-value` } });
+      expect(set.code, set.message).toBe(0);
+    }
+    const storedSecrets = () => queryAll({ ...scenarioKeys.runSecretsOf(project.id, staging.id), consistent: true });
+    expect(await storedSecrets()).toHaveLength(2);
+
+    expect((await api.call('env.delete', { ...as, query: { id: staging.id } })).code).toBe(0);
+    expect(await storedSecrets()).toEqual([]);
+    expect((await api.call('runSecret.list', { ...as, params: { id: staging.id } })).code).toBe(ERRORS.notFound.code);
+    // A secret set on the deleted environment is refused, and nothing is written.
+    const late = await api.call('runSecret.set', { ...as, body: { envId: staging.id, name: 'apiKey', value: 'late' } });
+    expect(late.code).toBe(ERRORS.notFound.code);
+    expect(await storedSecrets()).toEqual([]);
+
+    const again = await env({ name: 'staging' });
+    expect((await api.call('runSecret.list', { ...as, params: { id: again.id } })).data).toEqual([]);
+  });
+
+  it('run secrets set while their environment is deleted do not outlive it', async () => {
+    const { project, as, env } = await projectOf();
+    const staging = await env({ name: 'staging' });
+    expect((await api.call('runSecret.set', { ...as, body: { envId: staging.id, name: 'first', value: 'v' } })).code).toBe(0);
+    const sets = Array.from({ length: 6 }, (_, i) =>
+      api.call('runSecret.set', { ...as, body: { envId: staging.id, name: `racer${i}`, value: 'v' } }),
+    );
+    const deleted = api.call('env.delete', { ...as, query: { id: staging.id } });
+    expect((await deleted).code).toBe(0);
+    // Each set landed before the delete (and went with it) or after it (refused); none is left either way.
+    for (const set of await Promise.all(sets)) expect([0, ERRORS.notFound.code]).toContain(set.code);
+    expect(await queryAll({ ...scenarioKeys.runSecretsOf(project.id, staging.id), consistent: true })).toEqual([]);
   });
 
   it('an environment of another project is not found through this one', async () => {
