@@ -11,10 +11,11 @@
  */
 import { atLeast } from '@shared/access';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@shared/schemas/comment';
+import type { Locale } from '@shared/constants';
 import type { ProjectEvent } from '@shared/schemas/events';
 import { projectAccess } from './access-facts';
 import { nodesAt } from './documents';
-import { keepForDigest, mailOnce, notify, settingsOf, type NewNotification } from './notifications';
+import { deliverySettingsOf, keepForDigest, mailOnce, notify, type NewNotification } from './notifications';
 import { getProject, isVisible } from './projects';
 import { usersByIds } from './users';
 import { watchersOf, watchPath } from './watches';
@@ -26,8 +27,8 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 const stringOr = (value: unknown, otherwise: string | null) => (typeof value === 'string' ? value : otherwise);
 
 export interface InboxOptions {
-  /** Mails the event to an address, for those whose settings ask for instant email (the delivery's sender). */
-  mail?: (address: string) => Promise<void>;
+  /** Mails the event to an address in a language, for those whose settings ask for instant email (the delivery's sender). */
+  mail?: (address: string, language: Locale) => Promise<void>;
 }
 
 /**
@@ -55,7 +56,7 @@ export async function deliverToInboxes(event: ProjectEvent, opts: InboxOptions =
   const reached = await Promise.all(
     [...concerned].map(async (userId) => {
       // Access is asked again at delivery: someone removed since the event hears nothing more of the project.
-      const [access, settings] = await Promise.all([projectAccess(project.id, userId), settingsOf(userId)]);
+      const [access, settings] = await Promise.all([projectAccess(project.id, userId), deliverySettingsOf(userId)]);
       if (!access.role) return undefined;
       // A bell is for members: a stranger reading a public project watches nothing and is mentioned only as a reader.
       if (event.kind !== 'mention' && !atLeast(access.role, 'view')) return undefined;
@@ -63,7 +64,7 @@ export async function deliverToInboxes(event: ProjectEvent, opts: InboxOptions =
       if (settings.email === 'digest') await keepForDigest(userId, notification);
       if (mail && settings.email === 'instant') {
         const address = (await usersByIds([userId])).get(userId)?.email;
-        if (address) await mailOnce(userId, event.eventId, () => mail(address));
+        if (address) await mailOnce(userId, event.eventId, () => mail(address, settings.language));
       }
       if (!settings.inApp) return undefined;
       await notify(userId, notification);

@@ -6,6 +6,7 @@
  * A notification's id is its event's: a delivery that runs twice (a retry after a timeout) writes nothing twice.
  */
 import * as z from 'zod';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@shared/constants';
 import { lazy } from '@shared/lazy';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -93,7 +94,15 @@ export async function markAllRead(userId: string, projectId?: string): Promise<v
 
 // Settings -------------------------------------------------------------------------------------------------------
 
-const settingsRecord = lazy(() => z.object({ userId: z.string(), inApp: z.boolean(), email: z.enum(EMAIL_MODES) }));
+const settingsRecord = lazy(() =>
+  z.object({
+    userId: z.string(),
+    inApp: z.boolean(),
+    email: z.enum(EMAIL_MODES),
+    /** The language the person used when they saved these settings: their mail's (absent in those saved before: zh). */
+    language: z.enum(LOCALES).optional(),
+  }),
+);
 const settingsEntity = defineEntity({
   name: 'notificationSettings',
   schema: settingsRecord,
@@ -155,13 +164,30 @@ export async function clearDigest(userId: string, sent: { pk: string; sk: string
   if (!(await queryPage({ ...commentKeys.digestOf(userId), limit: 1 })).items.length) await deleteItem(commentKeys.digestWaiting(userId));
 }
 
-export async function settingsOf(userId: string): Promise<NotificationSettings> {
-  const stored = settingsEntity.parse(await getItem(commentKeys.settings(userId)));
-  return stored ? { inApp: stored.inApp, email: stored.email } : DEFAULT_NOTIFICATION_SETTINGS;
+/** A person's settings as deliveries use them: with the language their mail is written in. */
+export interface DeliverySettings extends NotificationSettings {
+  language: Locale;
 }
 
-export async function saveSettings(userId: string, settings: NotificationSettings): Promise<void> {
-  await settingsEntity.put({ userId, ...settings });
+export async function deliverySettingsOf(userId: string): Promise<DeliverySettings> {
+  const stored = settingsEntity.parse(await getItem(commentKeys.settings(userId)));
+  return stored
+    ? { inApp: stored.inApp, email: stored.email, language: stored.language ?? DEFAULT_LOCALE }
+    : { ...DEFAULT_NOTIFICATION_SETTINGS, language: DEFAULT_LOCALE };
+}
+
+export async function settingsOf(userId: string): Promise<NotificationSettings> {
+  const { inApp, email } = await deliverySettingsOf(userId);
+  return { inApp, email };
+}
+
+/**
+ * Saves a person's settings with the language they are using as they save them (the app's language, sent with
+ * every request): the language of the mail these settings ask for. The language is kept in the browser only, so
+ * this is where the server learns it.
+ */
+export async function saveSettings(userId: string, settings: NotificationSettings, language: Locale): Promise<void> {
+  await settingsEntity.put({ userId, ...settings, language });
 }
 
 /** What leaving the product takes of the bell: every notification and the settings. */

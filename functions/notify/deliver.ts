@@ -121,16 +121,16 @@ export async function deliverEvent(event: ProjectEvent, opts: DeliveryOptions = 
   // The bells of those it concerns (each once per event, whichever run repeats it), then the channels.
   const project = await getProject(event.projectId);
   await deliverToInboxes(event, {
-    // Those who asked for instant mail: the message in the default language (zh), with its details.
-    mail: async (address) => {
+    // Those who asked for instant mail: the message in their language, with its details.
+    mail: async (address, language) => {
       if (!project) return;
       const message = messageOf(await withContext(event), {
-        language: 'zh',
+        language,
         detail: 'details',
         projectName: project.name,
         siteOrigin: env().SITE_ORIGIN,
       });
-      await sendNotificationMail(address, mailText(message), 'zh');
+      await sendNotificationMail(address, mailText(message), language);
     },
   });
   if (!project) return;

@@ -3,7 +3,7 @@
  * them since the last one (kept at delivery by domain/inbox-delivery.ts), through the code sender's means
  * (notify/mail.ts). A digest that cannot be sent stays for the next day's run.
  */
-import { clearDigest, digestOf, usersWithDigest } from '../domain/notifications';
+import { clearDigest, deliverySettingsOf, digestOf, usersWithDigest } from '../domain/notifications';
 import { usersByIds } from '../domain/users';
 import { sendNotificationMail } from './mail';
 import { digestText } from './messages';
@@ -15,7 +15,8 @@ export async function sendDigests(log: (line: string, fields?: Record<string, un
     const address = (await usersByIds([userId])).get(userId)?.email;
     try {
       if (entries.length && address) {
-        await sendNotificationMail(address, digestText(entries, 'zh'), 'zh', 'digest');
+        const { language } = await deliverySettingsOf(userId);
+        await sendNotificationMail(address, digestText(entries, language), language, 'digest');
         sent++;
       }
       // Someone without an address (a phone account) has nothing to be mailed: their entries go.

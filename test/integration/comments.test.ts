@@ -14,7 +14,7 @@ import { latestEvents, newEventId } from '../../functions/domain/events';
 import { deliverEvent } from '../../functions/notify/deliver';
 import { deliverToInboxes } from '../../functions/domain/inbox-delivery';
 import { assignMember } from '../../functions/domain/members';
-import { forgetNotificationsOf } from '../../functions/domain/notifications';
+import { deliverySettingsOf, forgetNotificationsOf } from '../../functions/domain/notifications';
 import { purgeBinEntry } from '../../functions/domain/project-purge';
 import { DAY_MS } from '../../functions/domain/projects';
 import { signUp, useLocalApi } from '../support/local-api';
@@ -243,6 +243,12 @@ describe('mentions and the bell', SLOW, () => {
     expect((await api.call('notification.settings', { token: t.viewer.token })).data).toEqual({ inApp: true, email: 'off' });
     await api.call('notification.updateSettings', { token: t.viewer.token, body: { inApp: false, email: 'digest' } });
     expect((await api.call('notification.settings', { token: t.viewer.token })).data).toEqual({ inApp: false, email: 'digest' });
+    // The mail's language is the one the settings were saved in (the app sends it with every request).
+    expect((await deliverySettingsOf(t.viewer.userId)).language).toBe('zh');
+    const en = { token: t.viewer.token, headers: { 'accept-language': 'en' } };
+    await api.call('notification.updateSettings', { ...en, body: { inApp: false, email: 'digest' } });
+    expect((await deliverySettingsOf(t.viewer.userId)).language).toBe('en');
+    await api.call('notification.updateSettings', { token: t.viewer.token, body: { inApp: false, email: 'digest' } });
     await t.comment(t.editor.token, { body: '@Viewer anyone?', mentions: [t.viewer.userId] });
     expect((await t.bell(t.viewer.token)).items).toHaveLength(3);
 

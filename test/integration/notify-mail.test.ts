@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Locale } from '@shared/constants';
 import { readContent } from '@shared/schemas/document';
 import { queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
@@ -26,10 +27,10 @@ import { startNotifyFakes } from '../../scripts/local/notify-fakes';
 const mailOf = async (address: string) =>
   (await queryAll<{ target: string; notice?: string }>({ ...keys.outbox(), limit: 500 })).filter((m) => m.target === address);
 
-async function person(email: 'off' | 'instant' | 'digest') {
+async function person(email: 'off' | 'instant' | 'digest', language: Locale = 'zh') {
   const account = `mail-${randomUUID()}@example.com`;
   const user = await createUser({ account, nickname: `Reader ${email}`, passwordHash: NO_PASSWORD });
-  await saveSettings(user.id, { inApp: true, email });
+  await saveSettings(user.id, { inApp: true, email }, language);
   return { id: user.id, account };
 }
 
@@ -101,6 +102,44 @@ describe('notification mail through the code sender', () => {
     expect(digestMail).toHaveLength(1);
     expect(digestMail[0]!.notice).toContain('Apiloom 每日摘要：1 条通知');
     expect(digestMail[0]!.notice).toContain(`[${project.name}] Mei修改了文档 Release notes`);
+  });
+});
+
+describe('a person’s mail', () => {
+  it('is written in the language they use: the instant mail and the daily digest, in zh and in en', async () => {
+    const editor = { id: randomUUID(), name: 'Mei' };
+    const people = {
+      instantZh: await person('instant', 'zh'),
+      instantEn: await person('instant', 'en'),
+      digestZh: await person('digest', 'zh'),
+      digestEn: await person('digest', 'en'),
+    };
+    const project = newProjectRecord({ name: `Languages ${randomUUID().slice(0, 8)}`, ownerId: editor.id });
+    await createProject(project, [
+      addMemberOp(memberItem(project.id, editor.id, 'creator', null)),
+      ...Object.values(people).map((p) => addMemberOp(memberItem(project.id, p.id, 'view', null))),
+    ]);
+    for (const p of Object.values(people)) await setWatching(project.id, project.id, p.id, true);
+    const event = newEvent({
+      projectId: project.id,
+      kind: 'document.updated',
+      actor: { id: editor.id, name: 'Mei' },
+      subject: { documentId: `${project.id}_doc`, name: 'Pets' },
+    });
+    await deliverEvent(event, { sleep: async () => {} });
+    await digestJob({}, { awsRequestId: 'test' });
+
+    const onlyMail = async (p: { account: string }) => {
+      const mail = await mailOf(p.account);
+      expect(mail, p.account).toHaveLength(1);
+      return mail[0]!.notice;
+    };
+    expect(await onlyMail(people.instantZh)).toContain('Mei修改了文档 **Pets**');
+    const instantEn = await onlyMail(people.instantEn);
+    expect(instantEn).toContain('Mei updated **Pets**');
+    expect(instantEn).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(await onlyMail(people.digestZh)).toContain(`Apiloom 每日摘要：1 条通知\n\n[${project.name}] Mei修改了文档 Pets`);
+    expect(await onlyMail(people.digestEn)).toContain(`Apiloom daily digest: 1 notifications\n\n[${project.name}] Mei updated Pets`);
   });
 });
 

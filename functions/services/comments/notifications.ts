@@ -22,7 +22,7 @@ export const notificationHandlers = defineHandlers({
   },
   'notification.settings': async (_input, ctx) => settingsOf(ctx.caller.userId),
   'notification.updateSettings': async ({ body }, ctx) => {
-    await saveSettings(ctx.caller.userId, body);
+    await saveSettings(ctx.caller.userId, body, ctx.locale);
     return null;
   },
 });

@@ -22,5 +22,6 @@ export const bellEn: typeof bellZh = {
   inApp: 'In the app (the bell)',
   email: 'Email',
   emailModes: { off: 'Off', instant: 'Instant', digest: 'Daily digest' },
+  emailLanguage: 'Emails are written in the language you save these settings in',
   saved: 'Settings saved',
 };

@@ -20,5 +20,6 @@ export const bellZh = {
   inApp: '站内通知（铃铛）',
   email: '邮件',
   emailModes: { off: '不发送', instant: '即时', digest: '每日摘要' },
+  emailLanguage: '邮件使用你保存此设置时的界面语言',
   saved: '设置已保存',
 };

@@ -152,6 +152,7 @@ function NotificationSettingsForm() {
           options={EMAIL_MODES.map((mode) => ({ value: mode, label: t(`bell.emailModes.${mode}`) }))}
         />
       </div>
+      <Typography.Text type="secondary">{t('bell.emailLanguage')}</Typography.Text>
     </Flex>
   );
 }
