@@ -1,12 +1,12 @@
 /**
  * Notification channels of a project and their deliveries (issue 38). A channel holds its provider's address and
- * secret: they leave this module only to the delivery (`channelsFor`), never in a view (`toChannelView` masks them)
- * and never in a log line. A delivery item per event and channel is both the idempotency key (claimed with a
+ * secret: they leave this module only to the delivery (`channelsFor`), never in a view (`toChannelView` masks them;
+ * an email channel's addresses, no secret, it shows whole) and never in a log line. A delivery item per event and channel is both the idempotency key (claimed with a
  * conditional put before the send, so no event goes twice to one channel) and the channel's delivery log line.
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import { CHANNEL_KINDS, channelSettingsSchema, maskTarget, type ChannelSettings, type ChannelView } from '@shared/schemas/channels';
+import { CHANNEL_KINDS, channelSettingsSchema, shownTarget, type ChannelSettings, type ChannelView } from '@shared/schemas/channels';
 import { EVENT_KINDS, type ProjectEvent } from '@shared/schemas/events';
 import {
   and,
@@ -125,7 +125,7 @@ export async function channelsOf(projectId: string): Promise<ChannelRecord[]> {
 
 export const toChannelView = ({ target, secret, updatedBy: _by, createdAt: _c, updatedAt: _u, ...c }: ChannelRecord): ChannelView => ({
   ...c,
-  target: maskTarget(target),
+  target: shownTarget(c.kind, target),
   hasSecret: !!secret,
 });
 

@@ -1,6 +1,7 @@
 /**
- * Notification channels of a project (issue 38): where its events go. Admins configure them; a channel's address
- * and secret are secrets, shown masked once saved and never to anyone else.
+ * Notification channels of a project (issue 38): where its events go. Admins configure them; a provider's address
+ * and a secret are secrets, shown masked once saved and never to anyone else (an email channel's addresses are not:
+ * its admins see them whole).
  */
 import * as z from 'zod';
 import { lazy } from '../lazy';
@@ -29,7 +30,7 @@ export const channelSettingsSchema = z.object({
 });
 export type ChannelSettings = z.output<typeof channelSettingsSchema>;
 
-/** A channel as anyone but the delivery sees it: the target and secret masked. */
+/** A channel as anyone but the delivery sees it: the target as `shownTarget` shows it, the secret as a flag. */
 export const channelViewSchema = channelSettingsSchema.omit({ secret: true }).extend({
   id: z.string(),
   projectId: z.string(),
@@ -49,6 +50,13 @@ export function maskTarget(target: string): string {
     return `…${tail}`;
   }
 }
+
+/**
+ * What a channel's view shows of its target. A provider's address is the credential (whoever has it posts to the
+ * group): masked. An email channel's addresses open nothing, and the project's administrators, the only ones who
+ * see channels, need to read whom it mails: shown whole.
+ */
+export const shownTarget = (kind: ChannelKind, target: string): string => (kind === 'email' ? target : maskTarget(target));
 
 // The channel routes' input and answers (shared/routes/channels.ts) ------------------------------------------------
 

@@ -127,6 +127,27 @@ describe('a project’s channels', SLOW, () => {
     expect((await as(owner.token, 'channel.test', { params: { id: p.id, channelId: id } })).code).toBe(ERRORS.notFound.code);
   });
 
+  it('show an email channel’s addresses whole to administrators, and a webhook’s address masked', async () => {
+    const { owner, project: p } = await project();
+    const addresses = `dev-${randomUUID().slice(0, 8)}@example.com, qa@example.com`;
+    const mail = await as(owner.token, 'channel.create', {
+      params: { id: p.id },
+      body: { name: 'Mail', kind: 'email', target: addresses },
+    });
+    expect(mail.code, mail.message).toBe(0);
+    expect(mail.data.target).toBe(addresses);
+    const hook = await as(owner.token, 'channel.create', {
+      params: { id: p.id },
+      body: { name: 'Hook', kind: 'webhook', target: `${fakes.url}/webhook/apiloom-${SECRET_TOKEN}`, secret: WEBHOOK_SECRET },
+    });
+    expect(hook.code, hook.message).toBe(0);
+    const listed = (await as(owner.token, 'channel.list', { params: { id: p.id } })).data.channels;
+    expect(Object.fromEntries(listed.map((c) => [c.name, c.target]))).toEqual({
+      Mail: addresses,
+      Hook: `${fakes.url}/…${SECRET_TOKEN.slice(-4)}`,
+    });
+  });
+
   it('are administrators’ only: editors and viewers are refused everything, the address and secret included', async () => {
     const { owner, editor, viewer, project: p } = await project();
     const made = await as(owner.token, 'channel.create', {

@@ -1,6 +1,7 @@
 /**
- * Adds or edits a channel. Once saved, its address and secret are never sent back: editing shows the masked
- * address, and a field left blank keeps what is saved.
+ * Adds or edits a channel. Once saved, a provider's address and a secret are never sent back: editing shows the
+ * masked address, and a field left blank keeps what is saved. An email channel's addresses are no secret: they
+ * come back whole and are edited in place.
  */
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useMemo } from 'react';
@@ -56,6 +57,7 @@ export function ChannelDialog({
   const kind = Form.useWatch('kind', form) ?? editing?.kind ?? 'dingtalk';
   // A saved address stays unless the kind changes: another provider needs its own.
   const keepsTarget = !!editing && editing.kind === kind;
+  const hidesTarget = kind !== 'email';
 
   async function submit({ target, secret, ...values }: Draft) {
     const settings = { ...values, ...(takesSecret(values.kind) && secret ? { secret } : {}) };
@@ -89,7 +91,7 @@ export function ChannelDialog({
         onFinish={(values) => void submit(values)}
         initialValues={
           editing
-            ? { ...editing, target: '', secret: '' }
+            ? { ...editing, target: editing.kind === 'email' ? editing.target : '', secret: '' }
             : { kind: 'dingtalk', events: [], folderIds: [], language: 'zh', detail: 'details' }
         }
       >
@@ -111,10 +113,14 @@ export function ChannelDialog({
         <Form.Item
           name="target"
           label={t(`channels.target.${kind}`)}
-          extra={keepsTarget ? t('channels.targetKept', { target: editing.target }) : undefined}
+          extra={keepsTarget && hidesTarget ? t('channels.targetKept', { target: editing.target }) : undefined}
           rules={[{ required: !keepsTarget, whitespace: true, max: 2000 }]}
         >
-          <Input.Password visibilityToggle autoComplete="off" placeholder={keepsTarget ? editing.target : undefined} />
+          {hidesTarget ? (
+            <Input.Password visibilityToggle autoComplete="off" placeholder={keepsTarget ? editing.target : undefined} />
+          ) : (
+            <Input autoComplete="off" />
+          )}
         </Form.Item>
         {takesSecret(kind) ? (
           <Form.Item
