@@ -2,7 +2,8 @@
  * Notification channels through project settings (issue 38): the project's administrator adds a DingTalk channel
  * pointed at the local DingTalk fake (its address from /__dev/notify.json, as `npm start` serves it) with its 加签
  * secret, sees it listed masked, sends a test message, and a document's edit reaches the fake as a message whose
- * signature the fake verified as DingTalk does. The tab passes axe. The same person, as a team's owner, sets a
+ * signature the fake verified as DingTalk does; the open delivery log shows the next delivery without reopening. The
+ * tab passes axe. The same person, as a team's owner, sets a
  * default Slack channel in the team's settings and tests it.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -17,6 +18,7 @@ test('an administrator configures a DingTalk channel, tests it, and an edit reac
   const problems = watchConsole(page);
   const { projectId, token } = await projectWithSession(page, request, 'Channels e2e');
   const docId = await createDocument(request, token, projectId, { name: 'List pets', type: 'doc', content: { markdown: '# Pets' } });
+  const otherDocId = await createDocument(request, token, projectId, { name: 'Feed pets', type: 'doc', content: { markdown: '# Feed' } });
   const { urls } = await notifyFakes(request);
 
   await page.goto(`/dashboard/project/${projectId}/channels`);
@@ -57,7 +59,11 @@ test('an administrator configures a DingTalk channel, tests it, and an edit reac
   await page.goto(`/dashboard/project/${projectId}/channels`);
 
   await row.getByRole('button', { name: '投递记录' }).click();
-  await expect(page.getByRole('dialog', { name: '投递记录 · 研发群' }).getByRole('row', { name: /修改文档/ })).toBeVisible();
+  const deliveries = page.getByRole('dialog', { name: '投递记录 · 研发群' }).getByRole('row', { name: /修改文档/ });
+  await expect(deliveries).toHaveCount(1);
+  // The open log refreshes itself: another document's edit shows up without reopening it.
+  await apiData(request, 'post', '/api/project/document', token, { id: otherDocId, rev: 1, content: { markdown: '# Feed\n\nDaily.' } });
+  await expect(deliveries).toHaveCount(2, { timeout: 30_000 });
 
   // A team's administrator sets a default channel in the team's settings, and tests it.
   const team = await apiData<{ id: string }>(request, 'put', '/api/team', token, { name: 'Channels team' });

@@ -38,14 +38,18 @@ const routeOf = <V extends Verb>(owner: ChannelOwner, verb: V) => ROUTES[owner.k
 
 export const useChannels = (owner: ChannelOwner) =>
   useQuery(apiQuery(routeOf(owner, 'list'), { params: { id: owner.id } }, { staleTime: 0 }));
+/** How often an open delivery log reads itself again: deliveries land from the table's stream while it is read. */
+const DELIVERY_LOG_POLL_MS = 3_000;
+/** A channel's delivery log while its drawer is open (`channelId` set), kept fresh without reopening. */
 export const useDeliveries = (owner: ChannelOwner, channelId: string | null) =>
-  useQuery(
-    apiQuery(
+  useQuery({
+    ...apiQuery(
       routeOf(owner, 'deliveries'),
       { params: { id: owner.id, channelId: channelId ?? '' } },
       { staleTime: 0, enabled: !!channelId },
     ),
-  );
+    refetchInterval: channelId ? DELIVERY_LOG_POLL_MS : false,
+  });
 /** The project's tree, for the folders a channel may watch (the same query, and cache entry, as the workspace's). */
 export const useProjectTree = (projectId: string, enabled: boolean) =>
   useQuery({ ...apiQuery('document.tree', { params: { projectId } }, { ignoreMessage: true, enabled }), structuralSharing: false });
