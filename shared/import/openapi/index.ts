@@ -437,18 +437,32 @@ function projectOf(spec: Obj, components: Obj): ImportedProject {
 /** Every `$ref` to a file or URL anywhere in the description, reported once each (never followed). */
 function externalRefs(spec: Obj, warnings: ImportWarning[]) {
   const reported = new Set(warnings.filter((w) => w.code === 'externalRef').map((w) => String(w.params?.ref)));
-  const stack: [unknown, string][] = [[spec, '']];
+  // The walk meets every node of the description (a million in GitHub's): a node's pointer is spelled out only for
+  // a reference reported, from the keys that lead to it.
+  interface Step {
+    node: object;
+    key: string;
+    up?: Step;
+  }
+  const pointerTo = (step: Step) => {
+    const keys: string[] = [];
+    for (let at: Step | undefined = step; at?.up; at = at.up) keys.push(at.key);
+    return pointerOf(...keys.reverse());
+  };
+  const stack: Step[] = [{ node: spec, key: '' }];
   while (stack.length) {
-    const [node, pointer] = stack.pop()!;
-    if (!node || typeof node !== 'object') continue;
+    const step = stack.pop()!;
+    const node = step.node;
     if (!Array.isArray(node) && typeof (node as Obj).$ref === 'string') {
       const ref = (node as Obj).$ref as string;
       if (!ref.startsWith('#') && !reported.has(ref)) {
         reported.add(ref);
-        warnings.push({ pointer, code: 'externalRef', params: { ref } });
+        warnings.push({ pointer: pointerTo(step), code: 'externalRef', params: { ref } });
       }
     }
-    for (const [key, child] of Object.entries(node))
-      if (child && typeof child === 'object') stack.push([child, `${pointer}/${pointerOf(key).slice(1)}`]);
+    for (const key of Object.keys(node)) {
+      const child = (node as Obj)[key];
+      if (child && typeof child === 'object') stack.push({ node: child, key, up: step });
+    }
   }
 }
