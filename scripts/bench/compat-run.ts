@@ -15,7 +15,9 @@ import { runMeter } from './run-meter';
 
 const file = process.argv[2]!;
 const { stages, time, stop } = runMeter();
-const mapped = await time('read + map', async () => importOpenApi(parseStructured(readFileSync(file, 'utf8')), { validate: false }));
+const mapped = await time('read + map', async () =>
+  importOpenApi(parseStructured(readFileSync(file, 'utf8')), { validate: false, ownSource: true }),
+);
 const before: ProjectState = stateFromImport(mapped);
 const { after, planted } = await time('plant', () => plantChanges(before));
 

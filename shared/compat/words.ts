@@ -6,59 +6,54 @@
  */
 import type { Locale } from '../constants';
 
-const zh = {
-  title: '兼容性报告',
-  identical: '两个版本完全相同，没有任何变化。',
-  none: '没有破坏性变更。',
-  operations: '接口',
-  added: '新增',
-  changed: '变更',
-  removed: '删除',
-  error: '错误',
-  warning: '警告',
-  info: '提示',
-  severities: { error: '错误', warning: '警告', info: '提示' },
-  changes: '其他变化',
-  accepted: '已接受',
-  bump: '建议版本号升级：{{bump}}',
-  bumps: { major: '主版本（major）', minor: '次版本（minor）', patch: '修订号（patch）' },
-  model: '数据模型 {{name}}',
-  usedBy: '使用它的接口：',
-  severity: '级别',
-  check: '检查项',
-  field: '位置',
-  message: '说明',
-  reason: '理由',
-};
+/** A word in both languages. */
+type Both = Record<Locale, string>;
+interface WordTree {
+  [key: string]: Both | WordTree;
+}
 
-export type ReportWords = typeof zh;
+/** Every word once, its zh and en side by side: a word cannot be added in one language and forgotten in the other. */
+const WORDS = {
+  title: { zh: '兼容性报告', en: 'Compatibility report' },
+  identical: { zh: '两个版本完全相同，没有任何变化。', en: 'The two versions are identical: nothing changed.' },
+  none: { zh: '没有破坏性变更。', en: 'No breaking changes.' },
+  operations: { zh: '接口', en: 'Operations' },
+  added: { zh: '新增', en: 'added' },
+  changed: { zh: '变更', en: 'changed' },
+  removed: { zh: '删除', en: 'removed' },
+  error: { zh: '错误', en: 'errors' },
+  warning: { zh: '警告', en: 'warnings' },
+  info: { zh: '提示', en: 'info' },
+  severities: { error: { zh: '错误', en: 'Error' }, warning: { zh: '警告', en: 'Warning' }, info: { zh: '提示', en: 'Info' } },
+  changes: { zh: '其他变化', en: 'other changes' },
+  accepted: { zh: '已接受', en: 'accepted' },
+  bump: { zh: '建议版本号升级：{{bump}}', en: 'Suggested version bump: {{bump}}' },
+  bumps: {
+    major: { zh: '主版本（major）', en: 'major' },
+    minor: { zh: '次版本（minor）', en: 'minor' },
+    patch: { zh: '修订号（patch）', en: 'patch' },
+  },
+  model: { zh: '数据模型 {{name}}', en: 'Data model {{name}}' },
+  usedBy: { zh: '使用它的接口：', en: 'Used by:' },
+  severity: { zh: '级别', en: 'Severity' },
+  check: { zh: '检查项', en: 'Check' },
+  field: { zh: '位置', en: 'Where' },
+  message: { zh: '说明', en: 'Message' },
+  reason: { zh: '理由', en: 'Reason' },
+} satisfies WordTree;
 
-const en: ReportWords = {
-  title: 'Compatibility report',
-  identical: 'The two versions are identical: nothing changed.',
-  none: 'No breaking changes.',
-  operations: 'Operations',
-  added: 'added',
-  changed: 'changed',
-  removed: 'removed',
-  error: 'errors',
-  warning: 'warnings',
-  info: 'info',
-  severities: { error: 'Error', warning: 'Warning', info: 'Info' },
-  changes: 'other changes',
-  accepted: 'accepted',
-  bump: 'Suggested version bump: {{bump}}',
-  bumps: { major: 'major', minor: 'minor', patch: 'patch' },
-  model: 'Data model {{name}}',
-  usedBy: 'Used by:',
-  severity: 'Severity',
-  check: 'Check',
-  field: 'Where',
-  message: 'Message',
-  reason: 'Reason',
-};
+/** The words of one language, in the table's shape: what the renderers and the web app's `compat` texts read. */
+type InOneLanguage<T> = { [K in keyof T]: T[K] extends Both ? string : InOneLanguage<T[K]> };
+export type ReportWords = InOneLanguage<typeof WORDS>;
 
-export const REPORT_WORDS: Record<Locale, ReportWords> = { zh, en };
+const isBoth = (word: Both | WordTree): word is Both => typeof word.zh === 'string';
+function inLanguage<T extends WordTree>(tree: T, locale: Locale): InOneLanguage<T> {
+  return Object.fromEntries(
+    Object.entries(tree).map(([key, word]) => [key, isBoth(word) ? word[locale] : inLanguage(word, locale)]),
+  ) as InOneLanguage<T>;
+}
+
+export const REPORT_WORDS: Record<Locale, ReportWords> = { zh: inLanguage(WORDS, 'zh'), en: inLanguage(WORDS, 'en') };
 
 /** A word with its `{{name}}` placeholders filled, as i18next fills them on the screen. */
 export const fillWords = (template: string, values: Record<string, string>) =>

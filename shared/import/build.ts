@@ -217,11 +217,26 @@ export class DocumentList {
     const taken = new Set(
       this.list.filter(({ document: d }) => shortTitle(d.name) === d.name).map(({ document: d }) => placeOf(d, d.name)),
     );
+    // Many names cut to the same title (GitHub's webhooks: hundreds of "This event occurs when…" in one folder), and
+    // trying their numbers from 2 each time made titling quadratic. So each numbered stem in its place remembers the
+    // number it has reached: every number below it is taken. A stem is the title with its number's digits hidden, as
+    // the cut depends on the number's length only.
+    const reached = new Map<string, number>();
     this.titled = this.list.map(({ document, pointer }) => {
       const full = document.name;
       let title = shortTitle(full);
       if (title === full) return document;
-      for (let n = 2; taken.has(placeOf(document, title)); n++) title = shortTitle(full, LIMITS.documentTitle, ` (${n})`);
+      for (let n = 2; taken.has(placeOf(document, title));) {
+        const number = ` (${n})`;
+        const candidate = shortTitle(full, LIMITS.documentTitle, number);
+        const stem = placeOf(document, `${candidate.slice(0, -number.length)} (${'#'.repeat(number.length - 3)})`);
+        const from = reached.get(stem) ?? n;
+        if (from > n) n = from;
+        else {
+          title = candidate;
+          reached.set(stem, ++n);
+        }
+      }
       taken.add(placeOf(document, title));
       this.warnings.push({ pointer, code: 'shortenedTitle', params: { name: full, title } });
       return { ...document, name: title };

@@ -77,6 +77,7 @@ export async function importInput(input: ImportInput, options: OpenApiOptions = 
   return importDetected(detected, options);
 }
 
+/** Reads a detected input. Its parsed value is the importer's from here on (it may be changed): detect again to read it twice. */
 export async function importDetected(detected: Detected, options: OpenApiOptions = {}): Promise<ImportResult> {
   switch (detected.format) {
     case 'showdoc':
@@ -86,7 +87,7 @@ export async function importDetected(detected: Detected, options: OpenApiOptions
       return importCurl(detected.text!);
     }
     case 'openapi':
-      return importOpenApi(detected.value, options);
+      return importOpenApi(detected.value, { ...options, ownSource: true });
     case 'postman':
       return importPostmanCollection(detected.value);
     case 'postman-environment':

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dump, load } from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompatReport } from '@shared/compat/types';
 import { buildCli } from '../../scripts/build-cli';
@@ -100,6 +101,39 @@ describe('apiloom diff OLD NEW, with no server', () => {
     expect(md.stdout).toContain('## v1.yaml → v2.yaml');
     expect(md.stdout).toContain('| error | `request-parameter-became-required` | request query limit |');
     expect(md.stdout).toContain('请求参数 request query limit 变为必填');
+  });
+
+  it('reads a description written as JSON and the same written as YAML alike: the same report', async () => {
+    // JSON is read by JSON.parse (fast), YAML by the YAML reader: values YAML could read another way (a date, `no`,
+    // a hex number, a version) must come out the same, as must everything the report says.
+    const described = (limitRequired: boolean, fields: string[], example: string) => {
+      const value = load(spec({ limitRequired, fields })) as {
+        components: { schemas: { Pet: { properties: Record<string, Record<string, unknown>> } } };
+      };
+      const { properties } = value.components.schemas.Pet;
+      properties.id = { ...properties.id, example, enum: ['no', 'yes', '0x1F', '1.0', '2025-01-01'], default: 'no' };
+      return value;
+    };
+    const older = described(false, ['id', 'price'], '2025-01-01');
+    const newer = described(true, ['id'], '2025-01-02T10:00:00Z');
+    file('v1.json', JSON.stringify(older, null, 2));
+    file('v2.json', JSON.stringify(newer, null, 2));
+    file('v1-dumped.yaml', dump(older));
+    file('v2-dumped.yaml', dump(newer));
+    const report = async (a: string, b: string) => {
+      const r = await run(['diff', a, b, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as CompatReport;
+    };
+    const fromJson = await report('v1.json', 'v2.json');
+    expect(fromJson.summary).toMatchObject({ error: 2 });
+    expect(fromJson.changes.map((c) => [c.id, c.before, c.after])).toContainEqual([
+      'response-property-example-changed',
+      '2025-01-01',
+      '2025-01-02T10:00:00Z',
+    ]);
+    expect(await report('v1-dumped.yaml', 'v2-dumped.yaml')).toEqual(fromJson);
+    expect(await report('v1.json', 'v2-dumped.yaml')).toEqual(fromJson);
   });
 
   it('refuses an unreadable file with the importer refusal, exit 2', async () => {

@@ -238,4 +238,20 @@ describe('OpenAPI importer', () => {
     expect(warningText('zh', cuts[0]!)).toBe(`名称过长，目录中显示为「Creates list of users with…」（完整名称：${long}）`);
     expect(warningText('en', cuts[1]!)).toBe(`Name too long for the tree: shown as “Creates list of users… (2)” (full name: ${long})`);
   });
+
+  it('names every file or URL reference where it stands, even in parts it does not map, each once', async () => {
+    const elsewhere = { $ref: 'https://example.com/docs.yaml#/Intro' };
+    const r = await importInput({
+      text: JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Refs', version: '1' },
+        paths: { '/a~b/{id}': { get: { responses: { '200': { description: 'ok' } }, 'x-docs': [elsewhere, elsewhere] } } },
+        'x-more': { list: [{ $ref: './other.yaml' }] },
+      }),
+    });
+    expect(r.warnings.filter((w) => w.code === 'externalRef').map((w) => [w.pointer, w.params?.ref])).toEqual([
+      ['/x-more/list/0', './other.yaml'],
+      ['/paths/~1a~0b~1{id}/get/x-docs/1', 'https://example.com/docs.yaml#/Intro'],
+    ]);
+  });
 });
