@@ -192,11 +192,11 @@ interface KeptTree {
   rev: number;
   nodes: StoredNode[];
   byId: Map<string, StoredNode>;
-  tree: DocumentTreeNode[];
+  built: BuiltTree;
 }
 
 function keptTree(projectId: string, rev: number, nodes: StoredNode[]): KeptTree {
-  return { rev, nodes, byId: new Map(nodes.map((n) => [n.id, n])), tree: buildDocumentTree(projectId, nodes) };
+  return { rev, nodes, byId: new Map(nodes.map((n) => [n.id, n])), built: buildTree(projectId, nodes) };
 }
 
 const wholeTree = async (projectId: string, rev: number) => keptTree(projectId, rev, await loadNodes(projectId));
@@ -217,7 +217,18 @@ async function advance(projectId: string, kept: KeptTree, rev: number): Promise<
     nodes.push(...added);
     nodes.sort(bySortKey);
   }
-  return keptTree(projectId, rev, nodes);
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  // The lists to build again: a changed node's own, those of its parent before and after, and every list above them.
+  const dirty = new Set<string>();
+  const markUp = (id: string | undefined) => {
+    for (; id !== undefined && !dirty.has(id); id = byId.get(id)?.parentId) dirty.add(id);
+  };
+  for (const id of ids) {
+    markUp(id);
+    markUp(kept.byId.get(id)?.parentId);
+    markUp(now.get(id)?.parentId);
+  }
+  return { rev, nodes, byId, built: buildTree(projectId, nodes, { before: kept.built, dirty }) };
 }
 
 /**
@@ -253,7 +264,7 @@ export function createTreeCache(opts: { max: number } = { max: 8 }) {
     /** The nodes of a project at a tree revision, for reads (writes read fresh with `loadNodes`). */
     nodesAt: async (project: { id: string; treeRev: number }) => (await at(project)).nodes,
     /** The built tree of a project at a tree revision. */
-    treeAt: async (project: { id: string; treeRev: number }) => (await at(project)).tree,
+    treeAt: async (project: { id: string; treeRev: number }) => (await at(project)).built.tree,
   };
 }
 
@@ -347,16 +358,57 @@ export function viewAmong(node: StoredNode, nodes: StoredNode[]): DocumentNode {
 }
 
 /** The nested tree below the project root. Orphans (a parent deleted meanwhile) are not shown. */
-export function buildDocumentTree(projectId: string, nodes: StoredNode[]): DocumentTreeNode[] {
+export const buildDocumentTree = (projectId: string, nodes: StoredNode[]): DocumentTreeNode[] => buildTree(projectId, nodes).tree;
+
+/** A built tree, with the list of children of each parent in it that has some (what a rebuild can reuse). */
+interface BuiltTree {
+  tree: DocumentTreeNode[];
+  lists: Map<string, DocumentTreeNode[]>;
+}
+
+/**
+ * Builds the tree from the root down. Each node is in the list of its one parent, so the walk meets no node twice
+ * and never enters a cycle (a cycle has no way in from the root). With `reuse`, the list of a parent that is not
+ * `dirty` is taken whole from the tree built before, with everything below it: a change rebuilds only the lists
+ * it touched and those above them.
+ */
+function buildTree(projectId: string, nodes: StoredNode[], reuse?: { before: BuiltTree; dirty: Set<string> }): BuiltTree {
   const children = childrenByParent(nodes);
-  const seen = new Set<string>();
-  const build = (parentId: string): DocumentTreeNode[] =>
-    childViews(children.get(parentId)).flatMap(({ updatedAt: _at, updatedBy: _by, rev: _rev, note: _note, ...node }) => {
-      if (seen.has(node.id)) return [];
-      seen.add(node.id);
-      return [{ ...node, children: build(node.id) }];
-    });
-  return build(projectId);
+  const lists = new Map<string, DocumentTreeNode[]>();
+  const keepBelow = (list: DocumentTreeNode[]) => {
+    for (const node of list)
+      if (node.children.length) {
+        lists.set(node.id, node.children);
+        keepBelow(node.children);
+      }
+  };
+  const build = (parentId: string): DocumentTreeNode[] => {
+    const kept = reuse && !reuse.dirty.has(parentId) ? reuse.before.lists.get(parentId) : undefined;
+    if (kept) {
+      lists.set(parentId, kept);
+      keepBelow(kept);
+      return kept;
+    }
+    const siblings = children.get(parentId) ?? [];
+    const list = siblings.map(
+      (n, i): DocumentTreeNode => ({
+        id: n.id,
+        projectId: n.projectId,
+        parentId: n.parentId,
+        preId: i === 0 ? '0' : siblings[i - 1]!.id,
+        name: n.name,
+        type: n.type,
+        comment: n.comment,
+        method: n.method,
+        path: n.path,
+        status: n.status,
+        children: build(n.id),
+      }),
+    );
+    if (list.length) lists.set(parentId, list);
+    return list;
+  };
+  return { tree: build(projectId), lists };
 }
 
 /** Ids of a node and everything below it, parents before children. */
