@@ -390,21 +390,19 @@ function buildTree(projectId: string, nodes: StoredNode[], reuse?: { before: Bui
       return kept;
     }
     const siblings = children.get(parentId) ?? [];
-    const list = siblings.map(
-      (n, i): DocumentTreeNode => ({
-        id: n.id,
-        projectId: n.projectId,
-        parentId: n.parentId,
-        preId: i === 0 ? '0' : siblings[i - 1]!.id,
-        name: n.name,
-        type: n.type,
-        comment: n.comment,
-        method: n.method,
-        path: n.path,
-        status: n.status,
-        children: build(n.id),
-      }),
-    );
+    const list = siblings.map((n, i): DocumentTreeNode => ({
+      id: n.id,
+      projectId: n.projectId,
+      parentId: n.parentId,
+      preId: i === 0 ? '0' : siblings[i - 1]!.id,
+      name: n.name,
+      type: n.type,
+      comment: n.comment,
+      method: n.method,
+      path: n.path,
+      status: n.status,
+      children: build(n.id),
+    }));
     if (list.length) lists.set(parentId, list);
     return list;
   };

@@ -12,7 +12,8 @@ import type { DocumentTreeNode } from '@shared/schemas/document';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { keys } from '../../functions/data/keys';
 import { bumpTreeRev, createTreeCache, getNode, nodeEntity } from '../../functions/domain/documents';
-import { getProject, projectEntity } from '../../functions/domain/projects';
+import { DAY_MS, getProject, projectEntity } from '../../functions/domain/projects';
+import { purgeBinEntry } from '../../functions/domain/project-purge';
 import { signUp, useLocalApi, type ApiResponse, type RouteArgs } from '../support/local-api';
 
 const api = useLocalApi();
@@ -123,6 +124,7 @@ describe('a kept tree brought forward by the change log', () => {
       ['bin a folder with its subtree', () => call('document.delete', { params: { id: folder.id } })],
       ['restore it', () => call('document.binRestore', { params: { id: folder.id } })],
       ['bin a document', () => call('document.delete', { params: { id: a.id } })],
+      ['purge it from the bin', () => purgeBinEntry(project.id, a.id, new Date(Date.now() + 40 * DAY_MS))],
       ['import 120 operations', () => importAndSettle(call, project.id, openApi(120, 'v1'))],
       ['import them again, every one changed', () => importAndSettle(call, project.id, openApi(120, 'v2'), 'overwrite')],
     ];
