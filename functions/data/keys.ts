@@ -32,6 +32,9 @@
  *   document body .................. pk PROJECT#<projectId>         sk BODY#<docId>  (or an S3 key when large)
  *   search text of a document ...... pk PROJECT#<projectId>         sk FIND#<docId>
  *   history of a document .......... pk PROJECT#<projectId>         sk HIST#<docId>#<rev, 9 digits>
+ *   change of the tree ............. pk PROJECT#<projectId>         sk TREECHANGE#<treeRev, 12 digits> (the
+ *                                                                    documents one tree revision changed; TTL
+ *                                                                    expiresAt: an hour)
  *   share link ..................... pk PROJECT#<projectId>         sk SHARE#<shareId> (shareId = <projectId>_<suffix>)
  *   share token .................... pk PROJECT#<projectId>         sk SHARETOKEN#<shareId>#<sha256(secret)> (TTL:
  *                                                                    the share's expiry)
@@ -203,6 +206,17 @@ export const keys = {
     sk: `HIST#${docId}#${String(rev).padStart(9, '0')}`,
   }),
   historyOf: (projectId: string, docId: string): QuerySpec => ({ ...inProject(projectId, `HIST#${docId}#`), descending: true }),
+  /** What tree revision `treeRev` changed (domain/documents.ts: the tree's change log). */
+  treeChange: (projectId: string, treeRev: number): Key => ({
+    pk: projectPk(projectId),
+    sk: `TREECHANGE#${String(treeRev).padStart(12, '0')}`,
+  }),
+  /** The changes of the tree revisions after `after` up to `upTo` (both revisions, `after` itself excluded), oldest first. */
+  treeChangesBetween: (projectId: string, after: number, upTo: number): QuerySpec => ({
+    partition: { pk: projectPk(projectId) },
+    sortBetween: [keys.treeChange(projectId, after + 1).sk, keys.treeChange(projectId, upTo).sk],
+    consistent: true,
+  }),
 
   /** The index entry that lists a team project among its team's. */
   projectOfTeam: (teamId: string, projectId: string) => ({ gsi1pk: `TEAM#${teamId}#PROJECTS`, gsi1sk: projectId }),
@@ -476,6 +490,7 @@ export const ENTITY = {
   documentBody: { entity: 'documentBody', v: 1 },
   searchText: { entity: 'searchText', v: 1 },
   history: { entity: 'history', v: 1 },
+  treeChange: { entity: 'treeChange', v: 1 },
   team: { entity: 'team', v: 1 },
   teamMember: { entity: 'teamMember', v: 1 },
   group: { entity: 'group', v: 1 },

@@ -128,7 +128,7 @@ export async function binDocuments(
   const where = conditionsOn<StoredNode>();
   // The named document goes with a revision of its own, so its history says who moved it to the bin.
   const stamped = await noteRevision(root, { kind: 'bin', action: 'binned' }, editor, now);
-  let moved = 0;
+  const moved: string[] = [];
   await inBatches(ids, BIN_MOVE_BATCH, async (batch) => {
     const ops: TransactOp[] = batch.flatMap((id) => {
       const node = byId.get(id)!;
@@ -143,9 +143,9 @@ export async function binDocuments(
     // The named document goes last, in the last batch: its event with it, so a repeat that finishes the job writes it.
     const last = batch.includes(rootId);
     await transact(last && announce ? [...ops, ...eventOps(binEvent('document.deleted', root, ids.length + already, editor))] : ops);
-    moved += batch.length;
+    moved.push(...batch);
   });
-  await bumpTreeRev(projectId, -moved);
+  await bumpTreeRev(projectId, moved, -moved.length);
 }
 
 /** The bin of a project, most recently deleted first. */
@@ -215,7 +215,11 @@ export async function restoreDocuments(projectId: string, rootId: string, editor
     batchAt += BIN_MOVE_BATCH;
     return transact(last ? [...ops, ...eventOps(binEvent('document.restored', stamped?.next ?? found, found.count, editor))] : ops);
   });
-  await bumpTreeRev(projectId, placed.length);
+  await bumpTreeRev(
+    projectId,
+    placed.map((n) => n.id),
+    placed.length,
+  );
   await deleteItem(keys.binEntry(projectId, rootId), { when: whereEntry.eq('state', 'binned'), failure: skip });
   const node = stamped?.next ?? live.find((n) => n.id === rootId);
   if (!node) throw new AppError('notFound');

@@ -18,7 +18,19 @@ import {
   type SaveNote,
   type TypedContent,
 } from '@shared/schemas/document';
-import { batchWrite, conditionsOn, exists, getItem, notExists, queryAll, queryPage, skip, transact, type TransactOp } from '../data/db';
+import {
+  batchGet,
+  batchWrite,
+  conditionsOn,
+  exists,
+  getItem,
+  notExists,
+  queryAll,
+  queryPage,
+  skip,
+  transact,
+  type TransactOp,
+} from '../data/db';
 import { defineEntity } from '../data/entity';
 import { commentKeys, keys } from '../data/keys';
 import { AppError } from '../core/app-error';
@@ -95,25 +107,169 @@ export async function loadNodes(projectId: string): Promise<StoredNode[]> {
 }
 
 /**
- * What a read of the tree needs, kept per tree revision: the nodes and the built tree. Every write bumps the
- * revision after it is done and reads are consistent, so what is kept under revision N holds every write before
- * bump N; a read that sees a newer revision reads again. A few projects per instance (a large one is megabytes).
+ * The tree's change log: every write of tree nodes is followed by `bumpTreeRev`, which moves the project's
+ * `treeRev` and then records what that revision changed, so a reader holding the tree at an older revision reads
+ * only those nodes again (in AWS the writer and the next reader are often different instances). The item:
+ *
+ *   pk PROJECT#<projectId>  sk TREECHANGE#<treeRev, 12 digits>
+ *   { projectId, rev, documentIds?: the documents whose nodes the revision's write created, saved, moved, binned,
+ *     restored or copied (absent: too many to name, or not known; readers across it read the whole tree),
+ *     expiresAt: an hour on (a reader keeps a tree at most `TREE_KEPT_MS`, so older changes are never asked for) }
+ *
+ * The write comes before the bump and the log after it, and none of them is atomic with the others, so a reader
+ * may see a node before its bump (harmless: the bump names it, and the reader reads it again then) or a revision
+ * before its log item (the range then has a hole, and the reader reads the whole tree, which holds every write
+ * made before the bump). A removal is a named document whose node is gone.
  */
-const trees = memo<{ nodes: StoredNode[]; byId: Map<string, StoredNode>; tree: DocumentTreeNode[] }>({ ttlMs: 10 * 60_000, max: 8 });
-const treeOf = (projectId: string, treeRev: number) =>
-  trees.get(`${projectId}:${treeRev}`, async () => {
-    const nodes = await loadNodes(projectId);
-    return { nodes, byId: new Map(nodes.map((n) => [n.id, n])), tree: buildDocumentTree(projectId, nodes) };
-  });
+const treeChangeRecord = lazy(() =>
+  z.object({
+    projectId: z.string(),
+    rev: z.number(),
+    documentIds: z.array(z.string()).optional(),
+    expiresAt: z.number(),
+  }),
+);
+export const treeChangeEntity = defineEntity({
+  name: 'treeChange',
+  schema: treeChangeRecord,
+  key: (c: { projectId: string; rev: number }) => keys.treeChange(c.projectId, c.rev),
+});
 
-/** A node as of a tree revision (reads; a write reads the node itself, under its condition). */
-export const nodeAt = async (project: { id: string; treeRev: number }, documentId: string) =>
-  (await treeOf(project.id, project.treeRev)).byId.get(documentId);
+/** Past this many documents a change is logged as "read the whole tree" (an item stays far below 400 KB). */
+const MAX_NAMED_PER_CHANGE = 1000;
+/** How long a change stays in the log. */
+const TREE_CHANGE_TTL_S = 60 * 60;
+/** A tree is read whole again after this long, whatever changed: it bounds how long a write whose bump never came
+ * (its writer died between the two) stays unseen by a reader that only reads what the log names. */
+export const TREE_KEPT_MS = 10 * 60_000;
+/** Past this many revisions or changed documents since the kept tree, reading the whole tree is as quick. */
+const MAX_REVS_BRIDGED = 200;
+const MAX_DOCUMENTS_REREAD = 1000;
 
-/** The nodes of a project at a tree revision, for reads (writes read fresh with `loadNodes`). */
-export const nodesAt = async (project: { id: string; treeRev: number }) => (await treeOf(project.id, project.treeRev)).nodes;
-/** The built tree of a project at a tree revision. */
-export const treeAt = async (project: { id: string; treeRev: number }) => (await treeOf(project.id, project.treeRev)).tree;
+/**
+ * Marks the project's documents changed, after the change is written (see the change log above), and counts the
+ * documents it added or removed (the console shows the count without reading the tree). `changed` names the
+ * documents whose nodes the write touched; 'whole' when they are not known.
+ */
+export async function bumpTreeRev(projectId: string, changed: readonly string[] | 'whole', documentsAdded = 0): Promise<void> {
+  // A project destroyed meanwhile has no tree to keep.
+  const project = await projectEntity.update(
+    { id: projectId },
+    { add: { treeRev: 1, documentCount: documentsAdded } },
+    { when: exists(), failure: skip },
+  );
+  if (!project) return;
+  const named = changed === 'whole' ? undefined : [...new Set(changed)];
+  await treeChangeEntity.put(
+    {
+      projectId,
+      rev: project.treeRev,
+      ...(named && named.length <= MAX_NAMED_PER_CHANGE ? { documentIds: named } : {}),
+      expiresAt: Math.floor(Date.now() / 1000) + TREE_CHANGE_TTL_S,
+    },
+    notExists(),
+  );
+}
+
+/**
+ * The documents changed by the revisions after `from` up to `to`; undefined when the log cannot say (a revision
+ * with no log item yet or any more, one that did not name its documents, too many to read one by one).
+ */
+async function changedBetween(projectId: string, from: number, to: number): Promise<Set<string> | undefined> {
+  if (to - from > MAX_REVS_BRIDGED) return undefined;
+  const changes = treeChangeEntity.parseAll(await queryAll(keys.treeChangesBetween(projectId, from, to)));
+  if (changes.length !== to - from) return undefined;
+  const ids = new Set<string>();
+  for (const change of changes) {
+    if (!change.documentIds) return undefined;
+    for (const id of change.documentIds) ids.add(id);
+  }
+  return ids.size <= MAX_DOCUMENTS_REREAD ? ids : undefined;
+}
+
+/** What a read of the tree needs, as of a tree revision: the nodes (in sort-key order, as a query reads them) and the built tree. */
+interface KeptTree {
+  rev: number;
+  nodes: StoredNode[];
+  byId: Map<string, StoredNode>;
+  built: BuiltTree;
+}
+
+function keptTree(projectId: string, rev: number, nodes: StoredNode[]): KeptTree {
+  return { rev, nodes, byId: new Map(nodes.map((n) => [n.id, n])), built: buildTree(projectId, nodes) };
+}
+
+const wholeTree = async (projectId: string, rev: number) => keptTree(projectId, rev, await loadNodes(projectId));
+
+const bySortKey = (a: StoredNode, b: StoredNode) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** A kept tree brought to revision `rev`: the changed nodes read again and put in a copy, or the whole tree read. */
+async function advance(projectId: string, kept: KeptTree, rev: number): Promise<KeptTree> {
+  const ids = await changedBetween(projectId, kept.rev, rev);
+  if (!ids) return wholeTree(projectId, rev);
+  const keysOf = [...ids].map((id) => keys.document(projectId, id));
+  const found = nodeEntity.parseAll(await batchGet(keysOf, { consistent: true }));
+  const now = new Map(found.map((n) => [n.id, n]));
+  // Changed nodes keep their place, removed ones (binned, deleted) go, new ones join in sort-key order.
+  const nodes = kept.nodes.flatMap((n) => (ids.has(n.id) ? (now.get(n.id) ?? []) : [n]));
+  const added = found.filter((n) => !kept.byId.has(n.id));
+  if (added.length) {
+    nodes.push(...added);
+    nodes.sort(bySortKey);
+  }
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  // The lists to build again: a changed node's own, those of its parent before and after, and every list above them.
+  const dirty = new Set<string>();
+  const markUp = (id: string | undefined) => {
+    for (; id !== undefined && !dirty.has(id); id = byId.get(id)?.parentId) dirty.add(id);
+  };
+  for (const id of ids) {
+    markUp(id);
+    markUp(kept.byId.get(id)?.parentId);
+    markUp(now.get(id)?.parentId);
+  }
+  return { rev, nodes, byId, built: buildTree(projectId, nodes, { before: kept.built, dirty }) };
+}
+
+/**
+ * The trees of a few projects (a large one is megabytes), each as of the newest revision asked for. A read at a
+ * newer revision than the one kept reads only what the change log names; one at the kept revision or an older
+ * one answers the kept tree, which holds every write whose bump came before the revision asked for. Independent
+ * caches are separate readers (the tests hold two, as two instances would).
+ */
+export function createTreeCache(opts: { max: number } = { max: 8 }) {
+  const kept = new Map<string, { rev: number; since: number; tree: Promise<KeptTree> }>();
+  function at(project: { id: string; treeRev: number }): Promise<KeptTree> {
+    const now = Date.now();
+    const held = kept.get(project.id);
+    const usable = held && now - held.since < TREE_KEPT_MS ? held : undefined;
+    kept.delete(project.id);
+    if (usable && usable.rev >= project.treeRev) {
+      kept.set(project.id, usable);
+      return usable.tree;
+    }
+    const tree = usable
+      ? usable.tree.then((before) => advance(project.id, before, project.treeRev))
+      : wholeTree(project.id, project.treeRev);
+    const entry = { rev: project.treeRev, since: usable?.since ?? now, tree };
+    kept.set(project.id, entry);
+    // A failed read is not kept.
+    tree.catch(() => kept.get(project.id) === entry && kept.delete(project.id));
+    while (kept.size > opts.max) kept.delete(kept.keys().next().value!);
+    return tree;
+  }
+  return {
+    /** A node as of a tree revision (reads; a write reads the node itself, under its condition). */
+    nodeAt: async (project: { id: string; treeRev: number }, documentId: string) => (await at(project)).byId.get(documentId),
+    /** The nodes of a project at a tree revision, for reads (writes read fresh with `loadNodes`). */
+    nodesAt: async (project: { id: string; treeRev: number }) => (await at(project)).nodes,
+    /** The built tree of a project at a tree revision. */
+    treeAt: async (project: { id: string; treeRev: number }) => (await at(project)).built.tree,
+  };
+}
+
+/** This instance's trees. */
+export const { nodeAt, nodesAt, treeAt } = createTreeCache();
 
 /** The latest saves among a project's nodes, newest first: folders hold no writing of their own, so they are left out. */
 export const latestSaves = (nodes: readonly StoredNode[], limit: number): StoredNode[] =>
@@ -121,15 +277,6 @@ export const latestSaves = (nodes: readonly StoredNode[], limit: number): Stored
     .filter((n) => n.type !== 'folder')
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
     .slice(0, limit);
-
-/**
- * Marks the project's documents changed, after the change is written (see `trees`), and counts the documents it
- * added or removed (the console shows the count without reading the tree).
- */
-export async function bumpTreeRev(projectId: string, documentsAdded = 0) {
-  // A project destroyed meanwhile has no tree to keep.
-  await projectEntity.update({ id: projectId }, { add: { treeRev: 1, documentCount: documentsAdded } }, { when: exists(), failure: skip });
-}
 
 export const getNode = async (projectId: string, documentId: string) =>
   nodeEntity.parse(await getItem(keys.document(projectId, documentId), { consistent: true }));
@@ -211,16 +358,55 @@ export function viewAmong(node: StoredNode, nodes: StoredNode[]): DocumentNode {
 }
 
 /** The nested tree below the project root. Orphans (a parent deleted meanwhile) are not shown. */
-export function buildDocumentTree(projectId: string, nodes: StoredNode[]): DocumentTreeNode[] {
+export const buildDocumentTree = (projectId: string, nodes: StoredNode[]): DocumentTreeNode[] => buildTree(projectId, nodes).tree;
+
+/** A built tree, with the list of children of each parent in it that has some (what a rebuild can reuse). */
+interface BuiltTree {
+  tree: DocumentTreeNode[];
+  lists: Map<string, DocumentTreeNode[]>;
+}
+
+/**
+ * Builds the tree from the root down. Each node is in the list of its one parent, so the walk meets no node twice
+ * and never enters a cycle (a cycle has no way in from the root). With `reuse`, the list of a parent that is not
+ * `dirty` is taken whole from the tree built before, with everything below it: a change rebuilds only the lists
+ * it touched and those above them.
+ */
+function buildTree(projectId: string, nodes: StoredNode[], reuse?: { before: BuiltTree; dirty: Set<string> }): BuiltTree {
   const children = childrenByParent(nodes);
-  const seen = new Set<string>();
-  const build = (parentId: string): DocumentTreeNode[] =>
-    childViews(children.get(parentId)).flatMap(({ updatedAt: _at, updatedBy: _by, rev: _rev, note: _note, ...node }) => {
-      if (seen.has(node.id)) return [];
-      seen.add(node.id);
-      return [{ ...node, children: build(node.id) }];
-    });
-  return build(projectId);
+  const lists = new Map<string, DocumentTreeNode[]>();
+  const keepBelow = (list: DocumentTreeNode[]) => {
+    for (const node of list)
+      if (node.children.length) {
+        lists.set(node.id, node.children);
+        keepBelow(node.children);
+      }
+  };
+  const build = (parentId: string): DocumentTreeNode[] => {
+    const kept = reuse && !reuse.dirty.has(parentId) ? reuse.before.lists.get(parentId) : undefined;
+    if (kept) {
+      lists.set(parentId, kept);
+      keepBelow(kept);
+      return kept;
+    }
+    const siblings = children.get(parentId) ?? [];
+    const list = siblings.map((n, i): DocumentTreeNode => ({
+      id: n.id,
+      projectId: n.projectId,
+      parentId: n.parentId,
+      preId: i === 0 ? '0' : siblings[i - 1]!.id,
+      name: n.name,
+      type: n.type,
+      comment: n.comment,
+      method: n.method,
+      path: n.path,
+      status: n.status,
+      children: build(n.id),
+    }));
+    if (list.length) lists.set(parentId, list);
+    return list;
+  };
+  return { tree: build(projectId), lists };
 }
 
 /** Ids of a node and everything below it, parents before children. */
@@ -250,7 +436,10 @@ export function rankAfter(preId: string, siblings: StoredNode[]): string {
   if (preId === '0') return generateKeyBetween(null, siblings[0]?.rank ?? null);
   const index = siblings.findIndex((n) => n.id === preId);
   if (index < 0) throw new AppError('invalidInput', {}, { fields: { preId: 'preId' } });
-  return generateKeyBetween(siblings[index]!.rank, siblings[index + 1]?.rank ?? null);
+  // Two moves to the same place at once give two siblings one rank; nothing fits between them, so the node goes
+  // right after the last of them.
+  const rank = siblings[index]!.rank;
+  return generateKeyBetween(rank, siblings.slice(index + 1).find((n) => n.rank > rank)?.rank ?? null);
 }
 
 /** The content of a document, read as the newest shape of its kind. */
@@ -303,7 +492,7 @@ export async function createDocument(node: StoredNode, typed: TypedContent): Pro
       details: { type: node.type, method: node.method, path: node.path },
     }),
   ]);
-  await bumpTreeRev(node.projectId, 1);
+  await bumpTreeRev(node.projectId, [node.id], 1);
 }
 
 interface SaveInput {
@@ -377,7 +566,7 @@ export async function saveDocument(input: SaveInput): Promise<{ node: StoredNode
       window,
     ),
   ]);
-  await bumpTreeRev(node.projectId);
+  await bumpTreeRev(node.projectId, [node.id]);
   return { node: next, content: input.content ?? readContent(node.type, await readBody(preserved)) };
 }
 
@@ -417,7 +606,7 @@ export async function moveDocument(node: StoredNode, parentId: string, rank: str
           details: { fromFolderId: node.parentId, toFolderId: parentId },
         })),
   ]);
-  await bumpTreeRev(node.projectId);
+  await bumpTreeRev(node.projectId, [node.id]);
   return moved;
 }
 
@@ -453,7 +642,11 @@ export async function copyDocuments(nodes: StoredNode[], original: StoredNode, t
     puts: copies.flatMap((c) => [bodyItem(projectId, c.node.id, 1, c.body), searchTextItem(projectId, c.node.id, c.text)]),
   });
   await batchWrite({ puts: copies.map((c) => nodeItem(c.node)).reverse() });
-  await bumpTreeRev(projectId, copies.length);
+  await bumpTreeRev(
+    projectId,
+    copies.map((c) => c.node.id),
+    copies.length,
+  );
   return copies[0]!.node;
 }
 

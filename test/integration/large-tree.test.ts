@@ -36,7 +36,7 @@ describe('a large seeded project', () => {
         expect(res.data.filter((folder) => folder.children?.length !== PER_FOLDER).map((f) => f.name)).toEqual([]);
       };
       await readWhole();
-      await bumpTreeRev(projectId);
+      await bumpTreeRev(projectId, 'whole');
       await readWhole();
       const last = nodes.length - 1;
       const found = await api.call('document.search', { params: { projectId }, token, query: { keyword: `item${last}` } });

@@ -233,8 +233,14 @@ export async function commitStaged(
     await save(1);
   }
 
-  // The tree revision moves once: cached readers (tree, search, mocks) see the import whole.
-  if (commit.nodes || report.updated) await bumpTreeRev(projectId, commit.nodes);
+  // The tree revision moves once: cached readers (tree, search, mocks) see the import whole. A commit taken over
+  // from a dead run cannot name the nodes that run put already: readers read the whole tree again.
+  const touched = resume
+    ? 'whole'
+    : groups.flatMap((g) =>
+        g.step === STEP.update ? [g.records[0]!.documentId] : g.records.flatMap((r) => (r.items ?? []).map((item) => String(item.id))),
+      );
+  if (commit.nodes || report.updated) await bumpTreeRev(projectId, touched, commit.nodes);
   if (commit.mocks) await projectEntity.update({ id: projectId }, { add: { mockRev: 1 } });
   return report;
 }
