@@ -6,7 +6,7 @@
  * team's projects that has none of its own.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '@shared/errors';
 import type { RouteId, RouteResponse } from '@shared/routes';
 import type { ProjectEvent } from '@shared/schemas/events';
@@ -16,8 +16,9 @@ import { assignMember } from '../../functions/domain/members';
 import { purgeTeam } from '../../functions/domain/project-purge';
 import { addTeamMember } from '../../functions/domain/teams';
 import { deliverEvent } from '../../functions/notify/deliver';
-import { FAKE_SECRETS, startNotifyFakes, type NotifyFakes } from '../../scripts/local/notify-fakes';
+import { FAKE_SECRETS } from '../../scripts/local/notify-fakes';
 import { signUp, useLocalApi, type ApiResponse, type RouteArgs } from '../support/local-api';
+import { useNotifyFakes } from '../support/notify-fixture';
 
 // Every log line is read: debug and up, from the first request on (the functions read the level when they start).
 process.env.LOG_LEVEL = 'debug';
@@ -38,11 +39,7 @@ afterEach(() => {
   process.stderr.write = writes.err;
 });
 
-let fakes: NotifyFakes;
-beforeAll(async () => {
-  fakes = await startNotifyFakes();
-});
-afterAll(() => fakes.stop());
+const notify = useNotifyFakes();
 
 const api = useLocalApi();
 const SLOW = { timeout: 120_000 };
@@ -65,7 +62,7 @@ async function project() {
 
 const SECRET_TOKEN = `tok-${randomUUID()}`;
 const WEBHOOK_SECRET = `whsec-${randomUUID()}`;
-const dingtalkTarget = () => `${fakes.url}/dingtalk/robot/send?access_token=${SECRET_TOKEN}`;
+const dingtalkTarget = () => `${notify.fakes.url}/dingtalk/robot/send?access_token=${SECRET_TOKEN}`;
 
 const updated = (projectId: string, teamless = true): ProjectEvent =>
   newEvent({
@@ -89,7 +86,7 @@ describe('a project’s channels', SLOW, () => {
       kind: 'dingtalk',
       hasSecret: true,
       state: 'active',
-      target: `${fakes.url}/…${SECRET_TOKEN.slice(-4)}`,
+      target: `${notify.fakes.url}/…${SECRET_TOKEN.slice(-4)}`,
     });
 
     // Edited with the target and secret left blank: both kept, so the test message still verifies at the fake.
@@ -102,17 +99,17 @@ describe('a project’s channels', SLOW, () => {
     const stored = await getChannel(p.id, id);
     expect([stored?.target, stored?.secret]).toEqual([dingtalkTarget(), FAKE_SECRETS.dingtalk]);
 
-    const before = fakes.received.length;
+    const before = notify.fakes.received.length;
     const tested = await as(owner.token, 'channel.test', { params: { id: p.id, channelId: id } });
     expect(tested.code, tested.message).toBe(0);
     expect(tested.data).toMatchObject({ status: 'sent', httpStatus: 200 });
-    const got = fakes.received.slice(before);
+    const got = notify.fakes.received.slice(before);
     expect(got.map((m) => [m.provider, m.verified])).toEqual([['dingtalk', true]]);
     expect(JSON.stringify(got[0]!.body)).toContain(p.name);
 
     // An event goes the delivery's way, and the log says when, which, how and what the provider answered.
     const event = updated(p.id);
-    await deliverEvent(event, { admitForTests: fakes.addresses });
+    await deliverEvent(event, { admitForTests: notify.fakes.addresses });
     const log = await as(owner.token, 'channel.deliveries', { params: { id: p.id, channelId: id } });
     expect(log.code, log.message).toBe(0);
     expect(log.data.deliveries).toEqual([
@@ -138,13 +135,13 @@ describe('a project’s channels', SLOW, () => {
     expect(mail.data.target).toBe(addresses);
     const hook = await as(owner.token, 'channel.create', {
       params: { id: p.id },
-      body: { name: 'Hook', kind: 'webhook', target: `${fakes.url}/webhook/apiloom-${SECRET_TOKEN}`, secret: WEBHOOK_SECRET },
+      body: { name: 'Hook', kind: 'webhook', target: `${notify.fakes.url}/webhook/apiloom-${SECRET_TOKEN}`, secret: WEBHOOK_SECRET },
     });
     expect(hook.code, hook.message).toBe(0);
     const listed = (await as(owner.token, 'channel.list', { params: { id: p.id } })).data.channels;
     expect(Object.fromEntries(listed.map((c) => [c.name, c.target]))).toEqual({
       Mail: addresses,
-      Hook: `${fakes.url}/…${SECRET_TOKEN.slice(-4)}`,
+      Hook: `${notify.fakes.url}/…${SECRET_TOKEN.slice(-4)}`,
     });
   });
 
@@ -152,7 +149,7 @@ describe('a project’s channels', SLOW, () => {
     const { owner, editor, viewer, project: p } = await project();
     const made = await as(owner.token, 'channel.create', {
       params: { id: p.id },
-      body: { name: 'Hook', kind: 'webhook', target: `${fakes.url}/webhook/apiloom`, secret: WEBHOOK_SECRET },
+      body: { name: 'Hook', kind: 'webhook', target: `${notify.fakes.url}/webhook/apiloom`, secret: WEBHOOK_SECRET },
     });
     for (const token of [editor.token, viewer.token]) {
       expect((await as(token, 'channel.list', { params: { id: p.id } })).code).toBe(ERRORS.forbidden.code);
@@ -177,10 +174,10 @@ describe('a project’s channels', SLOW, () => {
     expect((await as(owner.token, 'channel.list', { params: { id: p.id } })).data.channels).toEqual([]);
 
     // A redirect to a loopback address: the guard refuses it when the message is sent.
-    const redirected = (await create(`${fakes.url}/webhook/redirect`)).data;
+    const redirected = (await create(`${notify.fakes.url}/webhook/redirect`)).data;
     expect((await as(owner.token, 'channel.test', { params: { id: p.id, channelId: redirected.id } })).code).toBe(ERRORS.proxyAddress.code);
     // A provider that is down answers the button at once (no retries for a test), with what it said.
-    const failing = (await create(`${fakes.url}/webhook/fail`)).data;
+    const failing = (await create(`${notify.fakes.url}/webhook/fail`)).data;
     const outcome = await as(owner.token, 'channel.test', { params: { id: p.id, channelId: failing.id } });
     expect(outcome.data).toEqual({ status: 'failed', httpStatus: 500, excerpt: 'provider down' });
     // Another kind needs its own address.
@@ -194,7 +191,10 @@ describe('a project’s channels', SLOW, () => {
   it('paused after a day of failures shows so, and an administrator resumes it', async () => {
     const { owner, project: p } = await project();
     const made = (
-      await as(owner.token, 'channel.create', { params: { id: p.id }, body: { name: 'Slack', kind: 'slack', target: fakes.urls.slack } })
+      await as(owner.token, 'channel.create', {
+        params: { id: p.id },
+        body: { name: 'Slack', kind: 'slack', target: notify.fakes.urls.slack },
+      })
     ).data;
     const start = new Date();
     await noteChannelHealth((await getChannel(p.id, made.id))!, false, start);
@@ -214,19 +214,22 @@ describe('a team’s default channels', SLOW, () => {
     await addTeamMember(team.id, developer.userId, 'developer', null);
     const made = await as(owner.token, 'teamChannel.create', {
       params: { id: team.id },
-      body: { name: 'Team hook', kind: 'webhook', target: `${fakes.url}/webhook/apiloom`, secret: FAKE_SECRETS.webhook },
+      body: { name: 'Team hook', kind: 'webhook', target: `${notify.fakes.url}/webhook/apiloom`, secret: FAKE_SECRETS.webhook },
     });
     expect(made.code, made.message).toBe(0);
     expect((await as(developer.token, 'teamChannel.list', { params: { id: team.id } })).code).toBe(ERRORS.forbidden.code);
 
     const inTeam = (name: string) => as(owner.token, 'project.create', { body: { name, teamId: team.id } }).then((r) => r.data);
     const [plain, own] = await Promise.all([inTeam(`Plain ${randomUUID().slice(0, 6)}`), inTeam(`Own ${randomUUID().slice(0, 6)}`)]);
-    await as(owner.token, 'channel.create', { params: { id: own.id }, body: { name: 'Own', kind: 'slack', target: fakes.urls.slack } });
+    await as(owner.token, 'channel.create', {
+      params: { id: own.id },
+      body: { name: 'Own', kind: 'slack', target: notify.fakes.urls.slack },
+    });
 
-    const before = fakes.received.length;
-    await deliverEvent(updated(plain.id, false), { admitForTests: fakes.addresses });
-    await deliverEvent(updated(own.id, false), { admitForTests: fakes.addresses });
-    const got = fakes.received.slice(before).map((m) => [m.provider, m.verified, JSON.stringify(m.body).includes(plain.name)]);
+    const before = notify.fakes.received.length;
+    await deliverEvent(updated(plain.id, false), { admitForTests: notify.fakes.addresses });
+    await deliverEvent(updated(own.id, false), { admitForTests: notify.fakes.addresses });
+    const got = notify.fakes.received.slice(before).map((m) => [m.provider, m.verified, JSON.stringify(m.body).includes(plain.name)]);
     // The plain project's event at the team's webhook, signed; the other's at its own Slack only.
     expect(got.sort()).toEqual([
       ['slack', true, false],

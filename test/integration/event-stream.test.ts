@@ -3,21 +3,17 @@
  * DingTalk checks it, through the table's stream and the delivery function's own handler, as under `npm start`;
  * a handler that keeps failing has its record set aside as a dead letter after the retries, and the stream goes on.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '@shared/schemas/document';
 import { STREAM_CONSUMERS } from '@shared/jobs';
-import { createChannel } from '../../functions/domain/channels';
-import { createDocument, firstRevision, newDocumentId, saveDocument, type StoredNode } from '../../functions/domain/documents';
-import { addMemberOp, memberItem } from '../../functions/domain/members';
-import { createProject, newProjectRecord } from '../../functions/domain/projects';
+import { saveDocument } from '../../functions/domain/documents';
 import { deliveryHandler } from '../../functions/workers/deliver-events';
 import { enableStream } from '../../scripts/local/bootstrap';
 import { startEventStream, type EventStream } from '../../scripts/local/event-stream';
-import { FAKE_SECRETS, startNotifyFakes, type NotifyFakes } from '../../scripts/local/notify-fakes';
+import { someEditor, storedDocument, useNotifyFakes } from '../support/notify-fixture';
 
-const editor = { id: randomUUID(), name: 'Mei' };
-let fakes: NotifyFakes;
+const notify = useNotifyFakes();
+const editor = someEditor();
 let stream: EventStream;
 /** Projects whose events the test's handler refuses to deliver (a handler that keeps failing). */
 const failing = new Set<string>();
@@ -25,8 +21,7 @@ const failing = new Set<string>();
 beforeAll(async () => {
   // The suite's tables are made without their stream (see ensureTable); this one reads it.
   await enableStream(process.env.DYNAMODB_ENDPOINT!, process.env.TABLE_NAME!);
-  fakes = await startNotifyFakes();
-  const deliver = deliveryHandler({ admitForTests: fakes.addresses });
+  const deliver = deliveryHandler({ admitForTests: notify.fakes.addresses });
   stream = await startEventStream({
     endpoint: process.env.DYNAMODB_ENDPOINT!,
     tableName: process.env.TABLE_NAME!,
@@ -39,10 +34,7 @@ beforeAll(async () => {
     backoffMs: [10, 20, 40],
   });
 });
-afterAll(async () => {
-  await stream.stop();
-  await fakes.stop();
-});
+afterAll(() => stream.stop());
 
 async function until<T>(probe: () => T | undefined, what: string): Promise<T> {
   for (let i = 0; i < 600; i++) {
@@ -54,40 +46,12 @@ async function until<T>(probe: () => T | undefined, what: string): Promise<T> {
 }
 
 async function projectWithDingTalk() {
-  const project = newProjectRecord({ name: `Stream ${randomUUID().slice(0, 8)}`, ownerId: editor.id });
-  await createProject(project, [addMemberOp(memberItem(project.id, editor.id, 'creator', null))]);
-  await createChannel(
-    project.id,
-    {
-      name: 'Team',
-      kind: 'dingtalk',
-      target: fakes.urls.dingtalk,
-      secret: FAKE_SECRETS.dingtalk,
-      events: ['document.updated'],
-      folderIds: [],
-      language: 'en',
-      detail: 'details',
-    },
-    editor.id,
-  );
-  const node: StoredNode = {
-    id: newDocumentId(project.id),
-    projectId: project.id,
-    parentId: project.id,
-    rank: 'a0',
-    name: 'Notes',
-    type: 'doc',
-    comment: '',
-    method: null,
-    path: null,
-    status: null,
-    ...firstRevision(editor),
-  };
-  await createDocument(node, readContent('doc', { markdown: 'one' }));
+  const project = await notify.projectWithDingTalk(editor, ['document.updated'], 'Stream');
+  const node = await storedDocument(project, editor, 'Notes', readContent('doc', { markdown: 'one' }));
   return { project, node };
 }
 
-const messagesOf = (projectName: string) => fakes.received.filter((m) => JSON.stringify(m.body).includes(projectName));
+const messagesOf = notify.receivedFor;
 
 describe('the local event stream', () => {
   it('delivers a save to the DingTalk fake through the stream, signed; three more saves within the window send nothing more', async () => {

@@ -5,69 +5,20 @@
  * run is an event with its outcome.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readContent } from '@shared/schemas/document';
+import { describe, expect, it } from 'vitest';
+import { readContent, type TypedContent } from '@shared/schemas/document';
 import type { EventKind, ProjectEvent } from '@shared/schemas/events';
-import { createChannel } from '../../functions/domain/channels';
-import { createDocument, firstRevision, newDocumentId, saveDocument, type StoredNode } from '../../functions/domain/documents';
+import { saveDocument, type StoredNode } from '../../functions/domain/documents';
 import { latestEvents } from '../../functions/domain/events';
-import { addMemberOp, memberItem } from '../../functions/domain/members';
-import { createProject, newProjectRecord } from '../../functions/domain/projects';
 import { publishRelease } from '../../functions/domain/releases';
 import { createScenario, saveRun } from '../../functions/domain/scenarios';
 import { operationsUsingModel, releaseVerdict } from '../../functions/notify/context';
-import { deliverEvent } from '../../functions/notify/deliver';
-import { FAKE_SECRETS, startNotifyFakes, type NotifyFakes } from '../../scripts/local/notify-fakes';
+import { someEditor, storedDocument, useNotifyFakes } from '../support/notify-fixture';
 
-let fakes: NotifyFakes;
-beforeAll(async () => {
-  fakes = await startNotifyFakes();
-});
-afterAll(() => fakes.stop());
+const notify = useNotifyFakes();
+const editor = someEditor();
 
-const editor = { id: randomUUID(), name: 'Mei' };
-
-async function newProject() {
-  const project = newProjectRecord({ name: `Context ${randomUUID().slice(0, 8)}`, ownerId: editor.id });
-  await createProject(project, [addMemberOp(memberItem(project.id, editor.id, 'creator', null))]);
-  await createChannel(
-    project.id,
-    {
-      name: 'Team',
-      kind: 'dingtalk',
-      target: fakes.urls.dingtalk,
-      secret: FAKE_SECRETS.dingtalk,
-      events: [],
-      folderIds: [],
-      language: 'en',
-      detail: 'details',
-    },
-    editor.id,
-  );
-  return project;
-}
-
-function node(
-  projectId: string,
-  type: 'api' | 'model',
-  name: string,
-  method: string | null = null,
-  path: string | null = null,
-): StoredNode {
-  return {
-    id: newDocumentId(projectId),
-    projectId,
-    parentId: projectId,
-    rank: 'a0',
-    name,
-    type,
-    comment: '',
-    method,
-    path,
-    status: type === 'api' ? 'developing' : null,
-    ...firstRevision(editor),
-  };
-}
+const newProject = () => notify.projectWithDingTalk(editor, [], 'Context');
 
 const row = (name: string, type: string, ref?: string) => ({ id: randomUUID(), name, type, ...(ref ? { ref } : {}) });
 const model = (name: string, rows: ReturnType<typeof row>[]) => readContent('model', { name, description: '', schema: rows });
@@ -84,26 +35,19 @@ const api = (method: string, path: string, responseRef?: string) =>
 /** A project whose Pet model holds an Owner: GET /pets uses Owner through Pet, GET /owners directly, GET /shops not. */
 async function petShop() {
   const project = await newProject();
-  const owner = node(project.id, 'model', 'Owner');
-  const pet = node(project.id, 'model', 'Pet');
-  await createDocument(owner, model('Owner', [row('name', 'string')]));
-  await createDocument(pet, model('Pet', [row('name', 'string'), row('owner', 'object', owner.id)]));
-  const pets = node(project.id, 'api', 'List pets', 'GET', '/pets');
-  const owners = node(project.id, 'api', 'List owners', 'GET', '/owners');
-  const shops = node(project.id, 'api', 'List shops', 'GET', '/shops');
-  await createDocument(pets, api('GET', '/pets', pet.id));
-  await createDocument(owners, api('GET', '/owners', owner.id));
-  await createDocument(shops, api('GET', '/shops'));
+  const document = (name: string, typed: TypedContent): Promise<StoredNode> => storedDocument(project, editor, name, typed);
+  const owner = await document('Owner', model('Owner', [row('name', 'string')]));
+  const pet = await document('Pet', model('Pet', [row('name', 'string'), row('owner', 'object', owner.id)]));
+  const pets = await document('List pets', api('GET', '/pets', pet.id));
+  const owners = await document('List owners', api('GET', '/owners', owner.id));
+  const shops = await document('List shops', api('GET', '/shops'));
   return { project, owner, pet, pets, owners, shops };
 }
 
 const latest = async (projectId: string, kind: EventKind): Promise<ProjectEvent> =>
   (await latestEvents(projectId)).find((e) => e.kind === kind)!;
-const textsOf = (projectName: string) =>
-  fakes.received
-    .filter((m) => JSON.stringify(m.body).includes(projectName))
-    .map((m) => (m.body as { markdown: { text: string } }).markdown.text);
-const deliver = (event: ProjectEvent) => deliverEvent(event, { admitForTests: fakes.addresses, sleep: async () => {} });
+const textsOf = notify.textsFor;
+const deliver = notify.deliver;
 
 describe('what messages say of models, releases and scenario runs', () => {
   it('a model’s change lists the operations that use it, directly or through another model', async () => {

@@ -3,26 +3,16 @@
  * save is told at once, later saves within the window fold into that event after it went, and when the window
  * closes the follow-up job writes one more event with every save's changes, whose message says so. Nothing more.
  */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readContent, type TypedContent } from '@shared/schemas/document';
 import { COALESCE_WINDOW_MS, detailsOf, type ProjectEvent } from '@shared/schemas/events';
-import { createChannel } from '../../functions/domain/channels';
-import { createDocument, firstRevision, newDocumentId, saveDocument, type StoredNode } from '../../functions/domain/documents';
+import { saveDocument } from '../../functions/domain/documents';
 import { FOLLOW_UP_GRACE_MS, latestEvents, writeDueFollowUps } from '../../functions/domain/events';
-import { addMemberOp, memberItem } from '../../functions/domain/members';
-import { createProject, newProjectRecord } from '../../functions/domain/projects';
-import { deliverEvent } from '../../functions/notify/deliver';
 import { handler as followUpsJob } from '../../functions/jobs/notify-follow-ups';
-import { FAKE_SECRETS, startNotifyFakes, type NotifyFakes } from '../../scripts/local/notify-fakes';
+import { someEditor, storedDocument, useNotifyFakes } from '../support/notify-fixture';
 
-let fakes: NotifyFakes;
-beforeAll(async () => {
-  fakes = await startNotifyFakes();
-});
-afterAll(() => fakes.stop());
-
-const editor = { id: randomUUID(), name: 'Mei' };
+const notify = useNotifyFakes();
+const editor = someEditor();
 /** An instant after every window opened by this test has closed, and its grace gone. */
 const afterTheWindow = () => new Date(Date.now() + COALESCE_WINDOW_MS + FOLLOW_UP_GRACE_MS + 1_000);
 
@@ -30,36 +20,8 @@ const api = (path: string, description: string, query: string[] = []): TypedCont
   readContent('api', { method: 'GET', path, description, reqQuery: query.map((name, i) => ({ id: `q${i}`, name, type: 'string' })) });
 
 async function projectWithDocument() {
-  const project = newProjectRecord({ name: `Storm ${randomUUID().slice(0, 8)}`, ownerId: editor.id });
-  await createProject(project, [addMemberOp(memberItem(project.id, editor.id, 'creator', null))]);
-  await createChannel(
-    project.id,
-    {
-      name: 'Team',
-      kind: 'dingtalk',
-      target: fakes.urls.dingtalk,
-      secret: FAKE_SECRETS.dingtalk,
-      events: ['document.updated'],
-      folderIds: [],
-      language: 'en',
-      detail: 'details',
-    },
-    editor.id,
-  );
-  const node: StoredNode = {
-    id: newDocumentId(project.id),
-    projectId: project.id,
-    parentId: project.id,
-    rank: 'a0',
-    name: 'List pets',
-    type: 'api',
-    comment: '',
-    method: 'GET',
-    path: '/pets',
-    status: 'developing',
-    ...firstRevision(editor),
-  };
-  await createDocument(node, api('/pets', 'Pets'));
+  const project = await notify.projectWithDingTalk(editor, ['document.updated'], 'Storm');
+  const node = await storedDocument(project, editor, 'List pets', api('/pets', 'Pets'));
   return { project, node };
 }
 
@@ -67,15 +29,12 @@ async function projectWithDocument() {
 async function deliverUpdates(projectId: string, delivered: Set<string>) {
   const events = (await latestEvents(projectId)).filter((e) => e.kind === 'document.updated').reverse();
   for (const event of events.filter((e) => !delivered.has(e.eventId))) {
-    await deliverEvent(event, { admitForTests: fakes.addresses, sleep: async () => {} });
+    await notify.deliver(event);
     delivered.add(event.eventId);
   }
 }
 
-const textsOf = (projectName: string) =>
-  fakes.received
-    .filter((m) => JSON.stringify(m.body).includes(projectName))
-    .map((m) => (m.body as { markdown: { text: string } }).markdown.text);
+const textsOf = notify.textsFor;
 
 describe('a save storm’s follow-up', () => {
   it('tells the team of the later saves’ changes once the window closes, in one more message and no more', async () => {

@@ -11,18 +11,17 @@ import { readContent } from '@shared/schemas/document';
 import { queryAll } from '../../functions/data/db';
 import { keys } from '../../functions/data/keys';
 import { createChannel, getChannel, noteChannelHealth, PAUSE_AFTER_FAILING_MS } from '../../functions/domain/channels';
-import { createDocument, firstRevision, newDocumentId, saveDocument, type StoredNode } from '../../functions/domain/documents';
-import { newEvent } from '../../functions/domain/events';
-import { latestEvents } from '../../functions/domain/events';
-import { addMemberOp, memberItem } from '../../functions/domain/members';
+import { saveDocument } from '../../functions/domain/documents';
+import { latestEvents, newEvent } from '../../functions/domain/events';
 import { saveSettings } from '../../functions/domain/notifications';
-import { createProject, newProjectRecord } from '../../functions/domain/projects';
 import { createUser, NO_PASSWORD } from '../../functions/domain/users';
 import { addTeamMember, createTeam } from '../../functions/domain/teams';
 import { setWatching } from '../../functions/domain/watches';
 import { handler as digestJob } from '../../functions/jobs/notify-digest';
 import { deliverEvent } from '../../functions/notify/deliver';
-import { startNotifyFakes } from '../../scripts/local/notify-fakes';
+import { channelSettings, notifyProject, someEditor, storedDocument, useNotifyFakes } from '../support/notify-fixture';
+
+const notify = useNotifyFakes();
 
 const mailOf = async (address: string) =>
   (await queryAll<{ target: string; notice?: string }>({ ...keys.outbox(), limit: 500 })).filter((m) => m.target === address);
@@ -37,45 +36,25 @@ async function person(email: 'off' | 'instant' | 'digest', language: Locale = 'z
 describe('notification mail through the code sender', () => {
   it('mails an email channel’s message and a watcher’s instant email once each; a watcher without email gets none', async () => {
     expect(process.env.CODE_SENDER).toBe('outbox');
-    const editor = { id: randomUUID(), name: 'Mei' };
+    const editor = someEditor();
     const instant = await person('instant');
     const quiet = await person('off');
     const digest = await person('digest');
-    const project = newProjectRecord({ name: `Mail ${randomUUID().slice(0, 8)}`, ownerId: editor.id });
-    await createProject(project, [
-      addMemberOp(memberItem(project.id, editor.id, 'creator', null)),
-      addMemberOp(memberItem(project.id, instant.id, 'view', null)),
-      addMemberOp(memberItem(project.id, quiet.id, 'view', null)),
-      addMemberOp(memberItem(project.id, digest.id, 'view', null)),
-    ]);
+    const project = await notifyProject(editor, {
+      prefix: 'Mail',
+      members: [
+        [instant.id, 'view'],
+        [quiet.id, 'view'],
+        [digest.id, 'view'],
+      ],
+    });
     const channelAddress = `team-${randomUUID()}@example.com`;
     await createChannel(
       project.id,
-      {
-        name: 'Team mail',
-        kind: 'email',
-        target: channelAddress,
-        events: ['document.updated'],
-        folderIds: [],
-        language: 'en',
-        detail: 'details',
-      },
+      channelSettings({ name: 'Team mail', kind: 'email', target: channelAddress, events: ['document.updated'] }),
       editor.id,
     );
-    const node: StoredNode = {
-      id: newDocumentId(project.id),
-      projectId: project.id,
-      parentId: project.id,
-      rank: 'a0',
-      name: 'Release notes',
-      type: 'doc',
-      comment: '',
-      method: null,
-      path: null,
-      status: null,
-      ...firstRevision(editor),
-    };
-    await createDocument(node, readContent('doc', { markdown: 'one' }));
+    const node = await storedDocument(project, editor, 'Release notes', readContent('doc', { markdown: 'one' }));
     await setWatching(project.id, project.id, instant.id, true);
     await setWatching(project.id, project.id, quiet.id, true);
     await setWatching(project.id, project.id, digest.id, true);
@@ -107,18 +86,14 @@ describe('notification mail through the code sender', () => {
 
 describe('a person’s mail', () => {
   it('is written in the language they use: the instant mail and the daily digest, in zh and in en', async () => {
-    const editor = { id: randomUUID(), name: 'Mei' };
+    const editor = someEditor();
     const people = {
       instantZh: await person('instant', 'zh'),
       instantEn: await person('instant', 'en'),
       digestZh: await person('digest', 'zh'),
       digestEn: await person('digest', 'en'),
     };
-    const project = newProjectRecord({ name: `Languages ${randomUUID().slice(0, 8)}`, ownerId: editor.id });
-    await createProject(project, [
-      addMemberOp(memberItem(project.id, editor.id, 'creator', null)),
-      ...Object.values(people).map((p) => addMemberOp(memberItem(project.id, p.id, 'view', null))),
-    ]);
+    const project = await notifyProject(editor, { prefix: 'Languages', members: Object.values(people).map((p) => [p.id, 'view']) });
     for (const p of Object.values(people)) await setWatching(project.id, project.id, p.id, true);
     const event = newEvent({
       projectId: project.id,
@@ -145,42 +120,30 @@ describe('a person’s mail', () => {
 
 describe('a channel paused after a day of failures', () => {
   it("is news by mail for the project's administrators (its creator, its team's owner and admins), not its editors", async () => {
-    const fakes = await startNotifyFakes();
-    try {
-      const [creator, teamOwner, teamAdmin, developer] = [
-        await person('off'),
-        await person('off'),
-        await person('off'),
-        await person('off'),
-      ];
-      const team = await createTeam({ name: `Team ${randomUUID().slice(0, 6)}`, description: '', avatar: '' }, teamOwner.id);
-      await addTeamMember(team.id, teamAdmin.id, 'admin', null);
-      await addTeamMember(team.id, developer.id, 'developer', null);
-      const project = { ...newProjectRecord({ name: `Paused ${randomUUID().slice(0, 8)}`, ownerId: creator.id }), teamId: team.id };
-      await createProject(project, [addMemberOp(memberItem(project.id, creator.id, 'creator', null))]);
-      const settings = { events: [], folderIds: [], language: 'en' as const, detail: 'details' as const };
-      const down = await createChannel(
-        project.id,
-        { ...settings, name: 'Down', kind: 'slack', target: `${fakes.urls.slack}/fail` },
-        creator.id,
-      );
-      await noteChannelHealth(down, false, new Date(Date.now() - PAUSE_AFTER_FAILING_MS - 60_000));
-      const event = newEvent({
-        projectId: project.id,
-        kind: 'document.updated',
-        actor: { id: developer.id, name: 'Mei' },
-        subject: { documentId: `${project.id}_doc`, name: 'Pets' },
-      });
-      await deliverEvent(event, { admitForTests: fakes.addresses, sleep: async () => {} });
-      expect((await getChannel(project.id, down.id))?.state).toBe('paused');
-      for (const told of [creator, teamOwner, teamAdmin]) {
-        const mail = await mailOf(told.account);
-        expect(mail, told.account).toHaveLength(1);
-        expect(mail[0]!.notice).toContain('的通知渠道「Down」连续失败一天，已暂停');
-      }
-      expect(await mailOf(developer.account)).toHaveLength(0);
-    } finally {
-      await fakes.stop();
+    const [creator, teamOwner, teamAdmin, developer] = [await person('off'), await person('off'), await person('off'), await person('off')];
+    const team = await createTeam({ name: `Team ${randomUUID().slice(0, 6)}`, description: '', avatar: '' }, teamOwner.id);
+    await addTeamMember(team.id, teamAdmin.id, 'admin', null);
+    await addTeamMember(team.id, developer.id, 'developer', null);
+    const project = await notifyProject(creator, { prefix: 'Paused', teamId: team.id });
+    const down = await createChannel(
+      project.id,
+      channelSettings({ name: 'Down', kind: 'slack', target: `${notify.fakes.urls.slack}/fail` }),
+      creator.id,
+    );
+    await noteChannelHealth(down, false, new Date(Date.now() - PAUSE_AFTER_FAILING_MS - 60_000));
+    const event = newEvent({
+      projectId: project.id,
+      kind: 'document.updated',
+      actor: { id: developer.id, name: 'Mei' },
+      subject: { documentId: `${project.id}_doc`, name: 'Pets' },
+    });
+    await notify.deliver(event);
+    expect((await getChannel(project.id, down.id))?.state).toBe('paused');
+    for (const told of [creator, teamOwner, teamAdmin]) {
+      const mail = await mailOf(told.account);
+      expect(mail, told.account).toHaveLength(1);
+      expect(mail[0]!.notice).toContain('的通知渠道「Down」连续失败一天，已暂停');
     }
+    expect(await mailOf(developer.account)).toHaveLength(0);
   });
 });
