@@ -43,6 +43,13 @@ describe('hostile imports', () => {
     expect(parseStructured('x: &x {a: 1}\ny: *x\nz: *x\n')).toEqual({ x: { a: 1 }, y: { a: 1 }, z: { a: 1 } });
   });
 
+  it('refuses a JSON file of more nodes than the cap, as it refuses a YAML one', async () => {
+    // Ten MB of zeros: under the size cap, over the node cap (JSON is walked without the alias bookkeeping).
+    const error = await refusal(importInput({ text: `[${'0,'.repeat(MAX_EXPANDED_NODES)}0]` }));
+    expect(error.reason).toBe('importTooManyNodes');
+    expect(parseStructured(`[${'0,'.repeat(1_000)}0]`)).toHaveLength(1_001);
+  });
+
   it('refuses nesting past the caps: a file thousands of levels deep, a schema past the parameter depth', async () => {
     const deepJson = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
     expect((await refusal(importInput({ text: deepJson }))).reason).toBe('importTooDeep');

@@ -39,7 +39,8 @@ export function parseStructured(text: string): unknown {
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       const value = JSON.parse(trimmed) as unknown;
-      guardShape(value);
+      // JSON has no aliases: every object is reached once, none needs its size remembered.
+      guardShape(value, { shared: false });
       return value;
     } catch (error) {
       if (error instanceof ImportRefusal) throw error;
@@ -64,18 +65,19 @@ export function parseStructured(text: string): unknown {
  * parses small and explodes in whatever walks it next). Refuses past MAX_EXPANDED_NODES or MAX_FILE_DEPTH.
  * Objects met again are not walked again, but their size is added again: the count is the expanded size.
  */
-export function guardShape(value: unknown) {
-  const sizeOf = new Map<object, number>();
+export function guardShape(value: unknown, { shared = true } = {}) {
+  // `shared: false` (a tree, as JSON.parse makes): the same walk and the same refusals, without a million map entries.
+  const sizeOf = shared ? new Map<object, number>() : undefined;
   // Post-order without recursion: compute each object's expanded size from its children's.
   const stack: { node: object; depth: number; childIndex: number; children: unknown[]; total: number }[] = [];
   const childrenOf = (node: object): unknown[] => (Array.isArray(node) ? (node as unknown[]) : Object.values(node));
   const enter = (node: unknown, depth: number): number | undefined => {
     if (!node || typeof node !== 'object') return 1;
-    const known = sizeOf.get(node);
+    const known = sizeOf?.get(node);
     if (known !== undefined) return known;
     if (depth > MAX_FILE_DEPTH) throw new ImportRefusal('importTooDeep', { depth: MAX_FILE_DEPTH });
     // A cycle (possible with YAML anchors inside themselves): count the node once and stop there.
-    sizeOf.set(node, 1);
+    sizeOf?.set(node, 1);
     stack.push({ node, depth, childIndex: 0, children: childrenOf(node), total: 1 });
     return undefined;
   };
@@ -87,7 +89,7 @@ export function guardShape(value: unknown) {
       if (size !== undefined) top.total += size;
     } else {
       stack.pop();
-      sizeOf.set(top.node, top.total);
+      sizeOf?.set(top.node, top.total);
       if (top.total > MAX_EXPANDED_NODES) throw new ImportRefusal('importTooManyNodes', { nodes: MAX_EXPANDED_NODES });
       if (stack.length) stack[stack.length - 1]!.total += top.total;
       else result = top.total;
