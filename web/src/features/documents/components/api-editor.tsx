@@ -18,12 +18,12 @@ import {
   type Example,
   type ParamItem,
 } from '@shared/schemas/document';
+import { firstRequestSection, useKeptTab, type RequestSection } from '../lib/kept-tab';
 import { stalePathParams, syncPathParams } from '../lib/path-params';
 import { ParamEditor } from './param-editor';
 import type { ModelOption } from './param-settings';
 
 type Api = ContentOf<'api'>;
-type ListKey = 'reqQuery' | 'reqPath' | 'reqBody' | 'reqHeaders';
 
 const COMMON_STATUSES = ['200', '201', '204', '400', '401', '403', '404', '409', '422', '500', 'default'];
 
@@ -182,21 +182,25 @@ function ResponseEditor({
 }
 
 export function ApiEditor({
+  docId,
   value,
   onChange,
   errors,
   models = [],
 }: {
+  /** The document edited: its chosen tabs are kept under its id (see kept-tab.ts). */
+  docId: string;
   value: Api;
   onChange: (next: Api) => void;
   errors: Record<string, string>;
   models?: ModelOption[];
 }) {
   const { t } = useTranslation();
-  const [activeStatus, setActiveStatus] = useState<string | undefined>(value.responses[0]?.status);
+  const [requestTab, setRequestTab] = useKeptTab<RequestSection>(`${docId}:request`, () => firstRequestSection(value));
+  const [activeStatus, setActiveStatus] = useKeptTab<string>(`${docId}:response`, () => value.responses[0]?.status);
   const [adding, setAdding] = useState(false);
   const set = <K extends keyof Api>(key: K, v: Api[K]) => onChange({ ...value, [key]: v });
-  const list = (key: ListKey, title: string) => ({
+  const list = (key: RequestSection, title: string) => ({
     key,
     label: badge(title, value[key].length),
     children: <ParamEditor title={title} items={value[key]} models={models} onChange={(items: ParamItem[]) => set(key, items)} />,
@@ -283,7 +287,8 @@ export function ApiEditor({
       </Form.Item>
       <Typography.Title level={3}>{t('docs.api.request')}</Typography.Title>
       <Tabs
-        defaultActiveKey="reqBody"
+        activeKey={requestTab}
+        onChange={(key) => setRequestTab(key as RequestSection)}
         items={[
           list('reqQuery', t('docs.api.reqQuery')),
           {

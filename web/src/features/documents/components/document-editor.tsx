@@ -68,7 +68,13 @@ function KindEditor(props: {
   switch (draft.type) {
     case 'api':
       return (
-        <ApiEditor value={draft.content} errors={errors} models={models} onChange={(content) => props.onChange({ type: 'api', content })} />
+        <ApiEditor
+          docId={props.doc.id}
+          value={draft.content}
+          errors={errors}
+          models={models}
+          onChange={(content) => props.onChange({ type: 'api', content })}
+        />
       );
     case 'model':
       return (
@@ -164,7 +170,10 @@ function textOf(draft: TypedContent): string {
 
 export function DocumentEditor(props: { doc: DocumentView; tree: DocumentTreeNode[]; onDone: () => void }) {
   const { t } = useTranslation();
-  const { doc } = props;
+  // The document as the editor opened it. A later read (after a save, or someone else's) neither draws the editor
+  // again nor moves the revision it saves against: a save over someone's newer one is refused (`stale`), and the
+  // writer keeps their text and their place.
+  const [doc] = useState(props.doc);
   const [name, setName] = useState(displayName(doc.name, t));
   const [comment, setComment] = useState('');
   const [draft, setDraft] = useState<TypedContent>({ type: doc.type, content: doc.content } as TypedContent);

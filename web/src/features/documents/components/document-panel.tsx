@@ -127,7 +127,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
       </DocumentHeading>
       {editing ? (
         <Suspense fallback={<PageLoading />}>
-          <DocumentEditor key={`${data.id}-${data.rev}`} doc={data} tree={props.tree} onDone={() => void navigate(view)} />
+          <DocumentEditor key={data.id} doc={data} tree={props.tree} onDone={() => void navigate(view)} />
         </Suspense>
       ) : data.type === 'api' && props.mockTab && !props.version ? (
         <Tabs

@@ -132,6 +132,53 @@ const blankCheck = (kind: Check['kind']): Check => {
   }
 };
 
+/**
+ * What a JSON path or header check compares: its subject (the path or the header's name), the operator, and the
+ * expected value, which an operator that only asks whether the subject is there needs none of and `type` picks
+ * from the JSON types.
+ */
+function Condition<Op extends string>(props: {
+  /** A part's accessible name in its row. */
+  named: (what: string) => string;
+  subject: { label: string; width: number; value: string; set: (value: string) => void };
+  ops: readonly Op[];
+  condition: { op: Op; value: string };
+  onChange: (condition: { op: Op; value: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const { subject, condition } = props;
+  const expected = props.named(t('scenario.step.expected'));
+  const setValue = (value: string) => props.onChange({ ...condition, value });
+  return (
+    <>
+      <Input
+        style={{ width: subject.width }}
+        aria-label={props.named(subject.label)}
+        value={subject.value}
+        onChange={(e) => subject.set(e.target.value)}
+      />
+      <Select
+        style={{ width: 120 }}
+        aria-label={props.named(t('scenario.step.op'))}
+        value={condition.op}
+        options={props.ops.map((value) => ({ value, label: t(`scenario.step.ops.${value}`) }))}
+        onChange={(op) => props.onChange({ ...condition, op })}
+      />
+      {condition.op === 'exists' || condition.op === 'notExists' ? null : condition.op === 'type' ? (
+        <Select
+          style={{ width: 120 }}
+          aria-label={expected}
+          value={condition.value || undefined}
+          options={VALUE_TYPES.map((value) => ({ value, label: value }))}
+          onChange={setValue}
+        />
+      ) : (
+        <Input style={{ width: 200 }} aria-label={expected} value={condition.value} onChange={(e) => setValue(e.target.value)} />
+      )}
+    </>
+  );
+}
+
 export function CheckRows(props: { rows: Check[]; onChange: (rows: Check[]) => void }) {
   const { t } = useTranslation();
   const label = t('scenario.step.checks');
@@ -170,62 +217,22 @@ export function CheckRows(props: { rows: Check[]; onChange: (rows: Check[]) => v
             />
           ) : null}
           {row.kind === 'jsonPath' ? (
-            <>
-              <Input
-                style={{ width: 180 }}
-                aria-label={named(i, t('scenario.step.path'))}
-                value={row.path}
-                onChange={(e) => set({ ...row, path: e.target.value })}
-              />
-              <Select
-                style={{ width: 120 }}
-                aria-label={named(i, t('scenario.step.op'))}
-                value={row.op}
-                options={JSON_CHECK_OPS.map((value) => ({ value, label: t(`scenario.step.ops.${value}`) }))}
-                onChange={(op) => set({ ...row, op })}
-              />
-              {row.op === 'exists' || row.op === 'notExists' ? null : row.op === 'type' ? (
-                <Select
-                  style={{ width: 120 }}
-                  aria-label={named(i, t('scenario.step.expected'))}
-                  value={row.value || undefined}
-                  options={VALUE_TYPES.map((value) => ({ value, label: value }))}
-                  onChange={(value) => set({ ...row, value })}
-                />
-              ) : (
-                <Input
-                  style={{ width: 200 }}
-                  aria-label={named(i, t('scenario.step.expected'))}
-                  value={row.value}
-                  onChange={(e) => set({ ...row, value: e.target.value })}
-                />
-              )}
-            </>
+            <Condition
+              named={(what) => named(i, what)}
+              subject={{ label: t('scenario.step.path'), width: 180, value: row.path, set: (path) => set({ ...row, path }) }}
+              ops={JSON_CHECK_OPS}
+              condition={row}
+              onChange={({ op, value }) => set({ ...row, op, value })}
+            />
           ) : null}
           {row.kind === 'header' ? (
-            <>
-              <Input
-                style={{ width: 160 }}
-                aria-label={named(i, t('scenario.step.headerName'))}
-                value={row.name}
-                onChange={(e) => set({ ...row, name: e.target.value })}
-              />
-              <Select
-                style={{ width: 120 }}
-                aria-label={named(i, t('scenario.step.op'))}
-                value={row.op}
-                options={HEADER_CHECK_OPS.map((value) => ({ value, label: t(`scenario.step.ops.${value}`) }))}
-                onChange={(op) => set({ ...row, op })}
-              />
-              {row.op === 'exists' ? null : (
-                <Input
-                  style={{ width: 200 }}
-                  aria-label={named(i, t('scenario.step.expected'))}
-                  value={row.value}
-                  onChange={(e) => set({ ...row, value: e.target.value })}
-                />
-              )}
-            </>
+            <Condition
+              named={(what) => named(i, what)}
+              subject={{ label: t('scenario.step.headerName'), width: 160, value: row.name, set: (name) => set({ ...row, name }) }}
+              ops={HEADER_CHECK_OPS}
+              condition={row}
+              onChange={({ op, value }) => set({ ...row, op, value })}
+            />
           ) : null}
         </>
       )}
