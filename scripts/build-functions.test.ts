@@ -3,7 +3,7 @@
  * provides the AWS SDK for JavaScript v3: that only works while our pins stay on major 3 and the bundles load
  * those modules lazily, and only those.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,12 +12,27 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { JOB_NAMES } from '@shared/jobs';
 import { SERVICES } from '@shared/routes';
 import { bundleOptions, buildWorker, RUNTIME_PROVIDED, workerBundleOptions } from './build-functions';
 import { functionEntry, ROOT } from './local/paths';
 import type { safeSend as safeSendSource } from '../functions/net/safe-fetch';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+
+/**
+ * What a bundle built while it loaded, in a fresh Node process as Lambda loads it: zod registers its default locale
+ * on its global config (`globalThis.__zod_globalConfig`) when it builds its first schema, and nothing else sets it.
+ */
+function zodSchemasBuiltAtLoad(bundle: string): boolean {
+  const script = `await import(${JSON.stringify(pathToFileURL(bundle).href)}); console.log(JSON.stringify(Object.keys(globalThis.__zod_globalConfig ?? {})));`;
+  const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, TABLE_NAME: 'test', AWS_REGION: 'us-east-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    encoding: 'utf8',
+  });
+  if (out.status !== 0) throw new Error(`loading ${bundle} failed: ${out.stderr}`);
+  return (JSON.parse(out.stdout.trim().split('\n').pop()!) as string[]).includes('localeError');
+}
 
 describe('Lambda bundles', () => {
   it('pin every AWS SDK package on major 3, the SDK the Node 22 Lambda runtime provides', () => {
@@ -85,9 +100,20 @@ describe('Lambda bundles', () => {
         }
         // The default chain's SSO and STS web-identity clients stay out.
         expect(/AssumeRoleWithWebIdentity|GetRoleCredentials/.test(code), `${name} carries no credential chain`).toBe(false);
+        // Cold start (issue 39): every schema is built on first use (shared/lazy.ts), none while the bundle loads.
+        expect(zodSchemasBuiltAtLoad(outfile), `${name} builds no zod schema at load`).toBe(false);
       }
     },
   );
+
+  it('build no zod schema while a job bundle loads', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiloom-bundle-'));
+    for (const name of JOB_NAMES) {
+      const outfile = join(dir, name, 'index.mjs');
+      await build({ ...bundleOptions(functionEntry(name, 'job'), outfile), sourcemap: false, logLevel: 'silent' });
+      expect(zodSchemasBuiltAtLoad(outfile), `${name} builds no zod schema at load`).toBe(false);
+    }
+  });
 
   it(
     'give the proxy its own cap: its HTTP client is undici core (agent, connector, request), not all of undici',

@@ -103,7 +103,7 @@ const undiciWithoutSimdParser: Plugin = {
 /**
  * The open API's own OpenAPI description (`GET /open/v1/openapi.json`) is the open function's largest input, 48 KB of
  * object literal minified, read by a few callers a day. It goes into the bundle gzipped (about a sixth of that)
- * and is unzipped once when the module loads, which takes a millisecond.
+ * and is unzipped on its first read (the handler imports it then), which takes a few milliseconds.
  */
 const openApiDescriptionGzipped: Plugin = {
   name: 'open-api-description-gzipped',
