@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { CHANNEL_KINDS, channelSettingsSchema, shownTarget, type ChannelSettings, type ChannelView } from '@shared/schemas/channels';
 import { EVENT_KINDS, type ProjectEvent } from '@shared/schemas/events';
 import {
@@ -33,23 +34,25 @@ export const PAUSE_AFTER_FAILING_MS = 86_400_000;
 export const CLAIM_LEASE_MS = 5 * 60_000;
 const DELIVERY_TTL_SECONDS = 30 * 86_400;
 
-const channelRecord = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  name: z.string(),
-  kind: z.enum(CHANNEL_KINDS),
-  target: z.string(),
-  secret: z.string().optional(),
-  events: z.array(z.enum(EVENT_KINDS)).default([]),
-  folderIds: z.array(z.string()).default([]),
-  language: z.enum(['zh', 'en']).default('zh'),
-  detail: z.enum(['details', 'names']).default('details'),
-  state: z.enum(['active', 'paused']),
-  failingSince: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  updatedBy: z.string(),
-});
+const channelRecord = lazy(() =>
+  z.object({
+    id: z.string(),
+    projectId: z.string(),
+    name: z.string(),
+    kind: z.enum(CHANNEL_KINDS),
+    target: z.string(),
+    secret: z.string().optional(),
+    events: z.array(z.enum(EVENT_KINDS)).default([]),
+    folderIds: z.array(z.string()).default([]),
+    language: z.enum(['zh', 'en']).default('zh'),
+    detail: z.enum(['details', 'names']).default('details'),
+    state: z.enum(['active', 'paused']),
+    failingSince: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    updatedBy: z.string(),
+  }),
+);
 export type ChannelRecord = z.infer<typeof channelRecord>;
 
 const parseChannel = (item: Item | undefined) => {
@@ -150,19 +153,21 @@ export async function channelsFor(event: ProjectEvent, ancestors: readonly strin
 
 // Deliveries -----------------------------------------------------------------------------------------------------
 
-const deliveryRecord = z.object({
-  projectId: z.string(),
-  channelId: z.string(),
-  eventId: z.string(),
-  kind: z.string(),
-  status: z.enum(['sending', 'sent', 'failed', 'refused']),
-  attempts: z.number(),
-  claimedAt: z.number(),
-  at: z.string(),
-  httpStatus: z.number().nullable(),
-  /** The first few hundred characters of the provider's answer, or why the guard refused the address. */
-  excerpt: z.string(),
-});
+const deliveryRecord = lazy(() =>
+  z.object({
+    projectId: z.string(),
+    channelId: z.string(),
+    eventId: z.string(),
+    kind: z.string(),
+    status: z.enum(['sending', 'sent', 'failed', 'refused']),
+    attempts: z.number(),
+    claimedAt: z.number(),
+    at: z.string(),
+    httpStatus: z.number().nullable(),
+    /** The first few hundred characters of the provider's answer, or why the guard refused the address. */
+    excerpt: z.string(),
+  }),
+);
 export type DeliveryRecord = z.infer<typeof deliveryRecord>;
 const whereDelivery = conditionsOn<DeliveryRecord>();
 

@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import {
   CHANGED_FIELDS,
   COALESCE_WINDOW_MS,
@@ -94,13 +95,15 @@ export async function latestEvents(projectId: string, limit = 50): Promise<Proje
 
 // Coalescing ---------------------------------------------------------------------------------------------------
 
-const windowRecord = z.object({
-  eventId: z.string(),
-  openedAt: z.string(),
-  saves: z.number(),
-  changedFields: z.array(z.enum(CHANGED_FIELDS)).default([]),
-  parameters: z.object({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) }).optional(),
-});
+const windowRecord = lazy(() =>
+  z.object({
+    eventId: z.string(),
+    openedAt: z.string(),
+    saves: z.number(),
+    changedFields: z.array(z.enum(CHANGED_FIELDS)).default([]),
+    parameters: z.object({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) }).optional(),
+  }),
+);
 type EventWindow = z.infer<typeof windowRecord>;
 
 /** The kinds whose events fold one person's saves of one document together. */
@@ -198,7 +201,7 @@ export function saveEventOps(draft: SaveEventDraft, current: EventWindow | undef
  */
 export const FOLLOW_UP_GRACE_MS = 30_000;
 
-const followUpRecord = z.object({ pk: z.string(), sk: z.string(), projectId: z.string(), eventId: z.string() });
+const followUpRecord = lazy(() => z.object({ pk: z.string(), sk: z.string(), projectId: z.string(), eventId: z.string() }));
 
 /** The follow-up of a window: the window's event as it stands (every save's changes folded in), as news of now. */
 function followUpOf(gathered: ProjectEvent, now: Date): ProjectEvent {

@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
-import { checkConnected, FetchRefused, isPublicAddress, safeFetch, safeSend, type SafeFetchOptions } from './safe-fetch';
+import { isPublicAddress } from './addresses';
+import { checkConnected, FetchRefused, safeFetch, safeSend, type SafeFetchOptions } from './safe-fetch';
 
 let server: Server;
 let port = 0;

@@ -12,6 +12,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { isPublicAddress } from './addresses';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, buildConnector, request } from './undici-core';
@@ -50,23 +51,6 @@ export interface FetchedFile {
 }
 
 const DEFAULTS = { maxBytes: 50 * 1024 * 1024, timeoutMs: 30_000, maxRedirects: 5 };
-
-/**
- * Only public unicast: IPv4-mapped IPv6 is unmapped first (`::ffff:127.0.0.1` is loopback); loopback, private,
- * link-local (169.254.169.254, the cloud metadata address), unique-local (fd00::/8), unspecified (0.0.0.0, ::),
- * carrier-grade NAT, multicast, reserved, and the IPv6 ranges that embed an IPv4 address (6to4, Teredo, NAT64)
- * each have a range name other than 'unicast'. IPv4-compatible IPv6 (`::/96`, deprecated) has no range name of its
- * own and counts as unicast there, yet `[::7f00:1]` reaches 127.0.0.1 on stacks that still route it: refused whole.
- */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && isIpv4Compatible(parsed as ipaddr.IPv6)) return false;
-  return ipaddr.process(address).range() === 'unicast';
-}
-
-/** `::a.b.c.d` in its hexadecimal form (`::7f00:1`): the first 96 bits zero (ipaddr reads the dotted form as mapped). */
-const isIpv4Compatible = (address: ipaddr.IPv6) => !address.isIPv4MappedAddress() && address.parts.slice(0, 6).every((part) => part === 0);
 
 const admitted = (address: string, options: SafeFetchOptions) => isPublicAddress(address) || !!options.admitForTests?.has(address);
 

@@ -14,30 +14,34 @@ export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 /** The kinds whose requests carry a signature made with the channel's secret. */
 export const SIGNED_KINDS: readonly ChannelKind[] = ['dingtalk', 'feishu', 'webhook'];
 
-export const channelSettingsSchema = z.object({
-  name: z.string().trim().min(1).max(60),
-  kind: z.enum(CHANNEL_KINDS),
-  /** The provider's webhook address; for email, the addresses (comma separated). */
-  target: z.string().trim().min(1).max(2_000),
-  secret: z.string().max(500).optional(),
-  /** Which events it is told of (every kind when empty). */
-  events: z.array(z.enum(EVENT_KINDS)).max(EVENT_KINDS.length).default([]),
-  /** Which folders' documents it is told of (the whole project when empty). */
-  folderIds: z.array(z.string().max(64)).max(100).default([]),
-  language: z.enum(['zh', 'en']).default('zh'),
-  /** `names`: only who and what by name (private projects): no paths, fields or counts of parameters. */
-  detail: z.enum(['details', 'names']).default('details'),
-});
+export const channelSettingsSchema = lazy(() =>
+  z.object({
+    name: z.string().trim().min(1).max(60),
+    kind: z.enum(CHANNEL_KINDS),
+    /** The provider's webhook address; for email, the addresses (comma separated). */
+    target: z.string().trim().min(1).max(2_000),
+    secret: z.string().max(500).optional(),
+    /** Which events it is told of (every kind when empty). */
+    events: z.array(z.enum(EVENT_KINDS)).max(EVENT_KINDS.length).default([]),
+    /** Which folders' documents it is told of (the whole project when empty). */
+    folderIds: z.array(z.string().max(64)).max(100).default([]),
+    language: z.enum(['zh', 'en']).default('zh'),
+    /** `names`: only who and what by name (private projects): no paths, fields or counts of parameters. */
+    detail: z.enum(['details', 'names']).default('details'),
+  }),
+);
 export type ChannelSettings = z.output<typeof channelSettingsSchema>;
 
 /** A channel as anyone but the delivery sees it: the target as `shownTarget` shows it, the secret as a flag. */
-export const channelViewSchema = channelSettingsSchema.omit({ secret: true }).extend({
-  id: z.string(),
-  projectId: z.string(),
-  hasSecret: z.boolean(),
-  state: z.enum(['active', 'paused']),
-  failingSince: z.string().nullable(),
-});
+export const channelViewSchema = lazy(() =>
+  channelSettingsSchema.omit({ secret: true }).extend({
+    id: z.string(),
+    projectId: z.string(),
+    hasSecret: z.boolean(),
+    state: z.enum(['active', 'paused']),
+    failingSince: z.string().nullable(),
+  }),
+);
 export type ChannelView = z.infer<typeof channelViewSchema>;
 
 /** `https://oapi.dingtalk.com/robot/send?access_token=abcd…` → `https://oapi.dingtalk.com/…ef12`: enough to tell two apart. */
@@ -73,15 +77,17 @@ export const channelList = lazy(() => z.object({ channels: z.array(channelViewSc
 
 export const DELIVERY_STATUSES = ['sending', 'sent', 'failed', 'refused'] as const;
 /** A line of a channel's delivery log: when, which event, how it went, and the start of the provider's answer. */
-export const deliveryView = z.object({
-  at: z.string(),
-  eventId: z.string(),
-  kind: z.string(),
-  status: z.enum(DELIVERY_STATUSES),
-  attempts: z.number(),
-  httpStatus: z.number().nullable(),
-  excerpt: z.string(),
-});
+export const deliveryView = lazy(() =>
+  z.object({
+    at: z.string(),
+    eventId: z.string(),
+    kind: z.string(),
+    status: z.enum(DELIVERY_STATUSES),
+    attempts: z.number(),
+    httpStatus: z.number().nullable(),
+    excerpt: z.string(),
+  }),
+);
 export type DeliveryView = z.infer<typeof deliveryView>;
 export const deliveryList = lazy(() => z.object({ deliveries: z.array(deliveryView) }));
 

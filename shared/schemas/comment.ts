@@ -63,10 +63,10 @@ export type CommentAnchor = z.infer<typeof commentAnchor>;
 export const sameAnchor = (a: Pick<CommentAnchor, 'section' | 'status' | 'row'>, b: Pick<CommentAnchor, 'section' | 'status' | 'row'>) =>
   a.section === b.section && (a.status ?? '') === (b.status ?? '') && a.row === b.row;
 
-const userIdSchema = z.string().min(1).max(64);
+const userIdSchema = lazy(() => z.string().min(1).max(64));
 /** A body is checked by `commentBodyProblem` (its own codes); this cap only bounds what a request may carry. */
-const bodyText = z.string().max(COMMENT_MAX_CHARS * 4);
-const mentionIds = z.array(userIdSchema).max(COMMENT_MAX_MENTIONS).default([]);
+const bodyText = lazy(() => z.string().max(COMMENT_MAX_CHARS * 4));
+const mentionIds = lazy(() => z.array(userIdSchema).max(COMMENT_MAX_MENTIONS).default([]));
 
 export const commentCreateBody = lazy(() =>
   z.object({

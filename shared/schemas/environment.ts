@@ -216,12 +216,12 @@ export const variableView = lazy(() =>
 );
 export type VariableView = z.output<typeof variableView>;
 
-const variableFields = {
+const variableFields = lazy(() => ({
   name: variableName,
   value: variableValue,
   secret: z.boolean().default(false),
   description,
-};
+}));
 export const variableCreateBody = lazy(() => z.object({ envId: environmentIdSchema, ...variableFields }));
 export const variableUpdateBody = lazy(() => z.object({ id: variableIdSchema, rev: z.number().int().min(1), ...variableFields }));
 export const variableIdParams = lazy(() => z.object({ id: variableIdSchema }));

@@ -166,7 +166,7 @@ export interface CallStep extends StepBase {
 export type Step = RequestStep | GroupStep | LoopStep | IfStep | WaitStep | CallStep;
 export type StepType = Step['type'];
 
-const base = { id: stepId, name, enabled: z.boolean().default(true) };
+const base = lazy(() => ({ id: stepId, name, enabled: z.boolean().default(true) }));
 
 export const step: z.ZodType<Step, z.input<z.ZodType>> = lazy(
   () =>

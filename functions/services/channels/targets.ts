@@ -6,9 +6,10 @@
  * Email channels take a comma-separated list of addresses.
  */
 import * as z from 'zod';
+import { lazy } from '@shared/lazy';
 import { translate, type Locale } from '@shared/messages';
 import type { ChannelKind } from '@shared/schemas/channels';
-import { isPublicAddress } from '../../net/safe-fetch';
+import { isPublicAddress } from '../../net/addresses';
 import { env } from '../../env';
 import { AppError } from '../../core/app-error';
 
@@ -18,7 +19,7 @@ export interface ChannelGuard {
 }
 
 const MAX_EMAIL_ADDRESSES = 20;
-const emailAddress = z.email();
+const emailAddress = lazy(() => z.email());
 
 export function checkTarget(
   kind: ChannelKind,

@@ -23,7 +23,6 @@ import { projectAndTeamChecks } from '../../runtime/access';
 import { AppError } from '../../core/app-error';
 import { createService, defineHandlers } from '../../runtime/service';
 import { invokeWorker } from '../../runtime/workers';
-import openApiFile from './openapi.json';
 import { openDocumentOf, openTreeOf } from './reads';
 import { tokenHandlers } from './tokens';
 
@@ -78,7 +77,8 @@ export const openHandlers = defineHandlers({
 
   'open.exportGet': async ({ params }, ctx) => toExportJobView(await requireExportJob(ctx.project.item.id, params.id), ctx.locale),
 
-  'open.openapi': async () => openApiFile as Record<string, unknown>,
+  // Imported on first read: its unzipping and parse (the bundle carries it gzipped) are no cold start's work.
+  'open.openapi': async () => (await import('./openapi.json')).default as Record<string, unknown>,
 });
 
 /** The open API, and the editors' routes about its tokens (signed in, as every other editor route). */

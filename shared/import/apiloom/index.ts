@@ -5,50 +5,55 @@
  */
 import * as z from 'zod';
 import { DOCUMENT_TYPES, readContent, type ParamItem } from '../../schemas/document';
+import { lazy } from '../../lazy';
 import { versioned } from '../../versioned';
 import { apiKey, DocumentList, finish, modelKey, pageKey } from '../build';
 import { emptyProject, type ImportedDocument, type ImportResult, type ImportWarning } from '../types';
 
 export const APILOOM_FILE_KIND = 'apiloom-project';
 
-const nodeV1 = z.object({
-  id: z.string().max(64),
-  /** The parent node's id, or '' at the top. */
-  parentId: z.string().max(64).default(''),
-  type: z.enum(DOCUMENT_TYPES),
-  name: z.string().max(200),
-  comment: z.string().max(200).default(''),
-  /** Stored content with its own version marker (`v`). */
-  content: z.unknown(),
-});
+const nodeV1 = lazy(() =>
+  z.object({
+    id: z.string().max(64),
+    /** The parent node's id, or '' at the top. */
+    parentId: z.string().max(64).default(''),
+    type: z.enum(DOCUMENT_TYPES),
+    name: z.string().max(200),
+    comment: z.string().max(200).default(''),
+    /** Stored content with its own version marker (`v`). */
+    content: z.unknown(),
+  }),
+);
 
 export const apiloomFile = versioned([
   {
-    schema: z.object({
-      kind: z.literal(APILOOM_FILE_KIND),
-      exportedAt: z.string().max(40).optional(),
-      project: z
-        .object({
-          name: z.string().max(200).optional(),
-          description: z.string().max(20_000).optional(),
-          servers: z.array(z.object({ url: z.string(), description: z.string().default('') })).default([]),
-          securitySchemes: z.record(z.string(), z.unknown()).default({}),
-          security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
-          environments: z
-            .array(
-              z.object({
-                name: z.string(),
-                /** The environment's base URL (an export's OpenAPI servers come from these). */
-                baseUrl: z.string().optional(),
-                variables: z.array(z.object({ name: z.string(), value: z.string(), secret: z.boolean().optional() })),
-              }),
-            )
-            .default([]),
-        })
-        .default({ servers: [], securitySchemes: {}, environments: [] }),
-      /** In tree order: parents before their children, siblings in their order. */
-      nodes: z.array(nodeV1).max(100_000),
-    }),
+    schema: lazy(() =>
+      z.object({
+        kind: z.literal(APILOOM_FILE_KIND),
+        exportedAt: z.string().max(40).optional(),
+        project: z
+          .object({
+            name: z.string().max(200).optional(),
+            description: z.string().max(20_000).optional(),
+            servers: z.array(z.object({ url: z.string(), description: z.string().default('') })).default([]),
+            securitySchemes: z.record(z.string(), z.unknown()).default({}),
+            security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+            environments: z
+              .array(
+                z.object({
+                  name: z.string(),
+                  /** The environment's base URL (an export's OpenAPI servers come from these). */
+                  baseUrl: z.string().optional(),
+                  variables: z.array(z.object({ name: z.string(), value: z.string(), secret: z.boolean().optional() })),
+                }),
+              )
+              .default([]),
+          })
+          .default({ servers: [], securitySchemes: {}, environments: [] }),
+        /** In tree order: parents before their children, siblings in their order. */
+        nodes: z.array(nodeV1).max(100_000),
+      }),
+    ),
   },
 ]);
 export type ApiloomFile = z.output<typeof apiloomFile.schema>;

@@ -13,6 +13,7 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '@shared/constants';
+import { lazy } from '@shared/lazy';
 import { env } from '../../../env';
 import { LIMITS } from '@shared/constants';
 import { createSession } from '../../../domain/sessions';
@@ -22,11 +23,13 @@ import { createLogger } from '../../../core/logger';
 import type { RequestContext } from '../../../runtime/service';
 import { sessionCookies } from '../../../runtime/session-cookie';
 
-const providerSchema = z.object({
-  clientId: z.string().min(1),
-  clientSecret: z.string().min(1),
-  endpoints: z.object({ authorize: z.url(), token: z.url(), user: z.url() }).optional(),
-});
+const providerSchema = lazy(() =>
+  z.object({
+    clientId: z.string().min(1),
+    clientSecret: z.string().min(1),
+    endpoints: z.object({ authorize: z.url(), token: z.url(), user: z.url() }).optional(),
+  }),
+);
 export type ProviderConfig = z.infer<typeof providerSchema>;
 type Configured = Partial<Record<ThirdPartyProvider, ProviderConfig>>;
 
