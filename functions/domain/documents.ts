@@ -139,9 +139,11 @@ export const treeChangeEntity = defineEntity({
 const MAX_NAMED_PER_CHANGE = 1000;
 /** How long a change stays in the log. */
 const TREE_CHANGE_TTL_S = 60 * 60;
-/** A tree is read whole again after this long, whatever changed: it bounds how long a write whose bump never came
- * (its writer died between the two) stays unseen by a reader that only reads what the log names. */
-export const TREE_KEPT_MS = 10 * 60_000;
+/**
+ * A tree is read whole again after this long, whatever changed: it bounds how long a write whose bump never came
+ * (its writer died between the two) stays unseen by a reader that only reads what the log names.
+ */
+const TREE_KEPT_MS = 10 * 60_000;
 /** Past this many revisions or changed documents since the kept tree, reading the whole tree is as quick. */
 const MAX_REVS_BRIDGED = 200;
 const MAX_DOCUMENTS_REREAD = 1000;

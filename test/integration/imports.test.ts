@@ -21,9 +21,10 @@ import { queryAll, updateItem } from '../../functions/data/db';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { importKeys, keys } from '../../functions/data/keys';
 import { bodiesOf, readBody } from '../../functions/domain/bodies';
-import { loadNodes } from '../../functions/domain/documents';
+import { createTreeCache, loadNodes } from '../../functions/domain/documents';
 import { getImportJob } from '../../functions/domain/import-jobs';
 import { getMockConfig } from '../../functions/domain/mock-configs';
+import { getProject } from '../../functions/domain/projects';
 import { createLogger } from '../../functions/core/logger';
 import { importedDocumentId, runImportJob } from '../../functions/workers/import/run';
 import { settledWorkers } from '../../scripts/local/workers';
@@ -510,6 +511,26 @@ describe('staged until the commit (the last gaps of issue 22)', () => {
       expect((await call('document.bin', { params: { projectId: project.id } })).data).toHaveLength(1);
     });
   }
+
+  it('a commit taken over after some of its tree writes is read whole by an instance that kept the tree', { timeout: 60_000 }, async () => {
+    const { importFile, upload, settle, project } = await setup();
+    await importFile('pets.yaml', bytesOf(petstore('First', 'integer')));
+    // An instance that kept the tree as it was before this import (domain/documents.ts: the tree's change log).
+    const kept = createTreeCache();
+    const keptTree = async () => kept.treeAt((await getProject(project.id))!);
+    await keptTree();
+    // The commit puts the new folder's node, then dies at its next tree write: the taken-over run cannot name the folder.
+    let treeWrites = 0;
+    const killer = killAt((sks) => sks.some((sk) => sk.startsWith(DOC)) && ++treeWrites === 2);
+    const { id } = await upload('pets.yaml', bytesOf(petstore('Second', 'string', ownersTagged)));
+    await killer.revive();
+    expect(killer.killed).toBe(true);
+    await lapse(project.id, id);
+    expect((await settle(id)).state).toBe('done');
+    const whole = await createTreeCache().treeAt((await getProject(project.id))!);
+    expect(JSON.stringify(whole)).toContain('"Owners"');
+    expect(await keptTree()).toEqual(whole);
+  });
 
   it('a run whose job another run took over stands down: it neither finishes nor fails the job', { timeout: 60_000 }, async () => {
     const { upload, documents, project } = await setup();

@@ -14,6 +14,7 @@ import { keys } from '../../functions/data/keys';
 import { bumpTreeRev, createTreeCache, getNode, nodeEntity } from '../../functions/domain/documents';
 import { DAY_MS, getProject, projectEntity } from '../../functions/domain/projects';
 import { purgeBinEntry } from '../../functions/domain/project-purge';
+import { settledWorkers } from '../../scripts/local/workers';
 import { signUp, useLocalApi, type ApiResponse, type RouteArgs } from '../support/local-api';
 
 const api = useLocalApi();
@@ -156,7 +157,7 @@ describe('a kept tree brought forward by the change log', () => {
   });
 });
 
-/** Imports an OpenAPI description through the spec's call and waits for the job to be done. */
+/** Imports an OpenAPI description through the spec's call and waits for the job to be done and its run over. */
 async function importAndSettle(
   call: <Id extends RouteId>(id: Id, ...[request]: RouteArgs<Id>) => Promise<RouteResponse<Id>>,
   projectId: string,
@@ -167,7 +168,11 @@ async function importAndSettle(
   for (;;) {
     const job = await call('import.get', { params: { id: started.id } });
     if (job.state === 'failed') throw new Error(`import failed: ${JSON.stringify(job)}`);
-    if (job.state === 'done') return job;
+    if (job.state === 'done') {
+      // The run is over too, so none of its reads is taken for the reader's.
+      await settledWorkers();
+      return job;
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
 }
