@@ -2,19 +2,31 @@
  * Issue 13's figures: the mock origin under 50 concurrent connections for a static mock, a Mock.js template and a
  * script, next to a bare `node:http` server answering the same static JSON in the same process (the ceiling).
  * Issue 39's: the same script mock at 1 connection and at 10, whose answers (refusals are not throughput) must
- * reach 60 % of the 1-connection figure times the CPUs the sandbox runs on, with no refusal.
+ * reach 60 % of the 1-connection figure times the CPUs the sandbox runs on, with no refusal; and one OpenAPI file
+ * (mock-openapi.ts) served by the mock origin and by Prism in alternating rounds, answers from its examples (budget:
+ * at least 50 % of bare node:http) and values generated from its schema (budget: at least 5x Prism's).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { MockConfigInput } from '@shared/schemas/mock';
+import { createLogger } from '../../functions/core/logger';
 import { SANDBOX_WORKERS } from '../../functions/mock/limits';
-import { describeLoad, load, type startBenchStack } from './harness';
+import { registerLocalWorkers } from '../../functions/runtime/workers';
+import { runImportJob } from '../../functions/workers/import/run';
+import { describeLoad, load, type LoadResult, type startBenchStack } from './harness';
+import { MOCK_BENCH_OPENAPI, MOCK_BENCH_PATHS, STATIC_BODY } from './mock-openapi';
+import { ensurePrism, PRISM_VERSION, startPrism } from './prism';
 import { registerBenchUser } from './users';
 
 type Stack = Awaited<ReturnType<typeof startBenchStack>>;
 
-const STATIC_BODY = JSON.stringify({ id: 1, name: 'Ada', email: 'ada@example.com', roles: ['admin', 'dev'] });
+/** Each side of a comparison gets this many rounds of ROUND_MS, the sides taking turns, so a noisy spell hits both. */
+const ROUNDS = 3;
+const ROUND_MS = 3_000;
+const BUDGETS = { staticShareOfBare: 0.5, generatedTimesPrism: 5 };
 
 export async function benchMock(stack: Stack) {
   // The bench measures the server, not the per-project bucket (read when the mock function loads, on first use).
@@ -36,6 +48,9 @@ export async function benchMock(stack: Stack) {
     type: 'script',
     body: 'return { body: { id: Number(request.query.id || 1), name: Mock.mock("@cname"), at: request.path } };',
   });
+  // The file both mock servers serve: imported as a user imports it (its operations get the default, `auto`, mock).
+  const openApiProject = await stack.call('project.create', { body: { name: 'Mock bench OpenAPI' } }, { token });
+  await importOpenApi(stack, openApiProject.id, token);
 
   const bare = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
@@ -44,8 +59,10 @@ export async function benchMock(stack: Stack) {
   await new Promise<void>((ok) => bare.listen(0, '127.0.0.1', ok));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
   const url = (path: string) => `${stack.mockOrigin}/${project.id}${path}`;
+  const fileUrl = (path: string) => `${stack.mockOrigin}/${openApiProject.id}${path}`;
   try {
     for (const path of ['/static', '/template', '/script']) await load(url(path), { durationMs: 1_500 }); // warm up
+    for (const path of Object.values(MOCK_BENCH_PATHS)) await load(fileUrl(path), { durationMs: 1_500 });
     await load(bareUrl, { durationMs: 1_500 });
     const results = {
       bare: await load(bareUrl),
@@ -67,9 +84,117 @@ export async function benchMock(stack: Stack) {
       'mock origin, script, 1 connection': describeLoad(results.scriptAlone),
       'mock origin, script, 10 connections': describeLoad(results.scriptTen),
       [`script at 10 connections / (1 connection x ${cpus} CPUs)`]: `${(scaled * 100).toFixed(0)}% (target >= 60% with no refusal: ${scriptsMet ? 'met' : 'MISSED'})`,
+      ...(await againstPrism(fileUrl, bareUrl)),
     };
   } finally {
     bare.close();
     bare.closeAllConnections();
   }
 }
+
+/** Imports MOCK_BENCH_OPENAPI through the API, its job run in this process, and waits until the job is done. */
+async function importOpenApi(stack: Stack, projectId: string, token: string) {
+  const runs: Promise<void>[] = [];
+  registerLocalWorkers((_name, event) => {
+    // After the starting request is answered, as the local stack runs it.
+    const run = () => runImportJob(event as { projectId: string; jobId: string }, { log: createLogger({}), timings: {} });
+    runs.push(new Promise((answered) => setTimeout(answered, 0)).then(run));
+  });
+  try {
+    const job = await stack.call('import.swagger', { query: { projectId }, body: MOCK_BENCH_OPENAPI }, { token });
+    for (;;) {
+      await Promise.all(runs);
+      const now = await stack.call('import.get', { params: { id: job.id } }, { token });
+      if (now.state === 'done') return;
+      if (now.state === 'failed') throw new Error(`the mock bench's OpenAPI import failed: ${now.error?.message}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    registerLocalWorkers(undefined);
+  }
+}
+
+/** Answers per second over several loads: every answer over the time they all took. */
+function pooled(results: LoadResult[]): LoadResult {
+  const requests = results.reduce((sum, r) => sum + r.requests, 0);
+  const seconds = results.reduce((sum, r) => sum + (r.perSecond > 0 ? r.requests / r.perSecond : ROUND_MS / 1000), 0);
+  return {
+    requests,
+    perSecond: requests / seconds,
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    unexpected: results.reduce((sum, r) => sum + r.unexpected, 0),
+    refused: results.reduce((sum, r) => sum + r.refused, 0),
+  };
+}
+
+/** Alternating rounds of two servers, 50 connections each time, answers (200) only. */
+async function alternate(ours: string, theirs: string): Promise<{ ours: LoadResult; theirs: LoadResult }> {
+  const mine: LoadResult[] = [];
+  const other: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    mine.push(await load(ours, { durationMs: ROUND_MS }));
+    other.push(await load(theirs, { durationMs: ROUND_MS }));
+  }
+  return { ours: pooled(mine), theirs: pooled(other) };
+}
+
+/**
+ * The file's two operations on the mock origin and on Prism (static, then `--dynamic`), and the file's static answer
+ * against bare node:http, all in alternating rounds. Without Prism (no npm, no network) the bench says why and goes
+ * on with the bare node:http figure.
+ */
+async function againstPrism(fileUrl: (path: string) => string, bareUrl: string): Promise<Record<string, string>> {
+  const figures: Record<string, string> = {};
+  const vsBare = await alternate(fileUrl(MOCK_BENCH_PATHS.fromExamples), bareUrl);
+  const share = vsBare.ours.perSecond / vsBare.theirs.perSecond;
+  figures['OpenAPI file, answers from examples: mock origin'] = describeLoad(vsBare.ours);
+  figures['OpenAPI file, answers from examples: bare node:http, same rounds'] = describeLoad(vsBare.theirs);
+  figures['  from examples, mock origin / bare node:http'] = verdict(
+    `${(share * 100).toFixed(0)}%`,
+    share >= BUDGETS.staticShareOfBare,
+    '>= 50%',
+  );
+
+  let script: string;
+  try {
+    script = await ensurePrism();
+  } catch (error) {
+    figures[`Prism ${PRISM_VERSION}`] = `not measured: it could not be installed (${(error as Error).message.split('\n')[0]})`;
+    return figures;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'apiloom-bench-openapi-'));
+  const file = join(dir, 'mock-bench.openapi.json');
+  writeFileSync(file, JSON.stringify(MOCK_BENCH_OPENAPI, null, 2));
+  try {
+    for (const [label, path, dynamic] of [
+      ['answers from examples', MOCK_BENCH_PATHS.fromExamples, false],
+      ['values generated from the schema', MOCK_BENCH_PATHS.generated, true],
+    ] as const) {
+      let prism;
+      try {
+        prism = await startPrism(script, file, { dynamic, probePath: path });
+      } catch (error) {
+        figures[`Prism ${PRISM_VERSION}, ${label}`] = `not measured: it did not start (${(error as Error).message.split('\n')[0]})`;
+        continue;
+      }
+      try {
+        await load(`${prism.origin}${path}`, { durationMs: 1_500 }); // warm up
+        const { ours, theirs } = await alternate(fileUrl(path), `${prism.origin}${path}`);
+        const times = ours.perSecond / theirs.perSecond;
+        figures[`OpenAPI file, ${label}: mock origin`] = describeLoad(ours);
+        figures[`OpenAPI file, ${label}: Prism ${PRISM_VERSION}${dynamic ? ' --dynamic' : ''}`] = describeLoad(theirs);
+        figures[`  ${label}, mock origin / Prism`] = dynamic
+          ? verdict(`${times.toFixed(1)}x`, times >= BUDGETS.generatedTimesPrism, '>= 5x')
+          : `${times.toFixed(1)}x`;
+      } finally {
+        await prism.stop();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+const verdict = (figure: string, met: boolean, target: string) => `${figure} (target ${target}: ${met ? 'met' : 'MISSED'})`;
