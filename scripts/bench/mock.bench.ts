@@ -114,7 +114,7 @@ async function importOpenApi(stack: Stack, projectId: string, token: string) {
   }
 }
 
-/** Answers per second over several loads: every answer over the time they all took. */
+/** Answers per second over several loads: every answer over the time they all took; latencies the worst round's. */
 function pooled(results: LoadResult[]): LoadResult {
   const requests = results.reduce((sum, r) => sum + r.requests, 0);
   const seconds = results.reduce((sum, r) => sum + (r.perSecond > 0 ? r.requests / r.perSecond : ROUND_MS / 1000), 0);
@@ -128,73 +128,78 @@ function pooled(results: LoadResult[]): LoadResult {
   };
 }
 
-/** Alternating rounds of two servers, 50 connections each time, answers (200) only. */
-async function alternate(ours: string, theirs: string): Promise<{ ours: LoadResult; theirs: LoadResult }> {
-  const mine: LoadResult[] = [];
-  const other: LoadResult[] = [];
+/** Rounds of several servers taking turns, 50 connections each time, answers (200) only: each server's pooled figure. */
+async function alternate(urls: string[]): Promise<LoadResult[]> {
+  const rounds: LoadResult[][] = urls.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    mine.push(await load(ours, { durationMs: ROUND_MS }));
-    other.push(await load(theirs, { durationMs: ROUND_MS }));
+    for (const [i, url] of urls.entries()) rounds[i]!.push(await load(url, { durationMs: ROUND_MS }));
   }
-  return { ours: pooled(mine), theirs: pooled(other) };
+  return rounds.map(pooled);
 }
 
 /**
- * The file's two operations on the mock origin and on Prism (static, then `--dynamic`), and the file's static answer
- * against bare node:http, all in alternating rounds. Without Prism (no npm, no network) the bench says why and goes
- * on with the bare node:http figure.
+ * The file's two operations on the mock origin and on Prism, in alternating rounds: its answers from examples
+ * beside bare node:http and Prism, its generated values beside Prism `--dynamic`. Without Prism (no npm, no
+ * network) the bench says why and goes on with the bare node:http figure.
  */
 async function againstPrism(fileUrl: (path: string) => string, bareUrl: string): Promise<Record<string, string>> {
   const figures: Record<string, string> = {};
-  const vsBare = await alternate(fileUrl(MOCK_BENCH_PATHS.fromExamples), bareUrl);
-  const share = vsBare.ours.perSecond / vsBare.theirs.perSecond;
-  figures['OpenAPI file, answers from examples: mock origin'] = describeLoad(vsBare.ours);
-  figures['OpenAPI file, answers from examples: bare node:http, same rounds'] = describeLoad(vsBare.theirs);
-  figures['  from examples, mock origin / bare node:http'] = verdict(
-    `${(share * 100).toFixed(0)}%`,
-    share >= BUDGETS.staticShareOfBare,
-    '>= 50%',
-  );
-
-  let script: string;
+  let script: string | undefined;
   try {
     script = await ensurePrism();
   } catch (error) {
-    figures[`Prism ${PRISM_VERSION}`] = `not measured: it could not be installed (${(error as Error).message.split('\n')[0]})`;
-    return figures;
+    figures[`Prism ${PRISM_VERSION}`] = `not measured: it could not be installed (${firstLine(error)})`;
   }
   const dir = mkdtempSync(join(tmpdir(), 'apiloom-bench-openapi-'));
   const file = join(dir, 'mock-bench.openapi.json');
   writeFileSync(file, JSON.stringify(MOCK_BENCH_OPENAPI, null, 2));
-  try {
-    for (const [label, path, dynamic] of [
-      ['answers from examples', MOCK_BENCH_PATHS.fromExamples, false],
-      ['values generated from the schema', MOCK_BENCH_PATHS.generated, true],
-    ] as const) {
-      let prism;
-      try {
-        prism = await startPrism(script, file, { dynamic, probePath: path });
-      } catch (error) {
-        figures[`Prism ${PRISM_VERSION}, ${label}`] = `not measured: it did not start (${(error as Error).message.split('\n')[0]})`;
-        continue;
-      }
-      try {
-        await load(`${prism.origin}${path}`, { durationMs: 1_500 }); // warm up
-        const { ours, theirs } = await alternate(fileUrl(path), `${prism.origin}${path}`);
-        const times = ours.perSecond / theirs.perSecond;
-        figures[`OpenAPI file, ${label}: mock origin`] = describeLoad(ours);
-        figures[`OpenAPI file, ${label}: Prism ${PRISM_VERSION}${dynamic ? ' --dynamic' : ''}`] = describeLoad(theirs);
-        figures[`  ${label}, mock origin / Prism`] = dynamic
-          ? verdict(`${times.toFixed(1)}x`, times >= BUDGETS.generatedTimesPrism, '>= 5x')
-          : `${times.toFixed(1)}x`;
-      } finally {
-        await prism.stop();
-      }
+  const prismLabel = (dynamic: boolean) => `Prism ${PRISM_VERSION}${dynamic ? ' --dynamic' : ''}`;
+  /** Prism serving the file while `measure` runs, stopped after; undefined (and said) when it cannot run. */
+  const withPrism = async <T>(dynamic: boolean, path: string, measure: (origin: string | undefined) => Promise<T>): Promise<T> => {
+    if (!script) return measure(undefined);
+    let prism;
+    try {
+      prism = await startPrism(script, file, { dynamic, probePath: path });
+    } catch (error) {
+      figures[prismLabel(dynamic)] = `not measured: it did not start (${firstLine(error)})`;
+      return measure(undefined);
     }
+    try {
+      await load(`${prism.origin}${path}`, { durationMs: 1_500 }); // warm up
+      return await measure(prism.origin);
+    } finally {
+      await prism.stop();
+    }
+  };
+  try {
+    const examples = MOCK_BENCH_PATHS.fromExamples;
+    await withPrism(false, examples, async (prism) => {
+      const [ours, bare, theirs] = await alternate([fileUrl(examples), bareUrl, ...(prism ? [`${prism}${examples}`] : [])]);
+      const share = ours!.perSecond / bare!.perSecond;
+      figures['OpenAPI file, answers from examples: mock origin'] = describeLoad(ours!);
+      figures['OpenAPI file, answers from examples: bare node:http'] = describeLoad(bare!);
+      if (theirs) figures[`OpenAPI file, answers from examples: ${prismLabel(false)}`] = describeLoad(theirs);
+      figures['  from examples, mock origin / bare node:http'] = verdict(
+        `${(share * 100).toFixed(0)}%`,
+        share >= BUDGETS.staticShareOfBare,
+        '>= 50%',
+      );
+      if (theirs) figures['  from examples, mock origin / Prism'] = `${(ours!.perSecond / theirs.perSecond).toFixed(1)}x`;
+    });
+    const generated = MOCK_BENCH_PATHS.generated;
+    await withPrism(true, generated, async (prism) => {
+      const [ours, theirs] = await alternate([fileUrl(generated), ...(prism ? [`${prism}${generated}`] : [])]);
+      figures['OpenAPI file, values generated from the schema: mock origin'] = describeLoad(ours!);
+      if (!theirs) return;
+      const times = ours!.perSecond / theirs.perSecond;
+      figures[`OpenAPI file, values generated from the schema: ${prismLabel(true)}`] = describeLoad(theirs);
+      figures['  generated, mock origin / Prism'] = verdict(`${times.toFixed(1)}x`, times >= BUDGETS.generatedTimesPrism, '>= 5x');
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   return figures;
 }
 
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0];
 const verdict = (figure: string, met: boolean, target: string) => `${figure} (target ${target}: ${met ? 'met' : 'MISSED'})`;
