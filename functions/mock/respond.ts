@@ -11,7 +11,7 @@ import type { ParamItem } from '@shared/schemas/document';
 import type { MockConfig, MockExpectation, MockHeader } from '@shared/schemas/mock';
 import { pickLocale, type Locale } from '@shared/messages';
 import { findExpectation } from './expectations';
-import { generateFromParams, type ModelRows } from './generate';
+import { compileBody, type CompiledBody, type ModelRows } from './generate';
 import { mockFail, mockOk, type MockResult } from './mock-error';
 import { runMockScript } from './sandbox';
 import { renderTemplate } from './template';
@@ -32,6 +32,8 @@ export interface MockInput {
   responseParams?: ParamItem[];
   /** The data models those parameters refer to. */
   models?: ModelRows;
+  /** Those parameters compiled already (the mock origin keeps them per document revision); else compiled here. */
+  compiled?: CompiledBody;
   /** Path parameters of the matched template, decoded. */
   params: Record<string, string>;
   request: MockRequest;
@@ -127,7 +129,8 @@ export async function respondToMock(input: MockInput): Promise<MockResult<MockAn
       return rendered.ok ? mockOk(answer(config.status, [config.headers], rendered.value.json, config.delay)) : rendered;
     }
     case 'auto': {
-      const generated = generateFromParams(input.responseParams ?? [], { locale, models: input.models });
+      const compiled = input.compiled ?? compileBody(input.responseParams ?? [], input.models);
+      const generated = compiled.generate({ locale });
       return generated.ok ? mockOk(answer(config.status, [config.headers], generated.value.json, config.delay)) : generated;
     }
     case 'script':

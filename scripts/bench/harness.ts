@@ -110,7 +110,7 @@ export async function countRoundTrips(fn: () => Promise<unknown>): Promise<{ req
   return { requests, roundTrips };
 }
 
-interface LoadResult {
+export interface LoadResult {
   /** Answers with `expectStatus`: the throughput and the latencies count only these. */
   requests: number;
   perSecond: number;

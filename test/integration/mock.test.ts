@@ -327,6 +327,37 @@ describe('the mock origin', () => {
     expect(typeof body[0]!.parent).toBe('object');
   });
 
+  it('answers a model saved after its first answer with the new fields (compiled answers follow revisions)', async () => {
+    const { owner, project, hit } = await mockProject();
+    const create = async (body: Record<string, unknown>) => {
+      const res = await api.call('document.create', { token: owner.token, body: { projectId: project.id, ...body } });
+      expect(res.code, res.message).toBe(0);
+      return res.data;
+    };
+    const card = await create({
+      type: 'model',
+      name: 'Card',
+      content: { name: 'Card', schema: [param({ name: 'before', type: 'integer' })] },
+    });
+    await create({
+      type: 'api',
+      name: 'Card',
+      content: {
+        path: '/card',
+        description: 'card',
+        responses: [{ status: '200', body: [{ ...param({ name: '', type: 'object' }), ref: card.id }] }],
+      },
+    });
+    // Nothing saved for its mock: the default, generated from the response (compiled on this first answer).
+    expect(Object.keys((await hit('GET', '/card', { headers: { 'cache-control': 'no-cache' } })).json as object)).toEqual(['before']);
+    const saved = await api.call('document.update', {
+      token: owner.token,
+      body: { id: card.id, rev: card.rev, content: { name: 'Card', schema: [param({ name: 'after', type: 'string', value: 'now' })] } },
+    });
+    expect(saved.code, saved.message).toBe(0);
+    expect((await hit('GET', '/card', { headers: { 'cache-control': 'no-cache' } })).json).toEqual({ after: 'now' });
+  });
+
   it('runs scripts with the request, and answers what they return', async () => {
     const { apiDoc, save, hit } = await mockProject();
     const doc = await apiDoc('POST', '/echo/{id}');

@@ -16,6 +16,7 @@ import type { MockSettings } from '@shared/schemas/mock';
 import { nodesAt, readDocumentContentOfRev, type StoredNode } from '../../domain/documents';
 import { mockConfigsOf } from '../../domain/mock-configs';
 import { getProject, type ProjectRecord } from '../../domain/projects';
+import { compileBody, type CompiledBody } from '../../mock/generate';
 import { buildRouteMatcher, type RouteMatcher } from '../../mock/path-match';
 
 interface ProjectMocks {
@@ -138,6 +139,34 @@ export async function responseParams(
     });
   }
   return { params, models: found };
+}
+
+/**
+ * The `auto` answers compiled, by the models of the picture they were read with and then by document revision: a
+ * picture's maps are replaced when the tree moves (any document or model saved), which drops its answers with them.
+ */
+const compiledAnswers = new WeakMap<Map<string, StoredNode>, Map<string, Promise<CompiledBody>>>();
+/** Answers kept per picture, at most: a project's documents mocked at once, not all it has. */
+const ANSWERS_PER_PICTURE = 256;
+
+/** The document's `auto` answer compiled once per revision (its response parameters and their models read once). */
+export function compiledResponse(document: StoredNode, models: Map<string, StoredNode>): Promise<CompiledBody> {
+  let answers = compiledAnswers.get(models);
+  if (!answers) {
+    answers = new Map<string, Promise<CompiledBody>>();
+    compiledAnswers.set(models, answers);
+  }
+  const key = `${document.id}:${document.rev}`;
+  const kept = answers.get(key);
+  if (kept) return kept;
+  const compiled = responseParams(document, models).then(({ params, models: rows }) => compileBody(params, (ref) => rows.get(ref)));
+  answers.set(key, compiled);
+  while (answers.size > ANSWERS_PER_PICTURE) answers.delete(answers.keys().next().value!);
+  // A failed read is tried again by the next request, not kept.
+  void compiled.catch(() => {
+    if (answers.get(key) === compiled) answers.delete(key);
+  });
+  return compiled;
 }
 
 function refsOf(items: ParamItem[], out: string[] = []): string[] {

@@ -15,7 +15,7 @@ import { DEFAULT_MOCK_SETTINGS } from '@shared/schemas/mock';
 import { pickLocale, translate, type Locale } from '@shared/messages';
 import { SANDBOX_FAIRNESS } from '../../mock/limits';
 import { respondToMock, type MockRequest } from '../../mock/respond';
-import { projectMocks, responseParams } from './project-mocks';
+import { compiledResponse, projectMocks } from './project-mocks';
 import { tokenBuckets } from './throttle';
 
 interface MockHttpRequest {
@@ -162,11 +162,9 @@ export async function serveMock(req: MockHttpRequest): Promise<MockHttpResponse>
   delete query[MOCK_TOKEN_QUERY];
   const request: MockRequest = { method, path, query, headers, body: parseBody(req.body, req.headers['content-type']) };
 
-  const response = settings.type === 'auto' ? await responseParams(document, mocks.models) : undefined;
   const answered = await respondToMock({
     config: { projectId, docId: routed.documentId, ...settings },
-    responseParams: response?.params,
-    models: response ? (ref) => response.models.get(ref) : undefined,
+    compiled: settings.type === 'auto' ? await compiledResponse(document, mocks.models) : undefined,
     params: routed.params,
     request,
   });
