@@ -302,7 +302,7 @@ function screens(runUrl: string): Screen[] {
         await article(page, 'List records').getByRole('button', { name: '编辑', exact: true }).click();
         const responses = page.locator('.response-editor');
         await responses.getByRole('tab', { name: /示例/ }).click(TIMEOUT);
-        await responses.getByRole('textbox', { name: '响应示例 5', exact: true }).waitFor(TIMEOUT);
+        await responses.getByRole('region', { name: '响应示例 5', exact: true }).waitFor(TIMEOUT);
       },
     },
     {
@@ -320,8 +320,8 @@ function screens(runUrl: string): Screen[] {
       ready: (page) => page.getByRole('region', { name: '预览' }).getByRole('button', { name: '发送请求' }).waitFor(TIMEOUT),
       step: async (page) => {
         await page.getByRole('region', { name: '预览' }).getByRole('button', { name: '发送请求' }).click();
-        await page.getByRole('region', { name: '预览结果' }).locator('.mock-status').waitFor(TIMEOUT);
-        await page.getByRole('region', { name: '响应内容' }).waitFor(TIMEOUT);
+        await page.getByRole('region', { name: '预览结果' }).locator('.mock-status').getByText('200').waitFor(TIMEOUT);
+        await page.getByRole('region', { name: '响应内容' }).getByText('"pages"').waitFor(TIMEOUT);
       },
     },
     {

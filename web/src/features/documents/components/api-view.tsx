@@ -3,8 +3,10 @@
  * per response status with its body, headers and examples (saved ones, else one made from the parameters).
  */
 import { Badge, Descriptions, Tabs, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiResponse, ContentOf, Example } from '@shared/schemas/document';
+import { LongText } from '../../../components/long-text';
 import { exampleOf } from '../../../lib/param-example';
 import { useModels, type ReadAs } from '../api';
 import type { ModelsById } from '../lib/param-rows';
@@ -29,11 +31,11 @@ const pretty = (text: string) => {
 };
 
 function Examples({ label, examples, generated }: { label: string; examples: Example[]; generated?: string }) {
-  const shown = examples.length
-    ? examples.map((e) => ({ name: e.name, text: pretty(e.value) }))
-    : generated
-      ? [{ name: '', text: generated }]
-      : [];
+  const shown = useMemo(
+    () =>
+      examples.length ? examples.map((e) => ({ name: e.name, text: pretty(e.value) })) : generated ? [{ name: '', text: generated }] : [],
+    [examples, generated],
+  );
   if (!shown.length) return null;
   return (
     <section aria-label={label} className="example">
@@ -43,7 +45,7 @@ function Examples({ label, examples, generated }: { label: string; examples: Exa
             {label}
             {e.name ? ` · ${e.name}` : ''} <Typography.Text copyable={{ text: e.text }} />
           </Typography.Title>
-          <pre className="code">{e.text}</pre>
+          <LongText className="code" text={e.text} label={e.name ? `${label} · ${e.name}` : label} region={false} language="json" />
         </div>
       ))}
     </section>
@@ -52,7 +54,7 @@ function Examples({ label, examples, generated }: { label: string; examples: Exa
 
 function ResponseView({ r, models }: { r: ApiResponse; models: ModelsById }) {
   const { t } = useTranslation();
-  const generated = r.body.length ? JSON.stringify(exampleOf(r.body, models), null, 2) : undefined;
+  const generated = useMemo(() => (r.body.length ? JSON.stringify(exampleOf(r.body, models), null, 2) : undefined), [r.body, models]);
   return (
     <>
       {r.description ? <MarkdownView source={r.description} /> : null}
