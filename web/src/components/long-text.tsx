@@ -6,9 +6,11 @@
  * An editor's long text opens the same way, editable.
  */
 import { Button, Flex, Spin, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sizeText } from '../lib/bytes';
+import { jsonHead } from '../lib/json-head';
+import { prettyJson, prettyJsonOffThread } from '../lib/pretty-json';
 
 const CodeEditor = lazy(() => import('./code-editor'));
 
@@ -31,14 +33,27 @@ export function LongText(props: {
   /** The <pre>'s class: how it looks where it is shown. */
   className?: string;
   language?: 'json' | 'text';
+  /** The text is JSON to show indented: its start is indented here, the whole in a worker when asked for. */
+  pretty?: boolean;
   /** Given: the whole text opens for editing (an editor's long example), under the same name. */
   onChange?: (text: string) => void;
 }) {
   const { t } = useTranslation();
-  const [all, setAll] = useState(false);
-  const { text, label } = props;
+  const { text, label, pretty, onChange } = props;
+  // The whole text as the full view shows it, once asked for (for the text it was asked for).
+  const [all, setAll] = useState<{ of: string; shown: string } | null>(null);
+  const [opening, setOpening] = useState(false);
+  const short = text.length <= SHOWN_CHARS;
+  const shortText = useMemo(() => (short && pretty ? prettyJson(text) : text), [short, pretty, text]);
   const region = props.region === false ? {} : { role: 'region', 'aria-label': label };
-  if (all)
+  const showAll = async () => {
+    setOpening(true);
+    // An editor edits the text as it is; a reader reads it indented.
+    const shown = pretty && !onChange ? await prettyJsonOffThread(text) : text;
+    setOpening(false);
+    setAll({ of: text, shown });
+  };
+  if (onChange ? all : all?.of === text)
     return (
       <Suspense
         fallback={
@@ -48,21 +63,21 @@ export function LongText(props: {
         }
       >
         <CodeEditor
-          value={text}
-          readOnly={!props.onChange}
-          onChange={props.onChange}
+          value={onChange ? text : all!.shown}
+          readOnly={!onChange}
+          onChange={onChange}
           language={props.language === 'json' ? 'json' : 'text'}
-          label={props.onChange ? label : t('common.longText.viewer', { label })}
+          label={onChange ? label : t('common.longText.viewer', { label })}
         />
       </Suspense>
     );
-  if (text.length <= SHOWN_CHARS)
+  if (short)
     return (
       <pre className={props.className} {...region}>
-        {text}
+        {shortText}
       </pre>
     );
-  const head = headOf(text);
+  const head = headOf(pretty ? jsonHead(text, SHOWN_CHARS + 1) : text);
   return (
     <>
       <pre className={props.className} {...region}>
@@ -73,8 +88,8 @@ export function LongText(props: {
         <Typography.Text type="secondary">
           {t('common.longText.partShown', { shown: sizeText(head.length), size: sizeText(text.length) })}
         </Typography.Text>
-        <Button size="small" onClick={() => setAll(true)}>
-          {t(props.onChange ? 'common.longText.editAll' : 'common.longText.showAll')}
+        <Button size="small" loading={opening} onClick={() => void showAll()}>
+          {t(onChange ? 'common.longText.editAll' : 'common.longText.showAll')}
         </Button>
       </Flex>
     </>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiResponse, ContentOf, Example } from '@shared/schemas/document';
 import { LongText } from '../../../components/long-text';
 import { exampleOf } from '../../../lib/param-example';
+import { prettyJson } from '../../../lib/pretty-json';
 import { useModels, type ReadAs } from '../api';
 import type { ModelsById } from '../lib/param-rows';
 import { MarkdownView } from './markdown-view';
@@ -21,21 +22,13 @@ const count = (label: string, n: number) => (
   </span>
 );
 
-/** An example's text, indented when it is JSON. */
-const pretty = (text: string) => {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-};
-
 function Examples({ label, examples, generated }: { label: string; examples: Example[]; generated?: string }) {
-  const shown = useMemo(
-    () =>
-      examples.length ? examples.map((e) => ({ name: e.name, text: pretty(e.value) })) : generated ? [{ name: '', text: generated }] : [],
-    [examples, generated],
-  );
+  // Saved examples as written (indented as they are shown); a generated one is indented already.
+  const shown = examples.length
+    ? examples.map((e) => ({ name: e.name, text: e.value, pretty: true }))
+    : generated
+      ? [{ name: '', text: generated, pretty: false }]
+      : [];
   if (!shown.length) return null;
   return (
     <section aria-label={label} className="example">
@@ -43,9 +36,16 @@ function Examples({ label, examples, generated }: { label: string; examples: Exa
         <div key={i}>
           <Typography.Title level={4}>
             {label}
-            {e.name ? ` · ${e.name}` : ''} <Typography.Text copyable={{ text: e.text }} />
+            {e.name ? ` · ${e.name}` : ''} <Typography.Text copyable={{ text: () => (e.pretty ? prettyJson(e.text) : e.text) }} />
           </Typography.Title>
-          <LongText className="code" text={e.text} label={e.name ? `${label} · ${e.name}` : label} region={false} language="json" />
+          <LongText
+            className="code"
+            text={e.text}
+            pretty={e.pretty}
+            label={e.name ? `${label} · ${e.name}` : label}
+            region={false}
+            language="json"
+          />
         </div>
       ))}
     </section>

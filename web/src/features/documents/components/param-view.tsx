@@ -14,6 +14,21 @@ import { allRowKeys, constraintLabels, viewRows, type ModelsById, type ViewRow }
 import { RowAside, type RowPlace } from '../lib/row-aside';
 
 const NO_MODELS: ModelsById = new Map();
+
+/**
+ * A row description's HTML, kept by its text: a model's rows appear wherever it is referred to, and rendering and
+ * sanitising the same markdown for each was a third of a large table's time (issue 39's render bench).
+ */
+const descriptions = new Map<string, string>();
+function descriptionHtml(markdown: string): string {
+  let html = descriptions.get(markdown);
+  if (html === undefined) {
+    if (descriptions.size >= 2_000) descriptions.clear();
+    html = markdownToSafeHtml(markdown);
+    descriptions.set(markdown, html);
+  }
+  return html;
+}
 const WIDTHS = { type: 170, required: 70, value: 160 };
 /** On a phone: the fixed columns plus this much each for the name and the description, which a 390 px screen squeezed to a character. */
 const TEXT_COLUMN_MIN = 140;
@@ -123,7 +138,7 @@ export function ParamView({
                 {description ? (
                   <div
                     className="markdown user-content param-description"
-                    dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(description) }}
+                    dangerouslySetInnerHTML={{ __html: descriptionHtml(description) }}
                   />
                 ) : null}
                 {labels.length ? (
