@@ -68,7 +68,6 @@ export function ResponseView(props: {
   const statusColor = statusTag(response.status);
   const documented = props.documented ? documentedResponse(props.documented, response.status) : undefined;
   const tree = useMemo(() => (json.ok ? treeOf(json.value) : undefined), [json]);
-  const problems = useMemo(() => (documented && json.ok ? diffResponse(documented.body, json.value) : []), [documented, json]);
 
   const body =
     response.size === 0 ? (
@@ -109,37 +108,6 @@ export function ResponseView(props: {
         )}
       </>
     );
-
-  const diff = !documented?.body.length ? (
-    <Alert type="info" showIcon title={t('runner.diffNoDoc', { status: response.status })} />
-  ) : !json.ok ? (
-    <Alert type="info" showIcon title={t('runner.diffNotJson')} />
-  ) : problems.length === 0 ? (
-    <Alert type="success" showIcon title={t('runner.diffNone')} />
-  ) : (
-    <List
-      size="small"
-      aria-label={t('runner.diff')}
-      dataSource={problems}
-      renderItem={(p) => (
-        <List.Item>
-          <Flex gap={8} wrap>
-            <Tag color={p.kind === 'extra' ? TAG.warn : TAG.bad}>{t(`runner.diffKinds.${p.kind}`)}</Tag>
-            <Typography.Text code>{p.path || '$'}</Typography.Text>
-            <span>
-              {p.kind === 'missing'
-                ? p.required
-                  ? t('runner.diffRequired')
-                  : ''
-                : p.kind === 'extra'
-                  ? t('runner.diffExtra', { actual: p.actual })
-                  : t('runner.diffType', { expected: p.expected, actual: p.actual })}
-            </span>
-          </Flex>
-        </List.Item>
-      )}
-    />
-  );
 
   return (
     <section className="run-response" aria-label={t('runner.response')}>
@@ -187,9 +155,62 @@ export function ResponseView(props: {
             ),
           },
           ...(props.results ? [{ key: 'results', label: t('runner.results'), children: props.results }] : []),
-          ...(props.documented ? [{ key: 'diff', label: t('runner.diff'), children: diff }] : []),
+          // Compared when the tab opens: a large body's comparison is work the reader may never ask for.
+          ...(props.documented
+            ? [
+                {
+                  key: 'diff',
+                  label: t('runner.diff'),
+                  children: <ResponseDiff status={response.status} documented={documented} json={json} />,
+                },
+              ]
+            : []),
         ]}
       />
     </section>
+  );
+}
+
+/** How the body compares with the documented response of its status. */
+function ResponseDiff({
+  status,
+  documented,
+  json,
+}: {
+  status: number;
+  documented: ApiResponse | undefined;
+  json: { ok: boolean; value?: unknown };
+}) {
+  const { t } = useTranslation();
+  const problems = useMemo(() => (documented && json.ok ? diffResponse(documented.body, json.value) : []), [documented, json]);
+  return !documented?.body.length ? (
+    <Alert type="info" showIcon title={t('runner.diffNoDoc', { status })} />
+  ) : !json.ok ? (
+    <Alert type="info" showIcon title={t('runner.diffNotJson')} />
+  ) : problems.length === 0 ? (
+    <Alert type="success" showIcon title={t('runner.diffNone')} />
+  ) : (
+    <List
+      size="small"
+      aria-label={t('runner.diff')}
+      dataSource={problems}
+      renderItem={(p) => (
+        <List.Item>
+          <Flex gap={8} wrap>
+            <Tag color={p.kind === 'extra' ? TAG.warn : TAG.bad}>{t(`runner.diffKinds.${p.kind}`)}</Tag>
+            <Typography.Text code>{p.path || '$'}</Typography.Text>
+            <span>
+              {p.kind === 'missing'
+                ? p.required
+                  ? t('runner.diffRequired')
+                  : ''
+                : p.kind === 'extra'
+                  ? t('runner.diffExtra', { actual: p.actual })
+                  : t('runner.diffType', { expected: p.expected, actual: p.actual })}
+            </span>
+          </Flex>
+        </List.Item>
+      )}
+    />
   );
 }
