@@ -10,6 +10,7 @@ import { benchColdStart } from './coldstart.bench';
 import { benchDocuments } from './documents.bench';
 import { benchHostile } from './hostile.bench';
 import { benchWeb } from './web.bench';
+import { benchRender } from './render.bench';
 import { benchMock } from './mock.bench';
 import { benchFairness } from './fairness.bench';
 import { benchShares } from './shares.bench';
@@ -39,6 +40,8 @@ const onStack = () => stack!;
 try {
   const groups: [string, () => Promise<Record<string, string>> | Record<string, string>][] = [
     ['web', () => benchWeb(onStack())],
+    // Issue 39: a recursive model and a 1 MB body, each screen's longest task in Chromium.
+    ['render', () => benchRender(onStack())],
     ['projects', () => benchProjects(onStack())],
     ['documents', () => benchDocuments(onStack())],
     ['teams', () => benchTeams(onStack())],

@@ -19,7 +19,8 @@ export interface CodeProblem {
 export interface CodeEditorProps {
   value: string;
   onChange?: (text: string) => void;
-  language: 'json' | 'javascript';
+  /** `text`: no language, no highlighting (a body that is not JSON). */
+  language: 'json' | 'javascript' | 'text';
   readOnly?: boolean;
   /** The accessible name of the editing area. */
   label: string;
@@ -69,7 +70,7 @@ export default function CodeEditor(props: CodeEditorProps) {
           basicSetup,
           theme,
           EditorView.lineWrapping,
-          language.of(props.language === 'json' ? json() : javascript()),
+          language.of(languageOf(props.language)),
           editable.of([EditorState.readOnly.of(!!props.readOnly), EditorView.editable.of(!props.readOnly)]),
           attributes.of(EditorView.contentAttributes.of(contentAttributes(props))),
           EditorView.updateListener.of((update) => {
@@ -106,7 +107,7 @@ export default function CodeEditor(props: CodeEditorProps) {
   }, [props.value]);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: compartments.current.language.reconfigure(props.language === 'json' ? json() : javascript()) });
+    view.current?.dispatch({ effects: compartments.current.language.reconfigure(languageOf(props.language)) });
   }, [props.language]);
 
   useEffect(() => {
@@ -130,6 +131,9 @@ export default function CodeEditor(props: CodeEditorProps) {
   const style = props.minHeight ? ({ '--code-editor-min-height': `${props.minHeight}px` } as CSSProperties) : undefined;
   return <div ref={host} className={`code-editor${props.invalid ? ' code-editor-invalid' : ''}`} style={style} />;
 }
+
+const languageOf = (language: CodeEditorProps['language']) =>
+  language === 'json' ? json() : language === 'javascript' ? javascript() : [];
 
 function contentAttributes(props: Pick<CodeEditorProps, 'label' | 'invalid' | 'describedBy'>): Record<string, string> {
   return {

@@ -15,6 +15,12 @@ export const en: Texts<typeof zh> = {
     create: 'Create',
     save: 'Save',
     saved: 'Saved',
+    longText: {
+      partShown: 'A long text: the first {{shown}} of {{size}} are shown.',
+      showAll: 'Show all',
+      editAll: 'Show all and edit',
+      viewer: '{{label}} (all)',
+    },
   },
   api: {
     busy: 'System busy, please try again later',
@@ -699,6 +705,8 @@ export const en: Texts<typeof zh> = {
       example: 'Model example',
       unknown: 'Unknown model',
       cycle: 'Circular reference',
+      open: 'Expand',
+      openRow: 'Expand the model of {{name}}',
     },
     errorcode: {
       code: 'Code',

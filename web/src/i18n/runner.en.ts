@@ -60,6 +60,7 @@ export const runnerEn: Texts<typeof runnerZh> = {
   emptyBody: 'The response body is empty',
   notJson: 'The body is not JSON: see the raw view',
   jsonTree: 'JSON tree',
+  treeCut: 'The JSON tree lists the first {{count}} values: the raw view has them all',
   diff: 'Compared with the document',
   diffNone: "The response matches the document's response parameters",
   diffNoDoc: 'The document has no response parameters for {{status}}: nothing to compare',

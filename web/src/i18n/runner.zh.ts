@@ -56,6 +56,7 @@ export const runnerZh = {
   emptyBody: '响应体为空',
   notJson: '响应体不是 JSON，请查看原始内容',
   jsonTree: 'JSON 树',
+  treeCut: 'JSON 树只列出前 {{count}} 个值，全部内容请看原始视图',
   diff: '与文档对比',
   diffNone: '响应与文档中的响应参数一致',
   diffNoDoc: '文档没有写 {{status}} 的响应参数，无法对比',

@@ -11,6 +11,12 @@ export const zh = {
     create: '创建',
     save: '保存',
     saved: '已保存',
+    longText: {
+      partShown: '内容较长，先显示开头的 {{shown}}，共 {{size}}。',
+      showAll: '显示全部',
+      editAll: '显示全部并编辑',
+      viewer: '{{label}}（全部）',
+    },
   },
   api: {
     busy: '系统繁忙，请稍后再试',
@@ -685,6 +691,8 @@ export const zh = {
       example: '模型示例',
       unknown: '未知模型',
       cycle: '循环引用',
+      open: '展开',
+      openRow: '展开 {{name}} 的模型',
     },
     errorcode: {
       code: '错误码',

@@ -83,3 +83,17 @@ describe('exampleOf', () => {
     ).toEqual({ f: '123', s: 'string', i: 0, b: false, o: { inner: '5' }, list: [{ n: 5 }] });
   });
 });
+
+describe('exampleOf with models that refer to themselves and each other (issue 39)', () => {
+  const ref = (name: string, model: string, many = false): ParamItem => ({ ...param(name, many ? 'array[object]' : 'object'), ref: model });
+  it('ends a model met again on its own path: an empty list or object', () => {
+    const models = new Map([['tree', { schema: [param('id', 'integer'), ref('children', 'tree', true), ref('parent', 'tree')] }]]);
+    expect(exampleOf([ref('root', 'tree')], models)).toEqual({ root: { id: 0, children: [], parent: {} } });
+  });
+
+  it('keeps a web of models that refer to each other small', () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const models = new Map(names.map((n) => [n, { schema: [param('id', 'integer'), ...names.map((m) => ref(`to_${m}`, m, true))] }]));
+    expect(JSON.stringify(exampleOf([ref('root', 'a')], models)).length).toBeLessThan(100_000);
+  });
+});

@@ -3,9 +3,12 @@
  * per response status with its body, headers and examples (saved ones, else one made from the parameters).
  */
 import { Badge, Descriptions, Tabs, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiResponse, ContentOf, Example } from '@shared/schemas/document';
+import { LongText } from '../../../components/long-text';
 import { exampleOf } from '../../../lib/param-example';
+import { prettyJson } from '../../../lib/pretty-json';
 import { useModels, type ReadAs } from '../api';
 import type { ModelsById } from '../lib/param-rows';
 import { MarkdownView } from './markdown-view';
@@ -19,20 +22,12 @@ const count = (label: string, n: number) => (
   </span>
 );
 
-/** An example's text, indented when it is JSON. */
-const pretty = (text: string) => {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-};
-
 function Examples({ label, examples, generated }: { label: string; examples: Example[]; generated?: string }) {
+  // Saved examples as written (indented as they are shown); a generated one is indented already.
   const shown = examples.length
-    ? examples.map((e) => ({ name: e.name, text: pretty(e.value) }))
+    ? examples.map((e) => ({ name: e.name, text: e.value, pretty: true }))
     : generated
-      ? [{ name: '', text: generated }]
+      ? [{ name: '', text: generated, pretty: false }]
       : [];
   if (!shown.length) return null;
   return (
@@ -41,9 +36,16 @@ function Examples({ label, examples, generated }: { label: string; examples: Exa
         <div key={i}>
           <Typography.Title level={4}>
             {label}
-            {e.name ? ` · ${e.name}` : ''} <Typography.Text copyable={{ text: e.text }} />
+            {e.name ? ` · ${e.name}` : ''} <Typography.Text copyable={{ text: () => (e.pretty ? prettyJson(e.text) : e.text) }} />
           </Typography.Title>
-          <pre className="code">{e.text}</pre>
+          <LongText
+            className="code"
+            text={e.text}
+            pretty={e.pretty}
+            label={e.name ? `${label} · ${e.name}` : label}
+            region={false}
+            language="json"
+          />
         </div>
       ))}
     </section>
@@ -52,7 +54,7 @@ function Examples({ label, examples, generated }: { label: string; examples: Exa
 
 function ResponseView({ r, models }: { r: ApiResponse; models: ModelsById }) {
   const { t } = useTranslation();
-  const generated = r.body.length ? JSON.stringify(exampleOf(r.body, models), null, 2) : undefined;
+  const generated = useMemo(() => (r.body.length ? JSON.stringify(exampleOf(r.body, models), null, 2) : undefined), [r.body, models]);
   return (
     <>
       {r.description ? <MarkdownView source={r.description} /> : null}

@@ -13,7 +13,8 @@ import type { ReadAs } from '../api';
 import { ApiView } from './api-view';
 import { ModelView } from './model-view';
 
-type Viewable = { name: string; projectId: string } & TypedContent;
+/** `id`: the document's own, when it is the live one (a model's view marks rows that refer to it as cycles). */
+type Viewable = { id?: string; name: string; projectId: string } & TypedContent;
 
 /**
  * `linkOf`: where a soft link leads, or null when the reader may not follow it (a share link's reader, to a
@@ -26,7 +27,7 @@ export function DocumentBody({ doc, linkOf, readAs }: { doc: Viewable; linkOf?: 
     case 'api':
       return <ApiView c={doc.content} readAs={readAs} />;
     case 'model':
-      return <ModelView c={doc.content} readAs={readAs} />;
+      return <ModelView id={doc.id} c={doc.content} readAs={readAs} />;
     case 'doc':
       return <MarkdownView source={doc.content.markdown} />;
     case 'richtext':

@@ -1,6 +1,8 @@
 /**
- * Parameter rows as a reader sees them: model references expanded into the model's rows (a model met again on
- * its own path is marked as a cycle and not opened), and each row's schema constraints as short labels.
+ * Parameter rows as a reader sees them: model references expanded into the model's rows, and each row's schema
+ * constraints as short labels. A model met again on its own path is marked as a cycle and not opened; models are
+ * opened MODEL_DEPTH deep, and a reference below that waits for the reader to open it (`deferred`), so a web of
+ * models that refer to each other shows a few dozen rows, not thousands (issue 39's render budget).
  */
 import { LIMITS } from '@shared/constants';
 import type { ModelContent, ParamItem } from '@shared/schemas/document';
@@ -12,29 +14,47 @@ export interface ViewRow extends Omit<ParamItem, 'children'> {
   modelName?: string;
   /** The row refers to a model already open above it. */
   cycle?: boolean;
+  /** The row refers to a model not opened yet, this deep: the reader opens it. */
+  deferred?: boolean;
   children?: ViewRow[];
 }
 
 export type ModelsById = ReadonlyMap<string, ModelContent>;
 
+/** Models opened inside each other before the reader is asked: the model, what it refers to, and what that does. */
+export const MODEL_DEPTH = 2;
 /** Past this many rows a model's expansion stops: a reader never waits on a schema that multiplies out. */
 const MAX_ROWS = 3_000;
 
-export function viewRows(items: ParamItem[], models: ModelsById): ViewRow[] {
+export interface ViewRowOptions {
+  /** The model whose own view this is: a row that refers to it is a cycle at once. */
+  self?: string;
+  /** Keys of deferred rows the reader opened: each opens MODEL_DEPTH more levels below it. */
+  opened?: ReadonlySet<string>;
+}
+
+export function viewRows(items: ParamItem[], models: ModelsById, options: ViewRowOptions = {}): ViewRow[] {
   let budget = MAX_ROWS;
-  const walk = (list: ParamItem[], parentKey: string, openModels: readonly string[], depth: number): ViewRow[] =>
+  const opened = options.opened ?? new Set<string>();
+  const walk = (list: ParamItem[], parentKey: string, openModels: readonly string[], depth: number, modelDepth: number): ViewRow[] =>
     list.map((p, index) => {
       budget--;
       const key = `${parentKey}/${p.id || index}`;
       const model = p.ref !== undefined ? models.get(p.ref) : undefined;
       const cycle = p.ref !== undefined && openModels.includes(p.ref);
-      const source = model && !cycle ? model.schema : p.children;
-      const inner =
-        depth < LIMITS.paramDepth && budget > 0 ? walk(source, key, p.ref ? [...openModels, p.ref] : openModels, depth + 1) : [];
+      const deferred = !!model && !cycle && modelDepth >= MODEL_DEPTH && !opened.has(key);
       const { children: _, ...row } = p;
-      return { ...row, key, modelName: model?.name, cycle: cycle || undefined, children: inner.length ? inner : undefined };
+      const base = { ...row, key, modelName: model?.name, cycle: cycle || undefined };
+      if (deferred) return { ...base, deferred: true };
+      const source = model && !cycle ? model.schema : p.children;
+      const innerModelDepth = !model || cycle ? modelDepth : opened.has(key) ? 1 : modelDepth + 1;
+      const inner =
+        depth < LIMITS.paramDepth && budget > 0
+          ? walk(source, key, p.ref ? [...openModels, p.ref] : openModels, depth + 1, innerModelDepth)
+          : [];
+      return { ...base, children: inner.length ? inner : undefined };
     });
-  return walk(items, '', [], 0);
+  return walk(items, '', options.self ? [options.self] : [], 0, 0);
 }
 
 export const allRowKeys = (rows: ViewRow[]): string[] => rows.flatMap((r) => [r.key, ...allRowKeys(r.children ?? [])]);

@@ -7,6 +7,7 @@ import { Alert, Button, Flex, Form, Input, Table, Tag, Typography } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MockHeader } from '@shared/schemas/mock';
+import { LongText } from '../../../components/long-text';
 import { previewUrl } from '../lib/mock-url';
 import { PREVIEW_TIMEOUT_MS, runPreview, type PreviewResult } from '../lib/preview';
 import { HeadersEditor } from './headers-editor';
@@ -169,9 +170,12 @@ export function MockPreview(props: {
                 ]}
               />
               <Typography.Title level={4}>{t('mock.preview.respBody')}</Typography.Title>
-              <pre className="code mock-preview-body-out" role="region" aria-label={t('mock.preview.respBody')}>
-                {outcome.result.body || t('mock.preview.empty')}
-              </pre>
+              <LongText
+                className="code mock-preview-body-out"
+                label={t('mock.preview.respBody')}
+                text={outcome.result.body || t('mock.preview.empty')}
+                language={outcome.result.json ? 'json' : 'text'}
+              />
             </>
           )}
         </section>

@@ -7,14 +7,21 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiResponse } from '@shared/schemas/document';
 import type { RunResponse, RunTransport } from '@shared/schemas/runner';
+import { LongText } from '../../../components/long-text';
 import { sizeText } from '../../../lib/bytes';
 import { base64ToText } from '../lib/base64';
 import { statusTag, TAG } from '../../../lib/tag-colors';
 import { diffResponse, documentedResponse, jsonTypeOf } from '../lib/response-diff';
 
 const MAX_TREE_NODES = 2_000;
+/**
+ * The tree's height: past it the tree scrolls and draws only the rows on screen. All 2,000 rows of a large body
+ * drawn at once kept the page from answering for seconds (issue 39's render bench).
+ */
+const TREE_HEIGHT = 480;
 
-function treeOf(value: unknown): TreeDataNode[] {
+/** A JSON value as tree rows, the first MAX_TREE_NODES of them; `cut`: there were more. */
+function treeOf(value: unknown): { nodes: TreeDataNode[]; cut: boolean } {
   let count = 0;
   const walk = (key: string, label: string, v: unknown): TreeDataNode => {
     count++;
@@ -32,7 +39,7 @@ function treeOf(value: unknown): TreeDataNode[] {
     return { key, title, children: children.length ? children : undefined, isLeaf: !children.length };
   };
   const root = walk('$', '', value);
-  return root.children ?? [root];
+  return { nodes: root.children ?? [root], cut: count >= MAX_TREE_NODES };
 }
 
 const headerOf = (res: RunResponse, name: string) => res.headers.find((h) => h.name.toLowerCase() === name)?.value ?? '';
@@ -60,7 +67,7 @@ export function ResponseView(props: {
   const [view, setView] = useState<'pretty' | 'raw' | 'preview'>(image ? 'preview' : 'pretty');
   const statusColor = statusTag(response.status);
   const documented = props.documented ? documentedResponse(props.documented, response.status) : undefined;
-  const problems = useMemo(() => (documented && json.ok ? diffResponse(documented.body, json.value) : []), [documented, json]);
+  const tree = useMemo(() => (json.ok ? treeOf(json.value) : undefined), [json]);
 
   const body =
     response.size === 0 ? (
@@ -83,51 +90,24 @@ export function ResponseView(props: {
             alt={t('runner.bodyViews.preview')}
             src={`data:${contentType.split(';')[0]};base64,${response.bodyBase64}`}
           />
-        ) : view === 'pretty' && json.ok ? (
+        ) : view === 'pretty' && tree ? (
           <div className="run-json" aria-label={t('runner.jsonTree')} role="region">
-            <Tree treeData={treeOf(json.value)} defaultExpandAll selectable={false} showLine />
+            {tree.cut ? <Typography.Text type="secondary">{t('runner.treeCut', { count: MAX_TREE_NODES })}</Typography.Text> : null}
+            <Tree treeData={tree.nodes} defaultExpandAll selectable={false} showLine height={TREE_HEIGHT} />
           </div>
         ) : (
           <>
             {view === 'pretty' && !image ? <Typography.Text type="secondary">{t('runner.notJson')}</Typography.Text> : null}
-            <pre className="run-raw" role="region" aria-label={t('runner.responseBody')}>
-              {image ? `(${contentType})` : text}
-            </pre>
+            <LongText
+              className="run-raw"
+              label={t('runner.responseBody')}
+              text={image ? `(${contentType})` : text}
+              language={json.ok ? 'json' : 'text'}
+            />
           </>
         )}
       </>
     );
-
-  const diff = !documented?.body.length ? (
-    <Alert type="info" showIcon title={t('runner.diffNoDoc', { status: response.status })} />
-  ) : !json.ok ? (
-    <Alert type="info" showIcon title={t('runner.diffNotJson')} />
-  ) : problems.length === 0 ? (
-    <Alert type="success" showIcon title={t('runner.diffNone')} />
-  ) : (
-    <List
-      size="small"
-      aria-label={t('runner.diff')}
-      dataSource={problems}
-      renderItem={(p) => (
-        <List.Item>
-          <Flex gap={8} wrap>
-            <Tag color={p.kind === 'extra' ? TAG.warn : TAG.bad}>{t(`runner.diffKinds.${p.kind}`)}</Tag>
-            <Typography.Text code>{p.path || '$'}</Typography.Text>
-            <span>
-              {p.kind === 'missing'
-                ? p.required
-                  ? t('runner.diffRequired')
-                  : ''
-                : p.kind === 'extra'
-                  ? t('runner.diffExtra', { actual: p.actual })
-                  : t('runner.diffType', { expected: p.expected, actual: p.actual })}
-            </span>
-          </Flex>
-        </List.Item>
-      )}
-    />
-  );
 
   return (
     <section className="run-response" aria-label={t('runner.response')}>
@@ -175,9 +155,62 @@ export function ResponseView(props: {
             ),
           },
           ...(props.results ? [{ key: 'results', label: t('runner.results'), children: props.results }] : []),
-          ...(props.documented ? [{ key: 'diff', label: t('runner.diff'), children: diff }] : []),
+          // Compared when the tab opens: a large body's comparison is work the reader may never ask for.
+          ...(props.documented
+            ? [
+                {
+                  key: 'diff',
+                  label: t('runner.diff'),
+                  children: <ResponseDiff status={response.status} documented={documented} json={json} />,
+                },
+              ]
+            : []),
         ]}
       />
     </section>
+  );
+}
+
+/** How the body compares with the documented response of its status. */
+function ResponseDiff({
+  status,
+  documented,
+  json,
+}: {
+  status: number;
+  documented: ApiResponse | undefined;
+  json: { ok: boolean; value?: unknown };
+}) {
+  const { t } = useTranslation();
+  const problems = useMemo(() => (documented && json.ok ? diffResponse(documented.body, json.value) : []), [documented, json]);
+  return !documented?.body.length ? (
+    <Alert type="info" showIcon title={t('runner.diffNoDoc', { status })} />
+  ) : !json.ok ? (
+    <Alert type="info" showIcon title={t('runner.diffNotJson')} />
+  ) : problems.length === 0 ? (
+    <Alert type="success" showIcon title={t('runner.diffNone')} />
+  ) : (
+    <List
+      size="small"
+      aria-label={t('runner.diff')}
+      dataSource={problems}
+      renderItem={(p) => (
+        <List.Item>
+          <Flex gap={8} wrap>
+            <Tag color={p.kind === 'extra' ? TAG.warn : TAG.bad}>{t(`runner.diffKinds.${p.kind}`)}</Tag>
+            <Typography.Text code>{p.path || '$'}</Typography.Text>
+            <span>
+              {p.kind === 'missing'
+                ? p.required
+                  ? t('runner.diffRequired')
+                  : ''
+                : p.kind === 'extra'
+                  ? t('runner.diffExtra', { actual: p.actual })
+                  : t('runner.diffType', { expected: p.expected, actual: p.actual })}
+            </span>
+          </Flex>
+        </List.Item>
+      )}
+    />
   );
 }
