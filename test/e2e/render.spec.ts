@@ -4,18 +4,8 @@
  * its start and, when asked, the whole text.
  */
 import { expect, test } from '@playwright/test';
+import { paramRow as row } from '@shared/schemas/param-row';
 import { apiData, createDocument, projectWithSession } from './support';
-
-const row = (name: string, type: string, extra: Record<string, unknown> = {}) => ({
-  id: name,
-  name,
-  type,
-  required: false,
-  value: '',
-  description: '',
-  children: [],
-  ...extra,
-});
 
 test('a self-referencing model shows its cycle and opens deeper models on request; a 150 KB example shows in full on request', async ({
   page,

@@ -5,14 +5,13 @@
  * answering for 200-700 ms (issue 39's render bench); CodeMirror and its highlighting load only when asked for.
  * An editor's long text opens the same way, editable.
  */
-import { Button, Flex, Spin, Typography } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Button, Flex, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sizeText } from '../lib/bytes';
 import { jsonHead } from '../lib/json-head';
 import { prettyJson, prettyJsonOffThread } from '../lib/pretty-json';
-
-const CodeEditor = lazy(() => import('./code-editor'));
+import { LazyCodeEditor } from './lazy-code-editor';
 
 /** About 500 lines of pretty JSON: laid out in a few milliseconds. */
 export const SHOWN_CHARS = 20_000;
@@ -55,21 +54,13 @@ export function LongText(props: {
   };
   if (onChange ? all : all?.of === text)
     return (
-      <Suspense
-        fallback={
-          <div className="code-editor-loading">
-            <Spin />
-          </div>
-        }
-      >
-        <CodeEditor
-          value={onChange ? text : all!.shown}
-          readOnly={!onChange}
-          onChange={onChange}
-          language={props.language === 'json' ? 'json' : 'text'}
-          label={onChange ? label : t('common.longText.viewer', { label })}
-        />
-      </Suspense>
+      <LazyCodeEditor
+        value={onChange ? text : all!.shown}
+        readOnly={!onChange}
+        onChange={onChange}
+        language={props.language === 'json' ? 'json' : 'text'}
+        label={onChange ? label : t('common.longText.viewer', { label })}
+      />
     );
   if (short)
     return (

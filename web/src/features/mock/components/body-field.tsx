@@ -2,13 +2,11 @@
  * A mock body in CodeMirror, with what is wrong with it in words under the editor: the live check while typing,
  * else what the server refused. The editor (and CodeMirror) loads on first use.
  */
-import { Spin } from 'antd';
-import { lazy, Suspense, useCallback, useId, useMemo } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bodyProblems, lineColumn, type BodyKind, type BodyProblem } from '../lib/body-check';
+import { LazyCodeEditor } from '../../../components/lazy-code-editor';
 import '../../../i18n/mock';
-
-const CodeEditor = lazy(() => import('../../../components/code-editor'));
 
 export function BodyField(props: {
   kind: BodyKind;
@@ -41,25 +39,17 @@ export function BodyField(props: {
       <div className="mock-field-label" id={`${id}-label`}>
         {props.label}
       </div>
-      <Suspense
-        fallback={
-          <div className="code-editor-loading">
-            <Spin />
-          </div>
-        }
-      >
-        <CodeEditor
-          value={value}
-          onChange={props.onChange}
-          language={kind === 'script' ? 'javascript' : 'json'}
-          readOnly={props.readOnly}
-          label={props.label}
-          check={check}
-          invalid={!!message}
-          describedBy={message ? `${id}-error` : undefined}
-          minHeight={160}
-        />
-      </Suspense>
+      <LazyCodeEditor
+        value={value}
+        onChange={props.onChange}
+        language={kind === 'script' ? 'javascript' : 'json'}
+        readOnly={props.readOnly}
+        label={props.label}
+        check={check}
+        invalid={!!message}
+        describedBy={message ? `${id}-error` : undefined}
+        minHeight={160}
+      />
       <div id={`${id}-error`} className="field-error" aria-live="polite">
         {message}
       </div>
