@@ -17,7 +17,9 @@ test('an administrator configures a DingTalk channel, tests it, and an edit reac
   test.setTimeout(120_000);
   const problems = watchConsole(page);
   const { projectId, token } = await projectWithSession(page, request, 'Channels e2e');
-  const docId = await createDocument(request, token, projectId, { name: 'List pets', type: 'doc', content: { markdown: '# Pets' } });
+  // Named for this run: the fake keeps every message the stack sent, other runs' too (\`--repeat-each\`).
+  const docName = `List pets ${projectId.slice(-6)}`;
+  const docId = await createDocument(request, token, projectId, { name: docName, type: 'doc', content: { markdown: '# Pets' } });
   const otherDocId = await createDocument(request, token, projectId, { name: 'Feed pets', type: 'doc', content: { markdown: '# Feed' } });
   const { urls } = await notifyFakes(request);
 
@@ -48,11 +50,11 @@ test('an administrator configures a DingTalk channel, tests it, and an edit reac
   await page.goto(`/project/${projectId}/${docId}/edit`);
   await page.getByRole('textbox', { name: 'Markdown' }).fill('# Pets\n\nEvery pet, listed.');
   await page.keyboard.press('Control+s');
-  await expectSaved(page, 'List pets');
+  await expectSaved(page, docName);
   await expect
     .poll(async () =>
       (await notifyFakes(request)).received
-        .filter((m) => m.provider === 'dingtalk' && JSON.stringify(m.body).includes('List pets'))
+        .filter((m) => m.provider === 'dingtalk' && JSON.stringify(m.body).includes(docName))
         .map((m) => m.verified),
     )
     .toEqual([true]);
