@@ -15,6 +15,7 @@ import { registerLocalWorkers } from '../../functions/runtime/workers';
 import { handleRunScenarioEvent, type RunScenarioEvent } from '../../functions/workers/run-scenario/run';
 import { startBenchStack } from './harness';
 import { runMeter } from './run-meter';
+import { benchScenarioSteps } from './scenario-steps';
 import { benchProject, registerBenchUser } from './users';
 
 const echo = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'scenarios-echo.ts')], {
@@ -34,42 +35,10 @@ registerLocalWorkers((name, event) => {
   setTimeout(() => invoke(event), 0);
 });
 
-const steps: unknown[] = [
-  {
-    id: 'login',
-    type: 'request',
-    source: { kind: 'adhoc', method: 'POST', url: '/login' },
-    overrides: { body: { type: 'json', text: '{"user":"{{user}}"}' } },
-    extract: [{ variable: 'token', from: 'jsonPath', expression: '$.token' }],
-    checks: [{ kind: 'status', equals: 200 }],
-  },
-];
-for (let i = 1; steps.length < 20; i++) {
-  steps.push({
-    id: `create${i}`,
-    type: 'request',
-    source: { kind: 'adhoc', method: 'POST', url: '/orders' },
-    overrides: {
-      headers: [{ name: 'Authorization', value: 'Bearer {{token}}' }],
-      body: { type: 'json', text: '{"sku":"{{sku}}","n":' + i + '}' },
-    },
-    extract: [{ variable: 'orderId', from: 'jsonPath', expression: '$.id' }],
-    checks: [{ kind: 'jsonPath', path: '$.body.sku', op: 'equals', value: '{{sku}}' }],
-  });
-  if (steps.length < 20) {
-    steps.push({
-      id: `read${i}`,
-      type: 'request',
-      source: { kind: 'adhoc', method: 'GET', url: '/orders/{{orderId}}' },
-      overrides: { headers: [{ name: 'Authorization', value: 'Bearer {{token}}' }] },
-      checks: [
-        { kind: 'status', equals: 200 },
-        { kind: 'jsonPath', path: '$.auth', op: 'matches', value: '^Bearer tok-' },
-        { kind: 'time', underMs: 5000 },
-      ],
-    });
-  }
-}
+const steps = benchScenarioSteps({
+  create: { kind: 'adhoc', method: 'POST', url: '/orders' },
+  read: { kind: 'adhoc', method: 'GET', url: '/orders/{{orderId}}' },
+});
 const csv = ['user,sku', ...Array.from({ length: 100 }, (_, i) => `user${i},sku-${i}`)].join('\n');
 
 const { stages, time, stop } = runMeter();

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { paramRow } from '../../shared/schemas/param-row';
 import { buildCli } from '../build-cli';
 import { startBenchStack } from './harness';
+import { benchScenarioSteps } from './scenario-steps';
 import { registerBenchUser } from './users';
 
 const echo = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'scenarios-echo.ts')], {
@@ -79,46 +80,11 @@ try {
     },
     opts,
   );
-  const steps: unknown[] = [
-    {
-      id: 'login',
-      type: 'request',
-      source: { kind: 'adhoc', method: 'POST', url: '/login' },
-      overrides: { body: { type: 'json', text: '{"user":"{{user}}"}' } },
-      extract: [{ variable: 'token', from: 'jsonPath', expression: '$.token' }],
-      checks: [{ kind: 'status', equals: 200 }],
-    },
-  ];
-  for (let i = 1; steps.length < 20; i++) {
-    steps.push({
-      id: `create${i}`,
-      type: 'request',
-      source: { kind: 'document', documentId: orders.id },
-      overrides: {
-        headers: [{ name: 'Authorization', value: 'Bearer {{token}}' }],
-        body: { type: 'json', text: '{"sku":"{{sku}}","n":' + i + '}' },
-      },
-      extract: [{ variable: 'orderId', from: 'jsonPath', expression: '$.id' }],
-      checks: [{ kind: 'jsonPath', path: '$.body.sku', op: 'equals', value: '{{sku}}' }],
-    });
-    if (steps.length < 20) {
-      steps.push({
-        id: `read${i}`,
-        type: 'request',
-        source: { kind: 'document', documentId: orders.id },
-        overrides: {
-          path: '/orders/{{orderId}}',
-          headers: [{ name: 'Authorization', value: 'Bearer {{token}}' }],
-          body: { type: 'none', text: '' },
-        },
-        checks: [
-          { kind: 'status', equals: 200 },
-          { kind: 'jsonPath', path: '$.auth', op: 'matches', value: '^Bearer tok-' },
-          { kind: 'time', underMs: 5000 },
-        ],
-      });
-    }
-  }
+  const steps = benchScenarioSteps({
+    create: { kind: 'document', documentId: orders.id },
+    read: { kind: 'document', documentId: orders.id },
+    readOverrides: { path: '/orders/{{orderId}}', body: { type: 'none', text: '' } },
+  });
 
   await call('env.create', { body: { projectId: project.id, name: 'bench', baseUrl: base } }, opts);
   await call('scenario.create', { body: { projectId: project.id, name: 'Bench', content: { steps } } }, opts);
