@@ -16,6 +16,7 @@ import { JOB_NAMES } from '@shared/jobs';
 import { SERVICES } from '@shared/routes';
 import { bundleOptions, buildWorker, filesLoadedAtStart, RUNTIME_PROVIDED, workerBundleOptions } from './build-functions';
 import { functionEntry, ROOT } from './local/paths';
+import { messages, translate } from '../shared/messages';
 import type { safeSend as safeSendSource } from '../functions/net/safe-fetch';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
@@ -291,4 +292,19 @@ console.log(JSON.stringify({ tests: result.tests, environment: result.environmen
       });
     },
   );
+  it('carry the message tables as JSON text that answers exactly what the tables say, in both languages', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiloom-messages-bundle-'));
+    const entry = join(dir, 'entry.ts');
+    writeFileSync(entry, `export { messages, translate } from ${JSON.stringify(join(ROOT, 'shared/messages.ts'))};`);
+    const outfile = join(dir, 'messages', 'index.mjs');
+    await build({ ...bundleOptions(entry, outfile), sourcemap: false, logLevel: 'silent' });
+    // Keys as an object literal's (`notLoggedIn:"`) would mean the tables were compiled as code again.
+    const code = readFileSync(outfile, 'utf8');
+    expect(code.includes('\\"notLoggedIn\\":') || code.includes('{"error":{"notLoggedIn":')).toBe(true);
+    expect(/[{,]notLoggedIn:["'`]/.test(code)).toBe(false);
+    const bundled = (await import(pathToFileURL(outfile).href)) as { messages: typeof messages; translate: typeof translate };
+    expect(JSON.parse(JSON.stringify(bundled.messages))).toEqual(JSON.parse(JSON.stringify(messages)));
+    expect(bundled.translate('zh', 'error.tooManyRequests', { seconds: 3 })).toBe(translate('zh', 'error.tooManyRequests', { seconds: 3 }));
+    expect(bundled.translate('en', 'v.password')).toBe(messages.en.v.password);
+  });
 });
