@@ -7,9 +7,10 @@
  * shares. Two figures per service:
  * - load: the module's import alone. This is the budgeted one (issue 39: at most 1.3x the bare client's CPU).
  * - first request: the import and then one real call through the handler, which is what the first caller waits
- *   for, so that work moved from the load to the first request shows here: a read of a route of the service (a GET
- *   where it has one) with a session token that does not exist, through the whole chain to its refusal (the
- *   session is read from DynamoDB Local first), against the bare client's import and one read. Jobs run on a
+ *   for, so that work moved from the load to the first request shows here. Each service answers a read of its own
+ *   (FIRST_REQUESTS) for a signed-in owner of a project: the session read, the access check, the route's own reads
+ *   and the answer, against the bare client's import and one read. The proxy's call goes through the whole chain to
+ *   the address guard, which refuses the loopback target (there is nothing public to reach here). Jobs run on a
  *   schedule, not for a caller: their load only.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,10 +20,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { JOB_NAMES } from '@shared/jobs';
-import { admitsAnonymous, isTokenRoute, routeEntries, routeKey, SERVICES, type ServiceName } from '@shared/routes';
+import { routeKey, routes, SERVICES, type RouteDef, type RouteId, type RouteRequest, type ServiceName } from '@shared/routes';
+import { buildPath, placeholdersOf } from '@shared/routes/path';
 import { keys } from '../../functions/data/keys';
 import { bundleOptions } from '../build-functions';
 import { functionBundle, FUNCTIONS_OUT, ROOT } from '../local/paths';
+import type { startBenchStack } from './harness';
+import { registerBenchUser } from './users';
+
+type Stack = Awaited<ReturnType<typeof startBenchStack>>;
 
 const ROUNDS = 9;
 const BARE = 'bare DynamoDB client';
@@ -39,28 +45,46 @@ interface Figures {
   answered?: string | number;
 }
 
-/** The call a service's first request makes: see the header. */
-function firstRequestOf(service: ServiceName) {
-  const own = routeEntries.filter(([, r]) => r.service === service && !isTokenRoute(r.access));
-  const signedIn = own.filter(([, r]) => !admitsAnonymous(r.access));
-  const [id, route] = (signedIn.find(([, r]) => r.method === 'GET') ?? signedIn[0] ?? own[0])!;
-  const reads = route.method === 'GET';
-  const pathParameters = Object.fromEntries([...route.path.matchAll(/\{(\w+)\+?\}/g)].map(([, name]) => [name!, 'cold-start']));
-  const event = {
+/** What each service's first request reads: a route of its own that the owner of `project` is answered on. */
+type FirstRequest = { [Id in RouteId]: { id: Id } & RouteRequest<Id> }[RouteId];
+const FIRST_REQUESTS = (project: string, share: string): Record<ServiceName, FirstRequest> => ({
+  user: { id: 'user.detail' },
+  project: { id: 'project.get', params: { id: project } },
+  document: { id: 'document.tree', params: { projectId: project } },
+  team: { id: 'project.members', params: { id: project } },
+  environment: { id: 'env.list', params: { id: project } },
+  proxy: { id: 'proxy.send', body: { method: 'GET', url: 'http://127.0.0.1:9/', headers: [], body: { kind: 'none' } } },
+  open: { id: 'token.list', params: { projectId: project } },
+  llms: { id: 'share.llms', params: { id: share }, query: {} },
+  oauth: { id: 'login.thirdPart', query: {} },
+  changes: { id: 'release.nextVersion', params: { id: project } },
+  scenario: { id: 'scenario.list', params: { id: project } },
+  comments: { id: 'notification.list', query: {} },
+  channels: { id: 'channel.list', params: { id: project } },
+  jobs: { id: 'import.stamps', params: { projectId: project }, query: { source: 'openapi.json' } },
+});
+
+/** API Gateway's event for one call of a route, as the local gateway builds it. */
+function eventOf(request: FirstRequest, token: string) {
+  const { params = {}, query, body } = request as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+  const route = routes[request.id] as RouteDef;
+  const pathParameters = Object.fromEntries(placeholdersOf(route).map((placeholder) => [placeholder, '']));
+  for (const [name, value] of Object.entries(params)) pathParameters[route.placeholders?.[name] ?? name] = value;
+  return {
     version: '2.0',
     routeKey: routeKey(route),
-    rawPath: route.path.replace(/\{(\w+)\+?\}/g, 'cold-start'),
-    rawQueryString: '',
-    headers: { token: 'cold-start-session', ...(reads ? {} : { 'content-type': 'application/json' }) },
+    rawPath: buildPath(route, params),
+    rawQueryString: new URLSearchParams(query).toString(),
+    ...(query ? { queryStringParameters: query } : {}),
+    headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     pathParameters,
     requestContext: {
       requestId: 'cold-start',
-      http: { method: route.method, path: route.path, sourceIp: '127.0.0.1', userAgent: 'bench' },
+      http: { method: route.method, path: buildPath(route, params), sourceIp: '127.0.0.1', userAgent: 'bench' },
     },
     isBase64Encoded: false,
-    ...(reads ? {} : { body: '{}' }),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   };
-  return { id, event };
 }
 
 function coldStart(bundle: string, event: object | undefined): Figures {
@@ -89,13 +113,24 @@ console.log(JSON.stringify({ loadWallMs, loadCpuMs, ...first }));`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ratio = (value: number, yardstick: number) => `${(value / yardstick).toFixed(2)}x`;
 
-export async function benchColdStart(): Promise<Record<string, string>> {
+export async function benchColdStart(stack: Stack): Promise<Record<string, string>> {
   const sizes = JSON.parse(readFileSync(join(FUNCTIONS_OUT, 'sizes.json'), 'utf8')) as Record<string, { bytes: number; gzip: number }>;
   const scratch = mkdtempSync(join(tmpdir(), 'apiloom-bench-coldstart-'));
   try {
     const bare = join(scratch, 'index.mjs');
     await build(bundleOptions(join(ROOT, 'scripts/bench/bare-dynamo-client.ts'), bare));
-    const calls = new Map(SERVICES.map((name) => [name as string, firstRequestOf(name)]));
+    // The owner of a project with a share of it, made through the API as a user would.
+    const owner = await registerBenchUser();
+    const project = await stack.call('project.create', { body: { name: 'Cold start' } }, { token: owner.token });
+    const share = await stack.call(
+      'share.create',
+      { body: { projectId: project.id, name: 'Cold start', expireAt: new Date(Date.now() + 86_400_000).toISOString() } },
+      { token: owner.token },
+    );
+    const firstRequests = FIRST_REQUESTS(project.id, share.id);
+    const calls = new Map(
+      SERVICES.map((name) => [name as string, { id: firstRequests[name].id, event: eventOf(firstRequests[name], owner.token) }]),
+    );
     const bundles = new Map<string, { file: string; event?: object }>([
       [BARE, { file: bare, event: { key: keys.session('cold-start') } }],
       ...SERVICES.map((n) => [n, { file: functionBundle(n), event: calls.get(n)!.event }] as const),

@@ -50,7 +50,7 @@ try {
     ['fairness', () => benchFairness(onStack())],
     ['hostile', () => benchHostile(onStack())],
     ['startup', () => benchStartup()],
-    ['coldstart', () => benchColdStart()],
+    ['coldstart', () => benchColdStart(onStack())],
     ['import', () => benchImport()],
     ['export', () => benchExport()],
     ['pdf', () => ({ ...benchPdf(), ...benchExportJobs(['pdf']) })],
