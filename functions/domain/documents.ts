@@ -314,6 +314,28 @@ export function childrenByParent(nodes: StoredNode[]): Map<string, StoredNode[]>
   return map;
 }
 
+/**
+ * Parents before children, siblings in rank order; a node whose parent is not among them goes to the top. Here, not
+ * in project-file.ts, so the open API's tree read does not load the project file's reader (and js-yaml with it).
+ */
+export function inTreeOrder(projectId: string, nodes: StoredNode[]): StoredNode[] {
+  const present = new Set(nodes.map((n) => n.id));
+  const lifted = nodes.map((n) => (n.parentId === projectId || present.has(n.parentId) ? n : { ...n, parentId: projectId }));
+  const children = childrenByParent(lifted);
+  const out: StoredNode[] = [];
+  const seen = new Set<string>();
+  const walk = (parentId: string) => {
+    for (const node of children.get(parentId) ?? []) {
+      if (seen.has(node.id)) continue;
+      seen.add(node.id);
+      out.push(node);
+      walk(node.id);
+    }
+  };
+  walk(projectId);
+  return out;
+}
+
 export function toNodeView(node: StoredNode, preId: string): DocumentNode {
   return {
     id: node.id,

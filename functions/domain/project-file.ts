@@ -7,7 +7,7 @@
  */
 import { APILOOM_FILE_KIND, type ApiloomFile } from '@shared/import/apiloom';
 import { bodiesOf, readBody } from './bodies';
-import { childrenByParent, loadNodes, type StoredNode } from './documents';
+import { childrenByParent, inTreeOrder, loadNodes, type StoredNode } from './documents';
 import { environmentsOf } from './environments';
 import { importSourcesOf } from './import-stamps';
 import { getProject } from './projects';
@@ -43,25 +43,6 @@ export function chosenNodes(nodes: StoredNode[], docIds: readonly string[]): Sto
       kept.add(parent.id);
   }
   return nodes.filter((n) => kept.has(n.id));
-}
-
-/** Parents before children, siblings in rank order; a node whose parent is not among them goes to the top. */
-export function inTreeOrder(projectId: string, nodes: StoredNode[]): StoredNode[] {
-  const present = new Set(nodes.map((n) => n.id));
-  const lifted = nodes.map((n) => (n.parentId === projectId || present.has(n.parentId) ? n : { ...n, parentId: projectId }));
-  const children = childrenByParent(lifted);
-  const out: StoredNode[] = [];
-  const seen = new Set<string>();
-  const walk = (parentId: string) => {
-    for (const node of children.get(parentId) ?? []) {
-      if (seen.has(node.id)) continue;
-      seen.add(node.id);
-      out.push(node);
-      walk(node.id);
-    }
-  };
-  walk(projectId);
-  return out;
 }
 
 /**

@@ -27,7 +27,6 @@ import { AppError } from '../core/app-error';
 import type { Editor } from './documents';
 import { getEnvironment } from './environments';
 import { leaseLapsed } from './jobs';
-import { nextFire } from './schedule-cron';
 import { createScenarioJob, scenarioJobEntity } from './scenario-runs';
 import { getScenario, newScenarioId, projectOfScenarioId, requireScenario } from './scenarios';
 
@@ -59,19 +58,26 @@ export const scheduleEntity = defineEntity({
 });
 const where = conditionsOn<ScheduleRecord>();
 
-export const toScheduleView = (s: ScheduleRecord, now = new Date()): ScheduleView => ({
-  id: s.id,
-  scenarioId: s.scenarioId,
-  environmentId: s.environmentId,
-  cron: s.cron,
-  timeZone: s.timeZone,
-  enabled: s.enabled,
-  disabledReason: s.disabledReason,
-  nextAt: s.enabled ? (nextFire(s.cron, s.timeZone, now)?.toISOString() ?? null) : null,
-  fires: s.fires,
-  rev: s.rev,
-  updatedAt: s.updatedAt,
-});
+/** croner (32 KB) reads a schedule's cron: loaded with the first schedule viewed, not in every cold start (issue 39). */
+const scheduleCron = () => import('./schedule-cron');
+
+/** The schedule as its routes answer it, with its next fire. */
+export async function toScheduleView(s: ScheduleRecord, now = new Date()): Promise<ScheduleView> {
+  const next = s.enabled ? (await scheduleCron()).nextFire(s.cron, s.timeZone, now) : undefined;
+  return {
+    id: s.id,
+    scenarioId: s.scenarioId,
+    environmentId: s.environmentId,
+    cron: s.cron,
+    timeZone: s.timeZone,
+    enabled: s.enabled,
+    disabledReason: s.disabledReason,
+    nextAt: next?.toISOString() ?? null,
+    fires: s.fires,
+    rev: s.rev,
+    updatedAt: s.updatedAt,
+  };
+}
 
 export const getSchedule = async (projectId: string, scheduleId: string) =>
   scheduleEntity.parse(await getItem(scenarioKeys.schedule(projectId, scheduleId), { consistent: true }));

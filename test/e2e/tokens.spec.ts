@@ -54,6 +54,16 @@ test('make a token, copy it, push with it, see the push in Sync, revoke it', asy
           .state,
     )
     .toBe('done');
+  // And reads it back as OpenAPI: the stack runs the built bundle, whose document writers are a chunk loaded here.
+  const tree = (await (await request.get(`${base}/tree`, { headers: auth })).json()) as {
+    data: { nodes: { id: string; path?: string }[] };
+  };
+  const orders = tree.data.nodes.find((node) => node.path === '/orders');
+  expect(orders).toBeDefined();
+  const described = (await (await request.get(`${base}/documents/${orders!.id}?as=openapi`, { headers: auth })).json()) as {
+    data: { content: { paths: Record<string, unknown> } };
+  };
+  expect(Object.keys(described.data.content.paths)).toEqual(['/orders']);
 
   // The push in the Sync panel: when, by which token, what changed.
   await page.getByRole('tab', { name: '同步' }).click();

@@ -2,7 +2,8 @@
  * The open API's service (issue 26): /open/v1 for CI and tools with a project token. It starts and polls the very
  * import and export jobs of the screens (the same workers, options and reports), and reads the tree and single
  * documents through the export's snapshot and writers. A service of its own: the project bundle is at its 400 KB
- * budget, and this one carries the OpenAPI and markdown writers. It also serves the editors' token routes.
+ * budget, and this one carries the OpenAPI and markdown writers (in a chunk the first document read loads). It also
+ * serves the editors' token routes.
  */
 import { openRoutes } from '@shared/routes/open';
 import { tokenRoutes } from '@shared/routes/tokens';
@@ -23,7 +24,7 @@ import { projectAndTeamChecks } from '../../runtime/access';
 import { AppError } from '../../core/app-error';
 import { createService, defineHandlers } from '../../runtime/service';
 import { invokeWorker } from '../../runtime/workers';
-import { openDocumentOf, openTreeOf } from './reads';
+import { openTreeOf } from './reads';
 import { tokenHandlers } from './tokens';
 
 /** The token a handler's request came with (the access check put it there). */
@@ -42,7 +43,9 @@ const door = (ctx: { log: ImportDoor['log'] }): ImportDoor => ({
 export const openHandlers = defineHandlers({
   'open.tree': async (_, ctx) => openTreeOf(ctx.project.item),
 
-  'open.document': async ({ params, query }, ctx) => openDocumentOf(ctx.project.item, params.docId, query.as, ctx.locale),
+  // The export's writers and js-yaml load with the first document read: a cold start for any other route skips them.
+  'open.document': async ({ params, query }, ctx) =>
+    (await import('./document-writer')).openDocumentOf(ctx.project.item, params.docId, query.as, ctx.locale),
 
   'open.importUpload': async ({ body }, ctx) => openImportUpload(ctx.project.item.id, body, tokenEditor(tokenOf(ctx))),
 

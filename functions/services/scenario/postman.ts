@@ -1,5 +1,8 @@
-/** Postman collections in and out of test scenarios (issue 36): the converter is shared/scenarios/postman.ts. */
-import { collectionToScenario, PostmanError, scenarioToCollection, type PostmanDocument } from '@shared/scenarios/postman';
+/**
+ * Postman collections in and out of test scenarios (issue 36): the converter is shared/scenarios/postman.ts, loaded
+ * by these two routes on first use (issue 39), so a cold start for any other scenario route does not compile it.
+ */
+import type { PostmanDocument } from '@shared/scenarios/postman';
 import { allSteps } from '@shared/schemas/scenario';
 import * as z from 'zod';
 import { AppError } from '../../core/app-error';
@@ -8,8 +11,11 @@ import { createScenario, readScenarioContent, requireScenario, toScenarioView } 
 import { editorOf } from '../../domain/users';
 import { defineHandlers } from '../../runtime/service';
 
+const postmanConverter = () => import('@shared/scenarios/postman');
+
 export const postmanHandlers = defineHandlers({
   'scenario.importPostman': async ({ body: { projectId, folderId, name, collection } }, ctx) => {
+    const { collectionToScenario, PostmanError } = await postmanConverter();
     let converted: ReturnType<typeof collectionToScenario>;
     try {
       converted = collectionToScenario(collection);
@@ -38,6 +44,7 @@ export const postmanHandlers = defineHandlers({
         : undefined;
       if (node?.type === 'api' && node.method && node.path !== null) documents.set(node.id, { method: node.method, path: node.path });
     }
+    const { scenarioToCollection } = await postmanConverter();
     const { collection, notes } = scenarioToCollection({ name: record.name, content }, documents);
     return { collection: collection as unknown as Record<string, unknown>, notes };
   },
