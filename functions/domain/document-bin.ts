@@ -27,17 +27,8 @@ import { conditionsOn, deleteItem, getItem, notExists, queryAll, queryPage, skip
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { AppError } from '../core/app-error';
-import {
-  bumpTreeRev,
-  eventSubjectOf,
-  loadNodes,
-  nodeEntity,
-  nodeRecord,
-  noteRevision,
-  subtreeOf,
-  type Editor,
-  type StoredNode,
-} from './documents';
+import { eventSubjectOf, loadNodes, nodeEntity, nodeRecord, noteRevision, subtreeOf, type Editor, type StoredNode } from './documents';
+import { bumpTreeRev } from './tree-changes';
 import { eventOps, type EventDraft } from './events';
 import { DAY_MS } from './projects';
 

@@ -18,27 +18,15 @@ import {
   type SaveNote,
   type TypedContent,
 } from '@shared/schemas/document';
-import {
-  batchGet,
-  batchWrite,
-  conditionsOn,
-  exists,
-  getItem,
-  notExists,
-  queryAll,
-  queryPage,
-  skip,
-  transact,
-  type TransactOp,
-} from '../data/db';
+import { batchGet, batchWrite, conditionsOn, exists, getItem, notExists, queryAll, queryPage, transact, type TransactOp } from '../data/db';
 import { defineEntity } from '../data/entity';
 import { commentKeys, keys } from '../data/keys';
 import { AppError } from '../core/app-error';
 import { bodiesOf, bodyItem, deleteBodyObjects, getBody, readBody, storeBody, type StoredBody } from './bodies';
 import { appendHistoryOp, historyOf } from './histories';
 import { memo } from './memo';
-import { projectEntity } from './projects';
 import { contentText, searchTextItem } from './search';
+import { bumpTreeRev, keptByRevision } from './tree-changes';
 import { changesBetween, eventOps, openWindow, saveEventOps, type CoalescedKind } from './events';
 
 export const nodeRecord = lazy(() =>
@@ -106,109 +94,21 @@ export async function loadNodes(projectId: string): Promise<StoredNode[]> {
   return nodeEntity.parseAll([...unique.values()]);
 }
 
-/**
- * The tree's change log: every write of tree nodes is followed by `bumpTreeRev`, which moves the project's
- * `treeRev` and then records what that revision changed, so a reader holding the tree at an older revision reads
- * only those nodes again (in AWS the writer and the next reader are often different instances). The item:
- *
- *   pk PROJECT#<projectId>  sk TREECHANGE#<treeRev, 12 digits>
- *   { projectId, rev, documentIds?: the documents whose nodes the revision's write created, saved, moved, binned,
- *     restored or copied (absent: too many to name, or not known; readers across it read the whole tree),
- *     expiresAt: an hour on (a reader keeps a tree at most `TREE_KEPT_MS`, so older changes are never asked for) }
- *
- * The write comes before the bump and the log after it, and none of them is atomic with the others, so a reader
- * may see a node before its bump (harmless: the bump names it, and the reader reads it again then) or a revision
- * before its log item (the range then has a hole, and the reader reads the whole tree, which holds every write
- * made before the bump). A removal is a named document whose node is gone.
- */
-const treeChangeRecord = lazy(() =>
-  z.object({
-    projectId: z.string(),
-    rev: z.number(),
-    documentIds: z.array(z.string()).optional(),
-    expiresAt: z.number(),
-  }),
-);
-export const treeChangeEntity = defineEntity({
-  name: 'treeChange',
-  schema: treeChangeRecord,
-  key: (c: { projectId: string; rev: number }) => keys.treeChange(c.projectId, c.rev),
-});
-
-/** Past this many documents a change is logged as "read the whole tree" (an item stays far below 400 KB). */
-const MAX_NAMED_PER_CHANGE = 1000;
-/** How long a change stays in the log. */
-const TREE_CHANGE_TTL_S = 60 * 60;
-/**
- * A tree is read whole again after this long, whatever changed: it bounds how long a write whose bump never came
- * (its writer died between the two) stays unseen by a reader that only reads what the log names.
- */
-const TREE_KEPT_MS = 10 * 60_000;
-/** Past this many revisions or changed documents since the kept tree, reading the whole tree is as quick. */
-const MAX_REVS_BRIDGED = 200;
-const MAX_DOCUMENTS_REREAD = 1000;
-
-/**
- * Marks the project's documents changed, after the change is written (see the change log above), and counts the
- * documents it added or removed (the console shows the count without reading the tree). `changed` names the
- * documents whose nodes the write touched; 'whole' when they are not known.
- */
-export async function bumpTreeRev(projectId: string, changed: readonly string[] | 'whole', documentsAdded = 0): Promise<void> {
-  // A project destroyed meanwhile has no tree to keep.
-  const project = await projectEntity.update(
-    { id: projectId },
-    { add: { treeRev: 1, documentCount: documentsAdded } },
-    { when: exists(), failure: skip },
-  );
-  if (!project) return;
-  const named = changed === 'whole' ? undefined : [...new Set(changed)];
-  await treeChangeEntity.put(
-    {
-      projectId,
-      rev: project.treeRev,
-      ...(named && named.length <= MAX_NAMED_PER_CHANGE ? { documentIds: named } : {}),
-      expiresAt: Math.floor(Date.now() / 1000) + TREE_CHANGE_TTL_S,
-    },
-    notExists(),
-  );
-}
-
-/**
- * The documents changed by the revisions after `from` up to `to`; undefined when the log cannot say (a revision
- * with no log item yet or any more, one that did not name its documents, too many to read one by one).
- */
-async function changedBetween(projectId: string, from: number, to: number): Promise<Set<string> | undefined> {
-  if (to - from > MAX_REVS_BRIDGED) return undefined;
-  const changes = treeChangeEntity.parseAll(await queryAll(keys.treeChangesBetween(projectId, from, to)));
-  if (changes.length !== to - from) return undefined;
-  const ids = new Set<string>();
-  for (const change of changes) {
-    if (!change.documentIds) return undefined;
-    for (const id of change.documentIds) ids.add(id);
-  }
-  return ids.size <= MAX_DOCUMENTS_REREAD ? ids : undefined;
-}
-
-/** What a read of the tree needs, as of a tree revision: the nodes (in sort-key order, as a query reads them) and the built tree. */
+/** What a read of the tree needs: the nodes (in sort-key order, as a query reads them), by id, and the built tree. */
 interface KeptTree {
-  rev: number;
   nodes: StoredNode[];
   byId: Map<string, StoredNode>;
   built: BuiltTree;
 }
 
-function keptTree(projectId: string, rev: number, nodes: StoredNode[]): KeptTree {
-  return { rev, nodes, byId: new Map(nodes.map((n) => [n.id, n])), built: buildTree(projectId, nodes) };
+function keptTree(projectId: string, nodes: StoredNode[]): KeptTree {
+  return { nodes, byId: new Map(nodes.map((n) => [n.id, n])), built: buildTree(projectId, nodes) };
 }
-
-const wholeTree = async (projectId: string, rev: number) => keptTree(projectId, rev, await loadNodes(projectId));
 
 const bySortKey = (a: StoredNode, b: StoredNode) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** A kept tree brought to revision `rev`: the changed nodes read again and put in a copy, or the whole tree read. */
-async function advance(projectId: string, kept: KeptTree, rev: number): Promise<KeptTree> {
-  const ids = await changedBetween(projectId, kept.rev, rev);
-  if (!ids) return wholeTree(projectId, rev);
+/** A kept tree brought forward: the changed nodes read again and put in a copy, only their lists built again. */
+async function advanceTree(projectId: string, kept: KeptTree, ids: ReadonlySet<string>): Promise<KeptTree> {
   const keysOf = [...ids].map((id) => keys.document(projectId, id));
   const found = nodeEntity.parseAll(await batchGet(keysOf, { consistent: true }));
   const now = new Map(found.map((n) => [n.id, n]));
@@ -230,36 +130,20 @@ async function advance(projectId: string, kept: KeptTree, rev: number): Promise<
     markUp(kept.byId.get(id)?.parentId);
     markUp(now.get(id)?.parentId);
   }
-  return { rev, nodes, byId, built: buildTree(projectId, nodes, { before: kept.built, dirty }) };
+  return { nodes, byId, built: buildTree(projectId, nodes, { before: kept.built, dirty }) };
 }
 
 /**
- * The trees of a few projects (a large one is megabytes), each as of the newest revision asked for. A read at a
- * newer revision than the one kept reads only what the change log names; one at the kept revision or an older
- * one answers the kept tree, which holds every write whose bump came before the revision asked for. Independent
- * caches are separate readers (the tests hold two, as two instances would).
+ * The trees of a few projects (a large one is megabytes), each as of the newest revision asked for, brought forward
+ * by the tree's change log (tree-changes.ts). Independent caches are separate readers (the tests hold two, as two
+ * instances would).
  */
 export function createTreeCache(opts: { max: number } = { max: 8 }) {
-  const kept = new Map<string, { rev: number; since: number; tree: Promise<KeptTree> }>();
-  function at(project: { id: string; treeRev: number }): Promise<KeptTree> {
-    const now = Date.now();
-    const held = kept.get(project.id);
-    const usable = held && now - held.since < TREE_KEPT_MS ? held : undefined;
-    kept.delete(project.id);
-    if (usable && usable.rev >= project.treeRev) {
-      kept.set(project.id, usable);
-      return usable.tree;
-    }
-    const tree = usable
-      ? usable.tree.then((before) => advance(project.id, before, project.treeRev))
-      : wholeTree(project.id, project.treeRev);
-    const entry = { rev: project.treeRev, since: usable?.since ?? now, tree };
-    kept.set(project.id, entry);
-    // A failed read is not kept.
-    tree.catch(() => kept.get(project.id) === entry && kept.delete(project.id));
-    while (kept.size > opts.max) kept.delete(kept.keys().next().value!);
-    return tree;
-  }
+  const at = keptByRevision<KeptTree>({
+    max: opts.max,
+    whole: async (projectId) => keptTree(projectId, await loadNodes(projectId)),
+    advance: (projectId, kept, changed) => advanceTree(projectId, kept, changed),
+  });
   return {
     /** A node as of a tree revision (reads; a write reads the node itself, under its condition). */
     nodeAt: async (project: { id: string; treeRev: number }, documentId: string) => (await at(project)).byId.get(documentId),

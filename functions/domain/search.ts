@@ -7,9 +7,9 @@
 import * as z from 'zod';
 import { lazy } from '@shared/lazy';
 import type { ParamItem, TypedContent } from '@shared/schemas/document';
-import { asRecords, batchWrite, queryAll } from '../data/db';
+import { asRecords, batchGet, batchWrite, queryAll } from '../data/db';
 import { ENTITY, keys } from '../data/keys';
-import { memo } from './memo';
+import { keptByRevision } from './tree-changes';
 
 /** A search text fits its own item (DynamoDB stops at 400 KB), so all but a huge page is searched whole. */
 const SEARCH_TEXT_BYTES = 350 * 1024;
@@ -96,15 +96,36 @@ export const searchTextItem = (projectId: string, documentId: string, text: stri
   text,
 });
 
-/** Search texts change with the tree revision (see documents.ts): kept per revision, for a few projects. */
-const texts = memo<Map<string, string>>({ ttlMs: 10 * 60_000, max: 4 });
-
-/** Every search text of a project at a tree revision, read as parallel ranges (see keys.inRanges). */
-export const searchTextsOf = (project: { id: string; treeRev: number }): Promise<Map<string, string>> =>
-  texts.get(`${project.id}:${project.treeRev}`, async () => {
-    const pages = await Promise.all(keys.searchTextsOfInRanges(project.id, 4).map((spec) => queryAll(spec)));
-    return new Map(asRecords(searchTextRecord, pages.flat()).map((t) => [t.documentId, t.text]));
+/**
+ * Every search text of a project as of a tree revision, for a few projects: read whole as parallel ranges (see
+ * keys.inRanges), then brought forward by what the tree's change log names (tree-changes.ts): a save writes its
+ * search text in the transaction that writes its node, before the bump that names it. Each call makes a reader of
+ * its own (the tests hold two, as two instances would).
+ */
+export const createSearchTexts = () =>
+  keptByRevision<Map<string, string>>({
+    max: 4,
+    whole: async (projectId) => {
+      const pages = await Promise.all(keys.searchTextsOfInRanges(projectId, 4).map((spec) => queryAll(spec)));
+      return new Map(asRecords(searchTextRecord, pages.flat()).map((t) => [t.documentId, t.text]));
+    },
+    advance: async (projectId, kept, changed) => {
+      const found = asRecords(
+        searchTextRecord,
+        await batchGet(
+          [...changed].map((id) => keys.searchText(projectId, id)),
+          { consistent: true },
+        ),
+      );
+      const texts = new Map(kept);
+      for (const id of changed) texts.delete(id);
+      for (const t of found) texts.set(t.documentId, t.text);
+      return texts;
+    },
   });
+
+/** This instance's search texts. */
+export const searchTextsOf = createSearchTexts();
 
 /** Writes search texts that are missing (documents saved before search texts existed). Best effort. */
 export const storeSearchTexts = (projectId: string, texts: [string, string][]) =>

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DocumentTreeNode } from '@shared/schemas/document';
-import { bumpTreeRev } from '../../functions/domain/documents';
+import { bumpTreeRev } from '../../functions/domain/tree-changes';
 import { seedLargeProject } from '../../scripts/bench/project-page';
 import { signUp, useLocalApi } from '../support/local-api';
 

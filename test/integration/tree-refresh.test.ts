@@ -1,8 +1,8 @@
 /**
- * Issue 39: the tree's first read after a change reads only what changed. A reader that keeps a project's tree (an
- * instance of the API; here a `createTreeCache()` of its own, as another process would hold) brings it forward by
- * what the tree's change log names, and must then hold exactly what a reader with nothing kept (a full reload)
- * reads: after every kind of change made through the API, when a node is seen before its bump or a revision before
+ * Issue 39: the tree's first read after a change, and the first search, read only what changed. A reader that keeps
+ * a project's tree and search texts (an instance of the API; here a `createTreeCache()` and a `createSearchTexts()`
+ * of its own, as another process would hold) brings them forward by what the tree's change log names, and must then
+ * hold exactly what a reader with nothing kept (a full reload) reads: after every kind of change made through the API, when a node is seen before its bump or a revision before
  * its log item, with writers interleaved, and over a random sequence of changes.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,9 @@ import type { RouteId, RouteResponse } from '@shared/routes';
 import type { DocumentTreeNode } from '@shared/schemas/document';
 import { dynamo } from '../../functions/data/dynamo-client';
 import { keys } from '../../functions/data/keys';
-import { bumpTreeRev, createTreeCache, getNode, nodeEntity } from '../../functions/domain/documents';
+import { createTreeCache, getNode, nodeEntity } from '../../functions/domain/documents';
+import { createSearchTexts } from '../../functions/domain/search';
+import { bumpTreeRev, treeChangeEntity } from '../../functions/domain/tree-changes';
 import { DAY_MS, getProject, projectEntity } from '../../functions/domain/projects';
 import { purgeBinEntry } from '../../functions/domain/project-purge';
 import { settledWorkers } from '../../scripts/local/workers';
@@ -20,8 +22,8 @@ import { signUp, useLocalApi, type ApiResponse, type RouteArgs } from '../suppor
 const api = useLocalApi();
 
 /**
- * Whether `read` queried the project's whole range of tree nodes (a full reload) rather than only what the change
- * log names. Counted at our client's `send`, which the reader's queries go through.
+ * Whether `read` queried the project's whole range of tree nodes or of search texts (a full reload) rather than only
+ * what the change log names. Counted at our client's `send`, which the reader's queries go through.
  */
 async function readsWholeTree(projectId: string, read: () => Promise<unknown>): Promise<boolean> {
   const client = dynamo();
@@ -32,7 +34,7 @@ async function readsWholeTree(projectId: string, read: () => Promise<unknown>): 
     if (
       command.constructor.name === 'QueryCommand' &&
       typeof from === 'string' &&
-      from.startsWith(keys.documentsOf(projectId).sortBeginsWith!)
+      [keys.documentsOf(projectId).sortBeginsWith!, keys.searchText(projectId, '').sk].some((prefix) => from.startsWith(prefix))
     )
       whole = true;
     return send(command as never);
@@ -65,15 +67,25 @@ async function setup() {
     const node = (await getNode(project.id, id))!;
     return call('document.update', { body: { id, rev: node.rev, name } });
   };
+  /** A save of new content: its search text changes with it. */
+  const rewrite = async (id: string, description: string) => {
+    const node = (await getNode(project.id, id))!;
+    return call('document.update', { body: { id, rev: node.rev, content: { method: 'GET', path: `/${node.name}`, description } } });
+  };
   const move = (id: string, parentId: string, preId: string) => call('document.resort', { params: { docId: id, parentId, preId } });
 
-  /** A reader that keeps its tree between reads. */
+  /** A reader that keeps its tree and search texts between reads. */
   const reader = () => {
     const cache = createTreeCache();
+    const searchTexts = createSearchTexts();
     return {
       read: async () => {
         const at = (await getProject(project.id))!;
-        return { nodes: await cache.nodesAt(at), tree: await cache.treeAt(at) };
+        const nodes = await cache.nodesAt(at);
+        // What search reads: the text of each document in the tree (a purged document's text may stay kept unread).
+        const kept = await searchTexts(at);
+        const texts = nodes.map((n) => [n.id, kept.get(n.id)]);
+        return { nodes, tree: await cache.treeAt(at), texts };
       },
     };
   };
@@ -86,9 +98,10 @@ async function setup() {
     const fresh = await wholeRead();
     expect(read!.nodes).toEqual(fresh.nodes);
     expect(read!.tree).toEqual(fresh.tree);
+    expect(read!.texts).toEqual(fresh.texts);
     return whole;
   };
-  return { ...user, project, call, create, rename, move, reader, wholeRead, expectAsWhole };
+  return { ...user, project, call, create, rename, rewrite, move, reader, wholeRead, expectAsWhole };
 }
 
 const namesOf = (tree: DocumentTreeNode[]): unknown[] => tree.map((n) => (n.children.length ? [n.name, namesOf(n.children)] : n.name));
@@ -107,7 +120,7 @@ const openApi = (count: number, suffix: string) => ({
 
 describe('a kept tree brought forward by the change log', () => {
   it('holds what a full reload reads after each kind of change, reading only the changed nodes', { timeout: 180_000 }, async () => {
-    const { project, call, create, rename, move, reader, expectAsWhole } = await setup();
+    const { project, call, create, rename, rewrite, move, reader, expectAsWhole } = await setup();
     const kept = reader();
     const folder = await create({ name: 'Folder', type: 'folder' });
     const other = await create({ name: 'Other', type: 'folder', preId: folder.id });
@@ -119,6 +132,7 @@ describe('a kept tree brought forward by the change log', () => {
     const steps: [string, () => Promise<unknown>][] = [
       ['create', () => create({ name: 'c', parentId: folder.id, preId: b.id })],
       ['rename', () => rename(a.id, 'a renamed')],
+      ['save new content', () => rewrite(b.id, 'Returns the zebras of the account')],
       ['move to another folder', () => move(b.id, other.id, '0')],
       ['reorder among siblings', () => move(a.id, folder.id, '0')],
       ['copy a folder with its subtree', () => call('document.copy', { body: { id: folder.id } })],
@@ -206,7 +220,6 @@ describe('the order of a write, its bump and its log item', () => {
     expect(await expectAsWhole(kept)).toBe(true);
     expect((await kept.read()).nodes.find((n) => n.id === doc.id)?.name).toBe('after');
     // Its log item lands; the next change is read from the log again.
-    const { treeChangeEntity } = await import('../../functions/domain/documents');
     await treeChangeEntity.put({ projectId: project.id, rev: bumped.treeRev, documentIds: [doc.id], expiresAt: 4_000_000_000 });
     await create({ name: 'later' });
     expect(await expectAsWhole(kept)).toBe(false);

@@ -32,7 +32,8 @@ import { ENTITY, importKeys, keys, type Key } from '../../data/keys';
 import { deleteObjects } from '../../data/s3';
 import { bodiesOf } from '../../domain/bodies';
 import { binDocuments } from '../../domain/document-bin';
-import { bumpTreeRev, nodeEntity, type StoredNode } from '../../domain/documents';
+import { nodeEntity, type StoredNode } from '../../domain/documents';
+import { bumpTreeRev } from '../../domain/tree-changes';
 import { reportImportCommit, type ImportJobRecord, type StoredReport } from '../../domain/import-jobs';
 import { projectEntity } from '../../domain/projects';
 
