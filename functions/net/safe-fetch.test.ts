@@ -342,7 +342,13 @@ describe('the connection: its own per request, checked before a byte is written,
       let bytes = 0;
       socket.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
-        if (chunk.includes('\r\n\r\n')) socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+        if (!chunk.includes('\r\n\r\n')) return;
+        // Answers as the path says, never saying the connection closes: /hop redirects, /huge announces more than
+        // any cap, /hang never answers.
+        const path = chunk.toString('latin1').split(' ')[1];
+        if (path === '/hop') socket.write('HTTP/1.1 302 Found\r\nLocation: /\r\nContent-Length: 0\r\n\r\n');
+        else if (path === '/huge') socket.write('HTTP/1.1 200 OK\r\nContent-Length: 999999999\r\n\r\n');
+        else if (path !== '/hang') socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
       });
       socket.on('error', () => undefined);
       socket.on('close', () => {
@@ -382,15 +388,21 @@ describe('the connection: its own per request, checked before a byte is written,
     }
   });
 
-  it('opens a connection per request and hop and closes each once answered', async () => {
+  it('opens a connection per request and hop, and closes each whatever the outcome', async () => {
     const target = await recorder();
     try {
-      const options = { admitForTests: LOOPBACK_ONLY, timeoutMs: 3_000 };
-      for (let i = 0; i < 2; i++)
-        expect((await safeSend({ method: 'GET', url: `http://127.0.0.1:${target.port}/` }, options)).status).toBe(200);
-      expect(target.opened()).toBe(2);
-      // Both closed, though the answers said nothing of closing.
-      expect(await target.closedAfter(2)).toHaveLength(2);
+      // A time cap longer than the test's own: its abort must not be what closes a connection left open.
+      const options = { admitForTests: LOOPBACK_ONLY, timeoutMs: 60_000 };
+      const send = (path: string, extra = {}) =>
+        safeSend({ method: 'GET', url: `http://127.0.0.1:${target.port}${path}` }, { ...options, ...extra }).catch((e: unknown) => e);
+      for (let i = 0; i < 2; i++) expect(await send('/')).toMatchObject({ status: 200 });
+      expect(await send('/hop')).toMatchObject({ status: 200 });
+      expect(target.opened()).toBe(4);
+      expect(await send('/huge', { maxBytes: 1000 })).toMatchObject({ reason: 'tooLarge' });
+      expect(await send('/hang', { timeoutMs: 300 })).toMatchObject({ reason: 'timeout' });
+      expect(await send('/hop', { maxRedirects: 0 })).toMatchObject({ reason: 'redirects' });
+      // Every one closed by the sender, though no answer said the connection closes.
+      expect(await target.closedAfter(7)).toHaveLength(7);
     } finally {
       await target.close();
     }
