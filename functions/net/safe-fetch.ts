@@ -217,8 +217,8 @@ export async function safeSend(outgoing: OutgoingRequest, options: SendOptions =
   let method = outgoing.method.toUpperCase();
   let body = outgoing.body;
   let headers = (outgoing.headers ?? []).filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase()));
-  checkHeaders(headers);
   let url = checkUrl(outgoing.url, options);
+  checkHeaders(headers);
   for (let hops = 0; ; hops++) {
     const sent = body && method !== 'GET' && method !== 'HEAD' ? body : undefined;
     const response = await exchange(url, method, headers, sent, options, signal);
