@@ -88,21 +88,6 @@ const sdkWithoutEventStreams = throwingModule(
 );
 
 /**
- * undici's HTTP parser is WebAssembly shipped twice, as base64 text of 70 KB each: with SIMD and without. It tries
- * the SIMD build first and falls back to the other when that throws, so the proxy's bundle carries only the one that
- * runs everywhere; parsing a response's head is not where a proxied request spends its time.
- */
-const undiciWithoutSimdParser: Plugin = {
-  name: 'undici-without-simd-parser',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]llhttp[\\/]llhttp_simd-wasm\.js$/ }, () => ({
-      contents: "throw new Error('undici-without-simd-parser: not built into Lambda bundles');",
-      loader: 'js',
-    }));
-  },
-};
-
-/**
  * The open API's own OpenAPI description (`GET /open/v1/openapi.json`) is the open function's largest input, 48 KB of
  * object literal minified, read by a few callers a day. It goes into the bundle gzipped (about a sixth of that)
  * and is unzipped on its first read (the handler imports it then), which takes a few milliseconds.
@@ -165,7 +150,7 @@ const commonOptions = (entry: string): BuildOptions => ({
   },
   // Some CommonJS dependencies call require() for Node built-ins; give the ESM bundle one.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [zodWithoutJsonSchema, sdkWithoutEventStreams, undiciWithoutSimdParser, openApiDescriptionGzipped, messageTablesAsJson],
+  plugins: [zodWithoutJsonSchema, sdkWithoutEventStreams, openApiDescriptionGzipped, messageTablesAsJson],
 });
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Which addresses the server may reach for a user (safe-fetch.ts's guard): a module of its own, without the HTTP
- * client, so code that only checks an address as it is saved (a channel's target) loads no undici.
+ * client, so code that only checks an address as it is saved (a channel's target) loads none of the sender.
  */
 import ipaddr from 'ipaddr.js';
 

@@ -3,12 +3,15 @@
  * request count stays 0), an admitted one does. Host names resolve through a resolver the test controls; no
  * traffic leaves the machine (refused addresses are refused before any socket opens).
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createHttpsServer } from 'node:https';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { isPublicAddress } from './addresses';
-import { checkConnected, FetchRefused, safeFetch, safeSend, type SafeFetchOptions } from './safe-fetch';
+import { checkConnected, FetchRefused, guardedLookup, safeFetch, safeSend, type SafeFetchOptions } from './safe-fetch';
 
 let server: Server;
 let port = 0;
@@ -325,5 +328,150 @@ describe('safe send: any method, headers and bodies, through the same guard', ()
     expect(refused).toBeInstanceOf(FetchRefused);
     expect((refused as FetchRefused).detail).toBe('::ffff:127.0.0.1');
     expect(hits).toBe(before);
+  });
+});
+
+describe('the connection: its own per request, checked before a byte is written, TLS named by host', () => {
+  /** A bare TCP server that counts connections and the bytes each sent before it closed. */
+  const recorder = async () => {
+    const closed: number[] = [];
+    let opened = 0;
+    let notify = () => {};
+    const tcp = createNetServer((socket) => {
+      opened++;
+      let bytes = 0;
+      socket.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (!chunk.includes('\r\n\r\n')) return;
+        // Answers as the path says, never saying the connection closes: /hop redirects, /huge announces more than
+        // any cap, /hang never answers.
+        const path = chunk.toString('latin1').split(' ')[1];
+        if (path === '/hop') socket.write('HTTP/1.1 302 Found\r\nLocation: /\r\nContent-Length: 0\r\n\r\n');
+        else if (path === '/huge') socket.write('HTTP/1.1 200 OK\r\nContent-Length: 999999999\r\n\r\n');
+        else if (path !== '/hang') socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        closed.push(bytes);
+        notify();
+      });
+    });
+    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (tcp.address() as AddressInfo).port,
+      opened: () => opened,
+      /** The bytes of each connection, once `count` of them have closed. */
+      closedAfter: (count: number) =>
+        new Promise<number[]>((resolve) => {
+          notify = () => closed.length >= count && resolve(closed);
+          notify();
+        }),
+      close: () => new Promise((resolve) => tcp.close(resolve)),
+    };
+  };
+
+  it('drops a connection whose address is not admitted before writing anything, TLS hello included', async () => {
+    const target = await recorder();
+    try {
+      // The resolver's answer is admitted as written; the socket reports loopback in its own spelling.
+      const mapped = { admitForTests: new Set(['::ffff:7f00:1']), resolve: async () => ['::ffff:7f00:1'], timeoutMs: 3_000 };
+      for (const scheme of ['http', 'https']) {
+        const refused = await safeSend(
+          { method: 'POST', url: `${scheme}://mapped.test:${target.port}/`, body: new Uint8Array(8) },
+          mapped,
+        ).catch((e: unknown) => e);
+        expect((refused as FetchRefused).reason, scheme).toBe('address');
+      }
+      expect(await target.closedAfter(2)).toEqual([0, 0]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('opens a connection per request and hop, and closes each whatever the outcome', async () => {
+    const target = await recorder();
+    try {
+      // A time cap longer than the test's own: its abort must not be what closes a connection left open.
+      const options = { admitForTests: LOOPBACK_ONLY, timeoutMs: 60_000 };
+      const send = (path: string, extra = {}) =>
+        safeSend({ method: 'GET', url: `http://127.0.0.1:${target.port}${path}` }, { ...options, ...extra }).catch((e: unknown) => e);
+      for (let i = 0; i < 2; i++) expect(await send('/')).toMatchObject({ status: 200 });
+      expect(await send('/hop')).toMatchObject({ status: 200 });
+      expect(target.opened()).toBe(4);
+      expect(await send('/huge', { maxBytes: 1000 })).toMatchObject({ reason: 'tooLarge' });
+      expect(await send('/hang', { timeoutMs: 300 })).toMatchObject({ reason: 'timeout' });
+      expect(await send('/hop', { maxRedirects: 0 })).toMatchObject({ reason: 'redirects' });
+      // Every one closed by the sender, though no answer said the connection closes.
+      expect(await target.closedAfter(7)).toHaveLength(7);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('answers every address DNS gave when asked for all (autoSelectFamily), one otherwise, none if any is refused', async () => {
+    const resolve = async (host: string) => (host === 'mixed.test' ? ['127.0.0.1', '10.0.0.1'] : ['127.0.0.1', '::1']);
+    const lookup = guardedLookup({ resolve, admitForTests: new Set(['127.0.0.1', '::1']) });
+    const ask = (host: string, all: boolean) =>
+      new Promise<unknown[]>((done) => lookup(host, { all }, (...answer: unknown[]) => done(answer)));
+    expect(await ask('both.test', true)).toEqual([
+      null,
+      [
+        { address: '127.0.0.1', family: 4 },
+        { address: '::1', family: 6 },
+      ],
+    ]);
+    expect(await ask('both.test', false)).toEqual([null, '127.0.0.1', 4]);
+    const [refused] = await ask('mixed.test', true);
+    expect(refused).toBeInstanceOf(FetchRefused);
+    expect((refused as FetchRefused).detail).toBe('10.0.0.1');
+    // Through a connection that asks for all, as Node's does by default.
+    const target = await recorder();
+    try {
+      const socket = connect({ host: 'both.test', port: target.port, lookup, autoSelectFamily: true });
+      await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      expect(socket.remoteAddress).toBe('127.0.0.1');
+      socket.destroy();
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('refuses a header value Node would not write, before connecting', async () => {
+    const before = hits;
+    for (const value of ['中文', 'a\u0001b']) {
+      const refused = await safeSend(
+        { method: 'GET', url: `http://127.0.0.1:${port}/echo`, headers: [['X-Odd', value]] },
+        { admitForTests: LOOPBACK_ONLY },
+      ).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ reason: 'unreachable', detail: 'invalid X-Odd header' });
+    }
+    expect(hits).toBe(before);
+  });
+
+  it('speaks TLS with the host name as SNI (none for an address), verifying the certificate', async () => {
+    const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+    const cert = fixture('tls-test.crt');
+    const names: unknown[] = [];
+    const tls = createHttpsServer({ cert, key: fixture('tls-test.key') }, (_req, res) => res.end('secure'));
+    // The name the client's hello carried (typed nowhere, set on every server-side socket: false when none came).
+    tls.on('secureConnection', (socket: TLSSocket & { servername?: string | false }) => names.push(socket.servername));
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    const tlsPort = (tls.address() as AddressInfo).port;
+    const options = { admitForTests: LOOPBACK_ONLY, resolve: async () => ['127.0.0.1'], trustForTests: cert, timeoutMs: 3_000 };
+    try {
+      const named = await safeSend({ method: 'GET', url: `https://tls.test:${tlsPort}/` }, options);
+      expect(new TextDecoder().decode(named.body)).toBe('secure');
+      expect((await safeSend({ method: 'GET', url: `https://127.0.0.1:${tlsPort}/` }, options)).status).toBe(200);
+      expect(names).toEqual(['tls.test', false]);
+      // Not trusted: a certificate no authority we trust signed.
+      const untrusted = await safeSend(
+        { method: 'GET', url: `https://tls.test:${tlsPort}/` },
+        { ...options, trustForTests: undefined },
+      ).catch((e: unknown) => e);
+      expect((untrusted as FetchRefused).reason).toBe('unreachable');
+    } finally {
+      tls.closeAllConnections();
+      await new Promise((resolve) => tls.close(resolve));
+    }
   });
 });

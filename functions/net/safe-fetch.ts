@@ -1,21 +1,26 @@
 /**
- * The one way the server fetches a URL a user gave it (import by URL; later the interface-test proxy): only
- * public unicast addresses, checked three times over (the literal in the URL, every address DNS answers, and the
- * address the socket actually connected to, so a rebinding DNS answer cannot slip through between the check and
- * the connection), every redirect re-checked as a new request, and caps on size, time and hops.
+ * The one way the server fetches a URL a user gave it (import by URL, the interface-test proxy, a channel's
+ * message): only public unicast addresses, checked three times over (the literal in the URL, every address DNS
+ * answers, and the address the socket actually connected to, so a rebinding DNS answer cannot slip through between
+ * the check and the connection), every redirect re-checked as a new request, and caps on size, time and hops.
  *
- * Node's global fetch ignores agents, so an agent-based guard would not protect it: this uses undici's request
- * with a connector of its own. IP literals never reach a DNS lookup (`new URL` normalises 127.1, 2130706433,
- * 0x7f000001 and 0177.0.0.1 to 127.0.0.1 first), so they are checked before any socket opens.
+ * Node's own `node:http`/`node:https` clients on a socket this module opens itself (`net.connect` with a guarded
+ * `lookup`, the connected address checked before TLS or any request byte): built into Node, so the bundles that send
+ * carry no HTTP client, and a cold start compiles none (undici was 240 KB of the proxy's bundle). Node's global fetch
+ * ignores agents and lookups, so it could not be guarded this way. IP literals never reach a DNS lookup (`new URL`
+ * normalises 127.1, 2130706433, 0x7f000001 and 0177.0.0.1 to 127.0.0.1 first), so they are checked before any
+ * socket opens.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
-import type { Socket } from 'node:net';
-import ipaddr from 'ipaddr.js';
-import { isPublicAddress } from './addresses';
+import { request as httpRequest, validateHeaderName, validateHeaderValue, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { connect as netConnect, isIP, type LookupFunction, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { Agent, buildConnector, request } from './undici-core';
+import ipaddr from 'ipaddr.js';
+import { isPublicAddress } from './addresses';
 
 export type RefusalReason = 'scheme' | 'address' | 'redirects' | 'tooLarge' | 'timeout' | 'unreachable';
 
@@ -41,6 +46,8 @@ export interface SafeFetchOptions {
    * configuration or the environment, so deployed code has no way to set it.
    */
   admitForTests?: ReadonlySet<string>;
+  /** TEST ONLY: the one certificate authority (PEM) trusted, in place of Node's own, for a TLS test server; a parameter likewise. */
+  trustForTests?: string;
 }
 
 export interface FetchedFile {
@@ -62,35 +69,72 @@ export function checkConnected(socket: Pick<Socket, 'remoteAddress'>, options: S
   if (!admitted(address, options)) throw new FetchRefused('address', address);
 }
 
-function guardedAgent(options: SafeFetchOptions, timeoutMs: number) {
+/**
+ * The DNS step of a connection (`net.connect`'s `lookup`): every answer must be admitted, or none is used. Answers
+ * one address, or all of them when asked (`all: true`, as Node's autoSelectFamily asks).
+ */
+export function guardedLookup(options: SafeFetchOptions): LookupFunction {
   const resolve = options.resolve ?? defaultResolve;
-  const lookup = (hostname: string, lookupOptions: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+  return (hostname, lookupOptions, callback) => {
     resolve(hostname).then(
       (addresses) => {
         // Every answer must be admitted: a mixed answer is how rebinding attacks pick their moment.
         const refused = addresses.find((a) => !admitted(a, options));
-        if (!addresses.length || refused) return callback(new FetchRefused('address', refused ?? hostname));
+        if (!addresses.length || refused) return callback(new FetchRefused('address', refused ?? hostname), '');
         const all: LookupAddress[] = addresses.map((address) => ({ address, family: ipaddr.parse(address).kind() === 'ipv6' ? 6 : 4 }));
         if (lookupOptions.all) callback(null, all);
         else callback(null, all[0]!.address, all[0]!.family);
       },
-      () => callback(new FetchRefused('unreachable', hostname)),
+      () => callback(new FetchRefused('unreachable', hostname), ''),
     );
   };
-  const connect = buildConnector({ timeout: timeoutMs, lookup } as Parameters<typeof buildConnector>[0]);
-  return new Agent({
-    connect: (connectOptions, callback) =>
-      connect(connectOptions, (error, socket) => {
-        if (error || !socket) return callback(error ?? new FetchRefused('unreachable'), null);
-        try {
-          checkConnected(socket, options);
-        } catch (refusal) {
-          socket.destroy();
-          return callback(refusal as Error, null);
-        }
-        callback(null, socket);
-      }),
+}
+
+/** Resolves once `event` fires on the socket; rejects on its error or when the time cap ends the exchange. */
+function whenSocket(socket: Socket, event: 'connect' | 'secureConnect', signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      socket.off(event, onEvent).off('error', settle);
+      signal.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onEvent = () => settle();
+    const onAbort = () => settle(new FetchRefused('timeout'));
+    if (signal.aborted) return onAbort();
+    socket.once(event, onEvent).once('error', settle);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * A connection of one request's own to the URL's host: through the guarded lookup, its connected address checked
+ * before anything is written (TLS's hello included), then TLS for https (SNI for a host name, never for an address
+ * literal). Destroyed on any failure.
+ */
+async function openSocket(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<Socket> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const https = url.protocol === 'https:';
+  const tcp = netConnect({ host, port: Number(url.port) || (https ? 443 : 80), lookup: guardedLookup(options) });
+  let socket: Socket = tcp;
+  try {
+    await whenSocket(tcp, 'connect', signal);
+    checkConnected(tcp, options);
+    if (!https) return tcp;
+    socket = tlsConnect({
+      socket: tcp,
+      host,
+      ...(isIP(host) ? {} : { servername: host }),
+      ALPNProtocols: ['http/1.1'],
+      ...(options.trustForTests ? { ca: options.trustForTests } : {}),
+    });
+    await whenSocket(socket, 'secureConnect', signal);
+    return socket;
+  } catch (error) {
+    socket.destroy();
+    tcp.destroy();
+    throw error;
+  }
 }
 
 /** Refuses what is not http(s) and what names a literal address that is not admitted. */
@@ -169,34 +213,26 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  */
 export async function safeSend(outgoing: OutgoingRequest, options: SendOptions = {}): Promise<SentResponse> {
   const { maxBytes, timeoutMs, maxRedirects } = { ...DEFAULTS, ...options };
-  const agent = guardedAgent(options, timeoutMs);
   const signal = AbortSignal.timeout(timeoutMs);
   let method = outgoing.method.toUpperCase();
   let body = outgoing.body;
   let headers = (outgoing.headers ?? []).filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase()));
-  try {
-    let url = checkUrl(outgoing.url, options);
-    for (let hops = 0; ; hops++) {
-      const response = await request(url, {
-        method: method,
-        dispatcher: agent,
-        signal,
-        headers: headers.flat(),
-        body: body && method !== 'GET' && method !== 'HEAD' ? body : null,
-        responseHeaders: 'raw',
-      }).catch((error: unknown) => {
-        throw unwrap(error, signal);
-      });
-      const raw = response.headers as unknown as string[];
+  let url = checkUrl(outgoing.url, options);
+  checkHeaders(headers);
+  for (let hops = 0; ; hops++) {
+    const sent = body && method !== 'GET' && method !== 'HEAD' ? body : undefined;
+    const response = await exchange(url, method, headers, sent, options, signal);
+    try {
       const received: [string, string][] = [];
+      const raw = response.rawHeaders;
       for (let i = 0; i + 1 < raw.length; i += 2) received.push([raw[i]!, raw[i + 1]!]);
       const header = (name: string) => received.find(([n]) => n.toLowerCase() === name)?.[1];
+      const status = response.statusCode ?? 0;
       const location = header('location');
-      if (REDIRECTS.has(response.statusCode) && location) {
-        await response.body.dump();
+      if (REDIRECTS.has(status) && location) {
         if (hops >= maxRedirects) throw new FetchRefused('redirects', String(maxRedirects));
         const next = checkUrl(new URL(location, url).toString(), options);
-        if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
+        if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
           if (method !== 'HEAD') method = 'GET';
           body = undefined;
           headers = headers.filter(([name]) => !BODY_HEADERS.has(name.toLowerCase()));
@@ -207,16 +243,69 @@ export async function safeSend(outgoing: OutgoingRequest, options: SendOptions =
       }
       const encoding = (header('content-encoding') ?? '').trim().toLowerCase();
       const declared = Number(header('content-length') ?? 0);
-      if (options.overflow !== 'truncate' && !encoding && declared > maxBytes) {
-        await response.body.dump();
-        throw new FetchRefused('tooLarge', String(declared));
-      }
-      const read = await readBody(response.body, encoding, maxBytes, options.overflow ?? 'refuse', signal);
-      return { url: url.toString(), status: response.statusCode, statusText: response.statusText ?? '', headers: received, ...read };
+      if (options.overflow !== 'truncate' && !encoding && declared > maxBytes) throw new FetchRefused('tooLarge', String(declared));
+      const read = await readBody(response, encoding, maxBytes, options.overflow ?? 'refuse', signal);
+      return { url: url.toString(), status, statusText: response.statusMessage ?? '', headers: received, ...read };
+    } finally {
+      // No connection outlives its request: the next hop, and the next call, open their own.
+      response.destroy();
+      response.socket?.destroy();
     }
-  } finally {
-    await agent.close().catch(() => undefined);
   }
+}
+
+/**
+ * A name or value Node's client would throw on (a control character, a character past Latin-1): refused before
+ * anything opens, as the sender said it before ("invalid X-Name header").
+ */
+function checkHeaders(headers: readonly (readonly [string, string])[]) {
+  for (const [name, value] of headers) {
+    try {
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+    } catch {
+      throw new FetchRefused('unreachable', `invalid ${name} header`);
+    }
+  }
+}
+
+/** Methods whose request says its (empty) length when there is no body, as clients do. */
+const PAYLOAD_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** One request on a connection of its own: resolves with the response's head; its body is the caller's to read. */
+async function exchange(
+  url: URL,
+  method: string,
+  headers: readonly (readonly [string, string])[],
+  body: Uint8Array | undefined,
+  options: SendOptions,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  const socket = await openSocket(url, options, signal).catch((error: unknown) => {
+    throw unwrap(error, signal);
+  });
+  // Headers as a list keep the caller's order, case and repeats; a list also means Node adds none of its own.
+  const length = body ? String(body.length) : PAYLOAD_METHODS.has(method) ? '0' : undefined;
+  const lines = [['Host', url.host], ...headers, ...(length ? [['Content-Length', length]] : []), ['Connection', 'close']];
+  return new Promise((resolve, reject) => {
+    const fail = (error: unknown) => {
+      socket.destroy();
+      reject(unwrap(error, signal));
+    };
+    try {
+      const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)({
+        method,
+        path: `${url.pathname}${url.search}`,
+        headers: lines.flat(),
+        signal,
+        createConnection: () => socket,
+      });
+      request.on('response', resolve).on('error', fail);
+      request.end(body);
+    } catch (error) {
+      fail(error);
+    }
+  });
 }
 
 /** The body, decompressed as its Content-Encoding says (an encoding we do not know passes through as it came). */
@@ -273,7 +362,7 @@ export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Pr
   return { url: sent.url, status: sent.status, contentType, body: sent.body };
 }
 
-/** undici wraps the connector's refusal in its own errors; the timeout surfaces as an abort. */
+/** A refusal of ours, as thrown or as the cause of another error; the time cap surfaces as an abort. */
 function unwrap(error: unknown, signal: AbortSignal): Error {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
     if (e instanceof FetchRefused) return e;

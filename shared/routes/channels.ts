@@ -2,8 +2,8 @@
  * Notification channels (issue 38): where a project's events go (WeCom, DingTalk, Feishu, Slack, a signed webhook,
  * email), configured by the project's administrators, the role project settings ask for. A team's administrators
  * set default channels for the team's projects: a project with no channel of its own is told through its team's.
- * Served by a service of their own: the test message sends through the guarded fetch (undici), which no other
- * service of settings needs to carry.
+ * Served by a service of their own: the test message sends through the guarded fetch, which no other service of
+ * settings needs to carry.
  *
  * A channel's address and secret are write-only: answers carry the address masked and whether a secret is set.
  */

@@ -1,7 +1,7 @@
 /**
  * The interface-test proxy (issue 24): sends one request for a signed-in user to a public address and answers what
  * came back, for APIs a page cannot call itself (no CORS). A service and function of its own (`proxy`): it is the
- * one route that carries the outbound HTTP client (undici), which stays out of every other bundle, and its
+ * one route that carries the outbound fetch guard, which stays out of every other bundle, and its
  * function's timeout is the request's 30 s, not the API's usual 10.
  */
 import { runRequest, runResponse } from '../schemas/runner';

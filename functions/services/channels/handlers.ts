@@ -69,8 +69,8 @@ function channelVerbs(guard: ChannelGuard) {
     },
     test: async (ownerId: string, channelId: string, ownerName: string): Promise<ChannelTestOutcome> => {
       const channel = await existing(ownerId, channelId);
-      // The sender (each provider's format, the guarded fetch and its HTTP client, undici) is loaded by the first
-      // test message, not by every cold start of the channel routes: the bundle keeps it in a chunk of its own.
+      // The sender (each provider's format, the guarded fetch) is loaded by the first test message, not by every
+      // cold start of the channel routes: the bundle keeps it in a chunk of its own.
       const { MAX_REDIRECTS, sendTestMessage } = await import('../../notify/deliver');
       const outcome = await sendTestMessage(channel, ownerName, guard);
       if (outcome.status === 'refused') {

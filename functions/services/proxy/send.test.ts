@@ -138,6 +138,18 @@ describe('the proxy request', () => {
     expect(unreachable.key).toBe('proxyUnreachable');
     expect(translate('zh', 'error.proxyUnreachable', unreachable.params)).toMatch(/^无法连接目标（.+）$/);
     expect(translate('en', 'error.proxyUnreachable', unreachable.params)).toMatch(/^Could not reach the target \(.+\)$/);
+    // A header value the HTTP client cannot write (past Latin-1, a control character): said, never sent or thrown.
+    for (const value of ['中文', 'a\u0001b']) {
+      const odd = await refusalOf(
+        sendRun(
+          { method: 'GET', url: `http://127.0.0.1:${port}/`, headers: [{ name: 'X-Note', value }], body: { kind: 'none' } },
+          [],
+          guard,
+        ),
+      );
+      expect(odd.key).toBe('proxyUnreachable');
+      expect(translate('en', 'error.proxyUnreachable', odd.params)).toBe('Could not reach the target (invalid X-Note header)');
+    }
     expect(translate('zh', 'error.proxyRedirects', { max: 10 })).toBe('重定向超过 10 次');
     expect(translate('en', 'error.proxyRedirects', { max: 10 })).toBe('More than 10 redirects');
     expect(translate('zh', 'error.proxyTooLarge', { mb: 3 })).toBe('请求体不能超过 3 MB');
