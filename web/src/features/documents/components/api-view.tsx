@@ -10,9 +10,13 @@ import { LongText } from '../../../components/long-text';
 import { exampleOf } from '../../../lib/param-example';
 import { prettyJson } from '../../../lib/pretty-json';
 import { useModels, type ReadAs } from '../api';
+import { firstRequestSection, type RequestSection } from '../lib/kept-tab';
 import type { ModelsById } from '../lib/param-rows';
 import { MarkdownView } from './markdown-view';
 import { ParamView } from './param-view';
+
+/** The request tab of each section: the view opens on the section the editor opens on (firstRequestSection). */
+const VIEW_TABS: Record<RequestSection, string> = { reqQuery: 'params', reqPath: 'path', reqBody: 'body', reqHeaders: 'headers' };
 
 const STATUS_COLOR = { developing: 'processing', completed: 'success', deprecated: 'default', failed: 'error' } as const;
 
@@ -168,7 +172,7 @@ export function ApiView({ c, readAs }: { c: ContentOf<'api'>; readAs?: ReadAs })
             children: <ParamView title={t('docs.api.reqHeaders')} items={c.reqHeaders} models={models} place={{ section: 'reqHeaders' }} />,
           },
         ]}
-        defaultActiveKey={c.reqBody.length ? 'body' : c.reqQuery.length ? 'params' : c.reqPath.length ? 'path' : 'params'}
+        defaultActiveKey={VIEW_TABS[firstRequestSection(c)]}
       />
       <Typography.Title level={3}>{t('docs.api.response')}</Typography.Title>
       {c.responses.length ? (

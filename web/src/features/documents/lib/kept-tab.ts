@@ -10,8 +10,8 @@ import type { ContentOf } from '@shared/schemas/document';
 export type RequestSection = 'reqQuery' | 'reqPath' | 'reqBody' | 'reqHeaders';
 
 /**
- * The section the editor opens on: the first with rows, as the view chooses (body, query, path), so the writer
- * lands where they were reading; a request with none opens on its body, where a new API's rows usually go.
+ * The section the editor and the view open on: the first with rows (body, query, path), so the writer lands where
+ * they were reading; a request with none opens on its body, where a new API's rows usually go.
  */
 export const firstRequestSection = (c: Pick<ContentOf<'api'>, RequestSection>): RequestSection =>
   c.reqBody.length ? 'reqBody' : c.reqQuery.length ? 'reqQuery' : c.reqPath.length ? 'reqPath' : 'reqBody';
