@@ -38,6 +38,26 @@ test('a person with only personal projects types the phrase, quits, lands on sig
   const person = await newPerson(request, 'Leaver');
   await createProject(request, person.token, { name: 'Notes' });
   await withSession(page.context(), person);
+  // A read the page sent before the quit reaches the server after it (a slow network, a busy machine) and is
+  // answered "not signed in" before the quit's own answer: that is the end the person asked for, not a lost session
+  // to send them to sign-in for (which reloaded the page at /login?f=… and lost the notice). Held here to make it so.
+  let releaseRead!: () => void;
+  const readHeld = new Promise<void>((resolve) => (releaseRead = resolve));
+  let held = false;
+  await page.route('**/api/user/detail', async (route) => {
+    if (held) return route.continue();
+    held = true;
+    await readHeld;
+    await route.continue();
+  });
+  await page.route('**/api/user/quit', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const answer = await route.fetch();
+    const refused = page.waitForResponse('**/api/user/detail');
+    releaseRead();
+    await refused;
+    await route.fulfill({ response: answer });
+  });
   await page.goto('/dashboard/profile/quit');
 
   await expect(page.getByText('只有你在用的个人项目（含其中的文档和文件），以及只有你一人的团队')).toBeVisible();

@@ -11,6 +11,16 @@ import { takeEarlyAnswer } from './early';
 
 export { isApiError, isTooManyRequests, type ApiError, type CallOptions };
 
+/**
+ * Set while a person ends their own session on purpose (deleting their account): a request the server answers
+ * "not signed in" between the end and the page's own move to sign-in is expected then, not a lost session to send
+ * them to sign-in for (that full-page move would drop the page's "account deleted" notice).
+ */
+let endingSession = false;
+export const expectSessionEnd = (expected: boolean) => {
+  endingSession = expected;
+};
+
 export const api = createApiClient({
   apiBase: config.apiBase,
   routes: routeTable,
@@ -20,7 +30,8 @@ export const api = createApiClient({
   // "Your session expired" only to someone who had one; a stranger is asked to sign in.
   onSessionLost: (hadSession) => {
     clearSessionHint();
-    if (location.pathname !== paths.login.pattern) location.assign(paths.login.href({ timeout: hadSession, from: currentLocation() }));
+    if (!endingSession && location.pathname !== paths.login.pattern)
+      location.assign(paths.login.href({ timeout: hadSession, from: currentLocation() }));
   },
   toast: (message) => notify.error(message),
   text: (key) => i18n.t(key === 'busy' ? 'api.busy' : 'api.timeout'),

@@ -8,6 +8,7 @@ import { config } from '../../config';
 import { useSignOut } from '../../features/auth/api/session';
 import { useGoToProvider, useOfferedProviders } from '../../features/auth/api/third-party';
 import { useBoundAccounts, useDeleteAccount, useQuitCheck, useUnbindProvider } from '../../features/auth/api/account';
+import { expectSessionEnd } from '../../lib/api';
 import { errorMessage } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { paths } from '../../paths';
@@ -119,15 +120,19 @@ export function QuitPage() {
   const needsPassword = check.data?.hasPassword ?? true;
   const ready = typed.trim().toLowerCase() === phrase.toLowerCase() && (!needsPassword || password !== '');
   const submit = () => {
+    // The bell's poll may meet the ended session before this page moves on: that is no lost session.
+    expectSessionEnd(true);
     quit
       .mutateAsync({ body: { confirmation: typed, ...(needsPassword ? { password } : {}) } })
       .then(() =>
         signOut(() => {
           notify.success(t('quit.done'));
           void navigate(paths.login.href(), { replace: true });
+          expectSessionEnd(false);
         }),
       )
       .catch((err: unknown) => {
+        expectSessionEnd(false);
         notify.error(errorMessage(err));
         void check.refetch();
       });
