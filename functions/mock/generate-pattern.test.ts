@@ -62,6 +62,11 @@ describe('a string row with a pattern', () => {
     expect(Math.max(...values.map((v) => v.length))).toBeLessThanOrEqual(9);
   });
 
+  it('honours a pattern written as a length rule', () => {
+    const values = valuesOf(row('bio', 'string', { pattern: '^[\\s\\S]{10,3000}$' })) as string[];
+    expectAllMatch(values, '^[\\s\\S]{10,3000}$');
+  });
+
   it('answers the same value for a seed, and another for another seed', () => {
     const params = [row('mobile', 'string', { pattern: '^1[3-9]\\d{9}$' }), row('code', 'string', { pattern: '^[A-Z]{4}$' })];
     expect(bodyFor(params, 5)).toEqual(bodyFor(params, 5));
@@ -107,6 +112,8 @@ describe('a string row with a pattern', () => {
     ['a class randexp does not know', '^\\p{Lu}+$'],
     // Exponential for a backtracking engine on a value that fails the lookahead: refused before any value is tested.
     ['a lookahead that backtracks exponentially', '^(?=(a|a)*c)a{40}$'],
+    // Each repeat within RE2's 1,000, together 11,000 characters a value.
+    ['a value longer than any answer needs', `^${'[a-z]{1000}'.repeat(11)}$`],
   ])('%s answers what the row would without it, never an error', (_shape, pattern) => {
     const without = row('nickname', 'string');
     const withPattern = { ...without, pattern };

@@ -19,8 +19,12 @@ const ATTEMPTS = 3;
 const PROBES = 8;
 /** Further values appended to reach a minLength: `[a-z]+` twice is still `[a-z]+`. */
 const MAX_PADDING_DRAWS = 16;
-/** Longest value checked against the pattern: RE2 is linear, this keeps the constant small. */
-const MAX_CHECKED = 64 * 1024;
+/**
+ * Longest value a pattern may make (`^.{0,5000}$` is a length rule people write), as a minLength is met up to this
+ * many characters. RE2 refuses a repeat of more than 1,000 itself; repeats in a row (`[a-z]{1000}` eleven times) are
+ * not used past this. Every answer's caps (nodes, time, output) still apply on top.
+ */
+const MAX_VALUE_CHARS = 10_000;
 
 /**
  * A random integer from `low` to `high`, both included: the run's faker, so a seeded answer stays the same answer.
@@ -29,6 +33,38 @@ export type RandomInt = (low: number, high: number) => number;
 
 type SetToken = Parameters<RandExp['_expand']>[0];
 type CharRange = ReturnType<RandExp['_expand']>;
+
+/** A token of ret, randexp's parser, as far as measuring a value's length needs it (ret's `types` numbers). */
+interface PatternToken {
+  type: number;
+  stack?: PatternToken[];
+  options?: PatternToken[][];
+  min?: number;
+  max?: number;
+  value?: unknown;
+}
+const TOKEN = { root: 0, group: 1, set: 3, range: 4, repetition: 5, reference: 6, char: 7 } as const;
+
+/** The longest value `token` can make, unbounded repeats adding `unbounded` at most; a back reference counts 0. */
+function longestOf(token: PatternToken, unbounded: number): number {
+  const sum = (stack: PatternToken[]) => stack.reduce((total, inner) => total + longestOf(inner, unbounded), 0);
+  switch (token.type) {
+    case TOKEN.root:
+    case TOKEN.group:
+      return token.options ? Math.max(0, ...token.options.map(sum)) : sum(token.stack ?? []);
+    case TOKEN.repetition: {
+      const min = token.min ?? 0;
+      const times = token.max === undefined || token.max === Infinity ? min + unbounded : token.max;
+      return times * longestOf(token.value as PatternToken, unbounded);
+    }
+    case TOKEN.set:
+    case TOKEN.range:
+    case TOKEN.char:
+      return 1;
+    default:
+      return 0;
+  }
+}
 
 /** Printable characters beyond ASCII (no surrogate halves), for a class that has none in randexp's 32-126. */
 const BEYOND_ASCII: [number, number][] = [
@@ -48,6 +84,11 @@ class SeededRandExp extends RandExp {
   random: RandomInt = mathRandom;
   private readonly expanded = new Map<SetToken, CharRange>();
   private wide: CharRange | undefined;
+
+  /** The longest value this pattern makes (ret's tokens are randexp's own, parsed once in its constructor). */
+  longest(): number {
+    return longestOf((this as unknown as { tokens: PatternToken }).tokens, this.max);
+  }
 
   override randInt(low: number, high: number): number {
     return this.random(low, high);
@@ -121,17 +162,18 @@ export function compilePattern(pattern: string): CompiledPattern | undefined {
     return undefined;
   }
   generator.max = UNBOUNDED_EXTRA;
-  const matches = (value: string) => value.length <= MAX_CHECKED && checker.matcher(value).find();
+  if (generator.longest() > MAX_VALUE_CHARS) return undefined;
+  const matches = (value: string) => checker.matcher(value).find();
   const draw = (random: RandomInt) => {
     generator.random = random;
     return generator.gen();
   };
-  if (!Array.from({ length: PROBES }, () => matches(draw(mathRandom))).some(Boolean)) return undefined;
 
   /** A value cut or padded (with further values of the pattern) to the lengths, if it then still matches. */
   const fitted = (value: string, random: RandomInt, { minLength, maxLength }: LengthBounds) => {
     let out = value;
-    for (let draws = 0; minLength !== undefined && out.length < minLength && draws < MAX_PADDING_DRAWS; draws++) {
+    const short = Math.min(minLength ?? 0, MAX_VALUE_CHARS);
+    for (let draws = 0; out.length < short && draws < MAX_PADDING_DRAWS; draws++) {
       const more = draw(random);
       if (more === '') break;
       out += more;
@@ -140,21 +182,35 @@ export function compilePattern(pattern: string): CompiledPattern | undefined {
     return matches(out) ? out : undefined;
   };
 
+  const drawMatching = (random: RandomInt, lengths: LengthBounds): string | undefined => {
+    const bounded = lengths.minLength !== undefined || lengths.maxLength !== undefined;
+    let matching: string | undefined;
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const value = draw(random);
+      if (!matches(value)) continue;
+      if (!bounded) return value;
+      const fit = fitted(value, random, lengths);
+      if (fit !== undefined) return fit;
+      // Matching the pattern matters more than the lengths: cut or padded, this one would not match.
+      matching ??= value;
+    }
+    return matching;
+  };
+
+  try {
+    if (!Array.from({ length: PROBES }, () => matches(draw(mathRandom))).some(Boolean)) return undefined;
+  } catch {
+    return undefined;
+  }
   return {
     matches,
     generate(random, lengths) {
-      const bounded = lengths.minLength !== undefined || lengths.maxLength !== undefined;
-      let matching: string | undefined;
-      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        const value = draw(random);
-        if (!matches(value)) continue;
-        if (!bounded) return value;
-        const fit = fitted(value, random, lengths);
-        if (fit !== undefined) return fit;
-        // Matching the pattern matters more than the lengths: cut or padded, this one would not match.
-        matching ??= value;
+      try {
+        return drawMatching(random, lengths);
+      } catch {
+        // Whatever randexp cannot make answers the row's usual value, never an error.
+        return undefined;
       }
-      return matching;
     },
   };
 }
