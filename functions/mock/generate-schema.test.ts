@@ -2,7 +2,8 @@
  * The `auto` mock follows the schema it was imported from: an OpenAPI file goes through the importer (the rows a
  * user's imported document holds), the compiled body generates answers under many seeds, and each answer is
  * validated against the file's own JSON Schema by Ajv with its formats: types, enums (of fields and of array
- * items), formats whatever the field's name, required fields, numeric bounds, string lengths and item counts.
+ * items), formats whatever the field's name, patterns (of fields and of array items, with a format or lengths
+ * beside them), required fields, numeric bounds, string lengths and item counts.
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -13,7 +14,25 @@ import { compileBody, generateFromParams } from './generate';
 
 const PERSON = {
   type: 'object',
-  required: ['id', 'name', 'email', 'contact', 'role', 'level', 'createdAt', 'birthday', 'key', 'homepage', 'address', 'score', 'tags'],
+  required: [
+    'id',
+    'name',
+    'email',
+    'contact',
+    'role',
+    'level',
+    'createdAt',
+    'birthday',
+    'key',
+    'homepage',
+    'address',
+    'score',
+    'tags',
+    'mobile',
+    'postcode',
+    'joined',
+    'nicknames',
+  ],
   properties: {
     // A name says "an id" (1-100,000); the bounds say less.
     id: { type: 'integer', format: 'int64', minimum: 1, maximum: 999 },
@@ -32,6 +51,11 @@ const PERSON = {
     code: { type: 'string', minLength: 40 },
     tags: { type: 'array', minItems: 2, maxItems: 4, items: { type: 'string', enum: ['red', 'green', 'blue'] } },
     links: { type: 'array', items: { type: 'string', format: 'uri' } },
+    // Patterns: a phone number the name's faker value does not match, lengths and a format beside a pattern, items.
+    mobile: { type: 'string', pattern: '^1[3-9]\\d{9}$' },
+    postcode: { type: 'string', pattern: '^\\d{6}$', minLength: 6, maxLength: 6 },
+    joined: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    nicknames: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[\\u4e00-\\u9fa5]{2,4}$' } },
     team: { $ref: '#/components/schemas/Team' },
   },
 } as const;

@@ -1,10 +1,11 @@
 /**
  * The `auto` mock: a response made from the document's response parameters (spec section 5). A parameter's own
- * example (`value`) wins; otherwise what the schema says (an enum, a format such as `email` or `date-time`, numeric
- * bounds, string lengths, item counts), and within that its type and name decide, with realistic values from faker
- * in the caller's language. Arrays get 1-3 items unless they say otherwise. The tree a document describes can
- * multiply out (arrays of arrays of objects), so generation stops at MOCK_CAPS.nodes values; past MOCK_CAPS.depth
- * levels objects and arrays come out empty.
+ * example (`value`) wins; otherwise what the schema says (an enum, a format such as `email` or `date-time`, a
+ * pattern, numeric bounds, string lengths, item counts), and within that its type and name decide, with realistic
+ * values from faker in the caller's language. A string's order: example, enum, then the format's value (else the
+ * name's kind's) when it matches the pattern, else a value made from the pattern (see `matchingPattern`). Arrays get
+ * 1-3 items unless they say otherwise. The tree a document describes can multiply out (arrays of arrays of objects),
+ * so generation stops at MOCK_CAPS.nodes values; past MOCK_CAPS.depth levels objects and arrays come out empty.
  *
  * Two stages: `compileBody` reads the rows once (the mock origin keeps the result per document revision), and each
  * request only runs the compiled plans; a body of examples all the way down is generated once.
@@ -15,6 +16,7 @@ import { fakerFor, type Faker, type MockLocale } from './faker-bridge';
 import { fieldKind, nameWords, singular, type FieldKind } from './field-names';
 import { MOCK_CAPS } from './limits';
 import { MockAbort, mockFail, mockOk, type MockResult } from './mock-error';
+import { compilePattern, type LengthBounds, type RandomInt } from './pattern';
 import type { RenderedJson } from './template';
 
 interface GenerateOptions {
@@ -152,7 +154,7 @@ class Compiler {
     if (param.value.trim() !== '') return constant(fromExample(param));
     if (param.default !== undefined && param.default.trim() !== '') return constant(fromExample({ ...param, value: param.default }));
     const isArray = ARRAY_TYPES.has(param.type);
-    // An array row's enum and format are its items' (shared/import/json-schema.ts puts them there).
+    // An array row's enum, format and pattern are its items' (shared/import/json-schema.ts puts them there).
     const choices = param.enum?.length ? param.enum : undefined;
     if (choices && !isArray) return { constant: false, plan: (run) => run.faker.helpers.arrayElement(choices) };
     if (param.combine) return this.combined(param);
@@ -191,16 +193,16 @@ class Compiler {
         const item =
           param.children.length > 0 || param.type === 'array[object]'
             ? this.object(param.children).plan
-            : itemPlan(choices, param.format, textPlan(itemKind(name), name));
+            : itemPlan(choices, param, textPlan(itemKind(name), name));
         return variable((run, depth) => run.items(depth, count, () => item(run, depth + 1)));
       }
       case 'array[string]': {
-        const item = itemPlan(choices, param.format, textPlan(itemKind(name), name));
+        const item = itemPlan(choices, param, textPlan(itemKind(name), name));
         return variable((run, depth) => run.items(depth, count, () => item(run, depth + 1)));
       }
       case 'array[number]': {
         const kindOfItem = itemKind(name);
-        const item = itemPlan(choices, undefined, (run) => run.number(kindOfItem));
+        const item: Plan = choices ? (run) => run.faker.helpers.arrayElement(choices) : (run) => run.number(kindOfItem);
         return variable((run, depth) => run.items(depth, count, () => item(run, depth + 1)));
       }
       case 'array[boolean]':
@@ -235,14 +237,35 @@ class Compiler {
   }
 }
 
-/** A string row: its format's value when it has a format the generator knows, else a value of its name's kind. */
+/**
+ * A string row: its format's value when it has a format the generator knows, else a value of its name's kind, fitted
+ * to its lengths; with a pattern, that value only when it matches the pattern, else a value made from the pattern.
+ */
 function stringPlan(param: ParamItem, kind: FieldKind): Plan {
   const format = param.format ? FORMATS[param.format] : undefined;
   const name = param.name;
   const make = format ?? textPlan(kind, name);
   const { minLength, maxLength } = param;
-  if (minLength === undefined && maxLength === undefined) return make;
-  return (run) => run.fitted(make(run), minLength, maxLength);
+  const usual = minLength === undefined && maxLength === undefined ? make : (run: Run) => run.fitted(make(run), minLength, maxLength);
+  return matchingPattern(param.pattern, usual, { minLength, maxLength });
+}
+
+/**
+ * `usual`'s value when it matches the pattern, else one made from the pattern; `usual`'s value still when the
+ * pattern cannot be honoured (it does not compile, needs lookaround, or no value made from it matches).
+ *
+ * The pattern outranks the format (and the name's kind): it is the rule a client checks values against (a frontend's
+ * `^1[3-9]\d{9}$` for a phone rejects anything else, while many validators ignore a format they do not know), so
+ * a row with both must answer what the pattern allows. The format's value is tried first and kept when it matches,
+ * so `date` with `^\d{4}-\d\d-\d\d$` still answers a real date rather than `7310-94-58`.
+ */
+function matchingPattern(pattern: string | undefined, usual: (run: Run) => string, lengths: LengthBounds): (run: Run) => string {
+  const compiled = pattern ? compilePattern(pattern) : undefined;
+  if (!compiled) return usual;
+  return (run) => {
+    const value = usual(run);
+    return compiled.matches(value) ? value : (compiled.generate(run.randomInt, lengths) ?? value);
+  };
 }
 
 /** A string of the kind a name suggests; a name of no known kind gets a word, or letters if it has no words. */
@@ -251,11 +274,14 @@ function textPlan(kind: FieldKind, name: string): (run: Run) => string {
   return nameWords(name).length > 0 ? (run) => run.faker.word.sample() : (run) => run.faker.string.alpha(8);
 }
 
-/** An array row's item: one of its enum, else a value of its format, else `fallback`. */
-function itemPlan(choices: ParamItem['enum'], format: string | undefined, fallback: Plan): Plan {
+/**
+ * An array row's string item: one of its enum, else a value of its format or `fallback` matching its pattern (an
+ * array row's enum, format and pattern are its items': shared/import/json-schema.ts puts them there).
+ */
+function itemPlan(choices: ParamItem['enum'], row: ParamItem, fallback: (run: Run) => string): Plan {
   if (choices) return (run) => run.faker.helpers.arrayElement(choices);
-  const formatted = format ? FORMATS[format] : undefined;
-  return formatted ?? fallback;
+  const formatted = row.format ? FORMATS[row.format] : undefined;
+  return matchingPattern(row.pattern, formatted ?? fallback, {});
 }
 
 function itemCount(param: ParamItem): { min: number; max: number } {
@@ -267,6 +293,8 @@ function itemCount(param: ParamItem): { min: number; max: number } {
 /** One generation: the faker of its language, its deadline and what is left of the caps. */
 class Run {
   private nodesLeft = MOCK_CAPS.nodes;
+  /** The run's faker draws the characters of values made from patterns, so a seeded answer stays the same. */
+  readonly randomInt: RandomInt = (low, high) => this.faker.number.int({ min: low, max: high });
 
   constructor(
     readonly faker: Faker,

@@ -257,6 +257,7 @@ function arrayRow(
   return item(innerType ? (ARRAY_OF[innerType] ?? 'array') : 'array', {
     ...(itemConstraints.enum ? { enum: itemConstraints.enum } : {}),
     ...(itemConstraints.format ? { format: itemConstraints.format } : {}),
+    ...(itemConstraints.pattern ? { pattern: itemConstraints.pattern } : {}),
   });
 }
 

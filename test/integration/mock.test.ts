@@ -28,6 +28,7 @@ interface Param {
   name: string;
   type: string;
   value?: string;
+  pattern?: string;
   children?: Param[];
 }
 const param = (p: Param): Record<string, unknown> => ({
@@ -35,6 +36,7 @@ const param = (p: Param): Record<string, unknown> => ({
   name: p.name,
   type: p.type,
   value: p.value ?? '',
+  ...(p.pattern !== undefined ? { pattern: p.pattern } : {}),
   children: (p.children ?? []).map(param),
 });
 
@@ -284,6 +286,34 @@ describe('the mock origin', () => {
     expect(typeof body.active).toBe('boolean');
     expect(Array.isArray(body.tags)).toBe(true);
     expect(typeof body.address.city).toBe('string');
+  });
+
+  it("answers a row with a pattern, and an array's items with one, with values that match it", async () => {
+    const { owner, project, save, hit } = await mockProject();
+    const rows = [
+      { name: 'mobile', type: 'string', pattern: '^1[3-9]\\d{9}$' },
+      { name: 'codes', type: 'array[string]', pattern: '^[A-Z]{3}-(dev|prod)$' },
+      // A pattern that is not a regular expression answers the row's usual value, not an error.
+      { name: 'nickname', type: 'string', pattern: '(unclosed' },
+    ];
+    // Responses of version 2 keep a row's constraints (version 1's `respBody` has none).
+    const content = { path: '/contact', description: 'contact', responses: [{ status: '200', body: rows.map(param) }] };
+    const created = await api.call('document.create', {
+      token: owner.token,
+      body: { projectId: project.id, type: 'api', name: 'Contact', content },
+    });
+    expect(created.code, created.message).toBe(0);
+    const doc = created.data;
+    await save(doc.id, { type: 'auto' });
+    for (let i = 0; i < 3; i++) {
+      const res = await hit('GET', '/contact');
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      const body = res.json as { mobile: string; codes: string[]; nickname: string };
+      expect(body.mobile).toMatch(/^1[3-9]\d{9}$/);
+      expect(body.codes.length).toBeGreaterThan(0);
+      for (const code of body.codes) expect(code).toMatch(/^[A-Z]{3}-(dev|prod)$/);
+      expect(typeof body.nickname).toBe('string');
+    }
   });
 
   it('generates from the first 2xx response, following data models (cycles end) and a root array', async () => {

@@ -120,7 +120,11 @@ class Schemas {
   private items(p: ParamItem): Obj {
     const only = bodyRoot(p.children);
     if (p.type === 'array' && only) return this.row(only);
-    const itemConstraints = { ...(p.enum ? { enum: p.enum } : {}), ...(p.format ? { format: p.format } : {}) };
+    const itemConstraints = {
+      ...(p.enum ? { enum: p.enum } : {}),
+      ...(p.format ? { format: p.format } : {}),
+      ...(p.pattern !== undefined ? { pattern: p.pattern } : {}),
+    };
     switch (p.type) {
       case 'array[object]':
         return this.object(p.children);

@@ -267,4 +267,15 @@ describe('nothing lost without a word (issue 39)', () => {
     expect(custom).toMatchObject({ type: 'array[object]', children: [{ name: 'type' }, { name: 'pattern' }] });
     expect(model(again, 'History').schema).toEqual(model(first, 'History').schema);
   });
+
+  it("keeps the pattern of an array's string items (the mock answers items that match it) through a round trip", async () => {
+    const phones = { type: 'array', items: { type: 'string', format: 'phone', pattern: '^1[3-9]\\d{9}$' } };
+    const { first, exported, again } = await roundTrip(
+      describeSpec({ components: { schemas: { Contact: { type: 'object', properties: { phones } } } } }),
+    );
+    const [row] = model(first, 'Contact').schema;
+    expect(row).toMatchObject({ type: 'array[string]', format: 'phone', pattern: '^1[3-9]\\d{9}$' });
+    expect(exported.components.schemas.Contact.properties.phones).toEqual(phones);
+    expect(model(again, 'Contact').schema).toEqual(model(first, 'Contact').schema);
+  });
 });
