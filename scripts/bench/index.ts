@@ -63,10 +63,23 @@ try {
     ['scenarios', () => benchScenarios()],
     ['notify', () => benchNotify()],
   ];
-  const results: Record<string, string> = {};
-  for (const [name, run] of groups) if (wanted(name)) Object.assign(results, await run());
+  // Each group's figures as soon as it is done, and a group that fails says so and the others still run: a whole
+  // run once printed nothing because its last group threw.
   console.log('\nApiloom benchmarks (DynamoDB Local + s3rver on this machine)');
-  for (const [name, value] of Object.entries(results)) console.log(`  ${name.padEnd(62)} ${value}`);
+  const failed: string[] = [];
+  for (const [name, run] of groups) {
+    if (!wanted(name)) continue;
+    try {
+      for (const [figure, value] of Object.entries(await run())) console.log(`  ${figure.padEnd(62)} ${value}`);
+    } catch (error) {
+      failed.push(name);
+      console.log(`  ${`${name}: FAILED`.padEnd(62)} ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  }
+  if (failed.length) {
+    console.log(`\n${failed.length} group(s) failed: ${failed.join(', ')}`);
+    process.exitCode = 1;
+  }
 } finally {
   await stack?.stop();
 }

@@ -134,6 +134,10 @@ export async function benchNotify() {
     const importMessage = fakes.received.find((m) => JSON.stringify(m.body).includes(imported.record.name))!;
     const importMs = Date.parse(importMessage.at) - Date.parse(finished.at);
 
+    // Windows other groups opened on this stack (the documents group saves one document 15 times) are closed first,
+    // so that the follow-ups counted below are the storm's alone.
+    const windowClosed = () => new Date(Date.now() + COALESCE_WINDOW_MS + FOLLOW_UP_GRACE_MS + 1_000);
+    await writeDueFollowUps(windowClosed());
     // 100 saves of one document by one person, as fast as they go.
     const storm = await project();
     let node = storm.node;
@@ -163,7 +167,7 @@ export async function benchNotify() {
     await handled();
     const duringTheWindow = count(storm.record.name);
     // The window closes: the follow-up job runs as it would then (its every-minute run, two minutes on).
-    const followUps = await writeDueFollowUps(new Date(Date.now() + COALESCE_WINDOW_MS + FOLLOW_UP_GRACE_MS + 1_000));
+    const followUps = await writeDueFollowUps(windowClosed());
     if (followUps !== 1) throw new Error(`the storm's window wrote ${followUps} follow-ups, not 1`);
     await handled();
     return {
