@@ -65,9 +65,6 @@ async function attack(url: string) {
 }
 
 export async function benchFairness(stack: Stack) {
-  // The bench measures the sandbox's shares, not the per-project bucket (read when the mock function loads).
-  process.env.MOCK_RATE = '1000000';
-  process.env.MOCK_BURST = '1000000';
   const { token } = await registerBenchUser();
   const scriptMock = async (name: string, path: string, body: string) => {
     const project = await stack.call('project.create', { body: { name } }, { token });

@@ -30,9 +30,6 @@ const ROUND_MS = 3_000;
 const BUDGETS = { staticShareOfBare: 0.5, generatedTimesPrism: 5 };
 
 export async function benchMock(stack: Stack) {
-  // The bench measures the server, not the per-project bucket (read when the mock function loads, on first use).
-  process.env.MOCK_RATE = '1000000';
-  process.env.MOCK_BURST = '1000000';
   const { token } = await registerBenchUser();
   const project = await stack.call('project.create', { body: { name: 'Mock bench' } }, { token });
   const api = async (path: string, settings: Omit<MockConfigInput, 'projectId' | 'docId'>) => {
