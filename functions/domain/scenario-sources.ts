@@ -4,6 +4,7 @@
  * models their answers refer to and the scenarios it calls, followed transitively; and an environment by id or
  * name with its plain variables only (a secret's value is never stored, let alone sent).
  */
+import { modelRefsIn } from '@shared/model-refs';
 import type { ApiContent } from '@shared/schemas/api-content';
 import type { OpenEnvironment, OpenScenarioBundle, OpenScenarioList } from '@shared/schemas/open-scenario';
 import type { ParamItem } from '@shared/schemas/params';
@@ -74,18 +75,6 @@ export async function findScenario(projectId: string, ref: string): Promise<Scen
   return pickOne(await scenariosOf(projectId), ref, (s) => [s.name], missing);
 }
 
-/** Every `ref` a content holds (a parameter row's reference to a model document). */
-function refsIn(value: unknown, out: Set<string>): Set<string> {
-  if (Array.isArray(value)) for (const item of value) refsIn(item, out);
-  else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key === 'ref' && typeof inner === 'string') out.add(inner);
-      else refsIn(inner, out);
-    }
-  }
-  return out;
-}
-
 const documentIdsOf = (content: ScenarioContent) => {
   const ids: string[] = [];
   for (const s of allSteps(content.steps)) if (s.type === 'request' && s.source.kind === 'document') ids.push(s.source.documentId);
@@ -131,7 +120,7 @@ export async function scenarioBundle(record: ScenarioRecord, paths?: Map<string,
   // The models the documents refer to, and the models those refer to.
   const models: OpenScenarioBundle['models'] = [];
   const wanted = new Set<string>();
-  for (const d of documents) if (d.content) refsIn(d.content, wanted);
+  for (const d of documents) if (d.content) modelRefsIn(d.content, wanted);
   const read = new Set<string>();
   for (let round = [...wanted]; round.length && read.size < MAX_MODELS;) {
     const fresh = new Set<string>();
@@ -142,7 +131,7 @@ export async function scenarioBundle(record: ScenarioRecord, paths?: Map<string,
       const typed = await readDocumentContentOfRev(node);
       const rows = (typed.content as { schema: ParamItem[] }).schema;
       models.push({ id, rows });
-      for (const ref of refsIn(rows, new Set())) if (!read.has(ref)) fresh.add(ref);
+      for (const ref of modelRefsIn(rows)) if (!read.has(ref)) fresh.add(ref);
     }
     round = [...fresh];
   }

@@ -12,7 +12,8 @@ import { admitShareReader, readSharedTree } from '../../domain/share-reading';
 import { issueShareToken } from '../../domain/shares';
 import { AppError } from '../../core/app-error';
 import { defineHandlers, type RequestContext } from '../../runtime/service';
-import { documentPage, llmsIndex, refsOf } from './render';
+import { modelRefsIn } from '@shared/model-refs';
+import { documentPage, llmsIndex } from './render';
 
 interface Credentials {
   password?: string | undefined;
@@ -62,7 +63,7 @@ export const llmsHandlers = defineHandlers({
     // The models its rows name, among those the share holds: by id, or by name for files whose references name them.
     const models = new Map<string, string>();
     const sharedModels = nodes.filter((n) => n.type === 'model');
-    for (const ref of typed ? refsOf(typed.content) : []) {
+    for (const ref of typed ? modelRefsIn(typed.content) : []) {
       const model = byId.get(ref);
       if (model?.type === 'model') {
         const content = await contentOf(model);

@@ -115,16 +115,3 @@ export function documentPage(input: PageInput): string {
   }
   return [title, body].filter(Boolean).join('\n\n') + '\n';
 }
-
-/** The `ref`s a document's parameter rows hold (an API's or a model's), anywhere in its content. */
-export function refsOf(content: unknown, found = new Set<string>(), depth = 0): Set<string> {
-  if (depth > 200 || !content || typeof content !== 'object') return found;
-  if (Array.isArray(content)) {
-    for (const item of content) refsOf(item, found, depth + 1);
-    return found;
-  }
-  const record = content as Record<string, unknown>;
-  if (typeof record.ref === 'string' && record.ref) found.add(record.ref);
-  for (const value of Object.values(record)) if (value && typeof value === 'object') refsOf(value, found, depth + 1);
-  return found;
-}

@@ -12,6 +12,7 @@ import type { ApiloomFile } from '@shared/import/apiloom';
 import { AppError } from '../../core/app-error';
 import { nodesAt } from '../../domain/documents';
 import type { ProjectRecord } from '../../domain/projects';
+import { modelRefsIn } from '@shared/model-refs';
 import { modelNames, readNodes } from '../../export/common';
 import { documentMarkdown } from '../../export/markdown';
 import { openApiOf } from '../../export/openapi';
@@ -19,18 +20,6 @@ import { readProjectFile } from '../../domain/project-file';
 
 /** Rounds of following model references (a model refers to models...); cycles end as nothing new is found. */
 const MAX_REF_ROUNDS = 32;
-
-/** Every `ref` a content holds (a parameter row's reference to a model document). */
-function refsIn(value: unknown, out: Set<string>): Set<string> {
-  if (Array.isArray(value)) for (const item of value) refsIn(item, out);
-  else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key === 'ref' && typeof inner === 'string') out.add(inner);
-      else refsIn(inner, out);
-    }
-  }
-  return out;
-}
 
 /** A snapshot of the document (its subtree, its folders) and every model it refers to, directly or through models. */
 async function snapshotWithModels(project: ProjectRecord, docId: string, models: ReadonlySet<string>): Promise<ApiloomFile> {
@@ -41,7 +30,7 @@ async function snapshotWithModels(project: ProjectRecord, docId: string, models:
       new Date().toISOString(),
     );
     const refs = new Set<string>();
-    for (const { typed } of readNodes(file)) if (typed) refsIn(typed.content, refs);
+    for (const { typed } of readNodes(file)) if (typed) modelRefsIn(typed.content, refs);
     const fresh = [...refs].filter((id) => models.has(id) && !wanted.has(id));
     if (!fresh.length || round >= MAX_REF_ROUNDS) return file;
     for (const id of fresh) wanted.add(id);
