@@ -14,16 +14,18 @@
  *   schedule, not for a caller: their load only.
  */
 import { spawnSync } from 'node:child_process';
+import type { IncomingMessage } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { JOB_NAMES } from '@shared/jobs';
-import { routeKey, routes, SERVICES, type RouteDef, type RouteId, type RouteRequest, type ServiceName } from '@shared/routes';
-import { buildPath, placeholdersOf } from '@shared/routes/path';
+import { routes, SERVICES, type RouteDef, type RouteId, type RouteRequest, type ServiceName } from '@shared/routes';
+import { buildPath } from '@shared/routes/path';
 import { keys } from '../../functions/data/keys';
 import { bundleOptions } from '../build-functions';
+import { apiGatewayEvent, matchRoute } from '../local/gateway';
 import { functionBundle, FUNCTIONS_OUT, ROOT } from '../local/paths';
 import type { startBenchStack } from './harness';
 import { registerBenchUser } from './users';
@@ -64,27 +66,15 @@ const FIRST_REQUESTS = (project: string, share: string): Record<ServiceName, Fir
   jobs: { id: 'import.stamps', params: { projectId: project }, query: { source: 'openapi.json' } },
 });
 
-/** API Gateway's event for one call of a route, as the local gateway builds it. */
+/** API Gateway's event for one call of a route: the local gateway's own (scripts/local/gateway.ts), for a request it did not receive. */
 function eventOf(request: FirstRequest, token: string) {
   const { params = {}, query, body } = request as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
   const route = routes[request.id] as RouteDef;
-  const pathParameters = Object.fromEntries(placeholdersOf(route).map((placeholder) => [placeholder, '']));
-  for (const [name, value] of Object.entries(params)) pathParameters[route.placeholders?.[name] ?? name] = value;
-  return {
-    version: '2.0',
-    routeKey: routeKey(route),
-    rawPath: buildPath(route, params),
-    rawQueryString: new URLSearchParams(query).toString(),
-    ...(query ? { queryStringParameters: query } : {}),
-    headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    pathParameters,
-    requestContext: {
-      requestId: 'cold-start',
-      http: { method: route.method, path: buildPath(route, params), sourceIp: '127.0.0.1', userAgent: 'bench' },
-    },
-    isBase64Encoded: false,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  };
+  const path = buildPath(route, params);
+  const url = new URL(`http://127.0.0.1${path}${query ? `?${new URLSearchParams(query)}` : ''}`);
+  const headers = { token, 'user-agent': 'bench', ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const sent = { method: route.method, headers, httpVersion: '1.1', socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
+  return apiGatewayEvent(sent, url, path, Buffer.from(body === undefined ? '' : JSON.stringify(body)), matchRoute(route.method, path));
 }
 
 function coldStart(bundle: string, event: object | undefined): Figures {
